@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Pria reads, validated once at start-up. A bad value stops the
+ * process with a message naming the variable (the README's configuration table mirrors this).
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  PRIA_DATA_DIR: z.string().min(1).default('.data'),
+  PRIA_EMBEDDED_PG_PORT: port.default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('pria-web'),
+  OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
+  OIDC_PERMISSIONS_CLAIM: z.string().min(1).default('permissions'),
+  OIDC_COOKIE_KEYS: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SUPPORT_EMAIL: z.email().default('support@pria.example'),
+  MAIL_FROM: z.string().min(3).default('Pria <no-reply@pria.example>'),
+  SMTP_URL: z.url().optional(),
+  DEV_OUTBOX: bool.optional(),
+});
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  databasePoolSize: number;
+  oidc: {
+    issuer: string;
+    audience: string;
+    clientId: string;
+    rolesClaim: string;
+    permissionsClaim: string;
+    /** True when the issuer is the provider mounted in this process at /oidc. */
+    builtIn: boolean;
+    cookieKeys: string[] | undefined;
+  };
+  logLevel: string;
+  trustProxy: boolean;
+  supportEmail: string;
+  mailFrom: string;
+  smtpUrl: string | undefined;
+  /** Serve /dev/outbox (never in production). */
+  devOutbox: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const builtInIssuer = `${publicUrl}/oidc`;
+  const issuer = (e.OIDC_ISSUER ?? builtInIssuer).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_COOKIE_KEYS: required in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.PRIA_DATA_DIR),
+    embeddedPgPort: e.PRIA_EMBEDDED_PG_PORT,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    oidc: {
+      issuer,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      clientId: e.OIDC_CLIENT_ID,
+      rolesClaim: e.OIDC_ROLES_CLAIM,
+      permissionsClaim: e.OIDC_PERMISSIONS_CLAIM,
+      builtIn: issuer === builtInIssuer,
+      cookieKeys: e.OIDC_COOKIE_KEYS?.split(',').map((k) => k.trim()),
+    },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    supportEmail: e.SUPPORT_EMAIL,
+    mailFrom: e.MAIL_FROM,
+    smtpUrl: e.SMTP_URL,
+    devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,37 @@
+import { loadConfig, ConfigError } from './config.ts';
+import { createLogger } from './platform/logger.ts';
+import { startServices } from './platform/services.ts';
+
+/** Composition root: config -> database -> modules -> HTTP. Ctrl-C stops everything cleanly. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = await startServices(config, logger);
+  await services.app.listen({ port: config.port, host: config.host });
+  logger.info(`Pria is running on ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await services.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import type { CustomerRow } from './customers.repo.ts';
+
+/** The customer as the spec's client reads it (camelCase, address nested). */
+export function toCustomerView(row: CustomerRow) {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    email: row.email,
+    email_verified: row.email_verified,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    address: {
+      address1: row.address1,
+      address2: row.address2,
+      locality: row.locality,
+      administrativeArea: row.administrative_area,
+      country: row.country,
+      postalCode: row.postal_code,
+    },
+    onBoardingIndex: row.onboarding_index,
+  };
+}
+
+export type CustomerView = ReturnType<typeof toCustomerView>;

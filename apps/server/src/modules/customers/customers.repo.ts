@@ -1,0 +1,35 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { CustomersTable } from '../../platform/db-schema.ts';
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+export async function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Inserts the customer for (issuer, subject) or refreshes the identity fields the token carries.
+ * NOTE: ON CONFLICT makes two first calls racing from two tabs end with one row.
+ */
+export async function upsertCustomerIdentity(
+  db: Db,
+  identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean },
+): Promise<CustomerRow> {
+  return db
+    .insertInto('customers')
+    .values({
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email,
+      email_verified: identity.emailVerified,
+    })
+    .onConflict((oc) =>
+      oc.columns(['issuer', 'subject']).doUpdateSet((eb) => ({
+        email: eb.fn.coalesce(eb.ref('excluded.email'), eb.ref('customers.email')),
+        email_verified: eb.ref('excluded.email_verified'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

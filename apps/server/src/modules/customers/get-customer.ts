@@ -1,0 +1,23 @@
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { findCustomerById } from './customers.repo.ts';
+import { currentCustomer } from './current-customer.ts';
+import { toCustomerView } from './customer-view.ts';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A customer's record: the caller's own ('me' or their id), or anyone's for staff holding
+ * customer:get. Someone else's id without the permission is refused with 403, whether or not
+ * it exists, so ids cannot be probed.
+ */
+export async function getCustomer(db: Db, principal: Principal, id: string) {
+  const own = await currentCustomer(db, principal);
+  if (id === 'me' || id === own.id) return toCustomerView(own);
+  if (!principal.permissions.has('customer:get')) throw forbidden();
+  if (!uuid.test(id)) throw notFound('Customer not found');
+  const row = await findCustomerById(db, id);
+  if (!row) throw notFound('Customer not found');
+  return toCustomerView(row);
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
+import { registerCustomerRoutes } from './customers/index.ts';
+import { registerSupportRoutes } from './support/index.ts';
+
+export interface ModuleDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+/** Every domain module's routes, under /api/v1. */
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  await app.register(
+    async (api) => {
+      await registerCustomerRoutes(api, deps);
+      await registerSupportRoutes(api, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+}

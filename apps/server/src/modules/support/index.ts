@@ -1,0 +1,1 @@
+export { supportRoutes as registerSupportRoutes } from './support.routes.ts';

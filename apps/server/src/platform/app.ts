@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { messages } from '@pria/contracts';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import { forbidden, unauthorized, AppError } from './errors.ts';
+import type { TokenVerifier } from './auth.ts';
+import { access } from './http.ts';
+import type { Logger } from './logger.ts';
+import { scrubUrl } from './logger.ts';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  verifyToken: TokenVerifier;
+}
+
+function envelopeError(httpCode: number, code: string, message: string, details: string[] = [message]) {
+  return { httpCode, data: null, message, error: details, code };
+}
+
+/**
+ * The HTTP shell shared by every module: security headers, rate limiting, OpenAPI, the
+ * envelope for errors, bearer-token authentication and per-route access checks.
+ */
+export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+
+  const issuerOrigin = new URL(config.oidc.issuer).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", issuerOrigin],
+        mediaSrc: ["'self'"],
+        frameSrc: ["'self'", issuerOrigin],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", issuerOrigin],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => rateLimited() });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Pria API', version: '1.0.0', description: 'Customer and admin API of Pria.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Every API route must say who may call it.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/v1') && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const rule = req.routeOptions.config.access;
+    if (!rule || rule.kind === 'public') return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthorized();
+    req.principal = await deps.verifyToken(token);
+    if (rule.kind === 'permission' && !req.principal.permissions.has(rule.permission)) throw forbidden();
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.httpCode).send(envelopeError(err.httpCode, err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = [...new Set(err.validation.map((v) => v.message ?? 'Invalid input'))];
+      return reply.code(400).send(envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details));
+    }
+    if (err.statusCode === 429) return reply.code(429).send(rateLimited());
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type, body too large...: the caller's fault, said plainly.
+      return reply.code(err.statusCode).send(envelopeError(err.statusCode, 'VALIDATION', err.message));
+    }
+    req.log.error({ err, url: scrubUrl(req.url) }, 'unhandled error');
+    return reply.code(500).send(envelopeError(500, 'INTERNAL', messages.defaultError));
+  });
+
+  app.get('/healthz', { config: access.public }, async () => ({ status: 'ok' }));
+  app.get('/config.json', { config: access.public, schema: { hide: true } }, async () => ({
+    authority: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    audience: config.oidc.audience,
+    scope: 'openid profile email offline_access',
+    rolesClaim: config.oidc.rolesClaim,
+    permissionsClaim: config.oidc.permissionsClaim,
+  }));
+
+  return app;
+}
+
+function rateLimited() {
+  return { statusCode: 429, ...envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests) };
+}
+
+/** Serves the built web app with a fallback to index.html for client-side routes. */
+export async function serveWebApp(app: FastifyInstance): Promise<void> {
+  const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/oidc');
+    if (!isPage) {
+      return reply.code(404).send(envelopeError(404, 'NOT_FOUND', messages.notFound));
+    }
+    if (!hasBuild) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

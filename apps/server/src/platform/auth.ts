@@ -1,0 +1,82 @@
+import type { Permission } from '@pria/contracts';
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import { unauthorized } from './errors.ts';
+
+/** Who is calling, as the access token says. */
+export interface Principal {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  roles: string[];
+  permissions: Set<string>;
+  /** Authentication methods (e.g. ['pwd', 'otp']) when the issuer reports them. */
+  amr: string[];
+  /** Seconds since epoch of the sign-in that produced the token, when known. */
+  authTime: number | null;
+}
+
+export function hasPermission(p: Principal, permission: Permission): boolean {
+  return p.permissions.has(permission);
+}
+
+export function isAdmin(p: Principal): boolean {
+  return p.roles.includes('admin');
+}
+
+/** Reads a dot path ('realm_access.roles') or a namespaced URL claim ('https://x/roles'). */
+function claimAt(payload: JWTPayload, claimPath: string): unknown {
+  if (claimPath in payload) return payload[claimPath];
+  let node: unknown = payload;
+  for (const part of claimPath.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+const stringList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x) => typeof x === 'string') : typeof v === 'string' ? v.split(' ') : [];
+
+export type TokenVerifier = (token: string) => Promise<Principal>;
+
+/**
+ * Verifies bearer tokens against the issuer's published keys (discovered from
+ * /.well-known/openid-configuration), so any OIDC issuer can replace the built-in one.
+ */
+export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+  async function keys() {
+    if (jwks) return jwks;
+    const res = await fetch(`${oidc.issuer}/.well-known/openid-configuration`);
+    if (!res.ok) throw new Error(`OIDC discovery failed: ${res.status}`);
+    const discovery = (await res.json()) as { jwks_uri: string };
+    jwks = createRemoteJWKSet(new URL(discovery.jwks_uri));
+    return jwks;
+  }
+
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, await keys(), {
+        issuer: oidc.issuer,
+        audience: oidc.audience,
+        algorithms: ['RS256', 'PS256', 'ES256'],
+      }));
+    } catch {
+      throw unauthorized();
+    }
+    if (!payload.sub) throw unauthorized();
+    return {
+      issuer: oidc.issuer,
+      subject: payload.sub,
+      email: typeof payload.email === 'string' ? payload.email : null,
+      emailVerified: payload.email_verified === true,
+      roles: stringList(claimAt(payload, oidc.rolesClaim)),
+      permissions: new Set(stringList(claimAt(payload, oidc.permissionsClaim))),
+      amr: stringList(payload.amr),
+      authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
+    };
+  };
+}

@@ -1,0 +1,70 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { IdpTables } from '../idp/idp-tables.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CustomersTable {
+  id: Generated<string>;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  email_verified: Generated<boolean>;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  address1: string | null;
+  address2: string | null;
+  locality: string | null;
+  administrative_area: string | null;
+  country: Generated<string>;
+  postal_code: string | null;
+  onboarding_index: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  kind: 'contact' | 'support' | 'feedback';
+  customer_id: string | null;
+  email: string | null;
+  topic: string | null;
+  message: string | null;
+  star: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MessageOutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  text_body: string;
+  html_body: string | null;
+  dedupe_key: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  last_error: string | null;
+  created_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+}
+
+export interface EventLogTable {
+  id: Generated<number>;
+  at: Generated<Timestamp>;
+  stream: string;
+  message: string;
+  actor: string | null;
+  data: unknown;
+}
+
+export interface CoreTables {
+  customers: CustomersTable;
+  support_messages: SupportMessagesTable;
+  message_outbox: MessageOutboxTable;
+  event_log: EventLogTable;
+}
+
+export interface Database extends CoreTables, IdpTables {}

