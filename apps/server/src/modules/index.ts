@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
+import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 import { registerSupportRoutes } from './support/index.ts';
 
 export interface ModuleDeps {
@@ -20,4 +21,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     },
     { prefix: '/api/v1' },
   );
+  if (deps.config.devOutbox) await app.register(async (dev) => devOutboxRoutes(dev, deps));
 }

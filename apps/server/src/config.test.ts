@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.oidc.issuer).toBe('http://localhost:3000/oidc');
+    expect(c.oidc.builtIn).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('names the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('follows PORT and PUBLIC_URL into the issuer, and accepts an external issuer', () => {
+    expect(loadConfig({ PORT: '4100' }).oidc.issuer).toBe('http://localhost:4100/oidc');
+    const ext = loadConfig({ OIDC_ISSUER: 'https://tenant.example.com/', OIDC_AUDIENCE: 'https://api.pria' });
+    expect(ext.oidc.issuer).toBe('https://tenant.example.com');
+    expect(ext.oidc.builtIn).toBe(false);
+    expect(ext.oidc.audience).toBe('https://api.pria');
+  });
+
+  it('requires cookie keys for the built-in provider in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_COOKIE_KEYS/);
+    expect(loadConfig({ NODE_ENV: 'production', OIDC_COOKIE_KEYS: 'k'.repeat(40) }).devOutbox).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.stop());
+
+describe('HTTP shell', () => {
+  it('answers health and readiness', async () => {
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${t.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
+  });
+
+  it("refuses API calls without a valid bearer token with 'Invalid Token'", async () => {
+    for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: 'Basic abc' }]) {
+      const res = await fetch(`${t.url}/api/v1/customers/me`, { headers });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ httpCode: 401, message: 'Invalid Token', error: ['Invalid Token'] });
+    }
+  });
+
+  it('sends security headers with a strict script policy', async () => {
+    const res = await fetch(`${t.url}/healthz`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document and docs', async () => {
+    const res = await fetch(`${t.url}/api/docs/json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/api/v1/support/contact-us');
+    expect(Object.keys(doc.paths)).toContain('/api/v1/customers/{id}');
+  });
+
+  it('answers unknown API paths with a JSON 404 in the envelope', async () => {
+    const res = await fetch(`${t.url}/api/v1/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ httpCode: 404, code: 'NOT_FOUND' });
+  });
+
+  it('publishes the sign-in settings the web app needs', async () => {
+    const res = await fetch(`${t.url}/config.json`);
+    expect(await res.json()).toMatchObject({
+      authority: `${t.url}/oidc`,
+      clientId: 'pria-web',
+      audience: `${t.url}/api`,
+    });
+  });
+});

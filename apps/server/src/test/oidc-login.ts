@@ -1,0 +1,131 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * A minimal browser stand-in for tests: runs the real authorization-code + PKCE flow against
+ * the built-in provider over HTTP (cookies, redirects, the HTML sign-in form) and returns the
+ * tokens the web app would get.
+ */
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  expires_in: number;
+}
+
+class CookieJar {
+  private cookies = new Map<string, string>();
+  store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+const b64url = (b: Buffer) => b.toString('base64url');
+
+function formAction(html: string, pageUrl: string): string {
+  const match = /<form[^>]*action="([^"]+)"/i.exec(html);
+  if (!match?.[1]) throw new Error(`no form on page:\n${html.slice(0, 500)}`);
+  return new URL(match[1].replace(/&amp;/g, '&'), pageUrl).toString();
+}
+
+export interface LoginOptions {
+  baseUrl: string;
+  email: string;
+  password: string;
+  /** Sign up instead of signing in (opens the sign-up page with screen_hint=signup). */
+  signUp?: boolean;
+  clientId?: string;
+  audience?: string;
+}
+
+export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
+  const jar = new CookieJar();
+  const clientId = opts.clientId ?? 'pria-web';
+  const audience = opts.audience ?? `${opts.baseUrl}/api`;
+  const redirectUri = `${opts.baseUrl}/auth/callback`;
+  const verifier = b64url(randomBytes(32));
+  const challenge = b64url(createHash('sha256').update(verifier).digest());
+  const auth = new URL(`${opts.baseUrl}/oidc/auth`);
+  auth.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    scope: 'openid profile email offline_access',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    resource: audience,
+    state: b64url(randomBytes(8)),
+    prompt: 'consent',
+    ...(opts.signUp ? { screen_hint: 'signup' } : {}),
+  }).toString();
+
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
+    jar.store(res);
+    return res;
+  };
+
+  // Follow redirects until we either reach a page (the sign-in form) or the app's callback.
+  const follow = async (start: Response, startUrl: string): Promise<{ res: Response; url: string }> => {
+    let res = start;
+    let url = startUrl;
+    for (let hops = 0; hops < 10 && res.status >= 300 && res.status < 400; hops++) {
+      url = new URL(res.headers.get('location') ?? '', url).toString();
+      if (url.startsWith(redirectUri)) return { res, url };
+      res = await go(url);
+    }
+    return { res, url };
+  };
+
+  let { res, url } = await follow(await go(auth.toString()), auth.toString());
+  const page = await res.text();
+  if (res.status !== 200) throw new Error(`expected the sign-in page, got ${res.status}: ${page.slice(0, 300)}`);
+  const body = new URLSearchParams({ email: opts.email, password: opts.password });
+  if (opts.signUp) {
+    body.set('confirmPassword', opts.password);
+    body.set('terms', 'yes');
+  }
+  ({ res, url } = await follow(
+    await go(formAction(page, url), {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    url,
+  ));
+  if (!url.startsWith(redirectUri)) {
+    throw new Error(`sign-in did not reach the app (${res.status}): ${(await res.text()).slice(0, 400)}`);
+  }
+  const code = new URL(url).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${url}`);
+
+  const tokenRes = await fetch(`${opts.baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: verifier,
+      resource: audience,
+    }),
+  });
+  const tokens = (await tokenRes.json()) as Tokens & { error?: string };
+  if (!tokenRes.ok) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
+  return tokens;
+}

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2e } from './e2e/fixtures/env.ts';
+
+/**
+ * End-to-end tests drive the system Chromium (never a downloaded browser) against the real
+ * app: built web bundle, API, built-in OIDC provider and an embedded PostgreSQL in a fresh
+ * data directory.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.tmp/test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: e2e.baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node e2e/fixtures/serve.ts',
+    url: `${e2e.baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
