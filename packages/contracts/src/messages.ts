@@ -18,6 +18,7 @@ export const messages = {
   contactInvalid: 'Please enter all the fields with valid data',
   messageSent: 'Message Sent Successfully',
   supportFailed: 'Sorry Something Went Wrong',
+  starRequired: 'Please choose a rating from 1 to 5 stars',
   fraudNotice:
     'Pria will never ask for your account number, SSN, name, address or password by email or text message.',
 
@@ -45,6 +46,34 @@ export const messages = {
   updatedSuccessfully: 'Updated successfully',
   updatedSuccessfullyCaps: 'Updated Successfully',
   noResults: 'No Results',
+  // feedback (web)
+  feedbackTitle: 'Your opinion matters to us!',
+  feedbackQuestion: 'How was your experience?',
+  feedbackPlaceholder: 'Leave a message if you want',
+  feedbackSubmitted: 'Feedback submitted successfully',
+  feedbackFailed: 'Could not submit feedback',
+  // cards
+  cardNumberRequired: 'Card Number is required',
+  invalidCardNumber: 'Invalid card number',
+  expiryRequired: 'Expiry Date is required',
+  invalidDateFormat: 'Invalid date format',
+  invalidDate: 'Invalid Date',
+  cvcRequired: 'CVC is required',
+  invalidCvc: 'Invalid CVC',
+  cardBrandRequired: 'Card brand in required',
+  cardNameRequired: 'Name on card is required',
+  street1Required: 'Street 1 is required',
+  atLeastOneCard: 'Atleast one card is required',
+  cardAdded: 'Card added successfully',
+  cardRemoved: 'Card removed successfully',
+  cardUpdated: 'Card updated successfully',
+  cardsAdded: 'Cards Added',
+  cardAddFailed: 'Card Add Failed',
+  cardNotFound: 'Card not found',
+  cardLimitReached: 'You can register at most 3 cards',
+  cardBrandNotAccepted: 'Only Visa and Mastercard cards are accepted',
+  cardDeclined: 'Your card was declined.',
+  gatewayUnavailable: 'The card processor did not answer. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

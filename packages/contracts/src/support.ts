@@ -17,3 +17,20 @@ export const contactUsRequest = z.object({
   message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
 });
 export type ContactUsRequest = z.infer<typeof contactUsRequest>;
+
+/** The signed-in support modal: the email comes from the account, not the form. */
+export const supportRequest = z.object({
+  type: z.string({ error: messages.topicRequired }).trim().min(1, messages.topicRequired).max(100),
+  message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
+});
+export type SupportRequest = z.infer<typeof supportRequest>;
+
+export const feedbackRequest = z.object({
+  star: z.coerce
+    .number({ error: messages.starRequired })
+    .int(messages.starRequired)
+    .min(1, messages.starRequired)
+    .max(5, messages.starRequired),
+  message: z.string().trim().max(5000).optional().default(''),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequest>;

@@ -4,6 +4,8 @@ import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
+import { registerGeographyRoutes } from './geography/index.ts';
+import { registerPlanRoutes } from './plans/index.ts';
 import { registerSupportRoutes } from './support/index.ts';
 
 export interface ModuleDeps {
@@ -18,6 +20,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     async (api) => {
       await registerCustomerRoutes(api, deps);
       await registerSupportRoutes(api, deps);
+      await registerGeographyRoutes(api);
+      await registerPlanRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -95,6 +95,10 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!rule || rule.kind === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (rule.kind === 'optional') {
+      if (token) req.principal = await deps.verifyToken(token);
+      return;
+    }
     if (!token) throw unauthorized();
     req.principal = await deps.verifyToken(token);
     if (rule.kind === 'permission' && !req.principal.permissions.has(rule.permission)) throw forbidden();

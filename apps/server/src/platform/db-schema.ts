@@ -63,11 +63,24 @@ export interface EventLogTable {
   data: unknown;
 }
 
+export interface PlansTable {
+  id: string;
+  name: string;
+  price_cents: number;
+  interval: 'month' | 'year';
+  interval_count: number;
+  tax_basis_points: number;
+  sort_order: number;
+  active: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
 export interface CoreTables {
   customers: CustomersTable;
   support_messages: SupportMessagesTable;
   message_outbox: MessageOutboxTable;
   event_log: EventLogTable;
+  plans: PlansTable;
 }
 
 export interface Database extends CoreTables, IdpTables {}

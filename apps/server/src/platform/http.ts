@@ -6,10 +6,14 @@ import type { Principal } from './auth.ts';
  * What a route needs from its caller. Every /api/v1 route must declare one (the app refuses
  * to start otherwise), which is what lets the authorization matrix be generated from routes.
  * - public: anyone.
+ * - optional: anyone; a valid bearer token, when sent, identifies the caller.
  * - user: any signed-in caller; ownership is checked in the use case.
  * - permission: a signed-in caller holding that permission (staff).
  */
-export type RouteAccess = { kind: 'public' } | { kind: 'user' } | { kind: 'permission'; permission: Permission };
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'optional' }
+  | { kind: 'user' } | { kind: 'permission'; permission: Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +26,7 @@ declare module 'fastify' {
 
 export const access = {
   public: { access: { kind: 'public' } } as const,
+  optional: { access: { kind: 'optional' } } as const,
   user: { access: { kind: 'user' } } as const,
   permission: (permission: Permission) => ({ access: { kind: 'permission', permission } }) as const,
 };

@@ -33,3 +33,50 @@ export async function upsertCustomerIdentity(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export async function updateCustomerProfile(
+  db: Db,
+  id: string,
+  p: {
+    firstName: string;
+    middleName: string | null;
+    lastName: string;
+    phone: string;
+    address: {
+      address1: string | null;
+      address2: string | null;
+      locality: string | null;
+      administrativeArea: string | null;
+      country: string;
+      postalCode: string;
+    };
+  },
+): Promise<CustomerRow> {
+  return db
+    .updateTable('customers')
+    .set({
+      first_name: p.firstName,
+      middle_name: p.middleName,
+      last_name: p.lastName,
+      phone: p.phone,
+      address1: p.address.address1,
+      address2: p.address.address2,
+      locality: p.address.locality,
+      administrative_area: p.address.administrativeArea,
+      country: p.address.country,
+      postal_code: p.address.postalCode,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setOnboardingIndex(db: Db, id: string, index: number): Promise<CustomerRow> {
+  return db
+    .updateTable('customers')
+    .set({ onboarding_index: index, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,9 +1,16 @@
+import { messages, onboardingIndexQuery } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
+import { setOnboardingIndex } from './customers.repo.ts';
+import { currentCustomer } from './current-customer.ts';
+import { toCustomerView } from './customer-view.ts';
 import { getCustomer } from './get-customer.ts';
+import { updateProfile } from './update-profile.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export async function customerRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,9 +22,47 @@ export async function customerRoutes(app: FastifyInstance, { db }: ModuleDeps) {
       schema: {
         tags: ['customers'],
         summary: "A customer's record ('me' for the caller); others' need customer:get",
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: idParams,
       },
     },
     async (req, reply) => send(reply, await getCustomer(db, principalOf(req), req.params.id)),
+  );
+
+  api.put(
+    '/customers/:id',
+    {
+      config: access.user,
+      schema: {
+        tags: ['customers'],
+        summary: "Update the caller's profile (email is read-only; country is US)",
+        params: idParams,
+        querystring: z.object({ onboarding: z.enum(['true', 'false']).optional() }),
+        // Validated in the use case, so onboarding can require more fields with the spec's words.
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (req, reply) => {
+      const view = await updateProfile(db, principalOf(req), req.params.id, req.body, {
+        onboarding: req.query.onboarding === 'true',
+      });
+      return send(reply, view, messages.updatedSuccessfully);
+    },
+  );
+
+  api.put(
+    '/setting/onboarding-index',
+    {
+      config: access.user,
+      schema: {
+        tags: ['customers'],
+        summary: "Save the caller's onboarding step (0 profile, 1 cards, 2 plan, 3 checkout, 4 done)",
+        querystring: onboardingIndexQuery,
+      },
+    },
+    async (req, reply) => {
+      const own = await currentCustomer(db, principalOf(req));
+      const row = await setOnboardingIndex(db, own.id, req.query.index);
+      return send(reply, toCustomerView(row), messages.updatedSuccessfully);
+    },
   );
 }

@@ -1,63 +1,164 @@
+import { messages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
+import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
 let t: TestApp;
-const tokens: Record<'ann' | 'bob' | 'admin', string> = { ann: '', bob: '', admin: '' };
+let ann: ReturnType<typeof apiClient>;
+let bob: ReturnType<typeof apiClient>;
+let admin: ReturnType<typeof apiClient>;
+
+async function signedIn(email: string, roles: string[]) {
+  await createUser(t.db, { email, password: 'correct horse 1', roles, emailVerified: true });
+  const { access_token } = await oidcLogin({ baseUrl: t.url, email, password: 'correct horse 1' });
+  return apiClient(t.url, access_token);
+}
 
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [who, roles] of [
-    ['ann', ['customer']],
-    ['bob', ['customer']],
-    ['admin', ['admin']],
-  ] as const) {
-    const email = `${who}@example.com`;
-    await createUser(t.db, { email, password: 'correct horse 1', roles: [...roles], emailVerified: true });
-    tokens[who] = (await oidcLogin({ baseUrl: t.url, email, password: 'correct horse 1' })).access_token;
-  }
+  ann = await signedIn('ann@example.com', ['customer']);
+  bob = await signedIn('bob@example.com', ['customer']);
+  admin = await signedIn('admin@example.com', ['admin']);
 });
 afterAll(() => t?.stop());
 
-const get = (path: string, who: keyof typeof tokens) =>
-  fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
+const goodProfile = {
+  firstName: 'Ann',
+  middleName: '',
+  lastName: 'Lee',
+  phone: '2025550104',
+  email: 'hacker@example.com',
+  address: {
+    address1: '1 Main St',
+    address2: '',
+    locality: 'New York',
+    administrativeArea: 'NY',
+    country: 'CA',
+    postalCode: '10001',
+  },
+};
 
 describe('GET /api/v1/customers/{id}', () => {
   it("creates the caller's customer row on the first authenticated call, once", async () => {
-    const [a, b] = await Promise.all([get('/api/v1/customers/me', 'ann'), get('/api/v1/customers/me', 'ann')]);
+    const [a, b] = await Promise.all([ann.get('/api/v1/customers/me'), ann.get('/api/v1/customers/me')]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    const body = await a.json();
-    expect(body).toMatchObject({ httpCode: 200, error: [] });
-    expect(body.data).toMatchObject({ email: 'ann@example.com', email_verified: true, onBoardingIndex: 0 });
-    expect(body.data.address).toMatchObject({ country: 'US' });
+    expect(a.body).toMatchObject({ httpCode: 200, error: [] });
+    expect(a.body.data).toMatchObject({ email: 'ann@example.com', email_verified: true, onBoardingIndex: 0 });
+    expect(a.body.data.address).toMatchObject({ country: 'US' });
     const rows = await t.db.selectFrom('customers').selectAll().where('email', '=', 'ann@example.com').execute();
     expect(rows).toHaveLength(1);
-    expect((await (await get(`/api/v1/customers/${body.data.id}`, 'ann')).json()).data.id).toBe(body.data.id);
+    expect((await ann.get(`/api/v1/customers/${a.body.data.id}`)).body.data.id).toBe(a.body.data.id);
   });
 
   it("refuses another customer's record", async () => {
-    const bob = (await (await get('/api/v1/customers/me', 'bob')).json()).data;
-    const res = await get(`/api/v1/customers/${bob.id}`, 'ann');
+    const bobId = (await bob.get('/api/v1/customers/me')).body.data.id;
+    const res = await ann.get(`/api/v1/customers/${bobId}`);
     expect(res.status).toBe(403);
-    expect((await res.json()).code).toBe('FORBIDDEN');
+    expect(res.body.code).toBe('FORBIDDEN');
   });
 
   it('lets staff holding customer:get read any customer', async () => {
-    const bob = (await (await get('/api/v1/customers/me', 'bob')).json()).data;
-    const res = await get(`/api/v1/customers/${bob.id}`, 'admin');
+    const bobId = (await bob.get('/api/v1/customers/me')).body.data.id;
+    const res = await admin.get(`/api/v1/customers/${bobId}`);
     expect(res.status).toBe(200);
-    expect((await res.json()).data.email).toBe('bob@example.com');
-    expect((await get('/api/v1/customers/00000000-0000-0000-0000-000000000000', 'admin')).status).toBe(404);
-    expect((await get('/api/v1/customers/not-a-uuid', 'admin')).status).toBe(404);
+    expect(res.body.data.email).toBe('bob@example.com');
+    expect((await admin.get('/api/v1/customers/00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/v1/customers/not-a-uuid')).status).toBe(404);
   });
 
-  it('rejects a token signed by someone else', async () => {
-    const [h, p] = tokens.ann.split('.');
-    const forged = `${h}.${p}.${'A'.repeat(342)}`;
-    const res = await fetch(`${t.url}/api/v1/customers/me`, { headers: { authorization: `Bearer ${forged}` } });
+  it('rejects a token whose signature was tampered with', async () => {
+    const { access_token } = await oidcLogin({ baseUrl: t.url, email: 'ann@example.com', password: 'correct horse 1' });
+    const [h, p] = access_token.split('.');
+    const res = await apiClient(t.url, `${h}.${p}.${'A'.repeat(342)}`).get('/api/v1/customers/me');
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toBe('Invalid Token');
+    expect(res.body.message).toBe('Invalid Token');
+  });
+});
+
+describe('PUT /api/v1/customers/{id}', () => {
+  it('saves the profile, ignores the email and forces the country to US', async () => {
+    const res = await ann.put('/api/v1/customers/me', goodProfile);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(messages.updatedSuccessfully);
+    expect(res.body.data).toMatchObject({
+      firstName: 'Ann',
+      middleName: null,
+      lastName: 'Lee',
+      phone: '2025550104',
+      email: 'ann@example.com',
+      address: { address1: '1 Main St', address2: null, locality: 'New York', administrativeArea: 'NY', country: 'US' },
+    });
+    expect((await ann.get('/api/v1/customers/me')).body.data.address.postalCode).toBe('10001');
+  });
+
+  it.each([
+    [{ firstName: '' }, messages.firstNameRequired],
+    [{ lastName: '  ' }, messages.lastNameRequired],
+    [{ phone: '' }, messages.phoneRequired],
+    [{ phone: '202555010' }, messages.invalidPhone],
+    [{ phone: '20255501045' }, messages.invalidPhone],
+    [{ phone: '202-555-010' }, messages.invalidPhone],
+    [{ address: { ...goodProfile.address, postalCode: '' } }, messages.postalCodeRequired],
+    [{ address: { ...goodProfile.address, postalCode: '1234' } }, messages.invalidPostalCode],
+    [{ address: { ...goodProfile.address, postalCode: '12345-12' } }, messages.invalidPostalCode],
+    [{ address: { ...goodProfile.address, administrativeArea: 'ZZ' } }, 'Invalid state'],
+  ])('refuses %j with "%s" and changes nothing', async (change, text) => {
+    const before = (await ann.get('/api/v1/customers/me')).body.data;
+    const res = await ann.put('/api/v1/customers/me', { ...goodProfile, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain(text);
+    expect((await ann.get('/api/v1/customers/me')).body.data).toEqual(before);
+  });
+
+  it('accepts a ZIP+4 and empty address lines outside onboarding', async () => {
+    const res = await ann.put('/api/v1/customers/me', {
+      ...goodProfile,
+      address: { postalCode: '10001-1234', address1: '', locality: null },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.address).toMatchObject({ postalCode: '10001-1234', address1: null, locality: null });
+  });
+
+  it('requires street, city and state in onboarding', async () => {
+    const res = await ann.put('/api/v1/customers/me?onboarding=true', {
+      ...goodProfile,
+      address: { postalCode: '10001' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual([messages.streetRequired, messages.cityRequired, messages.stateRequired]);
+  });
+
+  it("refuses to change someone else's profile, even for staff", async () => {
+    const bobId = (await bob.get('/api/v1/customers/me')).body.data.id;
+    expect((await ann.put(`/api/v1/customers/${bobId}`, goodProfile)).status).toBe(403);
+    expect((await admin.put(`/api/v1/customers/${bobId}`, goodProfile)).status).toBe(403);
+    expect((await bob.get('/api/v1/customers/me')).body.data.firstName).toBeNull();
+  });
+});
+
+describe('onboarding index and geography', () => {
+  it('saves the onboarding step and refuses values outside 0-4', async () => {
+    const ok = await bob.put('/api/v1/setting/onboarding-index?index=2');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.onBoardingIndex).toBe(2);
+    for (const bad of ['5', '-1', 'x', '1.5', '']) {
+      expect((await bob.put(`/api/v1/setting/onboarding-index?index=${bad}`)).status).toBe(400);
+    }
+    expect((await bob.get('/api/v1/customers/me')).body.data.onBoardingIndex).toBe(2);
+  });
+
+  it('lists US states and territories and maps ZIPs to states both ways', async () => {
+    const areas = (await ann.get('/api/v1/administrative-areas')).body.data as { code: string; name: string }[];
+    const codes = areas.map((a) => a.code);
+    for (const c of ['NY', 'CA', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP']) expect(codes).toContain(c);
+    expect(areas.find((a) => a.code === 'NY')?.name).toBe('New York');
+    expect((await ann.get('/api/v1/postal-codes/94103')).body.data.administrativeArea).toBe('CA');
+    expect((await ann.get('/api/v1/postal-codes/00000')).status).toBe(404);
+    expect((await ann.get('/api/v1/postal-codes/abc')).status).toBe(400);
+    const zip = (await ann.get('/api/v1/administrative-areas/TX/postal-code')).body.data.postalCode;
+    expect((await ann.get(`/api/v1/postal-codes/${zip}`)).body.data.administrativeArea).toBe('TX');
   });
 });

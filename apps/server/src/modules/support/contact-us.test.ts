@@ -66,3 +66,34 @@ describe('POST /api/v1/support/contact-us', () => {
     expect(codes.slice(5)).toEqual([429, 429]);
   });
 });
+
+describe('POST /api/v1/support/feedback', () => {
+  it('stores a visitor rating and forwards it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/support/feedback',
+      payload: { star: 4, message: 'Nice' },
+      remoteAddress: '10.0.1.1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.feedbackSubmitted);
+    const row = await t.db.selectFrom('support_messages').selectAll().where('kind', '=', 'feedback').executeTakeFirst();
+    expect(row).toMatchObject({ star: 4, message: 'Nice', customer_id: null });
+  });
+
+  it.each([0, 6, 2.5, 'x', null])('refuses star %j', async (star) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/support/feedback',
+      payload: { star },
+      remoteAddress: '10.0.1.2',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(messages.starRequired);
+  });
+
+  it('refuses the signed-in support route without a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/support', payload: { type: 'x', message: 'y' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

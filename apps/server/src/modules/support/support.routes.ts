@@ -1,9 +1,12 @@
-import { contactUsRequest, messages } from '@pria/contracts';
+import { contactUsRequest, feedbackRequest, messages, supportRequest } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { access, send } from '../../platform/http.ts';
+import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
+import { submitFeedback, submitSupportMessage } from './submit-support-message.ts';
+
+const perIpLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } };
 
 export async function supportRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -11,12 +14,36 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
   api.post(
     '/support/contact-us',
     {
-      config: { ...access.public, rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { ...access.public, ...perIpLimit },
       schema: { tags: ['support'], summary: 'A message from the public contact form', body: contactUsRequest },
     },
     async (req, reply) => {
       await submitContactMessage(db, config, req.body);
       return send(reply, null, messages.messageSent);
+    },
+  );
+
+  api.post(
+    '/support',
+    {
+      config: { ...access.user, ...perIpLimit },
+      schema: { tags: ['support'], summary: "A signed-in customer's support message", body: supportRequest },
+    },
+    async (req, reply) => {
+      await submitSupportMessage(db, config, principalOf(req), req.body);
+      return send(reply, null, messages.messageSent);
+    },
+  );
+
+  api.post(
+    '/support/feedback',
+    {
+      config: { ...access.optional, ...perIpLimit },
+      schema: { tags: ['support'], summary: 'A star rating (1-5) with an optional message', body: feedbackRequest },
+    },
+    async (req, reply) => {
+      await submitFeedback(db, config, req.principal, req.body);
+      return send(reply, null, messages.feedbackSubmitted);
     },
   );
 }

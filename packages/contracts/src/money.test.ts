@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { cents, formatUsd, totalWithTax } from './money.ts';
+
+describe('money', () => {
+  it('adds tax in integer cents, rounded to the cent', () => {
+    expect(totalWithTax(cents(3600), 825)).toBe(3897);
+    expect(totalWithTax(cents(3600), 0)).toBe(3600);
+    expect(totalWithTax(cents(3333), 725)).toBe(3575); // 3574.64... rounds up
+    expect(totalWithTax(cents(1), 5000)).toBe(2); // 1.5 rounds half up
+  });
+
+  it('refuses fractional cents', () => {
+    expect(() => cents(1.5)).toThrow(RangeError);
+    expect(() => cents(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('formats at the edge', () => {
+    expect(formatUsd(300)).toBe('$3.00');
+    expect(formatUsd(3897)).toBe('$38.97');
+    expect(formatUsd(123456789)).toBe('$1,234,567.89');
+    expect(formatUsd(-300)).toBe('-$3.00');
+    expect(formatUsd(0)).toBe('$0.00');
+  });
+});

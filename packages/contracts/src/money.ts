@@ -1,0 +1,31 @@
+/**
+ * Money is integer cents everywhere. A float never holds an amount: $0.1 + $0.2 is not $0.3 in
+ * binary floating point, and a fintech that is off by a cent is wrong. Formatting to "$3.00"
+ * happens at the edge only.
+ */
+export type Cents = number & { readonly __brand: 'Cents' };
+
+export function cents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`not a whole number of cents: ${value}`);
+  return value as Cents;
+}
+
+/** Tax is kept in basis points (8.25% = 825) so it stays an integer too. */
+export function totalWithTax(price: Cents, taxBasisPoints: number): Cents {
+  // Round half away from zero to the cent, like a till.
+  return cents(Math.round((price * (10_000 + taxBasisPoints)) / 10_000));
+}
+
+export function basisPointsToPercent(bp: number): number {
+  return bp / 100;
+}
+
+export function formatUsd(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The monthly Charge & Pay amount per card: $3. */
+export const MONTHLY_CHARGE: Cents = cents(300);
+export const MAX_CARDS = 3;

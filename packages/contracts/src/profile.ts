@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+const trimmed = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z
+    .union([trimmed(max), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const phoneField = z
+  .string({ error: messages.phoneRequired })
+  .trim()
+  .min(1, messages.phoneRequired)
+  .regex(/^\d+$/, messages.invalidPhone)
+  .length(10, messages.invalidPhone);
+
+export const postalCodeField = z
+  .string({ error: messages.postalCodeRequired })
+  .trim()
+  .min(1, messages.postalCodeRequired)
+  .regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode);
+
+/** Address as the spec's client sends it; country is always US whatever is sent. */
+export const addressInput = z.object({
+  address1: optionalText(200),
+  address2: optionalText(200),
+  locality: optionalText(100),
+  administrativeArea: optionalText(2),
+  country: z.unknown().optional().transform(() => 'US' as const),
+  postalCode: postalCodeField,
+});
+
+/**
+ * PUT /customers/{id}. Email is not editable: an email in the payload is dropped (zod strips
+ * unknown keys). In onboarding, street, city and state are required too.
+ */
+export const profileUpdate = z.object({
+  firstName: z.string({ error: messages.firstNameRequired }).trim().min(1, messages.firstNameRequired).max(100),
+  middleName: optionalText(100),
+  lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(100),
+  phone: phoneField,
+  address: addressInput,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdate>;
+
+export const onboardingProfileUpdate = profileUpdate.superRefine((p, ctx) => {
+  if (!p.address.address1) ctx.addIssue({ code: 'custom', path: ['address', 'address1'], message: messages.streetRequired });
+  if (!p.address.locality) ctx.addIssue({ code: 'custom', path: ['address', 'locality'], message: messages.cityRequired });
+  if (!p.address.administrativeArea)
+    ctx.addIssue({ code: 'custom', path: ['address', 'administrativeArea'], message: messages.stateRequired });
+});
+
+/** Onboarding steps: 0 profile, 1 cards, 2 plan, 3 checkout; 4 = finished. Below 3 is incomplete. */
+export const ONBOARDING_COMPLETE_INDEX = 3;
+export const onboardingIndexQuery = z.object({
+  index: z.coerce
+    .number({ error: 'index must be a number from 0 to 4' })
+    .int('index must be a number from 0 to 4')
+    .min(0, 'index must be a number from 0 to 4')
+    .max(4, 'index must be a number from 0 to 4'),
+});
+
+export interface AdministrativeArea {
+  code: string;
+  name: string;
+}
