@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
-import { createUser } from './idp/index.ts';
+import { createUser, IdpUserError } from './idp/index.ts';
 import { createDb, type Db } from './platform/db.ts';
 import { openDatabase } from './platform/database.ts';
 import { createLogger } from './platform/logger.ts';
@@ -78,7 +78,8 @@ main(process.argv.slice(2)).then(
       printUsage();
       process.exit(2);
     }
-    console.error(err instanceof ConfigError ? err.message : `Error: ${(err as Error).message}`);
+    const known = err instanceof ConfigError || err instanceof IdpUserError;
+    console.error(known ? err.message : `Error: ${(err as Error).message}`);
     process.exit(1);
   },
 );

@@ -54,11 +54,10 @@ export const onboardingProfileUpdate = profileUpdate.superRefine((p, ctx) => {
 /** Onboarding steps: 0 profile, 1 cards, 2 plan, 3 checkout; 4 = finished. Below 3 is incomplete. */
 export const ONBOARDING_COMPLETE_INDEX = 3;
 export const onboardingIndexQuery = z.object({
-  index: z.coerce
-    .number({ error: 'index must be a number from 0 to 4' })
-    .int('index must be a number from 0 to 4')
-    .min(0, 'index must be a number from 0 to 4')
-    .max(4, 'index must be a number from 0 to 4'),
+  index: z
+    .string({ error: 'index must be a number from 0 to 4' })
+    .regex(/^[0-4]$/, 'index must be a number from 0 to 4')
+    .transform(Number),
 });
 
 export interface AdministrativeArea {

@@ -1,0 +1,78 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables owned by the built-in identity provider (see migrations/0002_idp.ts). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface IdpUsersTable {
+  /** `auth|<uuid>`; the `sub` of every token. */
+  id: string;
+  /** Always stored lower-cased; unique. */
+  email: string;
+  password_hash: string | null;
+  email_verified: Generated<boolean>;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  given_name: string | null;
+  family_name: string | null;
+  failed_logins: Generated<number>;
+  locked_until: NullableTimestamp;
+  /** Reserved for TOTP enrolment (encrypted secret) and its last used step. */
+  mfa_totp_secret: string | null;
+  mfa_totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  disabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OidcPayloadsTable {
+  id: string;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  account_id: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface IdpKeysTable {
+  /** 'signing' (private JWKS) or 'cookies' (cookie signing keys, development only). */
+  id: string;
+  value: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface IdpEmailTokensTable {
+  id: Generated<number>;
+  user_id: string;
+  purpose: string;
+  /** sha256 (hex) of the token sent by email; the token itself is never stored. */
+  token_hash: string;
+  email: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface IdpSignInEventsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  success: boolean;
+  /** Why it failed: 'password', 'locked', 'ip-throttled', 'unknown-user'... */
+  reason: string | null;
+  at: Timestamp;
+}
+
+export type IdpTables = {
+  idp_users: IdpUsersTable;
+  oidc_payloads: OidcPayloadsTable;
+  idp_keys: IdpKeysTable;
+  idp_email_tokens: IdpEmailTokensTable;
+  idp_sign_in_events: IdpSignInEventsTable;
+};

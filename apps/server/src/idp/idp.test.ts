@@ -1,0 +1,460 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { allPermissions, permissionsForRoles } from '@pria/contracts';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { oidcLogin } from '../test/oidc-login.ts';
+import { createUser, revokeUserSessions } from './index.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from './users.ts';
+
+class Jar {
+  cookies = new Map<string, string>();
+  store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair?.indexOf('=') ?? -1;
+      if (!pair || eq < 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** A cookie-keeping client that follows redirects by hand until a page or the app's callback. */
+function browser(app: TestApp) {
+  const jar = new Jar();
+  const redirectUri = `${app.url}/auth/callback`;
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
+    jar.store(res);
+    return res;
+  };
+  const follow = async (start: Response, startUrl: string) => {
+    let res = start;
+    let url = startUrl;
+    for (let hops = 0; hops < 10 && res.status >= 300 && res.status < 400; hops++) {
+      url = new URL(res.headers.get('location') ?? '', url).toString();
+      if (url.startsWith(redirectUri)) return { res, url, html: '' };
+      res = await go(url);
+    }
+    return { res, url, html: await res.text() };
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  return {
+    jar,
+    redirectUri,
+    verifier,
+    async open(extra: Record<string, string> = {}) {
+      const auth = new URL(`${app.url}/oidc/auth`);
+      auth.search = new URLSearchParams({
+        client_id: 'pria-web',
+        response_type: 'code',
+        scope: 'openid profile email offline_access',
+        redirect_uri: redirectUri,
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        resource: app.config.oidc.audience,
+        state: 'x',
+        ...extra,
+      }).toString();
+      return follow(await go(auth.toString()), auth.toString());
+    },
+    async get(url: string) {
+      return follow(await go(url), url);
+    },
+    async post(url: string, fields: Record<string, string>) {
+      return follow(
+        await go(url, {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        url,
+      );
+    },
+    async exchange(callbackUrl: string) {
+      const code = new URL(callbackUrl).searchParams.get('code') ?? '';
+      const res = await fetch(`${app.url}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: 'pria-web',
+          code_verifier: verifier,
+          resource: app.config.oidc.audience,
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, string> };
+    },
+  };
+}
+
+function actionOf(html: string, base: string): string {
+  const m = /<form[^>]*action="([^"]+)"/i.exec(html);
+  if (!m?.[1]) throw new Error(`no form in ${html.slice(0, 300)}`);
+  return new URL(m[1].replace(/&amp;/g, '&'), base).toString();
+}
+
+async function refresh(app: TestApp, refreshToken: string) {
+  const res = await fetch(`${app.url}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'pria-web',
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+describe('built-in identity provider', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('hashes passwords with argon2id in PHC format', async () => {
+    const hash = await hashPassword('correct horse battery');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+    expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+
+  it('publishes discovery and a generated signing key', async () => {
+    const res = await fetch(`${app.url}/oidc/.well-known/openid-configuration`);
+    expect(res.status).toBe(200);
+    const d = (await res.json()) as Record<string, unknown>;
+    expect(d.issuer).toBe(app.config.oidc.issuer);
+    expect(d.jwks_uri).toBe(`${app.config.oidc.issuer}/jwks`);
+    expect(d.code_challenge_methods_supported).toEqual(['S256']);
+    const jwks = (await (await fetch(`${app.url}/oidc/jwks`)).json()) as {
+      keys: { kid: string; d?: string }[];
+    };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]?.d).toBeUndefined();
+    expect(jwks.keys[0]?.kid).toBeTruthy();
+    const stored = await app.db.selectFrom('idp_keys').select('id').execute();
+    expect(stored.map((r) => r.id).sort()).toEqual(['cookies', 'signing']);
+  });
+
+  it('signs an admin in with code + PKCE and issues a JWT access token with roles and permissions', async () => {
+    const { id } = await createUser(app.db, {
+      email: 'Admin@Pria.test',
+      password: 'admin-password-1',
+      roles: ['admin'],
+      emailVerified: true,
+    });
+    expect(id).toMatch(/^auth\|[0-9a-f-]{36}$/);
+    const tokens = await oidcLogin({
+      baseUrl: app.url,
+      email: 'admin@pria.test',
+      password: 'admin-password-1',
+    });
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.expires_in).toBeLessThanOrEqual(600);
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
+    const jwks = createRemoteJWKSet(new URL(`${app.url}/oidc/jwks`));
+    const { payload } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: app.config.oidc.issuer,
+      audience: app.config.oidc.audience,
+    });
+    expect(payload.sub).toBe(id);
+    expect(payload.roles).toEqual(['admin']);
+    expect(payload.permissions).toEqual(permissionsForRoles(['admin']));
+    expect([...(payload.permissions as string[])].sort()).toEqual([...allPermissions].sort());
+    expect(payload.email).toBe('admin@pria.test');
+    expect(payload.email_verified).toBe(true);
+    expect(payload.amr).toEqual(['pwd']);
+    expect(typeof payload.auth_time).toBe('number');
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(600);
+
+    // The ID token carries the profile claims and amr.
+    const { payload: idToken } = await jwtVerify(tokens.id_token ?? '', jwks, {
+      issuer: app.config.oidc.issuer,
+      audience: 'pria-web',
+    });
+    expect(idToken).toMatchObject({ sub: id, email: 'admin@pria.test', email_verified: true, amr: ['pwd'] });
+
+    // Refreshing rotates the refresh token and still yields a JWT for the API.
+    const first = await refresh(app, tokens.refresh_token ?? '');
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).toBeTruthy();
+    expect(first.body.refresh_token).not.toBe(tokens.refresh_token);
+    const { payload: refreshed } = await jwtVerify(first.body.access_token ?? '', jwks, {
+      issuer: app.config.oidc.issuer,
+      audience: app.config.oidc.audience,
+    });
+    expect(refreshed.roles).toEqual(['admin']);
+    expect(refreshed.amr).toEqual(['pwd']);
+    // The rotated-out token is rejected (and reuse revokes the family).
+    const reused = await refresh(app, tokens.refresh_token ?? '');
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toBe('invalid_grant');
+
+    // The API accepts the token.
+    const events = await app.db
+      .selectFrom('idp_sign_in_events')
+      .selectAll()
+      .where('user_id', '=', id)
+      .execute();
+    expect(events.some((e) => e.success)).toBe(true);
+  });
+
+  it('gives a customer a refresh token without prompt=consent, and revokeUserSessions ends it', async () => {
+    const { id } = await createUser(app.db, { email: 'carla@pria.test', password: 'carla-password' });
+    const b = browser(app);
+    const login = await b.open();
+    expect(login.res.status).toBe(200);
+    expect(login.html).toContain('Log in');
+    expect(login.html).toContain('Create an account');
+    const done = await b.post(actionOf(login.html, login.url), {
+      email: 'carla@pria.test',
+      password: 'carla-password',
+    });
+    expect(done.url.startsWith(b.redirectUri)).toBe(true);
+    expect(new URL(done.url).searchParams.get('state')).toBe('x');
+    const tokens = await b.exchange(done.url);
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.refresh_token).toBeTruthy();
+    const { payload } = await jwtVerify(
+      tokens.body.access_token ?? '',
+      createRemoteJWKSet(new URL(`${app.url}/oidc/jwks`)),
+      { issuer: app.config.oidc.issuer, audience: app.config.oidc.audience },
+    );
+    expect(payload.roles).toEqual(['customer']);
+    expect(payload.permissions).toEqual([]);
+    expect(payload.email_verified).toBe(false);
+
+    // A second authorization reuses the session (no form) and the existing grant.
+    const again = await b.open();
+    expect(again.url.startsWith(b.redirectUri)).toBe(true);
+
+    await revokeUserSessions(app.db, id);
+    const after = await refresh(app, tokens.body.refresh_token ?? '');
+    expect(after.body.error).toBe('invalid_grant');
+    const relogin = await b.open();
+    expect(relogin.res.status).toBe(200);
+    expect(relogin.html).toContain('name="password"');
+  });
+
+  it('rejects wrong passwords and locks the account after repeated failures', async () => {
+    const { id } = await createUser(app.db, { email: 'dave@pria.test', password: 'dave-password' });
+    const b = browser(app);
+    const login = await b.open();
+    const action = actionOf(login.html, login.url);
+    for (let i = 1; i < ACCOUNT_MAX_FAILURES; i++) {
+      const r = await b.post(action, { email: 'dave@pria.test', password: 'wrong-password' });
+      expect(r.res.status).toBe(401);
+      expect(r.html).toContain('role="alert"');
+      expect(r.html).toContain('Wrong email or password.');
+    }
+    const unknown = await b.post(action, { email: 'nobody@pria.test', password: 'whatever-pw' });
+    expect(unknown.html).toContain('Wrong email or password.');
+    const last = await b.post(action, { email: 'dave@pria.test', password: 'wrong-password' });
+    expect(last.res.status).toBe(429);
+    expect(last.html).toContain('try again later');
+    // Even the right password is refused while locked.
+    const locked = await b.post(action, { email: 'dave@pria.test', password: 'dave-password' });
+    expect(locked.res.status).toBe(429);
+    const events = await app.db
+      .selectFrom('idp_sign_in_events')
+      .select(['success', 'reason', 'ip'])
+      .where('user_id', '=', id)
+      .execute();
+    expect(events).toHaveLength(ACCOUNT_MAX_FAILURES + 1);
+    expect(events.every((e) => !e.success && e.ip)).toBe(true);
+    // After the lock expires the right password works again.
+    await app.db
+      .updateTable('idp_users')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
+    const ok = await b.post(action, { email: 'dave@pria.test', password: 'dave-password' });
+    expect(ok.url.startsWith(b.redirectUri)).toBe(true);
+  });
+
+  it('signs up via screen_hint=signup, queues a verification email and verifies the address', async () => {
+    const tokens = await oidcLogin({
+      baseUrl: app.url,
+      email: 'Erin@Pria.test',
+      password: 'erin-password',
+      signUp: true,
+    });
+    const user = await app.db
+      .selectFrom('idp_users')
+      .selectAll()
+      .where('email', '=', 'erin@pria.test')
+      .executeTakeFirstOrThrow();
+    expect(user.email_verified).toBe(false);
+    expect(user.roles).toEqual(['customer']);
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    const { payload } = await jwtVerify(
+      tokens.access_token,
+      createRemoteJWKSet(new URL(`${app.url}/oidc/jwks`)),
+      { issuer: app.config.oidc.issuer, audience: app.config.oidc.audience },
+    );
+    expect(payload.sub).toBe(user.id);
+
+    const mail = await app.db
+      .selectFrom('message_outbox')
+      .selectAll()
+      .where('recipient', '=', 'erin@pria.test')
+      .executeTakeFirstOrThrow();
+    const link = /https?:\/\/\S+\/oidc\/verify-email\?token=[\w-]+/.exec(mail.text_body)?.[0];
+    expect(link).toBeTruthy();
+    expect(link?.startsWith(`${app.url}/oidc/verify-email?token=`)).toBe(true);
+    const page = await fetch(link ?? '');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Email verified');
+    const verified = await app.db
+      .selectFrom('idp_users')
+      .select('email_verified')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(verified.email_verified).toBe(true);
+    const reuse = await fetch(link ?? '');
+    expect(reuse.status).toBe(400);
+  });
+
+  it('validates the sign-up form and refuses a duplicate email', async () => {
+    await createUser(app.db, { email: 'frank@pria.test', password: 'frank-password' });
+    const b = browser(app);
+    const page = await b.open({ screen_hint: 'signup' });
+    expect(page.html).toContain('Sign up');
+    expect(page.html).toContain('/terms');
+    expect(page.html).toContain('/policy');
+    const action = actionOf(page.html, page.url);
+    const short = await b.post(action, {
+      email: 'new@pria.test',
+      password: 'short',
+      confirmPassword: 'other',
+      terms: 'yes',
+    });
+    expect(short.res.status).toBe(400);
+    expect(short.html).toContain('at least 8 characters');
+    expect(short.html).toContain('Passwords must match');
+    const noTerms = await b.post(action, {
+      email: 'new@pria.test',
+      password: 'long-enough',
+      confirmPassword: 'long-enough',
+    });
+    expect(noTerms.html).toContain('Terms of Use and Privacy Policy');
+    const dup = await b.post(action, {
+      email: 'FRANK@pria.test',
+      password: 'another-password',
+      confirmPassword: 'another-password',
+      terms: 'yes',
+    });
+    expect(dup.res.status).toBe(409);
+    expect(dup.html).toContain('already exists');
+    await expect(createUser(app.db, { email: 'frank@PRIA.test', password: 'x-password' })).rejects.toThrow(
+      /already exists/,
+    );
+  });
+
+  it('opens the sign-up page for prompt=create and completes it', async () => {
+    const b = browser(app);
+    const page = await b.open({ prompt: 'create' });
+    expect(page.html).toContain('Create your account');
+    const done = await b.post(actionOf(page.html, page.url), {
+      email: 'gina@pria.test',
+      password: 'gina-password',
+      confirmPassword: 'gina-password',
+      terms: 'yes',
+    });
+    expect(done.url.startsWith(b.redirectUri)).toBe(true);
+    expect((await b.exchange(done.url)).status).toBe(200);
+  });
+
+  it('shows branded logout and error pages without inline scripts', async () => {
+    await createUser(app.db, { email: 'hank@pria.test', password: 'hank-password' });
+    const b = browser(app);
+    const login = await b.open();
+    const done = await b.post(actionOf(login.html, login.url), {
+      email: 'hank@pria.test',
+      password: 'hank-password',
+    });
+    const tokens = await b.exchange(done.url);
+    const end = new URL(`${app.url}/oidc/session/end`);
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.body.id_token ?? '',
+      post_logout_redirect_uri: `${app.url}/`,
+    }).toString();
+    const page = await b.get(end.toString());
+    expect(page.res.status).toBe(200);
+    expect(page.html).toContain('Sign out');
+    expect(page.html).toContain('op.logoutForm');
+    expect(page.html).not.toMatch(/<script/i);
+    expect(page.res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.html)?.[1] ?? '';
+    const confirmed = await b.post(actionOf(page.html, page.url), { xsrf, logout: 'yes' });
+    expect(confirmed.url).toBe(`${app.url}/`);
+    // The session is gone: authorizing again shows the sign-in form.
+    expect((await b.open()).html).toContain('name="password"');
+
+    const bad = await fetch(`${app.url}/oidc/auth?client_id=unknown&response_type=code`);
+    const badHtml = await bad.text();
+    expect(bad.status).toBe(400);
+    expect(badHtml).toContain('Go back to Pria home');
+    expect(badHtml).not.toMatch(/<script/i);
+    const expired = await fetch(`${app.url}/oidc/interaction/nope`);
+    expect(expired.status).toBe(400);
+    expect(await expired.text()).toContain('Session expired');
+  });
+
+  it('refuses sign-ins from an IP with too many recent failures', async () => {
+    await createUser(app.db, { email: 'ivan@pria.test', password: 'ivan-password' });
+    const b = browser(app);
+    const login = await b.open();
+    const action = actionOf(login.html, login.url);
+    const first = await b.post(action, { email: 'ivan@pria.test', password: 'wrong-password' });
+    expect(first.res.status).toBe(401);
+    const { ip } = await app.db
+      .selectFrom('idp_sign_in_events')
+      .select('ip')
+      .where('email', '=', 'ivan@pria.test')
+      .executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('idp_sign_in_events')
+      .values(
+        Array.from({ length: IP_MAX_FAILURES }, (_, i) => ({
+          user_id: null,
+          email: `x${i}@pria.test`,
+          ip,
+          user_agent: null,
+          success: false,
+          reason: 'unknown-user',
+        })),
+      )
+      .execute();
+    const refused = await b.post(action, { email: 'ivan@pria.test', password: 'ivan-password' });
+    expect(refused.res.status).toBe(429);
+    expect(refused.html).toContain('try again later');
+  });
+
+  it('keeps its signing key across restarts', async () => {
+    const kid = async (url: string) =>
+      ((await (await fetch(`${url}/oidc/jwks`)).json()) as { keys: { kid: string }[] }).keys[0]?.kid;
+    const before = await kid(app.url);
+    await app.stop();
+    app = await startTestApp({ DATABASE_URL: app.databaseUrl });
+    expect(await kid(app.url)).toBe(before);
+  });
+});

@@ -1,0 +1,335 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
+import { sweepExpiredPayloads } from './adapter.ts';
+import { loginPage, messagePage, signupPage } from './pages.ts';
+import { createProvider } from './provider.ts';
+import {
+  authenticate,
+  consumeVerificationToken,
+  createUser,
+  IdpUserError,
+  messages,
+  normalizeEmail,
+  PASSWORD_MAX,
+  passwordProblem,
+  sendVerificationEmail,
+} from './users.ts';
+
+export type { NewUser } from './users.ts';
+export { createUser, IdpUserError, revokeUserSessions, sendVerificationEmail } from './users.ts';
+
+export interface IdpDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+/** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
+const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$))/;
+const SIGNUPS_PER_IP_PER_HOUR = 10;
+const publicRoute = { access: { kind: 'public' } } as const;
+
+type Form = Record<string, string | string[] | undefined>;
+const field = (body: unknown, name: string): string => {
+  const v = (body as Form | undefined)?.[name];
+  return typeof v === 'string' ? v : '';
+};
+
+function html(reply: FastifyReply, body: string, status = 200) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+/** Mounts the built-in OpenID Connect provider under /oidc. */
+export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
+  const { config, db, logger } = deps;
+  const provider = await createProvider(deps);
+  const callback = provider.callback();
+  const home = config.publicUrl;
+
+  // oidc-provider is a Koa app: hand it the raw request before Fastify parses the body.
+  app.addHook('onRequest', (req, reply, done) => {
+    const url = req.raw.url ?? '';
+    const mine = url === '/oidc' || url.startsWith('/oidc/') || url.startsWith('/oidc?');
+    if (!mine || ownPaths.test(url)) {
+      done();
+      return;
+    }
+    reply.hijack();
+    const raw = req.raw as typeof req.raw & { originalUrl?: string };
+    raw.originalUrl = url;
+    raw.url = url.slice('/oidc'.length) || '/';
+    Promise.resolve(callback(raw, reply.raw)).catch((err: unknown) => {
+      logger.error({ err }, 'identity provider request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+    });
+    done();
+  });
+
+  const sweep = setInterval(
+    () => {
+      sweepExpiredPayloads(db).catch((err: unknown) => logger.warn({ err }, 'oidc payload sweep failed'));
+    },
+    15 * 60 * 1000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
+    registerInteractionRoutes(scope, provider, deps);
+    scope.get<{ Querystring: { token?: string } }>(
+      '/oidc/verify-email',
+      { config: publicRoute, schema: { hide: true } },
+      async (req, reply) => {
+        const userId = await consumeVerificationToken(db, String(req.query.token ?? ''));
+        if (!userId) {
+          return html(
+            reply,
+            messagePage({
+              title: 'Link expired',
+              message:
+                'This verification link is invalid, expired or was already used. Request a new one from your account settings.',
+              linkHref: `${home}/dashboard/account/security`,
+              linkText: 'Go to my account',
+              homeUrl: home,
+              isError: true,
+            }),
+            400,
+          );
+        }
+        logger.info({ userId }, 'email verified');
+        return html(
+          reply,
+          messagePage({
+            title: 'Email verified',
+            message: 'Thank you! Your email address is verified.',
+            linkHref: `${home}/dashboard`,
+            linkText: 'Continue to Pria',
+            homeUrl: home,
+          }),
+        );
+      },
+    );
+  });
+  logger.info({ issuer: config.oidc.issuer }, 'built-in identity provider mounted at /oidc');
+}
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+function registerInteractionRoutes(app: FastifyInstance, provider: Provider, deps: IdpDeps) {
+  const { config, db, logger } = deps;
+  const home = config.publicUrl;
+
+  const expired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage({
+        title: 'Session expired',
+        message: 'Your sign-in page expired. Please start again.',
+        linkHref: `${home}/login`,
+        linkText: 'Log in',
+        homeUrl: home,
+        isError: true,
+      }),
+      400,
+    );
+
+  async function details(
+    req: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+  ): Promise<Interaction | null> {
+    try {
+      const interaction = await provider.interactionDetails(req.raw, reply.raw);
+      return interaction.uid === req.params.uid ? interaction : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const base = (uid: string) => `/oidc/interaction/${encodeURIComponent(uid)}`;
+  const wantsSignup = (i: Interaction) => i.prompt.name === 'create' || i.params.screen_hint === 'signup';
+
+  async function finish(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    result: InteractionResults,
+  ) {
+    if (interaction.prompt.name === 'create') result.create = {};
+    const redirectTo = await provider.interactionResult(req.raw, reply.raw, result, {
+      mergeWithLastSubmission: true,
+    });
+    return reply.code(303).header('cache-control', 'no-store').redirect(redirectTo, 303);
+  }
+
+  /** First-party client: consent is granted without asking. */
+  async function autoConsent(req: FastifyRequest, reply: FastifyReply, interaction: Interaction) {
+    const { prompt, params, session } = interaction;
+    const accountId = session?.accountId;
+    if (!accountId) return expired(reply);
+    const grant =
+      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId: String(params.client_id) });
+    const d = prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (d.missingOIDCScope) grant.addOIDCScope(d.missingOIDCScope.join(' '));
+    if (d.missingOIDCClaims) grant.addOIDCClaims(d.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(d.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    return finish(req, reply, interaction, { consent: { grantId } });
+  }
+
+  const loginView = (uid: string, email = '', error: string | null = null) =>
+    loginPage({
+      action: `${base(uid)}/login`,
+      signupHref: `${base(uid)}/signup`,
+      email,
+      error,
+      homeUrl: home,
+    });
+
+  const signupView = (uid: string, extra: Partial<Parameters<typeof signupPage>[0]> = {}) =>
+    signupPage({ action: `${base(uid)}/signup`, loginHref: `${base(uid)}/login`, homeUrl: home, ...extra });
+
+  app.get<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid',
+    { config: publicRoute, schema: { hide: true } },
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return expired(reply);
+      if (interaction.prompt.name === 'consent') return autoConsent(req, reply, interaction);
+      if (wantsSignup(interaction)) return html(reply, signupView(interaction.uid));
+      return html(reply, loginView(interaction.uid, String(interaction.params.login_hint ?? '')));
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/login',
+    { config: publicRoute, schema: { hide: true } },
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return expired(reply);
+      return html(reply, loginView(interaction.uid));
+    },
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/signup',
+    { config: publicRoute, schema: { hide: true } },
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return expired(reply);
+      return html(reply, signupView(interaction.uid));
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/login',
+    { config: publicRoute, schema: { hide: true } },
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return expired(reply);
+      const email = field(req.body, 'email').slice(0, 320);
+      const password = field(req.body, 'password').slice(0, PASSWORD_MAX * 4);
+      if (!email || !password) {
+        return html(reply, loginView(interaction.uid, email, messages.wrongCredentials), 400);
+      }
+      const result = await authenticate(db, email, password, {
+        ip: req.ip ?? null,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
+      if (!result.ok) {
+        const message = result.reason === 'locked' ? messages.locked : messages.wrongCredentials;
+        return html(
+          reply,
+          loginView(interaction.uid, email, message),
+          result.reason === 'locked' ? 429 : 401,
+        );
+      }
+      return finish(req, reply, interaction, {
+        login: { accountId: result.userId, amr: ['pwd'], remember: true },
+      });
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/signup',
+    { config: publicRoute, schema: { hide: true } },
+    async (req, reply) => {
+      const interaction = await details(req, reply);
+      if (!interaction) return expired(reply);
+      const email = normalizeEmail(field(req.body, 'email')).slice(0, 320);
+      const password = field(req.body, 'password');
+      const confirmPassword = field(req.body, 'confirmPassword');
+      const terms = field(req.body, 'terms') !== '';
+      const fieldErrors: Record<string, string> = {};
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = messages.invalidEmail;
+      const weak = passwordProblem(password);
+      if (weak) fieldErrors.password = weak;
+      if (password !== confirmPassword) fieldErrors.confirmPassword = messages.passwordsMustMatch;
+      if (!terms) fieldErrors.terms = messages.termsRequired;
+      const again = (error: string | null, status: number) =>
+        html(reply, signupView(interaction.uid, { email, terms, fieldErrors, error }), status);
+      if (Object.keys(fieldErrors).length) return again('Please correct the highlighted fields.', 400);
+
+      const ip = req.ip ?? null;
+      if (ip) {
+        const { n } = await db
+          .selectFrom('idp_sign_in_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ip', '=', ip)
+          .where('reason', '=', 'signup')
+          .where('at', '>', new Date(Date.now() - 3600 * 1000))
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= SIGNUPS_PER_IP_PER_HOUR) {
+          return again('Too many accounts were created from your network. Please try again later.', 429);
+        }
+      }
+
+      let userId: string;
+      try {
+        userId = await db.transaction().execute(async (trx) => {
+          const { id } = await createUser(trx, { email, password });
+          await sendVerificationEmail(trx, config, id);
+          await trx
+            .insertInto('idp_sign_in_events')
+            .values({
+              user_id: id,
+              email,
+              ip,
+              user_agent: req.headers['user-agent']?.slice(0, 512) ?? null,
+              success: true,
+              reason: 'signup',
+            })
+            .execute();
+          return id;
+        });
+      } catch (err) {
+        if (err instanceof IdpUserError) {
+          if (err.code === 'EMAIL_TAKEN') fieldErrors.email = err.message;
+          else if (err.code === 'INVALID_EMAIL') fieldErrors.email = err.message;
+          else fieldErrors.password = err.message;
+          return again(err.message, err.code === 'EMAIL_TAKEN' ? 409 : 400);
+        }
+        throw err;
+      }
+      logger.info({ userId }, 'account created');
+      return finish(req, reply, interaction, { login: { accountId: userId, amr: ['pwd'], remember: true } });
+    },
+  );
+}

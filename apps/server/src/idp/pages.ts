@@ -1,0 +1,169 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from './users.ts';
+
+/** Server-rendered pages of the identity provider: no JavaScript, forms work on their own. */
+
+export function esc(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const css = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;background:#f4f6fa;color:#0b1f3a;font:16px/1.5 Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;display:flex;flex-direction:column;align-items:center}
+header{width:100%;padding:20px 16px;text-align:center}
+.brand{font-size:28px;font-weight:800;letter-spacing:-.5px;color:#0b1f3a;text-decoration:none}
+main{width:100%;max-width:420px;padding:0 16px 40px}
+.card{background:#fff;border-radius:16px;box-shadow:0 4px 24px rgba(11,31,58,.08);padding:28px 24px}
+h1{font-size:24px;line-height:1.25;margin:0 0 6px}
+.sub{margin:0 0 20px;color:#4a5a70}
+label{display:block;font-weight:600;font-size:14px;margin:14px 0 6px}
+input[type=email],input[type=password],input[type=text]{width:100%;padding:12px 14px;font:inherit;border:1px solid #c5cedb;border-radius:10px;background:#fff;color:inherit}
+input:focus{outline:3px solid rgba(11,31,58,.25);border-color:#0b1f3a}
+input[aria-invalid=true]{border-color:#b42318}
+.hint{font-size:13px;color:#4a5a70;margin:4px 0 0}
+.field-error{font-size:13px;color:#b42318;margin:4px 0 0}
+.check{display:flex;gap:10px;align-items:flex-start;margin:16px 0 0;font-weight:400;font-size:14px}
+.check input{margin-top:4px;width:18px;height:18px;flex:none}
+button,.button{display:block;width:100%;margin-top:22px;padding:13px 16px;border:0;border-radius:10px;background:#0b1f3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none;cursor:pointer}
+button:hover,.button:hover{background:#162f55}
+button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #7aa2e3;outline-offset:2px}
+button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
+.alert{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#fdecea;color:#8a1c12;border:1px solid #f5c2bc;font-size:14px}
+.switch{text-align:center;margin:20px 0 0;font-size:14px}
+a{color:#0b1f3a;font-weight:600}
+footer{font-size:12px;color:#6b7a90;text-align:center;padding:0 16px 24px;max-width:420px}
+`;
+
+export function layout(title: string, body: string, opts: { homeUrl?: string } = {}): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(title)} · Pria</title>
+<style>${css}</style>
+</head>
+<body>
+<header><a class="brand" href="${esc(opts.homeUrl ?? '/')}">Pria</a></header>
+<main>
+<div class="card">
+${body}
+</div>
+</main>
+<footer>Better credit, made simple. Pria never asks for your password by email or text.</footer>
+</body>
+</html>`;
+}
+
+function alert(message: string | null | undefined): string {
+  return message ? `<div class="alert" role="alert">${esc(message)}</div>` : '';
+}
+
+export interface LoginView {
+  action: string;
+  signupHref: string;
+  email?: string;
+  error?: string | null;
+  homeUrl?: string;
+}
+
+export function loginPage(v: LoginView): string {
+  return layout(
+    'Log in',
+    `<h1>Welcome back</h1>
+<p class="sub">Log in to continue to Pria.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${v.error ? ' aria-invalid="true"' : ''}>
+<button type="submit">Log in</button>
+</form>
+<p class="switch">New to Pria? <a href="${esc(v.signupHref)}">Create an account</a></p>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+export interface SignupView {
+  action: string;
+  loginHref: string;
+  email?: string;
+  terms?: boolean;
+  error?: string | null;
+  fieldErrors?: { email?: string; password?: string; confirmPassword?: string; terms?: string };
+  homeUrl: string;
+}
+
+function fieldError(id: string, message: string | undefined): string {
+  return message ? `<p class="field-error" id="${id}-error">${esc(message)}</p>` : '';
+}
+
+function invalidAttrs(id: string, message: string | undefined, hintId?: string): string {
+  const described = [message ? `${id}-error` : '', hintId ?? ''].filter(Boolean).join(' ');
+  return `${message ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
+}
+
+export function signupPage(v: SignupView): string {
+  const fe = v.fieldErrors ?? {};
+  return layout(
+    'Sign up',
+    `<h1>Create your account</h1>
+<p class="sub">Start building credit with the cards you already have.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${esc(v.email)}"${invalidAttrs('email', fe.email)}>
+${fieldError('email', fe.email)}
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}"${invalidAttrs('password', fe.password, 'password-hint')}>
+<p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters.</p>
+${fieldError('password', fe.password)}
+<label for="confirmPassword">Confirm password</label>
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}>
+${fieldError('confirmPassword', fe.confirmPassword)}
+<label class="check" for="terms"><input id="terms" name="terms" type="checkbox" value="yes"${v.terms ? ' checked' : ''} required${invalidAttrs('terms', fe.terms)}>
+<span>I agree to the <a href="${esc(v.homeUrl)}/terms" target="_blank" rel="noopener">Terms of Use</a> and the <a href="${esc(v.homeUrl)}/policy" target="_blank" rel="noopener">Privacy Policy</a>, and I am at least 18 years old.</span></label>
+${fieldError('terms', fe.terms)}
+<button type="submit">Sign up</button>
+</form>
+<p class="switch">Already have an account? <a href="${esc(v.loginHref)}">Log in</a></p>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+export function messagePage(opts: {
+  title: string;
+  message: string;
+  linkHref?: string;
+  linkText?: string;
+  homeUrl?: string;
+  isError?: boolean;
+}): string {
+  return layout(
+    opts.title,
+    `<h1>${esc(opts.title)}</h1>
+${opts.isError ? alert(opts.message) : `<p class="sub">${esc(opts.message)}</p>`}
+${opts.linkHref ? `<a class="button" href="${esc(opts.linkHref)}">${esc(opts.linkText ?? 'Continue')}</a>` : ''}`,
+    { homeUrl: opts.homeUrl },
+  );
+}
+
+/** RP-initiated logout confirmation; `form` is oidc-provider's hidden form (id op.logoutForm). */
+export function logoutPage(form: string, homeUrl: string): string {
+  return layout(
+    'Sign out',
+    `<h1>Sign out of Pria?</h1>
+<p class="sub">You will need to log in again to see your cards and activity.</p>
+${form}
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>`,
+    { homeUrl },
+  );
+}

@@ -1,0 +1,189 @@
+import { permissionsForRoles } from '@pria/contracts';
+import Provider, {
+  type Configuration,
+  errors,
+  interactionPolicy,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import type { Logger } from '../platform/logger.ts';
+import { createPostgresAdapter } from './adapter.ts';
+import { loadCookieKeys, loadSigningKeys } from './keys.ts';
+import { esc, layout, logoutPage, messagePage } from './pages.ts';
+import { findUserById } from './users.ts';
+
+export const ACCESS_TOKEN_TTL = 600;
+const DAY = 24 * 3600;
+
+/** The signed-in-user claims published in ID tokens and at userinfo. */
+async function accountClaims(db: Db, id: string) {
+  const user = await findUserById(db, id);
+  if (!user || user.disabled) return undefined;
+  const name = [user.given_name, user.family_name].filter(Boolean).join(' ') || undefined;
+  return {
+    user,
+    claims: {
+      sub: user.id,
+      email: user.email,
+      email_verified: user.email_verified,
+      ...(name ? { name } : {}),
+      ...(user.given_name ? { given_name: user.given_name } : {}),
+      ...(user.family_name ? { family_name: user.family_name } : {}),
+    },
+  };
+}
+
+/** Adds the requestable `create` prompt (OIDC prompt=create) in front of the default policy. */
+function policy() {
+  const base = interactionPolicy.base();
+  base.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  return base;
+}
+
+export async function createProvider(deps: { config: Config; db: Db; logger: Logger }): Promise<Provider> {
+  const { config, db, logger } = deps;
+  const jwks = await loadSigningKeys(db);
+  const cookieKeys = await loadCookieKeys(db, config);
+  const home = config.publicUrl;
+  const audience = config.oidc.audience;
+
+  const configuration: Configuration = {
+    adapter: createPostgresAdapter(db),
+    // biome-ignore lint/suspicious/noExplicitAny: jose's JWK and oidc-provider's JWK types differ only nominally
+    jwks: jwks as any,
+    cookies: {
+      keys: cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    clients: [
+      {
+        client_id: config.oidc.clientId,
+        client_name: 'Pria',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${home}/auth/callback`],
+        post_logout_redirect_uris: [`${home}/`],
+      },
+    ],
+    clockTolerance: 5,
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: {
+      acr: null,
+      amr: null,
+      auth_time: null,
+      sid: null,
+      iss: null,
+      // amr rides with openid so ID tokens carry it without a claims request.
+      openid: ['sub', 'amr'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    extraParams: ['screen_hint'],
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    interactions: {
+      policy: policy(),
+      url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form, home);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = messagePage({
+            title: 'Signed out',
+            message: 'You have signed out of Pria.',
+            linkHref: `${home}/`,
+            linkText: 'Go back to Pria home',
+            homeUrl: home,
+          });
+        },
+      },
+    },
+    // The SPA is first-party: it always gets a refresh token (rotated on every use). Without
+    // offline_access (dropped by the library unless prompt=consent) it ends with the session.
+    issueRefreshToken: (_ctx, client) =>
+      client.clientId === config.oidc.clientId && client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    async extraTokenClaims(ctx: KoaContextWithOIDC, token) {
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      if (!accountId) return undefined;
+      const found = await accountClaims(db, accountId);
+      if (!found) return undefined;
+      const roles = found.user.roles;
+      const source = ctx.oidc.entities.AuthorizationCode ?? ctx.oidc.entities.RefreshToken;
+      return {
+        roles,
+        permissions: permissionsForRoles(roles),
+        email: found.user.email,
+        email_verified: found.user.email_verified,
+        ...(source?.amr ? { amr: source.amr } : {}),
+        ...(source?.authTime ? { auth_time: source.authTime } : {}),
+      };
+    },
+    async findAccount(_ctx, sub) {
+      const found = await accountClaims(db, sub);
+      if (!found) return undefined;
+      return { accountId: sub, claims: () => found.claims };
+    },
+    async renderError(ctx, out, error) {
+      const status = Math.max(ctx.status, 400);
+      if (status >= 500) logger.error({ err: error }, 'identity provider error');
+      ctx.type = 'html';
+      ctx.body = layout(
+        'Something went wrong',
+        `<h1>Oops...something went wrong</h1>
+<div class="alert" role="alert">${esc(out.error_description ?? out.error ?? 'The request could not be completed.')}</div>
+<a class="button" href="${esc(`${home}/`)}">Go back to Pria home</a>`,
+        { homeUrl: home },
+      );
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 14 * DAY,
+      Grant: 30 * DAY,
+      RefreshToken: (ctx, token, client) => {
+        // A rotated token keeps the family's remaining lifetime (14 days from the sign-in).
+        const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
+        if (rotated && client.clientAuthMethod === 'none' && !token.isSenderConstrained())
+          return rotated.remainingTTL;
+        return 14 * DAY;
+      },
+    },
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+  };
+
+  const provider = new Provider(config.oidc.issuer, configuration);
+  provider.proxy = config.trustProxy;
+  provider.on('server_error', (_ctx, err) => logger.error({ err }, 'identity provider server error'));
+  return provider;
+}

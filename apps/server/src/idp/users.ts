@@ -1,0 +1,290 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import { enqueueEmail } from '../platform/outbox.ts';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Per account: this many failures in a row lock it for LOCK_MINUTES. */
+export const ACCOUNT_MAX_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+/** Per IP: this many failures within IP_WINDOW_MINUTES refuse further attempts from it. */
+export const IP_MAX_FAILURES = 20;
+export const IP_WINDOW_MINUTES = 15;
+const VERIFY_TOKEN_HOURS = 48;
+
+export type IdpUserErrorCode = 'INVALID_EMAIL' | 'WEAK_PASSWORD' | 'EMAIL_TAKEN';
+
+export class IdpUserError extends Error {
+  readonly code: IdpUserErrorCode;
+  constructor(code: IdpUserErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export const messages = {
+  wrongCredentials: 'Wrong email or password.',
+  locked: 'Too many failed sign-in attempts. Please try again later.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  passwordsMustMatch: 'Passwords must match',
+  invalidEmail: 'Enter a valid email address.',
+  emailTaken: 'An account with this email already exists. Log in instead.',
+  termsRequired: 'You must accept the Terms of Use and Privacy Policy.',
+} as const;
+
+const emailSchema = z.email();
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return messages.passwordTooShort;
+  if (password.length > PASSWORD_MAX) return messages.passwordTooLong;
+  return null;
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  roles?: string[];
+  emailVerified?: boolean;
+  givenName?: string | null;
+  familyName?: string | null;
+}
+
+/**
+ * Creates an identity (used by sign-up and the CLI's user:create). Throws IdpUserError for an
+ * invalid email, a weak password or an email already registered. Pass a transaction as `db`
+ * to tie the insert to other writes.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<{ id: string }> {
+  const email = normalizeEmail(input.email);
+  if (!emailSchema.safeParse(email).success) throw new IdpUserError('INVALID_EMAIL', messages.invalidEmail);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new IdpUserError('WEAK_PASSWORD', problem);
+  const id = `auth|${randomUUID()}`;
+  const password_hash = await hashPassword(input.password);
+  const inserted = await db
+    .insertInto('idp_users')
+    .values({
+      id,
+      email,
+      password_hash,
+      email_verified: input.emailVerified ?? false,
+      roles: input.roles?.length ? input.roles : ['customer'],
+      given_name: input.givenName ?? null,
+      family_name: input.familyName ?? null,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new IdpUserError('EMAIL_TAKEN', messages.emailTaken);
+  return { id: inserted.id };
+}
+
+export async function findUserById(db: Db, id: string) {
+  return db.selectFrom('idp_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('idp_users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export interface AttemptContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export type SignInResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'locked' };
+
+async function recordEvent(
+  db: Db,
+  e: {
+    userId: string | null;
+    email: string | null;
+    success: boolean;
+    reason: string | null;
+  } & AttemptContext,
+) {
+  await db
+    .insertInto('idp_sign_in_events')
+    .values({
+      user_id: e.userId,
+      email: e.email,
+      ip: e.ip,
+      user_agent: e.userAgent?.slice(0, 512) ?? null,
+      success: e.success,
+      reason: e.reason,
+    })
+    .execute();
+}
+
+/**
+ * Checks an email and password with throttling kept in Postgres (so it holds across processes):
+ * an account locks for LOCK_MINUTES after ACCOUNT_MAX_FAILURES failures in a row, and an IP
+ * with IP_MAX_FAILURES failures in IP_WINDOW_MINUTES is refused. Every attempt is recorded.
+ */
+export async function authenticate(
+  db: Db,
+  emailInput: string,
+  password: string,
+  ctx: AttemptContext,
+): Promise<SignInResult> {
+  const email = normalizeEmail(emailInput).slice(0, 320);
+  if (ctx.ip) {
+    const { n } = await db
+      .selectFrom('idp_sign_in_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ctx.ip)
+      .where('success', '=', false)
+      .where('reason', 'in', ['password', 'unknown-user'])
+      .where('at', '>', sql<Date>`now() - make_interval(mins => ${IP_WINDOW_MINUTES})`)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= IP_MAX_FAILURES) {
+      await recordEvent(db, { ...ctx, userId: null, email, success: false, reason: 'ip-throttled' });
+      return { ok: false, reason: 'locked' };
+    }
+  }
+
+  const user = await findUserByEmail(db, email);
+  if (!user?.password_hash || user.disabled) {
+    await verifyPassword(password, await dummyHash());
+    await recordEvent(db, {
+      ...ctx,
+      userId: user?.id ?? null,
+      email,
+      success: false,
+      reason: 'unknown-user',
+    });
+    return { ok: false, reason: 'invalid' };
+  }
+  if (user.locked_until && new Date(user.locked_until) > new Date()) {
+    await recordEvent(db, { ...ctx, userId: user.id, email, success: false, reason: 'locked' });
+    return { ok: false, reason: 'locked' };
+  }
+
+  if (await verifyPassword(password, user.password_hash)) {
+    await db
+      .updateTable('idp_users')
+      .set({ failed_logins: 0, locked_until: null })
+      .where('id', '=', user.id)
+      .execute();
+    await recordEvent(db, { ...ctx, userId: user.id, email, success: true, reason: null });
+    return { ok: true, userId: user.id };
+  }
+
+  const updated = await db
+    .updateTable('idp_users')
+    .set({
+      failed_logins: sql<number>`case when failed_logins + 1 >= ${ACCOUNT_MAX_FAILURES} then 0 else failed_logins + 1 end`,
+      locked_until: sql<Date | null>`case when failed_logins + 1 >= ${ACCOUNT_MAX_FAILURES}
+        then now() + make_interval(mins => ${LOCK_MINUTES}) else locked_until end`,
+    })
+    .where('id', '=', user.id)
+    .returning('locked_until')
+    .executeTakeFirst();
+  await recordEvent(db, { ...ctx, userId: user.id, email, success: false, reason: 'password' });
+  const nowLocked = updated?.locked_until && new Date(updated.locked_until) > new Date();
+  return { ok: false, reason: nowLocked ? 'locked' : 'invalid' };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function verificationEmail(link: string) {
+  const text = [
+    'Welcome to Pria!',
+    '',
+    'Please confirm your email address by opening this link:',
+    link,
+    '',
+    `The link works once and expires in ${VERIFY_TOKEN_HOURS} hours. If you did not create a Pria account, ignore this email.`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
+<h1 style="font-size:20px">Confirm your email</h1>
+<p>Welcome to Pria! Please confirm your email address.</p>
+<p><a href="${link}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Verify email</a></p>
+<p style="font-size:13px;color:#555">The link works once and expires in ${VERIFY_TOKEN_HOURS} hours. If you did not create a Pria account, ignore this email.</p>
+</body></html>`;
+  return { text, html };
+}
+
+/**
+ * Queues an email with a single-use verification link for the user's current email (the
+ * API's 'Verify Email' button; sign-up calls it in the same transaction as the insert).
+ * Returns false when the user does not exist or is already verified.
+ */
+export async function sendVerificationEmail(db: Db, config: Config, userId: string): Promise<boolean> {
+  const user = await findUserById(db, userId);
+  if (!user || user.email_verified) return false;
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('idp_email_tokens')
+    .values({
+      user_id: user.id,
+      purpose: 'verify-email',
+      token_hash: sha256(token),
+      email: user.email,
+      expires_at: new Date(Date.now() + VERIFY_TOKEN_HOURS * 3600 * 1000),
+    })
+    .execute();
+  const link = `${config.publicUrl}/oidc/verify-email?token=${encodeURIComponent(token)}`;
+  await enqueueEmail(db, {
+    to: user.email,
+    subject: 'Verify your Pria email address',
+    ...verificationEmail(link),
+  });
+  return true;
+}
+
+/** Consumes a verification token; returns the user id, or null when unknown, used or expired. */
+export async function consumeVerificationToken(db: Db, token: string): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('idp_email_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('token_hash', '=', sha256(token))
+      .where('purpose', '=', 'verify-email')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['user_id', 'email'])
+      .executeTakeFirst();
+    if (!row) return null;
+    // Only the address the link was sent to is verified (the email may have changed since).
+    await trx
+      .updateTable('idp_users')
+      .set({ email_verified: true, updated_at: sql<Date>`now()` })
+      .where('id', '=', row.user_id)
+      .where('email', '=', row.email)
+      .execute();
+    return row.user_id;
+  });
+}
+
+/**
+ * Signs a user out everywhere: deletes their provider sessions, grants, codes and refresh
+ * tokens. JWT access tokens already issued stay valid until they expire (10 minutes at most).
+ */
+export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+  const grants = await db
+    .selectFrom('oidc_payloads')
+    .select('id')
+    .where('type', '=', 'Grant')
+    .where('account_id', '=', userId)
+    .execute();
+  const grantIds = grants.map((g) => g.id);
+  await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) =>
+      grantIds.length
+        ? eb.or([eb('account_id', '=', userId), eb('grant_id', 'in', grantIds)])
+        : eb('account_id', '=', userId),
+    )
+    .execute();
+}
