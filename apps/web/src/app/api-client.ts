@@ -1,0 +1,95 @@
+import { type Envelope, messages } from '@pria/contracts';
+import { ApiError } from './api-error.ts';
+import { getUserManager } from './auth/user-manager.ts';
+import { refreshTokenOnce } from './token-refresh.ts';
+
+export { ApiError } from './api-error.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+async function currentAccessToken(): Promise<string | undefined> {
+  try {
+    const user = await getUserManager().getUser();
+    return user && !user.expired ? user.access_token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+async function send(method: Method, path: string, options: RequestOptions, token: string | undefined) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+async function readEnvelope<T>(response: Response): Promise<Partial<Envelope<T>>> {
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Partial<Envelope<T>>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Calls the Pria API and returns the envelope's `data`. Throws ApiError with the server's
+ * httpCode, message, error[] and code. On 403 (token lacking a fresh permission) it refreshes
+ * the session once, serialised across tabs, and retries once.
+ */
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = await currentAccessToken();
+  let response: Response;
+  try {
+    response = await send(method, path, options, token);
+    if (response.status === 403 && token) {
+      await refreshTokenOnce(token);
+      response = await send(method, path, options, await currentAccessToken());
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ httpCode: 0, message: messages.defaultError });
+  }
+
+  const envelope = await readEnvelope<T>(response);
+  if (!response.ok) {
+    throw new ApiError({
+      httpCode: envelope.httpCode ?? response.status,
+      message: envelope.message ?? messages.defaultError,
+      error: Array.isArray(envelope.error) ? envelope.error : [],
+      code: envelope.code,
+    });
+  }
+  return envelope.data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { Navigate } from 'react-router';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { homePathFor } from './claims.ts';
+import { LoginErrorPage } from './login-error-page.tsx';
+
+/** Read once on first render: the provider strips the query after it has processed the code. */
+function readCallbackError(): string | undefined {
+  const params = new URLSearchParams(window.location.search);
+  const error = params.get('error');
+  if (!error) return undefined;
+  return params.get('error_description') ?? error;
+}
+
+/** /auth/callback: AuthProvider exchanges the code; this page routes by role or shows the error. */
+export function AuthCallbackPage() {
+  const auth = useAuth();
+  const [urlError] = useState(readCallbackError);
+
+  if (urlError) return <LoginErrorPage message={urlError} />;
+  if (auth.error) return <LoginErrorPage message={auth.error.message} />;
+  if (auth.isLoading || !auth.isAuthenticated) {
+    if (!auth.isLoading && !auth.isAuthenticated) return <Navigate to="/" replace />;
+    return <FullScreenLoader label="Signing you in…" />;
+  }
+  return <Navigate to={homePathFor(auth.user?.access_token)} replace />;
+}

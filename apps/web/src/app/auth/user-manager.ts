@@ -1,0 +1,36 @@
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { AuthConfig } from './auth-config.ts';
+
+let userManager: UserManager | undefined;
+let authConfig: AuthConfig | undefined;
+
+export function createUserManager(config: AuthConfig): UserManager {
+  const origin = window.location.origin;
+  authConfig = config;
+  userManager = new UserManager({
+    authority: config.authority,
+    client_id: config.clientId,
+    redirect_uri: `${origin}/auth/callback`,
+    post_logout_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: config.scope,
+    // NOTE: the spec keeps tokens in localStorage so every tab shares one session.
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    automaticSilentRenew: true,
+    // The built-in IdP issues JWT access tokens only for a resource indicator (our API audience).
+    extraQueryParams: { resource: config.audience },
+    extraTokenParams: { resource: config.audience },
+  });
+  return userManager;
+}
+
+/** The one UserManager of this page; the API client uses it outside React. */
+export function getUserManager(): UserManager {
+  if (!userManager) throw new Error('UserManager used before createUserManager()');
+  return userManager;
+}
+
+export function getAuthConfig(): AuthConfig {
+  if (!authConfig) throw new Error('Auth config used before createUserManager()');
+  return authConfig;
+}

@@ -1,0 +1,65 @@
+import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { useAuth } from 'react-oidc-context';
+import { Link } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+
+const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;
+
+export function PublicFooter() {
+  const { isAuthenticated } = useAuth();
+  const year = new Date().getFullYear();
+
+  return (
+    <Box component="footer" bg="navy.9" c="gray.3" py={48}>
+      <Container size="lg">
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" gap="lg">
+            <Stack gap={8} maw={320}>
+              <Logo inverted />
+              <Text fz="sm" c="gray.4">
+                A credit card should be an option, not an obligation.
+              </Text>
+            </Stack>
+            <Group component="nav" aria-label="Footer" gap="lg">
+              {isAuthenticated ? (
+                <Anchor {...footerLinkProps} to="/feedback">
+                  Review
+                </Anchor>
+              ) : (
+                <>
+                  <Anchor {...footerLinkProps} to="/about">
+                    About
+                  </Anchor>
+                  <Anchor {...footerLinkProps} to="/faq">
+                    FAQ
+                  </Anchor>
+                  <Anchor {...footerLinkProps} to="/contact">
+                    Contact
+                  </Anchor>
+                </>
+              )}
+              <Anchor {...footerLinkProps} to="/policy">
+                Privacy Policy
+              </Anchor>
+              <Anchor {...footerLinkProps} to="/terms">
+                Terms of Service
+              </Anchor>
+            </Group>
+          </Group>
+          {!isAuthenticated && (
+            <Text fz="xs" c="gray.5" data-testid="eligibility-disclaimer">
+              Account holders must be at least 18 years old and a US citizen or permanent resident. Results
+              are not guaranteed; your credit score depends on many factors, including how you manage your
+              other accounts. Charge &amp; Pay payments do not include the cost of your subscription. Pria
+              does not remove negative items from your credit history.
+            </Text>
+          )}
+          <Divider color="navy.7" />
+          <Text fz="xs" c="gray.5">
+            © {year} Pria, Inc. All rights reserved.
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { useAuth } from 'react-oidc-context';
+import { NavLink, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { useAuthActions } from '../auth/use-auth-actions.ts';
+import classes from './public-header.module.css';
+import { publicNavLinks } from './public-nav-links.ts';
+
+/** Spec: at 960px or less the links move into a hamburger sidebar. */
+const NARROW = '(max-width: 960px)';
+
+export function PublicHeader() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  const [scroll] = useWindowScroll();
+  const auth = useAuth();
+  const { logIn, signUp, logOut } = useAuthActions();
+  const navigate = useNavigate();
+  const signedIn = auth.isAuthenticated;
+
+  const links = publicNavLinks.map((link) => (
+    <NavLink
+      key={link.to}
+      to={link.to}
+      className={narrow ? classes.drawerLink : classes.link}
+      onClick={close}
+    >
+      {link.label}
+    </NavLink>
+  ));
+
+  const accountButtons = signedIn ? (
+    <>
+      <Button
+        variant="default"
+        onClick={() => {
+          close();
+          navigate('/dashboard');
+        }}
+      >
+        Dashboard
+      </Button>
+      <Button onClick={() => void logOut()}>Log Out</Button>
+    </>
+  ) : (
+    <>
+      <Button variant="default" onClick={() => void logIn()}>
+        Log In
+      </Button>
+      <Button onClick={() => void signUp()}>Sign Up</Button>
+    </>
+  );
+
+  return (
+    <header className={classes.header} data-scrolled={scroll.y > 8 || undefined}>
+      <Container size="lg">
+        <Group justify="space-between" wrap="nowrap">
+          <Logo />
+          {narrow ? (
+            <Burger opened={opened} onClick={toggle} aria-label="Open menu" aria-expanded={opened} />
+          ) : (
+            <Group component="nav" aria-label="Main" gap="lg" wrap="nowrap">
+              <Group gap={4}>{links}</Group>
+              <Group gap="sm">{accountButtons}</Group>
+            </Group>
+          )}
+        </Group>
+      </Container>
+      <Drawer
+        opened={opened && narrow}
+        onClose={close}
+        position="right"
+        size="xs"
+        title="Menu"
+        lockScroll
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
+        <Stack component="nav" aria-label="Mobile" gap={4}>
+          {links}
+          <Stack gap="sm" mt="lg">
+            {accountButtons}
+          </Stack>
+        </Stack>
+      </Drawer>
+    </header>
+  );
+}

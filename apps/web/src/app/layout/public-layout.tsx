@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { PublicFooter } from './public-footer.tsx';
+import { PublicHeader } from './public-header.tsx';
+
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <PublicHeader />
+      <main id="main">{children}</main>
+      <PublicFooter />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import '@fontsource/inter/800.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/carousel/styles.css';
+import './global.css';
+
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { UserManager } from 'oidc-client-ts';
+import type { ReactNode } from 'react';
+import { AuthProvider } from 'react-oidc-context';
+import { queryClient } from './query-client.ts';
+import { theme } from './theme.ts';
+
+/** After the code exchange, drop ?code&state from the address bar (the callback page then routes). */
+function clearAuthParams() {
+  window.history.replaceState(window.history.state, document.title, window.location.pathname);
+}
+
+export function Providers({ userManager, children }: { userManager: UserManager; children: ReactNode }) {
+  return (
+    <AuthProvider
+      userManager={userManager}
+      onSigninCallback={clearAuthParams}
+      skipSigninCallback={window.location.pathname !== '/auth/callback'}
+    >
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="top-right" zIndex={1000} />
+          {children}
+        </MantineProvider>
+      </QueryClientProvider>
+    </AuthProvider>
+  );
+}

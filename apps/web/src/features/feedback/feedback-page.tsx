@@ -1,0 +1,84 @@
+import { Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { messages } from '@pria/contracts';
+import { useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../app/api-client.ts';
+import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useSendFeedback } from './use-send-feedback.ts';
+
+/** Spec: redirect 1.5 s after a review is sent. */
+const REDIRECT_DELAY_MS = 1500;
+const STAR_SCALE = 5;
+
+export default function FeedbackPage() {
+  useDocumentTitle('Feedback');
+  const [star, setStar] = useState(0);
+  const [message, setMessage] = useState('');
+  const sendFeedback = useSendFeedback();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useAuth();
+  // Signed-in people go back to their dashboard; visitors to the landing page.
+  const afterPath = isAuthenticated ? '/dashboard' : '/';
+
+  const submit = () =>
+    sendFeedback.mutate(
+      { star, message: message.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(messages.feedbackSubmitted);
+          window.setTimeout(() => navigate(afterPath), REDIRECT_DELAY_MS);
+        },
+        onError: (error) =>
+          notifyError(
+            error instanceof ApiError && error.isClientError ? error.displayMessage : messages.feedbackFailed,
+          ),
+      },
+    );
+
+  return (
+    <Container size="sm" py={{ base: 40, sm: 88 }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm">
+        <Stack align="center" gap="lg" ta="center">
+          <Title order={1} fz={{ base: 26, sm: 34 }} c="navy.9">
+            {messages.feedbackTitle}
+          </Title>
+          <Text fz="lg" id="rating-label">
+            {messages.feedbackQuestion}
+          </Text>
+          <Rating
+            value={star}
+            onChange={setStar}
+            count={STAR_SCALE}
+            size="xl"
+            aria-labelledby="rating-label"
+            getSymbolLabel={(value) => `${value} star${value === 1 ? '' : 's'}`}
+          />
+          <Textarea
+            w="100%"
+            label="Message"
+            placeholder={messages.feedbackPlaceholder}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            autosize
+            minRows={4}
+            maxLength={2000}
+          />
+          <Group justify="center" gap="md">
+            <Button variant="default" onClick={() => navigate(afterPath)}>
+              Maybe later
+            </Button>
+            <Button
+              onClick={submit}
+              disabled={star === 0 || sendFeedback.isSuccess}
+              loading={sendFeedback.isPending}
+            >
+              Rate Now
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

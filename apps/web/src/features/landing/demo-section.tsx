@@ -1,0 +1,35 @@
+import { List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { DemoAnimation } from './demo-animation.tsx';
+import { LandingSection } from './landing-section.tsx';
+
+export function DemoSection() {
+  return (
+    <LandingSection id="demo" title="See one month of Charge & Pay" tinted>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+        <DemoAnimation />
+        <Stack gap="md">
+          <Title order={3} c="navy.9">
+            Two dates, no effort
+          </Title>
+          <List
+            spacing="sm"
+            icon={
+              <ThemeIcon color="mint.7" size={22} radius="xl" aria-hidden>
+                <IconCheck size={14} />
+              </ThemeIcon>
+            }
+          >
+            <List.Item>$3 per card per month, charged on the 28th at 4pm Eastern.</List.Item>
+            <List.Item>Paid back to your card on the 2nd of the following month at 4pm Eastern.</List.Item>
+            <List.Item>Each charge is tried once a month and never retried after a decline.</List.Item>
+            <List.Item>Your card data is tokenized — Pria never stores your card number.</List.Item>
+          </List>
+          <Text c="dimmed" fz="sm">
+            Visa and Mastercard credit cards. Up to 3 cards per subscription, $36 semi-annually plus tax.
+          </Text>
+        </Stack>
+      </SimpleGrid>
+    </LandingSection>
+  );
+}

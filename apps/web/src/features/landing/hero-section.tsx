@@ -1,0 +1,45 @@
+import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useAuthActions } from '../../app/auth/use-auth-actions.ts';
+import { HeroHighlights } from './hero-highlights.tsx';
+
+export function HeroSection() {
+  const { signUp } = useAuthActions();
+  return (
+    <Box bg="navy.0" py={{ base: 48, sm: 88 }}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+          <Stack gap="lg">
+            <Badge
+              variant="light"
+              color="mint"
+              size="lg"
+              w="fit-content"
+              leftSection={<IconShieldLock size={14} />}
+              styles={{ root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' } }}
+            >
+              Build credit with the cards you already have
+            </Badge>
+            <Title order={1} fz={{ base: 38, sm: 56 }} lh={1.1} c="navy.9">
+              Better Credit, Made Simple
+            </Title>
+            <Text fz={{ base: 'md', sm: 'xl' }} c="navy.8" lh={1.6}>
+              A credit card should be an option, not an obligation. Pria places a small $3 charge on your card
+              each month and pays it back for you — so you build on-time history without carrying debt.
+              Members can see a score improvement in as little as 30 days.
+            </Text>
+            <Group gap="md">
+              <Button size="lg" onClick={() => void signUp()}>
+                Get Started
+              </Button>
+              <Button size="lg" variant="outline" onClick={() => void signUp()}>
+                Sign Up
+              </Button>
+            </Group>
+          </Stack>
+          <HeroHighlights />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { ContactPage } from './pages/contact-page.ts';
+
+test.describe('contact form', () => {
+  test('submitting an empty form shows each field error and a toast', async ({ page }) => {
+    const contact = new ContactPage(page);
+    await contact.open();
+    await contact.send.click();
+
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Message is required')).toBeVisible();
+    await expect(page.getByText('Topic is required')).toBeVisible();
+    await expect(page.getByText('Please enter all the fields with valid data')).toBeVisible();
+  });
+
+  test('a malformed email is refused', async ({ page }) => {
+    const contact = new ContactPage(page);
+    await contact.open();
+    await contact.topicChip('Security').click();
+    await expect(contact.topic).toHaveValue('Security');
+    await contact.email.fill('not-an-email');
+    await contact.message.fill('Hello');
+    await contact.send.click();
+
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+  });
+
+  test('the fraud notice is shown', async ({ page }) => {
+    await new ContactPage(page).open();
+    await expect(page.getByText(/Pria will never ask for your account number, SSN/)).toBeVisible();
+  });
+
+  test('a valid message is sent and the form resets', async ({ page }) => {
+    const contact = new ContactPage(page);
+    await contact.open();
+    await contact.topicChip('Billing and Plans').click();
+    await contact.topic.fill('Billing question about my plan');
+    await contact.email.fill(`visitor-${Date.now()}@example.com`);
+    await contact.message.fill('When is my next renewal?');
+    await contact.send.click();
+
+    await expect(page.getByText('Message Sent Successfully')).toBeVisible();
+    await expect(contact.email).toHaveValue('');
+    await expect(contact.message).toHaveValue('');
+  });
+});

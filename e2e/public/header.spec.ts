@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { PublicHeader } from './pages/public-header.ts';
+
+test.describe('public header on a phone (390px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the hamburger opens a drawer with the links, locks scrolling, and a link navigates and closes it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const header = new PublicHeader(page);
+    await expect(header.menuButton).toBeVisible();
+    await expect(header.banner.getByRole('link', { name: 'About' })).toBeHidden();
+
+    await header.openMenu();
+    for (const name of ['About', 'FAQ', 'Contact']) await expect(header.drawerLink(name)).toBeVisible();
+    await expect(header.drawer.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(header.drawer.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await expect.poll(() => header.isPageScrollLocked()).toBe(true);
+
+    await header.drawerLink('FAQ').click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(header.drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect.poll(() => header.isPageScrollLocked()).toBe(false);
+  });
+});
+
+test.describe('public header on a desktop (1280px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows the links inline and no hamburger', async ({ page }) => {
+    await page.goto('/');
+    const header = new PublicHeader(page);
+    await expect(header.menuButton).toBeHidden();
+    for (const name of ['About', 'FAQ', 'Contact']) {
+      await expect(header.banner.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(header.banner.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(header.banner.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+  });
+});
