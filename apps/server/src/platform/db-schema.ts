@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IdpTables } from '../idp/idp-tables.ts';
+import type { CardTables } from '../modules/cards/cards-table.ts';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -75,12 +76,53 @@ export interface PlansTable {
   created_at: DefaultTimestamp;
 }
 
+export type SubscriptionStatus = 'pending_verification' | 'active' | 'inactive';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  customer_id: string;
+  plan_id: string;
+  card_id: string | null;
+  status: SubscriptionStatus;
+  is_enabled: Generated<boolean>;
+  expires_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type AttemptStatus = 'created' | 'submitted' | 'captured' | 'declined' | 'unknown' | 'requires_authentication';
+
+export interface PaymentAttemptsTable {
+  id: Generated<string>;
+  reference: string;
+  kind: 'payin' | 'subscription';
+  period: string;
+  customer_id: string;
+  card_id: string;
+  subscription_id: string | null;
+  plan_id: string | null;
+  billing_run_id: string | null;
+  amount_cents: number;
+  description: string;
+  status: Generated<AttemptStatus>;
+  decline_reason: string | null;
+  gateway_transaction_id: string | null;
+  session_url: string | null;
+  is_verified: Generated<boolean>;
+  verified_at: Timestamp | null;
+  verified_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 export interface CoreTables {
   customers: CustomersTable;
   support_messages: SupportMessagesTable;
   message_outbox: MessageOutboxTable;
   event_log: EventLogTable;
   plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  payment_attempts: PaymentAttemptsTable;
 }
 
-export interface Database extends CoreTables, IdpTables {}
+export interface Database extends CoreTables, IdpTables, CardTables {}

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { findCustomerById } from './customers.repo.ts';
 import { currentCustomer } from './current-customer.ts';
+import { subscriptionOfCustomer } from '../subscriptions/index.ts';
 import { toCustomerView } from './customer-view.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,10 +15,14 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function getCustomer(db: Db, principal: Principal, id: string) {
   const own = await currentCustomer(db, principal);
-  if (id === 'me' || id === own.id) return toCustomerView(own);
+  if (id === 'me' || id === own.id) return withSubscription(db, toCustomerView(own));
   if (!principal.permissions.has('customer:get')) throw forbidden();
   if (!uuid.test(id)) throw notFound('Customer not found');
   const row = await findCustomerById(db, id);
   if (!row) throw notFound('Customer not found');
-  return toCustomerView(row);
+  return withSubscription(db, toCustomerView(row));
+}
+
+async function withSubscription(db: Db, view: ReturnType<typeof toCustomerView>) {
+  return { ...view, subscription: await subscriptionOfCustomer(db, view.id) };
 }

@@ -1,0 +1,77 @@
+import { cents } from '@pria/contracts';
+import { GatewayError, GatewayTimeout, type PaymentGateway } from '../../gateways/payments/port.ts';
+import type { Db } from '../../platform/db.ts';
+import { type AttemptRow, transitionAttempt } from './attempts.repo.ts';
+
+/**
+ * Sends a `created` attempt to the gateway exactly once and records what came back.
+ * NOTE: the attempt is marked `submitted` BEFORE the call. If the process dies mid-call, the
+ * attempt stays `submitted` and is later resolved by lookup(reference) — never sent again.
+ */
+export async function executeCharge(
+  db: Db,
+  gateway: PaymentGateway,
+  attempt: AttemptRow,
+  opts: { instrumentId: string; initiator: 'customer' | 'merchant'; returnUrl?: string },
+): Promise<AttemptRow> {
+  const submitted = await transitionAttempt(db, attempt, 'submitted');
+  if (!submitted) throw new Error(`attempt ${attempt.id} was taken by another process`);
+  try {
+    const outcome = await gateway.charge({
+      reference: submitted.reference,
+      instrumentId: opts.instrumentId,
+      amountCents: cents(submitted.amount_cents),
+      description: submitted.description,
+      initiator: opts.initiator,
+      returnUrl: opts.returnUrl,
+    });
+    const fields = { gateway_transaction_id: outcome.gatewayTransactionId };
+    if (outcome.status === 'captured') return must(await transitionAttempt(db, submitted, 'captured', fields));
+    if (outcome.status === 'declined') {
+      return must(await transitionAttempt(db, submitted, 'declined', { ...fields, decline_reason: outcome.reason }));
+    }
+    return must(
+      await transitionAttempt(db, submitted, 'requires_authentication', { ...fields, session_url: outcome.sessionUrl }),
+    );
+  } catch (err) {
+    if (err instanceof GatewayTimeout) return must(await transitionAttempt(db, submitted, 'unknown'));
+    if (err instanceof GatewayError) {
+      // The processor refused the request outright (e.g. the instrument is gone): no money moved.
+      return must(await transitionAttempt(db, submitted, 'declined', { decline_reason: err.message }));
+    }
+    throw err;
+  }
+}
+
+/**
+ * Settles an `unknown`, `submitted` or `requires_authentication` attempt by asking the gateway
+ * what happened to our reference. Returns the attempt unchanged when the gateway has no final
+ * answer yet.
+ */
+export async function resolveAttempt(db: Db, gateway: PaymentGateway, attempt: AttemptRow): Promise<AttemptRow> {
+  if (!['submitted', 'unknown', 'requires_authentication'].includes(attempt.status)) return attempt;
+  const found = await gateway.lookup(attempt.reference);
+  let current = attempt;
+  if (current.status === 'submitted') {
+    // A crash between submit and answer: the call's outcome is unknown until the gateway says.
+    current = must(await transitionAttempt(db, current, 'unknown'));
+  }
+  if (!found) {
+    // The gateway never saw the charge: no money moved.
+    return current.status === 'unknown'
+      ? must(await transitionAttempt(db, current, 'declined', { decline_reason: 'Not received by the processor' }))
+      : current;
+  }
+  if (found.kind !== 'charge') throw new Error(`reference ${attempt.reference} is not a charge at the gateway`);
+  const fields = { gateway_transaction_id: found.gatewayTransactionId };
+  if (found.status === 'captured') return must(await transitionAttempt(db, current, 'captured', fields));
+  if (found.status === 'declined') {
+    return must(await transitionAttempt(db, current, 'declined', { ...fields, decline_reason: found.reason }));
+  }
+  return current;
+}
+
+function must(row: AttemptRow | undefined): AttemptRow {
+  if (!row) throw new Error('payment attempt was moved by another process');
+  return row;
+}

@@ -1,0 +1,46 @@
+import type { PaymentGateway } from '../../gateways/payments/port.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { resolveAttempt } from '../payments/index.ts';
+import { findPlan } from '../plans/index.ts';
+import { applyChargeOutcome } from './charge-subscription-period.ts';
+import { toSubscriptionView } from './subscription-view.ts';
+import { findPendingCharge, findSubscriptionOfCustomer, type SubscriptionRow } from './subscriptions.repo.ts';
+
+/**
+ * Settles a subscription waiting on the processor (customer authentication, or a charge whose
+ * answer never came) by asking the processor about our reference.
+ */
+export async function settlePendingSubscription(
+  db: Db,
+  payments: PaymentGateway,
+  subscription: SubscriptionRow,
+): Promise<SubscriptionRow> {
+  if (subscription.status !== 'pending_verification') return subscription;
+  const pending = await findPendingCharge(db, subscription.id);
+  if (!pending) return subscription;
+  const resolved = await resolveAttempt(db, payments, pending);
+  if (resolved.status === pending.status) return subscription;
+  const plan = await findPlan(db, resolved.plan_id ?? subscription.plan_id);
+  if (!plan) return subscription;
+  return applyChargeOutcome(db, subscription, resolved, plan);
+}
+
+/** The caller's subscription (null when they never subscribed), settled if it was pending. */
+export async function getOwnSubscription(db: Db, payments: PaymentGateway, principal: Principal) {
+  const customer = await currentCustomer(db, principal);
+  const found = await findSubscriptionOfCustomer(db, customer.id);
+  if (!found) return null;
+  const subscription = await settlePendingSubscription(db, payments, found);
+  const plan = await findPlan(db, subscription.plan_id);
+  return plan ? toSubscriptionView(subscription, plan) : null;
+}
+
+/** A customer's subscription as stored (no processor call), for the customer record. */
+export async function subscriptionOfCustomer(db: Db, customerId: string) {
+  const subscription = await findSubscriptionOfCustomer(db, customerId);
+  if (!subscription) return null;
+  const plan = await findPlan(db, subscription.plan_id);
+  return plan ? toSubscriptionView(subscription, plan) : null;
+}

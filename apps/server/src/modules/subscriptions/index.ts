@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../index.ts';
+import { subscriptionRoutes } from './subscriptions.routes.ts';
+
+export { settlePendingSubscription, subscriptionOfCustomer } from './get-subscription.ts';
+export { toSubscriptionView, type SubscriptionView } from './subscription-view.ts';
+export { findSubscriptionOfCustomer, type SubscriptionRow } from './subscriptions.repo.ts';
+
+export async function registerSubscriptionRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { payments } = deps;
+  if (!payments) throw new Error('the subscriptions module needs a payment gateway (ModuleDeps.payments)');
+  await subscriptionRoutes(app, { ...deps, payments });
+}

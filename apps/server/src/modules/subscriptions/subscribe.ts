@@ -1,0 +1,68 @@
+import type { PaymentGateway } from '../../gateways/payments/port.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { findActiveCardOfCustomer } from '../cards/index.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { findPlan } from '../plans/index.ts';
+import { chargeSubscriptionPeriod } from './charge-subscription-period.ts';
+import {
+  alreadySubscribed,
+  chargeInProgress,
+  declined,
+  isUniqueViolation,
+  noFundingCard,
+  unknownPlan,
+} from './subscription-errors.ts';
+import { toSubscriptionView } from './subscription-view.ts';
+import { findSubscriptionOfCustomer, upsertSubscription } from './subscriptions.repo.ts';
+
+export interface SubscribeInput {
+  plan: string;
+  card?: string | null;
+}
+
+/**
+ * Checkout: creates the customer's subscription and charges its first period (plan price +
+ * tax) on the chosen card. A decline activates nothing and says why; a card that needs the
+ * customer to authenticate returns the processor's session link and the subscription waits
+ * in 'pending_verification' until the processor confirms.
+ */
+export async function subscribe(
+  deps: { db: Db; payments: PaymentGateway; clock: Clock; publicUrl: string },
+  principal: Principal,
+  input: SubscribeInput,
+) {
+  const { db } = deps;
+  const customer = await currentCustomer(db, principal);
+  const plan = await findPlan(db, input.plan);
+  if (!plan?.active) throw unknownPlan();
+  if (!input.card) throw noFundingCard();
+  const card = await findActiveCardOfCustomer(db, customer.id, input.card);
+  if (!card) throw notFound('Card not found');
+
+  const existing = await findSubscriptionOfCustomer(db, customer.id);
+  if (existing && existing.status !== 'inactive') throw alreadySubscribed();
+  const subscription = await upsertSubscription(db, { customerId: customer.id, planId: plan.id, cardId: card.id });
+
+  let charged: Awaited<ReturnType<typeof chargeSubscriptionPeriod>>;
+  try {
+    charged = await chargeSubscriptionPeriod(db, deps.payments, {
+      subscription,
+      plan,
+      card,
+      periodStart: deps.clock.now(),
+      initiator: 'customer',
+      returnUrl: `${deps.publicUrl}/dashboard/account/subscription`,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw chargeInProgress();
+    throw err;
+  }
+  if (charged.attempt.status === 'declined') throw declined(charged.attempt);
+  return {
+    subscription: toSubscriptionView(charged.subscription, plan),
+    paymentSessionUrl: charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,
+  };
+}

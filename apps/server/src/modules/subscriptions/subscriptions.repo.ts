@@ -1,0 +1,49 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { SubscriptionStatus, SubscriptionsTable } from '../../platform/db-schema.ts';
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+export function findSubscriptionOfCustomer(db: Db, customerId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
+}
+
+/** Creates the customer's (only) subscription, or points an existing inactive one at a new plan and card. */
+export function upsertSubscription(
+  db: Db,
+  row: { customerId: string; planId: string; cardId: string },
+): Promise<SubscriptionRow> {
+  return db
+    .insertInto('subscriptions')
+    .values({ customer_id: row.customerId, plan_id: row.planId, card_id: row.cardId, status: 'inactive' })
+    .onConflict((oc) =>
+      oc.column('customer_id').doUpdateSet({ plan_id: row.planId, card_id: row.cardId, updated_at: new Date() }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateSubscription(
+  db: Db,
+  id: string,
+  changes: Partial<{ plan_id: string; card_id: string | null; status: SubscriptionStatus; is_enabled: boolean; expires_at: Date | null }>,
+): Promise<SubscriptionRow> {
+  return db
+    .updateTable('subscriptions')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The subscription's newest charge that is still waiting for the gateway, if any. */
+export function findPendingCharge(db: Db, subscriptionId: string) {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('kind', '=', 'subscription')
+    .where('status', 'in', ['created', 'submitted', 'unknown', 'requires_authentication'])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}

@@ -1,0 +1,1 @@
+export { transactionRoutes as registerTransactionRoutes } from './transactions.routes.ts';
