@@ -1,3 +1,4 @@
+export * from './account.ts';
 export * from './card-encryption.ts';
 export * from './cards.ts';
 export * from './envelope.ts';

@@ -108,6 +108,29 @@ export const messages = {
   webSubscriptionStarted: 'Subscription started',
   webPendingVerificationHelp:
     'Your bank asked you to confirm this payment. We opened the confirmation page in a new tab; your subscription starts once it is confirmed.',
+  // account security (MFA, password, notifications, deletion)
+  mfaEnabled: 'MFA Enabled',
+  mfaDisabled: 'MFA Disabled',
+  couldNotEnableMfa: 'Could not enable MFA',
+  couldNotDisableMfa: 'Could not disable MFA',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordEncryptionUnsupported: 'Send the password itself (the connection is encrypted); randomBytes is not supported',
+  passwordChanged: 'Password changed. Please log in again.',
+  reauthenticateForPassword: 'Please sign in again to change your password',
+  reauthenticateForSecurity: 'Please sign in again to change your security settings',
+  socialPasswordChange: 'Your password is managed by the account you sign in with (Google or Facebook).',
+  emailAlreadyVerified: 'Email already verified',
+  verificationEmailSent: 'Verification email sent',
+  tooManyVerificationEmails: 'Too many verification emails. Please try again later.',
+  deletionCodeSent: 'We sent you a code to confirm the deletion',
+  tooManyDeletionCodes: 'Too many codes requested. Please try again in an hour.',
+  invalidOrExpiredCode: 'Invalid or expired code',
+  accountDeleted: 'Account Deleted successfully',
+  deleteAccountFailed: 'Error while deleting Account',
+  paybackOwed: 'We still owe you a payment; you can delete your account after it is paid back on the 2nd.',
+  deletionUnavailable: 'Account deletion is temporarily unavailable. Please contact support.',
+  accountSecurityUnavailable: 'Account security settings are not available with this identity provider.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

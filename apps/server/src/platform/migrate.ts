@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator } from 'kysely';
+import { FileMigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './db.ts';
 
 const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { createSimulatorGateway, registerSimulatorRoutes } from '../gateways/payments/index.ts';
 import { registerIdentityProvider } from '../idp/index.ts';
 import { registerModules } from '../modules/index.ts';
 import { createHttpApp, serveWebApp } from './app.ts';
@@ -38,7 +39,10 @@ export async function startServices(config: Config, logger: Logger): Promise<Ser
     }
   });
   if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
-  await registerModules(app, { config, db, logger });
+  // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
+  const payments = await createSimulatorGateway({ db, publicUrl: config.publicUrl });
+  await registerSimulatorRoutes(app, payments);
+  await registerModules(app, { config, db, logger, payments });
   await serveWebApp(app);
 
   return {

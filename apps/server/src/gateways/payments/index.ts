@@ -1,0 +1,2 @@
+export * from './port.ts';
+export { createSimulatorGateway, registerSimulatorRoutes, SimulatorGateway } from './simulator/index.ts';

@@ -1,0 +1,114 @@
+import type { ColumnType, Generated } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The simulator's own state, in its own PostgreSQL schema `gateway_sim`. It stands in for the
+ * processor's systems, so it is deliberately NOT part of our migrations or our `Database`
+ * type: nothing in Pria's code may read it except the simulator adapter.
+ */
+type Ts = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface SimKeysTable {
+  id: number;
+  kid: string;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  /** HMAC key for card fingerprints: the simulator stores a fingerprint, never the number. */
+  hash_secret: string;
+  created_at: Ts;
+}
+
+export interface SimInstrumentsTable {
+  id: string;
+  reference: string;
+  card_hash: string;
+  brand: 'visa' | 'mastercard';
+  last_four: string;
+  expiration_month: number;
+  expiration_year: number;
+  name: string;
+  billing_address: ColumnType<Record<string, unknown>, string, string>;
+  behaviour: string;
+  created_at: Ts;
+  updated_at: Ts;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SimTransactionsTable {
+  id: string;
+  reference: string;
+  kind: 'charge' | 'payout';
+  instrument_id: string;
+  amount_cents: number;
+  description: string | null;
+  initiator: 'customer' | 'merchant' | null;
+  status: 'captured' | 'declined' | 'requires_authentication' | 'paid' | 'failed';
+  reason: string | null;
+  session_id: string | null;
+  return_url: string | null;
+  seq: Generated<number>;
+  created_at: Ts;
+  updated_at: Ts;
+}
+
+export interface SimDatabase {
+  keys: SimKeysTable;
+  instruments: SimInstrumentsTable;
+  transactions: SimTransactionsTable;
+}
+
+export type SimDb = Kysely<SimDatabase>;
+
+/**
+ * Idempotent DDL, run on every start. NOTE: two processes starting together would race on
+ * `create table if not exists` (it is not atomic in PostgreSQL), so the whole thing runs
+ * under a transaction-scoped advisory lock.
+ */
+export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('gateway_sim.ddl'))`.execute(trx);
+    await sql`create schema if not exists gateway_sim`.execute(trx);
+    await sql`
+      create table if not exists gateway_sim.keys (
+        id smallint primary key check (id = 1),
+        kid text not null,
+        public_jwk jsonb not null,
+        private_jwk jsonb not null,
+        hash_secret text not null,
+        created_at timestamptz not null default now()
+      )`.execute(trx);
+    await sql`
+      create table if not exists gateway_sim.instruments (
+        id text primary key,
+        reference text not null unique,
+        card_hash text not null,
+        brand text not null check (brand in ('visa', 'mastercard')),
+        last_four char(4) not null,
+        expiration_month smallint not null check (expiration_month between 1 and 12),
+        expiration_year smallint not null,
+        name text not null,
+        billing_address jsonb not null,
+        behaviour text not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        deleted_at timestamptz
+      )`.execute(trx);
+    await sql`
+      create table if not exists gateway_sim.transactions (
+        id text primary key,
+        reference text not null unique,
+        kind text not null check (kind in ('charge', 'payout')),
+        instrument_id text not null,
+        amount_cents bigint not null check (amount_cents > 0),
+        description text,
+        initiator text check (initiator in ('customer', 'merchant')),
+        status text not null check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed')),
+        reason text,
+        session_id text unique,
+        return_url text,
+        seq bigserial,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`.execute(trx);
+  });
+}

@@ -1,0 +1,349 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Cents, isExpiryPast, messages } from '@pria/contracts';
+import type { JWK } from 'jose';
+import type { Kysely, Selectable } from 'kysely';
+import {
+  assertPositiveCents,
+  type ChargeInput,
+  type ChargeOutcome,
+  type CreateInstrumentInput,
+  GatewayDeclined,
+  GatewayError,
+  GatewayInvalidCard,
+  GatewayTimeout,
+  type Instrument,
+  type LookupResult,
+  type PaymentGateway,
+  type PayoutInput,
+  type PayoutOutcome,
+  type UpdateInstrumentInput,
+} from '../port.ts';
+import { readCard } from './read-card.ts';
+import { loadOrCreateKeys, type SimKeys } from './sim-keys.ts';
+import {
+  ensureSimulatorSchema,
+  type SimDatabase,
+  type SimDb,
+  type SimInstrumentsTable,
+  type SimTransactionsTable,
+} from './sim-schema.ts';
+import { type Behaviour, behaviourOf } from './test-cards.ts';
+
+export interface SimulatorOptions<DB = unknown> {
+  /** Any Kysely instance on the database; the simulator works only in schema gateway_sim. */
+  db: Kysely<DB>;
+  /** Base URL of this server, for hosted authentication pages (`/gateway-sim/sessions/<id>`). */
+  publicUrl: string;
+  /** Added to every call, to make benches and tests feel a real network. */
+  latencyMs?: number;
+  /** Probability (0..1) that a call times out, half before and half after it is processed. */
+  faultRate?: number;
+  random?: () => number;
+  now?: () => Date;
+}
+
+export type SessionCompleted = (event: { reference: string; outcome: ChargeOutcome }) => void | Promise<void>;
+
+type TxRow = Selectable<SimTransactionsTable>;
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
+export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Promise<SimulatorGateway> {
+  const db = opts.db as unknown as Kysely<unknown>;
+  await ensureSimulatorSchema(db);
+  const sim = (db as unknown as Kysely<SimDatabase>).withSchema('gateway_sim');
+  return new SimulatorGateway(opts, sim, await loadOrCreateKeys(sim));
+}
+
+/**
+ * A payment processor in a box, behaving like a real one where it matters to us: idempotency
+ * by reference, declines as outcomes, timeouts after the money moved, 3-D Secure style
+ * authentication for customer-initiated charges. See README.md for the test cards.
+ */
+export class SimulatorGateway implements PaymentGateway {
+  readonly name = 'simulator';
+  readonly publicUrl: string;
+  private readonly sim: SimDb;
+  private readonly keys: SimKeys;
+  private readonly latencyMs: number;
+  private readonly faultRate: number;
+  private readonly random: () => number;
+  private readonly now: () => Date;
+  private readonly listeners: SessionCompleted[] = [];
+
+  constructor(opts: Omit<SimulatorOptions, 'db'>, sim: SimDb, keys: SimKeys) {
+    this.sim = sim;
+    this.keys = keys;
+    this.publicUrl = opts.publicUrl.replace(/\/$/, '');
+    this.latencyMs = opts.latencyMs ?? 0;
+    this.faultRate = opts.faultRate ?? 0;
+    this.random = opts.random ?? Math.random;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  async publicKey(): Promise<JWK> {
+    return { ...this.keys.publicJwk };
+  }
+
+  async createInstrument(input: CreateInstrumentInput): Promise<Instrument> {
+    const fault = await this.network(input.reference);
+    const existing = await this.sim
+      .selectFrom('instruments')
+      .selectAll()
+      .where('reference', '=', input.reference)
+      .executeTakeFirst();
+    if (existing) return toInstrument(existing);
+
+    let plaintext: string;
+    try {
+      plaintext = await this.keys.decrypt(input.encryptedCard);
+    } catch {
+      throw new GatewayInvalidCard('The card data could not be read');
+    }
+    const card = readCard(plaintext, input.expirationMonth, input.expirationYear, this.now());
+    const behaviour = behaviourOf(card.number);
+    // The $0 verification: the issuer refuses this one outright.
+    if (behaviour === 'decline_registration') throw new GatewayDeclined(messages.cardDeclined);
+
+    await this.sim
+      .insertInto('instruments')
+      .values({
+        id: newId('sim_ins'),
+        reference: input.reference,
+        card_hash: this.keys.fingerprint(card.number),
+        brand: card.brand,
+        last_four: card.number.slice(-4),
+        expiration_month: input.expirationMonth,
+        expiration_year: input.expirationYear,
+        name: input.name,
+        billing_address: JSON.stringify(input.billingAddress),
+        behaviour,
+      })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .execute();
+    const row = await this.sim
+      .selectFrom('instruments')
+      .selectAll()
+      .where('reference', '=', input.reference)
+      .executeTakeFirstOrThrow();
+    if (fault === 'after') throw new GatewayTimeout(input.reference);
+    return toInstrument(row);
+  }
+
+  async updateInstrument(instrumentId: string, input: UpdateInstrumentInput): Promise<void> {
+    await this.network();
+    const updated = await this.sim
+      .updateTable('instruments')
+      .set({
+        expiration_month: input.expirationMonth,
+        expiration_year: input.expirationYear,
+        billing_address: JSON.stringify(input.billingAddress),
+        updated_at: this.now(),
+      })
+      .where('id', '=', instrumentId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new GatewayError('Instrument not found');
+  }
+
+  async deleteInstrument(instrumentId: string): Promise<void> {
+    await this.network();
+    await this.sim
+      .updateTable('instruments')
+      .set({ deleted_at: this.now() })
+      .where('id', '=', instrumentId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeOutcome> {
+    assertPositiveCents(input.amountCents);
+    const fault = await this.network(input.reference);
+    const previous = await this.findTx(input.reference);
+    if (previous) return this.replay(previous, 'charge') as ChargeOutcome;
+
+    const instrument = await this.activeInstrument(input.instrumentId);
+    const behaviour = (instrument?.behaviour ?? 'missing') as Behaviour | 'missing';
+    const expired =
+      instrument && isExpiryPast(instrument.expiration_month, instrument.expiration_year, this.now());
+    const base = {
+      id: newId('sim_txn'),
+      reference: input.reference,
+      kind: 'charge' as const,
+      instrument_id: input.instrumentId,
+      amount_cents: input.amountCents,
+      description: input.description,
+      initiator: input.initiator,
+      reason: null as string | null,
+      session_id: null as string | null,
+      return_url: input.returnUrl ?? null,
+    };
+    let row: typeof base & { status: TxRow['status'] };
+    if (behaviour === 'missing') row = { ...base, status: 'declined', reason: 'Instrument not found' };
+    else if (behaviour === 'insufficient_funds')
+      row = { ...base, status: 'declined', reason: 'Insufficient funds' };
+    else if (behaviour === 'expired_card' || expired)
+      row = { ...base, status: 'declined', reason: 'Expired card' };
+    else if (behaviour === 'requires_authentication' && input.initiator === 'customer') {
+      row = { ...base, status: 'requires_authentication', session_id: randomBytes(24).toString('base64url') };
+    } else row = { ...base, status: 'captured' };
+
+    const { tx, inserted } = await this.insertTx(row);
+    // NOTE: the money moved, but the answer is lost on the way back: the caller must look it up.
+    if (inserted && (behaviour === 'timeout_after_charge' || fault === 'after')) {
+      throw new GatewayTimeout(input.reference);
+    }
+    return this.replay(tx, 'charge') as ChargeOutcome;
+  }
+
+  async payout(input: PayoutInput): Promise<PayoutOutcome> {
+    assertPositiveCents(input.amountCents);
+    const fault = await this.network(input.reference);
+    const previous = await this.findTx(input.reference);
+    if (previous) return this.replay(previous, 'payout') as PayoutOutcome;
+
+    const instrument = await this.activeInstrument(input.instrumentId);
+    const { tx, inserted } = await this.insertTx({
+      id: newId('sim_txn'),
+      reference: input.reference,
+      kind: 'payout',
+      instrument_id: input.instrumentId,
+      amount_cents: input.amountCents,
+      description: null,
+      initiator: null,
+      status: instrument ? 'paid' : 'failed',
+      reason: instrument ? null : 'Instrument not found',
+      session_id: null,
+      return_url: null,
+    });
+    if (inserted && fault === 'after') throw new GatewayTimeout(input.reference);
+    return this.replay(tx, 'payout') as PayoutOutcome;
+  }
+
+  async lookup(reference: string): Promise<LookupResult | null> {
+    await this.network();
+    const tx = await this.findTx(reference);
+    if (!tx) return null;
+    return {
+      kind: tx.kind,
+      amountCents: tx.amount_cents as Cents,
+      instrumentId: tx.instrument_id,
+      ...this.outcomeOf(tx),
+    } as LookupResult;
+  }
+
+  /** Called after the customer finishes (or cancels) a hosted authentication page. */
+  onSessionCompleted(listener: SessionCompleted): void {
+    this.listeners.push(listener);
+  }
+
+  // --- hosted authentication sessions (used by sessions.routes.ts) ---
+
+  async findSession(sessionId: string): Promise<TxRow | undefined> {
+    return this.sim
+      .selectFrom('transactions')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+  }
+
+  /** Settles a pending authentication exactly once; a second submit changes nothing. */
+  async completeSession(sessionId: string, authenticated: boolean): Promise<TxRow | undefined> {
+    const tx = await this.sim
+      .updateTable('transactions')
+      .set({
+        status: authenticated ? 'captured' : 'declined',
+        reason: authenticated ? null : 'Authentication failed',
+        updated_at: this.now(),
+      })
+      .where('session_id', '=', sessionId)
+      .where('status', '=', 'requires_authentication')
+      .returningAll()
+      .executeTakeFirst();
+    if (tx) {
+      const outcome = this.outcomeOf(tx) as ChargeOutcome;
+      for (const listener of this.listeners) {
+        await Promise.resolve(listener({ reference: tx.reference, outcome })).catch(() => {});
+      }
+    }
+    return tx;
+  }
+
+  sessionUrl(sessionId: string): string {
+    return `${this.publicUrl}/gateway-sim/sessions/${sessionId}`;
+  }
+
+  // --- internals ---
+
+  /** Latency, then maybe a fault: 'before' throws now (nothing happened), 'after' is returned. */
+  private async network(reference?: string): Promise<'after' | null> {
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
+    if (this.faultRate > 0 && this.random() < this.faultRate) {
+      if (this.random() < 0.5) throw new GatewayTimeout(reference);
+      return reference ? 'after' : null;
+    }
+    return null;
+  }
+
+  private findTx(reference: string) {
+    return this.sim
+      .selectFrom('transactions')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+  }
+
+  private activeInstrument(id: string) {
+    return this.sim
+      .selectFrom('instruments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Unique on reference: of two racing calls with one reference, one row wins and both see it. */
+  private async insertTx(row: Omit<TxRow, 'seq' | 'created_at' | 'updated_at'>) {
+    const inserted = await this.sim
+      .insertInto('transactions')
+      .values(row)
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { tx: inserted, inserted: true };
+    const tx = await this.findTx(row.reference);
+    if (!tx) throw new GatewayError('transaction vanished');
+    return { tx, inserted: false };
+  }
+
+  private replay(tx: TxRow, kind: TxRow['kind']) {
+    if (tx.kind !== kind)
+      throw new GatewayError(`reference ${tx.reference} was already used for a ${tx.kind}`);
+    return this.outcomeOf(tx);
+  }
+
+  private outcomeOf(tx: TxRow): ChargeOutcome | PayoutOutcome {
+    const gatewayTransactionId = tx.id;
+    switch (tx.status) {
+      case 'captured':
+      case 'paid':
+        return { status: tx.status, gatewayTransactionId };
+      case 'declined':
+      case 'failed':
+        return { status: tx.status, reason: tx.reason ?? 'Declined', gatewayTransactionId };
+      case 'requires_authentication':
+        return { status: tx.status, sessionUrl: this.sessionUrl(tx.session_id ?? ''), gatewayTransactionId };
+    }
+  }
+}
+
+function toInstrument(r: Selectable<SimInstrumentsTable>): Instrument {
+  return {
+    instrumentId: r.id,
+    brand: r.brand,
+    lastFour: r.last_four,
+    expirationMonth: r.expiration_month,
+    expirationYear: r.expiration_year,
+  };
+}

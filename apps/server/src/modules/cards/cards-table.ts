@@ -1,0 +1,30 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { DefaultTimestamp } from '../../platform/db-schema.ts';
+
+/** Table types of the cards module (composed into `Database` in platform/db-schema.ts). */
+export interface CardsTable {
+  id: Generated<string>;
+  customer_id: string;
+  gateway: string;
+  instrument_id: string;
+  brand: 'visa' | 'mastercard';
+  last_four: string;
+  expiration_month: number;
+  expiration_year: number;
+  name: string;
+  address1: string;
+  address2: string | null;
+  locality: string;
+  administrative_area: string;
+  country: Generated<string>;
+  postal_code: string;
+  is_default: Generated<boolean>;
+  slot: number;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CardTables {
+  cards: CardsTable;
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { messages, newCardRequest, updateCardRequest } from '@pria/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentGateway } from '../../gateways/payments/index.ts';
+import { access, principalOf, send } from '../../platform/http.ts';
+import type { ModuleDeps } from '../index.ts';
+import { listCustomerCards, listMyCards } from './list-cards.ts';
+import { registerCard } from './register-card.ts';
+import { removeCard } from './remove-card.ts';
+import { updateCard } from './update-card.ts';
+
+const cardIdParams = z.object({ cardId: z.string().min(1).max(100) });
+
+/**
+ * NOTE: adding cards is what card-testing fraud abuses (bots checking stolen numbers through
+ * our $0 verification), so it is throttled per caller, not just per IP.
+ */
+const addCardLimit = {
+  max: 30,
+  timeWindow: '15 minutes',
+  keyGenerator: (req: FastifyRequest) =>
+    createHash('sha256')
+      .update(req.headers.authorization ?? req.ip)
+      .digest('base64url'),
+};
+
+export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { payments: PaymentGateway }) {
+  const { db, logger, payments: gateway } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const path of ['/cards', '/cards/']) {
+    api.post(
+      path,
+      {
+        config: { ...access.user, rateLimit: addCardLimit },
+        schema: {
+          hide: path.endsWith('/'),
+          tags: ['cards'],
+          summary: "Registers a card: `number` is a JWE of { number, cvc } to the gateway's public key",
+          body: newCardRequest,
+        },
+      },
+      async (req, reply) => {
+        const card = await registerCard({ db, gateway, logger, principal: principalOf(req), card: req.body });
+        return send(reply, card, messages.cardAdded, 201);
+      },
+    );
+  }
+
+  api.get(
+    '/cards',
+    { config: access.user, schema: { tags: ['cards'], summary: "The caller's active cards" } },
+    async (req, reply) => send(reply, await listMyCards(db, principalOf(req))),
+  );
+
+  api.get(
+    '/cards/public-key',
+    {
+      config: access.user,
+      schema: {
+        tags: ['cards'],
+        summary: 'The JWK the browser encrypts card number and CVC to (RSA-OAEP-256)',
+      },
+    },
+    async (_req, reply) => send(reply, await gateway.publicKey()),
+  );
+
+  api.get(
+    '/cards/user/:userId',
+    {
+      config: access.permission('card:get'),
+      schema: {
+        tags: ['cards'],
+        summary: "A customer's active cards (staff)",
+        params: z.object({ userId: z.string().min(1).max(100) }),
+      },
+    },
+    async (req, reply) => send(reply, await listCustomerCards(db, req.params.userId)),
+  );
+
+  api.put(
+    '/cards/:cardId',
+    {
+      config: access.user,
+      schema: {
+        tags: ['cards'],
+        summary: 'New expiry and billing address',
+        params: cardIdParams,
+        body: updateCardRequest,
+      },
+    },
+    async (req, reply) => {
+      const card = await updateCard({
+        db,
+        gateway,
+        principal: principalOf(req),
+        cardId: req.params.cardId,
+        changes: req.body,
+      });
+      return send(reply, card, messages.cardUpdated);
+    },
+  );
+
+  api.delete(
+    '/cards/:cardId',
+    { config: access.user, schema: { tags: ['cards'], summary: 'Removes a card', params: cardIdParams } },
+    async (req, reply) => {
+      await removeCard({ db, gateway, principal: principalOf(req), cardId: req.params.cardId });
+      return send(reply, { id: req.params.cardId }, messages.cardRemoved);
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../index.ts';
+import { cardRoutes } from './cards.routes.ts';
+
+export type { CardRow } from './cards.repo.ts';
+export { findActiveCard as findActiveCardOfCustomer, listActiveCards } from './cards.repo.ts';
+export type { CardsTable, CardTables } from './cards-table.ts';
+
+export async function registerCardRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { payments } = deps;
+  if (!payments) throw new Error('the cards module needs a payment gateway (ModuleDeps.payments)');
+  await cardRoutes(app, { ...deps, payments });
+}

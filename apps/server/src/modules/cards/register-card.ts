@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { type CardView, messages, type NewCard } from '@pria/contracts';
+import type { PaymentGateway } from '../../gateways/payments/index.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { toCardView } from './card-view.ts';
+import {
+  clearDefault,
+  freeSlot,
+  insertCard,
+  isUniqueViolation,
+  listActiveCards,
+  lockCustomer,
+  logCardEvent,
+} from './cards.repo.ts';
+import { fromGatewayError } from './gateway-errors.ts';
+
+export interface RegisterCardOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  logger: Logger;
+  principal: Principal;
+  card: NewCard;
+}
+
+const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
+
+/**
+ * Registers a card: the processor verifies it ($0) and gives back an instrument id, and we
+ * keep only that, brand, last four, expiry, name and address. The encrypted card goes to the
+ * processor and nowhere else. The first card becomes the default.
+ */
+export async function registerCard({
+  db,
+  gateway,
+  logger,
+  principal,
+  card,
+}: RegisterCardOptions): Promise<CardView> {
+  const customer = await currentCustomer(db, principal);
+  // Cheap early refusal; the database index below is what actually enforces the limit.
+  if (freeSlot(await listActiveCards(db, customer.id)) === null) throw limitReached();
+
+  const cardId = randomUUID();
+  const billingAddress = { ...card.address, country: 'US' as const };
+  const instrument = await gateway
+    .createInstrument({
+      reference: `card:${cardId}`,
+      encryptedCard: card.number,
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      name: card.name,
+      billingAddress,
+    })
+    .catch((err: unknown) => {
+      throw fromGatewayError(err);
+    });
+
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      await lockCustomer(trx, customer.id);
+      const active = await listActiveCards(trx, customer.id);
+      const slot = freeSlot(active);
+      if (slot === null) throw limitReached();
+      const makeDefault = card.isDefault || !active.some((c) => c.is_default);
+      if (makeDefault) await clearDefault(trx, customer.id);
+      const inserted = await insertCard(trx, {
+        id: cardId,
+        customer_id: customer.id,
+        gateway: gateway.name,
+        instrument_id: instrument.instrumentId,
+        brand: instrument.brand,
+        last_four: instrument.lastFour,
+        expiration_month: instrument.expirationMonth,
+        expiration_year: instrument.expirationYear,
+        name: card.name,
+        address1: billingAddress.address1,
+        address2: billingAddress.address2,
+        locality: billingAddress.locality,
+        administrative_area: billingAddress.administrativeArea,
+        postal_code: billingAddress.postalCode,
+        is_default: makeDefault,
+        slot,
+      });
+      await logCardEvent(trx, 'Card added', customer.id, {
+        cardId,
+        brand: inserted.brand,
+        lastFour: inserted.last_four,
+      });
+      return inserted;
+    });
+    return toCardView(row);
+  } catch (err) {
+    // NOTE: the processor already holds the instrument; without our row nobody could ever
+    // remove it, so it is deleted again (best effort: an orphan is harmless, just untidy).
+    await gateway.deleteInstrument(instrument.instrumentId).catch((e: unknown) => {
+      logger.warn({ err: e, instrumentId: instrument.instrumentId }, 'could not delete an orphan instrument');
+    });
+    if (isUniqueViolation(err, 'cards_active_slot_key')) throw limitReached();
+    throw err;
+  }
+}

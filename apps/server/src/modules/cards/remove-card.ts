@@ -1,0 +1,49 @@
+import { messages } from '@pria/contracts';
+import type { PaymentGateway } from '../../gateways/payments/index.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { currentCustomer } from '../customers/index.ts';
+import {
+  findActiveCard,
+  listActiveCards,
+  lockCustomer,
+  logCardEvent,
+  markRemoved,
+  updateCardRow,
+} from './cards.repo.ts';
+import { fromGatewayError } from './gateway-errors.ts';
+
+export interface RemoveCardOptions {
+  db: Db;
+  gateway: PaymentGateway;
+  principal: Principal;
+  cardId: string;
+}
+
+/**
+ * Removes a card: the processor deletes the instrument, then our row is marked removed (never
+ * deleted: payments reference it). If it was the default, the card in the lowest slot takes
+ * over. NOTE: the gateway delete is idempotent, so a retry after a failed commit is safe.
+ */
+export async function removeCard({ db, gateway, principal, cardId }: RemoveCardOptions): Promise<void> {
+  const customer = await currentCustomer(db, principal);
+  const card = await findActiveCard(db, customer.id, cardId);
+  if (!card) throw notFound(messages.cardNotFound);
+
+  await gateway.deleteInstrument(card.instrument_id).catch((err: unknown) => {
+    throw fromGatewayError(err);
+  });
+
+  await db.transaction().execute(async (trx) => {
+    await lockCustomer(trx, customer.id);
+    const current = await findActiveCard(trx, customer.id, cardId);
+    if (!current) return; // removed concurrently: the outcome the caller wanted
+    await markRemoved(trx, cardId);
+    if (current.is_default) {
+      const [next] = await listActiveCards(trx, customer.id);
+      if (next) await updateCardRow(trx, next.id, { is_default: true });
+    }
+    await logCardEvent(trx, 'Card removed', customer.id, { cardId });
+  });
+}

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/** The spec's brand codes (customer-app §3). Only Visa and Mastercard can be registered. */
+export const brandCodes = {
+  visa: '001',
+  mastercard: '002',
+  'american express': '003',
+  discover: '004',
+  jcb: '007',
+} as const;
+export type AnyCardBrand = keyof typeof brandCodes;
+export type BrandCode = (typeof brandCodes)[AnyCardBrand];
+
+export const acceptedBrands = ['visa', 'mastercard'] as const;
+export type CardBrand = (typeof acceptedBrands)[number];
+
+export const brandDisplayNames: Record<AnyCardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  'american express': 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+};
+
+/** Accepts a brand code ('001') or a brand name ('visa', 'Visa'); undefined when unknown. */
+export function brandFromInput(value: string): AnyCardBrand | undefined {
+  const v = value.trim().toLowerCase();
+  for (const [name, code] of Object.entries(brandCodes)) {
+    if (v === code || v === name) return name as AnyCardBrand;
+  }
+  return undefined;
+}
+
+export const isAcceptedBrand = (brand: string | undefined): brand is CardBrand =>
+  brand === 'visa' || brand === 'mastercard';
+
+/** The Luhn check digit test every card number passes; non-digits (spaces) are ignored. */
+export function luhnValid(number: string): boolean {
+  const digits = number.replace(/\s/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The brand a number belongs to by its leading digits (IIN ranges); undefined when unknown. */
+export function detectBrand(number: string): AnyCardBrand | undefined {
+  const n = number.replace(/\s/g, '');
+  if (/^4/.test(n)) return 'visa';
+  const two = Number(n.slice(0, 2));
+  const four = Number(n.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+  if (two === 34 || two === 37) return 'american express';
+  if (/^(6011|65|64[4-9])/.test(n)) return 'discover';
+  if (four >= 3528 && four <= 3589) return 'jcb';
+  return undefined;
+}
+
+/** A card expiring in month/year is usable until the end of that month. */
+export function isExpiryPast(month: number, year: number, now: Date = new Date()): boolean {
+  const nowYear = now.getFullYear();
+  const nowMonth = now.getMonth() + 1;
+  return year < nowYear || (year === nowYear && month < nowMonth);
+}
+
+/** Billing address of a card (country is always US whatever is sent). */
+export const cardAddress = z.object({
+  address1: z.string({ error: messages.street1Required }).trim().min(1, messages.street1Required).max(200),
+  address2: z
+    .union([z.string().trim().max(200), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  locality: z.string({ error: messages.cityRequired }).trim().min(1, messages.cityRequired).max(100),
+  administrativeArea: z
+    .string({ error: messages.stateRequired })
+    .trim()
+    .min(1, messages.stateRequired)
+    .max(2),
+  country: z
+    .unknown()
+    .optional()
+    .transform(() => 'US' as const),
+  postalCode: z
+    .string({ error: messages.postalCodeRequired })
+    .trim()
+    .min(1, messages.postalCodeRequired)
+    .regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode),
+});
+export type CardAddress = z.infer<typeof cardAddress>;
+
+const expirationMonth = z.coerce
+  .number({ error: messages.expiryRequired })
+  .int(messages.invalidDate)
+  .min(1, messages.invalidDate)
+  .max(12, messages.invalidDate);
+const expirationYear = z.coerce
+  .number({ error: messages.expiryRequired })
+  .int(messages.invalidDate)
+  .min(2000, messages.invalidDate)
+  .max(2099, messages.invalidDate);
+const brandField = z
+  .string({ error: messages.cardBrandRequired })
+  .trim()
+  .min(1, messages.cardBrandRequired)
+  .max(40)
+  .transform((v, ctx) => {
+    const brand = brandFromInput(v);
+    if (!isAcceptedBrand(brand)) {
+      ctx.addIssue({ code: 'custom', message: messages.cardBrandNotAccepted });
+      return z.NEVER;
+    }
+    return brand;
+  });
+
+const notPast = (c: { expirationMonth: number; expirationYear: number }, ctx: z.RefinementCtx) => {
+  if (isExpiryPast(c.expirationMonth, c.expirationYear)) {
+    ctx.addIssue({ code: 'custom', path: ['expirationMonth'], message: messages.invalidDate });
+  }
+};
+
+/** A compact JWE: five base64url parts separated by dots. */
+const compactJwe = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/**
+ * POST /cards. NOTE: the spec's client AES-encrypts number and CVC separately with a random
+ * IV sent as `randomBytes`. We follow the blueprint instead: the browser encrypts
+ * `{ number, cvc }` together into ONE compact JWE to the payment gateway's public key (see
+ * card-encryption.ts) and sends it as `number`. We never see either in clear. `cvc` and
+ * `randomBytes` are still accepted for compatibility and ignored (never stored or logged).
+ */
+export const newCardRequest = z
+  .object({
+    number: z
+      .string({ error: messages.cardNumberRequired })
+      .trim()
+      .min(1, messages.cardNumberRequired)
+      .max(4096, messages.invalidCardNumber)
+      .regex(compactJwe, messages.invalidCardNumber),
+    cvc: z.string().max(4096).optional(),
+    randomBytes: z.string().max(256).optional(),
+    expirationMonth,
+    expirationYear,
+    brand: brandField,
+    isDefault: z.boolean().optional().default(false),
+    name: z.string({ error: messages.cardNameRequired }).trim().min(1, messages.cardNameRequired).max(100),
+    address: cardAddress,
+  })
+  .superRefine(notPast);
+export type NewCardRequest = z.input<typeof newCardRequest>;
+export type NewCard = z.output<typeof newCardRequest>;
+
+/** PUT /cards/{cardId}: expiry and billing address only (number and brand cannot change). */
+export const updateCardRequest = z
+  .object({
+    cardId: z.string().optional(),
+    expirationMonth,
+    expirationYear,
+    brand: z.string().max(40).optional(),
+    isDefault: z.boolean().optional(),
+    address: cardAddress,
+  })
+  .superRefine(notPast);
+export type UpdateCardRequest = z.input<typeof updateCardRequest>;
+export type CardUpdate = z.output<typeof updateCardRequest>;
+
+/** A card as the API returns it. `instrumentId` is the processor's token, not a card number. */
+export const cardView = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.enum(acceptedBrands),
+  brandCode: z.string(),
+  lastFour: z.string(),
+  expirationMonth: z.number(),
+  expirationYear: z.number(),
+  isDefault: z.boolean(),
+  instrumentId: z.string(),
+  address: z.object({
+    address1: z.string(),
+    address2: z.string().nullable(),
+    locality: z.string(),
+    administrativeArea: z.string(),
+    country: z.string(),
+    postalCode: z.string(),
+  }),
+  createdAt: z.string(),
+});
+export type CardView = z.infer<typeof cardView>;
+
+/**
+ * The card form in the browser (two steps: card details, billing address), with the spec's
+ * messages. `now` is injectable so "not in the past" can be tested.
+ */
+export function cardFormSchema(now: Date = new Date()) {
+  return z.object({
+    name: z.string({ error: messages.cardNameRequired }).trim().min(1, messages.cardNameRequired).max(100),
+    number: z
+      .string({ error: messages.cardNumberRequired })
+      .min(1, messages.cardNumberRequired)
+      .min(13, messages.invalidCardNumber)
+      .max(19 + 4, messages.invalidCardNumber)
+      .regex(/^[\d ]+$/, messages.invalidCardNumber)
+      .refine(
+        (v) => v.replace(/\s/g, '').length >= 13 && v.replace(/\s/g, '').length <= 19,
+        messages.invalidCardNumber,
+      )
+      .refine(luhnValid, messages.invalidCardNumber),
+    brand: z.string({ error: messages.cardBrandRequired }).min(1, messages.cardBrandRequired),
+    expirationDate: z
+      .string({ error: messages.expiryRequired })
+      .min(1, messages.expiryRequired)
+      .regex(/^\d{2}\/\d{2}$/, messages.invalidDateFormat)
+      .refine((v) => {
+        const [mm = 0, yy = 0] = v.split('/').map(Number);
+        return mm >= 1 && mm <= 12 && !isExpiryPast(mm, 2000 + yy, now);
+      }, messages.invalidDate),
+    cvc: z
+      .string({ error: messages.cvcRequired })
+      .min(1, messages.cvcRequired)
+      .max(4, messages.invalidCvc)
+      .regex(/^\d+$/, messages.invalidCvc),
+    address: cardAddress,
+    phone: z.string().max(14).optional(),
+  });
+}
+export type CardFormValues = z.input<ReturnType<typeof cardFormSchema>>;
+
+/** "4111111111111111" -> "4111 1111 1111 1111", as the form shows it while typing. */
+export const groupCardNumber = (digits: string) =>
+  digits
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** "MM/YY" -> { expirationMonth, expirationYear (4 digits) } for the payload. */
+export function parseExpiry(mmYY: string): { expirationMonth: number; expirationYear: number } {
+  const [mm = 0, yy = 0] = mmYY.split('/').map(Number);
+  return { expirationMonth: mm, expirationYear: 2000 + yy };
+}
