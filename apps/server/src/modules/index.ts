@@ -1,27 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import type { PaymentGateway } from '../gateways/payments/index.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
+import { registerCardRoutes } from './cards/index.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
+import { registerSubscriptionRoutes } from './subscriptions/index.ts';
 import { registerSupportRoutes } from './support/index.ts';
+import { registerTransactionRoutes } from './transactions/index.ts';
 
 export interface ModuleDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The card processor (cards now; the money engine later). */
+  payments?: PaymentGateway;
+  /** Where business code gets the time (tests walk the calendar with a fixed clock). */
+  clock?: Clock;
 }
 
 /** Every domain module's routes, under /api/v1. */
-export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function registerModules(app: FastifyInstance, given: ModuleDeps): Promise<void> {
+  const deps: ModuleDeps = {
+    ...given,
+  };
   await app.register(
     async (api) => {
       await registerCustomerRoutes(api, deps);
       await registerSupportRoutes(api, deps);
+      await registerCardRoutes(api, deps);
       await registerGeographyRoutes(api);
       await registerPlanRoutes(api, deps);
+      await registerSubscriptionRoutes(api, deps);
+      await registerTransactionRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );
