@@ -1,9 +1,21 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createSimulatorGateway } from './gateways/payments/index.ts';
 import { createUser, IdpUserError } from './idp/index.ts';
-import { createDb, type Db } from './platform/db.ts';
+import {
+  createBillingDeps,
+  currentPeriod,
+  forceRun,
+  isPeriod,
+  newYorkDay,
+  reconcilePeriod,
+  reconcileRecent,
+  runDueWork,
+} from './modules/billing/index.ts';
+import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
-import { createLogger } from './platform/logger.ts';
+import { createDb, type Db } from './platform/db.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 
 /**
@@ -13,7 +25,29 @@ import { migrateToLatest } from './platform/migrate.ts';
 interface Command {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
-  run(db: Db, values: Record<string, unknown>): Promise<unknown>;
+  /** Positional arguments allowed after the command name. */
+  positionals?: number;
+  run(ctx: CliContext, values: Record<string, unknown>, positionals: string[]): Promise<unknown>;
+}
+
+interface CliContext {
+  db: Db;
+  config: Config;
+  logger: Logger;
+}
+
+/** The money engine as the CLI runs it: in this process, waiting for the work to finish. */
+async function billingDeps(ctx: CliContext, at?: Date) {
+  const payments = await createSimulatorGateway({ db: ctx.db, publicUrl: ctx.config.publicUrl });
+  const clock = at ? { now: () => new Date(at) } : systemClock;
+  return createBillingDeps({ ...ctx, payments, clock });
+}
+
+function instant(value: unknown): Date {
+  const d = new Date(String(value));
+  if (typeof value !== 'string' || Number.isNaN(d.getTime()))
+    throw new UsageError('--at needs an ISO instant, e.g. 2026-11-28T21:00:00Z');
+  return d;
 }
 
 const commands: Record<string, Command> = {
@@ -25,7 +59,7 @@ const commands: Record<string, Command> = {
       role: { type: 'string', multiple: true },
       verified: { type: 'boolean' },
     },
-    async run(db, v) {
+    async run({ db }, v) {
       if (typeof v.email !== 'string' || typeof v.password !== 'string') throw new UsageError();
       const roles = (v.role as string[] | undefined) ?? ['customer'];
       const user = await createUser(db, {
@@ -36,6 +70,44 @@ const commands: Record<string, Command> = {
         emailVerified: true,
       });
       return { id: user.id, email: v.email.toLowerCase(), roles };
+    },
+  },
+  'billing:tick': {
+    usage: 'billing:tick --at <ISO instant>      do what is due at that instant, wait, print a summary',
+    options: { at: { type: 'string' } },
+    async run(ctx, v) {
+      const at = v.at === undefined ? new Date() : instant(v.at);
+      const runs = await runDueWork(await billingDeps(ctx, at), at);
+      return { at: at.toISOString(), runs };
+    },
+  },
+  'billing:run': {
+    usage: 'billing:run payin|payout|subscriptions [--period YYYY-MM]   force a run now and wait',
+    options: { period: { type: 'string' }, at: { type: 'string' } },
+    positionals: 1,
+    async run(ctx, v, [kind]) {
+      if (kind !== 'payin' && kind !== 'payout' && kind !== 'subscriptions') throw new UsageError();
+      const at = v.at === undefined ? new Date() : instant(v.at);
+      const deps = await billingDeps(ctx, at);
+      const period =
+        kind === 'subscriptions'
+          ? newYorkDay(at)
+          : typeof v.period === 'string'
+            ? v.period
+            : currentPeriod(at);
+      if (kind !== 'subscriptions' && !isPeriod(period))
+        throw new UsageError('--period must look like 2026-11');
+      return forceRun(deps, { kind, period, actor: 'cli' }, { wait: true });
+    },
+  },
+  'billing:reconcile': {
+    usage: 'billing:reconcile [--period YYYY-MM]   charged, paid back, declined, returned, outstanding',
+    options: { period: { type: 'string' } },
+    async run({ db }, v) {
+      if (v.period !== undefined && (typeof v.period !== 'string' || !isPeriod(v.period))) {
+        throw new UsageError('--period must look like 2026-11');
+      }
+      return typeof v.period === 'string' ? reconcilePeriod(db, v.period) : reconcileRecent(db, 12);
     },
   },
 };
@@ -54,14 +126,20 @@ async function main(argv: string[]) {
     printUsage();
     return 2;
   }
-  const { values } = parseArgs({ args: rest, options: command.options, strict: true });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: command.options,
+    strict: true,
+    allowPositionals: (command.positionals ?? 0) > 0,
+  });
+  if (positionals.length > (command.positionals ?? 0)) throw new UsageError();
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const database = await openDatabase(config, logger);
   const { db } = createDb(database.url, 2);
   try {
     await migrateToLatest(db);
-    const result = await command.run(db, values);
+    const result = await command.run({ db, config, logger }, values, positionals);
     console.log(JSON.stringify(result, null, 2));
     return 0;
   } finally {
@@ -74,7 +152,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      if (!(err instanceof UsageError)) console.error(err.message);
+      if (err.message) console.error(err.message);
       printUsage();
       process.exit(2);
     }

@@ -29,6 +29,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Pria <no-reply@pria.example>'),
   SMTP_URL: z.url().optional(),
   DEV_OUTBOX: bool.optional(),
+  PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  PRIA_JOBS: bool.default(true),
+  BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
+  BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  BILLING_DRAIN_JOBS: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export interface Config {
@@ -57,6 +63,16 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Serve /dev/outbox (never in production). */
   devOutbox: boolean;
+  /** web: HTTP only; worker: jobs only; all: both (one process does everything). */
+  role: 'all' | 'web' | 'worker';
+  /** Run the pg-boss job queue (off in tests that drive billing themselves). */
+  jobs: boolean;
+  billing: {
+    concurrency: number;
+    batchSize: number;
+    staleAfterMs: number;
+    drainJobs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    role: e.PRIA_ROLE,
+    jobs: e.PRIA_JOBS,
+    billing: {
+      concurrency: e.BILLING_CONCURRENCY,
+      batchSize: e.BILLING_BATCH_SIZE,
+      staleAfterMs: e.BILLING_STALE_AFTER_SECONDS * 1000,
+      drainJobs: e.BILLING_DRAIN_JOBS,
+    },
   };
 }

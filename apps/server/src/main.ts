@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './platform/logger.ts';
 import { startServices } from './platform/services.ts';
 
@@ -16,8 +16,12 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const services = await startServices(config, logger);
-  await services.app.listen({ port: config.port, host: config.host });
-  logger.info(`Pria is running on ${config.publicUrl}`);
+  if (config.role === 'worker') {
+    logger.info('Pria worker is running (jobs only, no HTTP)');
+  } else {
+    await services.app.listen({ port: config.port, host: config.host });
+    logger.info(`Pria is running on ${config.publicUrl}`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -115,7 +115,8 @@ export const messages = {
   couldNotDisableMfa: 'Could not disable MFA',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
-  passwordEncryptionUnsupported: 'Send the password itself (the connection is encrypted); randomBytes is not supported',
+  passwordEncryptionUnsupported:
+    'Send the password itself (the connection is encrypted); randomBytes is not supported',
   passwordChanged: 'Password changed. Please log in again.',
   reauthenticateForPassword: 'Please sign in again to change your password',
   reauthenticateForSecurity: 'Please sign in again to change your security settings',
@@ -129,8 +130,15 @@ export const messages = {
   accountDeleted: 'Account Deleted successfully',
   deleteAccountFailed: 'Error while deleting Account',
   paybackOwed: 'We still owe you a payment; you can delete your account after it is paid back on the 2nd.',
-  deletionUnavailable: 'Account deletion is temporarily unavailable. Please contact support.',
   accountSecurityUnavailable: 'Account security settings are not available with this identity provider.',
+  // admin: forced runs
+  payinConfirm: 'System will forcefully try to payin',
+  payoutConfirm: 'System will forcefully try to payOut',
+  payinForced: 'Transactions successfully payed in',
+  payoutForced: 'Transactions successfully payed out',
+  subscriptionsForced: 'Subscriptions successfully payed in',
+  payinFailed: 'Pay In failed',
+  payoutFailed: 'Pay Out failed',
 } as const;
 
 export type MessageKey = keyof typeof messages;

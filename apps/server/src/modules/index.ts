@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../gateways/payments/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
+import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
@@ -21,6 +22,10 @@ export interface ModuleDeps {
   payments?: PaymentGateway;
   /** Where business code gets the time (tests walk the calendar with a fixed clock). */
   clock?: Clock;
+  /** The money engine (forced runs, reconciliation). */
+  billing?: BillingDeps;
+  /** Called when a forced run opened, so its work gets drained. */
+  onRunOpened?: (runId: string) => void;
 }
 
 /** Every domain module's routes, under /api/v1. */
@@ -37,6 +42,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleDeps): 
       await registerPlanRoutes(api, deps);
       await registerSubscriptionRoutes(api, deps);
       await registerTransactionRoutes(api, deps);
+      if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
     },
     { prefix: '/api/v1' },
   );

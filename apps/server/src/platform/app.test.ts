@@ -19,7 +19,11 @@ describe('HTTP shell', () => {
     for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: 'Basic abc' }]) {
       const res = await fetch(`${t.url}/api/v1/customers/me`, { headers });
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ httpCode: 401, message: 'Invalid Token', error: ['Invalid Token'] });
+      expect(await res.json()).toMatchObject({
+        httpCode: 401,
+        message: 'Invalid Token',
+        error: ['Invalid Token'],
+      });
     }
   });
 

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messages } from '@pria/contracts';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '@pria/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,8 +15,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import { forbidden, unauthorized, AppError } from './errors.ts';
 import type { TokenVerifier } from './auth.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { scrubUrl } from './logger.ts';

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { IdpTables } from '../idp/idp-tables.ts';
+import type { AccountTables } from '../modules/account/account-tables.ts';
 import type { CardTables } from '../modules/cards/cards-table.ts';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -26,6 +27,8 @@ export interface CustomersTable {
   onboarding_index: Generated<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Set when the customer deleted their account (personal data erased; migration 0006). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SupportMessagesTable {
@@ -90,7 +93,13 @@ export interface SubscriptionsTable {
   updated_at: DefaultTimestamp;
 }
 
-export type AttemptStatus = 'created' | 'submitted' | 'captured' | 'declined' | 'unknown' | 'requires_authentication';
+export type AttemptStatus =
+  | 'created'
+  | 'submitted'
+  | 'captured'
+  | 'declined'
+  | 'unknown'
+  | 'requires_authentication';
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;
@@ -111,8 +120,83 @@ export interface PaymentAttemptsTable {
   is_verified: Generated<boolean>;
   verified_at: Timestamp | null;
   verified_by: string | null;
+  instrument_id: string | null;
+  initiator: Generated<'customer' | 'merchant'>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+export type RunKind = 'payin' | 'payout' | 'subscriptions';
+
+export interface BillingRunsTable {
+  id: Generated<string>;
+  kind: RunKind;
+  period: string;
+  status: 'running' | 'completed';
+  as_of: Timestamp;
+  total: Generated<number>;
+  done: Generated<number>;
+  failed: Generated<number>;
+  forced_count: Generated<number>;
+  started_by: string;
+  started_at: DefaultTimestamp;
+  finished_at: Timestamp | null;
+}
+
+export type PayoutStatus = 'pending' | 'submitted' | 'unknown' | 'paid' | 'failed' | 'returned';
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  attempt_id: string;
+  customer_id: string;
+  card_id: string;
+  instrument_id: string;
+  period: string;
+  amount_cents: number;
+  status: PayoutStatus;
+  tries: Generated<number>;
+  reference: string | null;
+  billing_run_id: string | null;
+  last_error: string | null;
+  gateway_transaction_id: string | null;
+  is_verified: Generated<boolean>;
+  verified_at: Timestamp | null;
+  verified_by: string | null;
+  created_at: Timestamp;
+  updated_at: DefaultTimestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface PayoutTriesTable {
+  id: Generated<number>;
+  payout_id: string;
+  try_no: number;
+  reference: string;
+  billing_run_id: string | null;
+  outcome: 'paid' | 'failed' | 'unknown';
+  reason: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export type MoneyEventType =
+  | 'charge.succeeded'
+  | 'charge.declined'
+  | 'payout.sent'
+  | 'payout.failed'
+  | 'subscription.renewed'
+  | 'subscription.failed';
+
+export interface MoneyEventsTable {
+  id: Generated<number>;
+  type: MoneyEventType;
+  dedupe_key: string;
+  customer_id: string;
+  card_id: string | null;
+  amount_cents: number;
+  reason: string | null;
+  occurred_at: Timestamp;
+  processed_at: Timestamp | null;
+  created_at: DefaultTimestamp;
 }
 
 export interface CoreTables {
@@ -123,6 +207,10 @@ export interface CoreTables {
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   payment_attempts: PaymentAttemptsTable;
+  billing_runs: BillingRunsTable;
+  payouts: PayoutsTable;
+  payout_tries: PayoutTriesTable;
+  money_events: MoneyEventsTable;
 }
 
-export interface Database extends CoreTables, IdpTables, CardTables {}
+export interface Database extends CoreTables, IdpTables, CardTables, AccountTables {}

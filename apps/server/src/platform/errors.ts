@@ -40,4 +40,5 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError('UNAUTHORIZED', messages.invalidToken);
 export const forbidden = () => new AppError('FORBIDDEN', messages.forbidden);
 export const notFound = (what: string = messages.notFound) => new AppError('NOT_FOUND', what);
-export const invalid = (...details: string[]) => new AppError('VALIDATION', details[0] ?? 'Invalid input', details);
+export const invalid = (...details: string[]) =>
+  new AppError('VALIDATION', details[0] ?? 'Invalid input', details);

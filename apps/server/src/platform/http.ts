@@ -13,7 +13,8 @@ import type { Principal } from './auth.ts';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'optional' }
-  | { kind: 'user' } | { kind: 'permission'; permission: Permission };
+  | { kind: 'user' }
+  | { kind: 'permission'; permission: Permission };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

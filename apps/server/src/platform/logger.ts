@@ -51,7 +51,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       serializers: {
         // Only method, scrubbed URL and address: headers (cookies, bearer tokens) stay out.
         req(req: { method?: string; url?: unknown; ip?: string }) {
-          return { method: req.method, url: typeof req.url === 'string' ? scrubUrl(req.url) : undefined, ip: req.ip };
+          return {
+            method: req.method,
+            url: typeof req.url === 'string' ? scrubUrl(req.url) : undefined,
+            ip: req.ip,
+          };
         },
         err: pino.stdSerializers.err,
       },

@@ -25,10 +25,19 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
     .execute();
 }
 
-export async function enqueueSms(db: Db, sms: { to: string; text: string; dedupeKey?: string }): Promise<void> {
+export async function enqueueSms(
+  db: Db,
+  sms: { to: string; text: string; dedupeKey?: string },
+): Promise<void> {
   await db
     .insertInto('message_outbox')
-    .values({ channel: 'sms', recipient: sms.to, subject: null, text_body: sms.text, dedupe_key: sms.dedupeKey ?? null })
+    .values({
+      channel: 'sms',
+      recipient: sms.to,
+      subject: null,
+      text_body: sms.text,
+      dedupe_key: sms.dedupeKey ?? null,
+    })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }

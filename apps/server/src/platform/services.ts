@@ -1,28 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { createSimulatorGateway, registerSimulatorRoutes } from '../gateways/payments/index.ts';
+import {
+  createSimulatorGateway,
+  registerSimulatorRoutes,
+  type SimulatorGateway,
+} from '../gateways/payments/index.ts';
 import { registerIdentityProvider } from '../idp/index.ts';
+import { enqueueDrains, startBillingWorkers } from '../modules/billing/billing.worker.ts';
+import { type BillingDeps, createBillingDeps, drainRun } from '../modules/billing/index.ts';
 import { registerModules } from '../modules/index.ts';
 import { createHttpApp, serveWebApp } from './app.ts';
 import { createTokenVerifier } from './auth.ts';
-import { createDb, type Db } from './db.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { openDatabase } from './database.ts';
-import type { Logger } from './logger.ts';
+import { createDb, type Db } from './db.ts';
 import { access } from './http.ts';
+import { startJobs } from './jobs.ts';
+import type { Logger } from './logger.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
 
 export interface Services {
   config: Config;
   db: Db;
   app: FastifyInstance;
+  payments: SimulatorGateway;
+  billing: BillingDeps;
   stop(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** The time business code sees (tests walk the calendar). */
+  clock?: Clock;
 }
 
 /**
  * Builds the whole server (database, migrations, identity provider, API, web app) without
  * listening; main.ts listens, tests call app.listen on a free port or use app.inject.
  */
-export async function startServices(config: Config, logger: Logger): Promise<Services> {
+export async function startServices(
+  config: Config,
+  logger: Logger,
+  opts: ServiceOptions = {},
+): Promise<Services> {
+  const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config, logger);
   const { db } = createDb(database.url, config.databasePoolSize);
   const applied = await migrateToLatest(db);
@@ -42,15 +62,34 @@ export async function startServices(config: Config, logger: Logger): Promise<Ser
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
   const payments = await createSimulatorGateway({ db, publicUrl: config.publicUrl });
   await registerSimulatorRoutes(app, payments);
-  await registerModules(app, { config, db, logger, payments });
+  const billing = createBillingDeps({ config, db, logger, payments, clock });
+
+  // Jobs: web processes only enqueue; worker processes (and 'all') also run the workers.
+  const boss = config.jobs ? await startJobs(database.url, logger) : null;
+  if (boss && config.role !== 'web') await startBillingWorkers(boss, billing, config.billing.drainJobs);
+  const onRunOpened = (runId: string) => {
+    if (boss) {
+      enqueueDrains(boss, runId, config.billing.drainJobs).catch((err: unknown) =>
+        logger.error({ err, runId }, 'could not enqueue a billing drain'),
+      );
+      return;
+    }
+    // No job queue (tests, single-process tools): drain here, in the background.
+    drainRun(billing, runId).catch((err: unknown) => logger.error({ err, runId }, 'billing drain failed'));
+  };
+
+  await registerModules(app, { config, db, logger, payments, clock, billing, onRunOpened });
   await serveWebApp(app);
 
   return {
     config,
     db,
     app,
+    payments,
+    billing,
     async stop() {
       await app.close();
+      if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
       await db.destroy();
       await database.stop();
     },

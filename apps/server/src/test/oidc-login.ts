@@ -46,6 +46,13 @@ export interface LoginOptions {
   signUp?: boolean;
   clientId?: string;
   audience?: string;
+  /**
+   * The second factor, for users with MFA: called with the code page (after the password) and
+   * returns the code to submit. Without it, a code page makes the sign-in fail.
+   */
+  otp?: (page: { html: string; url: string }) => string | Promise<string>;
+  /** Extra authorization parameters (e.g. prompt: 'login' to force a fresh sign-in). */
+  extraParams?: Record<string, string>;
 }
 
 export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
@@ -67,6 +74,7 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
     state: b64url(randomBytes(8)),
     prompt: 'consent',
     ...(opts.signUp ? { screen_hint: 'signup' } : {}),
+    ...opts.extraParams,
   }).toString();
 
   const go = async (url: string, init: RequestInit = {}) => {
@@ -93,7 +101,8 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
 
   let { res, url } = await follow(await go(auth.toString()), auth.toString());
   const page = await res.text();
-  if (res.status !== 200) throw new Error(`expected the sign-in page, got ${res.status}: ${page.slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`expected the sign-in page, got ${res.status}: ${page.slice(0, 300)}`);
   const body = new URLSearchParams({ email: opts.email, password: opts.password });
   if (opts.signUp) {
     body.set('confirmPassword', opts.password);
@@ -107,6 +116,20 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
     }),
     url,
   ));
+  if (!url.startsWith(redirectUri) && opts.otp && res.status === 200) {
+    const codePage = await res.text();
+    if (!/name="code"/.test(codePage))
+      throw new Error(`expected the code page, got: ${codePage.slice(0, 400)}`);
+    const code = await opts.otp({ html: codePage, url });
+    ({ res, url } = await follow(
+      await go(formAction(codePage, url), {
+        method: 'POST',
+        body: new URLSearchParams({ code }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      url,
+    ));
+  }
   if (!url.startsWith(redirectUri)) {
     throw new Error(`sign-in did not reach the app (${res.status}): ${(await res.text()).slice(0, 400)}`);
   }

@@ -23,6 +23,7 @@ export interface CardsTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  instrument_released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface CardTables {

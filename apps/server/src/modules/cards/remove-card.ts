@@ -3,6 +3,7 @@ import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { moneyOwedToCard } from '../billing/owed.ts';
 import { currentCustomer } from '../customers/index.ts';
 import {
   findActiveCard,
@@ -22,8 +23,8 @@ export interface RemoveCardOptions {
 }
 
 /**
- * Removes a card: the processor deletes the instrument, then our row is marked removed (never
- * deleted: payments reference it). If it was the default, the card in the lowest slot takes
+ * Removes a card: the processor deletes the instrument (unless a pay-back is still owed to the
+ * card), then our row is marked removed (never deleted: payments reference it). If it was the default, the card in the lowest slot takes
  * over. NOTE: the gateway delete is idempotent, so a retry after a failed commit is safe.
  */
 export async function removeCard({ db, gateway, principal, cardId }: RemoveCardOptions): Promise<void> {
@@ -31,15 +32,26 @@ export async function removeCard({ db, gateway, principal, cardId }: RemoveCardO
   const card = await findActiveCard(db, customer.id, cardId);
   if (!card) throw notFound(messages.cardNotFound);
 
-  await gateway.deleteInstrument(card.instrument_id).catch((err: unknown) => {
-    throw fromGatewayError(err);
-  });
+  // NOTE: while a $3 charged on this card is not yet paid back, the instrument stays at the
+  // processor so the pay-back can reach the card; the payout run deletes it once settled.
+  const owed = await moneyOwedToCard(db, card.id);
+  if (!owed) {
+    await gateway.deleteInstrument(card.instrument_id).catch((err: unknown) => {
+      throw fromGatewayError(err);
+    });
+  }
 
   await db.transaction().execute(async (trx) => {
     await lockCustomer(trx, customer.id);
     const current = await findActiveCard(trx, customer.id, cardId);
     if (!current) return; // removed concurrently: the outcome the caller wanted
     await markRemoved(trx, cardId);
+    if (!owed)
+      await trx
+        .updateTable('cards')
+        .set({ instrument_released_at: new Date() })
+        .where('id', '=', cardId)
+        .execute();
     if (current.is_default) {
       const [next] = await listActiveCards(trx, customer.id);
       if (next) await updateCardRow(trx, next.id, { is_default: true });

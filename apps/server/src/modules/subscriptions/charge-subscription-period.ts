@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { cents, formatUsd, totalWithTax } from '@pria/contracts';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Db } from '../../platform/db.ts';
 import { type AttemptRow, executeCharge, insertAttempt } from '../payments/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 import { periodEnd, periodKeyAt } from './subscription-period.ts';
-import { randomUUID } from 'node:crypto';
 import { type SubscriptionRow, updateSubscription } from './subscriptions.repo.ts';
 
 export interface PeriodCharge {

@@ -3,7 +3,7 @@ import type { ModuleDeps } from '../index.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
 export { settlePendingSubscription, subscriptionOfCustomer } from './get-subscription.ts';
-export { toSubscriptionView, type SubscriptionView } from './subscription-view.ts';
+export { type SubscriptionView, toSubscriptionView } from './subscription-view.ts';
 export { findSubscriptionOfCustomer, type SubscriptionRow } from './subscriptions.repo.ts';
 
 export async function registerSubscriptionRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {

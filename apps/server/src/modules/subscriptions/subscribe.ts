@@ -44,7 +44,12 @@ export async function subscribe(
 
   const existing = await findSubscriptionOfCustomer(db, customer.id);
   if (existing && existing.status !== 'inactive') throw alreadySubscribed();
-  const subscription = await upsertSubscription(db, { customerId: customer.id, planId: plan.id, cardId: card.id });
+  const subscription = await upsertSubscription(db, {
+    customerId: customer.id,
+    planId: plan.id,
+    cardId: card.id,
+    now: deps.clock.now(),
+  });
 
   let charged: Awaited<ReturnType<typeof chargeSubscriptionPeriod>>;
   try {
@@ -63,6 +68,7 @@ export async function subscribe(
   if (charged.attempt.status === 'declined') throw declined(charged.attempt);
   return {
     subscription: toSubscriptionView(charged.subscription, plan),
-    paymentSessionUrl: charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,
+    paymentSessionUrl:
+      charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,
   };
 }

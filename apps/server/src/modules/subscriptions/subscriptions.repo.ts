@@ -11,13 +11,21 @@ export function findSubscriptionOfCustomer(db: Db, customerId: string): Promise<
 /** Creates the customer's (only) subscription, or points an existing inactive one at a new plan and card. */
 export function upsertSubscription(
   db: Db,
-  row: { customerId: string; planId: string; cardId: string },
+  row: { customerId: string; planId: string; cardId: string; now: Date },
 ): Promise<SubscriptionRow> {
   return db
     .insertInto('subscriptions')
-    .values({ customer_id: row.customerId, plan_id: row.planId, card_id: row.cardId, status: 'inactive' })
+    .values({
+      customer_id: row.customerId,
+      plan_id: row.planId,
+      card_id: row.cardId,
+      status: 'inactive',
+      created_at: row.now,
+    })
     .onConflict((oc) =>
-      oc.column('customer_id').doUpdateSet({ plan_id: row.planId, card_id: row.cardId, updated_at: new Date() }),
+      oc
+        .column('customer_id')
+        .doUpdateSet({ plan_id: row.planId, card_id: row.cardId, updated_at: new Date() }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -26,7 +34,13 @@ export function upsertSubscription(
 export function updateSubscription(
   db: Db,
   id: string,
-  changes: Partial<{ plan_id: string; card_id: string | null; status: SubscriptionStatus; is_enabled: boolean; expires_at: Date | null }>,
+  changes: Partial<{
+    plan_id: string;
+    card_id: string | null;
+    status: SubscriptionStatus;
+    is_enabled: boolean;
+    expires_at: Date | null;
+  }>,
 ): Promise<SubscriptionRow> {
   return db
     .updateTable('subscriptions')

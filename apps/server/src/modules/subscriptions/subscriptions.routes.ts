@@ -12,7 +12,10 @@ import { changeSubscription } from './update-subscription.ts';
 
 const ref = z.string().trim().max(100);
 
-export async function subscriptionRoutes(app: FastifyInstance, deps: ModuleDeps & { payments: PaymentGateway }) {
+export async function subscriptionRoutes(
+  app: FastifyInstance,
+  deps: ModuleDeps & { payments: PaymentGateway },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const useCase = {
     db: deps.db,
@@ -31,12 +34,16 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: ModuleDeps 
         body: z.object({ plan: ref.min(1, messages.unknownPlan), card: ref.nullish() }),
       },
     },
-    async (req, reply) => send(reply, await subscribe(useCase, principalOf(req), req.body), messages.updatedSubscription),
+    async (req, reply) =>
+      send(reply, await subscribe(useCase, principalOf(req), req.body), messages.updatedSubscription),
   );
 
   api.get(
     '/subscriptions/me',
-    { config: access.user, schema: { tags: ['subscriptions'], summary: "The caller's subscription, or null" } },
+    {
+      config: access.user,
+      schema: { tags: ['subscriptions'], summary: "The caller's subscription, or null" },
+    },
     async (req, reply) => send(reply, await getOwnSubscription(deps.db, deps.payments, principalOf(req))),
   );
 

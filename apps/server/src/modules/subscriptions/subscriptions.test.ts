@@ -1,6 +1,6 @@
 import { messages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCard, type Api, signedInUser, testCards } from '../../test/customers.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -49,7 +49,11 @@ describe('checkout: POST /api/v1/subscriptions', () => {
     // The charge is in the activity table.
     const activity = (await api.get('/api/v1/transactions?limit=10')).body.data;
     expect(activity.totalCount).toBe(1);
-    expect(activity.rows[0]).toMatchObject({ amount: 3897, transactionState: 'Charged', card: { lastFour: '1111' } });
+    expect(activity.rows[0]).toMatchObject({
+      amount: 3897,
+      transactionState: 'Charged',
+      card: { lastFour: '1111' },
+    });
 
     // A second checkout is refused: plan changes go through PUT.
     const again = await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cardId });
@@ -120,14 +124,16 @@ describe('checkout: POST /api/v1/subscriptions', () => {
     expect(Number((atGateway as { n: number } | undefined)?.n)).toBe(1);
   });
 
-  it('refuses bad input with the spec words and someone else\'s card', async () => {
+  it("refuses bad input with the spec words and someone else's card", async () => {
     const { api } = await customerWithCard('eve', testCards.visa);
     const { cardId: bobsCard } = await customerWithCard('fay', testCards.visa);
     expect((await api.post('/api/v1/subscriptions', { plan: 'semi-annual' })).body.message).toBe(
       messages.noFundingCard,
     );
     expect((await api.post('/api/v1/subscriptions', { plan: 'gold', card: bobsCard })).status).toBe(400);
-    expect((await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: bobsCard })).status).toBe(404);
+    expect((await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: bobsCard })).status).toBe(
+      404,
+    );
     expect(await attemptsOf('eve@example.com')).toHaveLength(0);
   });
 });
@@ -135,16 +141,29 @@ describe('checkout: POST /api/v1/subscriptions', () => {
 describe('PUT /api/v1/subscriptions/{id}', () => {
   it('changes plan, pauses and resumes; nobody else can touch it', async () => {
     const { api, cardId } = await customerWithCard('gus', testCards.visa);
-    const sub = (await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cardId })).body.data.subscription;
+    const sub = (await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cardId })).body.data
+      .subscription;
 
-    const changed = await api.put(`/api/v1/subscriptions/${sub.id}`, { plan: 'annual', card: cardId, isEnabled: true });
+    const changed = await api.put(`/api/v1/subscriptions/${sub.id}`, {
+      plan: 'annual',
+      card: cardId,
+      isEnabled: true,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe(messages.updatedSubscription);
     expect(changed.body.data.subscription).toMatchObject({ status: 'active', plan: { id: 'annual' } });
 
-    const paused = await api.put(`/api/v1/subscriptions/${sub.id}`, { plan: 'annual', card: cardId, isEnabled: false });
+    const paused = await api.put(`/api/v1/subscriptions/${sub.id}`, {
+      plan: 'annual',
+      card: cardId,
+      isEnabled: false,
+    });
     expect(paused.body.data.subscription.isEnabled).toBe(false);
-    const resumed = await api.put(`/api/v1/subscriptions/${sub.id}`, { plan: 'annual', card: cardId, isEnabled: true });
+    const resumed = await api.put(`/api/v1/subscriptions/${sub.id}`, {
+      plan: 'annual',
+      card: cardId,
+      isEnabled: true,
+    });
     expect(resumed.body.data.subscription.isEnabled).toBe(true);
     // Only the checkout charged: plan changes and pauses move no money.
     expect(await attemptsOf('gus@example.com')).toHaveLength(1);

@@ -63,7 +63,8 @@ export async function changeSubscription(
         });
         if (charged.attempt.status === 'declined') throw declined(charged.attempt);
         subscription = charged.subscription;
-        if (charged.attempt.status === 'requires_authentication') paymentSessionUrl = charged.attempt.session_url;
+        if (charged.attempt.status === 'requires_authentication')
+          paymentSessionUrl = charged.attempt.session_url;
       } catch (err) {
         if (isUniqueViolation(err)) throw chargeInProgress();
         throw err;

@@ -1,0 +1,17 @@
+import type { PaymentGateway } from '../../gateways/payments/port.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+
+export interface BillingDeps {
+  db: Db;
+  payments: PaymentGateway;
+  clock: Clock;
+  logger: Logger;
+  /** Processor calls in flight at once in this process (the processor's rate limit). */
+  concurrency: number;
+  /** Attempts claimed per database round trip. */
+  batchSize: number;
+  /** A `submitted` attempt older than this was abandoned by a dead worker and is settled by lookup. */
+  staleAfterMs: number;
+}

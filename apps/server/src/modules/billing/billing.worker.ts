@@ -1,0 +1,33 @@
+import type { PgBoss } from 'pg-boss';
+import type { BillingDeps } from './billing-deps.ts';
+import { drainRun } from './run-engine.ts';
+import { openDueRuns } from './tick.ts';
+
+const TICK = 'billing-tick';
+const DRAIN = 'billing-drain';
+
+/**
+ * The money engine's workers: a tick every minute decides what is due as of now and opens the
+ * runs; drain jobs (a few per run, on any worker process) work them off with SKIP LOCKED.
+ */
+export async function startBillingWorkers(boss: PgBoss, deps: BillingDeps, drainJobs: number): Promise<void> {
+  await boss.createQueue(TICK, { policy: 'singleton' });
+  await boss.createQueue(DRAIN);
+  await boss.schedule(TICK, '* * * * *');
+
+  await boss.work(TICK, async () => {
+    const open = await openDueRuns(deps, deps.clock.now());
+    for (const run of open) await enqueueDrains(boss, run.id, drainJobs);
+  });
+
+  await boss.work<{ runId: string }>(DRAIN, { localConcurrency: 2 }, async ([job]) => {
+    if (job) await drainRun(deps, job.data.runId);
+  });
+}
+
+/** Asks the workers to drain a run (several jobs so several processes share it). */
+export async function enqueueDrains(boss: PgBoss, runId: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await boss.send(DRAIN, { runId }, { singletonKey: `${runId}:${i}`, retryLimit: 3, retryDelay: 30 });
+  }
+}

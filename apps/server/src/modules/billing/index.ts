@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { PaymentGateway } from '../../gateways/payments/port.ts';
+import { type Clock, systemClock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { billingRoutes } from './billing.routes.ts';
+import type { BillingDeps } from './billing-deps.ts';
+
+export type { BillingDeps } from './billing-deps.ts';
+export { currentPeriod, isPeriod, latestDuePayin, latestDuePayout, newYorkDay } from './billing-schedule.ts';
+export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
+export { type Reconciliation, reconcilePeriod, reconcileRecent } from './reconcile.ts';
+export { drainRun, startRun } from './run-engine.ts';
+export { forceRun, openDueRuns, type RunSummary, runDueWork } from './tick.ts';
+
+export function createBillingDeps(d: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  payments: PaymentGateway;
+  clock?: Clock;
+}): BillingDeps {
+  return {
+    db: d.db,
+    payments: d.payments,
+    clock: d.clock ?? systemClock,
+    logger: d.logger,
+    concurrency: d.config.billing.concurrency,
+    batchSize: d.config.billing.batchSize,
+    staleAfterMs: d.config.billing.staleAfterMs,
+  };
+}
+
+export async function registerBillingRoutes(
+  app: FastifyInstance,
+  deps: BillingDeps,
+  onRunOpened: (runId: string) => void,
+): Promise<void> {
+  await billingRoutes(app, { ...deps, onRunOpened });
+}
