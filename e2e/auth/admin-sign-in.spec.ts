@@ -5,7 +5,9 @@ import { HostedLogin } from '../fixtures/hosted-login.ts';
 test('an admin created with the CLI signs in and lands on /admin', async ({ page }) => {
   const email = `admin-${Date.now()}@example.com`;
   const password = 'admin-passphrase-1';
-  const out = JSON.parse(runCli(['user:create', '--email', email, '--password', password, '--role', 'admin']));
+  const out = JSON.parse(
+    runCli(['user:create', '--email', email, '--password', password, '--role', 'admin']),
+  );
   expect(out).toMatchObject({ email, roles: ['admin'] });
 
   await page.goto('/login');

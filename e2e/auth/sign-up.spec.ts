@@ -2,14 +2,20 @@ import { expect, test } from '@playwright/test';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { firstLink, waitForMessage } from '../fixtures/outbox.ts';
 
-test('a visitor signs up on the hosted page, verifies the email and lands in the app', async ({ page, request }) => {
+test('a visitor signs up on the hosted page, verifies the email and lands in the app', async ({
+  page,
+  request,
+}) => {
   const email = `new-${Date.now()}@example.com`;
   const password = 'a-strong-passphrase-1';
 
   await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).or(
-    page.getByRole('banner').getByRole('link', { name: 'Sign Up' }),
-  ).first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: 'Sign Up' })
+    .or(page.getByRole('banner').getByRole('link', { name: 'Sign Up' }))
+    .first()
+    .click();
 
   await expect(page).toHaveURL(/\/oidc\//);
   await new HostedLogin(page).signUp(email, password);

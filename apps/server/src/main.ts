@@ -4,7 +4,7 @@ import { startServices } from './platform/services.ts';
 
 /** Composition root: config -> database -> modules -> HTTP. Ctrl-C stops everything cleanly. */
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (e) {

@@ -17,11 +17,19 @@ export const changePasswordRequest = z
       .string({ error: messages.passwordRequired })
       .min(1, messages.passwordRequired)
       .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH * 2).optional(),
+    confirmPassword: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH * 2)
+      .optional(),
     randomBytes: z.string().max(200).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.randomBytes) ctx.addIssue({ code: 'custom', path: ['randomBytes'], message: messages.passwordEncryptionUnsupported });
+    if (v.randomBytes)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['randomBytes'],
+        message: messages.passwordEncryptionUnsupported,
+      });
     if (v.password.length > 0 && v.password.length < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort });
     }

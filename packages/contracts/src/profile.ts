@@ -27,7 +27,10 @@ export const addressInput = z.object({
   address2: optionalText(200),
   locality: optionalText(100),
   administrativeArea: optionalText(2),
-  country: z.unknown().optional().transform(() => 'US' as const),
+  country: z
+    .unknown()
+    .optional()
+    .transform(() => 'US' as const),
   postalCode: postalCodeField,
 });
 
@@ -36,7 +39,11 @@ export const addressInput = z.object({
  * unknown keys). In onboarding, street, city and state are required too.
  */
 export const profileUpdate = z.object({
-  firstName: z.string({ error: messages.firstNameRequired }).trim().min(1, messages.firstNameRequired).max(100),
+  firstName: z
+    .string({ error: messages.firstNameRequired })
+    .trim()
+    .min(1, messages.firstNameRequired)
+    .max(100),
   middleName: optionalText(100),
   lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(100),
   phone: phoneField,
@@ -45,10 +52,16 @@ export const profileUpdate = z.object({
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
 
 export const onboardingProfileUpdate = profileUpdate.superRefine((p, ctx) => {
-  if (!p.address.address1) ctx.addIssue({ code: 'custom', path: ['address', 'address1'], message: messages.streetRequired });
-  if (!p.address.locality) ctx.addIssue({ code: 'custom', path: ['address', 'locality'], message: messages.cityRequired });
+  if (!p.address.address1)
+    ctx.addIssue({ code: 'custom', path: ['address', 'address1'], message: messages.streetRequired });
+  if (!p.address.locality)
+    ctx.addIssue({ code: 'custom', path: ['address', 'locality'], message: messages.cityRequired });
   if (!p.address.administrativeArea)
-    ctx.addIssue({ code: 'custom', path: ['address', 'administrativeArea'], message: messages.stateRequired });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['address', 'administrativeArea'],
+      message: messages.stateRequired,
+    });
 });
 
 /** Onboarding steps: 0 profile, 1 cards, 2 plan, 3 checkout; 4 = finished. Below 3 is incomplete. */

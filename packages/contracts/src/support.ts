@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 
-export const contactTopics = ['Adding or Removing cards', 'Billing and Plans', 'Security', 'Suggestions'] as const;
-export const supportTopics = ['Adding or Removing Cards', 'Billing and Plans', 'Security', 'Notifications'] as const;
+export const contactTopics = [
+  'Adding or Removing cards',
+  'Billing and Plans',
+  'Security',
+  'Suggestions',
+] as const;
+export const supportTopics = [
+  'Adding or Removing Cards',
+  'Billing and Plans',
+  'Security',
+  'Notifications',
+] as const;
 
 export const emailField = z
   .string({ error: messages.emailRequired })

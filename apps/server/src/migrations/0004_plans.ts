@@ -8,7 +8,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('price_cents', 'bigint', (c) => c.notNull().check(sql`price_cents > 0`))
     .addColumn('interval', 'text', (c) => c.notNull().check(sql`interval in ('month', 'year')`))
     .addColumn('interval_count', 'integer', (c) => c.notNull().check(sql`interval_count > 0`))
-    .addColumn('tax_basis_points', 'integer', (c) => c.notNull().check(sql`tax_basis_points between 0 and 10000`))
+    .addColumn('tax_basis_points', 'integer', (c) =>
+      c.notNull().check(sql`tax_basis_points between 0 and 10000`),
+    )
     .addColumn('sort_order', 'integer', (c) => c.notNull())
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -37,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       c
         .notNull()
         .defaultTo('created')
-        .check(sql`status in ('created', 'submitted', 'captured', 'declined', 'unknown', 'requires_authentication')`),
+        .check(
+          sql`status in ('created', 'submitted', 'captured', 'declined', 'unknown', 'requires_authentication')`,
+        ),
     )
     .addColumn('decline_reason', 'text')
     .addColumn('gateway_transaction_id', 'text')

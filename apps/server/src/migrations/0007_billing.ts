@@ -24,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('payment_attempts')
     .addColumn('instrument_id', 'text')
-    .addColumn('initiator', 'text', (c) => c.notNull().defaultTo('customer').check(sql`initiator in ('customer', 'merchant')`))
+    .addColumn('initiator', 'text', (c) =>
+      c.notNull().defaultTo('customer').check(sql`initiator in ('customer', 'merchant')`),
+    )
     .execute();
   await sql`alter table payment_attempts add constraint payment_attempts_run_fk
     foreign key (billing_run_id) references billing_runs(id)`.execute(db);
@@ -121,7 +123,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('processed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create index money_events_unprocessed on money_events (id) where processed_at is null`.execute(db);
+  await sql`create index money_events_unprocessed on money_events (id) where processed_at is null`.execute(
+    db,
+  );
 
   // A removed card keeps its processor instrument until every $3 charged on it is paid back;
   // this records when the instrument was finally deleted at the processor.
@@ -131,9 +135,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('cards').dropColumn('instrument_released_at').execute();
-  for (const t of ['money_events', 'payout_tries', 'payouts']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['money_events', 'payout_tries', 'payouts'])
+    await db.schema.dropTable(t).ifExists().execute();
   await sql`drop function if exists payouts_match_capture`.execute(db);
   await sql`alter table payment_attempts drop constraint if exists payment_attempts_run_fk`.execute(db);
-  await db.schema.alterTable('payment_attempts').dropColumn('instrument_id').dropColumn('initiator').execute();
+  await db.schema
+    .alterTable('payment_attempts')
+    .dropColumn('instrument_id')
+    .dropColumn('initiator')
+    .execute();
   await db.schema.dropTable('billing_runs').ifExists().execute();
 }

@@ -209,7 +209,7 @@ describe('fifteen months of Charge & Pay', () => {
       .orderBy('c.email')
       .orderBy('a.period')
       .execute();
-    expect(renewals.map((r) => `${r.email.slice(0, 3)} ${r.period} ${r.status} ${r.amount_cents}`)).toEqual([
+    expect(renewals.map((r) => `${r.email?.slice(0, 3)} ${r.period} ${r.status} ${r.amount_cents}`)).toEqual([
       'ann 2030-07-05 captured 3897',
       'ann 2031-01-05 captured 3897',
       'bob 2030-07-05 captured 3897',
@@ -228,7 +228,7 @@ describe('fifteen months of Charge & Pay', () => {
     expect(
       subs.map(
         (s) =>
-          `${s.email.slice(0, 3)} ${s.status} ${DateTime.fromJSDate(s.expires_at as Date, { zone: NY }).toISODate()}`,
+          `${s.email?.slice(0, 3)} ${s.status} ${DateTime.fromJSDate(s.expires_at as Date, { zone: NY }).toISODate()}`,
       ),
     ).toEqual([
       'ann active 2031-07-05',

@@ -1,5 +1,5 @@
-import type { Db } from '../../platform/db.ts';
 import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
 import { type CustomerRow, upsertCustomerIdentity } from './customers.repo.ts';
 
 /**

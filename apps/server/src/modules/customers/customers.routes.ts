@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
-import { setOnboardingIndex } from './customers.repo.ts';
 import { currentCustomer } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
+import { setOnboardingIndex } from './customers.repo.ts';
 import { getCustomer } from './get-customer.ts';
 import { updateProfile } from './update-profile.ts';
 

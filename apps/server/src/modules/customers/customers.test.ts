@@ -48,7 +48,11 @@ describe('GET /api/v1/customers/{id}', () => {
     expect(a.body).toMatchObject({ httpCode: 200, error: [] });
     expect(a.body.data).toMatchObject({ email: 'ann@example.com', email_verified: true, onBoardingIndex: 0 });
     expect(a.body.data.address).toMatchObject({ country: 'US' });
-    const rows = await t.db.selectFrom('customers').selectAll().where('email', '=', 'ann@example.com').execute();
+    const rows = await t.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('email', '=', 'ann@example.com')
+      .execute();
     expect(rows).toHaveLength(1);
     expect((await ann.get(`/api/v1/customers/${a.body.data.id}`)).body.data.id).toBe(a.body.data.id);
   });
@@ -70,7 +74,11 @@ describe('GET /api/v1/customers/{id}', () => {
   });
 
   it('rejects a token whose signature was tampered with', async () => {
-    const { access_token } = await oidcLogin({ baseUrl: t.url, email: 'ann@example.com', password: 'correct horse 1' });
+    const { access_token } = await oidcLogin({
+      baseUrl: t.url,
+      email: 'ann@example.com',
+      password: 'correct horse 1',
+    });
     const [h, p] = access_token.split('.');
     const res = await apiClient(t.url, `${h}.${p}.${'A'.repeat(342)}`).get('/api/v1/customers/me');
     expect(res.status).toBe(401);
@@ -89,7 +97,13 @@ describe('PUT /api/v1/customers/{id}', () => {
       lastName: 'Lee',
       phone: '2025550104',
       email: 'ann@example.com',
-      address: { address1: '1 Main St', address2: null, locality: 'New York', administrativeArea: 'NY', country: 'US' },
+      address: {
+        address1: '1 Main St',
+        address2: null,
+        locality: 'New York',
+        administrativeArea: 'NY',
+        country: 'US',
+      },
     });
     expect((await ann.get('/api/v1/customers/me')).body.data.address.postalCode).toBe('10001');
   });
@@ -151,7 +165,10 @@ describe('onboarding index and geography', () => {
   });
 
   it('lists US states and territories and maps ZIPs to states both ways', async () => {
-    const areas = (await ann.get('/api/v1/administrative-areas')).body.data as { code: string; name: string }[];
+    const areas = (await ann.get('/api/v1/administrative-areas')).body.data as {
+      code: string;
+      name: string;
+    }[];
     const codes = areas.map((a) => a.code);
     for (const c of ['NY', 'CA', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP']) expect(codes).toContain(c);
     expect(areas.find((a) => a.code === 'NY')?.name).toBe('New York');

@@ -1,10 +1,10 @@
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { findCustomerById } from './customers.repo.ts';
-import { currentCustomer } from './current-customer.ts';
 import { subscriptionOfCustomer } from '../subscriptions/index.ts';
+import { currentCustomer } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
+import { findCustomerById } from './customers.repo.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,9 +3,9 @@ import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
 import { isAdministrativeArea } from '../geography/index.ts';
-import { updateCustomerProfile } from './customers.repo.ts';
 import { currentCustomer } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
+import { updateCustomerProfile } from './customers.repo.ts';
 
 /**
  * A customer edits their own profile. Email is not editable (dropped by the schema) and the

@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { access } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * Development only: every email and SMS the app would send, newest first, as a page at
@@ -14,7 +17,10 @@ const escape = (s: string) =>
  */
 export async function devOutboxRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const query = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
+  const query = z.object({
+    to: z.string().max(254).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  });
 
   const list = (to: string | undefined, limit: number) => {
     let q = db.selectFrom('message_outbox').selectAll().orderBy('id', 'desc').limit(limit);
@@ -22,35 +28,45 @@ export async function devOutboxRoutes(app: FastifyInstance, { db }: ModuleDeps) 
     return q.execute();
   };
 
-  api.get('/dev/outbox.json', { config: access.public, schema: { hide: true, querystring: query } }, async (req) => {
-    const rows = await list(req.query.to, req.query.limit);
-    return rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      to: r.recipient,
-      subject: r.subject,
-      text: r.text_body,
-      html: r.html_body,
-      status: r.status,
-      createdAt: r.created_at,
-    }));
-  });
+  api.get(
+    '/dev/outbox.json',
+    { config: access.public, schema: { hide: true, querystring: query } },
+    async (req) => {
+      const rows = await list(req.query.to, req.query.limit);
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        to: r.recipient,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        status: r.status,
+        createdAt: r.created_at,
+      }));
+    },
+  );
 
-  api.get('/dev/outbox', { config: access.public, schema: { hide: true, querystring: query } }, async (req, reply) => {
-    const rows = await list(req.query.to, req.query.limit);
-    const items = rows
-      .map(
-        (r) => `<article><header><strong>${escape(r.channel.toUpperCase())}</strong> to ${escape(r.recipient)}
-          <time>${escape(new Date(r.created_at).toISOString())}</time></header>
-          ${r.subject ? `<h2>${escape(r.subject)}</h2>` : ''}<pre>${escape(r.text_body)}</pre></article>`,
-      )
-      .join('');
-    reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+  api.get(
+    '/dev/outbox',
+    { config: access.public, schema: { hide: true, querystring: query } },
+    async (req, reply) => {
+      const rows = await list(req.query.to, req.query.limit);
+      const items = rows
+        .map(
+          (
+            r,
+          ) => `<article><header><strong>${escapeHtml(r.channel.toUpperCase())}</strong> to ${escapeHtml(r.recipient)}
+          <time>${escapeHtml(new Date(r.created_at).toISOString())}</time></header>
+          ${r.subject ? `<h2>${escapeHtml(r.subject)}</h2>` : ''}<pre>${escapeHtml(r.text_body)}</pre></article>`,
+        )
+        .join('');
+      reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox · Pria (development)</title>
       <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#0b1f3a}
       article{border:1px solid #d0d7e2;border-radius:8px;padding:1rem;margin:1rem 0}
       pre{white-space:pre-wrap;word-break:break-word}time{color:#5c6b80;margin-left:.5rem}</style></head>
       <body><h1>Outbox</h1><p>Messages Pria would have sent (development only).</p>
       ${items || '<p>No messages yet.</p>'}</body></html>`);
-  });
+    },
+  );
 }

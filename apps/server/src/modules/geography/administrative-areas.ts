@@ -21,7 +21,10 @@ const otherNames: Record<string, string> = {
 };
 
 const titleCase = (s: string) =>
-  s.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase()).replace(/\bOf\b/g, 'of');
+  s
+    .toLowerCase()
+    .replace(/\b([a-z])/g, (c) => c.toUpperCase())
+    .replace(/\bOf\b/g, 'of');
 
 type ZipRecord = { zip: string; state: string; country: string; city: string };
 
@@ -73,6 +76,6 @@ export function postalCodeForArea(code: string): string | null {
 /** The state of a ZIP (5 digits, optionally +4), or null when the ZIP is unknown. */
 export function areaForPostalCode(postalCode: string): { code: string; city: string } | null {
   const hit = zipcodes.lookup(postalCode.slice(0, 5)) as ZipRecord | undefined;
-  if (!hit || hit.country !== 'US') return null;
+  if (hit?.country !== 'US') return null;
   return { code: hit.state, city: hit.city };
 }

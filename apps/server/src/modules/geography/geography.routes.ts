@@ -1,6 +1,6 @@
+import { postalCodeField } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { postalCodeField } from '@pria/contracts';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { access, send } from '../../platform/http.ts';

@@ -26,12 +26,18 @@ export async function executeCharge(
       returnUrl: opts.returnUrl,
     });
     const fields = { gateway_transaction_id: outcome.gatewayTransactionId };
-    if (outcome.status === 'captured') return must(await transitionAttempt(db, submitted, 'captured', fields));
+    if (outcome.status === 'captured')
+      return must(await transitionAttempt(db, submitted, 'captured', fields));
     if (outcome.status === 'declined') {
-      return must(await transitionAttempt(db, submitted, 'declined', { ...fields, decline_reason: outcome.reason }));
+      return must(
+        await transitionAttempt(db, submitted, 'declined', { ...fields, decline_reason: outcome.reason }),
+      );
     }
     return must(
-      await transitionAttempt(db, submitted, 'requires_authentication', { ...fields, session_url: outcome.sessionUrl }),
+      await transitionAttempt(db, submitted, 'requires_authentication', {
+        ...fields,
+        session_url: outcome.sessionUrl,
+      }),
     );
   } catch (err) {
     if (err instanceof GatewayTimeout) return must(await transitionAttempt(db, submitted, 'unknown'));
@@ -48,7 +54,11 @@ export async function executeCharge(
  * what happened to our reference. Returns the attempt unchanged when the gateway has no final
  * answer yet.
  */
-export async function resolveAttempt(db: Db, gateway: PaymentGateway, attempt: AttemptRow): Promise<AttemptRow> {
+export async function resolveAttempt(
+  db: Db,
+  gateway: PaymentGateway,
+  attempt: AttemptRow,
+): Promise<AttemptRow> {
   if (!['submitted', 'unknown', 'requires_authentication'].includes(attempt.status)) return attempt;
   const found = await gateway.lookup(attempt.reference);
   let current = attempt;
@@ -59,14 +69,21 @@ export async function resolveAttempt(db: Db, gateway: PaymentGateway, attempt: A
   if (!found) {
     // The gateway never saw the charge: no money moved.
     return current.status === 'unknown'
-      ? must(await transitionAttempt(db, current, 'declined', { decline_reason: 'Not received by the processor' }))
+      ? must(
+          await transitionAttempt(db, current, 'declined', {
+            decline_reason: 'Not received by the processor',
+          }),
+        )
       : current;
   }
-  if (found.kind !== 'charge') throw new Error(`reference ${attempt.reference} is not a charge at the gateway`);
+  if (found.kind !== 'charge')
+    throw new Error(`reference ${attempt.reference} is not a charge at the gateway`);
   const fields = { gateway_transaction_id: found.gatewayTransactionId };
   if (found.status === 'captured') return must(await transitionAttempt(db, current, 'captured', fields));
   if (found.status === 'declined') {
-    return must(await transitionAttempt(db, current, 'declined', { ...fields, decline_reason: found.reason }));
+    return must(
+      await transitionAttempt(db, current, 'declined', { ...fields, decline_reason: found.reason }),
+    );
   }
   return current;
 }

@@ -37,11 +37,17 @@ describe('POST /api/v1/support/contact-us', () => {
     [{ email: 'a@b.co', type: ' ', message: 'x' }, messages.topicRequired],
     [{ email: 'a@b.co', type: 'Security', message: '' }, messages.messageRequired],
   ])('refuses %j with "%s" and stores nothing', async (body, text) => {
-    const before = await t.db.selectFrom('support_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const before = await t.db
+      .selectFrom('support_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     const res = await post(body, '10.0.0.2');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(text);
-    const after = await t.db.selectFrom('support_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const after = await t.db
+      .selectFrom('support_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
     expect(after?.n).toEqual(before?.n);
   });
 
@@ -59,7 +65,10 @@ describe('POST /api/v1/support/contact-us', () => {
   it('rate-limits one address after 5 messages a minute', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await post({ email: 'spam@example.com', type: 'Suggestions', message: `hi ${i}` }, '10.0.0.9');
+      const res = await post(
+        { email: 'spam@example.com', type: 'Suggestions', message: `hi ${i}` },
+        '10.0.0.9',
+      );
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
@@ -77,7 +86,11 @@ describe('POST /api/v1/support/feedback', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.feedbackSubmitted);
-    const row = await t.db.selectFrom('support_messages').selectAll().where('kind', '=', 'feedback').executeTakeFirst();
+    const row = await t.db
+      .selectFrom('support_messages')
+      .selectAll()
+      .where('kind', '=', 'feedback')
+      .executeTakeFirst();
     expect(row).toMatchObject({ star: 4, message: 'Nice', customer_id: null });
   });
 
@@ -93,7 +106,11 @@ describe('POST /api/v1/support/feedback', () => {
   });
 
   it('refuses the signed-in support route without a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/support', payload: { type: 'x', message: 'y' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/support',
+      payload: { type: 'x', message: 'y' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

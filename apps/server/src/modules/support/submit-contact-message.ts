@@ -8,7 +8,13 @@ export async function submitContactMessage(db: Db, config: Config, input: Contac
   await db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('support_messages')
-      .values({ kind: 'contact', email: input.email, topic: input.type, message: input.message, customer_id: null })
+      .values({
+        kind: 'contact',
+        email: input.email,
+        topic: input.type,
+        message: input.message,
+        customer_id: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await enqueueEmail(tx, {

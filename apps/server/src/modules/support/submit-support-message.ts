@@ -6,12 +6,23 @@ import { enqueueEmail } from '../../platform/outbox.ts';
 import { currentCustomer } from '../customers/index.ts';
 
 /** A signed-in customer's message from the support modal, stored and forwarded to support. */
-export async function submitSupportMessage(db: Db, config: Config, principal: Principal, input: SupportRequest) {
+export async function submitSupportMessage(
+  db: Db,
+  config: Config,
+  principal: Principal,
+  input: SupportRequest,
+) {
   const customer = await currentCustomer(db, principal);
   await db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('support_messages')
-      .values({ kind: 'support', customer_id: customer.id, email: customer.email, topic: input.type, message: input.message })
+      .values({
+        kind: 'support',
+        customer_id: customer.id,
+        email: customer.email,
+        topic: input.type,
+        message: input.message,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await enqueueEmail(tx, {
@@ -24,7 +35,12 @@ export async function submitSupportMessage(db: Db, config: Config, principal: Pr
 }
 
 /** A star rating with an optional message, from a visitor or a signed-in customer. */
-export async function submitFeedback(db: Db, config: Config, principal: Principal | null, input: FeedbackRequest) {
+export async function submitFeedback(
+  db: Db,
+  config: Config,
+  principal: Principal | null,
+  input: FeedbackRequest,
+) {
   const customer = principal ? await currentCustomer(db, principal) : null;
   await db.transaction().execute(async (tx) => {
     const row = await tx

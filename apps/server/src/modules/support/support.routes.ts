@@ -15,7 +15,11 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
     '/support/contact-us',
     {
       config: { ...access.public, ...perIpLimit },
-      schema: { tags: ['support'], summary: 'A message from the public contact form', body: contactUsRequest },
+      schema: {
+        tags: ['support'],
+        summary: 'A message from the public contact form',
+        body: contactUsRequest,
+      },
     },
     async (req, reply) => {
       await submitContactMessage(db, config, req.body);
@@ -39,7 +43,11 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
     '/support/feedback',
     {
       config: { ...access.optional, ...perIpLimit },
-      schema: { tags: ['support'], summary: 'A star rating (1-5) with an optional message', body: feedbackRequest },
+      schema: {
+        tags: ['support'],
+        summary: 'A star rating (1-5) with an optional message',
+        body: feedbackRequest,
+      },
     },
     async (req, reply) => {
       await submitFeedback(db, config, req.principal, req.body);
