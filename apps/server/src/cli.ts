@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createSimulatorGateway } from './gateways/payments/index.ts';
+import { createPaymentGateway } from './gateways/payments/index.ts';
 import { createUser, IdpUserError } from './idp/index.ts';
 import {
   createBillingDeps,
@@ -38,7 +38,7 @@ interface CliContext {
 
 /** The money engine as the CLI runs it: in this process, waiting for the work to finish. */
 async function billingDeps(ctx: CliContext, at?: Date) {
-  const payments = await createSimulatorGateway({ db: ctx.db, publicUrl: ctx.config.publicUrl });
+  const payments = await createPaymentGateway(ctx.config, ctx.db);
   const clock = at ? { now: () => new Date(at) } : systemClock;
   return createBillingDeps({ ...ctx, payments, clock });
 }

@@ -31,6 +31,9 @@ const schema = z.object({
   DEV_OUTBOX: bool.optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
+  PAYMENT_GATEWAY: z.enum(['simulator']).default('simulator'),
+  SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
   BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -67,6 +70,11 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Run the pg-boss job queue (off in tests that drive billing themselves). */
   jobs: boolean;
+  payments: {
+    gateway: 'simulator';
+    simulatorLatencyMs: number;
+    simulatorFaultRate: number;
+  };
   billing: {
     concurrency: number;
     batchSize: number;
@@ -118,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
+      simulatorFaultRate: e.SIMULATOR_FAULT_RATE,
+    },
     billing: {
       concurrency: e.BILLING_CONCURRENCY,
       batchSize: e.BILLING_BATCH_SIZE,

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './platform/logger.ts';
 import { startServices } from './platform/services.ts';
 

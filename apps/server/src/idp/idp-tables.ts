@@ -18,9 +18,12 @@ export interface IdpUsersTable {
   family_name: string | null;
   failed_logins: Generated<number>;
   locked_until: NullableTimestamp;
-  /** Reserved for TOTP enrolment (encrypted secret) and its last used step. */
+  /** The TOTP secret (encrypted, see mfa-secret-box.ts) and the last time step accepted. */
   mfa_totp_secret: string | null;
   mfa_totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The enrolled second factor (migration 0006); null when MFA is off. */
+  mfa_type: ColumnType<MfaMethod | null, MfaMethod | null | undefined, MfaMethod | null>;
+  mfa_enrolled_at: NullableTimestamp;
   disabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -69,10 +72,46 @@ export interface IdpSignInEventsTable {
   at: Timestamp;
 }
 
+export type MfaMethod = 'authenticator' | 'sms' | 'email';
+
+/** An MFA enrolment link and the enrolment in progress (migration 0006). */
+export interface IdpMfaTicketsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** sha256 (hex) of the ticket in the link. */
+  token_hash: string;
+  method: MfaMethod | null;
+  /** The TOTP secret being set up, encrypted (see mfa-secret-box.ts). */
+  pending_secret: string | null;
+  /** Salted sha256 of the code sent by SMS or email. */
+  code_hash: string | null;
+  attempts: Generated<number>;
+  sends: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** The second step of a sign-in, keyed by the oidc-provider interaction (migration 0006). */
+export interface IdpMfaChallengesTable {
+  id: Generated<number>;
+  interaction_uid: string;
+  user_id: string;
+  method: MfaMethod;
+  code_hash: string | null;
+  attempts: Generated<number>;
+  sends: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export type IdpTables = {
   idp_users: IdpUsersTable;
   oidc_payloads: OidcPayloadsTable;
   idp_keys: IdpKeysTable;
   idp_email_tokens: IdpEmailTokensTable;
   idp_sign_in_events: IdpSignInEventsTable;
+  idp_mfa_tickets: IdpMfaTicketsTable;
+  idp_mfa_challenges: IdpMfaChallengesTable;
 };

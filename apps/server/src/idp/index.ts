@@ -6,6 +6,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
 import { sweepExpiredPayloads } from './adapter.ts';
+import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
+import { getMfaMethod } from './mfa.ts';
+import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
 import { loginPage, messagePage, signupPage } from './pages.ts';
 import { createProvider } from './provider.ts';
 import {
@@ -20,8 +23,23 @@ import {
   sendVerificationEmail,
 } from './users.ts';
 
+export {
+  createMfaEnrolmentTicket,
+  disableMfa,
+  getMfaMethod,
+  type MfaMethod,
+} from './mfa.ts';
 export type { NewUser } from './users.ts';
-export { createUser, IdpUserError, revokeUserSessions, sendVerificationEmail } from './users.ts';
+export {
+  createUser,
+  deleteUser,
+  findUserById,
+  IdpUserError,
+  passwordProblem,
+  revokeUserSessions,
+  sendVerificationEmail,
+  setPassword,
+} from './users.ts';
 
 export interface IdpDeps {
   config: Config;
@@ -30,7 +48,7 @@ export interface IdpDeps {
 }
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
-const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$))/;
+const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/)/;
 const SIGNUPS_PER_IP_PER_HOUR = 10;
 const publicRoute = { access: { kind: 'public' } } as const;
 
@@ -87,6 +105,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
     registerInteractionRoutes(scope, provider, deps);
+    registerMfaEnrolmentRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
       '/oidc/verify-email',
       { config: publicRoute, schema: { hide: true } },
@@ -206,6 +225,18 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, dep
   const signupView = (uid: string, extra: Partial<Parameters<typeof signupPage>[0]> = {}) =>
     signupPage({ action: `${base(uid)}/signup`, loginHref: `${base(uid)}/login`, homeUrl: home, ...extra });
 
+  const kit: InteractionKit = {
+    config,
+    db,
+    base,
+    details,
+    finish,
+    expired,
+    html,
+    loginPage: (uid, error) => loginView(uid, '', error),
+  };
+  registerSignInMfaRoutes(app, kit);
+
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid',
     { config: publicRoute, schema: { hide: true } },
@@ -261,6 +292,9 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, dep
           result.reason === 'locked' ? 429 : 401,
         );
       }
+      const method = await getMfaMethod(db, result.userId);
+      if (method)
+        return beginSecondStep(kit, req, reply, { uid: interaction.uid, userId: result.userId, method });
       return finish(req, reply, interaction, {
         login: { accountId: result.userId, amr: ['pwd'], remember: true },
       });

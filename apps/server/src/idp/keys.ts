@@ -37,3 +37,14 @@ export async function loadCookieKeys(db: Db, config: Config): Promise<string[]> 
   if (config.env === 'production') throw new Error('OIDC_COOKIE_KEYS is required in production');
   return loadOrCreate(db, 'cookies', async () => [randomBytes(32).toString('base64url')]);
 }
+
+/**
+ * The AES-256 key that encrypts TOTP secrets at rest, generated once and kept in idp_keys.
+ * NOTE: it lives in the same database, so it protects against leaks of idp_users alone (an
+ * export, a replica of that table, a logged row), not of a whole backup; a KMS-held key is the
+ * next step when we have one.
+ */
+export async function loadMfaKey(db: Db): Promise<Buffer> {
+  const value = await loadOrCreate(db, 'mfa', async () => randomBytes(32).toString('base64url'));
+  return Buffer.from(value, 'base64url');
+}

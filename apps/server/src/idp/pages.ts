@@ -36,6 +36,16 @@ button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-t
 .alert{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#fdecea;color:#8a1c12;border:1px solid #f5c2bc;font-size:14px}
 .switch{text-align:center;margin:20px 0 0;font-size:14px}
 a{color:#0b1f3a;font-weight:600}
+.choices{border:0;margin:16px 0 0;padding:0}
+.choices legend{font-weight:600;font-size:14px;margin:0 0 8px}
+.choice{display:flex;gap:12px;align-items:flex-start;border:1px solid #c5cedb;border-radius:10px;padding:12px 14px;margin:0 0 10px;font-weight:400;font-size:15px}
+.choice input{margin-top:4px;width:18px;height:18px;flex:none}
+.choice small{display:block;color:#4a5a70;font-size:13px}
+.choice.disabled{opacity:.6}
+.qr{display:flex;justify-content:center;margin:8px 0 12px}
+.qr svg{width:100%;max-width:220px;height:auto}
+.secret{display:block;word-break:break-all;background:#f4f6fa;border-radius:8px;padding:10px 12px;font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:1px}
+input.code{letter-spacing:4px;font-size:20px;text-align:center}
 footer{font-size:12px;color:#6b7a90;text-align:center;padding:0 16px 24px;max-width:420px}
 `;
 
@@ -61,7 +71,7 @@ ${body}
 </html>`;
 }
 
-function alert(message: string | null | undefined): string {
+export function alert(message: string | null | undefined): string {
   return message ? `<div class="alert" role="alert">${esc(message)}</div>` : '';
 }
 

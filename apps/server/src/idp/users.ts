@@ -103,7 +103,7 @@ export interface AttemptContext {
 
 export type SignInResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'locked' };
 
-async function recordEvent(
+export async function recordEvent(
   db: Db,
   e: {
     userId: string | null;
@@ -287,4 +287,39 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
         : eb('account_id', '=', userId),
     )
     .execute();
+}
+
+/**
+ * Replaces a user's password (argon2id). Throws IdpUserError('WEAK_PASSWORD') for a password
+ * outside the rules; returns false when the user does not exist. Clears any sign-in lock.
+ * Callers sign the user out everywhere afterwards (revokeUserSessions).
+ */
+export async function setPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const problem = passwordProblem(password);
+  if (problem) throw new IdpUserError('WEAK_PASSWORD', problem);
+  const password_hash = await hashPassword(password);
+  const res = await db
+    .updateTable('idp_users')
+    .set({ password_hash, failed_logins: 0, locked_until: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes an identity for good: sessions, grants and tokens first, then the user row (its email
+ * tokens, MFA tickets, challenges and sign-in events go with it by cascade), and the failed
+ * sign-in events that named its email without a user id.
+ */
+export async function deleteUser(db: Db, userId: string): Promise<boolean> {
+  await revokeUserSessions(db, userId);
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('idp_users')
+      .where('id', '=', userId)
+      .returning('email')
+      .executeTakeFirst();
+    if (gone) await trx.deleteFrom('idp_sign_in_events').where('email', '=', gone.email).execute();
+    return gone !== undefined;
+  });
 }

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { PaymentGateway } from '../gateways/payments/index.ts';
+import { createBuiltInIdentityAdmin } from '../identity-admin/built-in.ts';
+import type { IdentityAdmin } from '../identity-admin/port.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
+import { wireAccountDeletion } from './account-deletion-wiring.ts';
+import { registerAccountRoutes } from './account/index.ts';
 import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
@@ -26,13 +30,18 @@ export interface ModuleDeps {
   billing?: BillingDeps;
   /** Called when a forced run opened, so its work gets drained. */
   onRunOpened?: (runId: string) => void;
+  /** The identity provider's admin port (password, MFA, deletion); built in by default. */
+  identityAdmin?: IdentityAdmin;
 }
 
 /** Every domain module's routes, under /api/v1. */
 export async function registerModules(app: FastifyInstance, given: ModuleDeps): Promise<void> {
   const deps: ModuleDeps = {
     ...given,
+    identityAdmin:
+      given.identityAdmin ?? (given.config.oidc.builtIn ? createBuiltInIdentityAdmin(given) : undefined),
   };
+  if (deps.payments) wireAccountDeletion(deps.payments);
   await app.register(
     async (api) => {
       await registerCustomerRoutes(api, deps);
@@ -43,6 +52,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleDeps): 
       await registerSubscriptionRoutes(api, deps);
       await registerTransactionRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
+      await registerAccountRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { messages } from '@pria/contracts';
 export type ErrorCode =
   | 'VALIDATION'
   | 'UNAUTHORIZED'
+  | 'REAUTHENTICATE'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
@@ -14,6 +15,7 @@ export type ErrorCode =
 const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
+  REAUTHENTICATE: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import {
-  createSimulatorGateway,
+  createPaymentGateway,
   registerSimulatorRoutes,
   type SimulatorGateway,
 } from '../gateways/payments/index.ts';
@@ -60,7 +60,7 @@ export async function startServices(
   });
   if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
-  const payments = await createSimulatorGateway({ db, publicUrl: config.publicUrl });
+  const payments = await createPaymentGateway(config, db);
   await registerSimulatorRoutes(app, payments);
   const billing = createBillingDeps({ config, db, logger, payments, clock });
 

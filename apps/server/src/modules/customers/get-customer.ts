@@ -1,6 +1,7 @@
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
+import { getNotificationPreferences } from '../account/index.ts';
 import { subscriptionOfCustomer } from '../subscriptions/index.ts';
 import { currentCustomer } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
@@ -24,5 +25,9 @@ export async function getCustomer(db: Db, principal: Principal, id: string) {
 }
 
 async function withSubscription(db: Db, view: ReturnType<typeof toCustomerView>) {
-  return { ...view, subscription: await subscriptionOfCustomer(db, view.id) };
+  const [subscription, notification] = await Promise.all([
+    subscriptionOfCustomer(db, view.id),
+    getNotificationPreferences(db, view.id),
+  ]);
+  return { ...view, subscription, notification };
 }

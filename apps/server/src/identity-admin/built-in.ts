@@ -1,0 +1,61 @@
+import type { Config } from '../config.ts';
+import {
+  createMfaEnrolmentTicket,
+  deleteUser,
+  disableMfa,
+  findUserById,
+  getMfaMethod,
+  IdpUserError,
+  revokeUserSessions,
+  sendVerificationEmail,
+  setPassword,
+} from '../idp/index.ts';
+import type { Db } from '../platform/db.ts';
+import { type IdentityAdmin, IdentityAdminError, isSocialSubject } from './port.ts';
+
+/** The IdentityAdmin port over the built-in provider (same database, subject = idp_users.id). */
+export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): IdentityAdmin {
+  const { config, db } = deps;
+
+  async function requireUser(subject: string) {
+    const user = await findUserById(db, subject);
+    if (!user) throw new IdentityAdminError('NOT_FOUND', 'No such identity');
+    return user;
+  }
+
+  return {
+    async changePassword(subject, newPassword) {
+      try {
+        if (!(await setPassword(db, subject, newPassword)))
+          throw new IdentityAdminError('NOT_FOUND', 'No such identity');
+      } catch (err) {
+        if (err instanceof IdpUserError) throw new IdentityAdminError('WEAK_PASSWORD', err.message);
+        throw err;
+      }
+    },
+    async createMfaEnrollmentTicket(subject) {
+      await requireUser(subject);
+      return createMfaEnrolmentTicket(db, config, subject);
+    },
+    async getMfaStatus(subject) {
+      const type = await getMfaMethod(db, subject);
+      return type ? [{ status: 'confirmed', type }] : [];
+    },
+    async disableMfa(subject) {
+      await disableMfa(db, subject);
+    },
+    async sendVerificationEmail(subject) {
+      const user = await requireUser(subject);
+      if (user.email_verified) return 'already-verified';
+      await sendVerificationEmail(db, config, subject);
+      return 'sent';
+    },
+    async deleteUser(subject) {
+      await deleteUser(db, subject);
+    },
+    async revokeSessions(subject) {
+      await revokeUserSessions(db, subject);
+    },
+    isSocial: isSocialSubject,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * What the account module needs from the identity provider, as a port: the built-in provider
+ * implements it today (built-in.ts); an adapter over a hosted IdP's management API (Auth0,
+ * Keycloak) can replace it without touching the account module. Every method takes the
+ * token's `sub`.
+ */
+export type MfaType = 'authenticator' | 'sms' | 'email';
+
+/** The spec's MFA status record. */
+export interface MfaEnrolment {
+  status: 'confirmed';
+  type: MfaType;
+}
+
+export type IdentityAdminErrorCode = 'NOT_FOUND' | 'WEAK_PASSWORD';
+
+export class IdentityAdminError extends Error {
+  readonly code: IdentityAdminErrorCode;
+  constructor(code: IdentityAdminErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export interface IdentityAdmin {
+  /** Sets a new password; throws IdentityAdminError('WEAK_PASSWORD' | 'NOT_FOUND'). */
+  changePassword(subject: string, newPassword: string): Promise<void>;
+  /** A single-use, short-lived link where the user enrols a second factor. */
+  createMfaEnrollmentTicket(subject: string): Promise<string>;
+  /** The confirmed enrolments, or [] when MFA is off. */
+  getMfaStatus(subject: string): Promise<MfaEnrolment[]>;
+  disableMfa(subject: string): Promise<void>;
+  /** Queues the verification link; says so when the email is already verified. */
+  sendVerificationEmail(subject: string): Promise<'sent' | 'already-verified'>;
+  /** Deletes the identity and everything that lets it sign in. Idempotent. */
+  deleteUser(subject: string): Promise<void>;
+  /** Ends every session and refresh token of the user. */
+  revokeSessions(subject: string): Promise<void>;
+  /** True for identities federated from a social login (their password lives elsewhere). */
+  isSocial(subject: string): boolean;
+}
+
+/** The spec's rule: identity ids containing 'google' or 'facebook' are social logins. */
+export function isSocialSubject(subject: string): boolean {
+  return /google|facebook/i.test(subject);
+}

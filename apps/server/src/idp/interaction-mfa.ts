@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import { destinations, type MfaMethod } from './mfa.ts';
+import {
+  findOpenChallenge,
+  resendSignInCode,
+  startSignInChallenge,
+  verifySignInChallenge,
+} from './mfa-challenge.ts';
+import { codePage } from './mfa-pages.ts';
+import { messages } from './users.ts';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** What the second step needs from the interaction routes in index.ts. */
+export interface InteractionKit {
+  config: Config;
+  db: Db;
+  base: (uid: string) => string;
+  details: (
+    req: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+  ) => Promise<Interaction | null>;
+  finish: (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    result: InteractionResults,
+  ) => Promise<unknown>;
+  expired: (reply: FastifyReply) => unknown;
+  html: (reply: FastifyReply, body: string, status?: number) => unknown;
+  loginPage: (uid: string, error: string) => string;
+}
+
+/** RFC 8176 values: a password, then a one-time code, makes multiple factors. */
+export const MFA_AMR = ['pwd', 'mfa', 'otp'];
+export const mfaMessages = {
+  wrongCode: 'That code is not right. Please try again.',
+  restart: 'Too many wrong codes, or the code expired. Please log in again.',
+  tooManyCodes: 'Too many codes were sent. Please try again later.',
+} as const;
+
+const attempt = (req: FastifyRequest) => ({
+  ip: req.ip ?? null,
+  userAgent: req.headers['user-agent'] ?? null,
+});
+type Form = Record<string, string | string[] | undefined>;
+
+/**
+ * Called by the password step when the user has MFA: opens the challenge (sending the code by
+ * SMS or email) and redirects to the code page. Answers a page itself when it cannot.
+ */
+export async function beginSecondStep(
+  kit: InteractionKit,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { uid: string; userId: string; method: MfaMethod },
+) {
+  const started = await startSignInChallenge(kit.db, kit.config, { ...opts, ctx: attempt(req) });
+  if (!started.ok) {
+    const message = started.reason === 'locked' ? messages.locked : mfaMessages.tooManyCodes;
+    return kit.html(reply, kit.loginPage(opts.uid, message), 429);
+  }
+  return reply
+    .code(303)
+    .header('cache-control', 'no-store')
+    .redirect(`${kit.base(opts.uid)}/mfa`, 303);
+}
+
+export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKit) {
+  const { config, db } = kit;
+
+  async function page(
+    reply: FastifyReply,
+    uid: string,
+    error: string | null,
+    status = 200,
+    notice: string | null = null,
+  ) {
+    const challenge = await findOpenChallenge(db, uid);
+    if (!challenge) return kit.html(reply, kit.loginPage(uid, mfaMessages.restart), 400);
+    let sub = 'Enter the 6-digit code from your authenticator app.';
+    if (challenge.method !== 'authenticator') {
+      const dest = await destinations(db, config, challenge.user_id);
+      const to =
+        challenge.method === 'sms' && dest?.phoneMasked ? dest.phoneMasked : (dest?.emailMasked ?? 'you');
+      sub = `We sent a 6-digit code to ${to}. It expires in 10 minutes.`;
+    }
+    return kit.html(
+      reply,
+      codePage({
+        action: `${kit.base(uid)}/mfa`,
+        resendAction: challenge.method === 'authenticator' ? undefined : `${kit.base(uid)}/mfa/resend`,
+        restartHref: `${kit.base(uid)}/login`,
+        hidden: {},
+        title: 'Two-factor authentication',
+        sub,
+        button: 'Verify',
+        error,
+        notice,
+        homeUrl: config.publicUrl,
+      }),
+      status,
+    );
+  }
+
+  const route = { config: { access: { kind: 'public' } }, schema: { hide: true } } as const;
+
+  app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
+    const interaction = await kit.details(req, reply);
+    if (!interaction) return kit.expired(reply);
+    return page(reply, interaction.uid, null);
+  });
+
+  app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
+    const interaction = await kit.details(req, reply);
+    if (!interaction) return kit.expired(reply);
+    const code = (req.body as Form | undefined)?.code;
+    const result = await verifySignInChallenge(
+      db,
+      interaction.uid,
+      typeof code === 'string' ? code.slice(0, 20) : '',
+      attempt(req),
+    );
+    if (result.ok) {
+      return kit.finish(req, reply, interaction, {
+        login: { accountId: result.userId, amr: MFA_AMR, remember: true },
+      });
+    }
+    if (result.reason === 'wrong') return page(reply, interaction.uid, mfaMessages.wrongCode, 401);
+    const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
+    return kit.html(reply, kit.loginPage(interaction.uid, message), 429);
+  });
+
+  app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/resend', route, async (req, reply) => {
+    const interaction = await kit.details(req, reply);
+    if (!interaction) return kit.expired(reply);
+    const sent = await resendSignInCode(db, config, interaction.uid, attempt(req));
+    if (!sent.ok) return page(reply, interaction.uid, mfaMessages.tooManyCodes, 429);
+    return page(reply, interaction.uid, null, 200, 'We sent you a new code.');
+  });
+}

@@ -1,0 +1,108 @@
+import { alert, esc, layout } from './pages.ts';
+
+/** Pages of MFA enrolment and of the sign-in's second step: plain forms, no JavaScript. */
+
+const codeInput = (error: string | null | undefined) => `<label for="code">Code</label>
+<input id="code" name="code" class="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus aria-describedby="code-hint"${error ? ' aria-invalid="true"' : ''}>
+<p class="hint" id="code-hint">The 6-digit code.</p>`;
+
+export interface ChooseView {
+  action: string;
+  ticket: string;
+  emailMasked: string;
+  phoneMasked: string | null;
+  error?: string | null;
+  homeUrl: string;
+}
+
+export function enrolChoosePage(v: ChooseView): string {
+  const sms = v.phoneMasked
+    ? `<label class="choice"><input type="radio" name="method" value="sms"><span>Text message (SMS)<small>A code by text to ${esc(v.phoneMasked)} each time you log in.</small></span></label>`
+    : `<label class="choice disabled"><input type="radio" name="method" value="sms" disabled aria-describedby="sms-none"><span>Text message (SMS)<small id="sms-none">Add a phone number to your profile first.</small></span></label>`;
+  return layout(
+    'Two-factor authentication',
+    `<h1>Set up two-factor authentication</h1>
+<p class="sub">Each time you log in, after your password we will ask for a code. Choose how you want to get it.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<input type="hidden" name="ticket" value="${esc(v.ticket)}">
+<fieldset class="choices">
+<legend>Where should codes come from?</legend>
+<label class="choice"><input type="radio" name="method" value="authenticator" checked><span>Authenticator app<small>Google Authenticator, 1Password, Authy or similar. Works offline.</small></span></label>
+${sms}
+<label class="choice"><input type="radio" name="method" value="email"><span>Email<small>A code by email to ${esc(v.emailMasked)} each time you log in.</small></span></label>
+</fieldset>
+<button type="submit">Continue</button>
+</form>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+export interface AuthenticatorView {
+  action: string;
+  ticket: string;
+  qrSvg: string;
+  secret: string;
+  error?: string | null;
+  homeUrl: string;
+}
+
+export function enrolAuthenticatorPage(v: AuthenticatorView): string {
+  const grouped = v.secret.replace(/(.{4})/g, '$1 ').trim();
+  return layout(
+    'Authenticator app',
+    `<h1>Scan with your authenticator app</h1>
+<p class="sub">Scan the QR code, then enter the 6-digit code the app shows.</p>
+${alert(v.error)}
+<div class="qr" role="img" aria-label="QR code for your authenticator app">${v.qrSvg}</div>
+<p class="hint" id="secret-hint">Cannot scan? Enter this key in the app instead:</p>
+<code class="secret" aria-describedby="secret-hint">${esc(grouped)}</code>
+<form method="post" action="${esc(v.action)}" novalidate>
+<input type="hidden" name="ticket" value="${esc(v.ticket)}">
+${codeInput(v.error)}
+<button type="submit">Turn on two-factor authentication</button>
+</form>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+export interface CodeView {
+  action: string;
+  hidden: Record<string, string>;
+  title: string;
+  sub: string;
+  button: string;
+  error?: string | null;
+  notice?: string | null;
+  resendAction?: string;
+  restartHref?: string;
+  homeUrl: string;
+}
+
+/** A code form: enrolment by SMS/email, or the sign-in's second step. */
+export function codePage(v: CodeView): string {
+  const hidden = Object.entries(v.hidden)
+    .map(([k, val]) => `<input type="hidden" name="${esc(k)}" value="${esc(val)}">`)
+    .join('\n');
+  const resend = v.resendAction
+    ? `<form method="post" action="${esc(v.resendAction)}">
+${hidden}
+<button class="secondary" type="submit">Send a new code</button>
+</form>`
+    : '';
+  return layout(
+    v.title,
+    `<h1>${esc(v.title)}</h1>
+<p class="sub">${esc(v.sub)}</p>
+${alert(v.error)}
+${v.notice ? `<p class="hint" role="status">${esc(v.notice)}</p>` : ''}
+<form method="post" action="${esc(v.action)}" novalidate>
+${hidden}
+${codeInput(v.error)}
+<button type="submit">${esc(v.button)}</button>
+</form>
+${resend}
+${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">Log in again</a></p>` : ''}`,
+    { homeUrl: v.homeUrl },
+  );
+}

@@ -1,0 +1,29 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { DefaultTimestamp, Timestamp } from '../../platform/db-schema.ts';
+
+/** Tables of the account module (migrations/0006_account_security.ts). */
+
+export interface NotificationPreferencesTable {
+  customer_id: string;
+  /** Subsets of payin | payout | subscription. */
+  for_email: ColumnType<string[], string[], string[]>;
+  for_sms: ColumnType<string[], string[], string[]>;
+  updated_at: DefaultTimestamp;
+}
+
+export interface AccountDeletionCodesTable {
+  id: Generated<number>;
+  customer_id: string;
+  /** Salted sha256 of the 4-digit code. */
+  code_hash: string;
+  channel: 'sms' | 'email';
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: DefaultTimestamp;
+}
+
+export interface AccountTables {
+  notification_preferences: NotificationPreferencesTable;
+  account_deletion_codes: AccountDeletionCodesTable;
+}

@@ -1,0 +1,169 @@
+import {
+  defaultNotificationPreferences,
+  type NotificationPreferences,
+  type NotificationType,
+} from '@pria/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+
+/** This module's SQL: notification preferences, deletion codes, the erasure, audit rows. */
+
+export async function findNotificationPreferences(
+  db: Db,
+  customerId: string,
+): Promise<NotificationPreferences> {
+  const row = await db
+    .selectFrom('notification_preferences')
+    .select(['for_email', 'for_sms'])
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row)
+    return {
+      forEmail: [...defaultNotificationPreferences.forEmail],
+      forSms: [...defaultNotificationPreferences.forSms],
+    };
+  return { forEmail: row.for_email as NotificationType[], forSms: row.for_sms as NotificationType[] };
+}
+
+export async function saveNotificationPreferences(
+  db: Db,
+  customerId: string,
+  p: NotificationPreferences,
+): Promise<void> {
+  const values = { for_email: p.forEmail, for_sms: p.forSms, updated_at: sql<Date>`now()` };
+  await db
+    .insertInto('notification_preferences')
+    .values({ customer_id: customerId, ...values })
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function logAccountEvent(
+  db: Db,
+  customerId: string,
+  message: string,
+  data: Record<string, unknown> = {},
+) {
+  await db
+    .insertInto('event_log')
+    .values({ stream: 'account', message, actor: customerId, data: JSON.stringify({ customerId, ...data }) })
+    .execute();
+}
+
+export async function countRecentAccountEvents(db: Db, customerId: string, message: string, minutes: number) {
+  const { n } = await db
+    .selectFrom('event_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('stream', '=', 'account')
+    .where('actor', '=', customerId)
+    .where('message', '=', message)
+    .where('at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function countDeletionCodesSince(db: Db, customerId: string, minutes: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('account_deletion_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Stores a new code; any earlier open code of the customer stops working. */
+export async function insertDeletionCode(
+  db: Db,
+  row: { customerId: string; codeHash: string; channel: 'sms' | 'email'; expiresAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('account_deletion_codes')
+    .set({ expires_at: sql<Date>`now()` })
+    .where('customer_id', '=', row.customerId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  await db
+    .insertInto('account_deletion_codes')
+    .values({
+      customer_id: row.customerId,
+      code_hash: row.codeHash,
+      channel: row.channel,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+/** The customer's open code, locked for this transaction. */
+export async function lockOpenDeletionCode(db: Db, customerId: string) {
+  return db
+    .selectFrom('account_deletion_codes')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setDeletionCodeAttempts(db: Db, id: number, attempts: number): Promise<void> {
+  await db.updateTable('account_deletion_codes').set({ attempts }).where('id', '=', id).execute();
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumeDeletionCode(db: Db, id: number): Promise<boolean> {
+  const res = await db
+    .updateTable('account_deletion_codes')
+    .set({ used_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Erases the personal data of a customer and keeps the row (its UUID is pseudonymous, and
+ * cards, subscriptions and payment attempts keep pointing at it). The subject is replaced too,
+ * so the deleted identity can never be matched to this row again.
+ */
+export async function eraseCustomer(
+  db: Db,
+  customer: { id: string; email: string | null; phone: string | null },
+) {
+  await db
+    .updateTable('customers')
+    .set({
+      subject: `deleted|${customer.id}`,
+      email: null,
+      email_verified: false,
+      first_name: null,
+      middle_name: null,
+      last_name: null,
+      phone: null,
+      address1: null,
+      address2: null,
+      locality: null,
+      administrative_area: null,
+      postal_code: null,
+      deleted_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', customer.id)
+    .execute();
+  await db.deleteFrom('notification_preferences').where('customer_id', '=', customer.id).execute();
+  // Messages already delivered (or given up on) to the customer's addresses lose them too.
+  const recipients = [customer.email, customer.phone ? `+1${customer.phone}` : null, customer.phone].filter(
+    (r): r is string => Boolean(r),
+  );
+  if (recipients.length) {
+    await db
+      .updateTable('message_outbox')
+      .set({ recipient: '[erased]', subject: null, text_body: '[erased]', html_body: null })
+      .where('recipient', 'in', recipients)
+      .where('status', '<>', 'pending')
+      .execute();
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  changePasswordRequest,
+  deleteAccountQuery,
+  messages,
+  mfaToggleQuery,
+  notificationPreferences,
+} from '@pria/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { access, principalOf, send } from '../../platform/http.ts';
+import type { ModuleDeps } from '../index.ts';
+import { changePassword } from './change-password.ts';
+import { deleteAccount } from './delete-account.ts';
+import { identityAdminOf } from './identity.ts';
+import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
+import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
+import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from './recent-sign-in.ts';
+import { requestAccountDeletion } from './request-account-deletion.ts';
+import { resendVerificationEmail } from './verify-email.ts';
+
+const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+
+/** The caller's own account security and settings (MFA, password, email, notifications, deletion). */
+export async function accountRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  // Its own scope, so the onError hook below stays with these routes.
+  await app.register(async (scope) => routes(scope, deps));
+}
+
+async function routes(app: FastifyInstance, deps: ModuleDeps) {
+  const { db, logger } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = () => identityAdminOf(deps.identityAdmin);
+
+  // RFC 9470: tells OAuth-aware clients which sign-in the change needs.
+  app.addHook('onError', async (_req, reply, err) => {
+    if (err instanceof ReauthenticationRequired) {
+      reply.header(
+        'www-authenticate',
+        `Bearer error="insufficient_user_authentication", max_age=${RECENT_SIGN_IN_SECONDS}`,
+      );
+    }
+  });
+
+  api.get(
+    '/mfa',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: "The caller's MFA status: [{ status: 'confirmed', type }] or []",
+      },
+    },
+    async (req, reply) =>
+      send(reply, await getMfaStatus({ db, identityAdmin: admin(), principal: principalOf(req) })),
+  );
+
+  api.post(
+    '/mfa',
+    {
+      config: { ...access.user, ...limit(10, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary:
+          'status=true: an MFA enrolment link ({ url }, single use, 10 minutes); status=false: turn MFA off',
+        description:
+          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE.',
+        querystring: mfaToggleQuery,
+      },
+    },
+    async (req, reply) => {
+      const opts = { db, identityAdmin: admin(), principal: principalOf(req) };
+      if (req.query.status === 'true') return send(reply, await startMfaEnrolment(opts), messages.mfaEnabled);
+      await turnOffMfa(opts);
+      return send(reply, null, messages.mfaDisabled);
+    },
+  );
+
+  api.put(
+    '/customers/change-password',
+    {
+      config: { ...access.user, ...limit(10, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary: "Change the caller's password, then sign them out everywhere",
+        description:
+          'The password is sent in plain text over TLS (ADR 0006). Needs a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. Refused for social logins.',
+        body: changePasswordRequest,
+      },
+    },
+    async (req, reply) => {
+      await changePassword({
+        db,
+        logger,
+        identityAdmin: admin(),
+        principal: principalOf(req),
+        input: req.body,
+      });
+      return send(reply, null, messages.passwordChanged);
+    },
+  );
+
+  // The spec's client calls these with a trailing slash; both spellings work, one is documented.
+  for (const [path, hide] of [
+    ['/customers/verify-email', false],
+    ['/customers/verify-email/', true],
+  ] as const) {
+    api.post(
+      path,
+      {
+        config: { ...access.user, ...limit(20, '1 hour') },
+        schema: {
+          tags: ['account'],
+          summary: 'Send the email verification link again (only while unverified)',
+          hide,
+        },
+      },
+      async (req, reply) => {
+        await resendVerificationEmail({ db, identityAdmin: admin(), principal: principalOf(req) });
+        return send(reply, null, messages.verificationEmailSent);
+      },
+    );
+  }
+
+  api.get(
+    '/customers/notification',
+    {
+      config: access.user,
+      schema: { tags: ['account'], summary: "The caller's notification preferences { forEmail, forSms }" },
+    },
+    async (req, reply) => send(reply, await getOwnNotificationPreferences(db, principalOf(req))),
+  );
+
+  api.post(
+    '/customers/notification',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: 'Save notification preferences: lists of payin | payout | subscription per channel',
+        body: notificationPreferences,
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await updateNotificationPreferences(db, principalOf(req), req.body),
+        messages.updatedSuccessfullyCaps,
+      ),
+  );
+
+  for (const [path, hide] of [
+    ['/customers', false],
+    ['/customers/', true],
+  ] as const) {
+    api.delete(
+      path,
+      {
+        config: { ...access.user, ...limit(30, '1 minute') },
+        schema: {
+          tags: ['account'],
+          summary: 'Without code: send a 4-digit code (SMS, else email). With ?code=: delete the account',
+          description:
+            '409 while Pria still owes the customer a pay-back. Codes: 10 minutes, single use, 5 wrong tries, at most 3 per hour.',
+          querystring: deleteAccountQuery,
+          hide,
+        },
+      },
+      async (req, reply) => {
+        const principal = principalOf(req);
+        if (req.query.code === undefined) {
+          return send(reply, await requestAccountDeletion({ db, principal }), messages.deletionCodeSent);
+        }
+        await deleteAccount({ db, logger, identityAdmin: admin(), principal, code: req.query.code });
+        return send(reply, null, messages.accountDeleted);
+      },
+    );
+  }
+}

@@ -1,0 +1,358 @@
+import { messages } from '@pria/contracts';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../idp/index.ts';
+import { hashPassword } from '../../idp/passwords.ts';
+import { apiClient } from '../../test/api-client.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { oidcLogin } from '../../test/oidc-login.ts';
+import {
+  accountDeletionSteps,
+  getNotificationPreferences,
+  registerAccountDeletionStep,
+  registerOwedPaybackCheck,
+} from './index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.stop());
+afterEach(() => {
+  registerOwedPaybackCheck(null);
+  accountDeletionSteps.length = 0;
+});
+
+const PASSWORD = 'correct horse 1';
+const profile = (phone: string) => ({
+  firstName: 'Ann',
+  middleName: 'Q',
+  lastName: 'Lee',
+  phone,
+  address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
+});
+
+async function customer(email: string, opts: { phone?: string; verified?: boolean } = {}) {
+  const { id } = await createUser(t.db, { email, password: PASSWORD, emailVerified: opts.verified ?? true });
+  const tokens = await oidcLogin({ baseUrl: t.url, email, password: PASSWORD });
+  const api = apiClient(t.url, tokens.access_token);
+  const me = await api.get('/api/v1/customers/me');
+  if (opts.phone) expect((await api.put('/api/v1/customers/me', profile(opts.phone))).status).toBe(200);
+  return { id, api, tokens, customerId: me.body.data.id as string };
+}
+
+/** Makes the user's refresh tokens look an hour old, and returns an access token minted from one. */
+async function staleToken(userId: string, refreshToken: string): Promise<string> {
+  await t.db
+    .updateTable('oidc_payloads')
+    .set({ payload: sql`jsonb_set(payload, '{authTime}', to_jsonb(extract(epoch from now())::int - 3600))` })
+    .where('type', '=', 'RefreshToken')
+    .where('account_id', '=', userId)
+    .execute();
+  const res = await refresh(refreshToken);
+  return res.body.access_token as string;
+}
+
+async function refresh(refreshToken: string) {
+  const res = await fetch(`${t.url}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'pria-web',
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+async function lastMessage(to: string) {
+  const row = await t.db
+    .selectFrom('message_outbox')
+    .selectAll()
+    .where('recipient', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.text_body ?? '';
+}
+
+describe('notification preferences', () => {
+  it('defaults to email for everything, saves choices and exposes them to the customer view', async () => {
+    const { api, customerId } = await customer('notify@pria.test');
+    expect((await api.get('/api/v1/customers/notification')).body.data).toEqual({
+      forEmail: ['payin', 'payout', 'subscription'],
+      forSms: [],
+    });
+    const saved = await api.post('/api/v1/customers/notification', {
+      forEmail: ['subscription', 'payout'],
+      forSms: ['payin', 'payin'],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe('Updated Successfully');
+    expect(saved.body.data).toEqual({ forEmail: ['payout', 'subscription'], forSms: ['payin'] });
+    expect(await getNotificationPreferences(t.db, customerId)).toEqual({
+      forEmail: ['payout', 'subscription'],
+      forSms: ['payin'],
+    });
+    const bad = await api.post('/api/v1/customers/notification', { forEmail: ['spam'], forSms: [] });
+    expect(bad.status).toBe(400);
+    expect((await api.post('/api/v1/customers/notification', { forEmail: [] })).status).toBe(400);
+  });
+});
+
+describe('POST /customers/verify-email', () => {
+  it('sends the link only while unverified, and not too often', async () => {
+    const { api } = await customer('unverified@pria.test', { verified: false });
+    const first = await api.post('/api/v1/customers/verify-email/');
+    expect(first.status).toBe(200);
+    expect(await lastMessage('unverified@pria.test')).toMatch(/\/oidc\/verify-email\?token=/);
+    expect((await api.post('/api/v1/customers/verify-email')).status).toBe(200);
+    expect((await api.post('/api/v1/customers/verify-email')).status).toBe(200);
+    const fourth = await api.post('/api/v1/customers/verify-email');
+    expect(fourth.status).toBe(429);
+
+    const verified = await customer('verified@pria.test');
+    const res = await verified.api.post('/api/v1/customers/verify-email');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Email already verified');
+  });
+});
+
+describe('PUT /customers/change-password', () => {
+  it('validates with the spec words', async () => {
+    const { api } = await customer('pw-rules@pria.test');
+    const cases: [unknown, string][] = [
+      [{}, messages.passwordRequired],
+      [{ password: '' }, messages.passwordRequired],
+      [{ password: 'short' }, messages.passwordTooShort],
+      [{ password: 'long enough 1', confirmPassword: 'other one' }, messages.passwordsMustMatch],
+      [{ password: 'a1b2c3d4e5f6', randomBytes: 'abcdefghijklmnop' }, messages.passwordEncryptionUnsupported],
+    ];
+    for (const [body, text] of cases) {
+      const res = await api.put('/api/v1/customers/change-password', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toContain(text);
+    }
+  });
+
+  it('needs a recent sign-in, then changes the password and signs out everywhere', async () => {
+    const { id, tokens } = await customer('pw-change@pria.test');
+    const staleAccess = await staleToken(id, tokens.refresh_token ?? '');
+    const stale = apiClient(t.url, staleAccess);
+    const raw = await fetch(`${t.url}/api/v1/customers/change-password`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${staleAccess}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'new password 2' }),
+    });
+    expect(raw.headers.get('www-authenticate')).toContain('insufficient_user_authentication');
+    const refused = await stale.put('/api/v1/customers/change-password', { password: 'new password 2' });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({
+      code: 'REAUTHENTICATE',
+      message: 'Please sign in again to change your password',
+    });
+
+    const fresh = await oidcLogin({ baseUrl: t.url, email: 'pw-change@pria.test', password: PASSWORD });
+    const res = await apiClient(t.url, fresh.access_token).put('/api/v1/customers/change-password', {
+      password: 'new password 2',
+      confirmPassword: 'new password 2',
+    });
+    expect(res.status).toBe(200);
+    // Every refresh token is gone, and only the new password signs in.
+    expect((await refresh(fresh.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    await expect(
+      oidcLogin({ baseUrl: t.url, email: 'pw-change@pria.test', password: PASSWORD }),
+    ).rejects.toThrow();
+    const again = await oidcLogin({
+      baseUrl: t.url,
+      email: 'pw-change@pria.test',
+      password: 'new password 2',
+    });
+    expect(again.access_token).toBeTruthy();
+    expect(await lastMessage('pw-change@pria.test')).toContain(
+      'password of your Pria account was just changed',
+    );
+  });
+
+  it('is refused for social-login identities', async () => {
+    await t.db
+      .insertInto('idp_users')
+      .values({
+        id: 'google-oauth2|1234',
+        email: 'social@pria.test',
+        password_hash: await hashPassword(PASSWORD),
+        roles: ['customer'],
+      })
+      .execute();
+    const tokens = await oidcLogin({ baseUrl: t.url, email: 'social@pria.test', password: PASSWORD });
+    const res = await apiClient(t.url, tokens.access_token).put('/api/v1/customers/change-password', {
+      password: 'new password 2',
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('DELETE /customers', () => {
+  const codeIn = (text: string) => /\b(\d{4})\b/.exec(text)?.[1] ?? '';
+
+  it('sends a code by SMS; a wrong code deletes nothing; the right one erases the account', async () => {
+    const { id, api, tokens, customerId } = await customer('leaving@pria.test', { phone: '2025550104' });
+    await api.post('/api/v1/customers/notification', { forEmail: [], forSms: ['payin'] });
+    let inTransaction = 0;
+    registerAccountDeletionStep({
+      name: 'count',
+      phase: 'in-transaction',
+      run: async () => void inTransaction++,
+    });
+    registerAccountDeletionStep({
+      name: 'gateway',
+      phase: 'after-commit',
+      run: async () => {
+        throw new Error('gateway down');
+      },
+    });
+
+    const sent = await api.delete('/api/v1/customers/');
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toEqual({ channel: 'sms', to: '•••• 0104' });
+    const code = codeIn(await lastMessage('+12025550104'));
+    expect(code).toMatch(/^\d{4}$/);
+    const stored = await t.db
+      .selectFrom('account_deletion_codes')
+      .select('code_hash')
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(stored.map((r) => r.code_hash).join()).not.toContain(code);
+
+    const wrong = await api.delete(`/api/v1/customers?code=${code === '0000' ? '1111' : '0000'}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Invalid or expired code');
+    expect((await api.get('/api/v1/customers/me')).body.data.firstName).toBe('Ann');
+    expect(
+      await t.db.selectFrom('idp_users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeTruthy();
+    expect(inTransaction).toBe(0);
+
+    const done = await api.delete(`/api/v1/customers/?code=${code}`);
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Account Deleted successfully');
+    expect(inTransaction).toBe(1);
+
+    const row = await t.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: null,
+      first_name: null,
+      middle_name: null,
+      last_name: null,
+      phone: null,
+      address1: null,
+      locality: null,
+      administrative_area: null,
+      postal_code: null,
+      subject: `deleted|${customerId}`,
+    });
+    expect(row.deleted_at).toBeInstanceOf(Date);
+    expect(
+      await t.db.selectFrom('idp_users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('notification_preferences')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .execute(),
+    ).toEqual([]);
+    const events = await t.db.selectFrom('event_log').selectAll().where('actor', '=', customerId).execute();
+    expect(events.map((e) => e.message)).toContain('account deleted');
+    expect(events.map((e) => e.message)).toContain('account deletion step failed');
+    expect(JSON.stringify(events)).not.toMatch(/leaving@pria|2025550104|Ann|Lee/);
+
+    await expect(
+      oidcLogin({ baseUrl: t.url, email: 'leaving@pria.test', password: PASSWORD }),
+    ).rejects.toThrow();
+    expect((await refresh(tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    // The code was single use.
+    expect((await api.delete(`/api/v1/customers?code=${code}`)).status).toBe(400);
+  });
+
+  it('uses email without a phone, limits codes per hour and wrong tries per code', async () => {
+    const { api, customerId } = await customer('throttle@pria.test');
+    const first = await api.delete('/api/v1/customers');
+    expect(first.body.data).toEqual({ channel: 'email', to: 't•••@pria.test' });
+    const code = codeIn(await lastMessage('throttle@pria.test'));
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++)
+      expect((await api.delete(`/api/v1/customers?code=${wrong}`)).status).toBe(400);
+    // Five wrong tries kill the code: even the right one is refused now.
+    expect((await api.delete(`/api/v1/customers?code=${code}`)).status).toBe(400);
+    expect((await api.get('/api/v1/customers/me')).status).toBe(200);
+
+    expect((await api.delete('/api/v1/customers')).status).toBe(200);
+    expect((await api.delete('/api/v1/customers')).status).toBe(200);
+    const fourth = await api.delete('/api/v1/customers');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toBe(messages.tooManyDeletionCodes);
+    // A newer code replaces the older one.
+    const codes = await t.db
+      .selectFrom('account_deletion_codes')
+      .select(['expires_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute();
+    expect(codes.filter((c) => c.expires_at > new Date())).toHaveLength(1);
+  });
+
+  it('is refused while a captured pay-in has no paid payout', async () => {
+    const { api, customerId } = await customer('owed@pria.test', { phone: '2025550199' });
+    const sent = await api.delete('/api/v1/customers');
+    expect(sent.status).toBe(200);
+    const code = codeIn(await lastMessage('+12025550199'));
+
+    const card = await sql<{ id: string }>`
+      insert into cards (customer_id, gateway, instrument_id, brand, last_four, expiration_month, expiration_year,
+        name, address1, locality, administrative_area, postal_code, slot)
+      values (${customerId}, 'simulator', 'ins_owed', 'visa', '4242', 12, 2030, 'Ann Lee', '1 Main St', 'New York', 'NY', '10001', 1)
+      returning id`.execute(t.db);
+    const cardId = card.rows[0]?.id ?? '';
+    const attempt = await sql<{ id: string }>`
+      insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status, instrument_id)
+      values ('payin:test:owed', 'payin', '2026-01', ${customerId}, ${cardId}, 300, 'Charge', 'captured', 'ins_owed')
+      returning id`.execute(t.db);
+    const owed = await api.delete(`/api/v1/customers?code=${code}`);
+    expect(owed.status).toBe(409);
+    expect(owed.body.message).toBe(messages.paybackOwed);
+    expect((await api.delete('/api/v1/customers')).status).toBe(409);
+    expect((await api.get('/api/v1/customers/me')).body.data.firstName).toBe('Ann');
+
+    // Paid back: deletion goes ahead (the card, attempt and payout rows keep the customer's UUID).
+    await sql`insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, paid_at)
+      values (${attempt.rows[0]?.id}, ${customerId}, ${cardId}, 'ins_owed', '2026-01', 300, 'paid', now(), now())`.execute(
+      t.db,
+    );
+    const done = await api.delete(`/api/v1/customers?code=${code}`);
+    expect(done.status).toBe(200);
+    expect(
+      (
+        await t.db
+          .selectFrom('customers')
+          .select('deleted_at')
+          .where('id', '=', customerId)
+          .executeTakeFirstOrThrow()
+      ).deleted_at,
+    ).toBeTruthy();
+  });
+
+  it('lets the money engine replace the owed-payback rule', async () => {
+    const { api } = await customer('owed2@pria.test');
+    registerOwedPaybackCheck(async () => true);
+    const res = await api.delete('/api/v1/customers');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'We still owe you a payment; you can delete your account after it is paid back on the 2nd.',
+    );
+  });
+});

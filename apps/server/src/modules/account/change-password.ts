@@ -1,0 +1,51 @@
+import { type ChangePasswordRequest, messages } from '@pria/contracts';
+import type { IdentityAdmin } from '../../identity-admin/port.ts';
+import { IdentityAdminError } from '../../identity-admin/port.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { enqueueEmail } from '../../platform/outbox.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { logAccountEvent } from './account.repo.ts';
+import { requireRecentSignIn } from './recent-sign-in.ts';
+
+export interface ChangePasswordOptions {
+  db: Db;
+  logger: Logger;
+  identityAdmin: IdentityAdmin;
+  principal: Principal;
+  input: ChangePasswordRequest;
+}
+
+/**
+ * Sets a new password, then signs the user out everywhere (sessions, grants, refresh tokens):
+ * the spec's client logs out on success. Needs a recent sign-in; not for social logins.
+ */
+export async function changePassword({ db, logger, identityAdmin, principal, input }: ChangePasswordOptions) {
+  if (identityAdmin.isSocial(principal.subject))
+    throw new AppError('FORBIDDEN', messages.socialPasswordChange);
+  requireRecentSignIn(principal, messages.reauthenticateForPassword);
+  const customer = await currentCustomer(db, principal);
+  try {
+    await identityAdmin.changePassword(principal.subject, input.password);
+  } catch (err) {
+    if (err instanceof IdentityAdminError && err.code === 'WEAK_PASSWORD') throw invalid(err.message);
+    throw err;
+  }
+  await identityAdmin.revokeSessions(principal.subject);
+  await logAccountEvent(db, customer.id, 'password changed');
+  const to = customer.email ?? principal.email;
+  if (to) {
+    await enqueueEmail(db, {
+      to,
+      subject: 'Your Pria password was changed',
+      text: [
+        'The password of your Pria account was just changed, and every device was signed out.',
+        '',
+        'If this was not you, reset your password right away and contact support.',
+      ].join('\n'),
+    });
+  }
+  logger.info({ customerId: customer.id }, 'password changed; sessions revoked');
+}

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+
+/**
+ * What other modules do when a customer deletes their account. Register at start-up, e.g.
+ *   registerAccountDeletionStep({ name: 'cancel subscription', phase: 'in-transaction', run })
+ *   registerAccountDeletionStep({ name: 'delete gateway instruments', phase: 'after-commit', run })
+ * - 'in-transaction' steps run inside the erasure's transaction (db is that transaction): a
+ *   failure rolls the whole deletion back. For database changes (cancel the subscription).
+ * - 'after-commit' steps run once the erasure is committed: for calls to other systems (the
+ *   gateway). A failure is logged and recorded in event_log for an operator to retry; it does
+ *   not undo the deletion, so these steps must be idempotent.
+ */
+export interface AccountDeletionContext {
+  db: Db;
+  logger: Logger;
+  customerId: string;
+}
+
+export interface AccountDeletionStep {
+  name: string;
+  phase: 'in-transaction' | 'after-commit';
+  run(ctx: AccountDeletionContext): Promise<void>;
+}
+
+export const accountDeletionSteps: AccountDeletionStep[] = [];
+
+/** Adds a step, or replaces the step of the same name (the app registers them at start-up). */
+export function registerAccountDeletionStep(step: AccountDeletionStep): void {
+  const i = accountDeletionSteps.findIndex((s) => s.name === step.name);
+  if (i >= 0) accountDeletionSteps[i] = step;
+  else accountDeletionSteps.push(step);
+}
+
+/**
+ * Whether Pria still owes the customer a pay-back: a captured pay-in with no payout, or with a
+ * payout not (yet) paid. Deletion is refused while it does (README.md): the payout run must
+ * still find the card and instrument, and nobody should lose track of money we owe.
+ * NOTE: when the payouts table does not exist (older schema), nothing can be owed and this
+ * answers false. The money engine may replace the rule with registerOwedPaybackCheck.
+ */
+export type OwedPaybackCheck = (db: Db, customerId: string) => Promise<boolean>;
+let owedPaybackCheck: OwedPaybackCheck | null = null;
+
+export function registerOwedPaybackCheck(check: OwedPaybackCheck | null): void {
+  owedPaybackCheck = check;
+}
+
+export async function hasOwedPayback(db: Db, customerId: string): Promise<boolean> {
+  if (owedPaybackCheck) return owedPaybackCheck(db, customerId);
+  const { rows } = await sql<{ t: string | null }>`select to_regclass('public.payouts')::text as t`.execute(
+    db,
+  );
+  if (!rows[0]?.t) return false;
+  const owed = await sql<{ owed: boolean }>`
+    select exists (
+      select 1 from payment_attempts a
+      where a.customer_id = ${customerId} and a.kind = 'payin' and a.status = 'captured'
+        and not exists (select 1 from payouts p where p.attempt_id = a.id and p.status = 'paid')
+    ) as owed`.execute(db);
+  return owed.rows[0]?.owed === true;
+}

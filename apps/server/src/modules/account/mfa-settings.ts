@@ -1,0 +1,50 @@
+import { type MfaEnrolmentLink, type MfaStatusRecord, messages } from '@pria/contracts';
+import type { IdentityAdmin } from '../../identity-admin/port.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { enqueueEmail } from '../../platform/outbox.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { logAccountEvent } from './account.repo.ts';
+import { requireRecentSignIn } from './recent-sign-in.ts';
+
+export interface MfaOptions {
+  db: Db;
+  identityAdmin: IdentityAdmin;
+  principal: Principal;
+}
+
+export async function getMfaStatus({ identityAdmin, principal }: MfaOptions): Promise<MfaStatusRecord[]> {
+  return identityAdmin.getMfaStatus(principal.subject);
+}
+
+/**
+ * The enrolment link (single use, 10 minutes). When MFA is already on, completing it replaces
+ * the method. Needs a recent sign-in: a stolen refresh token must not enrol its own factor.
+ */
+export async function startMfaEnrolment({
+  db,
+  identityAdmin,
+  principal,
+}: MfaOptions): Promise<MfaEnrolmentLink> {
+  requireRecentSignIn(principal, messages.reauthenticateForSecurity);
+  const customer = await currentCustomer(db, principal);
+  const url = await identityAdmin.createMfaEnrollmentTicket(principal.subject);
+  await logAccountEvent(db, customer.id, 'mfa enrolment started');
+  return { url };
+}
+
+export async function turnOffMfa({ db, identityAdmin, principal }: MfaOptions): Promise<void> {
+  requireRecentSignIn(principal, messages.reauthenticateForSecurity);
+  const customer = await currentCustomer(db, principal);
+  const wasOn = (await identityAdmin.getMfaStatus(principal.subject)).length > 0;
+  await identityAdmin.disableMfa(principal.subject);
+  await logAccountEvent(db, customer.id, 'mfa disabled');
+  const to = customer.email ?? principal.email;
+  if (wasOn && to) {
+    await enqueueEmail(db, {
+      to,
+      subject: 'Two-factor authentication was turned off',
+      text: 'Two-factor authentication was just turned off on your Pria account. If this was not you, contact support right away.',
+    });
+  }
+}
