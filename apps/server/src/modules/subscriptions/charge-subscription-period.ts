@@ -45,6 +45,7 @@ export async function chargeSubscriptionPeriod(
     plan_id: plan.id,
     amount_cents: amount,
     description: `${plan.name} plan, ${formatUsd(plan.price_cents)} + tax`,
+    created_at: input.periodStart,
   });
   const done = await executeCharge(db, gateway, attempt, {
     instrumentId: card.instrument_id,

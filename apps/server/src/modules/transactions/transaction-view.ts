@@ -1,6 +1,7 @@
-import type { AttemptStatus } from '../../platform/db-schema.ts';
+import type { ActivityRow } from './transactions.repo.ts';
 
-const stateLabels: Record<AttemptStatus, string> = {
+/** What a customer reads in the State column, for charges and for Pria's pay-backs. */
+const chargeStates: Record<string, string> = {
   created: 'Processing',
   submitted: 'Processing',
   unknown: 'Processing',
@@ -8,26 +9,25 @@ const stateLabels: Record<AttemptStatus, string> = {
   captured: 'Charged',
   declined: 'Declined',
 };
+const paymentStates: Record<string, string> = {
+  pending: 'Scheduled',
+  submitted: 'Processing',
+  unknown: 'Processing',
+  paid: 'Paid',
+  failed: 'Retrying',
+  returned: 'Returned',
+};
 
 /** A row of the customer's activity table, as the spec's client reads it. */
-export function toActivityRow(r: {
-  id: string;
-  created_at: Date;
-  description: string;
-  status: AttemptStatus;
-  amount_cents: number;
-  decline_reason: string | null;
-  card_id: string;
-  brand: string;
-  last_four: string;
-}) {
+export function toActivityRow(r: ActivityRow) {
   return {
     id: r.id,
+    type: r.kind,
     createdAt: r.created_at,
     card: { id: r.card_id, brand: r.brand, lastFour: r.last_four },
     description: r.description,
-    transactionState: stateLabels[r.status],
+    transactionState: (r.kind === 'charge' ? chargeStates : paymentStates)[r.status] ?? r.status,
     amount: r.amount_cents,
-    remarks: r.decline_reason,
+    remarks: r.reason,
   };
 }

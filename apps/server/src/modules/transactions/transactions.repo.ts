@@ -9,37 +9,43 @@ export interface ActivityFilter {
   limit: number;
 }
 
+export interface ActivityRow {
+  id: string;
+  kind: 'charge' | 'payment';
+  created_at: Date;
+  description: string;
+  status: string;
+  amount_cents: number;
+  reason: string | null;
+  card_id: string;
+  brand: string;
+  last_four: string;
+}
+
 /**
- * A customer's money activity, newest first: charges to their cards (monthly pay-ins and plan
- * charges). Pay-backs join this list when the money engine records them.
+ * A customer's money activity, newest first: charges to their cards (the monthly $3 and plan
+ * charges) and Pria's pay-backs to them. One query over both money tables; the window and the
+ * card filter apply to both.
  */
-export async function listActivity(db: Db, f: ActivityFilter) {
-  let q = db
-    .selectFrom('payment_attempts as a')
-    .innerJoin('cards as c', 'c.id', 'a.card_id')
-    .where('a.customer_id', '=', f.customerId)
-    .where('a.created_at', '>=', f.start)
-    .where('a.created_at', '<=', f.end);
-  if (f.cardId) q = q.where('a.card_id', '=', f.cardId);
+export async function listActivity(db: Db, f: ActivityFilter): Promise<{ rows: ActivityRow[]; totalCount: number }> {
+  const cardFilter = f.cardId ? sql`and x.card_id = ${f.cardId}` : sql``;
+  const moves = sql`
+    select a.id, 'charge' as kind, a.created_at, a.description, a.status, a.amount_cents,
+           a.decline_reason as reason, a.card_id
+    from payment_attempts a
+    where a.customer_id = ${f.customerId} and a.created_at between ${f.start} and ${f.end}
+    union all
+    select p.id, 'payment' as kind, p.created_at, 'Charge & Pay payment to your card' as description, p.status,
+           p.amount_cents, p.last_error as reason, p.card_id
+    from payouts p
+    where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}`;
   const [rows, total] = await Promise.all([
-    q
-      .select([
-        'a.id',
-        'a.created_at',
-        'a.kind',
-        'a.description',
-        'a.status',
-        'a.amount_cents',
-        'a.decline_reason',
-        'c.id as card_id',
-        'c.brand',
-        'c.last_four',
-      ])
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(f.limit)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    sql<ActivityRow>`
+      select x.*, c.brand, c.last_four from (${moves}) x join cards c on c.id = x.card_id
+      where true ${cardFilter}
+      order by x.created_at desc, x.id desc
+      limit ${f.limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from (${moves}) x where true ${cardFilter}`.execute(db),
   ]);
-  return { rows, totalCount: total.n };
+  return { rows: rows.rows, totalCount: total.rows[0]?.n ?? 0 };
 }
