@@ -28,6 +28,12 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email().default('support@pria.example'),
   MAIL_FROM: z.string().min(3).default('Pria <no-reply@pria.example>'),
   SMTP_URL: z.url().optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   DEV_OUTBOX: bool.optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
@@ -64,6 +70,14 @@ export interface Config {
   supportEmail: string;
   mailFrom: string;
   smtpUrl: string | undefined;
+  /** Twilio (or a Twilio-compatible provider) for SMS; unset: SMS stay in the outbox. */
+  twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  delivery: {
+    /** Tries per message before it is marked failed. */
+    maxAttempts: number;
+    /** How often a worker looks for new money events and messages to send. */
+    intervalMs: number;
+  };
   /** Serve /dev/outbox (never in production). */
   devOutbox: boolean;
   /** web: HTTP only; worker: jobs only; all: both (one process does everything). */
@@ -100,6 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS) {
     throw new ConfigError('Invalid configuration:\n  OIDC_COOKIE_KEYS: required in production');
   }
+  const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+  const twilioMissing = twilioKeys.filter((k) => !e[k]);
+  if (twilioMissing.length > 0 && twilioMissing.length < twilioKeys.length) {
+    // Half a Twilio configuration is a mistake, not "SMS off".
+    const lines = twilioMissing.map((k) => `  ${k}: required with the other TWILIO_ settings`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -123,6 +144,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            baseUrl: e.TWILIO_BASE_URL.replace(/\/$/, ''),
+          }
+        : undefined,
+    delivery: {
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      intervalMs: e.DELIVERY_INTERVAL_SECONDS * 1000,
+    },
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,

@@ -50,13 +50,18 @@ export interface MessageOutboxTable {
   text_body: string;
   html_body: string | null;
   dedupe_key: string | null;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  /** pending -> sending (leased to one deliverer) -> sent | pending (retry) | failed (migration 0008). */
+  status: Generated<MessageStatus>;
   attempts: Generated<number>;
   next_attempt_at: DefaultTimestamp;
   last_error: string | null;
   created_at: DefaultTimestamp;
   sent_at: Timestamp | null;
+  /** While `sending`: until when the deliverer that claimed the row owns it. */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+
+export type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 export interface EventLogTable {
   id: Generated<number>;

@@ -37,7 +37,8 @@ export const redactPaths = [
 ];
 
 /** Query parameters stripped from logged URLs (OIDC codes, deletion codes, verification tokens). */
-const secretQuery = /([?&](?:code|token|ticket|state|id_token_hint|refresh_token|access_token|password)=)[^&]*/gi;
+const secretQuery =
+  /([?&](?:code|token|ticket|state|id_token_hint|refresh_token|access_token|password)=)[^&]*/gi;
 
 export function scrubUrl(url: string): string {
   return url.replace(secretQuery, '$1[Redacted]');

@@ -9,11 +9,13 @@ import { registerIdentityProvider } from '../idp/index.ts';
 import { enqueueDrains, startBillingWorkers } from '../modules/billing/billing.worker.ts';
 import { type BillingDeps, createBillingDeps, drainRun } from '../modules/billing/index.ts';
 import { registerModules } from '../modules/index.ts';
+import { type NotificationDeps, startNotificationWorker } from '../modules/notifications/index.ts';
 import { createHttpApp, serveWebApp } from './app.ts';
 import { createTokenVerifier } from './auth.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { openDatabase } from './database.ts';
 import { createDb, type Db } from './db.ts';
+import { createSenders } from './delivery/index.ts';
 import { access } from './http.ts';
 import { startJobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
@@ -25,6 +27,8 @@ export interface Services {
   app: FastifyInstance;
   payments: SimulatorGateway;
   billing: BillingDeps;
+  /** Money events -> customer messages (tests call processMoneyEvents with this). */
+  notifications: NotificationDeps;
   stop(): Promise<void>;
 }
 
@@ -60,13 +64,24 @@ export async function startServices(
   });
   if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
-  const payments = await createPaymentGateway(config, db);
+  const payments = await createPaymentGateway(config, db, database.url);
   await registerSimulatorRoutes(app, payments);
   const billing = createBillingDeps({ config, db, logger, payments, clock });
 
   // Jobs: web processes only enqueue; worker processes (and 'all') also run the workers.
   const boss = config.jobs ? await startJobs(database.url, logger) : null;
   if (boss && config.role !== 'web') await startBillingWorkers(boss, billing, config.billing.drainJobs);
+  const notifications: NotificationDeps = { db, clock, logger, publicUrl: config.publicUrl };
+  // Notifying money events and sending the outbox run beside the jobs, in worker processes.
+  const messaging =
+    config.jobs && config.role !== 'web'
+      ? startNotificationWorker({
+          notifications,
+          delivery: { db, clock, logger, ...createSenders(config), maxAttempts: config.delivery.maxAttempts },
+          intervalMs: config.delivery.intervalMs,
+          logger,
+        })
+      : null;
   const onRunOpened = (runId: string) => {
     if (boss) {
       enqueueDrains(boss, runId, config.billing.drainJobs).catch((err: unknown) =>
@@ -87,9 +102,12 @@ export async function startServices(
     app,
     payments,
     billing,
+    notifications,
     async stop() {
       await app.close();
+      await messaging?.stop();
       if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
+      await payments.close();
       await db.destroy();
       await database.stop();
     },

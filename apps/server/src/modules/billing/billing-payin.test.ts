@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
-import { addCard, type Api, signedInUser, testCards } from '../../test/customers.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { drainRun } from './run-engine.ts';
 import { runDueWork } from './tick.ts';
@@ -47,7 +47,9 @@ describe('the timeout-after-charge card', () => {
       .executeTakeFirstOrThrow();
     expect(settled.status).toBe('captured');
     const atProcessor = await sql<{ n: number }>`
-      select count(*)::int as n from gateway_sim.transactions where reference = ${slow.reference}`.execute(t.db);
+      select count(*)::int as n from gateway_sim.transactions where reference = ${slow.reference}`.execute(
+      t.db,
+    );
     expect(atProcessor.rows[0]?.n).toBe(1);
   });
 
@@ -55,7 +57,12 @@ describe('the timeout-after-charge card', () => {
     clock.set('2031-05-02T20:01:00Z');
     await runDueWork(t.billing, clock.now());
     const activity = (await ann.get('/api/v1/transactions?limit=10')).body.data;
-    const rows = activity.rows as { type: string; amount: number; transactionState: string; card: { id: string } }[];
+    const rows = activity.rows as {
+      type: string;
+      amount: number;
+      transactionState: string;
+      card: { id: string };
+    }[];
     expect(activity.totalCount).toBe(5); // checkout + 2 charges + 2 pay-backs
     expect(rows.filter((r) => r.type === 'payment').map((r) => r.transactionState)).toEqual(['Paid', 'Paid']);
     expect(rows.filter((r) => r.type === 'charge' && r.amount === 300)).toHaveLength(2);
@@ -65,7 +72,10 @@ describe('the timeout-after-charge card', () => {
 
     // Someone else sees none of it, even asking for Ann's card.
     const bob = await signedInUser(t, 'bob@example.com');
-    expect((await bob.get(`/api/v1/transactions?cardId=${cards.slow}`)).body.data).toEqual({ rows: [], totalCount: 0 });
+    expect((await bob.get(`/api/v1/transactions?cardId=${cards.slow}`)).body.data).toEqual({
+      rows: [],
+      totalCount: 0,
+    });
     expect((await bob.get('/api/v1/transactions?limit=0')).status).toBe(400);
     expect((await bob.get('/api/v1/transactions?startDate=20&endDate=10')).status).toBe(400);
   });

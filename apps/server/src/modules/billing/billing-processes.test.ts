@@ -119,7 +119,11 @@ describe('billing across processes', () => {
       const cliPayout = exited(spawnNode('cli.ts', ['billing:run', 'payout', '--period', period], workerEnv));
       expect((await admin.post('/api/v1/payin-payout/payout')).status).toBe(202);
       expect((await cliPayout).code).toBe(0);
-      await waitFor(async () => (await runStatus('payout', period)) === 'completed', 60_000, 'the payout run');
+      await waitFor(
+        async () => (await runStatus('payout', period)) === 'completed',
+        60_000,
+        'the payout run',
+      );
 
       await assertExactlyOnce(period, cardIds);
 
@@ -131,9 +135,18 @@ describe('billing across processes', () => {
       // The run's progress is visible to staff.
       const runs = await t.db.selectFrom('billing_runs').selectAll().where('period', '=', period).execute();
       const payin = runs.find((r) => r.kind === 'payin');
-      expect(payin).toMatchObject({ total: cardIds.length, done: cardIds.length, failed: 0, status: 'completed' });
+      expect(payin).toMatchObject({
+        total: cardIds.length,
+        done: cardIds.length,
+        failed: 0,
+        status: 'completed',
+      });
       const progress = await admin.get(`/api/v1/billing/runs/${payin?.id}`);
-      expect(progress.body.data).toMatchObject({ total: cardIds.length, done: cardIds.length, status: 'completed' });
+      expect(progress.body.data).toMatchObject({
+        total: cardIds.length,
+        done: cardIds.length,
+        status: 'completed',
+      });
     } finally {
       for (const w of workers) w.kill('SIGTERM');
       await Promise.all(workerExits);
@@ -196,7 +209,9 @@ describe('billing across processes', () => {
     const mine = attempts.filter((a) => cardIds.includes(a.card_id));
     expect(mine).toHaveLength(cardIds.length);
     expect(mine.every((a) => a.status === 'captured' || a.status === 'declined')).toBe(true);
-    const moves = (await processorMoves(db)).filter((m) => mine.some((a) => a.instrument_id === m.instrument_id));
+    const moves = (await processorMoves(db)).filter((m) =>
+      mine.some((a) => a.instrument_id === m.instrument_id),
+    );
     expect(moves.filter((m) => m.kind === 'charge').every((m) => m.n === 1)).toBe(true);
     const captured = mine.filter((a) => a.status === 'captured').length;
     expect(moves.filter((m) => m.kind === 'charge' && m.status === 'captured')).toHaveLength(captured);
@@ -205,7 +220,11 @@ describe('billing across processes', () => {
 
   it('refuses forced runs without the permission', async () => {
     const customer = await signedInUser(t, 'nosy@example.com');
-    for (const path of ['/api/v1/payin-payout/payin', '/api/v1/payin-payout/payout', '/api/v1/subscriptions/authorize-and-capture-payments']) {
+    for (const path of [
+      '/api/v1/payin-payout/payin',
+      '/api/v1/payin-payout/payout',
+      '/api/v1/subscriptions/authorize-and-capture-payments',
+    ]) {
       expect((await customer.post(path)).status).toBe(403);
       expect((await apiClient(t.url).post(path)).status).toBe(401);
     }

@@ -20,11 +20,10 @@ export async function materializePayins(
     insert into payment_attempts
       (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
        amount_cents, description, initiator, created_at)
-    select g.id, 'payin:' || c.id || ':' || ${period}, 'payin', ${period}, c.customer_id, c.id, c.instrument_id,
-           s.id, ${runId}, ${MONTHLY_CHARGE}, 'Monthly Charge & Pay', 'merchant', ${asOf}
+    select gen_random_uuid(), 'payin:' || c.id || ':' || ${period}, 'payin', ${period}, c.customer_id, c.id,
+           c.instrument_id, s.id, ${runId}, ${MONTHLY_CHARGE}, 'Monthly Charge & Pay', 'merchant', ${asOf}
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
-    cross join lateral (select gen_random_uuid() as id) g
     where c.removed_at is null
       and c.created_at <= ${dueAt}
       and s.created_at <= ${dueAt}
@@ -43,16 +42,20 @@ export async function materializeRenewals(db: Db, runId: string, asOf: Date): Pr
     insert into payment_attempts
       (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, plan_id,
        billing_run_id, amount_cents, description, initiator, created_at)
-    select g.id, 'sub:' || g.id, 'subscription',
-           to_char(s.expires_at at time zone 'America/New_York', 'YYYY-MM-DD'),
-           s.customer_id, c.id, c.instrument_id, s.id, p.id, ${runId},
-           round(p.price_cents * (10000 + p.tax_basis_points) / 10000.0)::bigint,
-           p.name || ' plan renewal', 'merchant', ${asOf}
-    from subscriptions s
-    join plans p on p.id = s.plan_id
-    join cards c on c.id = s.card_id and c.removed_at is null
-    cross join lateral (select gen_random_uuid() as id) g
-    where s.status = 'active' and s.is_enabled and s.expires_at <= ${asOf}
+    select x.id, 'sub:' || x.id, 'subscription', x.period, x.customer_id, x.card_id, x.instrument_id,
+           x.subscription_id, x.plan_id, ${runId}, x.amount, x.description, 'merchant', ${asOf}
+    -- NOTE: gen_random_uuid() in this inner select list runs once per row; in a lateral or
+    -- uncorrelated subquery the planner may run it once for all rows.
+    from (
+      select gen_random_uuid() as id, to_char(s.expires_at at time zone 'America/New_York', 'YYYY-MM-DD') as period,
+             s.customer_id, c.id as card_id, c.instrument_id, s.id as subscription_id, p.id as plan_id,
+             round(p.price_cents * (10000 + p.tax_basis_points) / 10000.0)::bigint as amount,
+             p.name || ' plan renewal' as description
+      from subscriptions s
+      join plans p on p.id = s.plan_id
+      join cards c on c.id = s.card_id and c.removed_at is null
+      where s.status = 'active' and s.is_enabled and s.expires_at <= ${asOf}
+    ) x
     on conflict do nothing`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }

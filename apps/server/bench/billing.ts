@@ -1,0 +1,187 @@
+/**
+ * npm run bench:billing -- --cards N --latency-ms L --concurrency C [--batch B] [--drains D]
+ *
+ * Seeds N subscribed cards (set-based SQL, including the simulator's instruments), then runs
+ * the pay-in and the payout for one period through the real engine and the simulator adapter,
+ * and prints charges/s, payouts/s, peak RSS and rows written. Runs on its own embedded
+ * PostgreSQL in a temp directory and removes it afterwards.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.ts';
+import { createSimulatorGateway } from '../src/gateways/payments/index.ts';
+import { createBillingDeps, drainRun, startRun } from '../src/modules/billing/index.ts';
+import { createDb } from '../src/platform/db.ts';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
+import { createLogger } from '../src/platform/logger.ts';
+import { migrateToLatest } from '../src/platform/migrate.ts';
+import { freePort } from '../src/test/free-port.ts';
+
+const { values } = parseArgs({
+  options: {
+    cards: { type: 'string', default: '10000' },
+    'latency-ms': { type: 'string', default: '0' },
+    concurrency: { type: 'string', default: '50' },
+    batch: { type: 'string', default: '1000' },
+    drains: { type: 'string', default: '4' },
+    gateway: { type: 'string', default: 'simulator' },
+  },
+});
+const N = Number(values.cards);
+const latencyMs = Number(values['latency-ms']);
+const concurrency = Number(values.concurrency);
+const batchSize = Number(values.batch);
+const drains = Number(values.drains);
+const period = '2030-01';
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+const logger = createLogger('warn');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pria-bench-'));
+const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger });
+const config = loadConfig({ ...process.env, DATABASE_URL: pg.url, LOG_LEVEL: 'warn' });
+const { db } = createDb(pg.url, Math.max(10, Math.min(60, concurrency + drains * 2)));
+let paymentsToClose: { close(): Promise<void> } | undefined;
+
+try {
+  await migrateToLatest(db);
+  const payments = await createSimulatorGateway({
+    db,
+    publicUrl: 'http://localhost',
+    latencyMs,
+    connectionString: pg.url,
+  });
+  paymentsToClose = payments;
+  if (values.gateway === 'memory') {
+    // The engine alone: an in-process processor that answers at once, to separate our cost
+    // from the simulator's (which shares this machine's two cores and PostgreSQL).
+    const seen = new Map<string, { kind: 'charge' | 'payout'; amountCents: number; instrumentId: string }>();
+    Object.assign(payments, {
+      charge: async (i: { reference: string; amountCents: number; instrumentId: string }) => {
+        seen.set(i.reference, { kind: 'charge', amountCents: i.amountCents, instrumentId: i.instrumentId });
+        return { status: 'captured', gatewayTransactionId: i.reference };
+      },
+      payout: async (i: { reference: string; amountCents: number; instrumentId: string }) => {
+        seen.set(i.reference, { kind: 'payout', amountCents: i.amountCents, instrumentId: i.instrumentId });
+        return { status: 'paid', gatewayTransactionId: i.reference };
+      },
+      deleteInstrument: async () => {},
+    });
+  }
+
+  const seedStart = performance.now();
+  // One customer per card, each with an active subscription; the simulator's instruments are
+  // written straight into its schema (a registration per card would only benchmark RSA).
+  await sql`
+    insert into customers (id, issuer, subject, email, created_at)
+    select md5('c' || i)::uuid, 'bench', 'bench-' || i, 'bench' || i || '@example.com', '2029-01-01'
+    from generate_series(1, ${N}) i`.execute(db);
+  await sql`
+    insert into gateway_sim.instruments (id, reference, card_hash, brand, last_four, expiration_month,
+      expiration_year, name, billing_address, behaviour)
+    select 'sim_ins_' || i, 'card:' || md5('k' || i)::uuid, md5('h' || i), 'visa', '1111', 12, 2040, 'Bench',
+      '{"address1":"1 Main St","locality":"New York","administrativeArea":"NY","country":"US","postalCode":"10001"}',
+      'success'
+    from generate_series(1, ${N}) i`.execute(db);
+  await sql`
+    insert into cards (id, customer_id, gateway, instrument_id, brand, last_four, expiration_month, expiration_year,
+      name, address1, locality, administrative_area, postal_code, is_default, slot, created_at)
+    select md5('k' || i)::uuid, md5('c' || i)::uuid, 'simulator', 'sim_ins_' || i, 'visa', '1111', 12, 2040,
+      'Bench', '1 Main St', 'New York', 'NY', '10001', true, 1, '2029-01-01'
+    from generate_series(1, ${N}) i`.execute(db);
+  await sql`
+    insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
+    select md5('c' || i)::uuid, 'semi-annual', md5('k' || i)::uuid, 'active', '2099-01-01', '2029-01-01'
+    from generate_series(1, ${N}) i`.execute(db);
+  await sql`analyze`.execute(db);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  const deps = {
+    ...createBillingDeps({
+      config,
+      db,
+      logger,
+      payments,
+      clock: { now: () => new Date('2030-01-28T21:01:00Z') },
+    }),
+    concurrency,
+    batchSize,
+  };
+  // Several drains in one process stand in for several workers; each keeps `concurrency / drains`
+  // processor calls in flight, so the total stays at the processor's limit.
+  const perDrain = { ...deps, concurrency: Math.max(1, Math.floor(concurrency / drains)) };
+
+  const payinStart = performance.now();
+  const payinRun = await startRun(deps, {
+    kind: 'payin',
+    period,
+    asOf: deps.clock.now(),
+    startedBy: 'bench',
+    forced: false,
+  });
+  await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payinRun.id)));
+  const payinSeconds = (performance.now() - payinStart) / 1000;
+
+  const payoutStart = performance.now();
+  const payoutRun = await startRun(
+    { ...deps, clock: { now: () => new Date('2030-02-02T21:01:00Z') } },
+    { kind: 'payout', period, asOf: new Date('2030-02-02T21:01:00Z'), startedBy: 'bench', forced: false },
+  );
+  await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payoutRun.id)));
+  const payoutSeconds = (performance.now() - payoutStart) / 1000;
+
+  const counts = await sql<{ t: string; n: number }>`
+    select 'payment_attempts' as t, count(*)::int as n from payment_attempts
+    union all select 'payouts', count(*)::int from payouts
+    union all select 'payout_tries', count(*)::int from payout_tries
+    union all select 'money_events', count(*)::int from money_events
+    union all select 'gateway_sim.transactions', count(*)::int from gateway_sim.transactions`.execute(db);
+  const captured = await sql<{
+    n: number;
+  }>`select count(*)::int as n from payment_attempts where status = 'captured'`.execute(db);
+  const paid = await sql<{ n: number }>`select count(*)::int as n from payouts where status = 'paid'`.execute(
+    db,
+  );
+  const rowsWritten = counts.rows.reduce((s, r) => s + r.n, 0);
+
+  const bound = latencyMs > 0 ? (concurrency * 1000) / latencyMs : Number.POSITIVE_INFINITY;
+  const table = [
+    ['cards', N],
+    ['simulator latency (ms)', latencyMs],
+    ['concurrency (processor calls in flight)', concurrency],
+    ['drains x batch', `${drains} x ${batchSize}`],
+    ['seed time (s)', seedSeconds.toFixed(1)],
+    ['pay-in time (s)', payinSeconds.toFixed(2)],
+    ['charges/s', Math.round(N / payinSeconds)],
+    ['payout time (s)', payoutSeconds.toFixed(2)],
+    ['payouts/s', Math.round(N / payoutSeconds)],
+    ['latency bound (concurrency / latency, /s)', Number.isFinite(bound) ? Math.round(bound) : '-'],
+    [
+      'charges/s as % of bound',
+      Number.isFinite(bound) ? `${((100 * N) / payinSeconds / bound).toFixed(1)}%` : '-',
+    ],
+    ['captured / paid back', `${captured.rows[0]?.n} / ${paid.rows[0]?.n}`],
+    ['rows written', rowsWritten],
+    ...counts.rows.map((r) => [`  ${r.t}`, r.n]),
+    ['peak RSS (MB)', (peakRss / 1024 / 1024).toFixed(0)],
+  ];
+  const width = Math.max(...table.map(([k]) => String(k).length));
+  console.log(`\nPria billing benchmark (${new Date().toISOString()}, Node ${process.version})`);
+  for (const [k, v] of table) console.log(`${String(k).padEnd(width)}  ${v}`);
+  if (captured.rows[0]?.n !== N || paid.rows[0]?.n !== N) {
+    console.error('\nNOT every card was charged and paid back once: see the counts above.');
+    process.exitCode = 1;
+  }
+} finally {
+  clearInterval(sampler);
+  await paymentsToClose?.close();
+  await db.destroy();
+  await pg.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
