@@ -35,9 +35,10 @@ export const LEASE_MS = 5 * 60_000;
  * NOTE: at-least-once, not exactly-once. A row is marked `sending` (with a lease) before the
  * network call and `sent` only after the mail server / SMS provider accepted it, so the common
  * failures (server unreachable, message refused) never lose or duplicate anything. The one
- * edge: the process dies after the provider accepted the message and before the row is marked
- * sent. The row then sits `sending` until its lease runs out and is sent again — one possible
- * duplicate, recorded in last_error, and for email carrying the same Message-ID as the first.
+ * edge: the process dies (or loses the database) after the provider accepted the message and
+ * before the row is marked sent. The row then sits `sending` until its lease runs out and is
+ * sent again: one possible duplicate, recorded in last_error, and for email carrying the same
+ * Message-ID as the first.
  * We prefer that to silently dropping a message (a sign-in or deletion code, a charge notice).
  */
 export async function deliverPending(
@@ -69,6 +70,10 @@ async function sendOne(deps: DeliveryDeps, m: ClaimedMessage, now: Date): Promis
   try {
     // A customer who deleted their account has their address erased from the row.
     if (m.recipient === '[erased]') throw new SendError('recipient erased', { permanent: true });
+    // A message whose sends keep dying with the process must not crash workers forever.
+    if (m.interrupted && m.attempts > deps.maxAttempts) {
+      throw new SendError('gave up: sends were interrupted too often', { permanent: true });
+    }
     const sender = m.channel === 'email' ? deps.email : deps.sms;
     if (!sender) throw new SendError(`${m.channel} is not configured`, { permanent: false });
     await sender.send({

@@ -1,0 +1,4 @@
+export { type MoneyMessages, moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
+export { type NotificationWorker, startNotificationWorker } from './notifications.worker.ts';
+export { type NotifyOutcome, notifyMoneyEvent } from './notify-money-event.ts';
+export { type NotificationDeps, type ProcessResult, processMoneyEvents } from './process-money-events.ts';

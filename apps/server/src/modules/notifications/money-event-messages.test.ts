@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { MoneyEventType } from '../../platform/db-schema.ts';
+import { moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
+
+const base = {
+  firstName: 'Ann',
+  amountCents: 300,
+  card: { brand: 'visa', lastFour: '1111' },
+  reason: null,
+  // 02:30 UTC on March 1st is still February 28th in New York.
+  occurredAt: new Date('2030-03-01T02:30:00Z'),
+  publicUrl: 'https://app.pria.example',
+};
+const types: MoneyEventType[] = [
+  'charge.succeeded',
+  'charge.declined',
+  'payout.sent',
+  'payout.failed',
+  'subscription.renewed',
+  'subscription.failed',
+];
+// The GSM 03.38 basic alphabet (what keeps an SMS at 160 characters a segment).
+const gsm7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
+
+describe('money event messages', () => {
+  it('maps event types to the preference lists', () => {
+    expect(types.map(notificationTypeOf)).toEqual([
+      'payin',
+      'payin',
+      'payout',
+      'payout',
+      'subscription',
+      'subscription',
+    ]);
+  });
+
+  it.each(types)('%s: an email with the card, amount and New York date, and a one-segment SMS', (type) => {
+    const m = moneyEventMessages({
+      ...base,
+      type,
+      reason: /declined|failed/.test(type) ? 'Insufficient funds' : null,
+    });
+    expect(m.email.text).toContain('Visa •••• 1111');
+    expect(m.email.text).toContain('$3.00');
+    expect(m.email.text).toContain('February 28, 2030');
+    expect(m.email.text).toContain('Pria will never ask');
+    expect(m.email.html).toContain('Visa •••• 1111');
+    expect(m.sms.startsWith('Pria: ')).toBe(true);
+    expect(m.sms).toContain('Visa ending 1111');
+    expect(m.sms).toContain('Feb 28');
+    expect(m.sms.length).toBeLessThanOrEqual(160);
+    expect(m.sms).toMatch(gsm7);
+  });
+
+  it('gives the reason of a decline, and drops it from an SMS it would not fit', () => {
+    const m = moneyEventMessages({ ...base, type: 'charge.declined', reason: 'Expired card' });
+    expect(m.email.subject).toBe("Your Visa •••• 1111 declined this month's charge");
+    expect(m.email.text).toContain('(Expired card)');
+    expect(m.email.text).toContain('Reason: Expired card');
+    expect(m.sms).toBe(
+      "Pria: Visa ending 1111 declined our $3.00 Charge & Pay charge on Feb 28 (Expired card). We won't retry it this month.",
+    );
+    const long = moneyEventMessages({ ...base, type: 'charge.declined', reason: 'x'.repeat(75) });
+    expect(long.sms).not.toContain('xxx');
+    expect(long.sms.length).toBeLessThanOrEqual(160);
+  });
+
+  it('escapes everything in the HTML part', () => {
+    const m = moneyEventMessages({
+      ...base,
+      type: 'subscription.failed',
+      firstName: '<b>Ann</b>',
+      amountCents: 3897,
+      reason: '<script>alert(1)</script>',
+    });
+    expect(m.email.html).not.toContain('<script>');
+    expect(m.email.html).not.toContain('<b>Ann');
+    expect(m.email.html).toContain('&lt;script&gt;');
+    expect(m.email.html).toContain('$38.97');
+    expect(m.email.html).toContain('href="https://app.pria.example/dashboard/account/notifications"');
+  });
+
+  it('greets without a name and names no card when there is none', () => {
+    const m = moneyEventMessages({ ...base, type: 'subscription.renewed', firstName: null, card: null });
+    expect(m.email.text.startsWith('Hello,')).toBe(true);
+    expect(m.sms).toBe('Pria: your subscription renewed on Feb 28. We charged $3.00 to your card.');
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  type AnyCardBrand,
+  brandDisplayNames,
+  formatUsd,
+  messages,
+  type NotificationType,
+} from '@pria/contracts';
+import { DateTime } from 'luxon';
+import type { MoneyEventType } from '../../platform/db-schema.ts';
+
+/** Everything a money notification says; built by notify-money-event.ts from the event's rows. */
+export interface MoneyMessageInput {
+  type: MoneyEventType;
+  firstName: string | null;
+  amountCents: number;
+  card: { brand: string; lastFour: string } | null;
+  reason: string | null;
+  occurredAt: Date;
+  publicUrl: string;
+}
+
+export interface MoneyMessages {
+  email: { subject: string; text: string; html: string };
+  sms: string;
+}
+
+const NY = 'America/New_York';
+const SMS_LIMIT = 160;
+
+/** The preference list an event type belongs to (the spec's Charges, Payments, Subscription Updates). */
+export function notificationTypeOf(type: MoneyEventType): NotificationType {
+  if (type.startsWith('charge.')) return 'payin';
+  if (type.startsWith('payout.')) return 'payout';
+  return 'subscription';
+}
+
+const settingNames: Record<NotificationType, string> = {
+  payin: 'Charges',
+  payout: 'Payments',
+  subscription: 'Subscription Updates',
+};
+
+interface Wording {
+  subject: string;
+  /** What happened, one or two sentences (email). */
+  lead: string;
+  /** The SMS with and without the reason (the reason is dropped when it would not fit). */
+  sms: (reason: string) => string;
+}
+
+function wording(
+  i: MoneyMessageInput,
+  card: string,
+  smsCard: string,
+  date: string,
+  smsDate: string,
+): Wording {
+  const amount = formatUsd(i.amountCents);
+  const because = (reason: string) => (reason ? ` (${reason})` : '');
+  const r = because(i.reason ?? '');
+  switch (i.type) {
+    case 'charge.succeeded':
+      return {
+        subject: `We charged ${amount} to your ${card}`,
+        lead: `We charged ${amount} to your ${card} on ${date} for Charge & Pay. We pay it back to the same card on the 2nd of next month.`,
+        sms: () =>
+          `Pria: we charged ${amount} to ${smsCard} on ${smsDate} for Charge & Pay. We pay it back on the 2nd.`,
+      };
+    case 'charge.declined':
+      return {
+        subject: `Your ${card} declined this month's charge`,
+        lead: `Your ${card} declined our ${amount} Charge & Pay charge on ${date}${r}. We will not try this card again this month, so there is nothing to pay back. Please check the card before the next charge on the 28th.`,
+        sms: (reason) =>
+          `Pria: ${smsCard} declined our ${amount} Charge & Pay charge on ${smsDate}${because(reason)}. We won't retry it this month.`,
+      };
+    case 'payout.sent':
+      return {
+        subject: `We paid ${amount} back to your ${card}`,
+        lead: `We paid ${amount} back to your ${card} on ${date}, paying off the Charge & Pay charge we made on it.`,
+        sms: () => `Pria: we paid ${amount} back to ${smsCard} on ${smsDate} for your Charge & Pay charge.`,
+      };
+    case 'payout.failed':
+      return {
+        subject: `We could not pay ${amount} back to your ${card}`,
+        lead: `Our ${amount} payment back to your ${card} on ${date} did not go through${r}. We will try again automatically. If the card was closed or replaced, please contact Pria support.`,
+        sms: (reason) =>
+          `Pria: our ${amount} payment back to ${smsCard} on ${smsDate} failed${because(reason)}. We'll try again automatically.`,
+      };
+    case 'subscription.renewed':
+      return {
+        subject: 'Your Pria subscription renewed',
+        lead: `Your subscription renewed on ${date}: we charged ${amount} to your ${card}.`,
+        sms: () => `Pria: your subscription renewed on ${smsDate}. We charged ${amount} to ${smsCard}.`,
+      };
+    case 'subscription.failed':
+      return {
+        subject: 'We could not renew your Pria subscription',
+        lead: `We could not renew your subscription on ${date}: your ${card} declined the ${amount} charge${r}. To keep building credit, update the card on your subscription in your Pria account.`,
+        sms: (reason) =>
+          `Pria: we couldn't renew your subscription. ${smsCard} declined ${amount} on ${smsDate}${because(reason)}. Update your card in Pria.`,
+      };
+  }
+}
+
+/**
+ * The email and SMS for one money event. Plain words, the card as brand and last four, the
+ * amount, the reason when there is one and the New York date. The SMS sticks to the GSM-7
+ * alphabet ("Visa ending 1111", not "••••"): one bullet would switch the whole SMS to UCS-2
+ * and cut a segment from 160 to 70 characters.
+ */
+export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
+  const brand = i.card ? (brandDisplayNames[i.card.brand as AnyCardBrand] ?? i.card.brand) : null;
+  const card = i.card ? `${brand} •••• ${i.card.lastFour}` : 'card';
+  const smsCard = i.card ? `${brand} ending ${i.card.lastFour}` : 'your card';
+  const day = DateTime.fromJSDate(i.occurredAt, { zone: NY });
+  const date = day.toFormat('LLLL d, yyyy');
+  const w = wording(i, card, smsCard, date, day.toFormat('LLL d'));
+  const reason = (i.reason ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  const sms = [w.sms(reason), w.sms('')].find((s) => s.length <= SMS_LIMIT) ?? w.sms('');
+
+  const greeting = i.firstName ? `Hi ${i.firstName},` : 'Hello,';
+  const details: [string, string][] = [
+    ['Amount', formatUsd(i.amountCents)],
+    ['Card', card],
+    ['Date', date],
+    ...(reason ? [['Reason', reason] as [string, string]] : []),
+  ];
+  const settings = `${i.publicUrl}/dashboard/account/notifications`;
+  const why = `You get this email because ${settingNames[notificationTypeOf(i.type)]} email notifications are on in your Pria account.`;
+  const text = [
+    greeting,
+    '',
+    w.lead,
+    '',
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${why} Change them at ${settings}`,
+    messages.fraudNotice,
+    '',
+    'Pria',
+  ].join('\n');
+  return {
+    email: { subject: w.subject, text, html: emailHtml({ greeting, lead: w.lead, details, why, settings }) },
+    sms,
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** A simple, inline-styled HTML part (mail clients drop <style> blocks); every value escaped. */
+function emailHtml(p: {
+  greeting: string;
+  lead: string;
+  details: [string, string][];
+  why: string;
+  settings: string;
+}) {
+  const e = escapeHtml;
+  const rows = p.details
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#5c6b80">${e(k)}</td><td style="padding:4px 0;font-weight:600">${e(v)}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#0b1f3a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 16px;font-size:20px;font-weight:700;color:#1a56db">Pria</p>
+<p style="margin:0 0 12px">${e(p.greeting)}</p>
+<p style="margin:0 0 16px;line-height:1.5">${e(p.lead)}</p>
+<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
+<p style="margin:0 0 8px;font-size:12px;color:#5c6b80">${e(p.why)} <a href="${e(p.settings)}" style="color:#1a56db">Notification settings</a></p>
+<p style="margin:0;font-size:12px;color:#5c6b80">${e(messages.fraudNotice)}</p>
+</div></body></html>`;
+}

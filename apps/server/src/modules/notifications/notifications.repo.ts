@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { MoneyEventType } from '../../platform/db-schema.ts';
+
+export interface MoneyEventRow {
+  id: number;
+  type: MoneyEventType;
+  customer_id: string;
+  card_id: string | null;
+  amount_cents: number;
+  reason: string | null;
+  occurred_at: Date;
+}
+
+/** Ids of events not yet notified, oldest first (a partial index covers this). */
+export async function listUnprocessedEventIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('money_events')
+    .select('id')
+    .where('processed_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Locks one unprocessed event for this transaction; undefined when another worker has it or it is done. */
+export async function lockUnprocessedEvent(tx: Db, id: number): Promise<MoneyEventRow | undefined> {
+  const res = await sql<MoneyEventRow>`
+    select id, type, customer_id, card_id, amount_cents, reason, occurred_at from money_events
+    where id = ${id} and processed_at is null
+    for update skip locked`.execute(tx);
+  return res.rows[0];
+}
+
+export function findRecipient(tx: Db, customerId: string) {
+  return tx
+    .selectFrom('customers')
+    .select(['email', 'email_verified', 'phone', 'first_name', 'deleted_at'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Brand and last four stay on a removed card, so a late pay-back can still name it. */
+export function findCard(tx: Db, cardId: string) {
+  return tx.selectFrom('cards').select(['brand', 'last_four']).where('id', '=', cardId).executeTakeFirst();
+}
+
+export async function markEventProcessed(tx: Db, id: number, at: Date): Promise<void> {
+  await tx.updateTable('money_events').set({ processed_at: at }).where('id', '=', id).execute();
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../../platform/db.ts';
+import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
+import { getNotificationPreferences } from '../account/index.ts';
+import { moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
+import { findCard, findRecipient, type MoneyEventRow, markEventProcessed } from './notifications.repo.ts';
+
+export interface NotifyOutcome {
+  email: boolean;
+  sms: boolean;
+}
+
+/**
+ * Turns one money event into the customer's chosen messages, inside the caller's transaction
+ * (which holds the event's row lock): the outbox rows and processed_at commit together. The
+ * dedupe keys `${event.id}:email` / `${event.id}:sms` make a second pass over the same event
+ * a no-op even if processed_at were lost.
+ */
+export async function notifyMoneyEvent(
+  tx: Db,
+  event: MoneyEventRow,
+  ctx: { publicUrl: string; now: Date },
+): Promise<NotifyOutcome> {
+  const outcome = { email: false, sms: false };
+  const customer = await findRecipient(tx, event.customer_id);
+  // A deleted account has no addresses left and asked us to stop; the event is simply done.
+  if (customer && !customer.deleted_at) {
+    const prefs = await getNotificationPreferences(tx, event.customer_id);
+    const type = notificationTypeOf(event.type);
+    // NOTE: only a verified address gets money notices: an unverified one may be a typo that
+    // belongs to someone else, and these emails name the card and the amounts.
+    const email = customer.email && customer.email_verified ? customer.email.toLowerCase() : null;
+    const phone = customer.phone && /^\d{10}$/.test(customer.phone) ? `+1${customer.phone}` : null;
+    const wantsEmail = Boolean(email) && prefs.forEmail.includes(type);
+    const wantsSms = Boolean(phone) && prefs.forSms.includes(type);
+    if (wantsEmail || wantsSms) {
+      const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
+      const m = moneyEventMessages({
+        type: event.type,
+        firstName: customer.first_name,
+        amountCents: event.amount_cents,
+        card: card ? { brand: card.brand, lastFour: card.last_four } : null,
+        reason: event.reason,
+        occurredAt: event.occurred_at,
+        publicUrl: ctx.publicUrl,
+      });
+      if (wantsEmail && email) {
+        await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });
+        outcome.email = true;
+      }
+      if (wantsSms && phone) {
+        await enqueueSms(tx, { to: phone, text: m.sms, dedupeKey: `${event.id}:sms` });
+        outcome.sms = true;
+      }
+    }
+  }
+  await markEventProcessed(tx, event.id, ctx.now);
+  return outcome;
+}

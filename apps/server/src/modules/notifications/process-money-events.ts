@@ -1,0 +1,49 @@
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { listUnprocessedEventIds, lockUnprocessedEvent } from './notifications.repo.ts';
+import { notifyMoneyEvent } from './notify-money-event.ts';
+
+export interface NotificationDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Links in emails point here. */
+  publicUrl: string;
+}
+
+export interface ProcessResult {
+  processed: number;
+  emails: number;
+  sms: number;
+}
+
+/**
+ * Notifies up to `limit` money events, oldest first, one transaction per event. Several
+ * workers can run this at once: each event is locked with SKIP LOCKED and re-checked, so it
+ * is handled by exactly one of them. An event that fails (a bug, a lost connection) stays
+ * unprocessed and is tried again on the next pass; it does not block the ones after it.
+ */
+export async function processMoneyEvents(
+  deps: NotificationDeps,
+  opts: { limit?: number } = {},
+): Promise<ProcessResult> {
+  const result: ProcessResult = { processed: 0, emails: 0, sms: 0 };
+  const ids = await listUnprocessedEventIds(deps.db, opts.limit ?? 100);
+  for (const id of ids) {
+    try {
+      const outcome = await deps.db.transaction().execute(async (tx) => {
+        const event = await lockUnprocessedEvent(tx, id);
+        if (!event) return undefined;
+        return notifyMoneyEvent(tx, event, { publicUrl: deps.publicUrl, now: deps.clock.now() });
+      });
+      if (!outcome) continue;
+      result.processed++;
+      if (outcome.email) result.emails++;
+      if (outcome.sms) result.sms++;
+    } catch (err) {
+      deps.logger.error({ err, moneyEventId: id }, 'could not notify a money event; will retry');
+    }
+  }
+  return result;
+}
