@@ -139,6 +139,8 @@ export const messages = {
   subscriptionsForced: 'Subscriptions successfully payed in',
   payinFailed: 'Pay In failed',
   payoutFailed: 'Pay Out failed',
+  // The spec gives no words for the subscription run's prompt; this mirrors the pay-in one.
+  subscriptionPayinConfirm: 'System will forcefully try to pay in subscriptions',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -58,6 +58,15 @@ async function readEnvelope<T>(response: Response): Promise<Partial<Envelope<T>>
  * the session once, serialised across tabs, and retries once.
  */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestEnvelope<T>(method, path, options)).data;
+}
+
+/** Like apiRequest, but also returns the server's success message (e.g. for "show the server's words"). */
+export async function apiRequestEnvelope<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; message: string | undefined }> {
   const token = await currentAccessToken();
   let response: Response;
   try {
@@ -80,7 +89,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
       code: envelope.code,
     });
   }
-  return envelope.data as T;
+  return { data: envelope.data as T, message: envelope.message };
 }
 
 export const api = {

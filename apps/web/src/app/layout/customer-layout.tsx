@@ -1,24 +1,89 @@
-import { AppShell, Container, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { type ReactNode, useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { useDelayedAction } from '../../components/use-delayed-action.ts';
+import { useCustomer } from '../../features/customer/queries.ts';
+import { fullName } from '../../features/customer/types.ts';
+import { SupportModal } from '../../features/support/support-modal.tsx';
+import { useAuthActions } from '../auth/use-auth-actions.ts';
+import classes from './customer-layout.module.css';
+import { CustomerSideMenu } from './customer-side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
+/** Spec: logging out from the name dropdown waits 3 seconds (with a loader) before leaving. */
+const DROPDOWN_LOGOUT_DELAY_MS = 3000;
+
+function tokenName(profile: Record<string, unknown> | undefined): string {
+  const name = profile?.name ?? profile?.given_name ?? profile?.email;
+  return typeof name === 'string' && name ? name : 'My account';
+}
+
 export function CustomerLayout({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const customer = useCustomer();
+  const { logOut } = useAuthActions();
+  const later = useDelayedAction();
+  const [menuOpened, menu] = useDisclosure(false);
+  const [supportOpened, support] = useDisclosure(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [scroll] = useWindowScroll();
+  const name = fullName(customer.data) || tokenName(auth.user?.profile);
+
+  const logoutNow = () => {
+    setLoggingOut(true);
+    void logOut();
+  };
+  const logoutFromDropdown = () => {
+    setLoggingOut(true);
+    later(() => void logOut(), DROPDOWN_LOGOUT_DELAY_MS);
+  };
+
   return (
-    <AppShell header={{ height: 64 }} padding="md">
-      <AppShell.Header>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Logo />
-            <UserMenu />
-          </Group>
-        </Container>
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0">
-        <Container size="lg" py="lg">
-          {children}
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell header={{ height: 64 }} padding="md">
+        <AppShell.Header className={classes.header} data-scrolled={scroll.y > 8 || undefined}>
+          <Container size="lg" h="100%">
+            <Group h="100%" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={menuOpened}
+                  onClick={menu.toggle}
+                  size="sm"
+                  aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+                  aria-expanded={menuOpened}
+                />
+                <Logo />
+              </Group>
+              <UserMenu name={name} onSupport={support.open} onLogout={logoutFromDropdown} />
+            </Group>
+          </Container>
+        </AppShell.Header>
+        <AppShell.Main bg="gray.0" id="main" tabIndex={-1}>
+          <Container size="lg" py={{ base: 'sm', sm: 'lg' }} px={{ base: 0, sm: 'md' }}>
+            {children}
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+      <CustomerSideMenu
+        opened={menuOpened}
+        onClose={menu.close}
+        fullName={fullName(customer.data)}
+        onSupport={support.open}
+        onLogout={logoutNow}
+      />
+      <SupportModal opened={supportOpened} onClose={support.close} />
+      {loggingOut && (
+        <Box pos="fixed" inset={0} bg="white" style={{ zIndex: 2000 }}>
+          <FullScreenLoader label="Logging out…" />
+        </Box>
+      )}
+    </ModalsProvider>
   );
 }

@@ -1,43 +1,46 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconSettings } from '@tabler/icons-react';
-import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
-import { useAuthActions } from '../auth/use-auth-actions.ts';
 
-function displayName(profile: Record<string, unknown> | undefined): string {
-  const name = profile?.name ?? profile?.given_name ?? profile?.email;
-  return typeof name === 'string' && name ? name : 'My account';
+interface UserMenuProps {
+  name: string;
+  onSupport: () => void;
+  onLogout: () => void;
 }
 
-export function UserMenu() {
-  const auth = useAuth();
-  const { logOut } = useAuthActions();
+/** The name dropdown of the signed-in top bar: Account Settings, Support, Logout. */
+export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
   const navigate = useNavigate();
-  const name = displayName(auth.user?.profile);
-
+  const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
   return (
-    <Menu position="bottom-end" width={200} shadow="md">
+    <Menu position="bottom-end" width={220} shadow="md">
       <Menu.Target>
         <Button
           variant="subtle"
           color="navy"
+          px={narrow ? 4 : undefined}
+          aria-label={narrow ? `Account menu for ${name}` : undefined}
           leftSection={<Avatar size={28} color="navy" name={name} />}
           rightSection={<IconChevronDown size={16} />}
         >
-          <Text fw={600} fz="sm" maw={160} truncate>
-            {name}
-          </Text>
+          {!narrow && (
+            <Text fw={600} fz="sm" maw={180} truncate>
+              {name}
+            </Text>
+          )}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {narrow && <Menu.Label>{name}</Menu.Label>}
         <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
           Account Settings
         </Menu.Item>
-        <Menu.Item leftSection={<IconHeadset size={16} />} onClick={() => navigate('/contact')}>
+        <Menu.Item leftSection={<IconHeadset size={16} />} onClick={onSupport}>
           Support
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void logOut()}>
+        <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

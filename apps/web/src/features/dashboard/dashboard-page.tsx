@@ -1,22 +1,48 @@
-import { Paper, Text, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { Link, Navigate } from 'react-router';
+import { isAdminToken } from '../../app/auth/claims.ts';
+import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { ActivitySection } from '../activity/activity-section.tsx';
+import { CardsSection } from '../cards/cards-section.tsx';
+import { useCards } from '../cards/queries.ts';
+import { useCustomer } from '../customer/queries.ts';
+import { shouldOnboard } from '../onboarding/later-flag.ts';
+import { WelcomeBanner } from './welcome-banner.tsx';
 
-export function DashboardPage() {
+export default function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const { user } = useAuth();
-  const firstName = typeof user?.profile.given_name === 'string' ? user.profile.given_name : undefined;
+  const auth = useAuth();
+  const customer = useCustomer();
+  const cards = useCards();
+  const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
+
+  if (customer.isPending) return <FullScreenLoader />;
+  if (customer.data && shouldOnboard(customer.data, isAdminToken(auth.user?.access_token))) {
+    return <Navigate to="/onboarding" replace />;
+  }
+  const noCards = cards.isSuccess && cards.data.length === 0;
+  // The carousel starts on the first card the processor knows.
+  const perCardId = selectedCardId ?? cards.data?.find((c) => c.instrumentId)?.id ?? null;
+
   return (
-    <>
+    <Stack gap="xl">
       <Title order={1} c="navy.9">
         Dashboard
       </Title>
-      <Paper withBorder radius="lg" p="xl" mt="lg">
-        <Text>
-          {firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'} Your cards and activity will appear
-          here.
-        </Text>
-      </Paper>
-    </>
+      {noCards && <WelcomeBanner />}
+      <CardsSection
+        selectedCardId={perCardId}
+        onSelectCard={setSelectedCardId}
+        emptyExtra={
+          <Button component={Link} to="/onboarding" mb="md" variant="filled">
+            Complete account setup
+          </Button>
+        }
+      />
+      <ActivitySection selectedCardId={perCardId} />
+    </Stack>
   );
 }

@@ -1,0 +1,104 @@
+import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import {
+  IconBell,
+  IconCreditCard,
+  IconHeadset,
+  IconHome,
+  IconLogout,
+  IconReceipt,
+  IconShieldLock,
+  IconTrash,
+  IconUser,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+
+interface CustomerSideMenuProps {
+  opened: boolean;
+  onClose: () => void;
+  fullName: string;
+  onSupport: () => void;
+  onLogout: () => void;
+}
+
+const sectionLinks = [
+  { label: 'Personal Information', ref: 'personalinfo', icon: IconUser },
+  { label: 'Security', ref: 'security', icon: IconShieldLock },
+  { label: 'Payment Method', ref: 'payment', icon: IconCreditCard },
+  { label: 'Subscription', ref: 'subscription', icon: IconReceipt },
+  { label: 'Notifications', ref: 'notifications', icon: IconBell },
+] as const;
+
+/** The signed-in offcanvas menu (page scroll is locked while it is open; outside click closes it). */
+export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogout }: CustomerSideMenuProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const go = (to: string, state?: unknown) => {
+    onClose();
+    navigate(to, { state });
+  };
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="left"
+      size={300}
+      title="Menu"
+      lockScroll
+      closeOnClickOutside
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
+    >
+      <Stack component="nav" aria-label="Account menu" gap={2}>
+        <NavLink
+          component="button"
+          label="Account"
+          leftSection={<IconHome size={18} />}
+          active={pathname === '/dashboard'}
+          onClick={() => go('/dashboard')}
+        />
+        <NavLink
+          component="button"
+          label="Support"
+          leftSection={<IconHeadset size={18} />}
+          onClick={() => {
+            onClose();
+            onSupport();
+          }}
+        />
+        <Divider my="xs" />
+        {sectionLinks.map(({ label, ref, icon: Icon }) => (
+          <NavLink
+            component="button"
+            key={ref}
+            label={label}
+            leftSection={<Icon size={18} />}
+            active={pathname === `/dashboard/account/${ref}`}
+            onClick={() => go(`/dashboard/account/${ref}`)}
+          />
+        ))}
+        <NavLink
+          component="button"
+          label="Delete Account"
+          c="red.7"
+          leftSection={<IconTrash size={18} />}
+          onClick={() => go('/dashboard/account', { section: 'delete' })}
+        />
+        <Divider my="xs" />
+        {fullName && (
+          <NavLink
+            component="button"
+            label={fullName}
+            leftSection={<IconUserCircle size={18} />}
+            onClick={() => go('/dashboard/account')}
+          />
+        )}
+        <NavLink
+          component="button"
+          label="Logout"
+          leftSection={<IconLogout size={18} />}
+          onClick={onLogout}
+        />
+      </Stack>
+    </Drawer>
+  );
+}

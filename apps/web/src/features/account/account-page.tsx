@@ -1,0 +1,96 @@
+import { Box, Grid, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { CardsSection } from '../cards/cards-section.tsx';
+import { useCustomer } from '../customer/queries.ts';
+import { FundingCardPicker } from '../subscription/funding-card-picker.tsx';
+import { SubscriptionSummary } from '../subscription/subscription-summary.tsx';
+import { AccountJumpTo, AccountSideMenu } from './account-nav.tsx';
+import { AccountSection } from './account-section.tsx';
+import { type AccountSectionRef, accountSections, scrollToSection } from './account-sections.ts';
+import { PersonalInfoForm } from './personal-info-section.tsx';
+
+const isSectionRef = (value: string | undefined): value is AccountSectionRef =>
+  accountSections.some((s) => s.ref === value);
+
+/** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications}. */
+export default function AccountPage() {
+  useDocumentTitle('Account Settings');
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const customer = useCustomer();
+  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const stateSection = (location.state as { section?: AccountSectionRef } | null)?.section;
+  const urlRef = params['*']?.split('/')[0];
+  const active: AccountSectionRef | undefined = stateSection ?? (isSectionRef(urlRef) ? urlRef : undefined);
+
+  // On load (and when the side menu sends us here), bring the URL's section into view.
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${active}:${location.key}`;
+    if (!active || !customer.data || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    requestAnimationFrame(() => scrollToSection(active, false));
+  }, [active, customer.data, location.key]);
+
+  const jump = (ref: AccountSectionRef) => {
+    scrollToSection(ref);
+    scrolledFor.current = `${ref}:replaced`;
+    navigate(`/dashboard/account/${ref}`, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} c="navy.9">
+        Account Settings
+      </Title>
+      {!wide && (
+        <Box pos="sticky" top={72} style={{ zIndex: 5 }} bg="gray.0" py={4}>
+          <AccountJumpTo active={active} onJump={jump} />
+        </Box>
+      )}
+      <Grid gap="xl">
+        {wide && (
+          <Grid.Col span={3}>
+            <AccountSideMenu active={active} onJump={jump} />
+          </Grid.Col>
+        )}
+        <Grid.Col span={wide ? 9 : 12}>
+          <Stack gap="xl">
+            <AccountSection refName="personalinfo" title="Personal Information">
+              <PersonalInfoForm />
+            </AccountSection>
+            <AccountSection
+              refName="security"
+              title="Security"
+              description="Password and two-factor authentication settings will appear here."
+            />
+            <AccountSection refName="payment" title="Payment Method">
+              <Stack gap="xl">
+                <CardsSection headingOrder={3} title="Your cards" />
+                <FundingCardPicker />
+              </Stack>
+            </AccountSection>
+            <AccountSection refName="subscription" title="Subscription">
+              <SubscriptionSummary />
+            </AccountSection>
+            <AccountSection
+              refName="notifications"
+              title="Notifications"
+              description="Email and SMS notification preferences will appear here."
+            />
+            <AccountSection
+              refName="delete"
+              title="Delete Account"
+              danger
+              description="Closing your account will be available here."
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

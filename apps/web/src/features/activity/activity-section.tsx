@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityFilterMode,
+  type ActivityRange,
+  defaultRange,
+} from './activity-filter.ts';
+import { ActivityTable } from './activity-table.tsx';
+import { CustomRangeModal } from './custom-range-modal.tsx';
+import { useTransactions } from './queries.ts';
+
+interface ActivitySectionProps {
+  /** The card in view in the phone carousel ('Per Card'). */
+  selectedCardId: string | null;
+}
+
+const filterLabels: Record<ActivityFilterMode, string> = {
+  all: 'All Cards',
+  card: 'Per Card',
+  range: 'Custom Range',
+};
+
+export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const [mode, setMode] = useState<ActivityFilterMode>('all');
+  const [range, setRange] = useState<ActivityRange>(() => defaultRange());
+  const [limit, setLimit] = useState(ACTIVITY_PAGE_SIZE);
+  const [rangeOpen, setRangeOpen] = useState(false);
+  // 'Per Card' exists on phones only, where the carousel chooses the card.
+  const perCard = mode === 'card' && narrow && selectedCardId ? selectedCardId : undefined;
+  const transactions = useTransactions({ limit, ...range, cardId: perCard });
+
+  const choose = (next: ActivityFilterMode, nextRange: ActivityRange = defaultRange()) => {
+    setMode(next);
+    setRange(nextRange);
+    setLimit(ACTIVITY_PAGE_SIZE);
+  };
+
+  const rows = transactions.data?.rows ?? [];
+  const total = transactions.data?.totalCount ?? 0;
+  const activeMode = mode === 'card' && !narrow ? 'all' : mode;
+
+  return (
+    <section aria-labelledby="activity-heading">
+      <Group justify="space-between" mb="md">
+        <Stack gap={0}>
+          <Title order={2} id="activity-heading" size="h3" c="navy.9">
+            Activity
+          </Title>
+          <Text size="sm" c="dimmed">
+            {activeMode === 'range'
+              ? `${dayjs(range.startDate).format('MM/DD/YYYY')} – ${dayjs(range.endDate).format('MM/DD/YYYY')}`
+              : 'Last 180 days'}
+            {perCard ? ' · selected card' : ''}
+          </Text>
+        </Stack>
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <Button variant="default" leftSection={<IconFilter size={16} />}>
+              {filterLabels[activeMode]}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown aria-label="Filter activity">
+            {(['all', 'card', 'range'] as const)
+              .filter((m) => m !== 'card' || narrow)
+              .map((m) => (
+                <Menu.Item
+                  key={m}
+                  rightSection={activeMode === m ? <IconCheck size={14} aria-label="selected" /> : null}
+                  onClick={() => (m === 'range' ? setRangeOpen(true) : choose(m))}
+                >
+                  {filterLabels[m]}
+                </Menu.Item>
+              ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
+        {transactions.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label="Loading activity">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        ) : transactions.isError ? (
+          <Alert color="red" icon={<IconAlertCircle />} title="Could not load your activity">
+            <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void transactions.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            <ActivityTable rows={rows} />
+            {rows.length < total && (
+              <Group justify="center" mt="md">
+                <Button
+                  variant="light"
+                  loading={transactions.isFetching}
+                  onClick={() => setLimit((l) => l + ACTIVITY_PAGE_SIZE)}
+                >
+                  Show More
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Paper>
+      <CustomRangeModal
+        opened={rangeOpen}
+        onClose={() => setRangeOpen(false)}
+        onApply={(picked) => choose('range', picked)}
+      />
+    </section>
+  );
+}

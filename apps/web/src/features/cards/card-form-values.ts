@@ -1,0 +1,105 @@
+import {
+  type CardView,
+  cardFormSchema,
+  detectBrand,
+  groupCardNumber,
+  isAcceptedBrand,
+  messages,
+  parseExpiry,
+} from '@pria/contracts';
+import { z } from 'zod';
+import { type AddressValues, emptyAddress, toAddressValues } from '../geography/address.ts';
+
+export interface CardFormState {
+  name: string;
+  number: string;
+  brand: string;
+  expirationDate: string;
+  cvc: string;
+  address: AddressValues;
+}
+
+export const emptyCardForm: CardFormState = {
+  name: '',
+  number: '',
+  brand: '',
+  expirationDate: '',
+  cvc: '',
+  address: emptyAddress,
+};
+
+/** The fields of the first step (card details); the second step is the billing address. */
+export const cardDetailFields = ['name', 'number', 'brand', 'expirationDate', 'cvc'] as const;
+
+/** Digits only, grouped in fours as people read card numbers. */
+export const formatCardNumber = (raw: string) => groupCardNumber(raw);
+
+/**
+ * MM/YY: digits and one slash, at most 5 characters; the slash is inserted after the month
+ * while typing forward (deleting it is left alone).
+ */
+export function formatExpiry(raw: string, previous: string): string {
+  let value = raw.replace(/[^\d/]/g, '');
+  const typingForward = value.length > previous.length;
+  if (typingForward && /^\d{2}$/.test(value)) value = `${value}/`;
+  if (/^\d{3,4}$/.test(value)) value = `${value.slice(0, 2)}/${value.slice(2)}`;
+  return value.slice(0, 5);
+}
+
+export const formatCvc = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);
+
+/** "•••• •••• •••• 4242", how a stored card's number is shown (we never have the rest). */
+export const maskedNumber = (lastFour: string) => `•••• •••• •••• ${lastFour}`;
+
+export const expiryOf = (card: Pick<CardView, 'expirationMonth' | 'expirationYear'>) =>
+  `${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear).slice(-2)}`;
+
+/** Add mode: the shared card schema plus "Visa or Mastercard only", with the spec's words. */
+export function newCardSchema(now = new Date()) {
+  return cardFormSchema(now).superRefine((values, ctx) => {
+    const detected = detectBrand(values.number);
+    if (values.number.replace(/\s/g, '').length >= 13 && detected && !isAcceptedBrand(detected)) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: messages.cardBrandNotAccepted });
+    }
+  });
+}
+
+/** Edit mode: only the expiry and the billing address can change. */
+export function editCardSchema(now = new Date()) {
+  return z.object({
+    expirationDate: cardFormSchema(now).shape.expirationDate,
+    address: cardFormSchema(now).shape.address,
+  });
+}
+
+/** The form for an existing card: number and CVC masked, the rest as stored. */
+export function cardToForm(card: CardView): CardFormState {
+  return {
+    name: card.name,
+    number: maskedNumber(card.lastFour),
+    brand: card.brand,
+    expirationDate: expiryOf(card),
+    cvc: '***',
+    address: toAddressValues(card.address),
+  };
+}
+
+export function addressPayload(address: AddressValues) {
+  return {
+    address1: address.address1.trim(),
+    address2: address.address2.trim() || null,
+    locality: address.locality.trim(),
+    administrativeArea: address.administrativeArea,
+    country: 'US' as const,
+    postalCode: address.postalCode.trim(),
+  };
+}
+
+export function expiryPayload(expirationDate: string) {
+  return parseExpiry(expirationDate);
+}
+
+/** Keeps `brand` in step with the number as it is typed. */
+export function brandFor(number: string): string {
+  return detectBrand(number) ?? '';
+}

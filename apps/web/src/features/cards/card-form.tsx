@@ -1,0 +1,134 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type CardView, messages } from '@pria/contracts';
+import { useState } from 'react';
+import { confirmAction } from '../../components/confirm.tsx';
+import { zodValidate } from '../../components/form/zod-validate.ts';
+import type { AddressValues } from '../geography/address.ts';
+import { AddressFields } from '../geography/address-fields.tsx';
+import { CardDetailsFields } from './card-details-fields.tsx';
+import {
+  type CardFormState,
+  cardDetailFields,
+  cardToForm,
+  editCardSchema,
+  emptyCardForm,
+  newCardSchema,
+} from './card-form-values.ts';
+import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
+
+interface CardFormProps {
+  /** Present: edit this card. Absent: add a new one. */
+  card?: CardView;
+  defaultName?: string;
+  /** Billing address prefilled from the profile. */
+  defaultAddress?: AddressValues;
+  isDefault?: boolean;
+  onDone: (card?: CardView) => void;
+}
+
+/** The two-step card form (card details, then billing address) of the add and edit modals. */
+export function CardForm({
+  card,
+  defaultName = '',
+  defaultAddress,
+  isDefault = false,
+  onDone,
+}: CardFormProps) {
+  const editing = Boolean(card);
+  const [step, setStep] = useState<0 | 1>(0);
+  const form = useForm<CardFormState>({
+    mode: 'controlled',
+    initialValues: card
+      ? cardToForm(card)
+      : { ...emptyCardForm, name: defaultName, address: defaultAddress ?? emptyCardForm.address },
+    validate: (values) => zodValidate<CardFormState>(editing ? editCardSchema() : newCardSchema())(values),
+  });
+  const addCard = useAddCard();
+  const updateCard = useUpdateCard();
+  const removeCard = useRemoveCard();
+  const busy = addCard.isPending || updateCard.isPending || removeCard.isPending;
+
+  const next = () => {
+    const { errors } = form.validate();
+    const stepErrors = Object.fromEntries(
+      Object.entries(errors).filter(([key]) => (cardDetailFields as readonly string[]).includes(key)),
+    );
+    form.setErrors(stepErrors);
+    if (Object.keys(stepErrors).length === 0) setStep(1);
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (card) updateCard.mutate({ card, values }, { onSuccess: (saved) => onDone(saved) });
+      else addCard.mutate({ values, isDefault }, { onSuccess: (saved) => onDone(saved) });
+    },
+    (errors) => {
+      if (Object.keys(errors).some((key) => (cardDetailFields as readonly string[]).includes(key)))
+        setStep(0);
+    },
+  );
+
+  const remove = () => {
+    if (!card) return;
+    confirmAction({
+      title: 'Remove card',
+      message: messages.webConfirmRemoveCard,
+      danger: true,
+      onConfirm: () => removeCard.mutate(card.id, { onSuccess: () => onDone() }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit card' : 'Add card'}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Step {step + 1} of 2: {step === 0 ? 'Card details' : 'Billing address'}
+        </Text>
+        {step === 0 ? (
+          <CardDetailsFields form={form} lockSecret={editing} lockName={editing} />
+        ) : (
+          <AddressFields form={form} required />
+        )}
+        <Group justify="space-between" mt="sm">
+          {editing ? (
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={remove}
+              loading={removeCard.isPending}
+              disabled={busy}
+            >
+              Remove Card
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            {step === 1 && (
+              <Button variant="default" onClick={() => setStep(0)} disabled={busy}>
+                Previous
+              </Button>
+            )}
+            {step === 0 ? (
+              // Distinct keys: React must not turn the clicked Next button into the submit button mid-click
+              // (the browser would then submit the form with that same click).
+              <Button key="next" onClick={next}>
+                Next
+              </Button>
+            ) : (
+              <Button
+                key="submit"
+                type="submit"
+                loading={addCard.isPending || updateCard.isPending}
+                disabled={busy}
+              >
+                {editing ? 'Save Changes' : 'Add Card'}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

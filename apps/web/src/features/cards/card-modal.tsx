@@ -1,0 +1,55 @@
+import { Modal } from '@mantine/core';
+import type { CardView } from '@pria/contracts';
+import type { AddressValues } from '../geography/address.ts';
+import { CardForm } from './card-form.tsx';
+
+interface CardModalProps {
+  opened: boolean;
+  onClose: () => void;
+  card?: CardView;
+  defaultName?: string;
+  defaultAddress?: AddressValues;
+  isDefault?: boolean;
+  onSaved?: (card?: CardView) => void;
+}
+
+/**
+ * 'Add your Credit Card' / 'Edit Credit Card'. Static backdrop (a stray click or Escape must not
+ * throw away typed card details) but a visible close button.
+ */
+export function CardModal({
+  opened,
+  onClose,
+  card,
+  defaultName,
+  defaultAddress,
+  isDefault,
+  onSaved,
+}: CardModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={card ? 'Edit Credit Card' : 'Add your Credit Card'}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      size="lg"
+      centered
+    >
+      {opened && (
+        <CardForm
+          key={card?.id ?? 'new'}
+          card={card}
+          defaultName={defaultName}
+          defaultAddress={defaultAddress}
+          isDefault={isDefault}
+          onDone={(saved) => {
+            onSaved?.(saved);
+            onClose();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { CardView } from '@pria/contracts';
+import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { BrandMark } from './brand-mark.tsx';
+import { expiryOf } from './card-form-values.ts';
+import classes from './card-tile.module.css';
+
+interface CardTileProps {
+  card: CardView;
+  holderName: string;
+  selected?: boolean;
+  onEdit?: (card: CardView) => void;
+  /** Onboarding: cards added in this session can be removed with an X. */
+  onRemove?: (card: CardView) => void;
+}
+
+export function CardTile({ card, holderName, selected = false, onEdit, onRemove }: CardTileProps) {
+  return (
+    <article
+      className={classes.tile}
+      data-selected={selected || undefined}
+      aria-label={`${card.brand === 'visa' ? 'Visa' : 'Mastercard'} card ending ${card.lastFour}`}
+      data-testid="card-tile"
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <BrandMark brand={card.brand} height={28} />
+        <Group gap={4} wrap="nowrap">
+          {onEdit && (
+            <Tooltip label="Edit card">
+              <ActionIcon
+                variant="subtle"
+                color="gray.0"
+                size="lg"
+                aria-label={`Edit card ending ${card.lastFour}`}
+                onClick={() => onEdit(card)}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {onRemove && (
+            <ActionIcon
+              variant="subtle"
+              color="gray.0"
+              size="lg"
+              aria-label={`Remove card ending ${card.lastFour}`}
+              onClick={() => onRemove(card)}
+            >
+              <IconX size={18} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+      <Text className={classes.number} aria-hidden>
+        •••• {card.lastFour}
+      </Text>
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={0} miw={0}>
+          <Text fz={10} tt="uppercase" c="navy.1">
+            Card holder
+          </Text>
+          <Text fw={600} truncate>
+            {holderName || card.name}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end">
+          <Text fz={10} tt="uppercase" c="navy.1">
+            Expires
+          </Text>
+          <Text fw={600}>{expiryOf(card)}</Text>
+        </Stack>
+      </Group>
+    </article>
+  );
+}
+
+export function AddCardTile({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className={classes.addTile} onClick={onClick} disabled={disabled}>
+      <IconPlus size={28} aria-hidden />
+      {disabled ? 'Up to 3 cards' : 'Add a card'}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import { Carousel } from '@mantine/carousel';
+import type { CardView } from '@pria/contracts';
+import { AddCardTile, CardTile } from './card-tile.tsx';
+
+interface CardsCarouselProps {
+  cards: CardView[];
+  holderName: string;
+  selectedCardId: string | null;
+  onSelect: (cardId: string | null) => void;
+  onEdit: (card: CardView) => void;
+  onAdd?: () => void;
+}
+
+/** Phones (≤ 500px): one card per slide; the card in view is the one 'Per Card' activity shows. */
+export function CardsCarousel({
+  cards,
+  holderName,
+  selectedCardId,
+  onSelect,
+  onEdit,
+  onAdd,
+}: CardsCarouselProps) {
+  // Spec: cards without a processor instrument id are left out of the carousel.
+  const slides = cards.filter((c) => c.instrumentId);
+  const initial = Math.max(
+    0,
+    slides.findIndex((c) => c.id === selectedCardId),
+  );
+  return (
+    <Carousel
+      aria-label="Your cards"
+      aria-roledescription="carousel"
+      withIndicators
+      withControls={slides.length > 0}
+      slideGap="md"
+      initialSlide={initial}
+      onSlideChange={(index) => onSelect(slides[index]?.id ?? null)}
+      previousControlProps={{ 'aria-label': 'Previous card' }}
+      nextControlProps={{ 'aria-label': 'Next card' }}
+      styles={{ indicators: { bottom: -24 }, indicator: { background: 'var(--mantine-color-navy-4)' } }}
+      pb={32}
+      data-testid="cards-carousel"
+    >
+      {slides.map((card, index) => (
+        <Carousel.Slide
+          key={card.id}
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${slides.length}`}
+        >
+          <CardTile
+            card={card}
+            holderName={holderName}
+            selected={card.id === selectedCardId}
+            onEdit={onEdit}
+          />
+        </Carousel.Slide>
+      ))}
+      {onAdd && (
+        <Carousel.Slide aria-roledescription="slide" aria-label="Add a card">
+          <AddCardTile onClick={onAdd} />
+        </Carousel.Slide>
+      )}
+    </Carousel>
+  );
+}

@@ -1,0 +1,135 @@
+import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type CardView, MAX_CARDS } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
+import { useCustomer } from '../customer/queries.ts';
+import { fullName } from '../customer/types.ts';
+import { toAddressValues } from '../geography/address.ts';
+import { CardModal } from './card-modal.tsx';
+import { AddCardTile, CardTile } from './card-tile.tsx';
+import { CardsCarousel } from './cards-carousel.tsx';
+import { useCards } from './queries.ts';
+import { useShowAllCards } from './use-card-toggle.ts';
+
+interface CardsSectionProps {
+  title?: string;
+  headingOrder?: 2 | 3;
+  selectedCardId?: string | null;
+  onSelectCard?: (cardId: string | null) => void;
+  /** Rendered under the heading when there are no cards (e.g. 'Complete account setup'). */
+  emptyExtra?: ReactNode;
+}
+
+type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; card: CardView };
+
+/** The cards UI shared by the dashboard, onboarding and the account page. */
+export function CardsSection({
+  title = 'Cards',
+  headingOrder = 2,
+  selectedCardId = null,
+  onSelectCard,
+  emptyExtra,
+}: CardsSectionProps) {
+  const cards = useCards();
+  const customer = useCustomer();
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const [showAll, setShowAll] = useShowAllCards();
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const list = cards.data ?? [];
+  const canAdd = list.length < MAX_CARDS;
+  const holderName = fullName(customer.data);
+  const openAdd = () => setModal({ mode: 'add' });
+  const openEdit = (card: CardView) => setModal({ mode: 'edit', card });
+
+  const slotCount = showAll ? MAX_CARDS + 1 : MAX_CARDS;
+  const shown = list.slice(0, slotCount);
+  const emptySlots = Math.max(0, slotCount - shown.length);
+
+  let body: ReactNode;
+  if (cards.isPending) {
+    body = (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading cards">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={170} radius={16} />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (cards.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle />} title="Could not load your cards">
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void cards.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (narrow) {
+    body = (
+      <CardsCarousel
+        cards={list}
+        holderName={holderName}
+        selectedCardId={selectedCardId}
+        onSelect={(id) => onSelectCard?.(id)}
+        onEdit={openEdit}
+        onAdd={canAdd ? openAdd : undefined}
+      />
+    );
+  } else {
+    body = (
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: slotCount }}
+        spacing="lg"
+        component="ul"
+        aria-label="Your cards"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {shown.map((card) => (
+          <li key={card.id} style={{ display: 'flex' }}>
+            <CardTile card={card} holderName={holderName} onEdit={openEdit} />
+          </li>
+        ))}
+        {Array.from({ length: emptySlots }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: empty slots have no identity but their position
+          <li key={`empty-${i}`} style={{ display: 'flex' }}>
+            <AddCardTile onClick={openAdd} disabled={!canAdd} />
+          </li>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <section aria-labelledby="cards-heading">
+      <Group justify="space-between" mb="md" gap="sm">
+        <Title order={headingOrder} id="cards-heading" size="h3" c="navy.9">
+          {title}
+        </Title>
+        <Group gap="md">
+          {!narrow && (
+            <Switch
+              label="Show all cards"
+              checked={showAll}
+              onChange={(event) => setShowAll(event.currentTarget.checked)}
+            />
+          )}
+          {canAdd && !cards.isPending && (
+            <Button variant="light" onClick={openAdd}>
+              + Add new Card
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {list.length === 0 && !cards.isPending && emptyExtra}
+      {body}
+      <CardModal
+        opened={modal.mode !== 'closed'}
+        onClose={() => setModal({ mode: 'closed' })}
+        card={modal.mode === 'edit' ? modal.card : undefined}
+        defaultName={holderName}
+        defaultAddress={toAddressValues(customer.data?.address)}
+        isDefault={list.length === 0}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { type CardView, encryptCard, messages } from '@pria/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api-client.ts';
+import { notifySuccess } from '../../app/notify.ts';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+import { customerKeys } from '../customer/queries.ts';
+import { addressPayload, type CardFormState, expiryPayload } from './card-form-values.ts';
+import { cardKeys, fetchCardPublicKey } from './queries.ts';
+
+interface AddCardInput {
+  values: CardFormState;
+  isDefault?: boolean;
+}
+
+/**
+ * POST /cards. Number and CVC are encrypted in the browser to the gateway's public key and
+ * sent as one JWE in `number`: Pria's servers never see them in clear.
+ */
+export function useAddCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, isDefault = false }: AddCardInput) => {
+      const jwk = await fetchCardPublicKey(queryClient);
+      const number = await encryptCard({ number: values.number, cvc: values.cvc }, jwk);
+      return api.post<CardView>('/api/v1/cards', {
+        number,
+        ...expiryPayload(values.expirationDate),
+        brand: values.brand,
+        isDefault,
+        name: values.name.trim(),
+        address: addressPayload(values.address),
+      });
+    },
+    onSuccess: () => {
+      notifySuccess(messages.cardAdded);
+      void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
+    },
+    // A decline carries the gateway's reason ('Your card was declined.'); otherwise the spec's text.
+    onError: (error) => notifyApiError(error, messages.cardAddFailed),
+  });
+}
+
+export function useUpdateCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ card, values }: { card: CardView; values: CardFormState }) =>
+      api.put<CardView>(`/api/v1/cards/${encodeURIComponent(card.id)}`, {
+        cardId: card.id,
+        ...expiryPayload(values.expirationDate),
+        brand: card.brand,
+        address: addressPayload(values.address),
+      }),
+    onSuccess: () => {
+      notifySuccess(messages.cardUpdated);
+      void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
+    },
+    onError: (error) => notifyApiError(error),
+  });
+}
+
+export function useRemoveCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: string) => api.delete<unknown>(`/api/v1/cards/${encodeURIComponent(cardId)}`),
+    onSuccess: () => {
+      notifySuccess(messages.cardRemoved);
+      void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
+      // The subscription may have lost its funding card.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    },
+    onError: (error) => notifyApiError(error),
+  });
+}

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { CardView } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CardDetailsFields } from '../cards/card-details-fields.tsx';
+import { useCards } from '../cards/queries.ts';
+import { useCustomer } from '../customer/queries.ts';
+import type { Plan } from '../customer/types.ts';
+import { emptyAddress, toAddressValues } from '../geography/address.ts';
+import { AddressFields } from '../geography/address-fields.tsx';
+import type { SubscriptionResult } from '../subscription/mutations.ts';
+import {
+  type CheckoutValues,
+  emptyCheckout,
+  existingCardValues,
+  type PaymentSource,
+  validateNewCardCheckout,
+} from './checkout-values.ts';
+import { ExistingCardList } from './existing-card-list.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { useCheckoutSubmit } from './use-checkout-submit.ts';
+
+interface CheckoutFormProps {
+  plan: Plan;
+  onBack: () => void;
+  onSubscribed: (result: SubscriptionResult) => void;
+}
+
+export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) {
+  const customer = useCustomer();
+  const cards = useCards();
+  const [source, setSource] = useState<PaymentSource>('new');
+  const [existingCardId, setExistingCardId] = useState<string | null>(null);
+  const form = useForm<CheckoutValues>({
+    mode: 'controlled',
+    initialValues: emptyCheckout,
+    validate: (values) => (source === 'new' ? validateNewCardCheckout(values) : {}),
+  });
+
+  const chooseExisting = (card: CardView) => {
+    setSource('existing');
+    setExistingCardId(card.id);
+    form.setValues(existingCardValues(card, toAddressValues(card.address)));
+    form.clearErrors();
+  };
+  const checkout = useCheckoutSubmit({ onCardAdded: chooseExisting });
+
+  // Spec: switching the source resets the form and forgets the chosen card.
+  const switchSource = (next: string) => {
+    setSource(next as PaymentSource);
+    setExistingCardId(null);
+    form.setValues(emptyCheckout);
+    form.clearErrors();
+    checkout.clearFailure();
+  };
+
+  const toggleSameAsProfile = (checked: boolean) => {
+    form.setFieldValue('sameAsProfile', checked);
+    form.setFieldValue('address', checked ? toAddressValues(customer.data?.address) : emptyAddress);
+    form.setFieldValue('phone', checked ? (customer.data?.phone ?? '') : '');
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const result = await checkout.submit({
+      planId: plan.id,
+      source,
+      values,
+      existingCardId,
+      isFirstCard: (cards.data ?? []).length === 0,
+    });
+    if (result) onSubscribed(result);
+  });
+
+  const existingCards = cards.data ?? [];
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        <OrderSummary plan={plan} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <form onSubmit={submit} noValidate aria-label="Payment">
+            <Stack gap="lg">
+              <Title order={2} size="h4" c="navy.9">
+                Payment method
+              </Title>
+              <Radio.Group
+                value={source}
+                onChange={switchSource}
+                name="payment-source"
+                aria-label="Payment method"
+              >
+                <Group gap="xl">
+                  <Radio value="new" label="New Credit/Debit card" />
+                  <Radio
+                    value="existing"
+                    label="Choose existing card"
+                    disabled={existingCards.length === 0}
+                  />
+                </Group>
+              </Radio.Group>
+              {source === 'existing' && (
+                <ExistingCardList
+                  cards={existingCards}
+                  value={existingCardId}
+                  onChange={(id) => {
+                    const card = existingCards.find((c) => c.id === id);
+                    if (card) chooseExisting(card);
+                  }}
+                />
+              )}
+              <CardDetailsFields form={form} readOnly={source === 'existing'} />
+              {source === 'new' && (
+                <>
+                  <Checkbox
+                    label="Use same as profile address"
+                    checked={form.values.sameAsProfile}
+                    onChange={(event) => toggleSameAsProfile(event.currentTarget.checked)}
+                  />
+                  {!form.values.sameAsProfile && <AddressFields form={form} required />}
+                </>
+              )}
+              {checkout.failure && (
+                <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Payment not completed">
+                  {checkout.failure}
+                </Alert>
+              )}
+              <Text size="sm" c="dimmed">
+                By submitting this form, you agree to our{' '}
+                <Anchor component={Link} to="/terms" target="_blank">
+                  terms of service
+                </Anchor>{' '}
+                and{' '}
+                <Anchor component={Link} to="/policy" target="_blank">
+                  privacy policy
+                </Anchor>
+                .
+              </Text>
+              <Group justify="space-between">
+                <Button variant="default" onClick={onBack} disabled={checkout.pending}>
+                  Back to plans
+                </Button>
+                <Button type="submit" loading={checkout.pending}>
+                  Continue
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

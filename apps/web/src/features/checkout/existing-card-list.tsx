@@ -1,0 +1,41 @@
+import { Group, Radio, Stack, Text } from '@mantine/core';
+import type { CardView } from '@pria/contracts';
+import { BrandMark } from '../cards/brand-mark.tsx';
+import { expiryOf, maskedNumber } from '../cards/card-form-values.ts';
+
+interface ExistingCardListProps {
+  cards: CardView[];
+  value: string | null;
+  onChange: (cardId: string) => void;
+}
+
+/** 'Choose existing card': one radio per registered card, shown masked. */
+export function ExistingCardList({ cards, value, onChange }: ExistingCardListProps) {
+  if (cards.length === 0) return <Text c="dimmed">No Results</Text>;
+  return (
+    <Radio.Group value={value} onChange={onChange} label="Your cards" name="existing-card">
+      <Stack gap="xs" mt="xs">
+        {cards.map((card) => (
+          <Radio.Card
+            key={card.id}
+            value={card.id}
+            radius="md"
+            p="sm"
+            aria-label={`${card.brand === 'visa' ? 'Visa' : 'Mastercard'} ending ${card.lastFour}`}
+          >
+            <Group wrap="nowrap" gap="sm">
+              <Radio.Indicator />
+              <BrandMark brand={card.brand} height={22} />
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {maskedNumber(card.lastFour)}
+              </Text>
+              <Text size="sm" c="dimmed" ml="auto">
+                {expiryOf(card)}
+              </Text>
+            </Group>
+          </Radio.Card>
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

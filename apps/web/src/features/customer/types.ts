@@ -1,0 +1,55 @@
+import type { Cents } from '@pria/contracts';
+
+export interface Address {
+  address1: string | null;
+  address2: string | null;
+  locality: string | null;
+  administrativeArea: string | null;
+  country: string | null;
+  postalCode: string | null;
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  /** Cents for one billing period (intervalCount months). */
+  price: Cents;
+  interval: 'month';
+  intervalCount: number;
+  taxPercentage: number;
+  /** Cents, tax included, computed by the server. */
+  total: Cents;
+}
+
+export type SubscriptionStatus = 'active' | 'inactive' | 'pending_verification';
+
+export interface Subscription {
+  id: string;
+  plan: Plan;
+  card: { id: string } | null;
+  status: SubscriptionStatus;
+  /** Epoch milliseconds, or null before the first payment. */
+  expiresAt: number | null;
+  isEnabled: boolean;
+}
+
+export interface Customer {
+  id: string;
+  email: string;
+  email_verified: boolean;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  address: Address;
+  onBoardingIndex: number;
+  subscription?: Subscription | null;
+}
+
+/** "Ann B. Lee" from whatever parts are filled; the email when there is no name yet. */
+export function fullName(
+  customer: Pick<Customer, 'firstName' | 'middleName' | 'lastName'> | undefined,
+): string {
+  if (!customer) return '';
+  return [customer.firstName, customer.middleName, customer.lastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useSessionStorage } from '@mantine/hooks';
+import { type CardView, MAX_CARDS, messages } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notifySuccess } from '../../app/notify.ts';
+import { confirmAction } from '../../components/confirm.tsx';
+import { useDelayedAction } from '../../components/use-delayed-action.ts';
+import { CardForm } from '../cards/card-form.tsx';
+import { CardTile } from '../cards/card-tile.tsx';
+import { useRemoveCard } from '../cards/mutations.ts';
+import { useCards } from '../cards/queries.ts';
+import type { Customer } from '../customer/types.ts';
+import { fullName } from '../customer/types.ts';
+import { toAddressValues } from '../geography/address.ts';
+
+interface CardsStepProps {
+  customer: Customer;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+/** Step 1: add up to 3 cards inline; cards added during this onboarding can be removed with X. */
+export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
+  const cards = useCards();
+  const removeCard = useRemoveCard();
+  const later = useDelayedAction();
+  const [addedIds, setAddedIds] = useSessionStorage<string[]>({
+    key: 'onboarding_new_cards',
+    defaultValue: [],
+  });
+  const [formKey, setFormKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [advancing, setAdvancing] = useState(false);
+  const list = cards.data ?? [];
+  const name = fullName(customer);
+
+  const remove = (card: CardView) =>
+    confirmAction({
+      title: 'Remove card',
+      message: messages.webConfirmRemoveCard,
+      danger: true,
+      onConfirm: () => removeCard.mutate(card.id),
+    });
+
+  const next = () => {
+    if (list.length === 0) {
+      setError(messages.atLeastOneCard);
+      return;
+    }
+    setAdvancing(true);
+    notifySuccess(messages.cardsAdded);
+    later(onDone, 1000);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Title order={2} size="h3" c="navy.9">
+          Add your cards
+        </Title>
+        <Text c="dimmed" size="sm" mb="lg">
+          Add up to {MAX_CARDS} Visa or Mastercard credit cards. Each one gets a $3 monthly charge that we pay
+          off.
+        </Text>
+        {list.length < MAX_CARDS ? (
+          <CardForm
+            key={formKey}
+            defaultName={name}
+            defaultAddress={toAddressValues(customer.address)}
+            isDefault={list.length === 0}
+            onDone={(card) => {
+              if (card) setAddedIds((ids) => [...ids, card.id]);
+              setError(null);
+              setFormKey((k) => k + 1);
+            }}
+          />
+        ) : (
+          <Text size="sm">You have added the maximum of {MAX_CARDS} cards.</Text>
+        )}
+      </Paper>
+      <section aria-labelledby="onboarding-cards-heading">
+        <Title order={3} size="h4" id="onboarding-cards-heading" c="navy.9" mb="sm">
+          Your cards ({list.length}/{MAX_CARDS})
+        </Title>
+        {cards.isPending ? (
+          <Skeleton height={170} radius={16} maw={360} />
+        ) : list.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No cards yet.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+            {list.map((card) => (
+              <CardTile
+                key={card.id}
+                card={card}
+                holderName={name}
+                onRemove={addedIds.includes(card.id) ? remove : undefined}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={next} loading={advancing}>
+          Continue
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@pria/contracts';
+import { useEffect } from 'react';
+import { PlanPicker } from '../plans/plan-picker.tsx';
+import { usePlans } from '../plans/queries.ts';
+
+interface PlanStepProps {
+  planId: string | null;
+  onChange: (planId: string) => void;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+/** Step 2: 'Select a subscription'; the last plan listed is preselected. */
+export function PlanStep({ planId, onChange, onBack, onDone }: PlanStepProps) {
+  const plans = usePlans();
+  const lastPlanId = plans.data?.[plans.data.length - 1]?.id;
+  useEffect(() => {
+    if (!planId && lastPlanId) onChange(lastPlanId);
+  }, [planId, lastPlanId, onChange]);
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Title order={2} size="h3" c="navy.9">
+          {messages.webSelectSubscription}
+        </Title>
+        <Text c="dimmed" size="sm" mb="lg">
+          One plan covers all your cards.
+        </Text>
+        <PlanPicker value={planId} onChange={onChange} />
+      </Paper>
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Button onClick={onDone} disabled={!planId}>
+          Continue
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

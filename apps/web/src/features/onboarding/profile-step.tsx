@@ -1,0 +1,31 @@
+import { Paper, Text, Title } from '@mantine/core';
+import { useDelayedAction } from '../../components/use-delayed-action.ts';
+import { useUpdateProfile } from '../customer/mutations.ts';
+import type { Customer } from '../customer/types.ts';
+import { ProfileForm } from '../profile/profile-form.tsx';
+import { toProfilePayload } from '../profile/profile-values.ts';
+
+/** Step 0: profile, saved with ?onboarding=true; advances 1.5 s after 'Updated successfully'. */
+export function ProfileStep({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+  const update = useUpdateProfile({ onboarding: true });
+  const later = useDelayedAction();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Title order={2} size="h3" c="navy.9">
+        Your details
+      </Title>
+      <Text c="dimmed" size="sm" mb="lg">
+        We use them for your account and as the billing address of your cards.
+      </Text>
+      <ProfileForm
+        customer={customer}
+        onboarding
+        saving={update.isPending}
+        submitLabel="Save and continue"
+        onSubmit={(values) =>
+          update.mutate(toProfilePayload(values, true), { onSuccess: () => later(onDone, 1500) })
+        }
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@pria/contracts';
+
+interface WelcomeScreenProps {
+  firstTime: boolean;
+  onStart: () => void;
+  onLater: () => void;
+}
+
+export function WelcomeScreen({ firstTime, onStart, onLater }: WelcomeScreenProps) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={640} mx="auto" mt={{ base: 'md', sm: 48 }}>
+      <Stack align="center" ta="center" gap="md">
+        <img src="/logo.svg" alt="" width={64} height={64} />
+        <Title order={1} c="navy.9">
+          {messages.webWelcomeTitle}
+        </Title>
+        <Text c="dimmed" maw={460}>
+          Three short steps: your details, the cards you want to build credit with, and a plan. It takes about
+          five minutes.
+        </Text>
+        <Button size="md" onClick={onStart} mt="sm">
+          {firstTime ? messages.webGetStarted : messages.webContinueOnboarding}
+        </Button>
+        <Button variant="subtle" onClick={onLater}>
+          {messages.webDoThisLater}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Badge, Button, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { formatUsd } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { Plan } from '../customer/types.ts';
+import { billedEvery, pricePerInterval } from './plan-price.ts';
+import { usePlans } from './queries.ts';
+
+interface PlanPickerProps {
+  value: string | null;
+  onChange: (planId: string) => void;
+  currentPlanId?: string;
+}
+
+/** 'Select a subscription': one radio card per plan, keyboard-navigable as a radio group. */
+export function PlanPicker({ value, onChange, currentPlanId }: PlanPickerProps) {
+  const plans = usePlans();
+  if (plans.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading plans">
+        <Skeleton height={150} radius="lg" />
+        <Skeleton height={150} radius="lg" />
+      </SimpleGrid>
+    );
+  }
+  if (plans.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle />} title="Could not load the plans">
+        <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void plans.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (plans.data.length === 0) return <Text c="dimmed">No Results</Text>;
+  return (
+    <Radio.Group value={value} onChange={onChange} name="plan" aria-label="Plans">
+      <SimpleGrid cols={{ base: 1, sm: Math.min(3, plans.data.length) }} spacing="md">
+        {plans.data.map((plan) => (
+          <PlanOption key={plan.id} plan={plan} current={plan.id === currentPlanId} />
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
+
+function PlanOption({ plan, current }: { plan: Plan; current: boolean }) {
+  return (
+    <Radio.Card value={plan.id} radius="lg" p="lg" aria-label={plan.name} data-testid="plan-card">
+      <Stack gap={6}>
+        <Paper bg="transparent" style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+          <Text fw={700} fz="lg" c="navy.9">
+            {plan.name}
+          </Text>
+          <Radio.Indicator />
+        </Paper>
+        {current && (
+          <Badge variant="light" color="mint" w="fit-content">
+            Current plan
+          </Badge>
+        )}
+        <Text fz={28} fw={800} c="navy.9" lh={1.1}>
+          {pricePerInterval(plan)}
+          <Text span fz="sm" fw={500} c="dimmed">
+            {' '}
+            / month
+          </Text>
+        </Text>
+        <Text size="sm" c="dimmed">
+          {formatUsd(plan.price)} {billedEvery(plan)}
+        </Text>
+      </Stack>
+    </Radio.Card>
+  );
+}

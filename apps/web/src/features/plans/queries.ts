@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api-client.ts';
+import type { Plan } from '../customer/types.ts';
+
+export const planKeys = {
+  all: ['plans'] as const,
+  list: () => [...planKeys.all, 'list'] as const,
+};
+
+export function usePlans() {
+  return useQuery({
+    queryKey: planKeys.list(),
+    queryFn: ({ signal }) => api.get<Plan[]>('/api/v1/plans', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}

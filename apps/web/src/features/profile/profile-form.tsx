@@ -1,0 +1,100 @@
+import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import type { Customer } from '../customer/types.ts';
+import { AddressFields } from '../geography/address-fields.tsx';
+import { useAdministrativeAreas } from '../geography/queries.ts';
+import { EmailField } from './email-field.tsx';
+import { cleanPhone, type ProfileValues, toProfileValues, validateProfile } from './profile-values.ts';
+
+interface ProfileFormProps {
+  customer: Customer;
+  onboarding?: boolean;
+  saving: boolean;
+  submitLabel?: string;
+  onSubmit: (values: ProfileValues) => void;
+  /** Extra buttons beside submit (e.g. nothing in the account page, 'later' in onboarding). */
+  secondary?: React.ReactNode;
+}
+
+/** Personal information: names, read-only email, phone (+1) and address. */
+export function ProfileForm({
+  customer,
+  onboarding = false,
+  saving,
+  submitLabel = 'Save',
+  onSubmit,
+  secondary,
+}: ProfileFormProps) {
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: toProfileValues(customer),
+    validate: validateProfile(onboarding),
+  });
+  const areas = useAdministrativeAreas();
+
+  // Spec: the state defaults to the first option of the list when none is saved yet.
+  const firstArea = areas.data?.[0]?.code;
+  const currentArea = form.values.address.administrativeArea;
+  useEffect(() => {
+    if (firstArea && !currentArea) form.setFieldValue('address.administrativeArea', firstArea);
+  }, [firstArea, currentArea, form.setFieldValue]);
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Personal information">
+      <Stack gap="md">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              withAsterisk
+              {...form.getInputProps('firstName')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label="Middle name"
+              autoComplete="additional-name"
+              {...form.getInputProps('middleName')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              withAsterisk
+              {...form.getInputProps('lastName')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <EmailField customer={customer} showVerify={!onboarding} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="Phone number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="2025550104"
+              maxLength={10}
+              withAsterisk
+              leftSection="+1"
+              leftSectionProps={{ 'aria-hidden': true }}
+              description="US number, 10 digits"
+              {...form.getInputProps('phone')}
+              onChange={(event) => form.setFieldValue('phone', cleanPhone(event.currentTarget.value))}
+            />
+          </Grid.Col>
+        </Grid>
+        <AddressFields form={form} required={onboarding} streetLabel={onboarding ? 'Street' : 'Street 1'} />
+        <Group justify="flex-end" gap="sm">
+          {secondary}
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

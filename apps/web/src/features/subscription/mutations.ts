@@ -1,0 +1,90 @@
+import { messages } from '@pria/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api-client.ts';
+import { notifySuccess } from '../../app/notify.ts';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+import { transactionKeys } from '../activity/queries.ts';
+import { customerKeys } from '../customer/queries.ts';
+import type { Subscription } from '../customer/types.ts';
+import { subscriptionKeys } from './queries.ts';
+
+export interface SubscriptionResult {
+  subscription: Subscription;
+  /** Set when the bank wants the customer to confirm the payment on its own page. */
+  paymentSessionUrl: string | null;
+}
+
+/** Opens the bank's confirmation page in a new tab, as the spec asks. */
+export function openPaymentSession(result: SubscriptionResult) {
+  if (result.paymentSessionUrl) window.open(result.paymentSessionUrl, '_blank', 'noopener,noreferrer');
+}
+
+function useInvalidateSubscription() {
+  const queryClient = useQueryClient();
+  return (result?: SubscriptionResult) => {
+    if (result) queryClient.setQueryData(subscriptionKeys.mine(), result.subscription);
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+  };
+}
+
+/** Checkout: POST /subscriptions with the plan and a registered card (first period charged now). */
+export function useCreateSubscription({ errorFallback = messages.defaultError as string } = {}) {
+  const invalidate = useInvalidateSubscription();
+  return useMutation({
+    mutationFn: (input: { plan: string; card: string }) =>
+      api.post<SubscriptionResult>('/api/v1/subscriptions', input),
+    onSuccess: (result) => {
+      invalidate(result);
+      openPaymentSession(result);
+    },
+    onError: (error) => notifyApiError(error, errorFallback),
+  });
+}
+
+export type SubscriptionChange = 'plan' | 'pause' | 'resume' | 'funding';
+
+const successText: Record<SubscriptionChange, string> = {
+  plan: messages.updatedSubscription,
+  pause: messages.subscriptionPaused,
+  resume: messages.subscriptionResumed,
+  funding: messages.updatedSuccessfully,
+};
+
+const failureText: Record<SubscriptionChange, string> = {
+  plan: messages.somethingWentWrong,
+  pause: messages.couldNotPause,
+  resume: messages.couldNotResume,
+  funding: messages.somethingWentWrong,
+};
+
+interface UpdateInput {
+  subscription: Subscription;
+  change: SubscriptionChange;
+  plan?: string;
+  card?: string | null;
+  isEnabled?: boolean;
+}
+
+/** PUT /subscriptions/{id}: plan change, funding card change, pause or resume. */
+export function useUpdateSubscription() {
+  const invalidate = useInvalidateSubscription();
+  return useMutation({
+    mutationFn: ({ subscription, plan, card, isEnabled }: UpdateInput) =>
+      api.put<SubscriptionResult>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}`, {
+        plan: plan ?? subscription.plan.id,
+        card: card === undefined ? (subscription.card?.id ?? null) : card,
+        isEnabled: isEnabled ?? subscription.isEnabled,
+      }),
+    onSuccess: (result, { change }) => {
+      invalidate(result);
+      notifySuccess(successText[change]);
+      openPaymentSession(result);
+    },
+    onError: (error, { change }) => {
+      invalidate();
+      notifyApiError(error, failureText[change]);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api-client.ts';
+import type { Subscription } from '../customer/types.ts';
+
+export const subscriptionKeys = {
+  all: ['subscription'] as const,
+  mine: () => [...subscriptionKeys.all, 'me'] as const,
+};
+
+/** The caller's subscription or null; the server re-checks a pending payment on each read. */
+export function useMySubscription() {
+  return useQuery({
+    queryKey: subscriptionKeys.mine(),
+    queryFn: ({ signal }) => api.get<Subscription | null>('/api/v1/subscriptions/me', { signal }),
+  });
+}

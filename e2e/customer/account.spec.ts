@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { AccountPage } from './pages/account-page.ts';
+import { onboardedCustomer } from './pages/journey.ts';
+import { snap } from './pages/snap.ts';
+import { profile } from './pages/test-cards.ts';
+import { expectToast } from './pages/toasts.ts';
+
+test('account page: profile validation, removing a card, pausing and resuming the subscription', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await onboardedCustomer(page, 'account');
+  const account = new AccountPage(page);
+  await account.open('personalinfo');
+
+  // A bad phone number shows the spec's message and saves nothing.
+  await expect(account.phone()).toHaveValue(profile.phone);
+  await account.phone().fill('20255');
+  await account.saveProfile();
+  await expect(page.getByText('Invalid Phone Number. Valid number format is 2025550104')).toBeVisible();
+  await page.reload();
+  await expect(account.phone()).toHaveValue(profile.phone);
+
+  await account.phone().fill('2025550199');
+  await account.saveProfile();
+  await expectToast(page, 'Updated successfully');
+  await page.reload();
+  await expect(account.phone()).toHaveValue('2025550199');
+
+  // Remove the Mastercard (the Visa funds the subscription) after confirming.
+  await expect(account.section('Payment Method').getByTestId('card-tile')).toHaveCount(2);
+  await account.removeCard('4444');
+  await expect(account.section('Payment Method').getByTestId('card-tile')).toHaveCount(1);
+
+  // Pause, then resume.
+  const status = account.section('Subscription').getByTestId('subscription-status');
+  await expect(status).toHaveText('Active');
+  await expect(account.section('Subscription').getByText(/Valid until \w+ \d{2}, \d{4}/)).toBeVisible();
+  await expect(account.subscriptionSwitch()).toBeChecked();
+  await account.toggleSubscription(
+    'Are you sure you want to disable your subscription?',
+    'Subscription Paused',
+  );
+  await expect(account.subscriptionSwitch()).not.toBeChecked();
+  await account.toggleSubscription(
+    'Are you sure you want to enable your subscription?',
+    'Subscription Resumed',
+  );
+  await expect(account.subscriptionSwitch()).toBeChecked();
+});
+
+test('account page: the side menu and Jump To scroll to a section and replace the URL', async ({ page }) => {
+  test.setTimeout(120_000);
+  await onboardedCustomer(page, 'jump');
+  const account = new AccountPage(page);
+  await account.open();
+  await page
+    .getByRole('navigation', { name: 'Account sections' })
+    .getByRole('button', { name: 'Subscription' })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard\/account\/subscription$/);
+  await expect(account.section('Subscription')).toBeInViewport();
+
+  await page.goto('/dashboard/account/payment');
+  await expect(account.section('Payment Method')).toBeInViewport();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/account/personalinfo');
+  await expect(page.getByRole('combobox', { name: 'Jump To' })).toBeVisible();
+  await snap(page, '390-account');
+});

@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { CardForm } from './pages/card-form.ts';
+import { OnboardingPage } from './pages/onboarding-page.ts';
+import { signUpNewCustomer } from './pages/sign-up.ts';
+import { snap } from './pages/snap.ts';
+import { testCards } from './pages/test-cards.ts';
+import { expectToast } from './pages/toasts.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('at 390px a new customer onboards with a new card at checkout and sees the card carousel', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpNewCustomer(page, 'mobile');
+  const onboarding = new OnboardingPage(page);
+  await onboarding.expectWelcome();
+  await expectNoHorizontalScroll(page);
+  await snap(page, '390-onboarding-welcome');
+  await onboarding.getStarted();
+
+  await onboarding.fillProfile();
+  await expectNoHorizontalScroll(page);
+  await snap(page, '390-onboarding-profile');
+  await onboarding.saveProfile();
+
+  await onboarding.addCard(testCards.visa);
+  await onboarding.expectCardCount(1);
+  await expectNoHorizontalScroll(page);
+  await snap(page, '390-onboarding-cards');
+  await onboarding.continueFromCards();
+  await onboarding.continueWithPreselectedPlan('Semi-Annual');
+  await expectNoHorizontalScroll(page);
+
+  // Checkout with a new card, billing address copied from the profile.
+  const payment = page.getByRole('form', { name: 'Payment' });
+  await payment.getByLabel('Name on card').fill('Ann Lee');
+  await payment.getByLabel('Card number').fill(testCards.mastercard);
+  await expect(payment.getByRole('img', { name: 'Mastercard' })).toBeVisible();
+  await payment.getByLabel('Expiry date').fill('1235');
+  await expect(payment.getByLabel('Expiry date')).toHaveValue('12/35');
+  await payment.getByLabel('CVC').fill('123');
+  await payment.getByLabel('Use same as profile address').check();
+  await snap(page, '390-checkout');
+  await expect(payment.getByRole('textbox', { name: 'Street 1' })).toBeHidden();
+  await payment.getByRole('button', { name: 'Continue' }).click();
+  await expectToast(page, 'Onboarding Successfully Completed');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Phones get the carousel, and the activity filter offers 'Per Card'.
+  await expect(page.getByTestId('cards-carousel')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Mastercard card ending 4444' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await snap(page, '390-dashboard');
+  await page.getByRole('button', { name: 'All Cards' }).click();
+  await page.getByRole('menuitem', { name: 'Per Card' }).click();
+  await expect(page.getByRole('button', { name: 'Per Card' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Activity' }).getByRole('row')).not.toHaveCount(1);
+
+  // The side menu opens as an offcanvas and opens the support modal.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('button', { name: 'Delete Account' })).toBeVisible();
+  await snap(page, '390-side-menu');
+  await menu.getByRole('button', { name: 'Support' }).click();
+  const support = page.getByRole('dialog', { name: 'Support' });
+  await support.getByRole('button', { name: 'Send Message' }).click();
+  await expect(support.getByText('Topic is required')).toBeVisible();
+  await expect(support.getByText('Message is required')).toBeVisible();
+  await support.getByText('Billing and Plans').click();
+  await support.getByLabel('Message').fill('When is my next charge?');
+  await support.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Message Sent Successfully');
+});
+
+test('at 390px the add-card modal validates card details', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpNewCustomer(page, 'mobile-modal');
+  await new OnboardingPage(page).expectWelcome();
+  await page.getByRole('button', { name: 'I will do this later' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Complete account setup' })).toBeVisible();
+  await page.getByRole('button', { name: '+ Add new Card' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add your Credit Card' });
+  const form = new CardForm(page, modal);
+  await form.root.getByRole('button', { name: 'Next' }).click();
+  await expect(modal.getByText('Card Number is required')).toBeVisible();
+  await expect(modal.getByText('Expiry Date is required')).toBeVisible();
+  await expect(modal.getByText('CVC is required')).toBeVisible();
+  await form.fillDetails('4111 1111 1111 1112', { expiry: '1320' });
+  await form.root.getByRole('button', { name: 'Next' }).click();
+  await expect(modal.getByText('Invalid card number')).toBeVisible();
+  await expect(modal.getByText('Invalid Date')).toBeVisible();
+  // Static backdrop: Escape does not close it, the close button does.
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+  // The 'later' choice sticks: /dashboard no longer redirects to onboarding.
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { OnboardingPage } from './pages/onboarding-page.ts';
+import { signUpNewCustomer } from './pages/sign-up.ts';
+import { snap } from './pages/snap.ts';
+import { testCards } from './pages/test-cards.ts';
+import { expectToast } from './pages/toasts.ts';
+
+test('a new customer signs up, completes onboarding and sees cards and the first charge', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpNewCustomer(page, 'onboard');
+  const onboarding = new OnboardingPage(page);
+  await onboarding.expectWelcome();
+  await snap(page, '1280-onboarding-welcome');
+  await onboarding.getStarted();
+
+  await onboarding.fillProfile();
+  await snap(page, '1280-onboarding-profile');
+  await onboarding.saveProfile();
+
+  // 'Continue' without a card is refused with the spec's words.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Atleast one card is required' })).toBeVisible();
+
+  // A declined card shows the bank's reason and is not added.
+  await onboarding.addCard(testCards.declined);
+  await expectToast(page, 'Your card was declined.');
+  await onboarding.expectCardCount(0);
+
+  await onboarding.cardForm.previous();
+  await onboarding.cardForm.root.getByLabel('Card number').fill(testCards.visa);
+  await onboarding.cardForm.next();
+  await onboarding.cardForm.root.getByRole('button', { name: 'Add Card' }).click();
+  await expectToast(page, 'Card added successfully');
+  await onboarding.expectCardCount(1);
+
+  await onboarding.addCard(testCards.mastercard);
+  await onboarding.expectCardCount(2);
+  await snap(page, '1280-onboarding-cards');
+  await onboarding.continueFromCards();
+
+  await snap(page, '1280-onboarding-plan');
+  await onboarding.continueWithPreselectedPlan('Semi-Annual');
+  await page.getByRole('radio', { name: 'Choose existing card' }).check();
+  await snap(page, '1280-checkout');
+  await expect(page.getByText('$38.97')).toBeVisible();
+  await expect(page.getByText('including taxes')).toBeVisible();
+  await onboarding.checkoutWithExistingCard('1111');
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.expectLoaded();
+  await expect(dashboard.cardTiles()).toHaveCount(2);
+  await expect(page.getByRole('article', { name: 'Visa card ending 1111' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Mastercard card ending 4444' })).toBeVisible();
+  await dashboard.expectActivityRow(/Visa •••• 1111.*Semi-Annual plan.*\$38\.97/);
+  await snap(page, '1280-dashboard');
+  await page.goto('/dashboard/account');
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await expect(page.getByTestId('subscription-status')).toBeVisible();
+  await snap(page, '1280-account');
+});
