@@ -57,7 +57,11 @@ export function wireAccountDeletion(payments: PaymentGateway): void {
         .execute();
       for (const card of cards) {
         await payments.deleteInstrument(card.instrument_id);
-        await db.updateTable('cards').set({ instrument_released_at: new Date() }).where('id', '=', card.id).execute();
+        await db
+          .updateTable('cards')
+          .set({ instrument_released_at: new Date() })
+          .where('id', '=', card.id)
+          .execute();
       }
     },
   });

@@ -69,7 +69,8 @@ export async function startServices(
   const billing = createBillingDeps({ config, db, logger, payments, clock });
 
   // Jobs: web processes only enqueue; worker processes (and 'all') also run the workers.
-  const boss = config.jobs ? await startJobs(database.url, logger) : null;
+  const jobs = config.jobs ? await startJobs(database.url, logger) : null;
+  const boss = jobs?.boss ?? null;
   if (boss && config.role !== 'web') await startBillingWorkers(boss, billing, config.billing.drainJobs);
   const notifications: NotificationDeps = { db, clock, logger, publicUrl: config.publicUrl };
   // Notifying money events and sending the outbox run beside the jobs, in worker processes.
@@ -106,7 +107,7 @@ export async function startServices(
     async stop() {
       await app.close();
       await messaging?.stop();
-      if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
+      await jobs?.stop();
       await payments.close();
       await db.destroy();
       await database.stop();

@@ -11,7 +11,12 @@ import type { Db } from '../platform/db.ts';
 export async function seedSubscribers(
   db: Db,
   payments: PaymentGateway,
-  opts: { customers: number; cardsEach: number; since: Date; number?: (customer: number, card: number) => string },
+  opts: {
+    customers: number;
+    cardsEach: number;
+    since: Date;
+    number?: (customer: number, card: number) => string;
+  },
 ): Promise<{ customerIds: string[]; cardIds: string[] }> {
   const jwk = await payments.publicKey();
   const customerIds: string[] = [];
@@ -19,7 +24,12 @@ export async function seedSubscribers(
   for (let i = 0; i < opts.customers; i++) {
     const customer = await db
       .insertInto('customers')
-      .values({ issuer: 'seed', subject: `seed-${i}-${Math.random()}`, email: `seed${i}@example.com`, created_at: opts.since })
+      .values({
+        issuer: 'seed',
+        subject: `seed-${i}-${Math.random()}`,
+        email: `seed${i}@example.com`,
+        created_at: opts.since,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     customerIds.push(customer.id);

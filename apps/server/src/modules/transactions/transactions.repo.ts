@@ -27,7 +27,10 @@ export interface ActivityRow {
  * charges) and Pria's pay-backs to them. One query over both money tables; the window and the
  * card filter apply to both.
  */
-export async function listActivity(db: Db, f: ActivityFilter): Promise<{ rows: ActivityRow[]; totalCount: number }> {
+export async function listActivity(
+  db: Db,
+  f: ActivityFilter,
+): Promise<{ rows: ActivityRow[]; totalCount: number }> {
   const cardFilter = f.cardId ? sql`and x.card_id = ${f.cardId}` : sql``;
   const moves = sql`
     select a.id, 'charge' as kind, a.created_at, a.description, a.status, a.amount_cents,
