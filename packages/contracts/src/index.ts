@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './admin.ts';
 export * from './card-encryption.ts';
 export * from './cards.ts';
 export * from './envelope.ts';

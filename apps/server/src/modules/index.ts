@@ -6,8 +6,9 @@ import type { IdentityAdmin } from '../identity-admin/port.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
-import { wireAccountDeletion } from './account-deletion-wiring.ts';
 import { registerAccountRoutes } from './account/index.ts';
+import { wireAccountDeletion } from './account-deletion-wiring.ts';
+import { registerAdminRoutes } from './admin/index.ts';
 import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleDeps): 
       await registerTransactionRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
       await registerAccountRoutes(api, deps);
+      await registerAdminRoutes(api, deps);
     },
     { prefix: '/api/v1' },
   );

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, signedInUser } from '../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { b64, insertCustomer } from './test-fixtures.ts';
+
+let t: TestApp;
+let admin: Api;
+const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signedInUser(t, 'admin@pria.test', ['admin']);
+  // The admin's own customer row exists from the first call; the clients are seeded directly.
+  await admin.get('/api/v1/customers/me');
+  await t.db
+    .updateTable('customers')
+    .set({ created_at: day(1) })
+    .execute();
+  for (let i = 0; i < 30; i++) {
+    await insertCustomer(t.db, {
+      email: `client${String(i).padStart(2, '0')}@example.com`,
+      firstName: i % 3 === 0 ? 'Ann' : 'Bob',
+      lastName: `Lee${i}`,
+      phone: `20255501${String(i).padStart(2, '0')}`,
+      createdAt: day(2 + i),
+    });
+  }
+  await insertCustomer(t.db, {
+    email: 'gone@example.com',
+    firstName: 'Ann',
+    deleted: true,
+    createdAt: day(3),
+  });
+});
+afterAll(async () => t?.stop());
+
+const list = (query: string) => admin.get(`/api/v1/customers?${query}`);
+
+describe('GET /customers (client list)', () => {
+  it('pages by 10, newest id order by default, excludes deleted customers', async () => {
+    const res = await list('');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ currentPage: 1, rowsCount: 10, lastPage: 4, totalCount: 31 });
+    const ids = res.body.data.rows.map((r: { id: string }) => r.id);
+    expect(ids).toEqual([...ids].sort().reverse());
+    expect(res.body.data.rows.some((r: { email: string }) => r.email === 'gone@example.com')).toBe(false);
+    const page4 = await list('page=4');
+    expect(page4.body.data).toMatchObject({ currentPage: 4, rowsCount: 1 });
+  });
+
+  it('sorts by any allowed column, order in any case', async () => {
+    const asc = await list('sort=createdAt&order=ASC&limit=25');
+    expect(asc.body.data.rows[0].email).toBe('admin@pria.test');
+    expect(asc.body.data.rows[1].email).toBe('client00@example.com');
+    expect(asc.body.data.rowsCount).toBe(25);
+    const byEmail = await list('sort=email&order=desc');
+    expect(byEmail.body.data.rows[0].email).toBe('client29@example.com');
+    const byPhone = await list('sort=phone&order=asc');
+    expect(byPhone.body.data.rows[0].phone).toBe('2025550100');
+  });
+
+  it('searches email, names and phone (punctuation ignored)', async () => {
+    expect((await list('search=%20ann%20')).body.data.totalCount).toBe(10);
+    expect((await list('search=lee2')).body.data.totalCount).toBe(11); // Lee2, Lee20..Lee29
+    expect((await list('search=client07')).body.data.rows[0].lastName).toBe('Lee7');
+    const phone = await list(`search=${encodeURIComponent('(202) 555-0112')}`);
+    expect(phone.body.data.rows.map((r: { lastName: string }) => r.lastName)).toEqual(['Lee12']);
+    expect((await list('search=50%25')).body.data.totalCount).toBe(0);
+  });
+
+  it('filters by base64 JSON columns; numeric fields keep digits only', async () => {
+    const f = await list(`filter=${b64({ firstName: 'ann', phone: '(202) 555-010' })}`);
+    expect(f.body.data.rows.map((r: { lastName: string }) => r.lastName).sort()).toEqual([
+      'Lee0',
+      'Lee3',
+      'Lee6',
+      'Lee9',
+    ]);
+    const urlSafe = Buffer.from(JSON.stringify({ email: 'client1' })).toString('base64url');
+    expect((await list(`filter=${urlSafe}`)).body.data.totalCount).toBe(10);
+    const deleted = await list(`filter=${b64({ deleted: true })}`);
+    expect(deleted.body.data.rows.map((r: { email: string }) => r.email)).toEqual(['gone@example.com']);
+    expect((await list(`filter=${b64({ deleted: 'any', firstName: 'Ann' })}`)).body.data.totalCount).toBe(11);
+  });
+
+  it('answers the row shape the client detail page reads', async () => {
+    const row = (await list(`filter=${b64({ email: 'client05' })}`)).body.data.rows[0];
+    expect(row).toMatchObject({
+      email: 'client05@example.com',
+      firstName: 'Bob',
+      lastName: 'Lee5',
+      onBoardingIndex: 0,
+      address: { country: 'US' },
+      subscription: null,
+      deletedAt: null,
+    });
+    expect(typeof row.createdAt).toBe('string');
+  });
+
+  it('refuses bad queries with 400 and a clear message', async () => {
+    const cases: [string, string][] = [
+      ['filter=%%%not-base64', 'Invalid filter'],
+      [`filter=${Buffer.from('not json').toString('base64')}`, 'Invalid filter'],
+      [`filter=${b64([1, 2])}`, 'Invalid filter'],
+      [`filter=${b64({ password: 'x' })}`, 'Invalid filter'],
+      ['limit=20', 'limit must be 10, 25 or 50'],
+      ['limit=ten', 'limit must be 10, 25 or 50'],
+      ['sort=password', 'sort must be one of id, createdAt, email, firstName, lastName, phone'],
+      ['order=sideways', 'order must be asc or desc'],
+      ['page=0', 'page must be a whole number from 1'],
+      [`search=${'x'.repeat(101)}`, 'search is at most 100 characters'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(message);
+    }
+  });
+});

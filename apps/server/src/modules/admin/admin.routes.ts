@@ -1,0 +1,163 @@
+import {
+  adminMessages,
+  customerListQuery,
+  logsQuery,
+  transactionListQuery,
+  userLogsParams,
+  userLogsQuery,
+  verifyTransactionsRequest,
+} from '@pria/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { systemClock } from '../../platform/clock.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { access, principalOf, send } from '../../platform/http.ts';
+import type { ModuleDeps } from '../index.ts';
+import { ACTIVITY_WINDOW_MS, listActivity, toActivityRow } from '../transactions/index.ts';
+import { adminMetrics } from './admin-metrics.ts';
+import type { GeoLookup } from './geoip.ts';
+import { listClientsPage } from './list-clients.ts';
+import { listLogs } from './list-logs.ts';
+import { listTransactionsPage } from './list-transactions.ts';
+import { listUserLogs } from './list-user-logs.ts';
+import { verifyTransactions } from './verify-transactions.ts';
+
+const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+
+/**
+ * The admin portal's API. Every route names its permission; the route table is the
+ * authorization matrix. Transactions: staff read and verify with transaction:payin (the
+ * spec's transaction privilege that moves charges); GET /transactions stays the caller's own
+ * activity, so the staff list is GET /admin/transactions.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo: GeoLookup }) {
+  const { db, clock = systemClock } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/customers',
+    {
+      config: access.permission('customer:get-all'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Client list: paged, sorted, searched; filter is base64 of a JSON {column: value}',
+        querystring: customerListQuery,
+      },
+    },
+    async (req, reply) => send(reply, await listClientsPage(db, req.query)),
+  );
+
+  api.get(
+    '/customers/:id/transactions',
+    {
+      config: access.permission('customer:get'),
+      schema: {
+        tags: ['admin'],
+        summary: "A client's activity, newest first (default window: the last 180 days)",
+        params: z.object({ id: z.uuid({ error: 'id must be a customer id' }) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+          startDate: epochMs.optional(),
+          endDate: epochMs.optional(),
+          cardId: z.uuid().optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const customer = await db
+        .selectFrom('customers')
+        .select('id')
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!customer) throw notFound('Customer not found');
+      const end = new Date(req.query.endDate ?? clock.now().getTime());
+      const start = new Date(req.query.startDate ?? end.getTime() - ACTIVITY_WINDOW_MS);
+      if (start > end) throw invalid('The start date must be before the end date');
+      const { rows, totalCount } = await listActivity(db, {
+        customerId: customer.id,
+        start,
+        end,
+        cardId: req.query.cardId,
+        limit: req.query.limit,
+      });
+      return send(reply, { rows: rows.map(toActivityRow), totalCount });
+    },
+  );
+
+  api.get(
+    '/admin/transactions',
+    {
+      config: access.permission('transaction:payin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Every charge (CAPTURE, SUBSCRIPTION_CAPTURE) and pay-back (PAYOUT), paged',
+        querystring: transactionListQuery,
+      },
+    },
+    async (req, reply) => send(reply, await listTransactionsPage(db, req.query)),
+  );
+
+  api.put(
+    '/transactions',
+    {
+      config: access.permission('transaction:payin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Bulk verify charges; all or nothing (payouts, unknown or verified ids refuse the request)',
+        body: verifyTransactionsRequest,
+      },
+    },
+    async (req, reply) => {
+      const p = principalOf(req);
+      const rows = await verifyTransactions({ db, ids: req.body.ids, actor: p.email ?? p.subject });
+      return send(reply, rows, adminMessages.transactionsVerified);
+    },
+  );
+
+  api.get(
+    '/logs',
+    {
+      config: access.permission('log:get'),
+      schema: {
+        tags: ['admin'],
+        summary: 'The application log and sign-ins, newest first; nextToken continues',
+        querystring: logsQuery,
+      },
+    },
+    async (req, reply) => send(reply, await listLogs(db, req.query)),
+  );
+
+  api.get(
+    '/logs/:userId',
+    {
+      config: access.permission('log:get'),
+      schema: {
+        tags: ['admin'],
+        summary: "A client's sign-ins with location (when a GeoIP database is configured)",
+        params: userLogsParams,
+        querystring: userLogsQuery,
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await listUserLogs({
+          db,
+          oidc: deps.config.oidc,
+          geo: deps.geo,
+          customerId: req.params.userId,
+          ...req.query,
+        }),
+      ),
+  );
+
+  api.get(
+    '/admin/metrics',
+    {
+      config: access.permission('customer:get-all'),
+      schema: { tags: ['admin'], summary: 'Admin home: counts, 12 New York months, recent reconciliation' },
+    },
+    async (_req, reply) => send(reply, await adminMetrics(db, clock.now())),
+  );
+}

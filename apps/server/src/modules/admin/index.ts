@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../index.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { openGeoIp } from './geoip.ts';
+
+export { type GeoLookup, geoLookupFrom, openGeoIp } from './geoip.ts';
+
+/**
+ * The admin portal's API (clients, transactions, logs, metrics). GEOIP_DB_PATH, when set,
+ * names a MaxMind City database used to place sign-ins on the client detail page.
+ */
+export async function registerAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const geo = await openGeoIp(process.env.GEOIP_DB_PATH, deps.logger);
+  await adminRoutes(app, { ...deps, geo });
+}

@@ -1,0 +1,53 @@
+import { type AdminTransactionRow, brandCodes, type Page } from '@pria/contracts';
+import type { Db } from '../../platform/db.ts';
+import { offsetOf, pageOf } from './paging.ts';
+import { listTransactions, type TransactionRow, type TransactionSort } from './transactions.repo.ts';
+
+export interface ListTransactionsQuery {
+  sort: TransactionSort;
+  order: 'asc' | 'desc';
+  page: number;
+  limit: number;
+  transactionId?: string;
+  type?: string;
+  userId?: string;
+}
+
+/** The admin transactions list: every charge and pay-back, one page. */
+export async function listTransactionsPage(
+  db: Db,
+  q: ListTransactionsQuery,
+): Promise<Page<AdminTransactionRow>> {
+  const { rows, totalCount } = await listTransactions(db, {
+    sort: q.sort,
+    order: q.order,
+    offset: offsetOf(q.page, q.limit),
+    limit: q.limit,
+    transactionId: q.transactionId || undefined,
+    type: q.type || undefined,
+    userId: q.userId,
+  });
+  return pageOf(rows.map(toTransactionRow), q.page, q.limit, totalCount);
+}
+
+export function toTransactionRow(r: TransactionRow): AdminTransactionRow {
+  return {
+    id: r.id,
+    createdAt: r.created_at.toISOString(),
+    transactionId: r.transaction_id,
+    customer: { id: r.customer_id, email: r.email },
+    card: {
+      id: r.card_id,
+      brand: r.brand,
+      brandCode: brandCodes[r.brand as keyof typeof brandCodes] ?? '',
+      lastFour: r.last_four,
+    },
+    type: r.type,
+    transactionStatus: r.state,
+    isVerified: r.is_verified,
+    isReturned: r.is_returned,
+    amount: Number(r.amount_cents),
+    remarks: r.remarks,
+    description: r.description,
+  };
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../platform/db.ts';
+
+/** Rows for admin tests, written directly (the money triggers still apply). Test-only. */
+export async function insertCustomer(
+  db: Db,
+  c: {
+    email: string;
+    firstName?: string;
+    lastName?: string;
+    phone?: string;
+    createdAt?: Date;
+    deleted?: boolean;
+  },
+) {
+  const row = await db
+    .insertInto('customers')
+    .values({
+      issuer: 'seed',
+      subject: randomUUID(),
+      email: c.email,
+      first_name: c.firstName ?? null,
+      last_name: c.lastName ?? null,
+      phone: c.phone ?? null,
+      created_at: c.createdAt ?? new Date(),
+      deleted_at: c.deleted ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertCard(
+  db: Db,
+  customerId: string,
+  o: { slot?: number; brand?: 'visa' | 'mastercard'; lastFour?: string } = {},
+) {
+  const row = await db
+    .insertInto('cards')
+    .values({
+      customer_id: customerId,
+      gateway: 'simulator',
+      instrument_id: `inst-${randomUUID()}`,
+      brand: o.brand ?? 'visa',
+      last_four: o.lastFour ?? '1111',
+      expiration_month: 12,
+      expiration_year: 2040,
+      name: 'Test Card',
+      address1: '1 Main St',
+      locality: 'New York',
+      administrative_area: 'NY',
+      postal_code: '10001',
+      is_default: (o.slot ?? 1) === 1,
+      slot: o.slot ?? 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertCharge(
+  db: Db,
+  o: {
+    customerId: string;
+    cardId: string;
+    kind?: 'payin' | 'subscription';
+    period: string;
+    status?: 'captured' | 'declined' | 'submitted';
+    amount?: number;
+    createdAt: Date;
+    gatewayId?: string;
+    reason?: string;
+  },
+) {
+  const row = await db
+    .insertInto('payment_attempts')
+    .values({
+      reference: `ref-${randomUUID()}`,
+      kind: o.kind ?? 'payin',
+      period: o.period,
+      customer_id: o.customerId,
+      card_id: o.cardId,
+      amount_cents: o.amount ?? 300,
+      description: o.kind === 'subscription' ? 'Semi-Annual plan' : 'Monthly credit-building charge',
+      status: o.status ?? 'captured',
+      decline_reason: o.reason ?? null,
+      gateway_transaction_id: o.gatewayId ?? null,
+      created_at: o.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The pay-back of a captured pay-in (same amount and card, as the trigger demands). */
+export async function insertPayout(
+  db: Db,
+  attemptId: string,
+  o: { status?: 'paid' | 'failed' | 'returned' | 'pending'; createdAt: Date },
+) {
+  const a = await db
+    .selectFrom('payment_attempts')
+    .select(['customer_id', 'card_id', 'amount_cents', 'period'])
+    .where('id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('payouts')
+    .values({
+      attempt_id: attemptId,
+      customer_id: a.customer_id,
+      card_id: a.card_id,
+      instrument_id: 'inst',
+      period: a.period,
+      amount_cents: a.amount_cents,
+      status: o.status ?? 'paid',
+      reference: `po-${randomUUID()}`,
+      created_at: o.createdAt,
+      paid_at: (o.status ?? 'paid') === 'paid' ? o.createdAt : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

@@ -1,0 +1,166 @@
+import { type TransactionType, transactionTypes } from '@pria/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+
+export type TransactionSort = 'createdAt' | 'amount' | 'type' | 'transactionStatus';
+
+export interface TransactionListOptions {
+  sort: TransactionSort;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+  transactionId?: string;
+  /** Upper-cased part of a type ('CAPTURE' matches CAPTURE and SUBSCRIPTION_CAPTURE). */
+  type?: string;
+  userId?: string;
+}
+
+export interface TransactionRow {
+  id: string;
+  created_at: Date;
+  transaction_id: string;
+  customer_id: string;
+  email: string | null;
+  card_id: string;
+  brand: string;
+  last_four: string;
+  type: TransactionType;
+  state: 'success' | 'failed' | 'pending';
+  is_verified: boolean;
+  is_returned: boolean;
+  amount_cents: number;
+  remarks: string | null;
+  description: string;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// NOTE: the two state expressions are those of the indexes payment_attempts_admin_state and
+// payouts_admin_state (migration 0009); keep them identical.
+const attemptState = sql`(case a.status when 'captured' then 'success' when 'declined' then 'failed' else 'pending' end)`;
+const payoutState = sql`(case p.status when 'paid' then 'success' when 'failed' then 'failed' when 'returned' then 'failed' else 'pending' end)`;
+
+/** A charge (the monthly $3 or a plan charge) as a transaction row, before customer and card are joined. */
+const attemptColumns = sql`a.id, a.created_at, coalesce(a.gateway_transaction_id, a.reference) as transaction_id,
+  a.customer_id, a.card_id, case a.kind when 'payin' then 'CAPTURE' else 'SUBSCRIPTION_CAPTURE' end as type,
+  ${attemptState} as state, a.is_verified, false as is_returned, a.amount_cents, a.decline_reason as remarks,
+  a.description`;
+/** A pay-back to the card as a transaction row. */
+const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id, p.reference, p.id::text) as transaction_id,
+  p.customer_id, p.card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
+  p.status = 'returned' as is_returned, p.amount_cents, p.last_error as remarks,
+  'Charge & Pay payment to your card' as description`;
+
+interface Branch {
+  columns: RawBuilder<unknown>;
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>[];
+  /** The branch's own sort key (index-backed) for the requested sort. */
+  key: (sort: TransactionSort, dir: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+function branches(o: TransactionListOptions): Branch[] {
+  const types = o.type ? transactionTypes.filter((t) => t.includes(o.type as string)) : [...transactionTypes];
+  const out: Branch[] = [];
+  const byTx = (alias: 'a' | 'p') => {
+    if (!o.transactionId) return [];
+    const ref = (c: string) => sql.ref(`${alias}.${c}`);
+    const byId = uuid.test(o.transactionId) ? sql` or ${ref('id')} = ${o.transactionId}::uuid` : sql``;
+    return [
+      sql`(${ref('gateway_transaction_id')} = ${o.transactionId} or ${ref('reference')} = ${o.transactionId}${byId})`,
+    ];
+  };
+  const byUser = (alias: 'a' | 'p') =>
+    o.userId ? [sql`${sql.ref(`${alias}.customer_id`)} = ${o.userId}::uuid`] : [];
+
+  const payin = types.includes('CAPTURE');
+  const subscription = types.includes('SUBSCRIPTION_CAPTURE');
+  if (payin || subscription) {
+    const kind = payin && subscription ? [] : [sql`a.kind = ${payin ? 'payin' : 'subscription'}`];
+    out.push({
+      columns: attemptColumns,
+      from: sql`payment_attempts a`,
+      where: [...kind, ...byTx('a'), ...byUser('a')],
+      key: (sort, d) =>
+        sort === 'amount'
+          ? sql`a.amount_cents ${d}, a.created_at ${d}, a.id ${d}`
+          : sort === 'type'
+            ? sql`a.kind ${d}, a.created_at ${d}, a.id ${d}`
+            : sort === 'transactionStatus'
+              ? sql`${attemptState} ${d}, a.created_at ${d}, a.id ${d}`
+              : sql`a.created_at ${d}, a.id ${d}`,
+    });
+  }
+  if (types.includes('PAYOUT')) {
+    out.push({
+      columns: payoutColumns,
+      from: sql`payouts p`,
+      where: [...byTx('p'), ...byUser('p')],
+      key: (sort, d) =>
+        sort === 'amount'
+          ? sql`p.amount_cents ${d}, p.created_at ${d}, p.id ${d}`
+          : sort === 'transactionStatus'
+            ? sql`${payoutState} ${d}, p.created_at ${d}, p.id ${d}`
+            : sql`p.created_at ${d}, p.id ${d}`,
+    });
+  }
+  return out;
+}
+
+const whereOf = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+const mergedKey = (sort: TransactionSort, d: RawBuilder<unknown>) =>
+  sort === 'amount'
+    ? sql`amount_cents ${d}, created_at ${d}, id ${d}`
+    : sort === 'type'
+      ? sql`type ${d}, created_at ${d}, id ${d}`
+      : sort === 'transactionStatus'
+        ? sql`state ${d}, created_at ${d}, id ${d}`
+        : sql`created_at ${d}, id ${d}`;
+
+/**
+ * Charges and pay-backs merged, one page. Each side is read top-(offset+limit) along its own
+ * index for the sort, so the merge sorts at most 2 x (offset+limit) rows whatever the table
+ * sizes; customer and card are joined to the page's rows only.
+ */
+export async function listTransactions(
+  db: Db,
+  o: TransactionListOptions,
+): Promise<{ rows: TransactionRow[]; totalCount: number }> {
+  const parts = branches(o);
+  if (parts.length === 0) return { rows: [], totalCount: 0 };
+  const d = o.order === 'asc' ? sql`asc` : sql`desc`;
+  const top = o.offset + o.limit;
+  const union = sql.join(
+    parts.map(
+      (b) =>
+        sql`(select ${b.columns} from ${b.from} where ${whereOf(b.where)} order by ${b.key(o.sort, d)} limit ${top})`,
+    ),
+    sql` union all `,
+  );
+  const counts = sql.join(
+    parts.map((b) => sql`(select count(*) from ${b.from} where ${whereOf(b.where)})`),
+    sql` + `,
+  );
+  const [rows, count] = await Promise.all([
+    sql<TransactionRow>`
+      select x.*, cu.email, cd.brand, cd.last_four
+      from (select * from (${union}) u order by ${mergedKey(o.sort, d)} limit ${o.limit} offset ${o.offset}) x
+      join customers cu on cu.id = x.customer_id
+      join cards cd on cd.id = x.card_id
+      order by ${mergedKey(o.sort, d)}`.execute(db),
+    sql<{ n: number }>`select (${counts})::int as n`.execute(db),
+  ]);
+  return { rows: rows.rows, totalCount: count.rows[0]?.n ?? 0 };
+}
+
+/** Charges by id, as transaction rows (newest first). */
+export async function chargesByIds(db: Db, ids: string[]): Promise<TransactionRow[]> {
+  const r = await sql<TransactionRow>`
+    select x.*, cu.email, cd.brand, cd.last_four
+    from (select ${attemptColumns} from payment_attempts a where a.id = any(${ids}::uuid[])) x
+    join customers cu on cu.id = x.customer_id
+    join cards cd on cd.id = x.card_id
+    order by x.created_at desc, x.id desc`.execute(db);
+  return r.rows;
+}

@@ -1,0 +1,336 @@
+import { z } from 'zod';
+
+/**
+ * The admin portal's API (spec: admin portal §2, §5, §7): list queries as the browser sends
+ * them (everything arrives as query-string text) and the answers' `data`. Lists page with
+ * page (1-based) and limit 10 | 25 | 50; order is asc or desc (any case), default desc.
+ */
+
+export const adminPageSizes = [10, 25, 50] as const;
+export type AdminPageSize = (typeof adminPageSizes)[number];
+
+/** Messages of the admin screens (spec §8) and of the server's refusals. */
+export const adminMessages = {
+  transactionsVerified: 'Transactions Verified',
+  transactionVerificationFailed: 'Transaction Verification Failed',
+  invalidFilter: 'Invalid filter',
+  invalidNextToken: 'Invalid nextToken',
+  invalidLimit: 'limit must be 10, 25 or 50',
+} as const;
+
+const pageSize = z.coerce
+  .number({ error: adminMessages.invalidLimit })
+  .refine(
+    (n): n is AdminPageSize => (adminPageSizes as readonly number[]).includes(n),
+    adminMessages.invalidLimit,
+  )
+  .default(10);
+const page = z.coerce
+  .number({ error: 'page must be a whole number from 1' })
+  .int('page must be a whole number from 1')
+  .min(1, 'page must be a whole number from 1')
+  .max(100_000, 'page is too large')
+  .default(1);
+const order = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }))
+  .default('desc');
+const epochMs = z.coerce
+  .number({ error: 'times are epoch milliseconds' })
+  .int('times are epoch milliseconds')
+  .min(0, 'times are epoch milliseconds')
+  .max(8_640_000_000_000_000, 'times are epoch milliseconds');
+const customerId = z.uuid({ error: 'userId must be a customer id' });
+
+/** Every list answers this page envelope inside `data`. */
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    currentPage: z.number(),
+    rowsCount: z.number(),
+    lastPage: z.number(),
+    totalCount: z.number(),
+  });
+export type Page<T> = {
+  rows: T[];
+  currentPage: number;
+  rowsCount: number;
+  lastPage: number;
+  totalCount: number;
+};
+
+// --- Clients (GET /api/v1/customers) ------------------------------------------------------
+
+export const customerSortFields = ['id', 'createdAt', 'email', 'firstName', 'lastName', 'phone'] as const;
+export type CustomerSortField = (typeof customerSortFields)[number];
+
+/**
+ * The decoded `filter` of the client list: column -> value, each matched as a case-insensitive
+ * substring ('phone' and 'postalCode' compare digits only). `deleted`: false (default) lists
+ * active customers, true only deleted ones, 'any' both.
+ */
+export const customerFilter = z
+  .object({
+    id: z.string().max(100).optional(),
+    email: z.string().max(100).optional(),
+    firstName: z.string().max(100).optional(),
+    middleName: z.string().max(100).optional(),
+    lastName: z.string().max(100).optional(),
+    phone: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).optional(),
+    postalCode: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(20)).optional(),
+    administrativeArea: z.string().max(100).optional(),
+    deleted: z.union([z.boolean(), z.literal('any')]).optional(),
+  })
+  .strict();
+export type CustomerFilter = z.infer<typeof customerFilter>;
+
+/** Base64 (standard or URL-safe) of a JSON object, as the browser keeps it in the URL. */
+export function encodeFilter(filter: Record<string, unknown>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(filter));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function decodeFilter(text: string): unknown {
+  const normal = text.trim().replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(normal)) throw new Error('not base64');
+  const binary = atob(normal.padEnd(Math.ceil(normal.length / 4) * 4, '='));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+}
+
+/** `filter=` decoded safely: anything that is not base64 of a known JSON object is 'Invalid filter'. */
+export const base64CustomerFilter = z
+  .string()
+  .max(2000, adminMessages.invalidFilter)
+  .transform((text, ctx) => {
+    if (text.trim() === '') return {};
+    let value: unknown;
+    try {
+      value = decodeFilter(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: adminMessages.invalidFilter });
+      return z.NEVER;
+    }
+    const parsed = customerFilter.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: adminMessages.invalidFilter });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export const customerListQuery = z.object({
+  sort: z
+    .enum(customerSortFields, { error: `sort must be one of ${customerSortFields.join(', ')}` })
+    .default('id'),
+  order,
+  page,
+  limit: pageSize,
+  search: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().max(100, 'search is at most 100 characters'))
+    .optional(),
+  filter: base64CustomerFilter.optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+
+export const adminAddress = z.object({
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  locality: z.string().nullable(),
+  administrativeArea: z.string().nullable(),
+  country: z.string(),
+  postalCode: z.string().nullable(),
+});
+
+export const adminCustomerRow = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  firstName: z.string().nullable(),
+  middleName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  address: adminAddress,
+  onBoardingIndex: z.number(),
+  /** Set when the customer deleted their account (only listed with filter deleted: true | 'any'). */
+  deletedAt: z.string().nullable(),
+  subscription: z
+    .object({
+      id: z.string(),
+      plan: z.object({ id: z.string(), name: z.string() }),
+      status: z.string(),
+      expiresAt: z.number().nullable(),
+      card: z.object({ id: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type AdminCustomerRow = z.infer<typeof adminCustomerRow>;
+export const customerListPage = pageOf(adminCustomerRow);
+
+// --- Transactions (GET /api/v1/admin/transactions, PUT /api/v1/transactions) -----------------
+
+export const transactionTypes = ['CAPTURE', 'SUBSCRIPTION_CAPTURE', 'PAYOUT'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+export const transactionStatuses = ['success', 'failed', 'pending'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+export const transactionSortFields = ['createdAt', 'amount', 'type', 'transactionStatus'] as const;
+
+export const transactionListQuery = z.object({
+  sort: z
+    .enum(transactionSortFields, { error: `sort must be one of ${transactionSortFields.join(', ')}` })
+    .default('createdAt'),
+  order,
+  page,
+  limit: pageSize,
+  /** The processor's transaction id or our reference, exact. */
+  transactionId: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().max(200, 'transactionId is at most 200 characters'))
+    .optional(),
+  /** Case-insensitive part of a type: 'capture' matches CAPTURE and SUBSCRIPTION_CAPTURE. */
+  type: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .pipe(z.string().max(40, 'type is at most 40 characters'))
+    .optional(),
+  userId: customerId.optional(),
+});
+export type TransactionListQuery = z.input<typeof transactionListQuery>;
+
+export const adminTransactionRow = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  transactionId: z.string(),
+  customer: z.object({ id: z.string(), email: z.string().nullable() }),
+  card: z.object({ id: z.string(), brand: z.string(), brandCode: z.string(), lastFour: z.string() }),
+  type: z.enum(transactionTypes),
+  transactionStatus: z.enum(transactionStatuses),
+  isVerified: z.boolean(),
+  isReturned: z.boolean(),
+  /** Cents. */
+  amount: z.number(),
+  remarks: z.string().nullable(),
+  description: z.string(),
+});
+export type AdminTransactionRow = z.infer<typeof adminTransactionRow>;
+export const transactionListPage = pageOf(adminTransactionRow);
+
+/** PUT /api/v1/transactions: verify charges (type containing CAPTURE, not yet verified). */
+export const verifyTransactionsRequest = z.object({
+  ids: z
+    .array(z.uuid({ error: 'ids must be transaction ids' }))
+    .min(1, 'Select at least one transaction')
+    .max(500, 'At most 500 transactions at once'),
+  isVerified: z.literal(true, { error: 'isVerified must be true' }),
+});
+export type VerifyTransactionsRequest = z.infer<typeof verifyTransactionsRequest>;
+
+// --- Logs (GET /api/v1/logs, GET /api/v1/logs/{userId}) --------------------------------------
+
+const filterPattern = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(z.string().max(200, 'filterPattern is at most 200 characters'))
+  .optional();
+
+export const logsQuery = z.object({
+  filterPattern,
+  startTime: epochMs.optional(),
+  endTime: epochMs.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be 1 to 100' })
+    .int('limit must be 1 to 100')
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .default(10),
+  /** Opaque: pass back the previous answer's nextToken for the following (older) events. */
+  nextToken: z.string().max(500, adminMessages.invalidNextToken).optional(),
+});
+export type LogsQuery = z.input<typeof logsQuery>;
+
+export const logEvent = z.object({
+  /** Epoch ms. */
+  timestamp: z.number(),
+  logStreamName: z.string(),
+  message: z.string(),
+});
+export type LogEvent = z.infer<typeof logEvent>;
+/** Newest first; nextToken is null when there is nothing older. */
+export const logsPage = z.object({ events: z.array(logEvent), nextToken: z.string().nullable() });
+export type LogsPage = z.infer<typeof logsPage>;
+
+export const userLogsParams = z.object({ userId: customerId });
+export const userLogsQuery = z.object({
+  filterPattern,
+  startTime: epochMs.optional(),
+  endTime: epochMs.optional(),
+  page,
+  limit: pageSize,
+});
+export type UserLogsQuery = z.input<typeof userLogsQuery>;
+
+export const locationInfo = z.object({
+  city_name: z.string().nullable(),
+  country_name: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export const userLogRow = z.object({
+  user_id: z.string(),
+  ip: z.string().nullable(),
+  user_name: z.string().nullable(),
+  /** ISO 8601. */
+  date: z.string(),
+  user_agent: z.string().nullable(),
+  /** Null when no GeoIP database is configured or the address is private/unknown (UI shows '-'). */
+  location_info: locationInfo.nullable(),
+  success: z.boolean(),
+  /** Why a sign-in failed ('password', 'locked', ...); null on success. */
+  reason: z.string().nullable(),
+});
+export type UserLogRow = z.infer<typeof userLogRow>;
+export const userLogsPage = z.object({ logs: z.array(userLogRow), total: z.number() });
+export type UserLogsPage = z.infer<typeof userLogsPage>;
+
+// --- Metrics (GET /api/v1/admin/metrics) ----------------------------------------------------
+
+export const monthMetrics = z.object({
+  /** New York month, '2026-11'. */
+  month: z.string(),
+  /** Captured $3 pay-ins created in the month, cents. */
+  chargedCents: z.number(),
+  /** Captured plan charges created in the month, cents. */
+  subscriptionChargedCents: z.number(),
+  /** Pay-backs paid in the month, cents. */
+  paidBackCents: z.number(),
+  captured: z.number(),
+  declined: z.number(),
+  /** declined / (captured + declined), 0..1; 0 when nothing was tried. */
+  declineRate: z.number(),
+  /** Subscriptions active at the month's end (approximated from created_at / expires_at). */
+  activeSubscriptions: z.number(),
+});
+export const reconciliationRow = z.object({
+  period: z.string(),
+  charged: z.object({ count: z.number(), cents: z.number() }),
+  declined: z.object({ count: z.number() }),
+  pending: z.object({ count: z.number() }),
+  paidBack: z.object({ count: z.number(), cents: z.number() }),
+  returned: z.object({ count: z.number(), cents: z.number() }),
+  outstanding: z.object({ count: z.number(), cents: z.number() }),
+});
+export const adminMetrics = z.object({
+  totalUsers: z.number(),
+  subscribers: z.number(),
+  cards: z.number(),
+  transactions: z.number(),
+  months: z.array(monthMetrics),
+  reconciliation: z.array(reconciliationRow),
+});
+export type AdminMetrics = z.infer<typeof adminMetrics>;
