@@ -12,19 +12,23 @@ export interface Reconciliation {
   outstanding: { count: number; cents: number };
 }
 
-/** The period's books: every captured $3 is either paid back or outstanding. */
-export async function reconcilePeriod(db: Db, period: string): Promise<Reconciliation> {
-  const r = await sql<{
-    captured_n: number;
-    captured_c: number;
-    declined_n: number;
-    pending_n: number;
-    paid_n: number;
-    paid_c: number;
-    returned_n: number;
-    returned_c: number;
-  }>`
-    select
+type Totals = {
+  period: string;
+  captured_n: number;
+  captured_c: number;
+  declined_n: number;
+  pending_n: number;
+  paid_n: number;
+  paid_c: number;
+  returned_n: number;
+  returned_c: number;
+};
+
+/** The books of the given periods in one pass over their pay-ins (and their payouts). */
+async function totals(db: Db, periods: readonly string[]): Promise<Reconciliation[]> {
+  if (periods.length === 0) return [];
+  const r = await sql<Totals>`
+    select a.period,
       count(*) filter (where a.status = 'captured')::int as captured_n,
       coalesce(sum(a.amount_cents) filter (where a.status = 'captured'), 0)::bigint as captured_c,
       count(*) filter (where a.status = 'declined')::int as declined_n,
@@ -35,25 +39,44 @@ export async function reconcilePeriod(db: Db, period: string): Promise<Reconcili
       coalesce(sum(p.amount_cents) filter (where p.status = 'returned'), 0)::bigint as returned_c
     from payment_attempts a
     left join payouts p on p.attempt_id = a.id
-    where a.kind = 'payin' and a.period = ${period}`.execute(db);
-  const x = r.rows[0];
-  if (!x) throw new Error('reconciliation query returned nothing');
-  return {
-    period,
-    charged: { count: x.captured_n, cents: Number(x.captured_c) },
-    declined: { count: x.declined_n },
-    pending: { count: x.pending_n },
-    paidBack: { count: x.paid_n, cents: Number(x.paid_c) },
-    returned: { count: x.returned_n, cents: Number(x.returned_c) },
-    outstanding: { count: x.captured_n - x.paid_n, cents: Number(x.captured_c) - Number(x.paid_c) },
-  };
+    where a.kind = 'payin' and a.period in (${sql.join(periods)})
+    group by a.period`.execute(db);
+  const byPeriod = new Map(r.rows.map((x) => [x.period, x]));
+  return periods.map((period) => {
+    const x = byPeriod.get(period);
+    const n = (v: number | undefined) => Number(v ?? 0);
+    return {
+      period,
+      charged: { count: n(x?.captured_n), cents: n(x?.captured_c) },
+      declined: { count: n(x?.declined_n) },
+      pending: { count: n(x?.pending_n) },
+      paidBack: { count: n(x?.paid_n), cents: n(x?.paid_c) },
+      returned: { count: n(x?.returned_n), cents: n(x?.returned_c) },
+      outstanding: { count: n(x?.captured_n) - n(x?.paid_n), cents: n(x?.captured_c) - n(x?.paid_c) },
+    };
+  });
+}
+
+/** The period's books: every captured $3 is either paid back or outstanding. */
+export async function reconcilePeriod(db: Db, period: string): Promise<Reconciliation> {
+  const [r] = await totals(db, [period]);
+  if (!r) throw new Error('reconciliation returned nothing');
+  return r;
 }
 
 /** Reconciliation of the most recent periods that have pay-ins, newest first. */
 export async function reconcileRecent(db: Db, periods: number): Promise<Reconciliation[]> {
+  // Distinct periods via the (kind, period) index, newest first.
   const rows = await sql<{ period: string }>`
-    select distinct period from payment_attempts where kind = 'payin' order by period desc limit ${periods}`.execute(
+    with recursive p as (
+      (select period from payment_attempts where kind = 'payin' order by period desc limit 1)
+      union all
+      select (select period from payment_attempts where kind = 'payin' and period < p.period order by period desc limit 1)
+      from p where p.period is not null
+    )
+    select period from p where period is not null limit ${periods}`.execute(db);
+  return totals(
     db,
+    rows.rows.map((r) => r.period),
   );
-  return Promise.all(rows.rows.map((r) => reconcilePeriod(db, r.period)));
 }
