@@ -37,6 +37,7 @@ const schema = z.object({
   DEV_OUTBOX: bool.optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
+  METRICS_TOKEN: z.string().min(16).optional(),
   PAYMENT_GATEWAY: z.enum(['simulator']).default('simulator'),
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -84,6 +85,8 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Run the pg-boss job queue (off in tests that drive billing themselves). */
   jobs: boolean;
+  /** Bearer token required at /metrics when set. */
+  metricsToken: string | undefined;
   payments: {
     gateway: 'simulator';
     simulatorLatencyMs: number;
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
+    metricsToken: e.METRICS_TOKEN,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
       simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,

@@ -59,3 +59,32 @@ describe('HTTP shell', () => {
     });
   });
 });
+
+describe('/metrics', () => {
+  it('exposes request latency, processor and outbox figures in Prometheus format', async () => {
+    await fetch(`${t.url}/healthz`);
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('pria_http_request_seconds_bucket{');
+    expect(text).toMatch(
+      /pria_http_request_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/,
+    );
+    expect(text).toContain('# TYPE pria_outbox_backlog gauge');
+    expect(text).toContain('# TYPE pria_gateway_call_seconds histogram');
+    expect(text).toContain('# TYPE pria_billing_outcomes_total counter');
+  });
+
+  it('asks for the token when METRICS_TOKEN is set', async () => {
+    const guarded = await startTestApp({ METRICS_TOKEN: 'a-long-scrape-token-123' });
+    try {
+      expect((await fetch(`${guarded.url}/metrics`)).status).toBe(401);
+      const ok = await fetch(`${guarded.url}/metrics`, {
+        headers: { authorization: 'Bearer a-long-scrape-token-123' },
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await guarded.stop();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { createSenders } from './delivery/index.ts';
 import { access } from './http.ts';
 import { startJobs } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import { createMetrics, meteredGateway, registerMetricsRoutes } from './metrics.ts';
 import { migrateToLatest, pendingMigrations } from './migrate.ts';
 
 export interface Services {
@@ -64,9 +65,12 @@ export async function startServices(
   });
   if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
-  const payments = await createPaymentGateway(config, db, database.url);
-  await registerSimulatorRoutes(app, payments);
-  const billing = createBillingDeps({ config, db, logger, payments, clock });
+  const metrics = createMetrics();
+  registerMetricsRoutes(app, metrics, db, config.metricsToken);
+  const processor = await createPaymentGateway(config, db, database.url);
+  await registerSimulatorRoutes(app, processor);
+  const payments = meteredGateway(processor, metrics);
+  const billing = { ...createBillingDeps({ config, db, logger, payments, clock }), metrics };
 
   // Jobs: web processes only enqueue; worker processes (and 'all') also run the workers.
   const jobs = config.jobs ? await startJobs(database.url, logger) : null;

@@ -2,6 +2,7 @@ import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
+import type { AppMetrics } from '../../platform/metrics.ts';
 
 export interface BillingDeps {
   db: Db;
@@ -14,4 +15,6 @@ export interface BillingDeps {
   batchSize: number;
   /** A `submitted` attempt older than this was abandoned by a dead worker and is settled by lookup. */
   staleAfterMs: number;
+  /** Outcome counters for /metrics (absent in the CLI and benches). */
+  metrics?: Pick<AppMetrics, 'billingAttempts'>;
 }

@@ -102,6 +102,7 @@ async function drainCharges(deps: BillingDeps, run: RunRow): Promise<void> {
     const batch = await claimAttempts(db, run.id, deps.batchSize);
     if (batch.length === 0) break;
     const outcomes = await mapLimit(batch, deps.concurrency, (a) => chargeOne(deps, a));
+    for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
     const { recorded, declined } = await recordOutcomes(db, ['submitted'], outcomes, deps.clock.now());
     await addRunProgress(db, run.id, recorded, declined);
   }
@@ -185,6 +186,7 @@ async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
     const batch = await claimPayouts(db, run.id, run.period, deps.batchSize);
     if (batch.length === 0) break;
     const outcomes = await mapLimit(batch, deps.concurrency, (p) => payOne(deps, p));
+    for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: 'payout', status: o.status });
     const { recorded, failed } = await recordPayoutOutcomes(
       db,
       run.id,

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ChargeInput, PaymentGateway, PayoutInput } from '../gateways/payments/port.ts';
+import { GatewayTimeout } from '../gateways/payments/port.ts';
+import type { Db } from './db.ts';
+import { access } from './http.ts';
+
+/**
+ * Prometheus metrics at /metrics: HTTP latency, billing attempts and runs, processor errors and
+ * latency, outbox backlog. One registry per app (tests start several apps in one process).
+ */
+export interface AppMetrics {
+  registry: Registry;
+  gatewayCalls: Histogram<'operation' | 'outcome'>;
+  billingAttempts: Counter<'kind' | 'status'>;
+}
+
+export function createMetrics(): AppMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'pria_' });
+  return {
+    registry,
+    gatewayCalls: new Histogram({
+      name: 'pria_gateway_call_seconds',
+      help: 'Payment processor calls by operation and outcome (ok, declined, timeout, error)',
+      labelNames: ['operation', 'outcome'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    billingAttempts: new Counter({
+      name: 'pria_billing_outcomes_total',
+      help: 'Charges and payouts recorded by the money engine, by kind and status',
+      labelNames: ['kind', 'status'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** Wraps the processor so every call is timed and counted by outcome. */
+export function meteredGateway<G extends PaymentGateway>(gateway: G, m: AppMetrics): G {
+  const time = async <T>(operation: string, call: () => Promise<T>, outcomeOf: (r: T) => string) => {
+    const end = m.gatewayCalls.startTimer({ operation });
+    try {
+      const r = await call();
+      end({ outcome: outcomeOf(r) });
+      return r;
+    } catch (err) {
+      end({ outcome: err instanceof GatewayTimeout ? 'timeout' : 'error' });
+      throw err;
+    }
+  };
+  const status = (r: { status: string }) => r.status;
+  return new Proxy(gateway, {
+    get(target, prop, receiver) {
+      if (prop === 'charge') return (i: ChargeInput) => time('charge', () => target.charge(i), status);
+      if (prop === 'payout') return (i: PayoutInput) => time('payout', () => target.payout(i), status);
+      if (prop === 'lookup')
+        return (ref: string) =>
+          time(
+            'lookup',
+            () => target.lookup(ref),
+            (r) => (r ? 'found' : 'none'),
+          );
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Request latency histogram, the scrape route, and gauges read from the database on scrape. */
+export function registerMetricsRoutes(
+  app: FastifyInstance,
+  m: AppMetrics,
+  db: Db,
+  token: string | undefined,
+) {
+  const http = new Histogram({
+    name: 'pria_http_request_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [m.registry],
+  });
+  new Gauge({
+    name: 'pria_outbox_backlog',
+    help: 'Emails and SMS waiting to be sent, by channel',
+    labelNames: ['channel'],
+    registers: [m.registry],
+    async collect() {
+      const rows = await db
+        .selectFrom('message_outbox')
+        .select(['channel', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'pending')
+        .groupBy('channel')
+        .execute()
+        .catch(() => []);
+      this.reset();
+      for (const r of rows) this.set({ channel: r.channel }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'pria_billing_runs_open',
+    help: 'Billing runs not completed yet, by kind',
+    labelNames: ['kind'],
+    registers: [m.registry],
+    async collect() {
+      const rows = await db
+        .selectFrom('billing_runs')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'running')
+        .groupBy('kind')
+        .execute()
+        .catch(() => []);
+      this.reset();
+      for (const r of rows) this.set({ kind: r.kind }, Number(r.n));
+    },
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    http.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { config: access.public, schema: { hide: true } }, async (req, reply) => {
+    // NOTE: with METRICS_TOKEN set, scrapers must send it; operators keep /metrics off the public LB.
+    if (token && req.headers.authorization !== `Bearer ${token}`) return reply.code(401).send('unauthorized');
+    return reply.type(m.registry.contentType).send(await m.registry.metrics());
+  });
+}
