@@ -1,14 +1,75 @@
-import { Route, Routes } from 'react-router';
-import { AdminPage } from '../../features/admin/admin-page.tsx';
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { RequirePrivilege } from '../../features/admin/shared/require-privilege.tsx';
 import { AdminLayout } from '../layout/admin-layout.tsx';
+
+// The charts (recharts) and the date pickers load only with the screens that use them.
+const HomePage = lazy(() => import('../../features/admin/home/home-page.tsx'));
+const ClientsPage = lazy(() => import('../../features/admin/clients/clients-page.tsx'));
+const ClientDetailPage = lazy(() => import('../../features/admin/client-detail/client-detail-page.tsx'));
+const TransactionsPage = lazy(() => import('../../features/admin/transactions/transactions-page.tsx'));
+const LogsPage = lazy(() => import('../../features/admin/logs/logs-page.tsx'));
+const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
 /** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
 export default function AdminArea() {
   return (
     <AdminLayout>
-      <Routes>
-        <Route path="*" element={<AdminPage />} />
-      </Routes>
+      <Suspense
+        fallback={
+          <Center h={320} role="status" aria-label="Loading">
+            <Loader />
+          </Center>
+        }
+      >
+        <Routes>
+          <Route
+            index
+            element={
+              <RequirePrivilege privilege="customer">
+                <HomePage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <RequirePrivilege privilege="customer">
+                <ClientsPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="users/:id"
+            element={
+              <RequirePrivilege privilege="customer">
+                <ClientDetailPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="transactions"
+            element={
+              <RequirePrivilege privilege="transaction">
+                <TransactionsPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="logs"
+            element={
+              <RequirePrivilege privilege="log">
+                <LogsPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route path="cardinfo" element={<CardInfoPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </Suspense>
     </AdminLayout>
   );
 }

@@ -6,6 +6,7 @@ import { useAuth } from 'react-oidc-context';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
+import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
 import { SupportModal } from '../../features/support/support-modal.tsx';
@@ -61,7 +62,10 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
                 />
                 <Logo />
               </Group>
-              <UserMenu name={name} onSupport={support.open} onLogout={logoutFromDropdown} />
+              <Group gap="sm" wrap="nowrap">
+                <BackToAdminLink />
+                <UserMenu name={name} onSupport={support.open} onLogout={logoutFromDropdown} />
+              </Group>
             </Group>
           </Container>
         </AppShell.Header>

@@ -1,0 +1,66 @@
+import { Anchor, Breadcrumbs, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { AdminCustomerRow } from '@pria/contracts';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ApiError } from '../../../app/api-error.ts';
+import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { fullName } from '../shared/display.ts';
+import { QueryErrorAlert } from '../shared/table-states.tsx';
+import { ActivitySection } from './activity-section.tsx';
+import { ClientCards } from './client-cards.tsx';
+import { NotFoundClient } from './not-found-client.tsx';
+import { ProfileSummary } from './profile-summary.tsx';
+import { useClientCards, useClientRecord } from './queries.ts';
+
+/** Spec §9: cards turn into a carousel below 500px. */
+const NARROW = '(max-width: 499.98px)';
+
+/** /admin/users/{id}: loads by id, so a reload or a shared link works; the list's row only paints first. */
+export default function ClientDetailPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const fromList = (location.state as { customer?: AdminCustomerRow } | null)?.customer;
+  const record = useClientRecord(id, fromList);
+  const cards = useClientCards(id);
+  const narrow = useMediaQuery(NARROW) ?? false;
+  const [carouselCardId, setCarouselCardId] = useState<string | undefined>();
+
+  const client = record.data;
+  const title = client ? fullName(client) || client.email || 'Client' : 'Client';
+
+  if (record.error instanceof ApiError && record.error.httpCode === 404) return <NotFoundClient />;
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
+        <Anchor component={Link} to="/admin/users" size="sm">
+          Client Details
+        </Anchor>
+        <span>{title}</span>
+      </Breadcrumbs>
+      <AdminPageTitle title={title} />
+      <Stack gap="lg">
+        {record.isError && <QueryErrorAlert error={record.error} onRetry={() => void record.refetch()} />}
+        <ProfileSummary client={client} />
+        {cards.isError ? (
+          <QueryErrorAlert error={cards.error} onRetry={() => void cards.refetch()} />
+        ) : (
+          <ClientCards
+            cards={cards.data}
+            loading={cards.isPending}
+            narrow={narrow}
+            selectedCardId={carouselCardId}
+            onSlide={setCarouselCardId}
+          />
+        )}
+        <ActivitySection
+          clientId={id}
+          cards={cards.data ?? []}
+          narrow={narrow}
+          carouselCardId={carouselCardId}
+        />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
+import { dateOnly, fullName, orDash } from '../shared/display.ts';
+import type { ClientRecord } from './queries.ts';
+
+function initials(c: ClientRecord) {
+  const letters = `${c.firstName?.[0] ?? ''}${c.lastName?.[0] ?? ''}`;
+  return letters || (c.email?.[0] ?? '?').toUpperCase();
+}
+
+function addressLines(c: ClientRecord): string {
+  const a = c.address;
+  if (!a) return '-';
+  const street = [a.address1, a.address2].filter(Boolean).join(', ');
+  const city = [a.locality, [a.administrativeArea, a.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return orDash([street, city].filter(Boolean).join(' · '));
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function ProfileSummary({ client }: { client: ClientRecord | undefined }) {
+  if (!client) {
+    return (
+      <Paper withBorder radius="md" p="md">
+        <Skeleton height={48} circle mb="md" />
+        <Skeleton height={14} mb={8} />
+        <Skeleton height={14} width="60%" />
+      </Paper>
+    );
+  }
+  const name = fullName(client);
+  const onboarded = client.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX;
+  const sub = client.subscription;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="profile-title"
+    >
+      <Group gap="md" mb="md" wrap="nowrap">
+        <Avatar color="navy" radius="xl" size="lg">
+          {initials(client)}
+        </Avatar>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} fz="lg" id="profile-title">
+            {name || orDash(client.email)}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light" color={onboarded ? 'teal' : 'yellow'}>
+              {onboarded
+                ? 'Onboarded'
+                : `Onboarding step ${client.onBoardingIndex} of ${ONBOARDING_COMPLETE_INDEX}`}
+            </Badge>
+            {sub && (
+              <Badge variant="light" color={sub.status === 'active' ? 'teal' : 'gray'}>
+                {sub.plan.name} · {sub.status}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <Field label="Email">{orDash(client.email)}</Field>
+        <Field label="Phone">{client.phone ? `+1 ${client.phone}` : '-'}</Field>
+        <Field label="Address">{addressLines(client)}</Field>
+        <Field label="Client since">{dateOnly(client.createdAt)}</Field>
+        <Field label="Subscription">{sub ? `${sub.plan.name} (${sub.status})` : '-'}</Field>
+        <Field label="Renews">{sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}</Field>
+        <Field label="Client ID">
+          <Text span size="xs" ff="monospace">
+            {client.id}
+          </Text>
+        </Field>
+      </SimpleGrid>
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
+import type { AdminCustomerRow } from '@pria/contracts';
+import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
+import { IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import classes from '../shared/admin-table.module.css';
+import { dateOnly, fullName, orDash } from '../shared/display.ts';
+import { SortableTh } from '../shared/sortable-th.tsx';
+import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
+
+const sortable = [
+  { key: 'createdAt', label: 'Joined' },
+  { key: 'firstName', label: 'First Name' },
+  { key: 'lastName', label: 'Last Name' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+] as const;
+const COLS = sortable.length + 4;
+
+interface ClientsTableProps {
+  rows: AdminCustomerRow[] | undefined;
+  loading: boolean;
+  sort: string | null;
+  order: 'asc' | 'desc';
+  onSort: (column: string) => void;
+}
+
+function place(row: AdminCustomerRow) {
+  const parts = [row.address?.locality, row.address?.administrativeArea].filter(Boolean);
+  return orDash(parts.join(', '));
+}
+
+export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={1180}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Clients">
+        <Table.Thead>
+          <Table.Tr>
+            {sortable.map((c) => (
+              <SortableTh
+                key={c.key}
+                direction={sort === c.key ? order : undefined}
+                onSort={() => onSort(c.key)}
+              >
+                {c.label}
+              </SortableTh>
+            ))}
+            <Table.Th>City</Table.Th>
+            <Table.Th>Onboarding</Table.Th>
+            <Table.Th>Subscription</Table.Th>
+            <Table.Th>
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading && !rows && <SkeletonRows colSpan={COLS} />}
+          {rows?.length === 0 && <NoResultsRow colSpan={COLS} />}
+          {rows?.map((row) => {
+            const name = fullName(row) || row.email || row.id;
+            const onboarded = row.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX;
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td className={classes.nowrap}>{dateOnly(row.createdAt)}</Table.Td>
+                <Table.Td>{orDash(row.firstName)}</Table.Td>
+                <Table.Td>{orDash(row.lastName)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" className={classes.nowrap}>
+                    {orDash(row.email)}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.nowrap}>{orDash(row.phone)}</Table.Td>
+                <Table.Td className={classes.nowrap}>{place(row)}</Table.Td>
+                <Table.Td className={classes.nowrap}>
+                  <Badge
+                    variant="light"
+                    color={onboarded ? 'teal' : 'yellow'}
+                    style={{ overflow: 'visible' }}
+                  >
+                    {onboarded ? 'Complete' : `Step ${row.onBoardingIndex} of ${ONBOARDING_COMPLETE_INDEX}`}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {row.subscription ? (
+                    <Text size="sm">
+                      {row.subscription.plan.name}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({row.subscription.status})
+                      </Text>
+                    </Text>
+                  ) : (
+                    '-'
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label="View client">
+                    <ActionIcon
+                      component={Link}
+                      to={`/admin/users/${row.id}`}
+                      state={{ customer: row }}
+                      variant="subtle"
+                      aria-label={`View ${name}`}
+                    >
+                      <IconEye size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,40 @@
+import type { AdminCustomerRow, Page } from '@pria/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { adminKeys } from '../shared/admin-keys.ts';
+
+export interface ClientListQuery {
+  page: number;
+  limit: number;
+  sort: string | undefined;
+  order: 'asc' | 'desc';
+  search: string;
+  /** base64 JSON, exactly as in the URL. */
+  filter: string;
+}
+
+export const clientKeys = {
+  all: [...adminKeys.data, 'clients'] as const,
+  list: (q: ClientListQuery) => [...clientKeys.all, 'list', q] as const,
+  detail: (id: string) => [...clientKeys.all, 'detail', id] as const,
+};
+
+export function useClientList(q: ClientListQuery) {
+  return useQuery({
+    queryKey: clientKeys.list(q),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminCustomerRow>>('/api/v1/customers', {
+        signal,
+        query: {
+          page: q.page,
+          limit: q.limit,
+          sort: q.sort,
+          // Spec §7: the order travels uppercased.
+          order: q.order.toUpperCase(),
+          search: q.search || undefined,
+          filter: q.filter || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { notifyError, notifySuccess } from '../../../app/notify.ts';
+import { adminKeys } from '../shared/admin-keys.ts';
+import { type BillingRun, type RunKind, runKinds } from './run-kinds.ts';
+
+export const runKeys = {
+  all: [...adminKeys.all, 'billing-runs'] as const,
+  detail: (id: string) => [...runKeys.all, id] as const,
+};
+
+/** Spec: progress is polled every second until the run completes. */
+const POLL_MS = 1000;
+
+export function useRunProgress(initial: BillingRun) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: runKeys.detail(initial.id),
+    queryFn: async ({ signal }) => {
+      const run = await api.get<BillingRun>(`/api/v1/billing/runs/${initial.id}`, { signal });
+      // Once money moved, every admin figure (home, transactions, clients' activity) is stale.
+      if (run.status === 'completed') void queryClient.invalidateQueries({ queryKey: adminKeys.data });
+      return run;
+    },
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'completed' ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** Forces a run: the server opens it and answers 202 at once; the work goes on in the background. */
+export function useForceRun(onStarted: (run: BillingRun) => void) {
+  return useMutation({
+    mutationFn: (kind: RunKind) => api.post<BillingRun>(runKinds[kind].endpoint),
+    onSuccess: (run, kind) => {
+      notifySuccess(runKinds[kind].success);
+      onStarted(run);
+    },
+    onError: (_error, kind) => notifyError(runKinds[kind].failure),
+  });
+}

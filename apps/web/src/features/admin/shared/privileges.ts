@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { permissionsFromAccessToken } from '../../../app/auth/claims.ts';
+
+/** The spec's privilege groups; a staff member holds one when any permission string contains it. */
+export type Privilege = 'customer' | 'card' | 'log' | 'transaction';
+
+export function hasPrivilege(permissions: readonly string[], privilege: Privilege): boolean {
+  return permissions.some((p) => p.includes(privilege));
+}
+
+/** Privilege checks from the access token's permissions claim. The UI only hides; the API enforces. */
+export function usePrivileges() {
+  const auth = useAuth();
+  const token = auth.user?.access_token;
+  return useMemo(() => {
+    const permissions = permissionsFromAccessToken(token);
+    return {
+      permissions,
+      has: (privilege: Privilege) => hasPrivilege(permissions, privilege),
+    };
+  }, [token]);
+}

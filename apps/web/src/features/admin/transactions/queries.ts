@@ -1,0 +1,59 @@
+import { type AdminTransactionRow, adminMessages, type Page } from '@pria/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { notifyError, notifySuccess } from '../../../app/notify.ts';
+import { adminKeys } from '../shared/admin-keys.ts';
+
+export interface TransactionListQuery {
+  page: number;
+  limit: number;
+  sort: string | undefined;
+  order: 'asc' | 'desc';
+  transactionId: string;
+  type: string;
+  userId: string;
+}
+
+export const transactionKeys = {
+  all: [...adminKeys.data, 'transactions'] as const,
+  list: (q: TransactionListQuery) => [...transactionKeys.all, 'list', q] as const,
+};
+
+/**
+ * NOTE: the staff list is GET /admin/transactions: GET /transactions stays the signed-in
+ * customer's own activity on the server.
+ */
+export function useTransactionList(q: TransactionListQuery) {
+  return useQuery({
+    queryKey: transactionKeys.list(q),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminTransactionRow>>('/api/v1/admin/transactions', {
+        signal,
+        query: {
+          page: q.page,
+          limit: q.limit,
+          sort: q.sort,
+          order: q.order.toUpperCase(),
+          transactionId: q.transactionId || undefined,
+          type: q.type || undefined,
+          userId: q.userId || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Spec: only charges (type containing CAPTURE) that are not yet verified can be selected. */
+export const isVerifiable = (row: Pick<AdminTransactionRow, 'type' | 'isVerified'>) =>
+  row.type.includes('CAPTURE') && !row.isVerified;
+
+/** Bulk Verify: 'Transactions Verified' then refetch, or 'Transaction Verification Failed'. */
+export function useVerifyTransactions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => api.put<unknown>('/api/v1/transactions', { ids, isVerified: true }),
+    onSuccess: () => notifySuccess(adminMessages.transactionsVerified),
+    onError: () => notifyError(adminMessages.transactionVerificationFailed),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+  });
+}

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  AdminShell,
+  ClientDetail,
+  ClientsList,
+  signInAsNewAdmin,
+  TransactionsList,
+} from './pages/admin-portal.ts';
+import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
+
+const snap = (page: Page, name: string) =>
+  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+
+let client: SeededCustomer;
+
+test.beforeAll(async ({ browser }, info) => {
+  info.setTimeout(90_000);
+  client = await seedSubscribedCustomer(browser, String(info.project.use.baseURL));
+});
+
+test('the home screen shows real figures, charts and the reconciliation table', async ({ page }) => {
+  await signInAsNewAdmin(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  for (const label of ['Total Users', 'Subscribers', 'Cards', 'Transactions']) {
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  }
+  // At least the seeded client and their two cards are counted.
+  await expect(page.getByLabel('Cards', { exact: true })).not.toHaveText('0');
+  await expect(page.getByRole('region', { name: 'Charged vs paid back' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Reconciliation' })).toBeVisible();
+  await snap(page, '1280-admin-home');
+});
+
+test('an admin finds a client by search, opens the detail and the list survives a reload', async ({
+  page,
+}) => {
+  const shell = new AdminShell(page);
+  await signInAsNewAdmin(page);
+  await shell.go('Client Details');
+  const clients = new ClientsList(page);
+  await expect(clients.table()).toBeVisible();
+
+  await clients.search(client.firstName);
+  await expect(page).toHaveURL(new RegExp(`search=${client.firstName}`));
+  await expect(clients.rows()).toHaveCount(1);
+  await expect(clients.rows().first()).toContainText(client.email);
+  await snap(page, '1280-admin-clients');
+
+  // Sorting cycles asc -> desc -> none and is announced with aria-sort.
+  const header = clients.columnHeader('Email');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+
+  await header.getByRole('button').click();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(client.firstName);
+  await expect(clients.columnHeader('Email')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(clients.rows()).toHaveCount(1);
+
+  await clients.search('no-such-client-anywhere');
+  await expect(clients.table()).toContainText('No Results');
+  await clients.search(client.email);
+  await expect(clients.rows()).toHaveCount(1);
+
+  await clients.view(`${client.firstName} ${client.lastName}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${client.id}$`));
+  const detail = new ClientDetail(page);
+  await detail.expectLoaded(`${client.firstName} ${client.lastName}`);
+  await expect(detail.cards()).toHaveCount(2);
+  await expect(page.getByText('001 **** **** 1111').first()).toBeVisible();
+  await expect(detail.activity()).toContainText('Charged');
+  await snap(page, '1280-admin-client-detail');
+
+  // The detail loads by id: a reload shows the same client.
+  await page.reload();
+  await detail.expectLoaded(`${client.firstName} ${client.lastName}`);
+  await detail.showLogs();
+  await expect(detail.logs()).toContainText(client.email);
+});
+
+test('an admin forces a pay-in, watches it finish and verifies the two captured charges', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const shell = new AdminShell(page);
+  await signInAsNewAdmin(page);
+
+  await shell.forceRun('Transaction Pay In', 'System will forcefully try to payin');
+  await shell.expectToast('Transactions successfully payed in');
+  const progress = shell.runProgress('Pay-in run');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('Completed', { timeout: 30_000 });
+  await expect(progress.getByTestId('run-failed')).toHaveText('0 failed');
+  await snap(page, '1280-admin-run-progress');
+
+  await shell.go('Transactions');
+  const list = new TransactionsList(page);
+  await list.filterByUser(client.id);
+  await expect(page).toHaveURL(new RegExp(`userId=${client.id}`));
+  const charges = list.rows().filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
+  await expect(charges).toHaveCount(2);
+  await expect(list.rowWith('001 **** **** 1111').filter({ hasText: '$3.00' })).toHaveCount(1);
+  await expect(list.rowWith('002 **** **** 4444').filter({ hasText: '$3.00' })).toHaveCount(1);
+  for (const row of await charges.all()) {
+    await expect(row).toContainText('Not Verified');
+    await row.getByRole('checkbox').check();
+  }
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await shell.expectToast('Transactions Verified');
+  for (const row of await charges.all()) {
+    await expect(row).toContainText('Verified');
+    await expect(row).not.toContainText('Not Verified');
+    await expect(row.getByRole('checkbox')).toHaveCount(0);
+  }
+  await snap(page, '1280-admin-transactions');
+  // Pay-backs are never selectable.
+  await expect(list.rowWith('PAYOUT').getByRole('checkbox')).toHaveCount(0);
+});
+
+test('the logs screen shows events, pages with Show More and filters by pattern', async ({ page }) => {
+  const shell = new AdminShell(page);
+  const admin = await signInAsNewAdmin(page);
+  await shell.go('Logs');
+  const rows = page.getByRole('table', { name: 'Log events' }).locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  await page.getByRole('button', { name: 'Show More' }).click();
+  await expect.poll(() => rows.count()).toBeGreaterThan(10);
+  await snap(page, '1280-admin-logs');
+
+  await page.getByLabel('Filter pattern').fill(admin.email);
+  await expect(page).toHaveURL(/filterPattern=/);
+  await expect(rows.first()).toContainText(admin.email);
+});

@@ -1,0 +1,124 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { runCli } from '../../fixtures/cli.ts';
+import { HostedLogin } from '../../fixtures/hosted-login.ts';
+
+/** A fresh staff account (CLI) signed in through the hosted page; lands on /admin. */
+export async function signInAsNewAdmin(page: Page): Promise<{ email: string; password: string }> {
+  const email = `staff-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
+  const password = 'admin-passphrase-1';
+  runCli(['user:create', '--email', email, '--password', password, '--role', 'admin']);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+  return { email, password };
+}
+
+/** The shell: sidebar (or the right-hand drawer below 992px), forced runs and their progress. */
+export class AdminShell {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  sidebar(): Locator {
+    return this.page.getByRole('navigation', { name: 'Admin' });
+  }
+
+  async go(link: 'Home' | 'Client Details' | 'Logs' | 'Transactions') {
+    await this.sidebar().first().getByRole('link', { name: link }).click();
+  }
+
+  async forceRun(button: 'Transaction Pay In' | 'Payout' | 'Subscription Pay In', prompt: string) {
+    await this.page.getByRole('button', { name: button }).first().click();
+    const dialog = this.page.getByRole('dialog');
+    await expect(dialog).toContainText(prompt);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+
+  runProgress(title: string): Locator {
+    return this.page.getByRole('status', { name: `${title} progress` });
+  }
+
+  async expectToast(text: string) {
+    await expect(
+      this.page.locator('.mantine-Notification-root').filter({ hasText: text }).first(),
+    ).toBeVisible();
+  }
+}
+
+export class ClientsList {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: 'Clients' });
+  }
+
+  rows(): Locator {
+    return this.table().locator('tbody tr');
+  }
+
+  async search(text: string) {
+    await this.page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  }
+
+  columnHeader(name: string): Locator {
+    return this.table().getByRole('columnheader', { name });
+  }
+
+  async view(name: string) {
+    await this.page.getByRole('link', { name: `View ${name}` }).click();
+  }
+}
+
+export class ClientDetail {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async expectLoaded(name: string) {
+    await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();
+  }
+
+  cards(): Locator {
+    return this.page.getByRole('region', { name: /Cards/ }).getByRole('article');
+  }
+
+  activity(): Locator {
+    return this.page.getByRole('table', { name: 'Activity' });
+  }
+
+  logs(): Locator {
+    return this.page.getByRole('table', { name: 'Logs' });
+  }
+
+  async showLogs() {
+    await this.page.getByRole('radiogroup', { name: 'Show' }).getByText('Logs').click();
+  }
+}
+
+export class TransactionsList {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table', { name: 'Transactions' });
+  }
+
+  rows(): Locator {
+    return this.table().locator('tbody tr');
+  }
+
+  async filterByUser(userId: string) {
+    await this.page.getByLabel('User ID').fill(userId);
+  }
+
+  rowWith(text: string | RegExp): Locator {
+    return this.rows().filter({ hasText: text });
+  }
+}
