@@ -46,7 +46,21 @@ const logger = createLogger('warn');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pria-bench-'));
 const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger });
 const config = loadConfig({ ...process.env, DATABASE_URL: pg.url, LOG_LEVEL: 'warn' });
-const { db } = createDb(pg.url, Math.max(10, Math.min(60, concurrency + drains * 2)));
+// BENCH_TRACE=1 prints the total time spent per kind of query (where a run's time goes).
+const queryTime = new Map<string, { n: number; ms: number }>();
+const { db } = createDb(
+  pg.url,
+  Math.max(10, Math.min(60, concurrency + drains * 2)),
+  process.env.BENCH_TRACE
+    ? (event) => {
+        const key = event.query.sql.replace(/\s+/g, ' ').slice(0, 70);
+        const q = queryTime.get(key) ?? { n: 0, ms: 0 };
+        q.n++;
+        q.ms += event.queryDurationMillis;
+        queryTime.set(key, q);
+      }
+    : undefined,
+);
 let paymentsToClose: { close(): Promise<void> } | undefined;
 
 try {
@@ -174,6 +188,12 @@ try {
   const width = Math.max(...table.map(([k]) => String(k).length));
   console.log(`\nPria billing benchmark (${new Date().toISOString()}, Node ${process.version})`);
   for (const [k, v] of table) console.log(`${String(k).padEnd(width)}  ${v}`);
+  if (process.env.BENCH_TRACE) {
+    console.log('\nquery time (ms, summed over concurrent queries):');
+    for (const [k, v] of [...queryTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+      console.log(`${String(Math.round(v.ms)).padStart(8)} ${String(v.n).padStart(6)}x  ${k}`);
+    }
+  }
   if (captured.rows[0]?.n !== N || paid.rows[0]?.n !== N) {
     console.error('\nNOT every card was charged and paid back once: see the counts above.');
     process.exitCode = 1;

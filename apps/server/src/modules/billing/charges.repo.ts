@@ -96,7 +96,8 @@ export async function claimAttempts(db: Db, runId: string, limit: number): Promi
     where id in (
       select id from payment_attempts
       where billing_run_id = ${runId} and status = 'created'
-      order by id limit ${limit}
+      -- NOTE: no ORDER BY: sorting every open row on each claim made a run quadratic.
+      limit ${limit}
       for update skip locked)
     returning id, reference, kind, instrument_id, amount_cents, description`.execute(db);
   return res.rows;

@@ -50,7 +50,7 @@ export async function claimPayouts(
       select id from payouts
       where period <= ${period}
         and (status = 'pending' or (status = 'failed' and billing_run_id is distinct from ${runId}))
-      order by id limit ${limit}
+      limit ${limit}
       for update skip locked)
     returning id, reference, tries, instrument_id, amount_cents`.execute(db);
   return res.rows;
