@@ -113,6 +113,10 @@ try {
     insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
     select md5('c' || i)::uuid, 'semi-annual', md5('k' || i)::uuid, 'active', '2099-01-01', '2029-01-01'
     from generate_series(1, ${N}) i`.execute(db);
+  if (process.env.BENCH_DROP_INDEXES) {
+    // Diagnosis only: how much do the admin list indexes cost the money engine?
+    for (const name of process.env.BENCH_DROP_INDEXES.split(',')) await sql.raw(`drop index if exists ${name}`).execute(db);
+  }
   await sql`analyze`.execute(db);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 

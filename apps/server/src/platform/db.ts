@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db-schema.ts';
 
@@ -11,11 +11,15 @@ export type Db = Kysely<Database>;
 export function createDb(
   url: string,
   poolSize: number,
-  log?: ConstructorParameters<typeof Kysely>[0]['log'],
+  log?: KyselyConfig['log'],
 ): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A dropped connection (e.g. the server restarting) must not crash the process.
+  // A dropped connection (e.g. the server restarting) must not crash the process. The pool's
+  // 'error' covers idle clients only; a client checked out (mid-transaction, between queries)
+  // emits 'error' on itself, which without a listener is an uncaught exception. The query in
+  // flight is rejected anyway and the broken client is discarded on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, pool };
 }
