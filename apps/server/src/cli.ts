@@ -134,7 +134,8 @@ async function main(argv: string[]) {
   });
   if (positionals.length > (command.positionals ?? 0)) throw new UsageError();
   const config = loadConfig();
-  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  // Logs go to stderr: stdout carries only the command's JSON result.
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
   const database = await openDatabase(config, logger);
   const { db } = createDb(database.url, 2);
   try {
