@@ -131,6 +131,18 @@ export const messages = {
   deleteAccountFailed: 'Error while deleting Account',
   paybackOwed: 'We still owe you a payment; you can delete your account after it is paid back on the 2nd.',
   accountSecurityUnavailable: 'Account security settings are not available with this identity provider.',
+  // account security: web wording (spec §4/§5 plus the re-authentication and deletion steps)
+  reauthenticateToContinue: 'For your security, please sign in again to continue',
+  signInAgain: 'Sign in again',
+  confirmDeleteAccount: 'Are you sure you want to delete your account?',
+  deletionCodeNotePhone: 'A code will be sent to the phone number linked to your account.',
+  deletionCodeNoteEmail:
+    'A code will be sent to your email address, because there is no phone number linked to your account.',
+  deletionCodeRequired: 'Code is required',
+  deletionCodePlaceholder: 'Code (xxxx)',
+  confirmDisableMfa: 'Are you sure you want to turn off two-factor authentication?',
+  mfaFinishInNewTab:
+    'Finish the set-up in the new tab. This page updates by itself once two-factor authentication is on.',
   // admin: forced runs
   payinConfirm: 'System will forcefully try to payin',
   payoutConfirm: 'System will forcefully try to payOut',

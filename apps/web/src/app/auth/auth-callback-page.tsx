@@ -13,6 +13,15 @@ function readCallbackError(): string | undefined {
   return params.get('error_description') ?? error;
 }
 
+/**
+ * Where a sign-in asked to come back to (e.g. the account page after a re-authentication):
+ * only an in-app path under /dashboard, never another origin.
+ */
+function returnPath(state: unknown): string | undefined {
+  const returnTo = (state as { returnTo?: unknown } | null | undefined)?.returnTo;
+  return typeof returnTo === 'string' && /^\/dashboard(\/[\w/-]*)?$/.test(returnTo) ? returnTo : undefined;
+}
+
 /** /auth/callback: AuthProvider exchanges the code; this page routes by role or shows the error. */
 export function AuthCallbackPage() {
   const auth = useAuth();
@@ -24,5 +33,5 @@ export function AuthCallbackPage() {
     if (!auth.isLoading && !auth.isAuthenticated) return <Navigate to="/" replace />;
     return <FullScreenLoader label="Signing you in…" />;
   }
-  return <Navigate to={homePathFor(auth.user?.access_token)} replace />;
+  return <Navigate to={returnPath(auth.user?.state) ?? homePathFor(auth.user?.access_token)} replace />;
 }

@@ -5,6 +5,9 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardsSection } from '../cards/cards-section.tsx';
 import { useCustomer } from '../customer/queries.ts';
+import { DeleteAccountSection } from '../delete-account/delete-account-section.tsx';
+import { NotificationPreferencesForm } from '../notifications/notification-preferences.tsx';
+import { SecuritySection } from '../security/security-section.tsx';
 import { FundingCardPicker } from '../subscription/funding-card-picker.tsx';
 import { SubscriptionSummary } from '../subscription/subscription-summary.tsx';
 import { AccountJumpTo, AccountSideMenu } from './account-nav.tsx';
@@ -63,11 +66,9 @@ export default function AccountPage() {
             <AccountSection refName="personalinfo" title="Personal Information">
               <PersonalInfoForm />
             </AccountSection>
-            <AccountSection
-              refName="security"
-              title="Security"
-              description="Password and two-factor authentication settings will appear here."
-            />
+            <AccountSection refName="security" title="Security">
+              <SecuritySection />
+            </AccountSection>
             <AccountSection refName="payment" title="Payment Method">
               <Stack gap="xl">
                 <CardsSection headingOrder={3} title="Your cards" />
@@ -77,17 +78,12 @@ export default function AccountPage() {
             <AccountSection refName="subscription" title="Subscription">
               <SubscriptionSummary />
             </AccountSection>
-            <AccountSection
-              refName="notifications"
-              title="Notifications"
-              description="Email and SMS notification preferences will appear here."
-            />
-            <AccountSection
-              refName="delete"
-              title="Delete Account"
-              danger
-              description="Closing your account will be available here."
-            />
+            <AccountSection refName="notifications" title="Notifications">
+              <NotificationPreferencesForm />
+            </AccountSection>
+            <AccountSection refName="delete" title="Delete Account" danger>
+              <DeleteAccountSection />
+            </AccountSection>
           </Stack>
         </Grid.Col>
       </Grid>

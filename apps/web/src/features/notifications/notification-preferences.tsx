@@ -1,0 +1,108 @@
+import { Alert, Button, Checkbox, Fieldset, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { type NotificationPreferences, type NotificationType, notificationTypes } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useCustomer } from '../customer/queries.ts';
+import { useSaveNotificationPreferences } from './mutations.ts';
+import { useNotificationPreferences } from './queries.ts';
+
+/** Spec: payin is shown as Charges, payout as Payments, subscription as Subscription Updates. */
+export const notificationTypeLabel: Record<NotificationType, { label: string; description: string }> = {
+  payin: { label: 'Charges', description: 'When we place the monthly charge on one of your cards' },
+  payout: { label: 'Payments', description: 'When we pay the charge back to your card' },
+  subscription: { label: 'Subscription Updates', description: 'Renewals, pauses and plan changes' },
+};
+
+type Channel = keyof NotificationPreferences;
+
+const channels: { key: Channel; name: string }[] = [
+  { key: 'forEmail', name: 'Email' },
+  { key: 'forSms', name: 'SMS' },
+];
+
+/** Master checkbox: all three set or cleared; on when all three are chosen, off when none. */
+export function withAll(preferences: NotificationPreferences, channel: Channel, on: boolean) {
+  return { ...preferences, [channel]: on ? [...notificationTypes] : [] };
+}
+
+export function withType(
+  preferences: NotificationPreferences,
+  channel: Channel,
+  type: NotificationType,
+  on: boolean,
+): NotificationPreferences {
+  const chosen = new Set(preferences[channel]);
+  if (on) chosen.add(type);
+  else chosen.delete(type);
+  return { ...preferences, [channel]: notificationTypes.filter((t) => chosen.has(t)) };
+}
+
+/** Account page → Notifications: per channel, a master checkbox and the three message types. */
+export function NotificationPreferencesForm() {
+  const preferences = useNotificationPreferences();
+  const customer = useCustomer();
+  const save = useSaveNotificationPreferences();
+
+  if (preferences.isPending) {
+    return <Skeleton height={180} radius="md" aria-label="Loading notification preferences" />;
+  }
+  if (preferences.isError) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle aria-hidden />}
+        title="Could not load your notification preferences"
+      >
+        <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void preferences.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const current = preferences.data;
+  const noPhone = customer.data && !customer.data.phone;
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        Choose what we tell you about, and how. Changes are saved as you make them.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {channels.map(({ key, name }) => {
+          const count = current[key].length;
+          const all = count === notificationTypes.length;
+          return (
+            <Fieldset key={key} legend={`${name} notifications`} radius="md" variant="filled">
+              <Stack gap="sm">
+                <Checkbox
+                  label={name}
+                  description={
+                    key === 'forSms' && noPhone
+                      ? 'All three types. Add a phone number in Personal Information to get texts.'
+                      : 'All three types'
+                  }
+                  checked={all}
+                  indeterminate={count > 0 && !all}
+                  onChange={(event) => save.mutate(withAll(current, key, event.currentTarget.checked))}
+                  fw={600}
+                />
+                <Stack gap="xs" pl="lg">
+                  {notificationTypes.map((type) => (
+                    <Checkbox
+                      key={type}
+                      label={notificationTypeLabel[type].label}
+                      description={notificationTypeLabel[type].description}
+                      checked={current[key].includes(type)}
+                      onChange={(event) =>
+                        save.mutate(withType(current, key, type, event.currentTarget.checked))
+                      }
+                    />
+                  ))}
+                </Stack>
+              </Stack>
+            </Fieldset>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { type MfaEnrolmentLink, messages } from '@pria/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api-client.ts';
+import { notifySuccess } from '../../app/notify.ts';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+import { mfaKeys } from './queries.ts';
+import { isReauthError } from './reauth.ts';
+
+interface Handlers {
+  /** The server wants a recent sign-in first (401 REAUTHENTICATE). */
+  onReauth: (message: string) => void;
+}
+
+/** Opens the IdP's enrolment page in a new tab, without giving it a handle on this one. */
+export function openEnrolment(url: string) {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** POST /mfa?status=true: a single-use enrolment link, opened in a new tab ('MFA Enabled'). */
+export function useEnableMfa({ onReauth, onLink }: Handlers & { onLink: (url: string) => void }) {
+  return useMutation({
+    mutationFn: () => api.post<MfaEnrolmentLink>('/api/v1/mfa', undefined, { query: { status: 'true' } }),
+    onSuccess: ({ url }) => {
+      openEnrolment(url);
+      onLink(url);
+      notifySuccess(messages.mfaEnabled);
+    },
+    onError: (error) =>
+      isReauthError(error)
+        ? onReauth((error as Error).message)
+        : notifyApiError(error, messages.couldNotEnableMfa),
+  });
+}
+
+/** POST /mfa?status=false ('MFA Disabled'). */
+export function useDisableMfa({ onReauth }: Handlers) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<null>('/api/v1/mfa', undefined, { query: { status: 'false' } }),
+    onSuccess: () => {
+      queryClient.setQueryData(mfaKeys.status(), []);
+      void queryClient.invalidateQueries({ queryKey: mfaKeys.all });
+      notifySuccess(messages.mfaDisabled);
+    },
+    onError: (error) =>
+      isReauthError(error)
+        ? onReauth((error as Error).message)
+        : notifyApiError(error, messages.couldNotDisableMfa),
+  });
+}
+
+/** PUT /customers/change-password; the server then ends every session, so the caller logs out. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { password: string; confirmPassword: string }) =>
+      api.put<null>('/api/v1/customers/change-password', input),
+  });
+}

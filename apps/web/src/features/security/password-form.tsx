@@ -1,0 +1,93 @@
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pria/contracts';
+import { ApiError } from '../../app/api-error.ts';
+import { notifySuccess } from '../../app/notify.ts';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+import { endLocalSession, LEAVE_DELAY_MS } from './end-local-session.ts';
+import { useChangePassword } from './mutations.ts';
+import { isReauthError } from './reauth.ts';
+
+interface PasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** Spec §5: 'Password is required', 'Passwords must match'; the API's length limits too. */
+export function validatePassword(values: PasswordValues): Partial<Record<keyof PasswordValues, string>> {
+  const errors: Partial<Record<keyof PasswordValues, string>> = {};
+  if (!values.password) errors.password = messages.passwordRequired;
+  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = messages.passwordTooShort;
+  else if (values.password.length > PASSWORD_MAX_LENGTH) errors.password = messages.passwordTooLong;
+  if (values.confirmPassword !== values.password) errors.confirmPassword = messages.passwordsMustMatch;
+  return errors;
+}
+
+interface PasswordFormProps {
+  onReauth: (message: string) => void;
+}
+
+/** New password + confirmation; success ends every session, so the user is logged out here too. */
+export function PasswordForm({ onReauth }: PasswordFormProps) {
+  const change = useChangePassword();
+  const form = useForm<PasswordValues>({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: validatePassword,
+  });
+
+  const submit = (values: PasswordValues) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        notifySuccess(messages.passwordChanged);
+        void endLocalSession(LEAVE_DELAY_MS);
+      },
+      onError: (error) => {
+        if (isReauthError(error)) onReauth((error as Error).message);
+        else if (error instanceof ApiError && error.httpCode === 400)
+          form.setFieldError('password', error.displayMessage);
+        else notifyApiError(error);
+      },
+    });
+
+  const leaving = change.isSuccess;
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Change password">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Use at least {PASSWORD_MIN_LENGTH} characters. Changing your password signs you out on every device;
+          then you log in again with the new one.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            withAsterisk
+            maxLength={PASSWORD_MAX_LENGTH}
+            disabled={leaving}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            withAsterisk
+            maxLength={PASSWORD_MAX_LENGTH}
+            disabled={leaving}
+            {...form.getInputProps('confirmPassword')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending || leaving}>
+            Change password
+          </Button>
+        </Group>
+        {leaving && (
+          <Text role="status" size="sm" c="teal.8">
+            {messages.passwordChanged}
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

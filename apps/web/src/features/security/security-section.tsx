@@ -1,0 +1,59 @@
+import { Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@pria/contracts';
+import { useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useCustomer } from '../customer/queries.ts';
+import { MfaSwitches } from './mfa-switches.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { useReauthenticate } from './reauth.ts';
+import { ReauthAlert } from './reauth-alert.tsx';
+
+/** Spec §6: identity ids containing 'facebook' or 'google' are social logins (no password here). */
+export function isSocialLogin(subject: string | undefined): boolean {
+  return /facebook|google/i.test(subject ?? '');
+}
+
+const SECURITY_PATH = '/dashboard/account/security';
+
+/** Account page → Security: password change (not for social logins) and the two-factor switches. */
+export function SecuritySection() {
+  const auth = useAuth();
+  const customer = useCustomer();
+  // Which change asked for a fresh sign-in, with the server's words; shown beside that control.
+  const [reauth, setReauth] = useState<{ for: 'password' | 'mfa'; message: string } | null>(null);
+  const signInAgain = useReauthenticate(SECURITY_PATH);
+  const social = isSocialLogin(auth.user?.profile.sub);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4" c="navy.9">
+          Password
+        </Title>
+        {social ? (
+          <Text size="sm" c="dimmed">
+            {messages.socialPasswordChange}
+          </Text>
+        ) : (
+          <PasswordForm onReauth={(message) => setReauth({ for: 'password', message })} />
+        )}
+        {reauth?.for === 'password' && <ReauthAlert detail={reauth.message} onSignIn={signInAgain} />}
+      </Stack>
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} size="h4" c="navy.9">
+          Two-factor authentication
+        </Title>
+        {customer.isPending ? (
+          <Skeleton height={150} radius="md" aria-label="Loading two-factor settings" />
+        ) : (
+          <MfaSwitches
+            emailVerified={customer.data?.email_verified ?? false}
+            onReauth={(message) => setReauth({ for: 'mfa', message })}
+          />
+        )}
+        {reauth?.for === 'mfa' && <ReauthAlert detail={reauth.message} onSignIn={signInAgain} />}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
+import { expectToast } from '../customer/pages/toasts.ts';
+import { AccountSecurityPage } from './pages/account-security-page.ts';
+import { expectInApp, signInWithPassword } from './pages/session.ts';
+
+test('changing the password logs out; the old password stops working, the new one works', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { email, password } = await signUpNewCustomer(page, 'password');
+  const account = new AccountSecurityPage(page);
+  await account.open('security');
+
+  // Spec §5 messages.
+  await account.submitPassword();
+  await expect(account.section('Security').getByText('Password is required')).toBeVisible();
+  await account.newPassword().fill('another-passphrase-2');
+  await account.confirmPassword().fill('another-passphrase-3');
+  await account.submitPassword();
+  await expect(account.section('Security').getByText('Passwords must match')).toBeVisible();
+
+  const newPassword = 'another-passphrase-2';
+  await account.confirmPassword().fill(newPassword);
+  await account.submitPassword();
+  await expectToast(page, 'Password changed. Please log in again.');
+  // Logged out: back at the site origin, signed out (the landing offers Log In again).
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(
+    page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Log In' })
+      .or(page.getByRole('banner').getByRole('link', { name: 'Log In' }))
+      .first(),
+  ).toBeVisible();
+
+  await signInWithPassword(page, email, password);
+  await expect(page.getByText('Wrong email or password.')).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expectInApp(page);
+});
