@@ -1,6 +1,7 @@
 import type { PaymentGateway } from '../gateways/payments/port.ts';
 import { registerAccountDeletionStep, registerOwedPaybackCheck } from './account/index.ts';
 import { moneyOwedToCustomer } from './billing/index.ts';
+import { rememberDeletedIdentity } from './customers/index.ts';
 
 /**
  * What the other modules do when a customer deletes their account (see account/README.md):
@@ -10,6 +11,19 @@ import { moneyOwedToCustomer } from './billing/index.ts';
  */
 export function wireAccountDeletion(payments: PaymentGateway): void {
   registerOwedPaybackCheck(moneyOwedToCustomer);
+
+  registerAccountDeletionStep({
+    name: 'refuse the identity from now on',
+    phase: 'in-transaction',
+    async run({ db, customerId }) {
+      const row = await db
+        .selectFrom('customers')
+        .select(['issuer', 'subject'])
+        .where('id', '=', customerId)
+        .executeTakeFirstOrThrow();
+      await rememberDeletedIdentity(db, row.issuer, row.subject);
+    },
+  });
 
   registerAccountDeletionStep({
     name: 'cancel subscription',

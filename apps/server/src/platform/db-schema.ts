@@ -204,12 +204,19 @@ export interface MoneyEventsTable {
   created_at: DefaultTimestamp;
 }
 
+export interface DeletedIdentitiesTable {
+  issuer: string;
+  subject_hash: string;
+  deleted_at: DefaultTimestamp;
+}
+
 export interface CoreTables {
   customers: CustomersTable;
   support_messages: SupportMessagesTable;
   message_outbox: MessageOutboxTable;
   event_log: EventLogTable;
   plans: PlansTable;
+  deleted_identities: DeletedIdentitiesTable;
   subscriptions: SubscriptionsTable;
   payment_attempts: PaymentAttemptsTable;
   billing_runs: BillingRunsTable;

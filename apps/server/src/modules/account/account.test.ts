@@ -6,6 +6,7 @@ import { hashPassword } from '../../idp/passwords.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
+import { wireAccountDeletion } from '../account-deletion-wiring.ts';
 import {
   accountDeletionSteps,
   getNotificationPreferences,
@@ -19,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 afterEach(() => {
-  registerOwedPaybackCheck(null);
+  // Drop the steps a test added and put back the app's own (the registry is process-wide).
   accountDeletionSteps.length = 0;
+  wireAccountDeletion(t.payments);
 });
 
 const PASSWORD = 'correct horse 1';
@@ -275,8 +277,13 @@ describe('DELETE /customers', () => {
       oidcLogin({ baseUrl: t.url, email: 'leaving@pria.test', password: PASSWORD }),
     ).rejects.toThrow();
     expect((await refresh(tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
-    // The code was single use.
-    expect((await api.delete(`/api/v1/customers?code=${code}`)).status).toBe(400);
+    // The token issued before the deletion (valid a few more minutes) is refused everywhere,
+    // instead of creating a fresh customer; so the code cannot be reused either.
+    expect((await api.get('/api/v1/customers/me')).status).toBe(401);
+    expect((await api.delete(`/api/v1/customers?code=${code}`)).status).toBe(401);
+    expect(
+      await t.db.selectFrom('customers').select('id').where('email', '=', 'leaving@pria.test').execute(),
+    ).toEqual([]);
   });
 
   it('uses email without a phone, limits codes per hour and wrong tries per code', async () => {
