@@ -115,7 +115,8 @@ try {
     from generate_series(1, ${N}) i`.execute(db);
   if (process.env.BENCH_DROP_INDEXES) {
     // Diagnosis only: how much do the admin list indexes cost the money engine?
-    for (const name of process.env.BENCH_DROP_INDEXES.split(',')) await sql.raw(`drop index if exists ${name}`).execute(db);
+    for (const name of process.env.BENCH_DROP_INDEXES.split(','))
+      await sql.raw(`drop index if exists ${name}`).execute(db);
   }
   await sql`analyze`.execute(db);
   const seedSeconds = (performance.now() - seedStart) / 1000;

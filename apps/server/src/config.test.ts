@@ -31,4 +31,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_COOKIE_KEYS/);
     expect(loadConfig({ NODE_ENV: 'production', OIDC_COOKIE_KEYS: 'k'.repeat(40) }).devOutbox).toBe(false);
   });
+
+  it('reads Auth0 management and social sign-in settings, all of a group or none', () => {
+    const none = loadConfig({});
+    expect(none.auth0).toBeUndefined();
+    expect(none.social).toEqual({ google: undefined, facebook: undefined });
+    const c = loadConfig({
+      AUTH0_DOMAIN: 'pria.us.auth0.com',
+      AUTH0_MANAGEMENT_CLIENT_ID: 'id',
+      AUTH0_MANAGEMENT_CLIENT_SECRET: 'secret',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+    });
+    expect(c.auth0).toEqual({ baseUrl: 'https://pria.us.auth0.com', clientId: 'id', clientSecret: 'secret' });
+    expect(c.social.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'g',
+      clientSecret: 'gs',
+    });
+    expect(c.social.facebook).toBeUndefined();
+    expect(() => loadConfig({ AUTH0_DOMAIN: 'pria.us.auth0.com' })).toThrow(/AUTH0_MANAGEMENT_CLIENT_SECRET/);
+    expect(() => loadConfig({ FACEBOOK_CLIENT_ID: 'f' })).toThrow(/FACEBOOK_CLIENT_SECRET/);
+  });
 });

@@ -7,6 +7,25 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/**
+ * Which proxies' X-Forwarded-* headers to believe: their addresses or CIDRs (or the names
+ * loopback, linklocal, uniquelocal), comma-separated; the client is then the right-most address
+ * in X-Forwarded-For that is not one of them. `true` believes every hop, i.e. takes the
+ * left-most entry, which the client writes itself: per-IP limits can then be dodged with a
+ * forged header, so prefer the proxies' addresses. (A hop count is not offered: Fastify refuses
+ * it, as it cannot tell a proxy from a client that connects directly.)
+ */
+const proxyEntry =
+  /^(loopback|linklocal|uniquelocal|[0-9.]+(\/\d{1,2})?|[0-9a-fA-F:]*:[0-9a-fA-F:.]*(\/\d{1,3})?)$/;
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v) =>
+    ['true', '1'].includes(v) ? true : ['false', '0'].includes(v) ? false : v.split(',').map((a) => a.trim()),
+  )
+  .refine((v) => typeof v === 'boolean' || v.every((a) => proxyEntry.test(a)), {
+    message: "true, false, or the proxies' addresses/CIDRs (comma-separated)",
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -23,8 +42,16 @@ const schema = z.object({
   OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
   OIDC_PERMISSIONS_CLAIM: z.string().min(1).default('permissions'),
   OIDC_COOKIE_KEYS: z.string().min(32).optional(),
+  AUTH0_DOMAIN: z.string().min(3).optional(),
+  AUTH0_MANAGEMENT_CLIENT_ID: z.string().min(1).optional(),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SUPPORT_EMAIL: z.email().default('support@pria.example'),
   MAIL_FROM: z.string().min(3).default('Pria <no-reply@pria.example>'),
   SMTP_URL: z.url().optional(),
@@ -38,9 +65,14 @@ const schema = z.object({
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
   METRICS_TOKEN: z.string().min(16).optional(),
-  PAYMENT_GATEWAY: z.enum(['simulator']).default('simulator'),
+  PAYMENT_GATEWAY: z.enum(['simulator', 'cybersource']).default('simulator'),
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
+  CYBERSOURCE_BASE_URL: z.url().default('https://apitest.cybersource.com'),
+  CYBERSOURCE_MERCHANT_ID: z.string().min(1).optional(),
+  CYBERSOURCE_KEY_ID: z.string().min(1).optional(),
+  CYBERSOURCE_SHARED_SECRET: z.base64().min(1).optional(),
+  CYBERSOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -66,8 +98,19 @@ export interface Config {
     builtIn: boolean;
     cookieKeys: string[] | undefined;
   };
+  /**
+   * Auth0's Management API (client credentials) for account security (password, MFA, deletion)
+   * when the issuer is an Auth0 tenant; unset: no identity admin unless the IdP is built in.
+   */
+  auth0: { baseUrl: string; clientId: string; clientSecret: string } | undefined;
+  /** Upstream sign-in offered on the built-in provider's pages; each unset: no button. */
+  social: {
+    google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+    facebook: { clientId: string; clientSecret: string } | undefined;
+  };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop) or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | string[];
   supportEmail: string;
   mailFrom: string;
   smtpUrl: string | undefined;
@@ -88,9 +131,13 @@ export interface Config {
   /** Bearer token required at /metrics when set. */
   metricsToken: string | undefined;
   payments: {
-    gateway: 'simulator';
+    gateway: 'simulator' | 'cybersource';
     simulatorLatencyMs: number;
     simulatorFaultRate: number;
+    /** Set when gateway is 'cybersource' (REST with HTTP Signature auth). */
+    cybersource:
+      | { baseUrl: string; merchantId: string; keyId: string; sharedSecret: string; timeoutMs: number }
+      | undefined;
   };
   billing: {
     concurrency: number;
@@ -101,6 +148,22 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The named settings when all are set, undefined when none is; half a group is a mistake. */
+function allOrNone<K extends string>(
+  e: Partial<Record<K, string>>,
+  keys: readonly K[],
+): Record<K, string> | undefined {
+  const missing = keys.filter((k) => !e[k]);
+  if (missing.length === keys.length) return undefined;
+  if (missing.length > 0) {
+    const lines = missing.map(
+      (k) => `  ${k}: required with ${keys.filter((x) => !missing.includes(x)).join(', ')}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return e as Record<K, string>;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (FOO= in a shell or .env file) means "not set".
@@ -124,6 +187,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = twilioMissing.map((k) => `  ${k}: required with the other TWILIO_ settings`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const auth0 = allOrNone(e, [
+    'AUTH0_DOMAIN',
+    'AUTH0_MANAGEMENT_CLIENT_ID',
+    'AUTH0_MANAGEMENT_CLIENT_SECRET',
+  ]);
+  const google = allOrNone(e, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+  const facebook = allOrNone(e, ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET']);
+  const cybersourceKeys = [
+    'CYBERSOURCE_MERCHANT_ID',
+    'CYBERSOURCE_KEY_ID',
+    'CYBERSOURCE_SHARED_SECRET',
+  ] as const;
+  const cybersourceMissing = cybersourceKeys.filter((k) => !e[k]);
+  if (e.PAYMENT_GATEWAY === 'cybersource' && cybersourceMissing.length > 0) {
+    const lines = cybersourceMissing.map((k) => `  ${k}: required when PAYMENT_GATEWAY=cybersource`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -141,6 +221,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       permissionsClaim: e.OIDC_PERMISSIONS_CLAIM,
       builtIn: issuer === builtInIssuer,
       cookieKeys: e.OIDC_COOKIE_KEYS?.split(',').map((k) => k.trim()),
+    },
+    auth0: auth0
+      ? {
+          // A bare tenant domain ('tenant.us.auth0.com') means https; a URL is taken as is.
+          baseUrl: (/^https?:\/\//.test(auth0.AUTH0_DOMAIN)
+            ? auth0.AUTH0_DOMAIN
+            : `https://${auth0.AUTH0_DOMAIN}`
+          ).replace(/\/$/, ''),
+          clientId: auth0.AUTH0_MANAGEMENT_CLIENT_ID,
+          clientSecret: auth0.AUTH0_MANAGEMENT_CLIENT_SECRET,
+        }
+      : undefined,
+    social: {
+      google: google
+        ? {
+            issuer: e.GOOGLE_ISSUER,
+            clientId: google.GOOGLE_CLIENT_ID,
+            clientSecret: google.GOOGLE_CLIENT_SECRET,
+          }
+        : undefined,
+      facebook: facebook
+        ? { clientId: facebook.FACEBOOK_CLIENT_ID, clientSecret: facebook.FACEBOOK_CLIENT_SECRET }
+        : undefined,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -168,6 +271,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateway: e.PAYMENT_GATEWAY,
       simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
       simulatorFaultRate: e.SIMULATOR_FAULT_RATE,
+      cybersource:
+        e.PAYMENT_GATEWAY === 'cybersource' &&
+        e.CYBERSOURCE_MERCHANT_ID &&
+        e.CYBERSOURCE_KEY_ID &&
+        e.CYBERSOURCE_SHARED_SECRET
+          ? {
+              baseUrl: e.CYBERSOURCE_BASE_URL.replace(/\/$/, ''),
+              merchantId: e.CYBERSOURCE_MERCHANT_ID,
+              keyId: e.CYBERSOURCE_KEY_ID,
+              sharedSecret: e.CYBERSOURCE_SHARED_SECRET,
+              timeoutMs: e.CYBERSOURCE_TIMEOUT_MS,
+            }
+          : undefined,
     },
     billing: {
       concurrency: e.BILLING_CONCURRENCY,

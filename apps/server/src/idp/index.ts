@@ -11,6 +11,8 @@ import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
 import { loginPage, messagePage, signupPage } from './pages.ts';
 import { createProvider } from './provider.ts';
+import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
+import type { Upstream } from './social/upstream.ts';
 import {
   authenticate,
   consumeVerificationToken,
@@ -48,7 +50,7 @@ export interface IdpDeps {
 }
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
-const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/)/;
+const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/|social\/)/;
 const SIGNUPS_PER_IP_PER_HOUR = 10;
 const publicRoute = { access: { kind: 'public' } } as const;
 
@@ -104,7 +106,9 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
-    registerInteractionRoutes(scope, provider, deps);
+    const upstreams = configuredUpstreams(config);
+    const kit = registerInteractionRoutes(scope, provider, deps, upstreams);
+    await registerSocialRoutes(scope, kit, { ...deps, upstreams });
     registerMfaEnrolmentRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
       '/oidc/verify-email',
@@ -145,7 +149,12 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-function registerInteractionRoutes(app: FastifyInstance, provider: Provider, deps: IdpDeps) {
+function registerInteractionRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  deps: IdpDeps,
+  upstreams: Upstream[],
+): InteractionKit {
   const { config, db, logger } = deps;
   const home = config.publicUrl;
 
@@ -220,6 +229,7 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, dep
       email,
       error,
       homeUrl: home,
+      social: socialButtons(upstreams, base(uid)),
     });
 
   const signupView = (uid: string, extra: Partial<Parameters<typeof signupPage>[0]> = {}) =>
@@ -366,4 +376,5 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, dep
       return finish(req, reply, interaction, { login: { accountId: userId, amr: ['pwd'], remember: true } });
     },
   );
+  return kit;
 }

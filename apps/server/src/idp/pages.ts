@@ -32,6 +32,9 @@ input[aria-invalid=true]{border-color:#b42318}
 button,.button{display:block;width:100%;margin-top:22px;padding:13px 16px;border:0;border-radius:10px;background:#0b1f3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none;cursor:pointer}
 button:hover,.button:hover{background:#162f55}
 button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #7aa2e3;outline-offset:2px}
+.or{text-align:center;color:#4a5a70;font-size:14px;margin:18px 0 0}
+.button.social{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
+.button.social:hover{background:#f4f6fa}
 button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
 .alert{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#fdecea;color:#8a1c12;border:1px solid #f5c2bc;font-size:14px}
 .switch{text-align:center;margin:20px 0 0;font-size:14px}
@@ -46,7 +49,7 @@ a{color:#0b1f3a;font-weight:600}
 .qr svg{width:100%;max-width:220px;height:auto}
 .secret{display:block;word-break:break-all;background:#f4f6fa;border-radius:8px;padding:10px 12px;font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:1px}
 input.code{letter-spacing:4px;font-size:20px;text-align:center}
-footer{font-size:12px;color:#6b7a90;text-align:center;padding:0 16px 24px;max-width:420px}
+footer{font-size:12px;color:#56657a;text-align:center;padding:0 16px 24px;max-width:420px}
 `;
 
 export function layout(title: string, body: string, opts: { homeUrl?: string } = {}): string {
@@ -81,6 +84,14 @@ export interface LoginView {
   email?: string;
   error?: string | null;
   homeUrl?: string;
+  /** "Continue with …" links, one per configured upstream (none: no section). */
+  social?: { label: string; href: string }[];
+}
+
+function socialSection(buttons: { label: string; href: string }[] | undefined): string {
+  if (!buttons?.length) return '';
+  return `<p class="or">or</p>
+${buttons.map((b) => `<a class="button social" href="${esc(b.href)}">${esc(b.label)}</a>`).join('\n')}`;
 }
 
 export function loginPage(v: LoginView): string {
@@ -96,6 +107,7 @@ ${alert(v.error)}
 <input id="password" name="password" type="password" autocomplete="current-password" required${v.error ? ' aria-invalid="true"' : ''}>
 <button type="submit">Log in</button>
 </form>
+${socialSection(v.social)}
 <p class="switch">New to Pria? <a href="${esc(v.signupHref)}">Create an account</a></p>`,
     { homeUrl: v.homeUrl },
   );

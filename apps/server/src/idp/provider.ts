@@ -47,6 +47,11 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
   const cookieKeys = await loadCookieKeys(db, config);
   const home = config.publicUrl;
   const audience = config.oidc.audience;
+  // NOTE: on an https deployment the session cookies are always Secure. Left to the library,
+  // Secure follows the request's scheme, so a proxy that does not send X-Forwarded-Proto (or
+  // TRUST_PROXY left off) would silently hand out session cookies without it; with this, such a
+  // request fails instead ("Cannot send secure cookie over unencrypted connection").
+  const secureCookies = home.startsWith('https:') ? { secure: true } : {};
 
   const configuration: Configuration = {
     adapter: createPostgresAdapter(db),
@@ -54,8 +59,8 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
     jwks: jwks as any,
     cookies: {
       keys: cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax' },
-      short: { httpOnly: true, sameSite: 'lax' },
+      long: { httpOnly: true, sameSite: 'lax', ...secureCookies },
+      short: { httpOnly: true, sameSite: 'lax', ...secureCookies },
     },
     clients: [
       {
@@ -183,7 +188,8 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Koa reads only X-Forwarded-Proto/Host through this; client IPs come from Fastify's req.ip.
+  provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (_ctx, err) => logger.error({ err }, 'identity provider server error'));
   return provider;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { PaymentGateway } from '../gateways/payments/index.ts';
+import { createAuth0IdentityAdmin } from '../identity-admin/auth0.ts';
 import { createBuiltInIdentityAdmin } from '../identity-admin/built-in.ts';
 import type { IdentityAdmin } from '../identity-admin/port.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -35,12 +36,18 @@ export interface ModuleDeps {
   identityAdmin?: IdentityAdmin;
 }
 
+/** The built-in provider's port, else Auth0's Management API when configured, else none. */
+function defaultIdentityAdmin(deps: ModuleDeps): IdentityAdmin | undefined {
+  if (deps.config.oidc.builtIn) return createBuiltInIdentityAdmin(deps);
+  if (deps.config.auth0) return createAuth0IdentityAdmin(deps.config.auth0, { logger: deps.logger });
+  return undefined;
+}
+
 /** Every domain module's routes, under /api/v1. */
 export async function registerModules(app: FastifyInstance, given: ModuleDeps): Promise<void> {
   const deps: ModuleDeps = {
     ...given,
-    identityAdmin:
-      given.identityAdmin ?? (given.config.oidc.builtIn ? createBuiltInIdentityAdmin(given) : undefined),
+    identityAdmin: given.identityAdmin ?? defaultIdentityAdmin(given),
   };
   if (deps.payments) wireAccountDeletion(deps.payments);
   await app.register(

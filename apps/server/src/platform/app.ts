@@ -7,7 +7,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { messages } from '@pria/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RouteOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -16,7 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { TokenVerifier } from './auth.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { scrubUrl } from './logger.ts';
@@ -27,6 +32,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   verifyToken: TokenVerifier;
+  /** Test-only: sees every route as it is added (the authorization matrix is built from these). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function envelopeError(httpCode: number, code: string, message: string, details: string[] = [message]) {
@@ -88,9 +95,12 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     if (route.url.startsWith('/api/v1') && !route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
+    deps.onRoute?.(route);
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest, before the body is parsed or validated: a caller without the right to call a route
+  // gets 401/403, never a validation answer that describes the route's input.
+  app.addHook('onRequest', async (req) => {
     const rule = req.routeOptions.config.access;
     if (!rule || rule.kind === 'public') return;
     const header = req.headers.authorization;
@@ -102,6 +112,15 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!token) throw unauthorized();
     req.principal = await deps.verifyToken(token);
     if (rule.kind === 'permission' && !req.principal.permissions.has(rule.permission)) throw forbidden();
+  });
+
+  // PostgreSQL cannot store NUL (U+0000) nor lone UTF-16 surrogates (in jsonb): refused here,
+  // before any handler or write, so such input is a 400 everywhere instead of a database error
+  // halfway through a use case (after the processor was already told, for cards).
+  app.addHook('preValidation', async (req) => {
+    if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
+      throw invalid('Text must not contain NUL characters or invalid Unicode');
+    }
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -133,6 +152,25 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
 
   return app;
 }
+
+/** Whether any string (or key) in parsed input has U+0000 or a lone surrogate; iterative, so deep nesting is fine. */
+function hasUnstorableText(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (unstorable(v)) return true;
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        if (unstorable(k)) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
 function rateLimited() {
   return { statusCode: 429, ...envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests) };

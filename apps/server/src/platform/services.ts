@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import {
+  type ConfiguredGateway,
   createPaymentGateway,
   registerSimulatorRoutes,
-  type SimulatorGateway,
+  SimulatorGateway,
 } from '../gateways/payments/index.ts';
 import { registerIdentityProvider } from '../idp/index.ts';
 import { enqueueDrains, startBillingWorkers } from '../modules/billing/billing.worker.ts';
 import { type BillingDeps, createBillingDeps, drainRun } from '../modules/billing/index.ts';
 import { registerModules } from '../modules/index.ts';
 import { type NotificationDeps, startNotificationWorker } from '../modules/notifications/index.ts';
-import { createHttpApp, serveWebApp } from './app.ts';
+import { type AppDeps, createHttpApp, serveWebApp } from './app.ts';
 import { createTokenVerifier } from './auth.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { openDatabase } from './database.ts';
@@ -26,7 +27,7 @@ export interface Services {
   config: Config;
   db: Db;
   app: FastifyInstance;
-  payments: SimulatorGateway;
+  payments: ConfiguredGateway;
   billing: BillingDeps;
   /** Money events -> customer messages (tests call processMoneyEvents with this). */
   notifications: NotificationDeps;
@@ -36,6 +37,8 @@ export interface Services {
 export interface ServiceOptions {
   /** The time business code sees (tests walk the calendar). */
   clock?: Clock;
+  /** Test-only: sees every route as it is added (see createHttpApp). */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /**
@@ -53,7 +56,12 @@ export async function startServices(
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  const app = await createHttpApp({ config, logger, verifyToken: createTokenVerifier(config.oidc) });
+  const app = await createHttpApp({
+    config,
+    logger,
+    verifyToken: createTokenVerifier(config.oidc),
+    onRoute: opts.onRoute,
+  });
   app.get('/readyz', { config: access.public }, async (_req, reply) => {
     try {
       const pending = await pendingMigrations(db);
@@ -68,7 +76,8 @@ export async function startServices(
   const metrics = createMetrics();
   registerMetricsRoutes(app, metrics, db, config.metricsToken);
   const processor = await createPaymentGateway(config, db, database.url);
-  await registerSimulatorRoutes(app, processor);
+  // The simulator's hosted authentication pages; a real processor hosts its own.
+  if (processor instanceof SimulatorGateway) await registerSimulatorRoutes(app, processor);
   const payments = meteredGateway(processor, metrics);
   const billing = { ...createBillingDeps({ config, db, logger, payments, clock }), metrics };
 

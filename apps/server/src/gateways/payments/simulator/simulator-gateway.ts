@@ -65,6 +65,8 @@ export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Pr
       options: '-c synchronous_commit=off',
     });
     pool.on('error', () => {}); // a dropped idle connection is reopened on next use
+    // ...and one dropped while checked out must not be an uncaught exception (see platform/db.ts).
+    pool.on('connect', (client) => client.on('error', () => {}));
     own = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   }
   const db = own ?? (opts.db as unknown as Kysely<unknown>);

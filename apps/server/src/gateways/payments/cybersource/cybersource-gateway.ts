@@ -1,0 +1,378 @@
+import { createHash } from 'node:crypto';
+import { isExpiryPast, messages } from '@pria/contracts';
+import type { JWK } from 'jose';
+import {
+  assertPositiveCents,
+  type BillingAddress,
+  type ChargeInput,
+  type ChargeOutcome,
+  type CreateInstrumentInput,
+  GatewayDeclined,
+  GatewayError,
+  GatewayInvalidCard,
+  GatewayTimeout,
+  type Instrument,
+  type LookupResult,
+  type PaymentGateway,
+  type PayoutInput,
+  type PayoutOutcome,
+  type UpdateInstrumentInput,
+} from '../port.ts';
+import { type CsResponse, type CybersourceCredentials, csRequest } from './cybersource-http.ts';
+import { brandOf, chargeOutcomeOf, lookupResultOf, payoutOutcomeOf, usd } from './cybersource-outcomes.ts';
+
+export interface CybersourceOptions extends CybersourceCredentials {
+  /** Origins allowed to host Microform (the capture context's targetOrigins), e.g. PUBLIC_URL. */
+  targetOrigins?: string[];
+  now?: () => Date;
+}
+
+/** Reasons a registration ($0 verification) is refused because the card data is unusable. */
+const invalidCardReasons: Record<string, string> = {
+  EXPIRED_CARD: 'The card has expired',
+  INVALID_ACCOUNT: messages.invalidCardNumber,
+  CVN_NOT_MATCH: messages.invalidCvc,
+};
+const cacheLimit = 10_000;
+
+/**
+ * The PaymentGateway port on CyberSource REST (HTTP Signature auth). Cards arrive as Microform
+ * transient tokens; registration is a $0 customer-initiated authorization that also creates the
+ * TMS payment instrument; charges are sales on that instrument; payouts are original credits;
+ * lookup is a transaction search on our reference. See README.md for the shapes assumed.
+ */
+export class CybersourceGateway implements PaymentGateway {
+  readonly name = 'cybersource';
+  private readonly creds: CybersourceCredentials;
+  private readonly targetOrigins: string[];
+  private readonly now: () => Date;
+  /**
+   * instrument id -> network transaction id of its first (customer-initiated) authorization, the
+   * `previousTransactionId` every merchant-initiated charge must quote. NOTE: only a cache: the
+   * id is also written to the TMS instrument identifier, so any node can read it back.
+   */
+  private readonly networkIds = new Map<string, string>();
+
+  constructor(opts: CybersourceOptions) {
+    this.creds = { ...opts, baseUrl: opts.baseUrl.replace(/\/$/, '') };
+    this.targetOrigins = opts.targetOrigins ?? [];
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Nothing to release (fetch keeps no pool we own); here for parity with the simulator. */
+  async close(): Promise<void> {}
+
+  /**
+   * NOTE: CyberSource never sees our JWE: the browser types the card into Microform's hosted
+   * fields and we receive a transient token. Use captureContext() to start Microform instead.
+   */
+  async publicKey(): Promise<JWK> {
+    throw new GatewayError('CyberSource uses Microform hosted fields: ask captureContext(), not publicKey()');
+  }
+
+  /** A Microform capture context (a signed JWT) for the browser, limited to Visa and Mastercard. */
+  async captureContext(): Promise<string> {
+    const res = await csRequest(this.creds, 'POST', '/microform/v2/sessions', {
+      clientVersion: 'v2',
+      targetOrigins: this.targetOrigins,
+      allowedCardNetworks: ['VISA', 'MASTERCARD'],
+      allowedPaymentTypes: ['CARD'],
+    });
+    if (res.status !== 201 && res.status !== 200) throw refused('capture context', res);
+    return res.text.trim();
+  }
+
+  /** `encryptedCard` carries the Microform transient token JWT when this adapter is configured. */
+  async createInstrument(input: CreateInstrumentInput): Promise<Instrument> {
+    if (isExpiryPast(input.expirationMonth, input.expirationYear, this.now()))
+      throw new GatewayInvalidCard('The card has expired');
+    const res = await csRequest(
+      this.creds,
+      'POST',
+      '/pts/v2/payments',
+      {
+        clientReferenceInformation: {
+          code: input.reference,
+          transactionId: merchantTransactionId(input.reference),
+        },
+        processingInformation: {
+          capture: false,
+          commerceIndicator: 'internet',
+          actionList: ['TOKEN_CREATE'],
+          actionTokenTypes: ['instrumentIdentifier', 'paymentInstrument'],
+          // The first transaction of a stored credential: later merchant charges refer to it.
+          authorizationOptions: { initiator: { type: 'customer', credentialStoredOnFile: true } },
+        },
+        tokenInformation: { transientTokenJwt: input.encryptedCard },
+        paymentInformation: { card: cardExpiry(input) },
+        orderInformation: {
+          amountDetails: { totalAmount: '0.00', currency: 'USD' },
+          billTo: billTo(input.billingAddress, input.name),
+        },
+      },
+      { reference: input.reference },
+    );
+    const { status, body } = res;
+    if (status === 400 && body?.reason === 'INVALID_DATA')
+      throw new GatewayInvalidCard('The card data could not be read');
+    if (status !== 201) throw refused('card registration', res);
+    if (body.status === 'DECLINED') {
+      const reason = String(body.errorInformation?.reason ?? '');
+      if (invalidCardReasons[reason]) throw new GatewayInvalidCard(invalidCardReasons[reason]);
+      throw new GatewayDeclined(messages.cardDeclined);
+    }
+    const instrumentId = body.tokenInformation?.paymentInstrument?.id;
+    if (body.status !== 'AUTHORIZED' || !instrumentId) throw new GatewayTimeout(input.reference);
+
+    const stored = await this.readInstrument(instrumentId);
+    const brand = brandOf(stored.card?.type);
+    if (!brand) {
+      await this.deleteInstrument(instrumentId).catch(() => {});
+      throw new GatewayInvalidCard(messages.cardBrandNotAccepted);
+    }
+    const networkId =
+      body.processorInformation?.networkTransactionId ?? body.processorInformation?.transactionId;
+    if (networkId) await this.rememberNetworkId(instrumentId, stored, String(networkId));
+    const masked = String(stored._embedded?.instrumentIdentifier?.card?.number ?? '');
+    return {
+      instrumentId,
+      brand,
+      lastFour: masked.slice(-4),
+      expirationMonth: input.expirationMonth,
+      expirationYear: input.expirationYear,
+    };
+  }
+
+  async updateInstrument(instrumentId: string, input: UpdateInstrumentInput): Promise<void> {
+    const res = await csRequest(
+      this.creds,
+      'PATCH',
+      `/tms/v1/paymentinstruments/${encodeURIComponent(instrumentId)}`,
+      {
+        card: cardExpiry(input),
+        billTo: billTo(input.billingAddress),
+      },
+    );
+    if (res.status === 404) throw new GatewayError('Instrument not found');
+    if (res.status !== 200) throw refused('instrument update', res);
+  }
+
+  async deleteInstrument(instrumentId: string): Promise<void> {
+    const res = await csRequest(
+      this.creds,
+      'DELETE',
+      `/tms/v1/paymentinstruments/${encodeURIComponent(instrumentId)}`,
+    );
+    this.networkIds.delete(instrumentId);
+    // Already gone is fine: deleting twice is not an error.
+    if (res.status !== 204 && res.status !== 200 && res.status !== 404)
+      throw refused('instrument delete', res);
+  }
+
+  async charge(input: ChargeInput): Promise<ChargeOutcome> {
+    assertPositiveCents(input.amountCents);
+    const mit = input.initiator === 'merchant';
+    const previousTransactionId = mit ? await this.previousTransactionId(input.instrumentId) : undefined;
+    const initiator = mit
+      ? {
+          type: 'merchant',
+          storedCredentialUsed: true,
+          merchantInitiatedTransaction: previousTransactionId ? { previousTransactionId } : {},
+        }
+      : { type: 'customer', storedCredentialUsed: true };
+    const res = await csRequest(
+      this.creds,
+      'POST',
+      '/pts/v2/payments',
+      {
+        clientReferenceInformation: {
+          code: input.reference,
+          transactionId: merchantTransactionId(input.reference),
+          comments: input.description,
+        },
+        processingInformation: {
+          capture: true,
+          commerceIndicator: mit ? 'recurring' : 'internet',
+          authorizationOptions: { initiator },
+        },
+        paymentInformation: { paymentInstrument: { id: input.instrumentId } },
+        orderInformation: { amountDetails: { totalAmount: usd(input.amountCents), currency: 'USD' } },
+        ...(!mit && input.returnUrl
+          ? { consumerAuthenticationInformation: { returnUrl: input.returnUrl } }
+          : {}),
+      },
+      { reference: input.reference },
+    );
+    if (res.status === 201) {
+      const outcome = chargeOutcomeOf(res.body);
+      // An answer we cannot read is not proof that nothing happened: settle it by lookup.
+      if (!outcome) throw new GatewayTimeout(input.reference);
+      return outcome;
+    }
+    return (await this.replayDuplicate(input.reference, 'charge', res)) as ChargeOutcome;
+  }
+
+  async payout(input: PayoutInput): Promise<PayoutOutcome> {
+    assertPositiveCents(input.amountCents);
+    const res = await csRequest(
+      this.creds,
+      'POST',
+      '/pts/v2/payouts',
+      {
+        clientReferenceInformation: {
+          code: input.reference,
+          transactionId: merchantTransactionId(input.reference),
+        },
+        // FD: funds disbursement, the merchant pushing money to its customer's card.
+        processingInformation: { businessApplicationId: 'FD', commerceIndicator: 'internet' },
+        paymentInformation: { paymentInstrument: { id: input.instrumentId } },
+        orderInformation: { amountDetails: { totalAmount: usd(input.amountCents), currency: 'USD' } },
+      },
+      { reference: input.reference },
+    );
+    if (res.status === 201) {
+      const outcome = payoutOutcomeOf(res.body);
+      if (!outcome) throw new GatewayTimeout(input.reference);
+      return outcome;
+    }
+    return (await this.replayDuplicate(input.reference, 'payout', res)) as PayoutOutcome;
+  }
+
+  /**
+   * NOTE: transaction search is indexed asynchronously at CyberSource (it can lag by minutes), so
+   * `null` right after a call means "not indexed yet" as much as "never received": callers settle
+   * only attempts older than BILLING_STALE_AFTER_SECONDS, which must exceed that lag.
+   */
+  async lookup(reference: string): Promise<LookupResult | null> {
+    const res = await csRequest(this.creds, 'POST', '/tss/v2/searches', {
+      save: false,
+      name: 'pria-lookup',
+      timezone: 'UTC',
+      query: `clientReferenceInformation.code:"${reference.replace(/["\\]/g, '\\$&')}"`,
+      offset: 0,
+      limit: 20,
+      sort: 'submitTimeUtc:asc',
+    });
+    if (res.status !== 201 && res.status !== 200) throw refused('transaction search', res);
+    const summaries: unknown[] = res.body?._embedded?.transactionSummaries ?? [];
+    for (const s of summaries) {
+      const found = lookupResultOf(s);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  // --- internals ---
+
+  /** A 400 DUPLICATE_REQUEST means this reference already ran: answer its first outcome. */
+  private async replayDuplicate(reference: string, kind: 'charge' | 'payout', res: CsResponse) {
+    if (res.status !== 400 || res.body?.reason !== 'DUPLICATE_REQUEST') {
+      throw refused(kind, res);
+    }
+    const found = await this.lookup(reference);
+    if (!found) throw new GatewayTimeout(reference);
+    if (found.kind !== kind)
+      throw new GatewayError(`reference ${reference} was already used for a ${found.kind}`);
+    const { kind: _k, amountCents: _a, instrumentId: _i, ...outcome } = found;
+    return outcome;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: processor JSON
+  private async readInstrument(instrumentId: string): Promise<any> {
+    const res = await csRequest(
+      this.creds,
+      'GET',
+      `/tms/v1/paymentinstruments/${encodeURIComponent(instrumentId)}`,
+    );
+    if (res.status === 404) throw new GatewayError('Instrument not found');
+    if (res.status !== 200) throw refused('instrument read', res);
+    return res.body;
+  }
+
+  /** Caches the id and stores it on the TMS instrument identifier for every other node. */
+  // biome-ignore lint/suspicious/noExplicitAny: processor JSON
+  private async rememberNetworkId(instrumentId: string, stored: any, networkId: string) {
+    this.cache(instrumentId, networkId);
+    const identifierId = stored._embedded?.instrumentIdentifier?.id ?? stored.instrumentIdentifier?.id;
+    if (!identifierId) return;
+    // Best effort: without it a cold node sends merchant charges without the id (see README).
+    await csRequest(
+      this.creds,
+      'PATCH',
+      `/tms/v1/instrumentidentifiers/${encodeURIComponent(identifierId)}`,
+      {
+        processingInformation: {
+          authorizationOptions: {
+            initiator: { merchantInitiatedTransaction: { previousTransactionId: networkId } },
+          },
+        },
+      },
+    ).catch(() => {});
+  }
+
+  private async previousTransactionId(instrumentId: string): Promise<string | undefined> {
+    const cached = this.networkIds.get(instrumentId);
+    if (cached) return cached;
+    try {
+      const stored = await this.readInstrument(instrumentId);
+      const id =
+        stored._embedded?.instrumentIdentifier?.processingInformation?.authorizationOptions?.initiator
+          ?.merchantInitiatedTransaction?.previousTransactionId;
+      if (typeof id === 'string' && id) this.cache(instrumentId, id);
+      return id || undefined;
+    } catch {
+      // The charge itself will tell whether the instrument still exists.
+      return undefined;
+    }
+  }
+
+  private cache(instrumentId: string, networkId: string) {
+    if (this.networkIds.size >= cacheLimit) {
+      const oldest = this.networkIds.keys().next().value;
+      if (oldest !== undefined) this.networkIds.delete(oldest);
+    }
+    this.networkIds.set(instrumentId, networkId);
+  }
+}
+
+export function createCybersourceGateway(opts: CybersourceOptions): CybersourceGateway {
+  return new CybersourceGateway(opts);
+}
+
+/**
+ * clientReferenceInformation.transactionId (30 characters at most) makes CyberSource refuse a
+ * second request with the same value as DUPLICATE_REQUEST; our references are longer, so a hash.
+ */
+export function merchantTransactionId(reference: string): string {
+  return createHash('sha256').update(reference).digest('hex').slice(0, 30);
+}
+
+function cardExpiry(input: { expirationMonth: number; expirationYear: number }) {
+  return {
+    expirationMonth: String(input.expirationMonth).padStart(2, '0'),
+    expirationYear: String(input.expirationYear),
+  };
+}
+
+function billTo(a: BillingAddress, name?: string) {
+  const parts = name?.trim().split(/\s+/) ?? [];
+  const lastName = parts.length > 1 ? parts.pop() : parts[0];
+  return {
+    ...(name ? { firstName: parts.join(' '), lastName } : {}),
+    address1: a.address1,
+    ...(a.address2 ? { address2: a.address2 } : {}),
+    locality: a.locality,
+    administrativeArea: a.administrativeArea,
+    postalCode: a.postalCode,
+    country: a.country,
+  };
+}
+
+function refused(what: string, res: CsResponse): GatewayError {
+  const reason = res.body?.reason ?? res.body?.errorInformation?.reason ?? res.body?.errors?.[0]?.type;
+  const message = res.body?.message ?? res.body?.errorInformation?.message ?? res.body?.errors?.[0]?.message;
+  const detail = [reason, message].filter(Boolean).join(': ');
+  return new GatewayError(
+    `CyberSource refused the ${what} (HTTP ${res.status}${detail ? `, ${detail}` : ''})`,
+  );
+}

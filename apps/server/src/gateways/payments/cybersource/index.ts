@@ -1,0 +1,6 @@
+export {
+  CybersourceGateway,
+  type CybersourceOptions,
+  createCybersourceGateway,
+} from './cybersource-gateway.ts';
+export { signRequest } from './cybersource-signer.ts';

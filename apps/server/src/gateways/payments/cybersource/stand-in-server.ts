@@ -1,0 +1,388 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: a test stand-in reading and echoing the processor's JSON
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type StandInKeys, verifyRequest } from './stand-in-auth.ts';
+
+/**
+ * TEST UTILITY: a local stand-in for CyberSource REST, holding its state in memory. It checks
+ * every HTTP signature (401 on any mismatch) and answers the response shapes the adapter reads.
+ * Card behaviours follow the simulator's test cards; amount $5.02 answers 502 SYSTEM_ERROR (nothing
+ * happened), $5.04 captures and then answers 502 SERVER_TIMEOUT.
+ */
+export interface StandIn extends StandInKeys {
+  url: string;
+  /** Every authentic request, in order (the adapter's bodies, for assertions). */
+  received: { method: string; path: string; body: any }[];
+  /** Requests refused with 401, and why. */
+  rejected: string[];
+  transactions: StandInTx[];
+  instruments: Map<string, any>;
+  /** What Microform would hand the browser after the customer typed this card. */
+  transientToken(number: string): string;
+  close(): Promise<void>;
+}
+
+export interface StandInTx {
+  id: string;
+  code: string;
+  kind: 'charge' | 'payout' | 'verification';
+  instrumentId: string;
+  totalAmount: string;
+  status: string;
+  reason?: string;
+}
+
+type Behaviour = 'ok' | 'decline_registration' | 'insufficient_funds' | 'expired_card' | 'slow' | '3ds';
+const behaviours: Record<string, Behaviour> = {
+  '4000000000000002': 'decline_registration',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000119': 'slow',
+  '4000002760003184': '3ds',
+};
+const cardType = (n: string) =>
+  n.startsWith('4') ? '001' : /^5[1-5]/.test(n) ? '002' : n.startsWith('3') ? '003' : '004';
+const id = (bytes = 11) => randomBytes(bytes).toString('hex').toUpperCase();
+const reasonCodeOf: Record<string, string> = {
+  INSUFFICIENT_FUND: '204',
+  EXPIRED_CARD: '202',
+  PROCESSOR_DECLINED: '203',
+};
+
+export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: number } = {}): Promise<StandIn> {
+  const keys: StandInKeys = {
+    merchantId: opts.merchantId ?? 'pria_test',
+    keyId: opts.keyId ?? '08c94330-f618-42a3-b09d-e1e43be5efda',
+    sharedSecret: opts.sharedSecret ?? randomBytes(32).toString('base64'),
+  };
+  const tokens = new Map<string, string>();
+  const identifiers = new Map<string, any>();
+  const usedTransactionIds = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+  const state = {
+    received: [] as StandIn['received'],
+    rejected: [] as string[],
+    transactions: [] as StandInTx[],
+    instruments: new Map<string, any>(),
+  };
+
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
+    const why = verifyRequest(req, raw, keys, new Date());
+    if (why) {
+      state.rejected.push(why);
+      return send(res, 401, { response: { rmsg: 'Authentication Failed' } });
+    }
+    const body = raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+    const path = String(req.url).split('?')[0] ?? '';
+    state.received.push({ method: String(req.method), path, body });
+    route(req, res, path, body);
+  });
+
+  function route(req: IncomingMessage, res: ServerResponse, path: string, body: any) {
+    const m = `${req.method} ${path}`;
+    if (m === 'POST /microform/v2/sessions') {
+      const jwt = [
+        { alg: 'RS256', kid: 'standin' },
+        { targetOrigins: body.targetOrigins, allowed: body.allowedCardNetworks },
+      ]
+        .map((p) => Buffer.from(JSON.stringify(p)).toString('base64url'))
+        .join('.');
+      res.writeHead(201, { 'content-type': 'application/jwt' }).end(`${jwt}.c2ln`);
+      return;
+    }
+    if (m === 'POST /pts/v2/payments') return payments(res, body);
+    if (m === 'POST /pts/v2/payouts') return payouts(res, body);
+    if (m === 'POST /tss/v2/searches') return search(res, body);
+    const pi = path.match(/^\/tms\/v1\/paymentinstruments\/([^/]+)$/);
+    if (pi) return instrument(req, res, decodeURIComponent(String(pi[1])), body);
+    const ii = path.match(/^\/tms\/v1\/instrumentidentifiers\/([^/]+)$/);
+    if (ii && req.method === 'PATCH') {
+      const found = identifiers.get(decodeURIComponent(String(ii[1])));
+      if (!found) return notFound(res);
+      found.processingInformation = body.processingInformation;
+      return send(res, 200, found);
+    }
+    send(res, 404, { message: 'no such resource' });
+  }
+
+  function duplicate(res: ServerResponse, body: any): boolean {
+    const tid = body.clientReferenceInformation?.transactionId;
+    if (!tid) return false;
+    if (usedTransactionIds.has(tid)) {
+      send(res, 400, {
+        status: 'INVALID_REQUEST',
+        reason: 'DUPLICATE_REQUEST',
+        message:
+          'Declined - The transaction identifier sent with this request has already been used in the last 60 days',
+      });
+      return true;
+    }
+    usedTransactionIds.add(tid);
+    return false;
+  }
+
+  function payments(res: ServerResponse, body: any) {
+    const code = body.clientReferenceInformation?.code;
+    const totalAmount = body.orderInformation?.amountDetails?.totalAmount;
+    if (totalAmount === '5.02')
+      return send(res, 502, {
+        status: 'SERVER_ERROR',
+        reason: 'SYSTEM_ERROR',
+        message: 'Error - General system failure.',
+      });
+    if (duplicate(res, body)) return;
+    const txId = id();
+    if (body.tokenInformation?.transientTokenJwt !== undefined) {
+      const number = tokens.get(body.tokenInformation.transientTokenJwt);
+      if (!number)
+        return send(res, 400, {
+          status: 'INVALID_REQUEST',
+          reason: 'INVALID_DATA',
+          message: 'Declined - One or more fields in the request contains invalid data',
+        });
+      if (behaviours[number] === 'decline_registration')
+        return decline(res, txId, code, 'verification', '', totalAmount, 'PROCESSOR_DECLINED');
+      const ident = {
+        id: id(16),
+        object: 'instrumentIdentifier',
+        card: { number: `${number.slice(0, 6)}XXXXXX${number.slice(-4)}` },
+        number,
+      };
+      identifiers.set(ident.id, ident);
+      const inst = {
+        id: id(16),
+        object: 'paymentInstrument',
+        card: { ...body.paymentInformation.card, type: cardType(number) },
+        billTo: body.orderInformation.billTo,
+        instrumentIdentifier: { id: ident.id },
+      };
+      state.instruments.set(inst.id, inst);
+      const networkTransactionId = String(Date.now()).padStart(15, '0');
+      state.transactions.push({
+        id: txId,
+        code,
+        kind: 'verification',
+        instrumentId: inst.id,
+        totalAmount,
+        status: 'AUTHORIZED',
+      });
+      return send(res, 201, {
+        id: txId,
+        status: 'AUTHORIZED',
+        clientReferenceInformation: { code },
+        processorInformation: {
+          transactionId: networkTransactionId,
+          networkTransactionId,
+          approvalCode: '831000',
+        },
+        tokenInformation: {
+          paymentInstrument: { id: inst.id },
+          instrumentIdentifier: { id: ident.id, state: 'ACTIVE' },
+        },
+      });
+    }
+    const instrumentId = body.paymentInformation?.paymentInstrument?.id;
+    const inst = state.instruments.get(instrumentId);
+    if (!inst)
+      return send(res, 400, {
+        status: 'INVALID_REQUEST',
+        reason: 'INVALID_DATA',
+        message:
+          'Declined - One or more fields in the request contains invalid data: paymentInformation.paymentInstrument.id',
+      });
+    const behaviour = behaviours[identifiers.get(inst.instrumentIdentifier.id).number] ?? 'ok';
+    if (behaviour === 'insufficient_funds')
+      return decline(res, txId, code, 'charge', instrumentId, totalAmount, 'INSUFFICIENT_FUND');
+    if (behaviour === 'expired_card')
+      return decline(res, txId, code, 'charge', instrumentId, totalAmount, 'EXPIRED_CARD');
+    const customer = body.processingInformation?.authorizationOptions?.initiator?.type === 'customer';
+    if (behaviour === '3ds' && customer) {
+      state.transactions.push({
+        id: txId,
+        code,
+        kind: 'charge',
+        instrumentId,
+        totalAmount,
+        status: 'PENDING_AUTHENTICATION',
+      });
+      return send(res, 201, {
+        id: txId,
+        status: 'PENDING_AUTHENTICATION',
+        errorInformation: { reason: 'CONSUMER_AUTHENTICATION_REQUIRED' },
+        consumerAuthenticationInformation: { stepUpUrl: `${url}/stepup/${txId}`, accessToken: id() },
+      });
+    }
+    state.transactions.push({
+      id: txId,
+      code,
+      kind: 'charge',
+      instrumentId,
+      totalAmount,
+      status: 'AUTHORIZED',
+    });
+    // $5.04: captured, then the gateway reports its own time-out (502 SERVER_TIMEOUT).
+    if (totalAmount === '5.04')
+      return send(res, 502, {
+        status: 'SERVER_ERROR',
+        reason: 'SERVER_TIMEOUT',
+        message: 'Error - The request was received but there was a server timeout.',
+      });
+    const answer = () =>
+      send(res, 201, {
+        id: txId,
+        status: 'AUTHORIZED',
+        clientReferenceInformation: { code },
+        processorInformation: { transactionId: id(7), networkTransactionId: id(7) },
+        orderInformation: { amountDetails: { totalAmount, authorizedAmount: totalAmount, currency: 'USD' } },
+      });
+    // Slow: the money moved, but the answer comes long after the caller stopped waiting.
+    if (behaviour === 'slow') {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        answer();
+      }, opts.slowMs ?? 5_000);
+      timers.add(t);
+      return;
+    }
+    answer();
+  }
+
+  function decline(
+    res: ServerResponse,
+    txId: string,
+    code: string,
+    kind: StandInTx['kind'],
+    instrumentId: string,
+    totalAmount: string,
+    reason: string,
+  ) {
+    state.transactions.push({ id: txId, code, kind, instrumentId, totalAmount, status: 'DECLINED', reason });
+    send(res, 201, {
+      id: txId,
+      status: 'DECLINED',
+      clientReferenceInformation: { code },
+      errorInformation: { reason, message: `Decline - ${reason}` },
+    });
+  }
+
+  function payouts(res: ServerResponse, body: any) {
+    if (duplicate(res, body)) return;
+    const code = body.clientReferenceInformation?.code;
+    const instrumentId = body.paymentInformation?.paymentInstrument?.id;
+    const totalAmount = body.orderInformation?.amountDetails?.totalAmount;
+    const txId = id();
+    if (!state.instruments.has(instrumentId))
+      return decline(res, txId, code, 'payout', instrumentId, totalAmount, 'INVALID_ACCOUNT');
+    state.transactions.push({
+      id: txId,
+      code,
+      kind: 'payout',
+      instrumentId,
+      totalAmount,
+      status: 'ACCEPTED',
+    });
+    send(res, 201, {
+      id: txId,
+      status: 'ACCEPTED',
+      clientReferenceInformation: { code },
+      orderInformation: { amountDetails: { totalAmount, currency: 'USD' } },
+    });
+  }
+
+  function search(res: ServerResponse, body: any) {
+    const match = String(body.query).match(
+      /^clientReferenceInformation\.code:(?:"((?:[^"\\]|\\.)*)"|(\S+))$/,
+    );
+    const code = match ? (match[1] ?? '').replace(/\\(.)/g, '$1') || match[2] : null;
+    const found = state.transactions.filter((t) => t.code === code && t.kind !== 'verification');
+    send(res, 201, {
+      id: id(),
+      save: false,
+      name: body.name,
+      query: body.query,
+      count: found.length,
+      totalCount: found.length,
+      _embedded: { transactionSummaries: found.map(summary) },
+    });
+  }
+
+  function summary(t: StandInTx) {
+    const ok = t.status === 'AUTHORIZED' || t.status === 'ACCEPTED';
+    const reasonCode = ok
+      ? '100'
+      : t.status === 'PENDING_AUTHENTICATION'
+        ? '475'
+        : (reasonCodeOf[t.reason ?? ''] ?? '233');
+    const applications =
+      t.kind === 'payout'
+        ? [{ name: 'ics_oct', rCode: ok ? '1' : '0', reasonCode }]
+        : [
+            ...(t.status === 'PENDING_AUTHENTICATION'
+              ? [{ name: 'ics_pa_enroll', rCode: '0', reasonCode: '475' }]
+              : []),
+            { name: 'ics_auth', rCode: ok ? '1' : '0', reasonCode },
+            ...(ok ? [{ name: 'ics_bill', rCode: '1', reasonCode: '100' }] : []),
+          ];
+    return {
+      id: t.id,
+      submitTimeUtc: new Date().toISOString(),
+      merchantId: keys.merchantId,
+      clientReferenceInformation: { code: t.code },
+      applicationInformation: { reasonCode, rCode: ok ? '1' : '0', applications },
+      orderInformation: { amountDetails: { totalAmount: t.totalAmount, currency: 'USD' } },
+      paymentInformation: { paymentInstrument: { id: t.instrumentId } },
+    };
+  }
+
+  function instrument(req: IncomingMessage, res: ServerResponse, instrumentId: string, body: any) {
+    const inst = state.instruments.get(instrumentId);
+    if (!inst) return notFound(res);
+    if (req.method === 'DELETE') {
+      state.instruments.delete(instrumentId);
+      return send(res, 204);
+    }
+    if (req.method === 'PATCH') {
+      inst.card = { ...inst.card, ...body.card };
+      inst.billTo = body.billTo ?? inst.billTo;
+    }
+    const { number: _secret, ...ident } = identifiers.get(inst.instrumentIdentifier.id);
+    send(res, 200, { ...inst, _embedded: { instrumentIdentifier: ident } });
+  }
+
+  const notFound = (res: ServerResponse) =>
+    send(res, 404, { errors: [{ type: 'notFound', message: 'Token not found' }] });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(state, keys, {
+    url,
+    transientToken(number: string) {
+      const jti = id(32);
+      const payload = {
+        iss: 'Flex/08',
+        jti,
+        content: {
+          paymentInformation: { card: { number: { maskedValue: `XXXXXXXXXXXX${number.slice(-4)}` } } },
+        },
+      };
+      const jwt = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
+      tokens.set(jwt, number);
+      return jwt;
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
+
+function send(res: ServerResponse, status: number, body?: unknown) {
+  if (res.writableEnded || res.destroyed) return;
+  if (body === undefined) return void res.writeHead(status).end();
+  res.writeHead(status, { 'content-type': 'application/hal+json' }).end(JSON.stringify(body));
+}

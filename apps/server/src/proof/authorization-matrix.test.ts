@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { allPermissions, encryptCard } from '@pria/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/harness.ts';
+import {
+  type Caller,
+  type CallResult,
+  type CapturedRoute,
+  type CustomerIds,
+  call,
+  customerWithData,
+  routeKey,
+  signIn,
+  startAppWithRouteTable,
+} from './fixtures.ts';
+
+/**
+ * The authorization matrix, generated from the server's route table: every /api/v1 route the
+ * app registered is called anonymously, by a customer on another customer's data, by the owner,
+ * by staff whose role carries no permission and by a full admin, and each answer is checked
+ * against the route's declared access rule.
+ */
+
+interface Req {
+  path: string;
+  query?: string;
+  body?: unknown;
+}
+
+interface RouteCase {
+  /** The call on one customer's data: A's for the owner, B's for the cross-customer call. */
+  request: (ids: CustomerIds) => Req;
+  /** The owner's call is valid and must succeed (otherwise any answer but 401/403/5xx). */
+  ownOk?: boolean;
+  /** The full admin's call is valid and must succeed (permission routes; or user routes on B's data). */
+  adminOk?: boolean;
+  /**
+   * The route's answer is always scoped to the caller, so another customer's id in a filter may
+   * answer 2xx, but with none of their data (checked).
+   */
+  crossAnswersOwnData?: boolean;
+}
+
+const profile = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phone: '2125550100',
+  address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
+};
+const cardUpdate = {
+  expirationMonth: 11,
+  expirationYear: new Date().getFullYear() + 3,
+  address: { address1: '2 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
+};
+let newCard: unknown;
+const runId = randomUUID();
+
+/** Every /api/v1 route, by "METHOD url" as the server registers it. */
+const table: Record<string, RouteCase> = {
+  // customers
+  'GET /api/v1/customers/:id': {
+    request: (i) => ({ path: `/customers/${i.customerId}` }),
+    ownOk: true,
+    adminOk: true,
+  },
+  'PUT /api/v1/customers/:id': {
+    request: (i) => ({ path: `/customers/${i.customerId}`, body: profile }),
+    ownOk: true,
+  },
+  'PUT /api/v1/setting/onboarding-index': {
+    request: () => ({ path: '/setting/onboarding-index', query: 'index=1' }),
+    ownOk: true,
+  },
+  // support
+  'POST /api/v1/support/contact-us': {
+    request: () => ({
+      path: '/support/contact-us',
+      body: { email: 'someone@example.com', type: 'General', message: 'Hello' },
+    }),
+    ownOk: true,
+  },
+  'POST /api/v1/support': {
+    request: () => ({ path: '/support', body: { type: 'General', message: 'Hello' } }),
+    ownOk: true,
+  },
+  'POST /api/v1/support/feedback': {
+    request: () => ({ path: '/support/feedback', body: { star: 5, message: 'Great' } }),
+    ownOk: true,
+  },
+  // cards (A has two cards: POST /cards takes the third slot, POST /cards/ then meets the limit)
+  'POST /api/v1/cards': { request: () => ({ path: '/cards', body: newCard }), ownOk: true },
+  'POST /api/v1/cards/': { request: () => ({ path: '/cards/', body: newCard }) },
+  'GET /api/v1/cards': { request: () => ({ path: '/cards' }), ownOk: true },
+  'GET /api/v1/cards/public-key': { request: () => ({ path: '/cards/public-key' }), ownOk: true },
+  'GET /api/v1/cards/user/:userId': {
+    request: (i) => ({ path: `/cards/user/${i.customerId}` }),
+    adminOk: true,
+  },
+  'PUT /api/v1/cards/:cardId': {
+    request: (i) => ({ path: `/cards/${i.cardId}`, body: cardUpdate }),
+    ownOk: true,
+  },
+  'DELETE /api/v1/cards/:cardId': { request: (i) => ({ path: `/cards/${i.spareCardId}` }), ownOk: true },
+  // geography, plans
+  'GET /api/v1/administrative-areas': { request: () => ({ path: '/administrative-areas' }), ownOk: true },
+  'GET /api/v1/administrative-areas/:code/postal-code': {
+    request: () => ({ path: '/administrative-areas/NY/postal-code' }),
+    ownOk: true,
+  },
+  'GET /api/v1/postal-codes/:postalCode': { request: () => ({ path: '/postal-codes/10001' }), ownOk: true },
+  'GET /api/v1/plans': { request: () => ({ path: '/plans' }), ownOk: true },
+  // subscriptions (A is already subscribed: checkout again is refused, with A's or B's card)
+  'POST /api/v1/subscriptions': {
+    request: (i) => ({ path: '/subscriptions', body: { plan: 'semi-annual', card: i.cardId } }),
+  },
+  'GET /api/v1/subscriptions/me': { request: () => ({ path: '/subscriptions/me' }), ownOk: true },
+  'PUT /api/v1/subscriptions/:id': {
+    request: (i) => ({ path: `/subscriptions/${i.subscriptionId}`, body: { isEnabled: true } }),
+    ownOk: true,
+  },
+  // the caller's activity, filtered by card
+  'GET /api/v1/transactions': {
+    request: (i) => ({ path: '/transactions', query: `cardId=${i.cardId}` }),
+    ownOk: true,
+    crossAnswersOwnData: true,
+  },
+  // billing (staff)
+  'POST /api/v1/payin-payout/payin': {
+    request: () => ({ path: '/payin-payout/payin', query: 'period=2000-01' }),
+    adminOk: true,
+  },
+  'POST /api/v1/payin-payout/payout': {
+    request: () => ({ path: '/payin-payout/payout', query: 'period=2000-01' }),
+    adminOk: true,
+  },
+  'POST /api/v1/subscriptions/authorize-and-capture-payments': {
+    request: () => ({ path: '/subscriptions/authorize-and-capture-payments' }),
+    adminOk: true,
+  },
+  // an unknown run: 404 for the admin (never 401/403)
+  'GET /api/v1/billing/runs/:id': { request: () => ({ path: `/billing/runs/${runId}` }) },
+  'GET /api/v1/billing/reconciliation': {
+    request: () => ({ path: '/billing/reconciliation' }),
+    adminOk: true,
+  },
+  // account
+  'GET /api/v1/mfa': { request: () => ({ path: '/mfa' }), ownOk: true },
+  'POST /api/v1/mfa': { request: () => ({ path: '/mfa', query: 'status=true' }), ownOk: true },
+  // A too-short password: 400 (a real change would sign the caller out everywhere).
+  'PUT /api/v1/customers/change-password': {
+    request: () => ({ path: '/customers/change-password', body: { password: 'short' } }),
+  },
+  // Already verified: refused with a 4xx.
+  'POST /api/v1/customers/verify-email': { request: () => ({ path: '/customers/verify-email' }) },
+  'POST /api/v1/customers/verify-email/': { request: () => ({ path: '/customers/verify-email/' }) },
+  'GET /api/v1/customers/notification': { request: () => ({ path: '/customers/notification' }), ownOk: true },
+  'POST /api/v1/customers/notification': {
+    request: () => ({ path: '/customers/notification', body: { forEmail: ['payin'], forSms: [] } }),
+    ownOk: true,
+  },
+  // Without a code: sends one (or 409 while a pay-back is owed). Never deletes here.
+  'DELETE /api/v1/customers': { request: () => ({ path: '/customers' }) },
+  'DELETE /api/v1/customers/': { request: () => ({ path: '/customers/' }) },
+  // admin
+  'GET /api/v1/customers': { request: () => ({ path: '/customers' }), adminOk: true },
+  'GET /api/v1/customers/:id/transactions': {
+    request: (i) => ({ path: `/customers/${i.customerId}/transactions` }),
+    adminOk: true,
+  },
+  'GET /api/v1/admin/transactions': { request: () => ({ path: '/admin/transactions' }), adminOk: true },
+  'PUT /api/v1/transactions': {
+    request: (i) => ({ path: '/transactions', body: { ids: [i.chargeId], isVerified: true } }),
+    adminOk: true,
+  },
+  'GET /api/v1/logs': { request: () => ({ path: '/logs' }), adminOk: true },
+  'GET /api/v1/logs/:userId': { request: (i) => ({ path: `/logs/${i.customerId}` }), adminOk: true },
+  'GET /api/v1/admin/metrics': { request: () => ({ path: '/admin/metrics' }), adminOk: true },
+};
+
+let t: TestApp;
+let routes: CapturedRoute[];
+let api: CapturedRoute[];
+let a: Caller & { ids: CustomerIds };
+let b: Caller & { ids: CustomerIds };
+let support: Caller;
+let admin: Caller;
+/** Every call made, for the coverage summary. */
+const made: { route: string; role: string; status: number }[] = [];
+
+beforeAll(async () => {
+  ({ t, routes } = await startAppWithRouteTable());
+  api = routes.filter((r) => r.url.startsWith('/api/v1'));
+  a = await customerWithData(t, 'ann@pria.test');
+  b = await customerWithData(t, 'bob@pria.test');
+  support = await signIn(t, 'intern@pria.test', ['support']);
+  admin = await signIn(t, 'admin@pria.test', ['admin']);
+  const jwk = (await call(t.url, 'GET', '/api/v1/cards/public-key', { token: a.token })).body.data;
+  newCard = {
+    number: await encryptCard({ number: '4111 1111 1111 1111', cvc: '123' }, jwk),
+    expirationMonth: 12,
+    expirationYear: new Date().getFullYear() + 2,
+    brand: '001',
+    isDefault: false,
+    name: 'Ann Lee',
+    address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
+  };
+}, 120_000);
+
+afterAll(async () => {
+  // Forced runs drain in the background: let them finish before the database goes away.
+  for (let i = 0; t && i < 50; i++) {
+    const open = await t.db
+      .selectFrom('billing_runs')
+      .select('id')
+      .where('status', '=', 'running')
+      .execute()
+      .catch(() => []);
+    if (open.length === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await t?.stop();
+});
+
+const is2xx = (s: number) => s >= 200 && s < 300;
+
+function idsOf(c: CustomerIds): string[] {
+  return [c.customerId, c.cardId, c.spareCardId, c.subscriptionId, c.chargeId, c.email];
+}
+
+/** Fills a route's params with random ids (permission routes the table does not list). */
+function genericRequest(url: string): Req {
+  return { path: url.replace('/api/v1', '').replace(/:[A-Za-z]+/g, () => randomUUID()) };
+}
+
+async function send(route: CapturedRoute, req: Req, token: string | undefined, role: string) {
+  const path = `/api/v1${req.path}${req.query ? `?${req.query}` : ''}`;
+  const res = await call(t.url, route.method, path, { token, body: req.body });
+  made.push({ route: routeKey(route), role, status: res.status });
+  return res;
+}
+
+function describeCall(route: CapturedRoute, role: string, res: CallResult) {
+  return `${role}: ${routeKey(route)} -> ${res.status} ${res.text.slice(0, 300)}`;
+}
+
+/** Checks every answer shares: no 5xx, and errors carry the envelope with a message. */
+function checkEnvelope(route: CapturedRoute, role: string, res: CallResult) {
+  const what = describeCall(route, role, res);
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400) {
+    expect(typeof res.body?.message, what).toBe('string');
+    expect(res.body.message.length, what).toBeGreaterThan(0);
+  }
+}
+
+function expectNoneOf(res: CallResult, ids: string[], what: string) {
+  for (const id of ids) expect(res.text.includes(id), `${what} leaks ${id}`).toBe(false);
+}
+
+describe('the route table', () => {
+  it('captures the API', () => {
+    expect(api.length).toBeGreaterThan(30);
+  });
+
+  it('every /api/v1 route declares an access rule; permissions are real ones', () => {
+    for (const r of api) {
+      expect(r.access, routeKey(r)).toBeDefined();
+      expect(['public', 'optional', 'user', 'permission'], routeKey(r)).toContain(r.access?.kind);
+      if (r.access?.kind === 'permission') {
+        expect(allPermissions as readonly string[], routeKey(r)).toContain(r.access.permission);
+      }
+    }
+  });
+
+  it('every route that is not staff-only is in the matrix table (a new route must be added)', () => {
+    const uncovered = api.filter((r) => !table[routeKey(r)] && r.access?.kind !== 'permission');
+    expect(uncovered.map(routeKey), 'routes missing from the authorization matrix table').toEqual([]);
+  });
+
+  it('the table names no route that does not exist', () => {
+    const existing = new Set(api.map(routeKey));
+    expect(Object.keys(table).filter((k) => !existing.has(k))).toEqual([]);
+  });
+});
+
+describe('the authorization matrix', () => {
+  it('answers every route as its access rule says, for every kind of caller', async () => {
+    // Removals last, so the other routes still find the rows they act on.
+    const ordered = [...api].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    for (const route of ordered) {
+      const rule = route.access;
+      if (!rule) continue; // reported by the route-table test
+      const entry = table[routeKey(route)];
+      const request = entry?.request ?? (() => genericRequest(route.url));
+      const own = request(a.ids);
+      const other = request(b.ids);
+      const scoped = JSON.stringify(own) !== JSON.stringify(other);
+
+      // 1. anonymous
+      const anon = await send(route, own, undefined, 'anonymous');
+      checkEnvelope(route, 'anonymous', anon);
+      if (rule.kind === 'public' || rule.kind === 'optional') {
+        expect([401, 403], describeCall(route, 'anonymous', anon)).not.toContain(anon.status);
+      } else {
+        expect(anon.status, describeCall(route, 'anonymous', anon)).toBe(401);
+      }
+
+      // 2. staff whose role carries no permission, on A's data
+      const intern = await send(route, own, support.token, 'support');
+      checkEnvelope(route, 'support', intern);
+      if (rule.kind === 'permission') {
+        expect(intern.status, describeCall(route, 'support', intern)).toBe(403);
+      } else if (scoped && !entry?.crossAnswersOwnData) {
+        expect([403, 404], describeCall(route, 'support on A', intern)).toContain(intern.status);
+      } else {
+        expect([401, 403], describeCall(route, 'support', intern)).not.toContain(intern.status);
+      }
+      expectNoneOf(intern, idsOf(a.ids), describeCall(route, 'support on A', intern));
+
+      // 3. customer A on customer B's data
+      if (scoped || rule.kind === 'permission') {
+        const cross = await send(route, other, a.token, 'customer on other');
+        checkEnvelope(route, 'customer on other', cross);
+        const what = describeCall(route, 'A on B', cross);
+        if (rule.kind === 'permission') expect(cross.status, what).toBe(403);
+        else if (!entry?.crossAnswersOwnData) expect([403, 404], what).toContain(cross.status);
+        expectNoneOf(cross, idsOf(b.ids), what);
+      }
+
+      // 4. full admin, on B's data
+      const full = await send(route, other, admin.token, 'admin');
+      checkEnvelope(route, 'admin', full);
+      const adminWhat = describeCall(route, 'admin on B', full);
+      if (rule.kind === 'permission' || !scoped) expect([401, 403], adminWhat).not.toContain(full.status);
+      else expect(full.status, adminWhat).not.toBe(401);
+      if (entry?.adminOk) expect(is2xx(full.status), adminWhat).toBe(true);
+
+      // 5. customer A on their own data
+      const mine = await send(route, own, a.token, 'owner');
+      checkEnvelope(route, 'owner', mine);
+      const mineWhat = describeCall(route, 'owner', mine);
+      if (rule.kind === 'permission') {
+        expect(mine.status, mineWhat).toBe(403);
+      } else {
+        expect([401, 403], mineWhat).not.toContain(mine.status);
+        if (entry?.ownOk) expect(is2xx(mine.status), mineWhat).toBe(true);
+      }
+      expectNoneOf(mine, idsOf(b.ids), mineWhat);
+    }
+    if (process.env.PROOF_VERBOSE) {
+      const rows = new Map<string, Record<string, number>>();
+      for (const m of made) rows.set(m.route, { ...rows.get(m.route), [m.role]: m.status });
+      console.table(Object.fromEntries(rows));
+    }
+    const byRole = new Map<string, number>();
+    for (const m of made) byRole.set(m.role, (byRole.get(m.role) ?? 0) + 1);
+    console.info(
+      `authorization matrix: ${api.length} routes, ${made.length} calls`,
+      Object.fromEntries(byRole),
+    );
+  }, 120_000);
+});
