@@ -1,4 +1,5 @@
-import { type Envelope, messages } from '@pria/contracts';
+import type { Envelope } from '@pria/contracts/envelope';
+import { messages } from '@pria/contracts/messages';
 import { ApiError } from './api-error.ts';
 import { getUserManager } from './auth/user-manager.ts';
 import { refreshTokenOnce } from './token-refresh.ts';

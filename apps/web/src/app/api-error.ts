@@ -1,4 +1,4 @@
-import { messages } from '@pria/contracts';
+import { messages } from '@pria/contracts/messages';
 
 /** A failed API call, carrying the server's envelope so the UI can show its words. */
 export class ApiError extends Error {

@@ -1,4 +1,10 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** Pria's brand colour: a dark navy that reads as trustworthy and passes AA contrast on white. */
 const navy: MantineColorsTuple = [
@@ -27,7 +33,38 @@ const mint: MantineColorsTuple = [
   '#008a5a',
 ];
 
+/** A hex colour with each channel scaled by `factor` (< 1 darkens, same hue). */
+function darken(hex: string, factor: number): string {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  const channel = (shift: number) =>
+    Math.round(((n >> shift) & 0xff) * factor)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(16)}${channel(8)}${channel(0)}`;
+}
+
+/**
+ * Mantine's 'light' variant (Badge, Alert, ThemeIcon...) writes shade 9 on shade 1 of the same colour,
+ * which is below WCAG AA's 4.5:1 for teal, mint, yellow and others: darken the text, keep the hue.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  const base = parsed.isThemeColor ? input.theme.colors[parsed.color]?.[9] : undefined;
+  return base?.startsWith('#')
+    ? { ...colors, color: darken(base, 0.6), hoverColor: darken(base, 0.6) }
+    : colors;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
+  components: {
+    // Toasts' close buttons need a name (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Wide tables scroll sideways on phones: the scroll viewport must be reachable by keyboard.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
   primaryColor: 'navy',
   primaryShade: { light: 9, dark: 6 },
   colors: { navy, mint },

@@ -16,7 +16,7 @@ export function FeatureCard({ icon, title, children, step }: FeatureCardProps) {
       </ThemeIcon>
       <Title order={3} size="h4" mt="md" mb={6}>
         {step !== undefined && (
-          <Text span c="mint.8" fw={800} mr={6}>
+          <Text span c="teal.9" fw={800} mr={6}>
             {step}.
           </Text>
         )}

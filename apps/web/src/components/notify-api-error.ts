@@ -1,4 +1,4 @@
-import { messages } from '@pria/contracts';
+import { messages } from '@pria/contracts/messages';
 import { ApiError } from '../app/api-error.ts';
 import { notifyError } from '../app/notify.ts';
 

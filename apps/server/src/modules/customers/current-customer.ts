@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { type CustomerRow, upsertCustomerIdentity } from './customers.repo.ts';
+import { type CustomerRow, findCustomerByIdentity, upsertCustomerIdentity } from './customers.repo.ts';
 import { isDeletedIdentity } from './deleted-identities.ts';
 
 /**
@@ -10,7 +10,16 @@ import { isDeletedIdentity } from './deleted-identities.ts';
  * whose account was deleted (still valid for its last minutes) is refused, not given a new row.
  */
 export async function currentCustomer(db: Db, principal: Principal): Promise<CustomerRow> {
-  if (await isDeletedIdentity(db, principal.issuer, principal.subject)) throw unauthorized();
+  // NOTE: read first — this runs on nearly every call, and a write per read costs a WAL flush.
+  const existing = await findCustomerByIdentity(db, principal.issuer, principal.subject);
+  if (
+    existing &&
+    existing.email_verified === principal.emailVerified &&
+    (principal.email === null || existing.email === principal.email)
+  ) {
+    return existing;
+  }
+  if (!existing && (await isDeletedIdentity(db, principal.issuer, principal.subject))) throw unauthorized();
   return upsertCustomerIdentity(db, {
     issuer: principal.issuer,
     subject: principal.subject,

@@ -4,6 +4,19 @@ import type { CustomersTable } from '../../platform/db-schema.ts';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
+export async function findCustomerByIdentity(
+  db: Db,
+  issuer: string,
+  subject: string,
+): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('issuer', '=', issuer)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+}
+
 export async function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 }

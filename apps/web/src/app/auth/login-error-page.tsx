@@ -1,5 +1,5 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@pria/contracts';
+import { messages } from '@pria/contracts/messages';
 import { getUserManager } from './user-manager.ts';
 
 async function goHome() {

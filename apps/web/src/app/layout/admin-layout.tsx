@@ -35,7 +35,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+    <ModalsProvider
+      labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
+      modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
+    >
       <ForcedRunsProvider>
         <a href="#admin-main" className="skip-link">
           Skip to content

@@ -44,7 +44,10 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+    <ModalsProvider
+      labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
+      modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
+    >
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -79,7 +79,7 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
         <NavLink
           component="button"
           label="Delete Account"
-          c="red.7"
+          c="red.9"
           leftSection={<IconTrash size={18} />}
           onClick={() => go('/dashboard/account', { section: 'delete' })}
         />

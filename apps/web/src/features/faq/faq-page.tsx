@@ -3,6 +3,14 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { faqItems } from './faq-items.ts';
 
+/** Accordion values become element ids (aria-controls): letters, digits and dashes only. */
+function slug(question: string): string {
+  return question
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 export default function FaqPage() {
   return (
     <>
@@ -15,10 +23,10 @@ export default function FaqPage() {
           radius="md"
           chevronPosition="right"
           order={2}
-          defaultValue={faqItems[0].question}
+          defaultValue={slug(faqItems[0].question)}
         >
           {faqItems.map((item) => (
-            <Accordion.Item key={item.question} value={item.question}>
+            <Accordion.Item key={item.question} value={slug(item.question)}>
               <Accordion.Control>
                 <Text fw={600}>{item.question}</Text>
               </Accordion.Control>

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
-import { messages } from '@pria/contracts';
+import { messages } from '@pria/contracts/messages';
 import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';

@@ -1,0 +1,194 @@
+/**
+ * Lighthouse bench: starts the app on its own port, data directory and PostgreSQL port (as
+ * e2e/fixtures/serve.ts does), seeds a subscribed customer, signs them in with Playwright in a
+ * Chromium profile (user-data-dir) and runs Lighthouse (Node API, chrome-launcher, the system
+ * Chromium) on that same profile with disableStorageReset, so the signed-in session in localStorage
+ * survives: landing, dashboard and checkout, mobile (Lighthouse's default: Moto G4 emulation,
+ * simulated slow 4G) and desktop presets. Prints performance, accessibility and best practices.
+ *   npm run bench:lighthouse   (builds the web app first)
+ * Targets: performance >= 90, accessibility >= 95, best practices >= 95; exits 1 when one is missed.
+ * Env: LH_PORT (3410), LH_PG_PORT (54396), CHROME_PATH (/usr/bin/chromium).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { seedSubscribedCustomer } from '../../../e2e/admin/seed.ts';
+import { HostedLogin } from '../../../e2e/fixtures/hosted-login.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const port = Number(process.env.LH_PORT ?? 3410);
+const pgPort = Number(process.env.LH_PG_PORT ?? 54396);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(root, `.tmp/lighthouse-data-${port}`);
+const profileDir = path.join(root, `.tmp/lighthouse-profile-${port}`);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const targets = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
+const log = (m: string) => console.log(`[lighthouse] ${m}`);
+
+async function startServer(): Promise<ChildProcess> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    PRIA_DATA_DIR: dataDir,
+    PRIA_EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseURL}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not become ready in 120 s');
+}
+
+/** A subscribed customer (API seeding), then signed in through the hosted page inside the profile. */
+async function signInToProfile() {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+  let email: string;
+  try {
+    ({ email } = await seedSubscribedCustomer(browser, baseURL));
+  } finally {
+    await browser.close();
+  }
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromePath,
+    args: chromeFlags,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await new HostedLogin(page).signIn(email, 'a-strong-passphrase-1');
+    await page.waitForURL(/\/dashboard/);
+  } finally {
+    await context.close();
+  }
+}
+
+type Row = { page: string; preset: string; url: string; scores: Record<string, number>; note: string };
+
+async function audit(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  signedIn: boolean,
+): Promise<Row['scores'] & { final: string }> {
+  // The landing page sends a signed-in visitor to /dashboard: it is measured in a fresh profile.
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags,
+    ...(signedIn ? { userDataDir: profileDir } : {}),
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(targets),
+        disableStorageReset: true,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores: Record<string, number> = {};
+    for (const key of Object.keys(targets)) scores[key] = Math.round((lhr.categories[key]?.score ?? 0) * 100);
+    // The failing audits, to see what a score is made of.
+    for (const [key, category] of Object.entries(lhr.categories)) {
+      const misses = category.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 0.9)
+        .map((a) => `${a?.id}${a?.displayValue ? ` (${a.displayValue})` : ''}`);
+      if (misses.length) log(`  ${preset} ${new URL(url).pathname} ${key}: ${misses.join(', ')}`);
+    }
+    return { ...scores, final: lhr.finalDisplayedUrl };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const server = await startServer();
+const rows: Row[] = [];
+try {
+  log(`app on ${baseURL}; seeding and signing in a customer`);
+  await signInToProfile();
+  const pages = [
+    ['landing', '/', false],
+    ['dashboard', '/dashboard', true],
+    ['checkout', '/dashboard/checkout', true],
+  ] as const;
+  for (const preset of ['mobile', 'desktop'] as const) {
+    for (const [name, pathname, signedIn] of pages) {
+      log(`${preset} ${pathname}`);
+      // Lighthouse now and then loses the trace (NO_NAVSTART): one retry, then the error is the row.
+      const run = () => audit(`${baseURL}${pathname}`, preset, signedIn);
+      try {
+        const { final, ...scores } = await run().catch(run);
+        const note = new URL(final).pathname === pathname ? '' : `ended on ${new URL(final).pathname}`;
+        rows.push({ page: name, preset, url: pathname, scores, note });
+      } catch (error) {
+        rows.push({
+          page: name,
+          preset,
+          url: pathname,
+          scores: {},
+          note: `error: ${String(error).slice(0, 120)}`,
+        });
+      }
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+console.log(
+  `\n${'page'.padEnd(12)}${'preset'.padEnd(9)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}`,
+);
+const failures: string[] = [];
+for (const r of rows) {
+  console.log(
+    `${r.page.padEnd(12)}${r.preset.padEnd(9)}${String(r.scores.performance).padStart(6)}${String(r.scores.accessibility).padStart(6)}${String(r.scores['best-practices']).padStart(6)}  ${r.note}`,
+  );
+  for (const [key, min] of Object.entries(targets)) {
+    if ((r.scores[key] ?? 0) < min) failures.push(`${r.page} (${r.preset}) ${key} ${r.scores[key]} < ${min}`);
+  }
+  if (r.note) failures.push(`${r.page} (${r.preset}) ${r.note}`);
+}
+if (failures.length) {
+  console.error(`\nMISSED:\n  ${failures.join('\n  ')}`);
+  process.exitCode = 1;
+}
