@@ -15,6 +15,8 @@ export interface Principal {
   amr: string[];
   /** Seconds since epoch of the sign-in that produced the token, when known. */
   authTime: number | null;
+  /** When the token expires (ms since epoch), when it says. */
+  expiresAt?: number | null;
 }
 
 export function hasPermission(p: Principal, permission: Permission): boolean {
@@ -56,7 +58,25 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
     return jwks;
   }
 
+  // Verified tokens, until they expire (at most a few minutes): a signature check per request
+  // is the largest CPU cost of a cheap API call. Bounded; the oldest entries go first.
+  const verified = new Map<string, { principal: Principal; until: number }>();
+  const MAX_CACHED = 10_000;
+
   return async (token) => {
+    const hit = verified.get(token);
+    if (hit) {
+      if (hit.until > Date.now()) return hit.principal;
+      verified.delete(token);
+    }
+    const principal = await verify(token);
+    if (verified.size >= MAX_CACHED) verified.delete(verified.keys().next().value as string);
+    const exp = principal.expiresAt ?? Date.now();
+    verified.set(token, { principal, until: Math.min(exp, Date.now() + 5 * 60_000) });
+    return principal;
+  };
+
+  async function verify(token: string): Promise<Principal> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, await keys(), {
@@ -78,6 +98,7 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
       permissions: new Set(stringList(claimAt(payload, oidc.permissionsClaim))),
       amr: stringList(payload.amr),
       authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
+      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null,
     };
-  };
+  }
 }

@@ -6,7 +6,12 @@ import { resolveAttempt } from '../payments/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { applyChargeOutcome } from './charge-subscription-period.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findPendingCharge, findSubscriptionOfCustomer, type SubscriptionRow } from './subscriptions.repo.ts';
+import {
+  findPendingCharge,
+  findSubscriptionOfCustomer,
+  findSubscriptionWithPlan,
+  type SubscriptionRow,
+} from './subscriptions.repo.ts';
 
 /**
  * Settles a subscription waiting on the processor (customer authentication, or a charge whose
@@ -37,10 +42,8 @@ export async function getOwnSubscription(db: Db, payments: PaymentGateway, princ
   return plan ? toSubscriptionView(subscription, plan) : null;
 }
 
-/** A customer's subscription as stored (no processor call), for the customer record. */
+/** A customer's subscription as stored (no processor call), for the customer record: one query. */
 export async function subscriptionOfCustomer(db: Db, customerId: string) {
-  const subscription = await findSubscriptionOfCustomer(db, customerId);
-  if (!subscription) return null;
-  const plan = await findPlan(db, subscription.plan_id);
-  return plan ? toSubscriptionView(subscription, plan) : null;
+  const row = await findSubscriptionWithPlan(db, customerId);
+  return row ? toSubscriptionView(row.subscription, row.plan) : null;
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { SubscriptionStatus, SubscriptionsTable } from '../../platform/db-schema.ts';
+import type { PlanRow } from '../plans/index.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
@@ -60,4 +61,33 @@ export function findPendingCharge(db: Db, subscriptionId: string) {
     .where('status', 'in', ['created', 'submitted', 'unknown', 'requires_authentication'])
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
+}
+
+/** The customer's subscription and its plan, in one round trip. */
+export async function findSubscriptionWithPlan(
+  db: Db,
+  customerId: string,
+): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | undefined> {
+  const row = await db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select((eb) => [eb.fn.toJson('s').as('subscription'), eb.fn.toJson('p').as('plan')])
+    .where('s.customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // to_json turns timestamps into strings; the views expect what a plain select returns.
+  const s = row.subscription as unknown as SubscriptionRow & {
+    expires_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  return {
+    subscription: {
+      ...s,
+      expires_at: s.expires_at ? new Date(s.expires_at) : null,
+      created_at: new Date(s.created_at),
+      updated_at: new Date(s.updated_at),
+    },
+    plan: row.plan as unknown as PlanRow,
+  };
 }
