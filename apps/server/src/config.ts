@@ -65,6 +65,7 @@ const schema = z.object({
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
   METRICS_TOKEN: z.string().min(16).optional(),
+  IDP_SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   PAYMENT_GATEWAY: z.enum(['simulator', 'cybersource']).default('simulator'),
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SIMULATOR_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -130,6 +131,8 @@ export interface Config {
   jobs: boolean;
   /** Bearer token required at /metrics when set. */
   metricsToken: string | undefined;
+  /** Accounts the built-in provider lets one address create per hour. */
+  signupsPerIpPerHour: number;
   payments: {
     gateway: 'simulator' | 'cybersource';
     simulatorLatencyMs: number;
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
     metricsToken: e.METRICS_TOKEN,
+    signupsPerIpPerHour: e.IDP_SIGNUPS_PER_IP_PER_HOUR,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
       simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,

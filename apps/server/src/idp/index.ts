@@ -51,7 +51,6 @@ export interface IdpDeps {
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
 const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/|social\/)/;
-const SIGNUPS_PER_IP_PER_HOUR = 10;
 const publicRoute = { access: { kind: 'public' } } as const;
 
 type Form = Record<string, string | string[] | undefined>;
@@ -340,7 +339,7 @@ function registerInteractionRoutes(
           .where('reason', '=', 'signup')
           .where('at', '>', new Date(Date.now() - 3600 * 1000))
           .executeTakeFirstOrThrow();
-        if (Number(n) >= SIGNUPS_PER_IP_PER_HOUR) {
+        if (Number(n) >= config.signupsPerIpPerHour) {
           return again('Too many accounts were created from your network. Please try again later.', 429);
         }
       }
