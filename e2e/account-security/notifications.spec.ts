@@ -54,8 +54,13 @@ test('notification preferences: master checkboxes and single types save and surv
   await page.setViewportSize({ width: 390, height: 844 });
   await account.open('notifications');
   await expect(account.master('SMS')).toBeVisible();
-  const email = await account.channel('Email').boundingBox();
-  const sms = await account.channel('SMS').boundingBox();
-  expect(sms && email && sms.y > email.y).toBe(true);
+  // Measured once layout and the section scroll have settled (boxes are null mid re-render).
+  await expect
+    .poll(async () => {
+      const email = await account.channel('Email').boundingBox();
+      const sms = await account.channel('SMS').boundingBox();
+      return Boolean(email && sms && sms.y >= email.y + email.height - 1);
+    })
+    .toBe(true);
   expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
 });
