@@ -210,6 +210,12 @@ export interface DeletedIdentitiesTable {
   deleted_at: DefaultTimestamp;
 }
 
+/** Counts kept by triggers (migration 0012): 'payment_attempts:<kind>', 'payouts', 'customers:active|deleted'. */
+export interface RowCountsTable {
+  name: string;
+  n: ColumnType<number, number, number>;
+}
+
 export interface CoreTables {
   customers: CustomersTable;
   support_messages: SupportMessagesTable;
@@ -223,6 +229,7 @@ export interface CoreTables {
   payouts: PayoutsTable;
   payout_tries: PayoutTriesTable;
   money_events: MoneyEventsTable;
+  row_counts: RowCountsTable;
 }
 
 export interface Database extends CoreTables, IdpTables, CardTables, AccountTables {}

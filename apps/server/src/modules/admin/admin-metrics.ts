@@ -17,12 +17,13 @@ export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
   const [totals, months, reconciliation] = await Promise.all([
     sql<{ users: number; subscribers: number; cards: number; attempts: number; payouts: number }>`
       select
-        (select count(*) from customers where deleted_at is null)::int as users,
+        -- Customers, charges and pay-backs from the trigger-kept counters (migration 0012).
+        (select n from row_counts where name = 'customers:active')::int as users,
         (select count(*) from subscriptions
           where status = 'active' and is_enabled and (expires_at is null or expires_at > ${now}))::int as subscribers,
         (select count(*) from cards where removed_at is null)::int as cards,
-        (select count(*) from payment_attempts)::int as attempts,
-        (select count(*) from payouts)::int as payouts`.execute(db),
+        (select sum(n) from row_counts where name like 'payment_attempts:%')::int as attempts,
+        (select n from row_counts where name = 'payouts')::int as payouts`.execute(db),
     monthSeries(db, now),
     reconcileRecent(db, RECONCILED_PERIODS),
   ]);

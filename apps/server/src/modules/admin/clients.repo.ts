@@ -2,6 +2,7 @@ import type { CustomerFilter, CustomerSortField } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { digitsOnly, likeContains } from './paging.ts';
+import { countedRows } from './row-counts.ts';
 
 export interface ClientListOptions {
   sort: CustomerSortField;
@@ -91,6 +92,25 @@ function whereOf(o: ClientListOptions): RawBuilder<unknown> {
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
 
+/** How many customers match: from the trigger-kept counters when only `deleted` narrows the list. */
+function countOf(db: Db, o: ClientListOptions, where: RawBuilder<unknown>): Promise<number> {
+  const { deleted, ...others } = o.filter ?? {};
+  const onlyDeleted = !o.search && Object.values(others).every((v) => v === undefined || v === '');
+  if (onlyDeleted) {
+    return countedRows(
+      db,
+      deleted === true
+        ? ['customers:deleted']
+        : deleted === 'any'
+          ? ['customers:active', 'customers:deleted']
+          : ['customers:active'],
+    );
+  }
+  return sql<{ n: number }>`select count(*)::int as n from customers c where ${where}`
+    .execute(db)
+    .then((r) => r.rows[0]?.n ?? 0);
+}
+
 /** One page of customers and the count of all that match, with the same WHERE. */
 export async function listClients(
   db: Db,
@@ -100,7 +120,7 @@ export async function listClients(
   const direction = o.order === 'asc' ? sql`asc` : sql`desc`;
   const column = sql.ref(`c.${sortColumn[o.sort]}`);
   const orderBy = o.sort === 'id' ? sql`c.id ${direction}` : sql`${column} ${direction}, c.id ${direction}`;
-  const [rows, count] = await Promise.all([
+  const [rows, totalCount] = await Promise.all([
     sql<ClientRow>`
       select c.id, c.created_at, c.email, c.phone, c.first_name, c.middle_name, c.last_name,
              c.address1, c.address2, c.locality, c.administrative_area, c.country, c.postal_code,
@@ -113,7 +133,7 @@ export async function listClients(
       where ${where}
       order by ${orderBy}
       limit ${o.limit} offset ${o.offset}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from customers c where ${where}`.execute(db),
+    countOf(db, o, where),
   ]);
-  return { rows: rows.rows, totalCount: count.rows[0]?.n ?? 0 };
+  return { rows: rows.rows, totalCount };
 }

@@ -43,7 +43,8 @@ function olderThan(key: LogKey, source: 0 | 1, at: RawBuilder<unknown>, id: RawB
   return sql`(${at}, ${id}) < (${keyAt}, ${key.id})`;
 }
 
-// NOTE: what a sign-in says in the log; filterPattern matches it as it reads.
+// NOTE: what a sign-in says in the log; filterPattern matches it as it reads. The same expression
+// is indexed (idp_sign_in_events_message_trgm, migration 0013): change both together.
 const signInMessage = sql`case when s.success then 'Sign-in succeeded: ' else 'Sign-in failed (' || coalesce(s.reason, 'unknown') || '): ' end
   || coalesce(s.email, s.user_id, 'unknown user') || coalesce(' from ' || s.ip, '')`;
 

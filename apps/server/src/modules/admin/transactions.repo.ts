@@ -1,6 +1,7 @@
 import { type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { type CountedRows, countedRows } from './row-counts.ts';
 
 export type TransactionSort = 'createdAt' | 'amount' | 'type' | 'transactionStatus';
 
@@ -57,6 +58,8 @@ interface Branch {
   where: RawBuilder<unknown>[];
   /** The branch's own sort key (index-backed) for the requested sort. */
   key: (sort: TransactionSort, dir: RawBuilder<unknown>) => RawBuilder<unknown>;
+  /** The trigger-kept counters that count this branch, when it is filtered by type only. */
+  counted: CountedRows[] | null;
 }
 
 function branches(o: TransactionListOptions): Branch[] {
@@ -73,6 +76,7 @@ function branches(o: TransactionListOptions): Branch[] {
   const byUser = (alias: 'a' | 'p') =>
     o.userId ? [sql`${sql.ref(`${alias}.customer_id`)} = ${o.userId}::uuid`] : [];
 
+  const byTypeOnly = !o.transactionId && !o.userId;
   const payin = types.includes('CAPTURE');
   const subscription = types.includes('SUBSCRIPTION_CAPTURE');
   if (payin || subscription) {
@@ -81,6 +85,12 @@ function branches(o: TransactionListOptions): Branch[] {
       columns: attemptColumns,
       from: sql`payment_attempts a`,
       where: [...kind, ...byTx('a'), ...byUser('a')],
+      counted: byTypeOnly
+        ? [
+            ...(payin ? (['payment_attempts:payin'] as const) : []),
+            ...(subscription ? (['payment_attempts:subscription'] as const) : []),
+          ]
+        : null,
       key: (sort, d) =>
         sort === 'amount'
           ? sql`a.amount_cents ${d}, a.created_at ${d}, a.id ${d}`
@@ -96,6 +106,7 @@ function branches(o: TransactionListOptions): Branch[] {
       columns: payoutColumns,
       from: sql`payouts p`,
       where: [...byTx('p'), ...byUser('p')],
+      counted: byTypeOnly ? ['payouts'] : null,
       key: (sort, d) =>
         sort === 'amount'
           ? sql`p.amount_cents ${d}, p.created_at ${d}, p.id ${d}`
@@ -138,20 +149,23 @@ export async function listTransactions(
     ),
     sql` union all `,
   );
+  const counted = parts.every((b) => b.counted) ? parts.flatMap((b) => b.counted ?? []) : null;
   const counts = sql.join(
     parts.map((b) => sql`(select count(*) from ${b.from} where ${whereOf(b.where)})`),
     sql` + `,
   );
-  const [rows, count] = await Promise.all([
+  const [rows, totalCount] = await Promise.all([
     sql<TransactionRow>`
       select x.*, cu.email, cd.brand, cd.last_four
       from (select * from (${union}) u order by ${mergedKey(o.sort, d)} limit ${o.limit} offset ${o.offset}) x
       join customers cu on cu.id = x.customer_id
       join cards cd on cd.id = x.card_id
       order by ${mergedKey(o.sort, d)}`.execute(db),
-    sql<{ n: number }>`select (${counts})::int as n`.execute(db),
+    counted
+      ? countedRows(db, counted)
+      : sql<{ n: number }>`select (${counts})::int as n`.execute(db).then((r) => r.rows[0]?.n ?? 0),
   ]);
-  return { rows: rows.rows, totalCount: count.rows[0]?.n ?? 0 };
+  return { rows: rows.rows, totalCount };
 }
 
 /** Charges by id, as transaction rows (newest first). */
