@@ -129,6 +129,10 @@ export async function recordOutcomes(
     ),
   );
   return db.transaction().execute(async (tx) => {
+    // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
+    // settled by asking the processor (never by sending again), so this commit need not wait
+    // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
+    await sql`set local synchronous_commit = off`.execute(tx);
     const updated = await sql<{
       id: string;
       kind: 'payin' | 'subscription';

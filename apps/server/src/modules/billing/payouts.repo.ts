@@ -2,19 +2,45 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { PayoutStatus } from '../../platform/db-schema.ts';
 
+// Any fixed number: the advisory lock that lets one process at a time write a run's payouts.
+const MATERIALIZE_LOCK = 7_311_001;
+
 /**
  * One payout per captured pay-in of `period` or earlier that has none yet: exactly the captured
  * amount, to the instrument that was charged. ON CONFLICT (attempt_id) keeps it one per capture.
+ * NOTE: one writer at a time (advisory lock): several drains inserting the same 100,000 rows at
+ * once made each wait on the others' uncommitted rows, one by one. With `wait: false` a caller
+ * skips when another process is writing them (that one writes what exists now; what settles
+ * later is written by the next drain or run).
  */
-export async function materializePayouts(db: Db, period: string, asOf: Date): Promise<number> {
-  const res = await sql`
-    insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
-    select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${asOf}
-    from payment_attempts a
-    where a.kind = 'payin' and a.status = 'captured' and a.period <= ${period}
-      and not exists (select 1 from payouts p where p.attempt_id = a.id)
-    on conflict (attempt_id) do nothing`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
+export async function materializePayouts(
+  db: Db,
+  period: string,
+  asOf: Date,
+  opts: { wait: boolean } = { wait: true },
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    if (opts.wait) await sql`select pg_advisory_xact_lock(${MATERIALIZE_LOCK})`.execute(tx);
+    else {
+      const got = await sql<{
+        ok: boolean;
+      }>`select pg_try_advisory_xact_lock(${MATERIALIZE_LOCK}) as ok`.execute(tx);
+      if (!got.rows[0]?.ok) return 0;
+    }
+    // NOTE: right after a pay-in the statistics still say "no captured attempts, no payouts", and
+    // the planner then checks each capture against a sequential scan of payouts, which grows as
+    // this very statement inserts: quadratic (3 minutes at 100,000 cards). Without nested loops
+    // it is a hash (or merge) anti-join: one pass over each side, linear in the history.
+    await sql`set local enable_nestloop = off`.execute(tx);
+    const res = await sql`
+      insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
+      select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${asOf}
+      from payment_attempts a
+      where a.kind = 'payin' and a.status = 'captured' and a.period <= ${period}
+        and not exists (select 1 from payouts p where p.attempt_id = a.id)
+      on conflict (attempt_id) do nothing`.execute(tx);
+    return Number(res.numAffectedRows ?? 0);
+  });
 }
 
 /** Payouts still owed for `period` or earlier: the work of a payout run when it opens. */
@@ -78,6 +104,10 @@ export async function recordPayoutOutcomes(
     ),
   );
   return db.transaction().execute(async (tx) => {
+    // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
+    // settled by asking the processor (never by sending again), so this commit need not wait
+    // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
+    await sql`set local synchronous_commit = off`.execute(tx);
     const updated = await sql<{
       id: string;
       status: PayoutStatus;

@@ -180,7 +180,7 @@ async function settleAttempts(deps: BillingDeps, runId: string): Promise<void> {
 async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
   const { db } = deps;
   // Captures settled since the run opened (e.g. unknown -> captured) get their payout too.
-  await materializePayouts(db, run.period, deps.clock.now());
+  await materializePayouts(db, run.period, deps.clock.now(), { wait: false });
   await settlePayouts(deps, run.id);
   for (;;) {
     const batch = await claimPayouts(db, run.id, run.period, deps.batchSize);

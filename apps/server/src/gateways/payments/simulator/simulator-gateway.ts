@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Cents, isExpiryPast, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
-import { Kysely, PostgresDialect, type Selectable } from 'kysely';
+import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
 import pg from 'pg';
+import { batched } from '../../../platform/batch.ts';
 import {
   assertPositiveCents,
   type ChargeInput,
@@ -53,6 +54,7 @@ export interface SimulatorOptions<DB = unknown> {
 export type SessionCompleted = (event: { reference: string; outcome: ChargeOutcome }) => void | Promise<void>;
 
 type TxRow = Selectable<SimTransactionsTable>;
+type NewTx = Omit<TxRow, 'seq' | 'created_at' | 'updated_at'>;
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
@@ -93,6 +95,9 @@ export class SimulatorGateway implements PaymentGateway {
   private readonly now: () => Date;
   private readonly listeners: SessionCompleted[] = [];
   private readonly closers: (() => Promise<void>)[] = [];
+  /** Charges and payouts in flight at once are read and written as one statement each. */
+  private readonly loadInstrument: (id: string) => Promise<Selectable<SimInstrumentsTable> | undefined>;
+  private readonly writeTx: (row: NewTx) => Promise<{ tx: TxRow; inserted: boolean }>;
 
   /** Releases what the simulator holds (its own pool, when it has one). */
   async close(): Promise<void> {
@@ -111,6 +116,17 @@ export class SimulatorGateway implements PaymentGateway {
     this.faultRate = opts.faultRate ?? 0;
     this.random = opts.random ?? Math.random;
     this.now = opts.now ?? (() => new Date());
+    this.loadInstrument = batched(async (ids: string[]) => {
+      const rows = await this.sim
+        .selectFrom('instruments')
+        .selectAll()
+        .where('id', 'in', [...new Set(ids)])
+        .where('deleted_at', 'is', null)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
+    this.writeTx = batched((rows: NewTx[]) => this.insertTxs(rows));
   }
 
   async publicKey(): Promise<JWK> {
@@ -321,26 +337,44 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   private activeInstrument(id: string) {
-    return this.sim
-      .selectFrom('instruments')
-      .selectAll()
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    return this.loadInstrument(id);
   }
 
-  /** Unique on reference: of two racing calls with one reference, one row wins and both see it. */
-  private async insertTx(row: Omit<TxRow, 'seq' | 'created_at' | 'updated_at'>) {
-    const inserted = await this.sim
+  private insertTx(row: NewTx) {
+    return this.writeTx(row);
+  }
+
+  /**
+   * Unique on reference: of two racing calls with one reference (in one batch or not), one row
+   * wins and both see it; the call whose row was written is the one that `inserted`.
+   */
+  private async insertTxs(rows: NewTx[]): Promise<{ tx: TxRow; inserted: boolean }[]> {
+    // NOTE: sorted by reference, so two batches racing on the same references wait on each
+    // other in one order instead of deadlocking.
+    const sorted = [...rows].sort((a, b) =>
+      a.reference < b.reference ? -1 : a.reference > b.reference ? 1 : 0,
+    );
+    const written = await this.sim
       .insertInto('transactions')
-      .values(row)
+      .values(sorted)
       .onConflict((oc) => oc.column('reference').doNothing())
       .returningAll()
-      .executeTakeFirst();
-    if (inserted) return { tx: inserted, inserted: true };
-    const tx = await this.findTx(row.reference);
-    if (!tx) throw new GatewayError('transaction vanished');
-    return { tx, inserted: false };
+      .execute();
+    const byReference = new Map(written.map((t) => [t.reference, t]));
+    const missing = [...new Set(rows.map((r) => r.reference).filter((ref) => !byReference.has(ref)))];
+    if (missing.length) {
+      const earlier = await this.sim
+        .selectFrom('transactions')
+        .selectAll()
+        .where(sql<boolean>`reference = any(${missing}::text[])`)
+        .execute();
+      for (const t of earlier) byReference.set(t.reference, t);
+    }
+    return rows.map((row) => {
+      const tx = byReference.get(row.reference);
+      if (!tx) throw new GatewayError('transaction vanished');
+      return { tx, inserted: tx.id === row.id };
+    });
   }
 
   private replay(tx: TxRow, kind: TxRow['kind']) {
