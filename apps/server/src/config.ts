@@ -77,6 +77,7 @@ const schema = z.object({
   BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  BILLING_LOOKUP_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   BILLING_DRAIN_JOBS: z.coerce.number().int().min(1).max(64).default(2),
 });
 
@@ -146,6 +147,8 @@ export interface Config {
     concurrency: number;
     batchSize: number;
     staleAfterMs: number;
+    /** How long after a call the processor's lookup may still not see it (search indexing lag). */
+    lookupLagMs: number;
     drainJobs: number;
   };
 }
@@ -293,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.BILLING_CONCURRENCY,
       batchSize: e.BILLING_BATCH_SIZE,
       staleAfterMs: e.BILLING_STALE_AFTER_SECONDS * 1000,
+      // CyberSource's transaction search is indexed asynchronously (minutes); the simulator is not.
+      lookupLagMs: (e.BILLING_LOOKUP_LAG_SECONDS ?? (e.PAYMENT_GATEWAY === 'cybersource' ? 1800 : 0)) * 1000,
       drainJobs: e.BILLING_DRAIN_JOBS,
     },
   };

@@ -15,6 +15,11 @@ export interface BillingDeps {
   batchSize: number;
   /** A `submitted` attempt older than this was abandoned by a dead worker and is settled by lookup. */
   staleAfterMs: number;
+  /**
+   * A lookup that finds nothing proves "never received" only once the call is older than this
+   * (the processor's search indexing lag); before that the attempt stays open and is asked again.
+   */
+  lookupLagMs: number;
   /** Outcome counters for /metrics (absent in the CLI and benches). */
   metrics?: Pick<AppMetrics, 'billingAttempts'>;
 }

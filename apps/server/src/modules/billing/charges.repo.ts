@@ -216,9 +216,11 @@ export async function recordOutcomes(
 }
 
 /** Attempts of a run the processor has not answered for: left submitted by a crash, or unknown. */
-export async function findUnsettled(db: Db, runId: string, staleAfterMs: number) {
-  const res = await sql<{ id: string; reference: string; status: AttemptStatus }>`
-    select id, reference, status from payment_attempts
+export async function findUnsettled(db: Db, runId: string, staleAfterMs: number, lookupLagMs: number) {
+  const res = await sql<{ id: string; reference: string; status: AttemptStatus; young: boolean }>`
+    select id, reference, status,
+           updated_at > now() - make_interval(secs => ${lookupLagMs / 1000}) as young
+    from payment_attempts
     where billing_run_id = ${runId}
       and (status = 'unknown'
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${staleAfterMs / 1000})))

@@ -29,6 +29,7 @@ export function createBillingDeps(d: {
     concurrency: d.config.billing.concurrency,
     batchSize: d.config.billing.batchSize,
     staleAfterMs: d.config.billing.staleAfterMs,
+    lookupLagMs: d.config.billing.lookupLagMs,
   };
 }
 

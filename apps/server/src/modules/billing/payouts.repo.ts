@@ -160,9 +160,11 @@ export async function recordPayoutOutcomes(
 }
 
 /** Payouts of a run left submitted by a crash, or unknown after a timeout. */
-export async function findUnsettledPayouts(db: Db, runId: string, staleAfterMs: number) {
-  const res = await sql<{ id: string; reference: string; status: PayoutStatus }>`
-    select id, reference, status from payouts
+export async function findUnsettledPayouts(db: Db, runId: string, staleAfterMs: number, lookupLagMs: number) {
+  const res = await sql<{ id: string; reference: string; status: PayoutStatus; young: boolean }>`
+    select id, reference, status,
+           updated_at > now() - make_interval(secs => ${lookupLagMs / 1000}) as young
+    from payouts
     where billing_run_id = ${runId}
       and (status = 'unknown'
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${staleAfterMs / 1000})))

@@ -140,13 +140,15 @@ async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptO
 
 /** Settles submitted-and-abandoned or unknown attempts by asking the processor about our reference. */
 async function settleAttempts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettled(deps.db, runId, deps.staleAfterMs);
+  const unsettled = await findUnsettled(deps.db, runId, deps.staleAfterMs, deps.lookupLagMs);
   if (unsettled.length === 0) return;
   const outcomes = await mapLimit(unsettled, deps.concurrency, async (a): Promise<AttemptOutcome | null> => {
     const base = { id: a.id, reason: null, gatewayTransactionId: null, sessionUrl: null };
     try {
       const found = await deps.payments.lookup(a.reference);
-      if (!found) return { ...base, status: 'declined', reason: 'Not received by the processor' };
+      // Not found: never received, unless the processor may not have indexed it yet.
+      if (!found)
+        return a.young ? null : { ...base, status: 'declined', reason: 'Not received by the processor' };
       if (found.kind !== 'charge') return null;
       if (found.status === 'captured')
         return { ...base, status: 'captured', gatewayTransactionId: found.gatewayTransactionId };
@@ -220,7 +222,7 @@ async function payOne(deps: BillingDeps, p: ClaimedPayout): Promise<PayoutOutcom
 }
 
 async function settlePayouts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettledPayouts(deps.db, runId, deps.staleAfterMs);
+  const unsettled = await findUnsettledPayouts(deps.db, runId, deps.staleAfterMs, deps.lookupLagMs);
   if (unsettled.length === 0) return;
   const outcomes = await mapLimit(
     unsettled,
@@ -229,6 +231,9 @@ async function settlePayouts(deps: BillingDeps, runId: string): Promise<void> {
       try {
         const found = await deps.payments.lookup(p.reference);
         // Never received: no money moved; the payout stays owed and a later run tries again.
+        // NOTE: too young to tell (search indexing lag): asking again, since a retry under a new
+        // reference would pay twice if the first one did arrive.
+        if (!found && p.young) return null;
         if (!found)
           return {
             id: p.id,

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayTimeout, type PaymentGateway } from '../../gateways/payments/port.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { drainRun, startRun } from './run-engine.ts';
+
+/**
+ * A processor whose search is indexed late (CyberSource's transaction search takes minutes):
+ * right after a call, lookup(reference) answers null even when the call arrived. Until the
+ * lag has passed, null must not be read as "never received".
+ */
+const clock = fixedClock('2031-06-10T15:00:00Z');
+let t: TestApp;
+let ann: Api;
+let lost: string; // instrument whose calls time out before reaching the processor
+
+/** The simulator, except that calls on `lost` time out before they reach it. */
+function losing(payments: PaymentGateway): PaymentGateway {
+  return Object.assign(Object.create(payments) as PaymentGateway, {
+    charge: (i: Parameters<PaymentGateway['charge']>[0]) =>
+      i.instrumentId === lost ? Promise.reject(new GatewayTimeout(i.reference)) : payments.charge(i),
+    payout: (i: Parameters<PaymentGateway['payout']>[0]) => Promise.reject(new GatewayTimeout(i.reference)),
+  });
+}
+
+const status = async (table: 'payment_attempts' | 'payouts', cardId: string) =>
+  (
+    await sql<{ status: string; reason: string | null }>`
+    select status, ${sql.ref(table === 'payouts' ? 'last_error' : 'decline_reason')} as reason
+    from ${sql.table(table)} where card_id = ${cardId} ${table === 'payouts' ? sql`` : sql`and kind = 'payin'`}`.execute(
+      t.db,
+    )
+  ).rows;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { clock });
+  ann = await signedInUser(t, 'ann@example.com');
+}, 60_000);
+afterAll(() => t?.stop());
+
+describe('a lookup that finds nothing, within the processor search lag', () => {
+  it('leaves a charge open and asks again; after the lag it is "not received", never charged twice', async () => {
+    const visa = (await addCard(ann, testCards.visa)).body.data.id as string;
+    const other = (await addCard(ann, testCards.mastercard)).body.data.id as string;
+    expect((await ann.post('/api/v1/subscriptions', { plan: 'semi-annual', card: visa })).status).toBe(200);
+    lost = (
+      await t.db.selectFrom('cards').select('instrument_id').where('id', '=', other).executeTakeFirstOrThrow()
+    ).instrument_id;
+
+    const lagging: BillingDeps = {
+      ...t.billing,
+      payments: losing(t.billing.payments),
+      lookupLagMs: 3_600_000,
+    };
+    const run = await startRun(lagging, {
+      kind: 'payin',
+      period: '2031-06',
+      asOf: clock.now(),
+      startedBy: 'test',
+      forced: false,
+    });
+    await drainRun(lagging, run.id);
+    expect(await status('payment_attempts', other)).toEqual([{ status: 'unknown', reason: null }]);
+
+    // Asked again within the lag: the processor has no record (yet): still open, run not done.
+    const again = await drainRun(lagging, run.id);
+    expect(again?.status).toBe('running');
+    expect(await status('payment_attempts', other)).toEqual([{ status: 'unknown', reason: null }]);
+
+    // Once the lag has passed, nothing found means nothing arrived: declined, no retry this month.
+    const done = await drainRun({ ...lagging, lookupLagMs: 0 }, run.id);
+    expect(done?.status).toBe('completed');
+    expect(await status('payment_attempts', other)).toEqual([
+      { status: 'declined', reason: 'Not received by the processor' },
+    ]);
+    expect(await status('payment_attempts', visa)).toEqual([{ status: 'captured', reason: null }]);
+    const sent = await sql<{ n: number }>`
+      select count(*)::int as n from gateway_sim.transactions where kind = 'charge' and instrument_id = ${lost}`.execute(
+      t.db,
+    );
+    expect(sent.rows[0]?.n).toBe(0);
+  });
+
+  it('leaves a payout unknown (not failed, so not retried under a new reference) until the lag has passed', async () => {
+    const visa = (
+      await sql<{
+        card_id: string;
+      }>`select card_id from payment_attempts where status = 'captured' and kind = 'payin'`.execute(t.db)
+    ).rows[0]?.card_id as string;
+    clock.set('2031-07-02T20:01:00Z');
+    const lagging: BillingDeps = {
+      ...t.billing,
+      payments: losing(t.billing.payments),
+      lookupLagMs: 3_600_000,
+    };
+    const run = await startRun(lagging, {
+      kind: 'payout',
+      period: '2031-06',
+      asOf: clock.now(),
+      startedBy: 'test',
+      forced: false,
+    });
+    await drainRun(lagging, run.id);
+    expect(await status('payouts', visa)).toEqual([{ status: 'unknown', reason: null }]);
+    await drainRun(lagging, run.id);
+    expect(await status('payouts', visa)).toEqual([{ status: 'unknown', reason: null }]);
+
+    await drainRun({ ...lagging, lookupLagMs: 0 }, run.id);
+    expect(await status('payouts', visa)).toEqual([
+      { status: 'failed', reason: 'Not received by the processor' },
+    ]);
+
+    // Money we owe is never forgotten: the next run pays it, once.
+    clock.set('2031-08-02T20:01:00Z');
+    const next = await startRun(t.billing, {
+      kind: 'payout',
+      period: '2031-07',
+      asOf: clock.now(),
+      startedBy: 'test',
+      forced: false,
+    });
+    await drainRun(t.billing, next.id);
+    expect(await status('payouts', visa)).toEqual([{ status: 'paid', reason: null }]);
+    const paid = await sql<{ n: number }>`
+      select count(*)::int as n from gateway_sim.transactions where kind = 'payout' and status = 'paid'`.execute(
+      t.db,
+    );
+    expect(paid.rows[0]?.n).toBe(1);
+  });
+});
