@@ -17,6 +17,13 @@ export async function findNotificationPreferences(
     .select(['for_email', 'for_sms'])
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
+  return preferencesFromRow(row);
+}
+
+/** Stored choices as the API shows them; no row means the defaults. */
+export function preferencesFromRow(
+  row: { for_email: string[]; for_sms: string[] } | undefined,
+): NotificationPreferences {
   if (!row)
     return {
       forEmail: [...defaultNotificationPreferences.forEmail],

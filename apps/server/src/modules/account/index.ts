@@ -1,4 +1,6 @@
 /** Account security and settings: the module's public face. */
+
+export { preferencesFromRow } from './account.repo.ts';
 export { accountRoutes as registerAccountRoutes } from './account.routes.ts';
 export type { AccountDeletionContext, AccountDeletionStep, OwedPaybackCheck } from './deletion-steps.ts';
 export {

@@ -4,6 +4,14 @@ import { unauthorized } from '../../platform/errors.ts';
 import { type CustomerRow, findCustomerByIdentity, upsertCustomerIdentity } from './customers.repo.ts';
 import { isDeletedIdentity } from './deleted-identities.ts';
 
+/** The row already says what the token says (no write needed). */
+export function isUpToDate(row: CustomerRow, principal: Principal): boolean {
+  return (
+    row.email_verified === principal.emailVerified &&
+    (principal.email === null || row.email === principal.email)
+  );
+}
+
 /**
  * The caller's customer row, created on their first authenticated call from what the token
  * says (subject, email, email_verified). Keyed by (issuer, subject). A token of an identity
@@ -12,13 +20,7 @@ import { isDeletedIdentity } from './deleted-identities.ts';
 export async function currentCustomer(db: Db, principal: Principal): Promise<CustomerRow> {
   // NOTE: read first — this runs on nearly every call, and a write per read costs a WAL flush.
   const existing = await findCustomerByIdentity(db, principal.issuer, principal.subject);
-  if (
-    existing &&
-    existing.email_verified === principal.emailVerified &&
-    (principal.email === null || existing.email === principal.email)
-  ) {
-    return existing;
-  }
+  if (existing && isUpToDate(existing, principal)) return existing;
   if (!existing && (await isDeletedIdentity(db, principal.issuer, principal.subject))) throw unauthorized();
   return upsertCustomerIdentity(db, {
     issuer: principal.issuer,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { CustomersTable } from '../../platform/db-schema.ts';
 
@@ -92,4 +92,35 @@ export async function setOnboardingIndex(db: Db, id: string, index: number): Pro
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The caller's whole customer record in one round trip: the row, the subscription with its plan
+ * and the notification choices (GET /customers/me is the dashboard's most frequent call).
+ * NOTE: reads the subscriptions, plans and notification_preferences tables of other modules;
+ * their modules turn the raw parts into views (subscriptionFromJson, preferencesFromRow).
+ */
+export async function findCustomerRecordByIdentity(db: Db, issuer: string, subject: string) {
+  const r = await sql<
+    CustomerRow & {
+      _subscription: unknown;
+      _plan: unknown;
+      _for_email: string[] | null;
+      _for_sms: string[] | null;
+    }
+  >`
+    select c.*, to_json(s) as _subscription, to_json(p) as _plan, np.for_email as _for_email, np.for_sms as _for_sms
+    from customers c
+    left join subscriptions s on s.customer_id = c.id
+    left join plans p on p.id = s.plan_id
+    left join notification_preferences np on np.customer_id = c.id
+    where c.issuer = ${issuer} and c.subject = ${subject}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const { _subscription, _plan, _for_email, _for_sms, ...customer } = row;
+  return {
+    customer: customer as CustomerRow,
+    subscription: _subscription && _plan ? { subscription: _subscription, plan: _plan } : null,
+    preferences: _for_email && _for_sms ? { for_email: _for_email, for_sms: _for_sms } : undefined,
+  };
 }

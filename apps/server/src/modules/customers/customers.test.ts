@@ -179,3 +179,31 @@ describe('onboarding index and geography', () => {
     expect((await ann.get(`/api/v1/postal-codes/${zip}`)).body.data.administrativeArea).toBe('TX');
   });
 });
+
+describe('GET /customers/me in one query', () => {
+  it('says what the record says, before and after a subscription and notification choices', async () => {
+    const { addCard, testCards } = await import('../../test/customers.ts');
+    const cara = await signedIn('cara@example.com', ['customer']);
+    // The own record (one-query path) and the staff view of the same record (the general path) agree.
+    const both = async () => {
+      const me = (await cara.get('/api/v1/customers/me')).body.data;
+      const staff = (await admin.get(`/api/v1/customers/${me.id}`)).body.data;
+      expect(me).toEqual(staff);
+      return me;
+    };
+    const fresh = await both();
+    expect(fresh).toMatchObject({ email: 'cara@example.com', subscription: null });
+    expect(fresh.notification.forSms).toEqual([]);
+
+    const card = (await addCard(cara, testCards.visa)).body.data.id;
+    expect((await cara.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
+    const forEmail = [fresh.notification.forEmail[0]];
+    expect((await cara.post('/api/v1/customers/notification', { forEmail, forSms: forEmail })).status).toBe(
+      200,
+    );
+    const after = await both();
+    expect(after.subscription).toMatchObject({ status: 'active', card: { id: card }, plan: { id: 'semi-annual' } });
+    expect(after.subscription.expiresAt).toBeGreaterThan(Date.now());
+    expect(after.notification).toEqual({ forEmail, forSms: forEmail });
+  });
+});

@@ -4,7 +4,11 @@ import { subscriptionRoutes } from './subscriptions.routes.ts';
 
 export { settlePendingSubscription, subscriptionOfCustomer } from './get-subscription.ts';
 export { type SubscriptionView, toSubscriptionView } from './subscription-view.ts';
-export { findSubscriptionOfCustomer, type SubscriptionRow } from './subscriptions.repo.ts';
+export {
+  findSubscriptionOfCustomer,
+  type SubscriptionRow,
+  subscriptionFromJson,
+} from './subscriptions.repo.ts';
 
 export async function registerSubscriptionRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { payments } = deps;

@@ -75,8 +75,16 @@ export async function findSubscriptionWithPlan(
     .where('s.customer_id', '=', customerId)
     .executeTakeFirst();
   if (!row) return undefined;
+  return subscriptionFromJson(row.subscription, row.plan);
+}
+
+/** A subscription and its plan read as `to_json(s)`, `to_json(p)`, typed as a plain select returns them. */
+export function subscriptionFromJson(
+  subscription: unknown,
+  plan: unknown,
+): { subscription: SubscriptionRow; plan: PlanRow } {
   // to_json turns timestamps into strings; the views expect what a plain select returns.
-  const s = row.subscription as unknown as SubscriptionRow & {
+  const s = subscription as SubscriptionRow & {
     expires_at: string | null;
     created_at: string;
     updated_at: string;
@@ -88,6 +96,6 @@ export async function findSubscriptionWithPlan(
       created_at: new Date(s.created_at),
       updated_at: new Date(s.updated_at),
     },
-    plan: row.plan as unknown as PlanRow,
+    plan: plan as PlanRow,
   };
 }
