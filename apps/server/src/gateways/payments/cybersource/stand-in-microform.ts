@@ -158,7 +158,7 @@ function fieldPage(field: string, session: string) {
   return `<!doctype html>
 <html lang="en" data-field="${field}" data-session="${session}"><head><meta charset="utf-8">
 <style>html,body{margin:0;height:100%;background:transparent}
-input{box-sizing:border-box;width:100%;height:100%;border:0;outline:0;padding:0 12px;font:14px system-ui,sans-serif;color:#1a1b1e;background:transparent}</style>
+input{box-sizing:border-box;width:100%;height:100%;border:0;outline:0;padding:0 2px;font:14px system-ui,sans-serif;color:#1a1b1e;background:transparent}</style>
 </head><body><input id="field"><script src="/microform/field.js"></script></body></html>`;
 }
 
