@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
@@ -17,6 +16,7 @@ import {
   hostedCardSchema,
   newCardSchema,
 } from './card-form-values.ts';
+import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
 import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
 import { useCardEntry } from './queries.ts';
@@ -115,13 +115,7 @@ export function CardForm({
         <Text size="sm" c="dimmed" aria-live="polite">
           Step {step + 1} of 2: {step === 0 ? 'Card details' : 'Billing address'}
         </Text>
-        {entry.kind === 'unavailable' && step === 0 && (
-          <Alert color="red" icon={<IconAlertCircle />} role="alert" title={messages.cardEntryUnavailable}>
-            <Button variant="subtle" size="compact-sm" onClick={entry.retry}>
-              Try again
-            </Button>
-          </Alert>
-        )}
+        {entry.kind === 'unavailable' && step === 0 && <CardEntryUnavailable retry={entry.retry} />}
         {hosted ? (
           // Microform's frames hold what was typed: they stay in the page (hidden) on the next step.
           <>

@@ -7,6 +7,7 @@ export interface FlexField {
   on(event: 'change', listener: (data: FlexChange) => void): void;
   on(event: 'focus' | 'blur' | 'load', listener: () => void): void;
   focus(): void;
+  clear(): void;
   dispose(): void;
 }
 

@@ -20,6 +20,8 @@ export interface MicroformFields {
   /** Where each field's frame goes (the containers must stay in the page while the form lives). */
   containerRef(field: HostedFieldName): (element: HTMLDivElement | null) => void;
   focus(field: HostedFieldName): void;
+  /** Empties both fields (a form reset). */
+  clear(): void;
   /** The transient token for the card in the fields (throws MicroformTokenError). */
   createToken(expiry: { expirationMonth: number; expirationYear: number }): Promise<string>;
 }
@@ -131,6 +133,9 @@ export function useMicroform(captureContext: string | null): MicroformFields {
   );
 
   const focus = useCallback((field: HostedFieldName) => fields.current[field]?.focus(), []);
+  const clear = useCallback(() => {
+    for (const field of Object.values(fields.current)) field?.clear();
+  }, []);
 
   const createToken = useCallback(
     ({ expirationMonth, expirationYear }: { expirationMonth: number; expirationYear: number }) =>
@@ -148,7 +153,7 @@ export function useMicroform(captureContext: string | null): MicroformFields {
     [],
   );
 
-  return { status, number, securityCode, brand, containerRef, focus, createToken };
+  return { status, number, securityCode, brand, containerRef, focus, clear, createToken };
 }
 
 /** The errors the form shows for the hosted fields, with the same words as the plain inputs. */

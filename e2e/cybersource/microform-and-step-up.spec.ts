@@ -14,7 +14,8 @@ import {
  * With PAYMENT_GATEWAY=cybersource the card number and CVC are typed into Microform's hosted
  * fields (here the stand-in's fake Microform: iframes on another origin), and the app receives
  * only the transient token. The customer adds a card as usual; no number or CVC reaches our
- * page's DOM, our tables or our log.
+ * page's DOM, our tables or our log. At checkout, a card whose bank wants the customer goes
+ * through our 3-D Secure step-up page to the (stand-in) issuer and back.
  */
 test.use({ baseURL: cybersourceApp.baseURL });
 test.describe.configure({ timeout: 180_000 });
@@ -97,4 +98,38 @@ test('a card typed into Microform is added, and only its token reaches the app',
     numbers: ['4111 1111 1111 1111', '3782 822463 10005'],
     cvc: CVC,
   });
+});
+
+test('checkout with a new card in Microform; the bank step-up goes through our page and back', async ({
+  page,
+  context,
+}) => {
+  const onboarding = await onTheCardsStep(page);
+  const cardForm = onboarding.cardForm.root;
+  await typeInto(hostedInput(cardForm, 'number'), '5555555555554444');
+  await cardForm.getByLabel('Expiry date').fill(futureExpiry());
+  await typeInto(hostedInput(cardForm, 'securityCode'), '123');
+  await onboarding.cardForm.next();
+  await cardForm.getByRole('button', { name: 'Add Card' }).click();
+  await expectToast(page, 'Card added successfully');
+  await onboarding.continueFromCards();
+  await onboarding.continueWithPreselectedPlan('Semi-Annual');
+
+  // A new card in checkout's own form, on the card whose bank asks for the customer.
+  const payment = page.getByRole('form', { name: 'Payment' });
+  await payment.getByLabel('Name on card').fill('Ann Lee');
+  await typeInto(hostedInput(payment, 'number'), '4000002760003184');
+  await payment.getByLabel('Expiry date').fill(futureExpiry());
+  await typeInto(hostedInput(payment, 'securityCode'), '123');
+  await payment.getByLabel('Use same as profile address').check();
+  const popup = context.waitForEvent('page');
+  await payment.getByRole('button', { name: 'Continue' }).click();
+
+  // Our page posts the access token to the issuer by itself; the issuer sends the customer back.
+  const bank = await popup;
+  await expect(bank.getByRole('heading', { name: 'Stand-in issuer: verify your payment' })).toBeVisible();
+  expect(app.standIn.stepUps.at(-1)?.accessTokenMatched).toBe(true);
+  await bank.getByRole('button', { name: 'Return to the merchant' }).click();
+  await expect(bank).toHaveURL(`${cybersourceApp.baseURL}/dashboard/account/subscription`);
+  await expect(page.getByRole('status').filter({ hasText: 'Open the confirmation page again' })).toBeVisible();
 });
