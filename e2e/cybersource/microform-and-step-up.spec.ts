@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { Audit } from '../a11y/audit.ts';
 import { OnboardingPage } from '../customer/pages/onboarding-page.ts';
 import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
 import { futureExpiry } from '../customer/pages/test-cards.ts';
@@ -48,7 +49,10 @@ async function onTheCardsStep(page: Page) {
   return onboarding;
 }
 
-test('a card typed into Microform is added, and only its token reaches the app', async ({ page }) => {
+test('a card typed into Microform is added, and only its token reaches the app', async ({
+  page,
+}, testInfo) => {
+  const audit = new Audit(page, testInfo);
   const onboarding = await onTheCardsStep(page);
   const form = onboarding.cardForm.root;
   const number = hostedInput(form, 'number');
@@ -59,11 +63,13 @@ test('a card typed into Microform is added, and only its token reaches the app',
   await expect(form.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
   await expect(form.getByTitle('Card number')).toHaveCount(1);
   await expect(form.getByTitle('CVC')).toHaveCount(1);
+  await audit.check('card form with Microform fields', 'form');
 
   // Nothing typed: the same words as the plain form, announced.
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByRole('alert').filter({ hasText: 'Card Number is required' })).toBeVisible();
   await expect(form.getByRole('alert').filter({ hasText: 'CVC is required' })).toBeVisible();
+  await audit.check('card form with Microform fields, errors shown', 'form');
 
   // Keyboard: Tab from the name goes into the number frame; clicking the label focuses it too.
   await form.getByLabel('Name on card').focus();
@@ -98,6 +104,7 @@ test('a card typed into Microform is added, and only its token reaches the app',
     numbers: ['4111 1111 1111 1111', '3782 822463 10005'],
     cvc: CVC,
   });
+  await audit.expectClean();
 });
 
 test('checkout with a new card in Microform; the bank step-up goes through our page and back', async ({
@@ -131,5 +138,7 @@ test('checkout with a new card in Microform; the bank step-up goes through our p
   expect(app.standIn.stepUps.at(-1)?.accessTokenMatched).toBe(true);
   await bank.getByRole('button', { name: 'Return to the merchant' }).click();
   await expect(bank).toHaveURL(`${cybersourceApp.baseURL}/dashboard/account/subscription`);
-  await expect(page.getByRole('status').filter({ hasText: 'Open the confirmation page again' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Open the confirmation page again' }),
+  ).toBeVisible();
 });
