@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
-const proxied = ['/api', '/oidc', '/config.json', '/dev', '/healthz'];
+// '/gateway': the payment processors' pages served by the API (simulator sessions, 3-D Secure step-up).
+const proxied = ['/api', '/oidc', '/config.json', '/dev', '/healthz', '/gateway'];
 
 export default defineConfig({
   plugins: [react()],

@@ -74,6 +74,7 @@ const schema = z.object({
   CYBERSOURCE_KEY_ID: z.string().min(1).optional(),
   CYBERSOURCE_SHARED_SECRET: z.base64().min(1).optional(),
   CYBERSOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  CYBERSOURCE_MICROFORM_ORIGIN: z.url().optional(),
   BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -140,7 +141,15 @@ export interface Config {
     simulatorFaultRate: number;
     /** Set when gateway is 'cybersource' (REST with HTTP Signature auth). */
     cybersource:
-      | { baseUrl: string; merchantId: string; keyId: string; sharedSecret: string; timeoutMs: number }
+      | {
+          baseUrl: string;
+          merchantId: string;
+          keyId: string;
+          sharedSecret: string;
+          timeoutMs: number;
+          /** Where Microform's script and card-field frames come from (allowed by the CSP). */
+          microformOrigin: string;
+        }
       | undefined;
   };
   billing: {
@@ -169,6 +178,17 @@ function allOrNone<K extends string>(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return e as Record<K, string>;
+}
+
+/**
+ * Microform's origin: production's flex.cybersource.com next to api.cybersource.com, the
+ * sandbox's testflex.cybersource.com otherwise, unless CYBERSOURCE_MICROFORM_ORIGIN says.
+ */
+function microformOrigin(baseUrl: string, given: string | undefined): string {
+  if (given) return new URL(given).origin;
+  return new URL(baseUrl).hostname === 'api.cybersource.com'
+    ? 'https://flex.cybersource.com'
+    : 'https://testflex.cybersource.com';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -289,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               keyId: e.CYBERSOURCE_KEY_ID,
               sharedSecret: e.CYBERSOURCE_SHARED_SECRET,
               timeoutMs: e.CYBERSOURCE_TIMEOUT_MS,
+              microformOrigin: microformOrigin(e.CYBERSOURCE_BASE_URL, e.CYBERSOURCE_MICROFORM_ORIGIN),
             }
           : undefined,
     },

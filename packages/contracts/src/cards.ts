@@ -126,15 +126,41 @@ const notPast = (c: { expirationMonth: number; expirationYear: number }, ctx: z.
   }
 };
 
-/** A compact JWE: five base64url parts separated by dots. */
+/** A compact JWE (five base64url parts) or a compact JWS (three), as sent in `number`. */
 const compactJwe = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
+const compactJws = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** Whether a compact token's first part is a JOSE header (base64url JSON naming its `alg`). */
+function hasJoseHeader(token: string): boolean {
+  try {
+    const part = token.slice(0, token.indexOf('.')).replace(/-/g, '+').replace(/_/g, '/');
+    const header: unknown = JSON.parse(atob(part.padEnd(Math.ceil(part.length / 4) * 4, '=')));
+    return (
+      typeof header === 'object' && header !== null && typeof (header as { alg?: unknown }).alg === 'string'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A card as the processor's browser-side tooling hands it over, never the number itself: a
+ * compact JWE of `{ number, cvc }` to the gateway's public key (the simulator), or the 3-part
+ * JWS transient token CyberSource Microform issues after the customer typed the card into its
+ * hosted fields. NOTE: the header check is what keeps "4111.1111.1111" out: a plaintext number
+ * never decodes to a JOSE header.
+ */
+export const isCardToken = (value: string) =>
+  (compactJwe.test(value) || compactJws.test(value)) && hasJoseHeader(value);
 
 /**
  * POST /cards. NOTE: the spec's client AES-encrypts number and CVC separately with a random
  * IV sent as `randomBytes`. We follow the blueprint instead: the browser encrypts
  * `{ number, cvc }` together into ONE compact JWE to the payment gateway's public key (see
- * card-encryption.ts) and sends it as `number`. We never see either in clear. `cvc` and
- * `randomBytes` are still accepted for compatibility and ignored (never stored or logged).
+ * card-encryption.ts) and sends it as `number`; with CyberSource, `number` is the Microform
+ * transient token (a JWS) and the CVC went to CyberSource with it. We never see either in
+ * clear. `cvc` and `randomBytes` are still accepted for compatibility and ignored (never
+ * stored or logged).
  */
 export const newCardRequest = z
   .object({
@@ -143,7 +169,7 @@ export const newCardRequest = z
       .trim()
       .min(1, messages.cardNumberRequired)
       .max(4096, messages.invalidCardNumber)
-      .regex(compactJwe, messages.invalidCardNumber),
+      .refine(isCardToken, messages.invalidCardNumber),
     cvc: z.string().max(4096).optional(),
     randomBytes: z.string().max(256).optional(),
     expirationMonth,

@@ -74,6 +74,11 @@ export const messages = {
   cardBrandNotAccepted: 'Only Visa and Mastercard cards are accepted',
   cardDeclined: 'Your card was declined.',
   gatewayUnavailable: 'The card processor did not answer. Please try again.',
+  // Which way this processor takes a card: a key to encrypt to, or its own hosted fields.
+  cardEntryUsesHostedFields:
+    'This card processor takes cards in its hosted fields: ask for a capture context',
+  cardEntryUsesEncryption: 'This card processor takes encrypted cards: ask for its public key',
+  cardEntryUnavailable: 'Card entry is unavailable right now. Please try again.',
   // subscriptions
   noFundingCard: 'Please enter a funding card to subscribe',
   noFundingCardYour: 'Please enter your funding card to subscribe',

@@ -57,18 +57,21 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
 
   const issuerOrigin = new URL(config.oidc.issuer).origin;
+  // CyberSource Microform: its script and its card-field frames (and any call it makes) come from
+  // its own origin; allowed only when that processor is configured.
+  const microform = config.payments.cybersource ? [config.payments.cybersource.microformOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...microform],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", issuerOrigin],
+        connectSrc: ["'self'", issuerOrigin, ...microform],
         mediaSrc: ["'self'"],
-        frameSrc: ["'self'", issuerOrigin],
+        frameSrc: ["'self'", issuerOrigin, ...microform],
         frameAncestors: ["'none'"],
         formAction: ["'self'", issuerOrigin],
         baseUri: ["'self'"],

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import {
   type ConfiguredGateway,
+  CybersourceGateway,
   createPaymentGateway,
+  registerCybersourceRoutes,
   registerSimulatorRoutes,
   SimulatorGateway,
 } from '../gateways/payments/index.ts';
@@ -76,8 +78,10 @@ export async function startServices(
   const metrics = createMetrics();
   registerMetricsRoutes(app, metrics, db, config.metricsToken);
   const processor = await createPaymentGateway(config, db, database.url);
-  // The simulator's hosted authentication pages; a real processor hosts its own.
+  // The simulator's hosted authentication pages; CyberSource's issuer hosts its own, which our
+  // step-up page posts the customer to.
   if (processor instanceof SimulatorGateway) await registerSimulatorRoutes(app, processor);
+  if (processor instanceof CybersourceGateway) await registerCybersourceRoutes(app, processor);
   const payments = meteredGateway(processor, metrics);
   const billing = { ...createBillingDeps({ config, db, logger, payments, clock }), metrics };
 

@@ -92,6 +92,8 @@ const table: Record<string, RouteCase> = {
   'POST /api/v1/cards/': { request: () => ({ path: '/cards/', body: newCard }) },
   'GET /api/v1/cards': { request: () => ({ path: '/cards' }), ownOk: true },
   'GET /api/v1/cards/public-key': { request: () => ({ path: '/cards/public-key' }), ownOk: true },
+  // The simulator takes encrypted cards: 404 for everyone signed in (200 with CyberSource).
+  'GET /api/v1/cards/capture-context': { request: () => ({ path: '/cards/capture-context' }) },
   'GET /api/v1/cards/user/:userId': {
     request: (i) => ({ path: `/cards/user/${i.customerId}` }),
     adminOk: true,

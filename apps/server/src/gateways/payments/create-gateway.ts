@@ -16,8 +16,12 @@ export async function createPaymentGateway(
     const credentials = config.payments.cybersource;
     // loadConfig already refuses this; the guard keeps a hand-built Config honest.
     if (!credentials) throw new Error('PAYMENT_GATEWAY=cybersource needs the CYBERSOURCE_ settings');
-    // Microform may only be embedded on our own pages.
-    return createCybersourceGateway({ ...credentials, targetOrigins: [config.publicUrl] });
+    // Microform may only be embedded on our own pages; 3-D Secure steps up through our page.
+    return createCybersourceGateway({
+      ...credentials,
+      targetOrigins: [config.publicUrl],
+      publicUrl: config.publicUrl,
+    });
   }
   return createSimulatorGateway({
     db,

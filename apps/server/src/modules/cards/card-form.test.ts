@@ -6,6 +6,7 @@ import {
   encryptCard,
   groupCardNumber,
   luhnValid,
+  newCardRequest,
   parseExpiry,
 } from '@pria/contracts';
 import { compactDecrypt, exportJWK, generateKeyPair } from 'jose';
@@ -97,5 +98,39 @@ describe('encryptCard', () => {
       number: '4111111111111111',
       cvc: '123',
     });
+  });
+});
+
+describe('newCardRequest.number', () => {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const card = (number: string) => ({
+    number,
+    expirationMonth: 12,
+    expirationYear: new Date().getFullYear() + 1,
+    brand: 'visa',
+    name: 'Ann Example',
+    address: valid.address,
+  });
+  const numberError = (number: string) => {
+    const r = newCardRequest.safeParse(card(number));
+    return r.success ? null : r.error.issues.find((i) => i.path[0] === 'number')?.message;
+  };
+
+  it('accepts the JWE the browser encrypts to the simulator and a Microform transient token (JWS)', async () => {
+    const { publicKey } = await generateKeyPair('RSA-OAEP-256', { extractable: true });
+    const jwe = await encryptCard({ number: '4111 1111 1111 1111', cvc: '123' }, await exportJWK(publicKey));
+    expect(numberError(jwe)).toBeNull();
+    const transientToken = `${b64({ kid: '3g', alg: 'RS256' })}.${b64({ iss: 'Flex/08', jti: 'x' })}.c2lnbmF0dXJl`;
+    expect(numberError(transientToken)).toBeNull();
+  });
+
+  it.each([
+    ['a plaintext number', '4111111111111111'],
+    ['a number split by dots like a JWS', '4111.1111.1111'],
+    ['a number split by dots like a JWE', '4111.1111.1111.1111.1234'],
+    ['three parts whose header is not JOSE', `${b64({ number: '4111111111111111' })}.${b64({})}.c2ln`],
+    ['four parts', `${b64({ alg: 'RS256' })}.a.b.c`],
+  ])('refuses %s', (_what, number) => {
+    expect(numberError(number)).toBe('Invalid card number');
   });
 });

@@ -9,6 +9,7 @@ import type { ModuleDeps } from '../index.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
 import { registerCard } from './register-card.ts';
 import { removeCard } from './remove-card.ts';
+import { cardCaptureContext, cardEncryptionKey } from './start-card-entry.ts';
 import { updateCard } from './update-card.ts';
 
 const cardIdParams = z.object({ cardId: z.string().min(1).max(100) });
@@ -61,10 +62,25 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
       config: access.user,
       schema: {
         tags: ['cards'],
-        summary: 'The JWK the browser encrypts card number and CVC to (RSA-OAEP-256)',
+        summary:
+          'The JWK the browser encrypts card number and CVC to (RSA-OAEP-256); 404 when the processor uses hosted fields',
       },
     },
-    async (_req, reply) => send(reply, await gateway.publicKey()),
+    async (_req, reply) => send(reply, await cardEncryptionKey(gateway)),
+  );
+
+  api.get(
+    '/cards/capture-context',
+    {
+      // Each call opens a session at the processor: throttled like adding cards.
+      config: { ...access.user, rateLimit: addCardLimit },
+      schema: {
+        tags: ['cards'],
+        summary:
+          "A CyberSource Microform capture context (JWT) for the browser's hosted card fields; 404 when the processor takes encrypted cards",
+      },
+    },
+    async (_req, reply) => send(reply, await cardCaptureContext(gateway)),
   );
 
   api.get(

@@ -165,6 +165,17 @@ describe('cards: add, list, update, remove', () => {
     ).toBe(404);
   });
 
+  it('the simulator takes encrypted cards: no capture context (404 saying which way to ask)', async () => {
+    const res = await call('ann', 'GET', '/cards/capture-context');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      httpCode: 404,
+      code: 'NOT_FOUND',
+      message: 'This card processor takes encrypted cards: ask for its public key',
+    });
+    expect((await call(null, 'GET', '/cards/capture-context')).status).toBe(401);
+  });
+
   it('refuses callers without a token', async () => {
     expect((await call(null, 'GET', '/cards')).status).toBe(401);
     expect((await call(null, 'POST', '/cards', await newCard())).status).toBe(401);

@@ -9,6 +9,8 @@ import {
   formatCvc,
   formatExpiry,
 } from './card-form-values.ts';
+import { HostedCardField } from './microform/hosted-card-field.tsx';
+import type { MicroformFields } from './microform/use-microform.ts';
 
 interface CardDetailsFieldsProps {
   form: UseFormReturnType<CardFormState>;
@@ -18,6 +20,13 @@ interface CardDetailsFieldsProps {
   lockName?: boolean;
   /** Checkout with an existing card: every field is shown, none editable. */
   readOnly?: boolean;
+  /**
+   * CyberSource: number and CVC are Microform's hosted fields, typed on CyberSource's page; this
+   * form never holds them.
+   */
+  hosted?: MicroformFields;
+  /** Until the API said how cards are taken, number and CVC cannot be typed. */
+  entryPending?: boolean;
 }
 
 export function CardDetailsFields({
@@ -25,9 +34,14 @@ export function CardDetailsFields({
   lockSecret = false,
   lockName = false,
   readOnly = false,
+  hosted,
+  entryPending = false,
 }: CardDetailsFieldsProps) {
-  const { brand, number } = form.values;
+  const { number } = form.values;
+  // Microform says which brand its number field holds; our own input is read here.
+  const brand = hosted ? hosted.brand : form.values.brand;
   const numberError = form.errors.number ?? form.errors.brand;
+  const brandMark = brand ? <BrandMark brand={brand} height={20} /> : null;
   return (
     <Grid gap="md">
       <Grid.Col span={12}>
@@ -40,27 +54,38 @@ export function CardDetailsFields({
         />
       </Grid.Col>
       <Grid.Col span={12}>
-        <TextInput
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 5678 9012 3456"
-          maxLength={23}
-          withAsterisk={!readOnly && !lockSecret}
-          disabled={readOnly || lockSecret}
-          leftSection={<IconCreditCard size={18} aria-hidden />}
-          rightSection={brand ? <BrandMark brand={brand} height={20} /> : null}
-          rightSectionWidth={brand ? 64 : undefined}
-          aria-describedby={brand ? 'card-brand-detected' : undefined}
-          {...form.getInputProps('number')}
-          error={numberError}
-          value={number}
-          onChange={(event) => {
-            const value = formatCardNumber(event.currentTarget.value);
-            form.setFieldValue('number', value);
-            form.setFieldValue('brand', brandFor(value));
-          }}
-        />
+        {hosted ? (
+          <HostedCardField
+            microform={hosted}
+            field="number"
+            label="Card number"
+            error={numberError}
+            leftSection={<IconCreditCard size={18} aria-hidden />}
+            rightSection={brandMark}
+          />
+        ) : (
+          <TextInput
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 5678 9012 3456"
+            maxLength={23}
+            withAsterisk={!readOnly && !lockSecret}
+            disabled={readOnly || lockSecret || entryPending}
+            leftSection={<IconCreditCard size={18} aria-hidden />}
+            rightSection={brandMark}
+            rightSectionWidth={brand ? 64 : undefined}
+            aria-describedby={brand ? 'card-brand-detected' : undefined}
+            {...form.getInputProps('number')}
+            error={numberError}
+            value={number}
+            onChange={(event) => {
+              const value = formatCardNumber(event.currentTarget.value);
+              form.setFieldValue('number', value);
+              form.setFieldValue('brand', brandFor(value));
+            }}
+          />
+        )}
         {brand && (
           <span id="card-brand-detected" className="visually-hidden">
             Detected brand: {brand}
@@ -86,17 +111,21 @@ export function CardDetailsFields({
         />
       </Grid.Col>
       <Grid.Col span={6}>
-        <TextInput
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          withAsterisk={!readOnly && !lockSecret}
-          disabled={readOnly || lockSecret}
-          {...form.getInputProps('cvc')}
-          onChange={(event) => form.setFieldValue('cvc', formatCvc(event.currentTarget.value))}
-        />
+        {hosted ? (
+          <HostedCardField microform={hosted} field="securityCode" label="CVC" error={form.errors.cvc} />
+        ) : (
+          <TextInput
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            withAsterisk={!readOnly && !lockSecret}
+            disabled={readOnly || lockSecret || entryPending}
+            {...form.getInputProps('cvc')}
+            onChange={(event) => form.setFieldValue('cvc', formatCvc(event.currentTarget.value))}
+          />
+        )}
       </Grid.Col>
     </Grid>
   );

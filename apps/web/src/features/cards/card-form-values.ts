@@ -64,6 +64,14 @@ export function newCardSchema(now = new Date()) {
   });
 }
 
+/**
+ * Add mode with Microform: number and CVC are in CyberSource's hosted fields (checked through
+ * the fields' own state, see hostedFieldErrors); the rest as in newCardSchema.
+ */
+export function hostedCardSchema(now = new Date()) {
+  return cardFormSchema(now).omit({ number: true, cvc: true, brand: true });
+}
+
 /** Edit mode: only the expiry and the billing address can change. */
 export function editCardSchema(now = new Date()) {
   return z.object({

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import type { AddressValues } from '../geography/address.ts';
@@ -13,9 +13,13 @@ import {
   cardToForm,
   editCardSchema,
   emptyCardForm,
+  hostedCardSchema,
   newCardSchema,
 } from './card-form-values.ts';
+import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
+import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
+import { useCardEntry } from './queries.ts';
 
 interface CardFormProps {
   /** Present: edit this card. Absent: add a new one. */
@@ -37,12 +41,23 @@ export function CardForm({
 }: CardFormProps) {
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
+  // How the processor takes a new card: encrypted here (simulator) or in Microform's fields (CyberSource).
+  const entry = useCardEntry(!editing);
+  const microform = useMicroform(entry.kind === 'microform' ? entry.captureContext : null);
+  const hosted = !editing && entry.kind === 'microform' ? microform : undefined;
+  const hostedRef = useRef(hosted);
+  hostedRef.current = hosted;
   const form = useForm<CardFormState>({
     mode: 'controlled',
     initialValues: card
       ? cardToForm(card)
       : { ...emptyCardForm, name: defaultName, address: defaultAddress ?? emptyCardForm.address },
-    validate: (values) => zodValidate<CardFormState>(editing ? editCardSchema() : newCardSchema())(values),
+    validate: (values) => {
+      if (editing) return zodValidate<CardFormState>(editCardSchema())(values);
+      const fields = hostedRef.current;
+      if (!fields) return zodValidate<CardFormState>(newCardSchema())(values);
+      return { ...zodValidate<CardFormState>(hostedCardSchema())(values), ...hostedFieldErrors(fields) };
+    },
   });
   const addCard = useAddCard();
   const updateCard = useUpdateCard();
@@ -61,7 +76,22 @@ export function CardForm({
   const submit = form.onSubmit(
     (values) => {
       if (card) updateCard.mutate({ card, values }, { onSuccess: (saved) => onDone(saved) });
-      else addCard.mutate({ values, isDefault }, { onSuccess: (saved) => onDone(saved) });
+      else
+        addCard.mutate(
+          // With Microform, the brand is the one it detected in its number field.
+          hosted
+            ? { values: { ...values, brand: hosted.brand }, isDefault, tokenize: hosted.createToken }
+            : { values, isDefault },
+          {
+            onSuccess: (saved) => onDone(saved),
+            onError: (error) => {
+              // Microform found a field wrong: show it where it was typed.
+              if (!(error instanceof MicroformTokenError)) return;
+              form.setErrors(error.fieldErrors);
+              if (Object.keys(error.fieldErrors).length) setStep(0);
+            },
+          },
+        );
     },
     (errors) => {
       if (Object.keys(errors).some((key) => (cardDetailFields as readonly string[]).includes(key)))
@@ -85,8 +115,22 @@ export function CardForm({
         <Text size="sm" c="dimmed" aria-live="polite">
           Step {step + 1} of 2: {step === 0 ? 'Card details' : 'Billing address'}
         </Text>
-        {step === 0 ? (
-          <CardDetailsFields form={form} lockSecret={editing} lockName={editing} />
+        {entry.kind === 'unavailable' && step === 0 && <CardEntryUnavailable retry={entry.retry} />}
+        {hosted ? (
+          // Microform's frames hold what was typed: they stay in the page (hidden) on the next step.
+          <>
+            <div hidden={step !== 0}>
+              <CardDetailsFields form={form} hosted={hosted} />
+            </div>
+            {step === 1 && <AddressFields form={form} required />}
+          </>
+        ) : step === 0 ? (
+          <CardDetailsFields
+            form={form}
+            lockSecret={editing}
+            lockName={editing}
+            entryPending={!editing && entry.kind !== 'encrypted'}
+          />
         ) : (
           <AddressFields form={form} required />
         )}

@@ -10,21 +10,32 @@ import { cardKeys, fetchCardPublicKey } from './queries.ts';
 interface AddCardInput {
   values: CardFormState;
   isDefault?: boolean;
+  /**
+   * CyberSource: the Microform fields' transient token for this expiry (useMicroform's
+   * createToken). Absent: number and CVC are encrypted from `values`.
+   */
+  tokenize?: (expiry: { expirationMonth: number; expirationYear: number }) => Promise<string>;
 }
 
 /**
  * POST /cards. Number and CVC are encrypted in the browser to the gateway's public key and
- * sent as one JWE in `number`: Pria's servers never see them in clear.
+ * sent as one JWE in `number`, or (CyberSource) typed into Microform's hosted fields, which hand
+ * back a transient token sent as `number`: Pria's servers never see them in clear.
  */
 export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, isDefault = false }: AddCardInput) => {
-      const jwk = await fetchCardPublicKey(queryClient);
-      const number = await encryptCard({ number: values.number, cvc: values.cvc }, jwk);
+    mutationFn: async ({ values, isDefault = false, tokenize }: AddCardInput) => {
+      const expiry = expiryPayload(values.expirationDate);
+      const number = tokenize
+        ? await tokenize(expiry)
+        : await encryptCard(
+            { number: values.number, cvc: values.cvc },
+            await fetchCardPublicKey(queryClient),
+          );
       return api.post<CardView>('/api/v1/cards', {
         number,
-        ...expiryPayload(values.expirationDate),
+        ...expiry,
         brand: values.brand,
         isDefault,
         name: values.name.trim(),

@@ -1,6 +1,6 @@
 import type { CardView, encryptCard } from '@pria/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { ApiError, api } from '../../app/api-client.ts';
 
 type JWK = Parameters<typeof encryptCard>[1];
 
@@ -8,6 +8,7 @@ export const cardKeys = {
   all: ['cards'] as const,
   list: () => [...cardKeys.all, 'list'] as const,
   publicKey: () => [...cardKeys.all, 'public-key'] as const,
+  entry: () => [...cardKeys.all, 'entry'] as const,
 };
 
 export function useCards() {
@@ -24,4 +25,38 @@ export function fetchCardPublicKey(queryClient: QueryClient): Promise<JWK> {
     queryFn: () => api.get<JWK>('/api/v1/cards/public-key'),
     staleTime: 10 * 60_000,
   });
+}
+
+/**
+ * How this deployment's processor takes a card typed in the browser: Microform hosted fields
+ * (a capture context starts them) or encryption to its public key (the simulator, whose
+ * capture-context answer is 404). `pending` until the API has said; `unavailable` when it could
+ * not (e.g. CyberSource did not answer), which the form shows rather than falling back to plain
+ * inputs on a deployment that must never have them.
+ */
+export type CardEntry =
+  | { kind: 'pending' }
+  | { kind: 'encrypted' }
+  | { kind: 'microform'; captureContext: string }
+  | { kind: 'unavailable'; retry: () => void };
+
+export function useCardEntry(enabled = true): CardEntry {
+  const query = useQuery({
+    queryKey: cardKeys.entry(),
+    enabled,
+    queryFn: async () => {
+      try {
+        return await api.get<{ captureContext: string }>('/api/v1/cards/capture-context');
+      } catch (error) {
+        if (error instanceof ApiError && error.httpCode === 404) return null;
+        throw error;
+      }
+    },
+    // A capture context lasts 15 minutes; fields started with one keep it (see useMicroform).
+    staleTime: 10 * 60_000,
+  });
+  if (query.data === null) return { kind: 'encrypted' };
+  if (query.data) return { kind: 'microform', captureContext: query.data.captureContext };
+  if (query.isError) return { kind: 'unavailable', retry: () => void query.refetch() };
+  return { kind: 'pending' };
 }

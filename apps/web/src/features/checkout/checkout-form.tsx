@@ -14,10 +14,12 @@ import {
 import { useForm } from '@mantine/form';
 import type { CardView } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CardDetailsFields } from '../cards/card-details-fields.tsx';
-import { useCards } from '../cards/queries.ts';
+import { CardEntryUnavailable } from '../cards/microform/card-entry-unavailable.tsx';
+import { useMicroform } from '../cards/microform/use-microform.ts';
+import { useCardEntry, useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import type { Plan } from '../customer/types.ts';
 import { emptyAddress, toAddressValues } from '../geography/address.ts';
@@ -45,10 +47,16 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
   const cards = useCards();
   const [source, setSource] = useState<PaymentSource>('new');
   const [existingCardId, setExistingCardId] = useState<string | null>(null);
+  // A new card's number and CVC: encrypted here (simulator) or typed into Microform (CyberSource).
+  const entry = useCardEntry();
+  const microform = useMicroform(entry.kind === 'microform' ? entry.captureContext : null);
+  const hosted = entry.kind === 'microform' ? microform : undefined;
+  const hostedRef = useRef(hosted);
+  hostedRef.current = hosted;
   const form = useForm<CheckoutValues>({
     mode: 'controlled',
     initialValues: emptyCheckout,
-    validate: (values) => (source === 'new' ? validateNewCardCheckout(values) : {}),
+    validate: (values) => (source === 'new' ? validateNewCardCheckout(values, hostedRef.current) : {}),
   });
 
   const chooseExisting = (card: CardView) => {
@@ -57,7 +65,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
     form.setValues(existingCardValues(card, toAddressValues(card.address)));
     form.clearErrors();
   };
-  const checkout = useCheckoutSubmit({ onCardAdded: chooseExisting });
+  const checkout = useCheckoutSubmit({ onCardAdded: chooseExisting, onCardFieldErrors: form.setErrors });
 
   // Spec: switching the source resets the form and forgets the chosen card.
   const switchSource = (next: string) => {
@@ -65,6 +73,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
     setExistingCardId(null);
     form.setValues(emptyCheckout);
     form.clearErrors();
+    hosted?.clear();
     checkout.clearFailure();
   };
 
@@ -81,6 +90,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
       values,
       existingCardId,
       isFirstCard: (cards.data ?? []).length === 0,
+      hosted,
     });
     if (result) onSubscribed(result);
   });
@@ -123,7 +133,24 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                   }}
                 />
               )}
-              <CardDetailsFields form={form} readOnly={source === 'existing'} />
+              {source === 'new' && entry.kind === 'unavailable' && (
+                <CardEntryUnavailable retry={entry.retry} />
+              )}
+              {hosted ? (
+                // Microform's frames stay in the page while an existing card is shown instead.
+                <>
+                  <div hidden={source !== 'new'}>
+                    <CardDetailsFields form={form} hosted={hosted} />
+                  </div>
+                  {source === 'existing' && <CardDetailsFields form={form} readOnly />}
+                </>
+              ) : (
+                <CardDetailsFields
+                  form={form}
+                  readOnly={source === 'existing'}
+                  entryPending={source === 'new' && entry.kind !== 'encrypted'}
+                />
+              )}
               {source === 'new' && (
                 <>
                   <Checkbox

@@ -4,9 +4,11 @@ import {
   type CardFormState,
   emptyCardForm,
   expiryOf,
+  hostedCardSchema,
   maskedNumber,
   newCardSchema,
 } from '../cards/card-form-values.ts';
+import { hostedFieldErrors, type MicroformFields } from '../cards/microform/use-microform.ts';
 import { type AddressValues, emptyAddress } from '../geography/address.ts';
 
 export type PaymentSource = 'new' | 'existing';
@@ -31,9 +33,17 @@ export function existingCardValues(card: CardView, address: AddressValues = empt
   };
 }
 
-/** The new-card checks, with checkout's own word for a missing city ('locality is required'). */
-export function validateNewCardCheckout(values: CheckoutValues): Record<string, string> {
-  const errors = zodValidate<CheckoutValues>(newCardSchema())(values);
+/**
+ * The new-card checks, with checkout's own word for a missing city ('locality is required');
+ * with Microform (`hosted`), number and CVC are checked through its fields' state.
+ */
+export function validateNewCardCheckout(
+  values: CheckoutValues,
+  hosted?: MicroformFields,
+): Record<string, string> {
+  const errors = hosted
+    ? { ...zodValidate<CheckoutValues>(hostedCardSchema())(values), ...hostedFieldErrors(hosted) }
+    : zodValidate<CheckoutValues>(newCardSchema())(values);
   if (errors['address.locality'] === messages.cityRequired)
     errors['address.locality'] = messages.webLocalityRequired;
   return errors;

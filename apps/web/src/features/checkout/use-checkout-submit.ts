@@ -2,6 +2,7 @@ import { type CardView, messages } from '@pria/contracts';
 import { useState } from 'react';
 import { notifyError } from '../../app/notify.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
+import { type MicroformFields, MicroformTokenError } from '../cards/microform/use-microform.ts';
 import { useAddCard } from '../cards/mutations.ts';
 import { type SubscriptionResult, useCreateSubscription } from '../subscription/mutations.ts';
 import type { CheckoutValues, PaymentSource } from './checkout-values.ts';
@@ -12,6 +13,8 @@ interface SubmitInput {
   values: CheckoutValues;
   existingCardId: string | null;
   isFirstCard: boolean;
+  /** CyberSource: the new card's number and CVC are in these Microform fields. */
+  hosted?: MicroformFields;
 }
 
 /**
@@ -19,7 +22,14 @@ interface SubmitInput {
  * on it (POST /subscriptions); an existing card goes straight to the subscription. The
  * reason of a failure (e.g. the bank's decline) is kept for the form to show.
  */
-export function useCheckoutSubmit({ onCardAdded }: { onCardAdded: (card: CardView) => void }) {
+export function useCheckoutSubmit({
+  onCardAdded,
+  onCardFieldErrors,
+}: {
+  onCardAdded: (card: CardView) => void;
+  /** Microform refused a field: the form shows it there. */
+  onCardFieldErrors?: (errors: MicroformTokenError['fieldErrors']) => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const [source, setSource] = useState<PaymentSource>('new');
   const addCard = useAddCard();
@@ -27,7 +37,14 @@ export function useCheckoutSubmit({ onCardAdded }: { onCardAdded: (card: CardVie
     errorFallback: source === 'existing' ? messages.errorOnboarding : messages.cardAddFailed,
   });
 
-  const submit = async ({ planId, source: from, values, existingCardId, isFirstCard }: SubmitInput) => {
+  const submit = async ({
+    planId,
+    source: from,
+    values,
+    existingCardId,
+    isFirstCard,
+    hosted,
+  }: SubmitInput) => {
     setFailure(null);
     setSource(from);
     let cardId = existingCardId;
@@ -38,10 +55,19 @@ export function useCheckoutSubmit({ onCardAdded }: { onCardAdded: (card: CardVie
     }
     if (from === 'new') {
       try {
-        const card = await addCard.mutateAsync({ values, isDefault: isFirstCard });
+        const card = await addCard.mutateAsync(
+          hosted
+            ? {
+                values: { ...values, brand: hosted.brand },
+                isDefault: isFirstCard,
+                tokenize: hosted.createToken,
+              }
+            : { values, isDefault: isFirstCard },
+        );
         cardId = card.id;
         onCardAdded(card);
       } catch (error) {
+        if (error instanceof MicroformTokenError) onCardFieldErrors?.(error.fieldErrors);
         setFailure(apiErrorText(error, messages.cardAddFailed));
         return undefined;
       }

@@ -26,6 +26,7 @@ describe('CyberSource configuration', () => {
       keyId: 'key-1',
       sharedSecret: secret,
       timeoutMs: 15_000,
+      microformOrigin: 'https://testflex.cybersource.com',
     });
     const prod = loadConfig({
       ...full,
@@ -35,7 +36,16 @@ describe('CyberSource configuration', () => {
     expect(prod.payments.cybersource).toMatchObject({
       baseUrl: 'https://api.cybersource.com',
       timeoutMs: 8000,
+      microformOrigin: 'https://flex.cybersource.com',
     });
+  });
+
+  it('takes the Microform origin from CYBERSOURCE_MICROFORM_ORIGIN (an origin, whatever path is given)', () => {
+    const c = loadConfig({ ...full, CYBERSOURCE_MICROFORM_ORIGIN: 'http://127.0.0.1:4555/microform/' });
+    expect(c.payments.cybersource?.microformOrigin).toBe('http://127.0.0.1:4555');
+    expect(() => loadConfig({ ...full, CYBERSOURCE_MICROFORM_ORIGIN: 'flex' })).toThrow(
+      /CYBERSOURCE_MICROFORM_ORIGIN/,
+    );
   });
 
   it('names each missing or malformed setting when the gateway is cybersource', () => {

@@ -257,6 +257,39 @@ describe('charges', () => {
     expect(await charge(ins.instrumentId, 'merchant')).toMatchObject({ status: 'captured' });
   });
 
+  it('with our public URL, the step-up goes through our page, its form sealed in the link', async () => {
+    let now = new Date();
+    const ours = adapter({ publicUrl: 'https://pria.test/', now: () => now });
+    const ins = await register('4000002760003184', ours);
+    const o = await ours.charge({
+      reference: ref('payin'),
+      instrumentId: ins.instrumentId,
+      amountCents: cents(300),
+      description: 'x',
+      initiator: 'customer',
+      returnUrl: 'https://pria.test/dashboard/account/subscription',
+    });
+    if (o.status !== 'requires_authentication') throw new Error(`expected a step-up, got ${o.status}`);
+    expect(lastBody('/pts/v2/payments').consumerAuthenticationInformation.returnUrl).toBe(
+      'https://pria.test/gateway/cybersource/step-up/return?to=%2Fdashboard%2Faccount%2Fsubscription',
+    );
+    const token = new URL(o.sessionUrl).searchParams.get('token') ?? '';
+    expect(o.sessionUrl.startsWith('https://pria.test/gateway/cybersource/step-up?token=')).toBe(true);
+    const stepUp = ours.openStepUp(token);
+    expect(stepUp?.stepUpUrl).toBe(`${standIn.url}/stepup/${o.gatewayTransactionId}`);
+    expect(stepUp?.accessToken.split('.')).toHaveLength(3);
+    expect(token).not.toContain(stepUp?.accessToken.slice(0, 20));
+
+    // Altered, opened with another secret, or older than 30 minutes: refused.
+    const flipped = `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`;
+    expect(ours.openStepUp(flipped)).toBeNull();
+    expect(
+      adapter({ sharedSecret: Buffer.from('another secret').toString('base64') }).openStepUp(token),
+    ).toBeNull();
+    now = new Date(now.getTime() + 31 * 60_000);
+    expect(ours.openStepUp(token)).toBeNull();
+  });
+
   it('HTTP 5xx is a GatewayError', async () => {
     const ins = await register('4111111111111111');
     await expect(charge(ins.instrumentId, 'merchant', 502)).rejects.toThrow(GatewayError);

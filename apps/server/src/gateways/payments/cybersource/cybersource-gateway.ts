@@ -20,10 +20,16 @@ import {
 } from '../port.ts';
 import { type CsResponse, type CybersourceCredentials, csRequest } from './cybersource-http.ts';
 import { brandOf, chargeOutcomeOf, lookupResultOf, payoutOutcomeOf, usd } from './cybersource-outcomes.ts';
+import { openStepUp, type StepUp, sealStepUp, stepUpKey, stepUpPagePath } from './step-up-token.ts';
 
 export interface CybersourceOptions extends CybersourceCredentials {
   /** Origins allowed to host Microform (the capture context's targetOrigins), e.g. PUBLIC_URL. */
   targetOrigins?: string[];
+  /**
+   * Our public URL (PUBLIC_URL): 3-D Secure step-ups go through our page there (it posts the
+   * access token to the issuer) and come back through it. Unset: the raw step-up URL.
+   */
+  publicUrl?: string;
   now?: () => Date;
 }
 
@@ -45,6 +51,8 @@ export class CybersourceGateway implements PaymentGateway {
   readonly name = 'cybersource';
   private readonly creds: CybersourceCredentials;
   private readonly targetOrigins: string[];
+  private readonly publicUrl: string | undefined;
+  private readonly stepUpKey: Buffer;
   private readonly now: () => Date;
   /**
    * instrument id -> network transaction id of its first (customer-initiated) authorization, the
@@ -56,6 +64,8 @@ export class CybersourceGateway implements PaymentGateway {
   constructor(opts: CybersourceOptions) {
     this.creds = { ...opts, baseUrl: opts.baseUrl.replace(/\/$/, '') };
     this.targetOrigins = opts.targetOrigins ?? [];
+    this.publicUrl = opts.publicUrl?.replace(/\/$/, '');
+    this.stepUpKey = stepUpKey(opts.sharedSecret);
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -198,7 +208,7 @@ export class CybersourceGateway implements PaymentGateway {
         paymentInformation: { paymentInstrument: { id: input.instrumentId } },
         orderInformation: { amountDetails: { totalAmount: usd(input.amountCents), currency: 'USD' } },
         ...(!mit && input.returnUrl
-          ? { consumerAuthenticationInformation: { returnUrl: input.returnUrl } }
+          ? { consumerAuthenticationInformation: { returnUrl: this.stepUpReturnUrl(input.returnUrl) } }
           : {}),
       },
       { reference: input.reference },
@@ -207,7 +217,8 @@ export class CybersourceGateway implements PaymentGateway {
       const outcome = chargeOutcomeOf(res.body);
       // An answer we cannot read is not proof that nothing happened: settle it by lookup.
       if (!outcome) throw new GatewayTimeout(input.reference);
-      return outcome;
+      if (outcome.status !== 'requires_authentication') return outcome;
+      return { ...outcome, sessionUrl: this.stepUpPage(res.body) ?? outcome.sessionUrl };
     }
     return (await this.replayDuplicate(input.reference, 'charge', res)) as ChargeOutcome;
   }
@@ -262,7 +273,44 @@ export class CybersourceGateway implements PaymentGateway {
     return null;
   }
 
+  /**
+   * The step-up our page at `sessionUrl` posts, or null when the link is not ours, was altered
+   * or has expired (see step-up-token.ts).
+   */
+  openStepUp(token: string): StepUp | null {
+    return openStepUp(token, this.stepUpKey, this.now());
+  }
+
   // --- internals ---
+
+  /**
+   * NOTE: the step-up is a form POST of `accessToken` to `stepUpUrl`, which a link cannot do:
+   * the customer is sent to our page that does it (step-up.routes.ts), with both sealed in its URL.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: processor JSON
+  private stepUpPage(body: any): string | null {
+    const auth = body?.consumerAuthenticationInformation ?? {};
+    if (!this.publicUrl || typeof auth.accessToken !== 'string' || typeof auth.stepUpUrl !== 'string')
+      return null;
+    const sealed = sealStepUp(
+      { stepUpUrl: auth.stepUpUrl, accessToken: auth.accessToken },
+      this.stepUpKey,
+      this.now(),
+    );
+    // `token=` is a name the request log redacts.
+    return `${this.publicUrl}${stepUpPagePath}?token=${sealed}`;
+  }
+
+  /**
+   * The issuer returns the customer with a form POST, which our web app's pages cannot take: it
+   * comes back through our return route, which sends the browser on to the page asked for.
+   */
+  private stepUpReturnUrl(returnUrl: string): string {
+    if (!this.publicUrl) return returnUrl;
+    const target = new URL(returnUrl);
+    if (target.origin !== new URL(this.publicUrl).origin) return returnUrl;
+    return `${this.publicUrl}${stepUpPagePath}/return?to=${encodeURIComponent(target.pathname + target.search)}`;
+  }
 
   /** A 400 DUPLICATE_REQUEST means this reference already ran: answer its first outcome. */
   private async replayDuplicate(reference: string, kind: 'charge' | 'payout', res: CsResponse) {

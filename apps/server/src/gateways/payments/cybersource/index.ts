@@ -4,3 +4,4 @@ export {
   createCybersourceGateway,
 } from './cybersource-gateway.ts';
 export { signRequest } from './cybersource-signer.ts';
+export { registerCybersourceRoutes } from './step-up.routes.ts';

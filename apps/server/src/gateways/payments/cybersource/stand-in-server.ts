@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type StandInKeys, verifyRequest } from './stand-in-auth.ts';
+import { captureContextJwt, type MicroformSession, serveMicroform } from './stand-in-microform.ts';
 
 /**
  * TEST UTILITY: a local stand-in for CyberSource REST, holding its state in memory. It checks
@@ -18,6 +19,8 @@ export interface StandIn extends StandInKeys {
   rejected: string[];
   transactions: StandInTx[];
   instruments: Map<string, any>;
+  /** 3-D Secure step-ups a browser posted to `stepUpUrl`, and whether the access token was the one issued. */
+  stepUps: { transactionId: string; accessTokenMatched: boolean }[];
   /** What Microform would hand the browser after the customer typed this card. */
   transientToken(number: string): string;
   close(): Promise<void>;
@@ -60,17 +63,34 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
   const identifiers = new Map<string, any>();
   const usedTransactionIds = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
+  const sessions = new Map<string, MicroformSession>();
+  /** Pending 3-D Secure authentications: the access token issued and where the issuer returns to. */
+  const challenges = new Map<string, { accessToken: string; returnUrl?: string }>();
   const state = {
     received: [] as StandIn['received'],
     rejected: [] as string[],
     transactions: [] as StandInTx[],
     instruments: new Map<string, any>(),
+    stepUps: [] as StandIn['stepUps'],
+  };
+  const microform = {
+    get url() {
+      return url;
+    },
+    sessions,
+    transientToken: (number: string) => transientToken(number),
   };
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
+    // What a browser calls (Microform's library, fields and tokens; the issuer's step-up page)
+    // carries no merchant signature, as at CyberSource.
+    const browserPath = String(req.url).split('?')[0] ?? '';
+    if (await serveMicroform(req, res, browserPath, raw, microform)) return;
+    const stepUp = req.method === 'POST' && browserPath.match(/^\/stepup\/([\w-]+)$/);
+    if (stepUp) return issuerPage(res, String(stepUp[1]), new URLSearchParams(raw.toString('utf8')));
     const why = verifyRequest(req, raw, keys, new Date());
     if (why) {
       state.rejected.push(why);
@@ -85,13 +105,7 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
   function route(req: IncomingMessage, res: ServerResponse, path: string, body: any) {
     const m = `${req.method} ${path}`;
     if (m === 'POST /microform/v2/sessions') {
-      const jwt = [
-        { alg: 'RS256', kid: 'standin' },
-        { targetOrigins: body.targetOrigins, allowed: body.allowedCardNetworks },
-      ]
-        .map((p) => Buffer.from(JSON.stringify(p)).toString('base64url'))
-        .join('.');
-      res.writeHead(201, { 'content-type': 'application/jwt' }).end(`${jwt}.c2ln`);
+      res.writeHead(201, { 'content-type': 'application/jwt' }).end(captureContextJwt(microform, body));
       return;
     }
     if (m === 'POST /pts/v2/payments') return payments(res, body);
@@ -209,11 +223,24 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
         totalAmount,
         status: 'PENDING_AUTHENTICATION',
       });
+      // The step-up JWT CyberSource hands over for the issuer's challenge (opaque to the merchant).
+      const accessToken = [
+        { alg: 'HS256', typ: 'JWT' },
+        { jti: id(), iss: 'stand-in', txId },
+      ]
+        .map((p) => Buffer.from(JSON.stringify(p)).toString('base64url'))
+        .concat(randomBytes(32).toString('base64url'))
+        .join('.');
+      challenges.set(txId, { accessToken, returnUrl: body.consumerAuthenticationInformation?.returnUrl });
       return send(res, 201, {
         id: txId,
         status: 'PENDING_AUTHENTICATION',
         errorInformation: { reason: 'CONSUMER_AUTHENTICATION_REQUIRED' },
-        consumerAuthenticationInformation: { stepUpUrl: `${url}/stepup/${txId}`, accessToken: id() },
+        consumerAuthenticationInformation: {
+          stepUpUrl: `${url}/stepup/${txId}`,
+          accessToken,
+          authenticationTransactionId: id(10),
+        },
       });
     }
     state.transactions.push({
@@ -356,23 +383,45 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
   const notFound = (res: ServerResponse) =>
     send(res, 404, { errors: [{ type: 'notFound', message: 'Token not found' }] });
 
+  /**
+   * The issuer's challenge page a step-up form posts `JWT` to. NOTE: like the real thing it does
+   * not settle the payment (the merchant must validate the authentication afterwards); it only
+   * records what arrived and offers the way back to the merchant's return URL.
+   */
+  function issuerPage(res: ServerResponse, transactionId: string, form: URLSearchParams) {
+    const challenge = challenges.get(transactionId);
+    if (!challenge)
+      return void res.writeHead(404, { 'content-type': 'text/plain' }).end('unknown transaction');
+    state.stepUps.push({ transactionId, accessTokenMatched: form.get('JWT') === challenge.accessToken });
+    const back = challenge.returnUrl
+      ? `<form method="post" action="${challenge.returnUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">
+<input type="hidden" name="TransactionId" value="${transactionId}"><button type="submit">Return to the merchant</button></form>`
+      : '';
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in issuer</title></head>
+<body><h1>Stand-in issuer: verify your payment</h1>${back}</body></html>`);
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  function transientToken(number: string) {
+    const jti = id(32);
+    const payload = {
+      iss: 'Flex/08',
+      jti,
+      content: {
+        paymentInformation: { card: { number: { maskedValue: `XXXXXXXXXXXX${number.slice(-4)}` } } },
+      },
+    };
+    const jwt = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
+    tokens.set(jwt, number);
+    return jwt;
+  }
+
   return Object.assign(state, keys, {
     url,
-    transientToken(number: string) {
-      const jti = id(32);
-      const payload = {
-        iss: 'Flex/08',
-        jti,
-        content: {
-          paymentInformation: { card: { number: { maskedValue: `XXXXXXXXXXXX${number.slice(-4)}` } } },
-        },
-      };
-      const jwt = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
-      tokens.set(jwt, number);
-      return jwt;
-    },
+    transientToken,
     async close() {
       for (const t of timers) clearTimeout(t);
       server.closeAllConnections();

@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, signedInUser, testAddress } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type StandIn, startStandIn } from './stand-in-server.ts';
+
+/**
+ * The whole app with PAYMENT_GATEWAY=cybersource against the stand-in: the browser's card entry
+ * through Microform (capture context, transient token, registration) and the 3-D Secure step-up
+ * page, over real HTTP. The browser's part is played here with fetch; e2e/cybersource drives it
+ * in Chromium.
+ */
+let standIn: StandIn;
+let t: TestApp;
+const nextYear = new Date().getFullYear() + 1;
+
+beforeAll(async () => {
+  standIn = await startStandIn();
+  t = await startTestApp({
+    PAYMENT_GATEWAY: 'cybersource',
+    CYBERSOURCE_BASE_URL: standIn.url,
+    CYBERSOURCE_MERCHANT_ID: standIn.merchantId,
+    CYBERSOURCE_KEY_ID: standIn.keyId,
+    CYBERSOURCE_SHARED_SECRET: standIn.sharedSecret,
+    CYBERSOURCE_MICROFORM_ORIGIN: standIn.url,
+  });
+});
+afterAll(async () => {
+  await t?.stop();
+  await standIn?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: JWT payloads read freely
+const payloadOf = (jwt: string): any =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
+
+/** One directive's sources in a Content-Security-Policy header. */
+const directive = (csp: string | null, name: string) =>
+  (csp ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name)
+    ?.slice(1) ?? [];
+
+/** What Microform does in the browser: the fields' content goes to CyberSource, a token comes back. */
+async function typeIntoMicroform(captureContext: string, number: string, securityCode = '739') {
+  const res = await fetch(`${standIn.url}/flex/v2/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      session: payloadOf(captureContext).jti,
+      number,
+      securityCode,
+      expirationMonth: '12',
+      expirationYear: String(nextYear),
+    }),
+  });
+  return (await res.json()) as {
+    token?: string;
+    error?: { reason: string; details: { location: string }[] };
+  };
+}
+
+async function registerCard(api: Api, number: string) {
+  const { captureContext } = (await api.get('/api/v1/cards/capture-context')).body.data;
+  const { token } = await typeIntoMicroform(captureContext, number);
+  expect(token).toBeTruthy();
+  return api.post('/api/v1/cards', {
+    number: token,
+    expirationMonth: 12,
+    expirationYear: nextYear,
+    brand: 'visa',
+    isDefault: true,
+    name: 'Ann Lee',
+    address: testAddress,
+  });
+}
+
+describe('card entry through Microform', () => {
+  it('hands the browser a capture context naming the library and its integrity; no public key', async () => {
+    const api = await signedInUser(t, 'ann@example.com');
+    const res = await api.get('/api/v1/cards/capture-context');
+    expect(res.status).toBe(200);
+    const { captureContext } = res.body.data;
+    expect(captureContext.split('.')).toHaveLength(3);
+    const ctx = payloadOf(captureContext).ctx[0].data;
+    expect(ctx).toMatchObject({
+      clientLibrary: expect.stringMatching(new RegExp(`^${standIn.url}/`)),
+      targetOrigins: [t.url],
+      allowedCardNetworks: ['VISA', 'MASTERCARD'],
+    });
+    const library = await (await fetch(ctx.clientLibrary)).text();
+    expect(ctx.clientLibraryIntegrity).toBe(
+      `sha384-${createHash('sha384').update(library).digest('base64')}`,
+    );
+
+    const key = await api.get('/api/v1/cards/public-key');
+    expect(key.status).toBe(404);
+    expect(key.body.message).toBe(
+      'This card processor takes cards in its hosted fields: ask for a capture context',
+    );
+    expect((await fetch(`${t.url}/api/v1/cards/capture-context`)).status).toBe(401);
+  });
+
+  it('registers a card from the transient token alone; no number or CVC reaches our tables', async () => {
+    const api = await signedInUser(t, 'bob@example.com');
+    const res = await registerCard(api, '4111111111111111');
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ brand: 'visa', lastFour: '1111', isDefault: true });
+    const sent = standIn.received.filter((r) => r.path === '/pts/v2/payments').at(-1)?.body;
+    expect(sent.tokenInformation.transientTokenJwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await api.get('/api/v1/cards')).body.data).toHaveLength(1);
+
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(t.db);
+    for (const { table_name } of tables.rows) {
+      const rows = await sql<{
+        row: unknown;
+      }>`select to_jsonb(x) as row from ${sql.table(table_name)} x`.execute(t.db);
+      for (const { row } of rows.rows) {
+        expect(JSON.stringify(row), table_name).not.toContain('4111111111111111');
+        for (const value of Object.values(row as object)) expect(String(value), table_name).not.toBe('739');
+      }
+    }
+  });
+
+  it('refuses a plaintext number, a token CyberSource never issued, and (in Microform) other brands', async () => {
+    const api = await signedInUser(t, 'cat@example.com');
+    const card = {
+      expirationMonth: 12,
+      expirationYear: nextYear,
+      brand: 'visa',
+      name: 'Cat Lee',
+      address: testAddress,
+    };
+    const plain = await api.post('/api/v1/cards', { ...card, number: '4111111111111111' });
+    expect(plain).toMatchObject({ status: 400, body: { message: 'Invalid card number' } });
+    const forged = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.c2ln`;
+    const unknown = await api.post('/api/v1/cards', { ...card, number: forged });
+    expect(unknown).toMatchObject({ status: 400, body: { message: 'The card data could not be read' } });
+
+    const { captureContext } = (await api.get('/api/v1/cards/capture-context')).body.data;
+    const amex = await typeIntoMicroform(captureContext, '378282246310005', '1234');
+    expect(amex.error?.reason).toBe('CREATE_TOKEN_VALIDATION_FIELDS');
+    expect(amex.error?.details.map((d) => d.location)).toEqual(['number']);
+  });
+
+  it("lets pages load Microform's script and frames (and nothing inline)", async () => {
+    const csp = (await fetch(`${t.url}/healthz`)).headers.get('content-security-policy');
+    expect(directive(csp, 'script-src')).toEqual(["'self'", standIn.url]);
+    expect(directive(csp, 'frame-src')).toContain(standIn.url);
+    expect(directive(csp, 'form-action')).not.toContain(standIn.url);
+  });
+});
+
+describe('3-D Secure step-up page', () => {
+  it('checkout on a card that needs the bank sends the customer to our page, which posts the access token to the issuer', async () => {
+    const api = await signedInUser(t, 'dan@example.com');
+    const card = await registerCard(api, '4000002760003184');
+    expect(card.status).toBe(201);
+    const res = await api.post('/api/v1/subscriptions', { plan: 'annual', card: card.body.data.id });
+    expect(res.status).toBe(200);
+    expect(res.body.data.subscription.status).toBe('pending_verification');
+    const sessionUrl: string = res.body.data.paymentSessionUrl;
+    expect(sessionUrl.startsWith(`${t.url}/gateway/cybersource/step-up?token=`)).toBe(true);
+    const charge = standIn.received.filter((r) => r.path === '/pts/v2/payments').at(-1)?.body;
+    expect(charge.consumerAuthenticationInformation.returnUrl).toBe(
+      `${t.url}/gateway/cybersource/step-up/return?to=%2Fdashboard%2Faccount%2Fsubscription`,
+    );
+    // Nothing the issuer needs is readable in the link we store.
+    const attempt = await t.db
+      .selectFrom('payment_attempts')
+      .select('session_url')
+      .where('session_url', '=', sessionUrl)
+      .executeTakeFirst();
+    expect(attempt).toBeDefined();
+    expect(sessionUrl).not.toContain('stepup');
+
+    // Our page: a form to the issuer carrying the JWT, a visible button, and our own script.
+    const page = await fetch(sessionUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const csp = page.headers.get('content-security-policy');
+    expect(directive(csp, 'form-action')).toEqual(expect.arrayContaining(["'self'", standIn.url]));
+    expect(directive(csp, 'script-src')).toEqual(["'self'", standIn.url]);
+    const html = await page.text();
+    const action = /<form id="step-up" method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const jwt = /<input type="hidden" name="JWT" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(action).toMatch(new RegExp(`^${standIn.url}/stepup/`));
+    expect(jwt.split('.')).toHaveLength(3);
+    expect(html).toContain('>Continue to your bank</button>');
+    expect(html).toMatch(/<script src="\/gateway\/cybersource\/step-up\.js" defer><\/script>/);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const script = await fetch(`${t.url}/gateway/cybersource/step-up.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain("getElementById('step-up').submit()");
+
+    // The browser posts the form: the issuer gets the access token CyberSource issued.
+    const issuer = await fetch(action, { method: 'POST', body: new URLSearchParams({ JWT: jwt }) });
+    expect(issuer.status).toBe(200);
+    expect(standIn.stepUps.at(-1)).toEqual({
+      transactionId: action.split('/').at(-1),
+      accessTokenMatched: true,
+    });
+
+    // The issuer posts the customer back; we send them on to the page the charge named.
+    const back = /<form method="post" action="([^"]+)"/
+      .exec(await issuer.text())?.[1]
+      ?.replace(/&amp;/g, '&');
+    const returned = await fetch(back ?? '', {
+      method: 'POST',
+      body: new URLSearchParams({ TransactionId: 'x' }),
+      redirect: 'manual',
+    });
+    expect(returned.status).toBe(303);
+    expect(returned.headers.get('location')).toBe('/dashboard/account/subscription');
+  });
+
+  it('refuses an altered link, and the return route never leaves our site', async () => {
+    const altered = await fetch(`${t.url}/gateway/cybersource/step-up?token=${'A'.repeat(80)}`);
+    expect(altered.status).toBe(404);
+    expect(await altered.text()).toContain('This verification link has expired');
+    expect((await fetch(`${t.url}/gateway/cybersource/step-up`)).status).toBe(404);
+    for (const to of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const res = await fetch(`${t.url}/gateway/cybersource/step-up/return?to=${encodeURIComponent(to)}`, {
+        method: 'POST',
+        redirect: 'manual',
+      });
+      expect(res.status, to).toBe(303);
+      expect(res.headers.get('location'), to).toBe('/dashboard');
+    }
+  });
+});

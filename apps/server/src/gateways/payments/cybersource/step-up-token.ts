@@ -1,0 +1,50 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/** What the step-up page posts: CyberSource's access token (a JWT) to the issuer's step-up URL. */
+export interface StepUp {
+  stepUpUrl: string;
+  accessToken: string;
+}
+
+/** Where our step-up page lives (step-up.routes.ts). */
+export const stepUpPagePath = '/gateway/cybersource/step-up';
+
+/** How long a step-up link works; the issuer's own JWT is short-lived too. */
+const lifetimeMs = 30 * 60_000;
+
+/**
+ * The step-up link carries its form sealed (AES-256-GCM) rather than a row id: the adapter
+ * keeps no state, any node can open it, and the access token is unreadable wherever the link is
+ * stored or logged (payment_attempts.session_url). The key is derived from the CyberSource
+ * shared secret every node already has, so rotating that secret also retires old links.
+ */
+export function stepUpKey(sharedSecretBase64: string): Buffer {
+  const ikm = Buffer.from(sharedSecretBase64, 'base64');
+  return Buffer.from(hkdfSync('sha256', ikm, Buffer.alloc(0), 'pria cybersource step-up v1', 32));
+}
+
+export function sealStepUp(stepUp: StepUp, key: Buffer, now: Date): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const plain = JSON.stringify({ u: stepUp.stepUpUrl, t: stepUp.accessToken, e: now.getTime() + lifetimeMs });
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+}
+
+/** The step-up sealed in `token`, or null when it was not sealed with this key, was altered or expired. */
+export function openStepUp(token: string, key: Buffer, now: Date): StepUp | null {
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length < 12 + 16 + 2) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
+    const { u, t, e } = JSON.parse(plain.toString('utf8'));
+    if (typeof u !== 'string' || typeof t !== 'string' || typeof e !== 'number' || e < now.getTime())
+      return null;
+    if (!/^https?:$/.test(new URL(u).protocol)) return null;
+    return { stepUpUrl: u, accessToken: t };
+  } catch {
+    return null;
+  }
+}
