@@ -29,6 +29,7 @@ import {
   recordPayoutOutcomes,
 } from './payouts.repo.ts';
 import { addRunProgress, completeRun, getRun, openRun, type RunRow, setRunTotal } from './runs.repo.ts';
+import { streamBatches } from './stream-batches.ts';
 
 /**
  * Opens (or reopens) the run for (kind, period) as of `asOf` and writes the work it owns as
@@ -98,14 +99,17 @@ export async function drainRun(deps: BillingDeps, runId: string): Promise<RunRow
 async function drainCharges(deps: BillingDeps, run: RunRow): Promise<void> {
   const { db } = deps;
   await settleAttempts(deps, run.id);
-  for (;;) {
-    const batch = await claimAttempts(db, run.id, deps.batchSize);
-    if (batch.length === 0) break;
-    const outcomes = await mapLimit(batch, deps.concurrency, (a) => chargeOne(deps, a));
-    for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
-    const { recorded, declined } = await recordOutcomes(db, ['submitted'], outcomes, deps.clock.now());
-    await addRunProgress(db, run.id, recorded, declined);
-  }
+  await streamBatches({
+    claim: (limit) => claimAttempts(db, run.id, limit),
+    call: (a) => chargeOne(deps, a),
+    record: async (outcomes) => {
+      for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
+      const { recorded, declined } = await recordOutcomes(db, ['submitted'], outcomes, deps.clock.now());
+      await addRunProgress(db, run.id, recorded, declined);
+    },
+    concurrency: deps.concurrency,
+    batchSize: deps.batchSize,
+  });
 }
 
 async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptOutcome> {
@@ -184,20 +188,23 @@ async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
   // Captures settled since the run opened (e.g. unknown -> captured) get their payout too.
   await materializePayouts(db, run.period, deps.clock.now(), { wait: false });
   await settlePayouts(deps, run.id);
-  for (;;) {
-    const batch = await claimPayouts(db, run.id, run.period, deps.batchSize);
-    if (batch.length === 0) break;
-    const outcomes = await mapLimit(batch, deps.concurrency, (p) => payOne(deps, p));
-    for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: 'payout', status: o.status });
-    const { recorded, failed } = await recordPayoutOutcomes(
-      db,
-      run.id,
-      ['submitted'],
-      outcomes,
-      deps.clock.now(),
-    );
-    await addRunProgress(db, run.id, recorded, failed);
-  }
+  await streamBatches({
+    claim: (limit) => claimPayouts(db, run.id, run.period, limit),
+    call: (p) => payOne(deps, p),
+    record: async (outcomes) => {
+      for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: 'payout', status: o.status });
+      const { recorded, failed } = await recordPayoutOutcomes(
+        db,
+        run.id,
+        ['submitted'],
+        outcomes,
+        deps.clock.now(),
+      );
+      await addRunProgress(db, run.id, recorded, failed);
+    },
+    concurrency: deps.concurrency,
+    batchSize: deps.batchSize,
+  });
   await releaseSettledInstruments(db, deps.payments).catch((err: unknown) =>
     deps.logger.warn({ err }, 'could not release settled instruments; the next payout run will retry'),
   );
