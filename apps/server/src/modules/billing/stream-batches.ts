@@ -4,9 +4,10 @@
  * record all, which left the processor idle between batches (about 30 % of a run at 150 ms per
  * call). Claims and records are batched (one statement each), recording is serial.
  *
- * NOTE: the next batch is claimed only when fewer than `concurrency` claimed items are left
- * waiting, so at most about one batch is claimed-but-not-sent, as before: after a crash those
- * are settled by lookup like any other submitted row.
+ * NOTE: the next batch is claimed only when fewer than 2 x `concurrency` claimed items are left
+ * waiting (enough to keep the calls going while the claim runs), so at most about one batch is
+ * claimed but not sent, as before: after a crash those are settled by lookup like any other
+ * submitted row.
  */
 export async function streamBatches<T, O>(opts: {
   claim: (limit: number) => Promise<T[]>;
@@ -24,7 +25,7 @@ export async function streamBatches<T, O>(opts: {
   let failure: unknown = null;
 
   const refill = (): Promise<void> => {
-    if (claiming || exhausted || failure || queue.length >= concurrency) return claiming ?? Promise.resolve();
+    if (claiming || exhausted || failure || queue.length >= 2 * concurrency) return claiming ?? Promise.resolve();
     claiming = opts.claim(batchSize).then(
       (items) => {
         if (items.length === 0) exhausted = true;

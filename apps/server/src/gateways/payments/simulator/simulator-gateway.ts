@@ -37,7 +37,7 @@ export interface SimulatorOptions<DB = unknown> {
   db: Kysely<DB>;
   /** Base URL of this server, for hosted authentication pages (`/gateway-sim/sessions/<id>`). */
   publicUrl: string;
-  /** Added to every call, to make benches and tests feel a real network. */
+  /** Every call answers this long after it was made at the earliest (the round trip, the processor's work included). */
   latencyMs?: number;
   /** Probability (0..1) that a call times out, half before and half after it is processed. */
   faultRate?: number;
@@ -133,7 +133,11 @@ export class SimulatorGateway implements PaymentGateway {
     return { ...this.keys.publicJwk };
   }
 
-  async createInstrument(input: CreateInstrumentInput): Promise<Instrument> {
+  createInstrument(input: CreateInstrumentInput): Promise<Instrument> {
+    return this.roundTrip(() => this.createInstrumentHere(input));
+  }
+
+  private async createInstrumentHere(input: CreateInstrumentInput): Promise<Instrument> {
     const fault = await this.network(input.reference);
     const existing = await this.sim
       .selectFrom('instruments')
@@ -178,7 +182,11 @@ export class SimulatorGateway implements PaymentGateway {
     return toInstrument(row);
   }
 
-  async updateInstrument(instrumentId: string, input: UpdateInstrumentInput): Promise<void> {
+  updateInstrument(instrumentId: string, input: UpdateInstrumentInput): Promise<void> {
+    return this.roundTrip(() => this.updateInstrumentHere(instrumentId, input));
+  }
+
+  private async updateInstrumentHere(instrumentId: string, input: UpdateInstrumentInput): Promise<void> {
     await this.network();
     const updated = await this.sim
       .updateTable('instruments')
@@ -194,7 +202,11 @@ export class SimulatorGateway implements PaymentGateway {
     if (updated.numUpdatedRows === 0n) throw new GatewayError('Instrument not found');
   }
 
-  async deleteInstrument(instrumentId: string): Promise<void> {
+  deleteInstrument(instrumentId: string): Promise<void> {
+    return this.roundTrip(() => this.deleteInstrumentHere(instrumentId));
+  }
+
+  private async deleteInstrumentHere(instrumentId: string): Promise<void> {
     await this.network();
     await this.sim
       .updateTable('instruments')
@@ -204,7 +216,11 @@ export class SimulatorGateway implements PaymentGateway {
       .execute();
   }
 
-  async charge(input: ChargeInput): Promise<ChargeOutcome> {
+  charge(input: ChargeInput): Promise<ChargeOutcome> {
+    return this.roundTrip(() => this.chargeHere(input));
+  }
+
+  private async chargeHere(input: ChargeInput): Promise<ChargeOutcome> {
     assertPositiveCents(input.amountCents);
     const fault = await this.network(input.reference);
     // NOTE: no look-up first: the insert below is idempotent on the reference, and a repeat
@@ -242,7 +258,11 @@ export class SimulatorGateway implements PaymentGateway {
     return this.replay(tx, 'charge') as ChargeOutcome;
   }
 
-  async payout(input: PayoutInput): Promise<PayoutOutcome> {
+  payout(input: PayoutInput): Promise<PayoutOutcome> {
+    return this.roundTrip(() => this.payoutHere(input));
+  }
+
+  private async payoutHere(input: PayoutInput): Promise<PayoutOutcome> {
     assertPositiveCents(input.amountCents);
     const fault = await this.network(input.reference);
     const instrument = await this.activeInstrument(input.instrumentId);
@@ -263,7 +283,11 @@ export class SimulatorGateway implements PaymentGateway {
     return this.replay(tx, 'payout') as PayoutOutcome;
   }
 
-  async lookup(reference: string): Promise<LookupResult | null> {
+  lookup(reference: string): Promise<LookupResult | null> {
+    return this.roundTrip(() => this.lookupHere(reference));
+  }
+
+  private async lookupHere(reference: string): Promise<LookupResult | null> {
     await this.network();
     const tx = await this.findTx(reference);
     if (!tx) return null;
@@ -318,9 +342,21 @@ export class SimulatorGateway implements PaymentGateway {
 
   // --- internals ---
 
-  /** Latency, then maybe a fault: 'before' throws now (nothing happened), 'after' is returned. */
+  /**
+   * The caller sees every answer `latencyMs` after its call at the earliest: the round trip,
+   * the processor's own work included (as a real processor's response time includes it).
+   */
+  private async roundTrip<T>(work: () => Promise<T>): Promise<T> {
+    const answerAt = this.latencyMs > 0 ? sleep(this.latencyMs) : undefined;
+    try {
+      return await work();
+    } finally {
+      await answerAt;
+    }
+  }
+
+  /** Maybe a fault: 'before' throws now (nothing happened), 'after' is returned. */
   private async network(reference?: string): Promise<'after' | null> {
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
     if (this.faultRate > 0 && this.random() < this.faultRate) {
       if (this.random() < 0.5) throw new GatewayTimeout(reference);
       return reference ? 'after' : null;
