@@ -25,7 +25,8 @@ export async function streamBatches<T, O>(opts: {
   let failure: unknown = null;
 
   const refill = (): Promise<void> => {
-    if (claiming || exhausted || failure || queue.length >= 2 * concurrency) return claiming ?? Promise.resolve();
+    if (claiming || exhausted || failure || queue.length >= 2 * concurrency)
+      return claiming ?? Promise.resolve();
     claiming = opts.claim(batchSize).then(
       (items) => {
         if (items.length === 0) exhausted = true;

@@ -202,7 +202,11 @@ describe('GET /customers/me in one query', () => {
       200,
     );
     const after = await both();
-    expect(after.subscription).toMatchObject({ status: 'active', card: { id: card }, plan: { id: 'semi-annual' } });
+    expect(after.subscription).toMatchObject({
+      status: 'active',
+      card: { id: card },
+      plan: { id: 'semi-annual' },
+    });
     expect(after.subscription.expiresAt).toBeGreaterThan(Date.now());
     expect(after.notification).toEqual({ forEmail, forSms: forEmail });
   });

@@ -52,12 +52,14 @@ export async function executeCharge(
 /**
  * Settles an `unknown`, `submitted` or `requires_authentication` attempt by asking the gateway
  * what happened to our reference. Returns the attempt unchanged when the gateway has no final
- * answer yet.
+ * answer yet. `lookupLagMs`: how long after a call the processor's search may still not show it
+ * (BILLING_LOOKUP_LAG_SECONDS); "not found" means "never received" only for older calls.
  */
 export async function resolveAttempt(
   db: Db,
   gateway: PaymentGateway,
   attempt: AttemptRow,
+  opts: { lookupLagMs?: number } = {},
 ): Promise<AttemptRow> {
   if (!['submitted', 'unknown', 'requires_authentication'].includes(attempt.status)) return attempt;
   const found = await gateway.lookup(attempt.reference);
@@ -67,6 +69,10 @@ export async function resolveAttempt(
     current = must(await transitionAttempt(db, current, 'unknown'));
   }
   if (!found) {
+    // Too recent to tell: the processor may not have indexed it yet. Ask again later, since a
+    // customer who retries after a wrong "declined" could be charged twice.
+    const age = Date.now() - new Date(attempt.updated_at).getTime();
+    if (age < (opts.lookupLagMs ?? 0)) return current;
     // The gateway never saw the charge: no money moved.
     return current.status === 'unknown'
       ? must(

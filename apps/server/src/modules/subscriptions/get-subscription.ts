@@ -21,11 +21,12 @@ export async function settlePendingSubscription(
   db: Db,
   payments: PaymentGateway,
   subscription: SubscriptionRow,
+  lookupLagMs = 0,
 ): Promise<SubscriptionRow> {
   if (subscription.status !== 'pending_verification') return subscription;
   const pending = await findPendingCharge(db, subscription.id);
   if (!pending) return subscription;
-  const resolved = await resolveAttempt(db, payments, pending);
+  const resolved = await resolveAttempt(db, payments, pending, { lookupLagMs });
   if (resolved.status === pending.status) return subscription;
   const plan = await findPlan(db, resolved.plan_id ?? subscription.plan_id);
   if (!plan) return subscription;
@@ -33,11 +34,16 @@ export async function settlePendingSubscription(
 }
 
 /** The caller's subscription (null when they never subscribed), settled if it was pending. */
-export async function getOwnSubscription(db: Db, payments: PaymentGateway, principal: Principal) {
+export async function getOwnSubscription(
+  db: Db,
+  payments: PaymentGateway,
+  principal: Principal,
+  lookupLagMs = 0,
+) {
   const customer = await currentCustomer(db, principal);
   const found = await findSubscriptionOfCustomer(db, customer.id);
   if (!found) return null;
-  const subscription = await settlePendingSubscription(db, payments, found);
+  const subscription = await settlePendingSubscription(db, payments, found, lookupLagMs);
   const plan = await findPlan(db, subscription.plan_id);
   return plan ? toSubscriptionView(subscription, plan) : null;
 }

@@ -44,7 +44,11 @@ export async function subscriptionRoutes(
       config: access.user,
       schema: { tags: ['subscriptions'], summary: "The caller's subscription, or null" },
     },
-    async (req, reply) => send(reply, await getOwnSubscription(deps.db, deps.payments, principalOf(req))),
+    async (req, reply) =>
+      send(
+        reply,
+        await getOwnSubscription(deps.db, deps.payments, principalOf(req), deps.config.billing.lookupLagMs),
+      ),
   );
 
   api.put(
