@@ -51,7 +51,16 @@ export default function AccountPage() {
         Account Settings
       </Title>
       {!wide && (
-        <Box pos="sticky" top={72} style={{ zIndex: 5 }} bg="gray.0" py={4}>
+        // NOTE: stuck right under the 64px header, its own padding covering the content that
+        // scrolls beneath (top={72} left an 8px slit where that content showed through).
+        <Box
+          pos="sticky"
+          top={64}
+          pt={8}
+          pb={8}
+          style={{ zIndex: 5, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          bg="gray.0"
+        >
           <AccountJumpTo active={active} onJump={jump} />
         </Box>
       )}
