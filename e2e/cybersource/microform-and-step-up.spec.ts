@@ -141,4 +141,8 @@ test('checkout with a new card in Microform; the bank step-up goes through our p
   await expect(
     page.getByRole('status').filter({ hasText: 'Open the confirmation page again' }),
   ).toBeVisible();
+
+  // Our return route validated the authentication with the processor: the plan is paid.
+  await page.goto(`${cybersourceApp.baseURL}/dashboard/account/subscription`);
+  await expect(page.getByTestId('subscription-status')).toHaveText('Active');
 });

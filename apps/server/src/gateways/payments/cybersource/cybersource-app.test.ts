@@ -166,8 +166,14 @@ describe('3-D Secure step-up page', () => {
     const sessionUrl: string = res.body.data.paymentSessionUrl;
     expect(sessionUrl.startsWith(`${t.url}/gateway/cybersource/step-up?token=`)).toBe(true);
     const charge = standIn.received.filter((r) => r.path === '/pts/v2/payments').at(-1)?.body;
-    expect(charge.consumerAuthenticationInformation.returnUrl).toBe(
-      `${t.url}/gateway/cybersource/step-up/return?to=%2Fdashboard%2Faccount%2Fsubscription`,
+    // The return URL names the page to go back to and carries the charge, sealed (opaque here).
+    expect(charge.consumerAuthenticationInformation.returnUrl).toMatch(
+      new RegExp(
+        `^${t.url}/gateway/cybersource/step-up/return\\?to=%2Fdashboard%2Faccount%2Fsubscription&charge=[\\w-]{40,}$`,
+      ),
+    );
+    expect(charge.consumerAuthenticationInformation.returnUrl).not.toContain(
+      charge.clientReferenceInformation.code,
     );
     // Nothing the issuer needs is readable in the link we store.
     const attempt = await t.db
@@ -206,16 +212,39 @@ describe('3-D Secure step-up page', () => {
     });
 
     // The issuer posts the customer back; we send them on to the page the charge named.
-    const back = /<form method="post" action="([^"]+)"/
-      .exec(await issuer.text())?.[1]
-      ?.replace(/&amp;/g, '&');
+    const issuerHtml = await issuer.text();
+    const back = /<form method="post" action="([^"]+)"/.exec(issuerHtml)?.[1]?.replace(/&amp;/g, '&');
+    const authenticationTransactionId = /name="TransactionId" value="([^"]+)"/.exec(issuerHtml)?.[1] ?? '';
+    expect(back).toMatch(/&charge=/);
+    // A return with a made-up authentication validates nothing: still pending.
+    const forged = await fetch(back ?? '', {
+      method: 'POST',
+      body: new URLSearchParams({ TransactionId: 'made-up' }),
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(303);
+    expect((await api.get('/api/v1/subscriptions/me')).body.data.status).toBe('pending_verification');
+
     const returned = await fetch(back ?? '', {
       method: 'POST',
-      body: new URLSearchParams({ TransactionId: 'x' }),
+      body: new URLSearchParams({ TransactionId: authenticationTransactionId }),
       redirect: 'manual',
     });
     expect(returned.status).toBe(303);
     expect(returned.headers.get('location')).toBe('/dashboard/account/subscription');
+    // Our return route validated the authentication with CyberSource: the plan is paid, once.
+    const validation = standIn.received.filter((r) => r.path === '/pts/v2/payments').at(-1)?.body;
+    expect(validation.processingInformation.actionList).toEqual(['VALIDATE_CONSUMER_AUTHENTICATION']);
+    expect(validation.consumerAuthenticationInformation).toEqual({ authenticationTransactionId });
+    expect(validation.clientReferenceInformation.code).toBe(charge.clientReferenceInformation.code);
+    const sub = (await api.get('/api/v1/subscriptions/me')).body.data;
+    expect(sub.status).toBe('active');
+    const captured = await t.db
+      .selectFrom('payment_attempts')
+      .select(['status'])
+      .where('reference', '=', charge.clientReferenceInformation.code)
+      .execute();
+    expect(captured).toEqual([{ status: 'captured' }]);
   });
 
   it('refuses an altered link, and the return route never leaves our site', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isExpiryPast, messages } from '@pria/contracts';
+import { type Cents, isExpiryPast, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
 import {
   assertPositiveCents,
@@ -20,7 +20,15 @@ import {
 } from '../port.ts';
 import { type CsResponse, type CybersourceCredentials, csRequest } from './cybersource-http.ts';
 import { brandOf, chargeOutcomeOf, lookupResultOf, payoutOutcomeOf, usd } from './cybersource-outcomes.ts';
-import { openStepUp, type StepUp, sealStepUp, stepUpKey, stepUpPagePath } from './step-up-token.ts';
+import {
+  openCharge,
+  openStepUp,
+  type StepUp,
+  sealCharge,
+  sealStepUp,
+  stepUpKey,
+  stepUpPagePath,
+} from './step-up-token.ts';
 
 export interface CybersourceOptions extends CybersourceCredentials {
   /** Origins allowed to host Microform (the capture context's targetOrigins), e.g. PUBLIC_URL. */
@@ -53,6 +61,11 @@ export class CybersourceGateway implements PaymentGateway {
   private readonly targetOrigins: string[];
   private readonly publicUrl: string | undefined;
   private readonly stepUpKey: Buffer;
+  /**
+   * Outcomes of step-up validations made by this process, by reference, so lookup() knows them
+   * before transaction search has indexed them (bounded; other nodes ask the search).
+   */
+  private readonly validated = new Map<string, LookupResult>();
   private readonly now: () => Date;
   /**
    * instrument id -> network transaction id of its first (customer-initiated) authorization, the
@@ -208,7 +221,7 @@ export class CybersourceGateway implements PaymentGateway {
         paymentInformation: { paymentInstrument: { id: input.instrumentId } },
         orderInformation: { amountDetails: { totalAmount: usd(input.amountCents), currency: 'USD' } },
         ...(!mit && input.returnUrl
-          ? { consumerAuthenticationInformation: { returnUrl: this.stepUpReturnUrl(input.returnUrl) } }
+          ? { consumerAuthenticationInformation: { returnUrl: this.stepUpReturnUrl(input.returnUrl, input) } }
           : {}),
       },
       { reference: input.reference },
@@ -255,6 +268,8 @@ export class CybersourceGateway implements PaymentGateway {
    * only attempts older than BILLING_STALE_AFTER_SECONDS, which must exceed that lag.
    */
   async lookup(reference: string): Promise<LookupResult | null> {
+    const known = this.validated.get(reference);
+    if (known) return known;
     const res = await csRequest(this.creds, 'POST', '/tss/v2/searches', {
       save: false,
       name: 'pria-lookup',
@@ -266,11 +281,60 @@ export class CybersourceGateway implements PaymentGateway {
     });
     if (res.status !== 201 && res.status !== 200) throw refused('transaction search', res);
     const summaries: unknown[] = res.body?._embedded?.transactionSummaries ?? [];
-    for (const s of summaries) {
-      const found = lookupResultOf(s);
-      if (found) return found;
-    }
-    return null;
+    const results = summaries.map(lookupResultOf).filter((r): r is LookupResult => r !== null);
+    // A charge that needed the customer's bank has two transactions under our reference: the one
+    // that asked for authentication, then the validated authorization. The final one decides.
+    return results.find((r) => r.status !== 'requires_authentication') ?? results[0] ?? null;
+  }
+
+  /**
+   * After the customer's bank step-up: the authorization that validates it (CyberSource's
+   * VALIDATE_CONSUMER_AUTHENTICATION), for the charge sealed in our return URL. Null when the
+   * seal is not ours or expired. The outcome is then what lookup(reference) answers.
+   */
+  async completeStepUp(
+    sealedCharge: string,
+    authenticationTransactionId: string,
+  ): Promise<ChargeOutcome | null> {
+    const charge = openCharge(sealedCharge, this.stepUpKey, this.now());
+    if (!charge) return null;
+    // Its own duplicate key (the first call's would be refused), per authentication: the same
+    // return posted twice is refused as a duplicate instead of validated twice.
+    const validation = `${charge.reference}:validate:${authenticationTransactionId}`;
+    const res = await csRequest(
+      this.creds,
+      'POST',
+      '/pts/v2/payments',
+      {
+        clientReferenceInformation: {
+          code: charge.reference,
+          transactionId: merchantTransactionId(validation),
+        },
+        processingInformation: {
+          capture: true,
+          commerceIndicator: 'internet',
+          actionList: ['VALIDATE_CONSUMER_AUTHENTICATION'],
+          authorizationOptions: { initiator: { type: 'customer', storedCredentialUsed: true } },
+        },
+        paymentInformation: { paymentInstrument: { id: charge.instrumentId } },
+        orderInformation: {
+          amountDetails: { totalAmount: usd(charge.amountCents), currency: 'USD' },
+        },
+        consumerAuthenticationInformation: { authenticationTransactionId },
+      },
+      { reference: validation },
+    );
+    if (res.status !== 201) throw refused('charge', res);
+    const outcome = chargeOutcomeOf(res.body);
+    if (!outcome || outcome.status === 'requires_authentication') return null;
+    if (this.validated.size >= 10_000) this.validated.delete(this.validated.keys().next().value as string);
+    this.validated.set(charge.reference, {
+      kind: 'charge',
+      amountCents: charge.amountCents as Cents,
+      instrumentId: charge.instrumentId,
+      ...outcome,
+    });
+    return outcome;
   }
 
   /**
@@ -305,11 +369,16 @@ export class CybersourceGateway implements PaymentGateway {
    * The issuer returns the customer with a form POST, which our web app's pages cannot take: it
    * comes back through our return route, which sends the browser on to the page asked for.
    */
-  private stepUpReturnUrl(returnUrl: string): string {
+  private stepUpReturnUrl(returnUrl: string, charge: ChargeInput): string {
     if (!this.publicUrl) return returnUrl;
     const target = new URL(returnUrl);
     if (target.origin !== new URL(this.publicUrl).origin) return returnUrl;
-    return `${this.publicUrl}${stepUpPagePath}/return?to=${encodeURIComponent(target.pathname + target.search)}`;
+    const sealed = sealCharge(
+      { reference: charge.reference, instrumentId: charge.instrumentId, amountCents: charge.amountCents },
+      this.stepUpKey,
+      this.now(),
+    );
+    return `${this.publicUrl}${stepUpPagePath}/return?to=${encodeURIComponent(target.pathname + target.search)}&charge=${sealed}`;
   }
 
   /** A 400 DUPLICATE_REQUEST means this reference already ran: answer its first outcome. */

@@ -65,7 +65,10 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
   const timers = new Set<NodeJS.Timeout>();
   const sessions = new Map<string, MicroformSession>();
   /** Pending 3-D Secure authentications: the access token issued and where the issuer returns to. */
-  const challenges = new Map<string, { accessToken: string; returnUrl?: string }>();
+  const challenges = new Map<
+    string,
+    { accessToken: string; returnUrl?: string; authenticationTransactionId: string; steppedUp: boolean }
+  >();
   const state = {
     received: [] as StandIn['received'],
     rejected: [] as string[],
@@ -214,6 +217,45 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
     if (behaviour === 'expired_card')
       return decline(res, txId, code, 'charge', instrumentId, totalAmount, 'EXPIRED_CARD');
     const customer = body.processingInformation?.authorizationOptions?.initiator?.type === 'customer';
+    // After the step-up: validating the authentication authorizes (and captures) the charge if
+    // the customer went through the bank's page with the access token we issued.
+    if (body.processingInformation?.actionList?.includes('VALIDATE_CONSUMER_AUTHENTICATION')) {
+      const authId = body.consumerAuthenticationInformation?.authenticationTransactionId;
+      const found = [...challenges].find(([, c]) => c.authenticationTransactionId === authId);
+      // An authentication CyberSource never issued (or one already validated) is a bad request.
+      if (!found)
+        return send(res, 400, {
+          status: 'INVALID_REQUEST',
+          reason: 'INVALID_DATA',
+          message: 'Declined - One or more fields in the request contains invalid data',
+        });
+      const [challengeId, challenge] = found;
+      challenges.delete(challengeId); // one validation per step-up
+      if (!challenge.steppedUp)
+        return decline(
+          res,
+          txId,
+          code,
+          'charge',
+          instrumentId,
+          totalAmount,
+          'CONSUMER_AUTHENTICATION_FAILED',
+        );
+      state.transactions.push({
+        id: txId,
+        code,
+        kind: 'charge',
+        instrumentId,
+        totalAmount,
+        status: 'AUTHORIZED',
+      });
+      return send(res, 201, {
+        id: txId,
+        status: 'AUTHORIZED',
+        clientReferenceInformation: { code },
+        processorInformation: { transactionId: id(15), approvalCode: '831000' },
+      });
+    }
     if (behaviour === '3ds' && customer) {
       state.transactions.push({
         id: txId,
@@ -231,7 +273,13 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
         .map((p) => Buffer.from(JSON.stringify(p)).toString('base64url'))
         .concat(randomBytes(32).toString('base64url'))
         .join('.');
-      challenges.set(txId, { accessToken, returnUrl: body.consumerAuthenticationInformation?.returnUrl });
+      const authenticationTransactionId = id(10);
+      challenges.set(txId, {
+        accessToken,
+        returnUrl: body.consumerAuthenticationInformation?.returnUrl,
+        authenticationTransactionId,
+        steppedUp: false,
+      });
       return send(res, 201, {
         id: txId,
         status: 'PENDING_AUTHENTICATION',
@@ -239,7 +287,7 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
         consumerAuthenticationInformation: {
           stepUpUrl: `${url}/stepup/${txId}`,
           accessToken,
-          authenticationTransactionId: id(10),
+          authenticationTransactionId,
         },
       });
     }
@@ -392,10 +440,12 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
     const challenge = challenges.get(transactionId);
     if (!challenge)
       return void res.writeHead(404, { 'content-type': 'text/plain' }).end('unknown transaction');
-    state.stepUps.push({ transactionId, accessTokenMatched: form.get('JWT') === challenge.accessToken });
+    const matched = form.get('JWT') === challenge.accessToken;
+    state.stepUps.push({ transactionId, accessTokenMatched: matched });
+    if (matched) challenge.steppedUp = true;
     const back = challenge.returnUrl
       ? `<form method="post" action="${challenge.returnUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">
-<input type="hidden" name="TransactionId" value="${transactionId}"><button type="submit">Return to the merchant</button></form>`
+<input type="hidden" name="TransactionId" value="${challenge.authenticationTransactionId}"><button type="submit">Return to the merchant</button></form>`
       : '';
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })

@@ -48,3 +48,37 @@ export function openStepUp(token: string, key: Buffer, now: Date): StepUp | null
     return null;
   }
 }
+
+/** The charge a step-up belongs to, carried (sealed) in the issuer's return URL. */
+export interface SteppedUpCharge {
+  reference: string;
+  instrumentId: string;
+  amountCents: number;
+}
+
+export function sealCharge(charge: SteppedUpCharge, key: Buffer, now: Date): string {
+  return sealStepUp({ stepUpUrl: 'charge:', accessToken: JSON.stringify(charge) }, key, now);
+}
+
+/** The charge sealed in `token`, or null when it was not sealed here, was altered or expired. */
+export function openCharge(token: string, key: Buffer, now: Date): SteppedUpCharge | null {
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length < 12 + 16 + 2) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(raw.length - 16));
+    const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
+    const { u, t, e } = JSON.parse(plain.toString('utf8'));
+    if (u !== 'charge:' || typeof t !== 'string' || typeof e !== 'number' || e < now.getTime()) return null;
+    const c = JSON.parse(t);
+    if (
+      typeof c.reference !== 'string' ||
+      typeof c.instrumentId !== 'string' ||
+      !Number.isSafeInteger(c.amountCents)
+    )
+      return null;
+    return { reference: c.reference, instrumentId: c.instrumentId, amountCents: c.amountCents };
+  } catch {
+    return null;
+  }
+}

@@ -67,8 +67,25 @@ export async function registerCybersourceRoutes(app: FastifyInstance, gateway: C
     );
 
     const back = { config: publicRoute, schema: { hide: true } };
-    const returnHandler = async (req: { query: unknown }, reply: FastifyReply) =>
-      reply.redirect(ownPath((req.query as { to?: unknown } | undefined)?.to), 303);
+    const returnHandler = async (
+      req: { query: unknown; body?: unknown; log: { warn: (o: object, m: string) => void } },
+      reply: FastifyReply,
+    ) => {
+      const query = (req.query ?? {}) as { to?: unknown; charge?: unknown };
+      const form = (req.body ?? {}) as { TransactionId?: unknown };
+      // The bank has answered: validate the authentication, which settles the charge. If that
+      // fails the charge stays pending and is settled by lookup, so the customer goes on anyway.
+      if (
+        typeof query.charge === 'string' &&
+        typeof form.TransactionId === 'string' &&
+        form.TransactionId.length <= 200
+      ) {
+        await gateway
+          .completeStepUp(query.charge, form.TransactionId)
+          .catch((err: unknown) => req.log.warn({ err }, 'could not validate a 3-D Secure step-up'));
+      }
+      return reply.redirect(ownPath(query.to), 303);
+    };
     scope.post(`${stepUpPagePath}/return`, back, returnHandler);
     scope.get(`${stepUpPagePath}/return`, back, returnHandler);
 
