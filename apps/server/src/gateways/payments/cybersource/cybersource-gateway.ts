@@ -264,8 +264,8 @@ export class CybersourceGateway implements PaymentGateway {
 
   /**
    * NOTE: transaction search is indexed asynchronously at CyberSource (it can lag by minutes), so
-   * `null` right after a call means "not indexed yet" as much as "never received": callers settle
-   * only attempts older than BILLING_STALE_AFTER_SECONDS, which must exceed that lag.
+   * `null` right after a call means "not indexed yet" as much as "never received": callers read
+   * it as "never received" only for calls older than BILLING_LOOKUP_LAG_SECONDS.
    */
   async lookup(reference: string): Promise<LookupResult | null> {
     const known = this.validated.get(reference);
