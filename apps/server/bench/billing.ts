@@ -6,7 +6,7 @@
  * and prints charges/s, payouts/s, peak RSS and rows written. Runs on its own embedded
  * PostgreSQL in a temp directory and removes it afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,8 +38,11 @@ const drains = Number(values.drains);
 const period = '2030-01';
 
 let peakRss = 0;
+let peakHeap = 0;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapTotal);
 }, 50);
 
 const logger = createLogger('warn');
@@ -61,6 +64,43 @@ const { db } = createDb(
       }
     : undefined,
 );
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+/**
+ * CPU seconds used so far by this cluster's PostgreSQL processes: the postmaster with the
+ * backends it has reaped, plus the live backends. With both cores shared, CPU per item is the
+ * figure that does not move with whatever else runs on the machine.
+ */
+function postgresCpuSeconds(): number {
+  const pid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const fields = (p: number | string) => {
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  };
+  const own = fields(pid);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const f = fields(entry);
+      if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
+function cpuNow() {
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1e6, postgres: postgresCpuSeconds() };
+}
+
+function cpuPerItem(from: { node: number; postgres: number }, to: { node: number; postgres: number }) {
+  const ms = (s: number) => ((1000 * s) / N).toFixed(3);
+  return `node ${ms(to.node - from.node)}, postgres ${ms(to.postgres - from.postgres)}`;
+}
+
 let paymentsToClose: { close(): Promise<void> } | undefined;
 
 try {
@@ -136,6 +176,7 @@ try {
   // processor calls in flight, so the total stays at the processor's limit.
   const perDrain = { ...deps, concurrency: Math.max(1, Math.floor(concurrency / drains)) };
 
+  const payinCpu = cpuNow();
   const payinStart = performance.now();
   const payinRun = await startRun(deps, {
     kind: 'payin',
@@ -147,6 +188,7 @@ try {
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payinRun.id)));
   const payinSeconds = (performance.now() - payinStart) / 1000;
 
+  const payoutCpu = cpuNow();
   const payoutStart = performance.now();
   const payoutRun = await startRun(
     { ...deps, clock: { now: () => new Date('2030-02-02T21:01:00Z') } },
@@ -154,6 +196,7 @@ try {
   );
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payoutRun.id)));
   const payoutSeconds = (performance.now() - payoutStart) / 1000;
+  const endCpu = cpuNow();
 
   const counts = await sql<{ t: string; n: number }>`
     select 'payment_attempts' as t, count(*)::int as n from payment_attempts
@@ -178,8 +221,10 @@ try {
     ['seed time (s)', seedSeconds.toFixed(1)],
     ['pay-in time (s)', payinSeconds.toFixed(2)],
     ['charges/s', Math.round(N / payinSeconds)],
+    ['CPU ms per charge', cpuPerItem(payinCpu, payoutCpu)],
     ['payout time (s)', payoutSeconds.toFixed(2)],
     ['payouts/s', Math.round(N / payoutSeconds)],
+    ['CPU ms per payout', cpuPerItem(payoutCpu, endCpu)],
     ['latency bound (concurrency / latency, /s)', Number.isFinite(bound) ? Math.round(bound) : '-'],
     [
       'charges/s as % of bound',
@@ -189,6 +234,7 @@ try {
     ['rows written', rowsWritten],
     ...counts.rows.map((r) => [`  ${r.t}`, r.n]),
     ['peak RSS (MB)', (peakRss / 1024 / 1024).toFixed(0)],
+    ['peak V8 heap, total (MB)', (peakHeap / 1024 / 1024).toFixed(0)],
   ];
   const width = Math.max(...table.map(([k]) => String(k).length));
   console.log(`\nPria billing benchmark (${new Date().toISOString()}, Node ${process.version})`);

@@ -148,6 +148,17 @@ export interface BillingRunsTable {
   finished_at: Timestamp | null;
 }
 
+export interface BillingChunksTable {
+  run_id: string;
+  seq: number;
+  first_card: string;
+  last_card: string;
+  cards: number;
+  due_at: Timestamp;
+  as_of: Timestamp;
+  taken_at: Timestamp | null;
+}
+
 export type PayoutStatus = 'pending' | 'submitted' | 'unknown' | 'paid' | 'failed' | 'returned';
 
 export interface PayoutsTable {
@@ -226,6 +237,7 @@ export interface CoreTables {
   subscriptions: SubscriptionsTable;
   payment_attempts: PaymentAttemptsTable;
   billing_runs: BillingRunsTable;
+  billing_chunks: BillingChunksTable;
   payouts: PayoutsTable;
   payout_tries: PayoutTriesTable;
   money_events: MoneyEventsTable;

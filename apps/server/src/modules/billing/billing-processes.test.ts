@@ -185,8 +185,11 @@ describe('billing across processes', () => {
     victim.kill('SIGKILL');
     expect((await victimExit).code).toBeNull();
     expect(await runStatus('payin', period)).toBe('running');
-    const leftOpen = await sql<{ n: number }>`select count(*)::int as n from payment_attempts
-      where period = ${period} and status in ('created', 'submitted')`.execute(db);
+    // Cut mid-way: attempts sent but not settled, or chunks of cards not sent yet.
+    const leftOpen = await sql<{ n: number }>`select
+        (select count(*) from payment_attempts where period = ${period} and status in ('created', 'submitted'))::int
+      + (select count(*) from billing_chunks k join billing_runs r on r.id = k.run_id
+         where r.kind = 'payin' and r.period = ${period} and k.taken_at is null)::int as n`.execute(db);
     expect(leftOpen.rows[0]?.n).toBeGreaterThan(0);
 
     // A new process finishes the run: stale submitted attempts are settled by lookup, never resent.

@@ -8,12 +8,13 @@ import { payinDueAt } from './billing-schedule.ts';
 import {
   type AttemptOutcome,
   type ClaimedAttempt,
+  chunkPayins,
   claimAttempts,
+  claimPayinChunk,
   countOpenAttempts,
-  countRunAttempts,
+  countRunWork,
   expireUnrenewable,
   findUnsettled,
-  materializePayins,
   materializeRenewals,
   recordOutcomes,
 } from './charges.repo.ts';
@@ -47,12 +48,18 @@ export async function startRun(
     // A forced pay-in before the 28th covers cards registered so far; the scheduled pass on the
     // 28th reopens the run and adds the rest.
     const dueAt = new Date(Math.min(payinDueAt(r.period).getTime(), r.asOf.getTime()));
-    await materializePayins(db, run.id, r.period, r.forced ? r.asOf : dueAt, r.asOf);
-    total = await countRunAttempts(db, run.id);
+    await chunkPayins(db, {
+      runId: run.id,
+      period: r.period,
+      dueAt: r.forced ? r.asOf : dueAt,
+      asOf: r.asOf,
+      size: deps.batchSize,
+    });
+    total = await countRunWork(db, run.id);
   } else if (r.kind === 'subscriptions') {
     await expireUnrenewable(db, r.asOf);
     await materializeRenewals(db, run.id, r.asOf);
-    total = await countRunAttempts(db, run.id);
+    total = await countRunWork(db, run.id);
   } else {
     await materializePayouts(db, r.period, r.asOf);
     total = Math.max(await countOwedPayouts(db, r.period), run.done);
@@ -100,7 +107,7 @@ async function drainCharges(deps: BillingDeps, run: RunRow): Promise<void> {
   const { db } = deps;
   await settleAttempts(deps, run.id);
   await streamBatches({
-    claim: (limit) => claimAttempts(db, run.id, limit),
+    claim: (limit) => claimCharges(deps, run, limit),
     call: (a) => chargeOne(deps, a),
     record: async (outcomes) => {
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
@@ -110,6 +117,22 @@ async function drainCharges(deps: BillingDeps, run: RunRow): Promise<void> {
     concurrency: deps.concurrency,
     batchSize: deps.batchSize,
   });
+}
+
+/**
+ * The next attempts to send: a pay-in run's next chunk (written as they are sent), then the
+ * run's attempts written `created` up front (a renewal run's).
+ */
+async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Promise<ClaimedAttempt[]> {
+  if (run.kind === 'payin') {
+    for (;;) {
+      const claimed = await claimPayinChunk(deps.db, run.id, run.period);
+      if (claimed === null) break;
+      // A chunk whose cards all stopped being owed since it was cut: take the next one.
+      if (claimed.length > 0) return claimed;
+    }
+  }
+  return claimAttempts(deps.db, run.id, limit);
 }
 
 async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptOutcome> {

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { seedSubscribers } from '../../test/seed-billing.ts';
+import { claimPayinChunk } from './charges.repo.ts';
+import { drainRun, startRun } from './run-engine.ts';
+import { getRun } from './runs.repo.ts';
+
+// A pay-in run's cards are cut into chunks of BILLING_BATCH_SIZE; each chunk's attempts are
+// written `submitted` when a drain takes it.
+const clock = fixedClock('2032-03-28T20:01:00Z');
+const period = '2032-03';
+let t: TestApp;
+let cardIds: string[];
+
+beforeAll(async () => {
+  t = await startTestApp({ BILLING_BATCH_SIZE: '4' }, { clock });
+  ({ cardIds } = await seedSubscribers(t.db, t.payments, {
+    customers: 10,
+    cardsEach: 1,
+    since: new Date('2032-01-01T00:00:00Z'),
+  }));
+}, 60_000);
+afterAll(() => t?.stop());
+
+const attemptsOf = (status?: string) =>
+  sql<{ card_id: string; status: string }>`
+    select card_id, status from payment_attempts
+    where kind = 'payin' and period = ${period} ${status ? sql`and status = ${status}` : sql``}`.execute(
+    t.db,
+  );
+
+const chunksOf = (runId: string) =>
+  sql<{ seq: number; cards: number; taken: boolean }>`
+    select seq, cards, taken_at is not null as taken from billing_chunks where run_id = ${runId}
+    order by seq`.execute(t.db);
+
+describe('a pay-in run in chunks', () => {
+  it('writes nothing up front, then each taken chunk as submitted; a card that stopped being owed is left out and the total follows', async () => {
+    const start = { kind: 'payin' as const, period, asOf: clock.now(), startedBy: 'test', forced: false };
+    const run = await startRun(t.billing, start);
+    expect(run.total).toBe(10);
+    expect((await chunksOf(run.id)).rows.map((c) => c.cards)).toEqual([4, 4, 2]);
+    expect((await attemptsOf()).rows).toHaveLength(0);
+
+    // One chunk taken: its four cards are submitted (before any processor call), nothing else.
+    const first = await claimPayinChunk(t.db, run.id, period);
+    expect(first).toHaveLength(4);
+    expect((await attemptsOf('submitted')).rows).toHaveLength(4);
+
+    // Reopening the run (a forced pass) cuts again only what no chunk has taken: no card twice.
+    const reopened = await startRun(t.billing, { ...start, startedBy: 'admin', forced: true });
+    expect(reopened.total).toBe(10);
+    const chunks = (await chunksOf(run.id)).rows;
+    expect(chunks.filter((c) => !c.taken).reduce((n, c) => n + c.cards, 0)).toBe(6);
+    expect(chunks.filter((c) => c.taken)).toHaveLength(1);
+
+    // A customer pauses after the cut: their card is not charged and the run's total drops.
+    const untakenCard = cardIds.find((id) => !first?.some((a) => a.reference.includes(id))) as string;
+    await sql`update subscriptions set is_enabled = false
+      where card_id = ${untakenCard}`.execute(t.db);
+
+    // The first chunk was taken by a "worker" that died before sending: once stale, its
+    // attempts are settled by asking the processor (which never saw them), never sent.
+    await sql`update payment_attempts set updated_at = now() - interval '1 day'
+      where status = 'submitted' and period = ${period}`.execute(t.db);
+    const done = await drainRun(t.billing, run.id);
+    expect(done).toMatchObject({ status: 'completed', total: 9, done: 9 });
+    const all = (await attemptsOf()).rows;
+    expect(all).toHaveLength(9);
+    expect(new Set(all.map((a) => a.card_id)).size).toBe(9);
+    expect(all.map((a) => a.card_id)).not.toContain(untakenCard);
+    expect(all.filter((a) => a.status === 'captured')).toHaveLength(5);
+    expect(
+      all
+        .filter((a) => a.status === 'declined')
+        .map((a) => a.card_id)
+        .sort(),
+    ).toEqual(first?.map((a) => a.reference.split(':')[1]).sort());
+    const charged = await sql<{ n: number }>`select count(*)::int as n from gateway_sim.transactions
+      where kind = 'charge' and reference like ${`payin:%:${period}`}`.execute(t.db);
+    expect(charged.rows[0]?.n).toBe(5);
+    expect((await chunksOf(run.id)).rows.every((c) => c.taken)).toBe(true);
+
+    // Nothing is left to take, and taking again writes nothing.
+    expect(await claimPayinChunk(t.db, run.id, period)).toBeNull();
+    expect((await getRun(t.db, run.id))?.status).toBe('completed');
+  });
+});
