@@ -63,8 +63,30 @@ test('account page: the side menu and Jump To scroll to a section and replace th
 
   await page.goto('/dashboard/account/payment');
   await expect(account.section('Payment Method')).toBeInViewport();
+
+  // The menu follows the reader: scrolled (not jumped) back up to Security, that is the current item.
+  const menu = page.getByRole('navigation', { name: 'Account sections' });
+  await expect(menu.getByRole('button', { name: 'Funding' })).toHaveAttribute('aria-current', 'location');
+  await account.section('Security').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  await expect(menu.getByRole('button', { name: 'Security' })).toHaveAttribute('aria-current', 'location');
+  await expect(menu.getByRole('button', { name: 'Funding' })).not.toHaveAttribute('aria-current');
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/account/personalinfo');
-  await expect(page.getByRole('combobox', { name: 'Jump To' })).toBeVisible();
+  const jumpTo = page.getByRole('combobox', { name: 'Jump To' });
+  await expect(jumpTo).toBeVisible();
   await snap(page, '390-account');
+
+  // Opened at a section on a phone: its heading ends up below the sticky 'Jump To' bar, not under
+  // it, once the sections above have loaded; and 'Jump To' names it.
+  await page.goto('/dashboard/account/payment');
+  const heading = page.getByRole('heading', { name: 'Payment Method', exact: true });
+  await expect(account.section('Payment Method').getByTestId('card-tile').first()).toBeVisible();
+  await expect(async () => {
+    const bar = await jumpTo.boundingBox();
+    const top = await heading.boundingBox();
+    expect(bar && top && top.y >= bar.y + bar.height).toBe(true);
+    expect(top && top.y < 400).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  await expect(jumpTo).toHaveValue('Funding');
 });

@@ -1,6 +1,6 @@
 import { Box, Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardsSection } from '../cards/cards-section.tsx';
@@ -12,7 +12,14 @@ import { FundingCardPicker } from '../subscription/funding-card-picker.tsx';
 import { SubscriptionSummary } from '../subscription/subscription-summary.tsx';
 import { AccountJumpTo, AccountSideMenu } from './account-nav.tsx';
 import { AccountSection } from './account-section.tsx';
-import { type AccountSectionRef, accountSections, scrollToSection } from './account-sections.ts';
+import {
+  type AccountSectionRef,
+  accountSections,
+  anchorOffset,
+  holdSectionInView,
+  scrollToSection,
+  watchReadingSection,
+} from './account-sections.ts';
 import { PersonalInfoForm } from './personal-info-section.tsx';
 
 const isSectionRef = (value: string | undefined): value is AccountSectionRef =>
@@ -30,23 +37,47 @@ export default function AccountPage() {
   const urlRef = params['*']?.split('/')[0];
   const active: AccountSectionRef | undefined = stateSection ?? (isSectionRef(urlRef) ? urlRef : undefined);
 
-  // On load (and when the side menu sends us here), bring the URL's section into view.
+  const sectionsRef = useRef<HTMLDivElement>(null);
+  const holding = useRef<(() => void) | null>(null);
+  useEffect(() => () => holding.current?.(), []);
+
+  // On load (and when the side menu sends us here), bring the URL's section into view, and keep
+  // it there while the sections above it load and grow.
   const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
     const key = `${active}:${location.key}`;
     if (!active || !customer.data || scrolledFor.current === key) return;
     scrolledFor.current = key;
-    requestAnimationFrame(() => scrollToSection(active, false));
+    requestAnimationFrame(() => {
+      scrollToSection(active, false);
+      holding.current?.();
+      if (sectionsRef.current) holding.current = holdSectionInView(active, sectionsRef.current);
+    });
   }, [active, customer.data, location.key]);
 
+  // The menu follows the reader: the section under the header is the one highlighted.
+  const [reading, setReading] = useState<AccountSectionRef | undefined>(undefined);
+  const loaded = Boolean(customer.data);
+  useEffect(() => {
+    if (!loaded) return;
+    return watchReadingSection(
+      [...accountSections.map((s) => s.ref), 'delete'],
+      anchorOffset(wide),
+      setReading,
+    );
+  }, [loaded, wide]);
+
   const jump = (ref: AccountSectionRef) => {
+    holding.current?.();
     scrollToSection(ref);
+    setReading(ref);
     scrolledFor.current = `${ref}:replaced`;
     navigate(`/dashboard/account/${ref}`, { replace: true, preventScrollReset: true });
   };
+  const current = reading ?? active;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" style={{ '--account-anchor-offset': `${anchorOffset(wide)}px` } as CSSProperties}>
       <Title order={1} c="navy.9">
         Account Settings
       </Title>
@@ -61,17 +92,17 @@ export default function AccountPage() {
           style={{ zIndex: 5, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
           bg="gray.0"
         >
-          <AccountJumpTo active={active} onJump={jump} />
+          <AccountJumpTo active={current} onJump={jump} />
         </Box>
       )}
       <Grid gap="xl">
         {wide && (
           <Grid.Col span={3}>
-            <AccountSideMenu active={active} onJump={jump} />
+            <AccountSideMenu active={current} onJump={jump} />
           </Grid.Col>
         )}
         <Grid.Col span={wide ? 9 : 12}>
-          <Stack gap="xl">
+          <Stack gap="xl" ref={sectionsRef}>
             <AccountSection refName="personalinfo" title="Personal Information">
               <PersonalInfoForm />
             </AccountSection>

@@ -29,7 +29,7 @@ export function AccountSection({
       radius="lg"
       p={{ base: 'md', sm: 'xl' }}
       data-anchor
-      style={{ scrollMarginTop: 88, outline: 'none' }}
+      style={{ scrollMarginTop: 'var(--account-anchor-offset, 88px)', outline: 'none' }}
     >
       <Title order={2} size="h3" id={headingId} c={danger ? 'red.8' : 'navy.9'}>
         {title}

@@ -11,10 +11,63 @@ export type AccountSectionRef = (typeof accountSections)[number]['ref'] | 'delet
 
 export const sectionId = (ref: AccountSectionRef) => `account-${ref}`;
 
-export function scrollToSection(ref: AccountSectionRef, smooth = true) {
+/**
+ * How far below the top of the window a section's heading lands: under the 64px header, plus
+ * the sticky 'Jump To' bar on narrow screens.
+ */
+export const anchorOffset = (wide: boolean) => (wide ? 88 : 168);
+
+export function scrollToSection(ref: AccountSectionRef, smooth = true, focus = true) {
   const element = document.getElementById(sectionId(ref));
   if (!element) return;
   element.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
   // Move focus for keyboard and screen-reader users without scrolling again.
-  element.focus({ preventScroll: true });
+  if (focus) element.focus({ preventScroll: true });
+}
+
+/**
+ * The section being read: the first one whose box crosses the band just under the sticky
+ * header (and 'Jump To' bar), updated as the page scrolls.
+ */
+export function watchReadingSection(
+  refs: readonly AccountSectionRef[],
+  offset: number,
+  onChange: (ref: AccountSectionRef) => void,
+): () => void {
+  const crossing = new Set<string>();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) crossing.add(e.target.id);
+        else crossing.delete(e.target.id);
+      }
+      const first = refs.find((ref) => crossing.has(sectionId(ref)));
+      if (first) onChange(first);
+    },
+    { rootMargin: `-${offset}px 0px -60% 0px` },
+  );
+  for (const ref of refs) {
+    const element = document.getElementById(sectionId(ref));
+    if (element) observer.observe(element);
+  }
+  return () => observer.disconnect();
+}
+
+/**
+ * Keeps `ref`'s section where it was scrolled to while the sections above it finish loading
+ * (cards, security settings) and grow, for a few seconds or until the reader scrolls themselves.
+ */
+export function holdSectionInView(ref: AccountSectionRef, container: Element, ms = 3000): () => void {
+  const observer = new ResizeObserver(() => scrollToSection(ref, false, false));
+  observer.observe(container);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
+      window.removeEventListener(type, stop);
+  };
+  const timer = setTimeout(stop, ms);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
+    window.addEventListener(type, stop, { passive: true });
+  return stop;
 }
