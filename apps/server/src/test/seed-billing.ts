@@ -91,10 +91,22 @@ export async function seedSubscribers(
   return { customerIds, cardIds };
 }
 
-/** Charges and payouts the processor recorded, per instrument and kind (what really moved). */
-export async function processorMoves(db: Db) {
+/**
+ * Charges and payouts the processor recorded, per instrument and kind (what really moved). With
+ * a period: only that period's pay-in charges (any `payin:<card>:<period>` reference) and the
+ * tries of that period's payouts, so runs of other periods (a worker's minute tick opening last
+ * month's run during the test) are not counted against it.
+ */
+export async function processorMoves(db: Db, period?: string) {
   const r = await sql<{ instrument_id: string; kind: string; status: string; n: number }>`
-    select instrument_id, kind, status, count(*)::int as n from gateway_sim.transactions
+    select instrument_id, kind, status, count(*)::int as n from gateway_sim.transactions t
+    ${
+      period
+        ? sql`where (t.kind = 'charge' and t.reference like ${`payin:%:${period}`})
+             or (t.kind = 'payout' and exists (select 1 from payouts p where p.period = ${period}
+                                                and t.reference like 'payout:' || p.id || ':%'))`
+        : sql``
+    }
     group by instrument_id, kind, status`.execute(db);
   return r.rows;
 }

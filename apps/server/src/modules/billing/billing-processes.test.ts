@@ -65,7 +65,7 @@ async function assertExactlyOnce(period: string, cardIds: string[]) {
   expect(new Set(attempts.map((a) => a.card_id)).size).toBe(attempts.length);
   expect(attempts.length).toBe(cardIds.length);
 
-  const moves = await processorMoves(t.db);
+  const moves = await processorMoves(t.db, period);
   const charges = moves.filter((m) => m.kind === 'charge' && m.status === 'captured');
   const payouts = moves.filter((m) => m.kind === 'payout' && m.status === 'paid');
   // At the processor: no instrument was charged more than once or paid more than once.
@@ -212,7 +212,7 @@ describe('billing across processes', () => {
     const mine = attempts.filter((a) => cardIds.includes(a.card_id));
     expect(mine).toHaveLength(cardIds.length);
     expect(mine.every((a) => a.status === 'captured' || a.status === 'declined')).toBe(true);
-    const moves = (await processorMoves(db)).filter((m) =>
+    const moves = (await processorMoves(db, period)).filter((m) =>
       mine.some((a) => a.instrument_id === m.instrument_id),
     );
     expect(moves.filter((m) => m.kind === 'charge').every((m) => m.n === 1)).toBe(true);
