@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
 // '/gateway': the payment processors' pages served by the API (simulator sessions, 3-D Secure step-up).
 const proxied = ['/api', '/oidc', '/config.json', '/dev', '/healthz', '/gateway'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,
