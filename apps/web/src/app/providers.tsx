@@ -10,7 +10,7 @@ import './global.css';
 
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { AuthProvider } from 'react-oidc-context';
@@ -40,12 +40,19 @@ export function Providers({ userManager, children }: { userManager: UserManager;
       onSigninCallback={clearAuthParams}
       skipSigninCallback={window.location.pathname !== '/auth/callback'}
     >
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <Notifications position="top-right" zIndex={1000} />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
+      <UiProviders client={queryClient}>{children}</UiProviders>
     </AuthProvider>
+  );
+}
+
+/** Everything but sign-in: data fetching, Mantine and its toasts (the build's prerender uses these as they are). */
+export function UiProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <Notifications position="top-right" zIndex={1000} />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
@@ -8,17 +8,36 @@ import { StartSignIn } from './auth/start-sign-in.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 // One chunk per area, so a visitor on the landing page never downloads the dashboard or admin code.
-const PublicArea = lazy(() => import('./areas/public-area.tsx'));
+export const loadPublicArea = () => import('./areas/public-area.tsx');
+const PublicArea = lazy(loadPublicArea);
 const CustomerArea = lazy(() => import('./areas/customer-area.tsx'));
 const AdminArea = lazy(() => import('./areas/admin-area.tsx'));
 
-export function AppRouter() {
+interface AppRoutesProps {
+  /**
+   * The public area's component when it is loaded already: a prerendered page hydrates with it, so
+   * nothing suspends while React adopts the HTML (a boundary still waiting for its chunk when the
+   * sign-in state arrives would be thrown away and rendered again from scratch).
+   */
+  publicArea?: ComponentType;
+}
+
+export function AppRouter(props: AppRoutesProps) {
+  return (
+    <BrowserRouter>
+      <AppRoutes {...props} />
+    </BrowserRouter>
+  );
+}
+
+/** Every route of the app, under whichever router the caller provides (the build's prerender uses a static one). */
+export function AppRoutes({ publicArea: Public = PublicArea }: AppRoutesProps) {
   const auth = useAuth();
   // Full-screen loader while signing out (the browser is about to leave for the IdP).
   if (auth.activeNavigator === 'signoutRedirect') return <FullScreenLoader label="Logging out…" />;
 
   return (
-    <BrowserRouter>
+    <>
       <ScrollToTop />
       <Suspense fallback={<FullScreenLoader />}>
         <Routes>
@@ -52,9 +71,9 @@ export function AppRouter() {
               </RequireAuth>
             }
           />
-          <Route path="/*" element={<PublicArea />} />
+          <Route path="/*" element={<Public />} />
         </Routes>
       </Suspense>
-    </BrowserRouter>
+    </>
   );
 }
