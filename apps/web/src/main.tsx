@@ -1,3 +1,4 @@
+import './app/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAuthConfig } from './app/auth/auth-config.ts';
