@@ -9,9 +9,25 @@ import { ScrollToTop } from './scroll-to-top.tsx';
 
 // One chunk per area, so a visitor on the landing page never downloads the dashboard or admin code.
 export const loadPublicArea = () => import('./areas/public-area.tsx');
+const loadCustomerArea = () => import('./areas/customer-area.tsx');
 const PublicArea = lazy(loadPublicArea);
-const CustomerArea = lazy(() => import('./areas/customer-area.tsx'));
+const CustomerArea = lazy(loadCustomerArea);
 const AdminArea = lazy(() => import('./areas/admin-area.tsx'));
+
+/**
+ * On a first visit to a customer page (/dashboard/**, /onboarding), starts downloading its area's
+ * and its screen's code now, alongside the sign-in settings, and once `signedIn` says there is a
+ * live session, the data the screen reads (customer-area.tsx): otherwise each would wait for the
+ * one before (settings, then area code, then screen code, then data).
+ */
+export function preloadRoute(pathname: string, signedIn: Promise<boolean>): void {
+  if (!/^\/(dashboard|onboarding)/.test(pathname)) return;
+  const area = loadCustomerArea();
+  area.then((m) => m.preloadPage(pathname)).catch(() => {}); // a failed download surfaces where the area renders
+  Promise.all([area, signedIn])
+    .then(([m, yes]) => yes && m.prefetchData(pathname))
+    .catch(() => {});
+}
 
 interface AppRoutesProps {
   /**
