@@ -8,6 +8,8 @@ const proxied = ['/api', '/oidc', '/config.json', '/dev', '/healthz', '/gateway'
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  // The year the prerendered HTML shows in the footer (public-footer.tsx).
+  define: { __BUILD_YEAR__: String(new Date().getFullYear()) },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,

@@ -116,4 +116,20 @@ test.describe('prerendered landing page', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('a visitor whose clock is in another year than the build gets the page without errors', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    await page.clock.setFixedTime(new Date('2099-01-02T12:00:00Z'));
+    await page.goto('/');
+    await expect(
+      page.getByRole('contentinfo').getByText('© 2099 Pria, Inc. All rights reserved.'),
+    ).toBeVisible();
+    expect(problems).toEqual([]);
+  });
 });

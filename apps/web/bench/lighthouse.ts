@@ -13,6 +13,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -191,7 +192,9 @@ try {
   for (const preset of presets) {
     for (const [name, pathname, signedIn] of pages) {
       for (let i = 1; i <= runs; i++) {
-        log(`${preset} ${pathname}${runs > 1 ? ` (run ${i})` : ''}`);
+        // The 1-minute load average: other processes on the machine inflate the CPU metrics (TBT above all).
+        const load = loadavg()[0]?.toFixed(1);
+        log(`${preset} ${pathname}${runs > 1 ? ` (run ${i})` : ''}, load average ${load}`);
         // Lighthouse now and then loses the trace (NO_NAVSTART): one retry, then the error is the row.
         const run = () => audit(`${baseURL}${pathname}`, preset, signedIn, `${name}-${preset}-${i}`);
         try {
