@@ -47,3 +47,89 @@ test.describe('landing on a phone (390px)', () => {
     await expect(page.getByRole('list', { name: 'How it works' })).toHaveCount(0);
   });
 });
+
+test.describe('prerendered landing page', () => {
+  test('the first response already holds the page, without an inline script', async ({ request }) => {
+    const res = await request.get('/');
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-prerendered');
+    expect(html).toMatch(/<h1[^>]*>Better Credit, Made Simple<\/h1>/);
+    expect(html).toContain('How it works');
+    for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag).toMatch(/\bsrc=/);
+    expect(res.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+    test('shows the hero, the sections and the footer', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'How it works' })).toBeAttached();
+      await expect(page.getByRole('contentinfo').getByText(/at least 18 years old/)).toBeAttached();
+      // The phone layout comes from the stylesheet alone: the hamburger, not the links.
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    });
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the app takes over the page as it is (${width}px): same elements, no errors, buttons work`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      // The prerendered <h1>, kept before any script runs: hydration must adopt it, not replace it.
+      await page.addInitScript({
+        content:
+          "document.addEventListener('DOMContentLoaded', () => { window.prerenderedH1 = document.querySelector('h1'); });",
+      });
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await expect(
+        width < 960
+          ? page.getByRole('button', { name: 'Open menu' })
+          : page.getByRole('navigation', { name: 'Main' }),
+      ).toBeVisible();
+      if (width < 500) {
+        await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(3);
+      }
+      // React marks the DOM nodes it owns (__reactFiber$…): wait for the <h1>, then check it is the one sent.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            "Object.keys(document.querySelector('h1')).some((k) => k.startsWith('__reactFiber'))",
+          ),
+        )
+        .toBe(true);
+      const adopted = await page.evaluate(
+        "window.prerenderedH1 != null && window.prerenderedH1 === document.querySelector('h1') && window.prerenderedH1.isConnected",
+      );
+      expect(adopted).toBe(true);
+      await main.getByRole('button', { name: 'Get Started' }).first().click();
+      await page.waitForURL(/\/oidc\//);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a visitor whose clock is in another year than the build gets the page without errors', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    await page.clock.setFixedTime(new Date('2099-01-02T12:00:00Z'));
+    await page.goto('/');
+    await expect(
+      page.getByRole('contentinfo').getByText('© 2099 Pria, Inc. All rights reserved.'),
+    ).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

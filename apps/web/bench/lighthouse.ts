@@ -7,10 +7,13 @@
  * simulated slow 4G) and desktop presets. Prints performance, accessibility and best practices.
  *   npm run bench:lighthouse   (builds the web app first)
  * Targets: performance >= 90, accessibility >= 95, best practices >= 95; exits 1 when one is missed.
- * Env: LH_PORT (3410), LH_PG_PORT (54396), CHROME_PATH (/usr/bin/chromium).
+ * Env: LH_PORT (3410), LH_PG_PORT (54396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout),
+ * LH_PRESETS (mobile,desktop) and LH_RUNS (1) to measure fewer pages or a page several times. Each report
+ * is kept as JSON in .tmp/lighthouse-reports/ (page-preset-run.json).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,6 +27,13 @@ const pgPort = Number(process.env.LH_PG_PORT ?? 54396);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `.tmp/lighthouse-data-${port}`);
 const profileDir = path.join(root, `.tmp/lighthouse-profile-${port}`);
+const reportDir = path.join(root, '.tmp/lighthouse-reports');
+const listEnv = (name: string, all: string[]) =>
+  (process.env[name] ?? all.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => all.includes(s));
+const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless',
@@ -96,13 +106,30 @@ async function signInToProfile() {
   }
 }
 
-type Row = { page: string; preset: string; url: string; scores: Record<string, number>; note: string };
+type Row = {
+  page: string;
+  preset: string;
+  url: string;
+  scores: Record<string, number>;
+  metrics: string;
+  note: string;
+};
+
+/** The performance metrics behind the score, as Lighthouse displays them. */
+const metricIds = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+} as const;
 
 async function audit(
   url: string,
   preset: 'mobile' | 'desktop',
   signedIn: boolean,
-): Promise<Row['scores'] & { final: string }> {
+  reportName: string,
+): Promise<{ scores: Row['scores']; metrics: string; final: string }> {
   // The landing page sends a signed-in visitor to /dashboard: it is measured in a fresh profile.
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -124,6 +151,11 @@ async function audit(
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+    const metrics = Object.entries(metricIds)
+      .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
+      .join(', ');
     const scores: Record<string, number> = {};
     for (const key of Object.keys(targets)) scores[key] = Math.round((lhr.categories[key]?.score ?? 0) * 100);
     // The failing audits, to see what a score is made of.
@@ -135,7 +167,7 @@ async function audit(
         .map((a) => `${a?.id}${a?.displayValue ? ` (${a.displayValue})` : ''}`);
       if (misses.length) log(`  ${preset} ${new URL(url).pathname} ${key}: ${misses.join(', ')}`);
     }
-    return { ...scores, final: lhr.finalDisplayedUrl };
+    return { scores, metrics, final: lhr.finalDisplayedUrl };
   } finally {
     chrome.kill();
   }
@@ -146,28 +178,39 @@ const rows: Row[] = [];
 try {
   log(`app on ${baseURL}; seeding and signing in a customer`);
   await signInToProfile();
-  const pages = [
+  const allPages = [
     ['landing', '/', false],
     ['dashboard', '/dashboard', true],
     ['checkout', '/dashboard/checkout', true],
   ] as const;
-  for (const preset of ['mobile', 'desktop'] as const) {
+  const pageNames = listEnv(
+    'LH_PAGES',
+    allPages.map(([name]) => name),
+  );
+  const pages = allPages.filter(([name]) => pageNames.includes(name));
+  const presets = listEnv('LH_PRESETS', ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
+  for (const preset of presets) {
     for (const [name, pathname, signedIn] of pages) {
-      log(`${preset} ${pathname}`);
-      // Lighthouse now and then loses the trace (NO_NAVSTART): one retry, then the error is the row.
-      const run = () => audit(`${baseURL}${pathname}`, preset, signedIn);
-      try {
-        const { final, ...scores } = await run().catch(run);
-        const note = new URL(final).pathname === pathname ? '' : `ended on ${new URL(final).pathname}`;
-        rows.push({ page: name, preset, url: pathname, scores, note });
-      } catch (error) {
-        rows.push({
-          page: name,
-          preset,
-          url: pathname,
-          scores: {},
-          note: `error: ${String(error).slice(0, 120)}`,
-        });
+      for (let i = 1; i <= runs; i++) {
+        // The 1-minute load average: other processes on the machine inflate the CPU metrics (TBT above all).
+        const load = loadavg()[0]?.toFixed(1);
+        log(`${preset} ${pathname}${runs > 1 ? ` (run ${i})` : ''}, load average ${load}`);
+        // Lighthouse now and then loses the trace (NO_NAVSTART): one retry, then the error is the row.
+        const run = () => audit(`${baseURL}${pathname}`, preset, signedIn, `${name}-${preset}-${i}`);
+        try {
+          const { final, scores, metrics } = await run().catch(run);
+          const note = new URL(final).pathname === pathname ? '' : `ended on ${new URL(final).pathname}`;
+          rows.push({ page: name, preset, url: pathname, scores, metrics, note });
+        } catch (error) {
+          rows.push({
+            page: name,
+            preset,
+            url: pathname,
+            scores: {},
+            metrics: '',
+            note: `error: ${String(error).slice(0, 120)}`,
+          });
+        }
       }
     }
   }
@@ -181,7 +224,7 @@ console.log(
 const failures: string[] = [];
 for (const r of rows) {
   console.log(
-    `${r.page.padEnd(12)}${r.preset.padEnd(9)}${String(r.scores.performance).padStart(6)}${String(r.scores.accessibility).padStart(6)}${String(r.scores['best-practices']).padStart(6)}  ${r.note}`,
+    `${r.page.padEnd(12)}${r.preset.padEnd(9)}${String(r.scores.performance).padStart(6)}${String(r.scores.accessibility).padStart(6)}${String(r.scores['best-practices']).padStart(6)}  ${r.metrics}${r.note ? `  ${r.note}` : ''}`,
   );
   for (const [key, min] of Object.entries(targets)) {
     if ((r.scores[key] ?? 0) < min) failures.push(`${r.page} (${r.preset}) ${key} ${r.scores[key]} < ${min}`);

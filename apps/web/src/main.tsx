@@ -1,21 +1,38 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import './app/zod-jitless.ts';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadAuthConfig } from './app/auth/auth-config.ts';
 import { createUserManager } from './app/auth/user-manager.ts';
 import { Providers } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
 
 async function start() {
-  const userManager = createUserManager(await loadAuthConfig());
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
+  const userManagerReady = loadAuthConfig().then(createUserManager);
+  // A customer page's code and data start loading now rather than one after the other.
+  const signedIn = userManagerReady
+    .then((manager) => manager.getUser())
+    .then((user) => Boolean(user && !user.expired))
+    .catch(() => false);
+  preloadRoute(window.location.pathname, signedIn);
+  // The prerendered pages are public ones: their code loads alongside the sign-in settings.
+  const prerendered = root.dataset.prerendered !== undefined;
+  const [userManager, publicArea] = await Promise.all([
+    userManagerReady,
+    prerendered ? loadPublicArea().then((m) => m.default) : undefined,
+  ]);
+  const app = (
     <StrictMode>
       <Providers userManager={userManager}>
-        <AppRouter />
+        <AppRouter publicArea={publicArea} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A prerendered page (build/prerender.ts) is already on screen: hydrate it, in a transition so the
+  // work is cut into short slices and the page stays responsive. Any other path starts empty.
+  if (prerendered) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
 }
 
 void start();

@@ -1,39 +1,9 @@
 import { z } from 'zod';
+import { type AnyCardBrand, acceptedBrands, brandFromInput, isAcceptedBrand } from './card-brands.ts';
 import { messages } from './messages.ts';
 
-/** The spec's brand codes (customer-app §3). Only Visa and Mastercard can be registered. */
-export const brandCodes = {
-  visa: '001',
-  mastercard: '002',
-  'american express': '003',
-  discover: '004',
-  jcb: '007',
-} as const;
-export type AnyCardBrand = keyof typeof brandCodes;
-export type BrandCode = (typeof brandCodes)[AnyCardBrand];
-
-export const acceptedBrands = ['visa', 'mastercard'] as const;
-export type CardBrand = (typeof acceptedBrands)[number];
-
-export const brandDisplayNames: Record<AnyCardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  'american express': 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-};
-
-/** Accepts a brand code ('001') or a brand name ('visa', 'Visa'); undefined when unknown. */
-export function brandFromInput(value: string): AnyCardBrand | undefined {
-  const v = value.trim().toLowerCase();
-  for (const [name, code] of Object.entries(brandCodes)) {
-    if (v === code || v === name) return name as AnyCardBrand;
-  }
-  return undefined;
-}
-
-export const isAcceptedBrand = (brand: string | undefined): brand is CardBrand =>
-  brand === 'visa' || brand === 'mastercard';
+// Brand names and codes live apart from the schemas, so a screen that only shows a brand does not load zod.
+export * from './card-brands.ts';
 
 /** The Luhn check digit test every card number passes; non-digits (spaces) are ignored. */
 export function luhnValid(number: string): boolean {

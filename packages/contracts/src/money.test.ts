@@ -21,4 +21,14 @@ describe('money', () => {
     expect(formatUsd(-300)).toBe('-$3.00');
     expect(formatUsd(0)).toBe('$0.00');
   });
+
+  it('groups thousands exactly as en-US number formatting does', () => {
+    for (const amount of [
+      0, 99, 100, 99_999, 100_000, 999_999, 1_000_000, 12_345_678_901, -100_000, -987_654_321,
+    ]) {
+      const abs = Math.abs(amount);
+      const expected = `${amount < 0 ? '-' : ''}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+      expect(formatUsd(amount)).toBe(expected);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -179,11 +179,42 @@ function rateLimited() {
   return { statusCode: 429, ...envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests) };
 }
 
-/** Serves the built web app with a fallback to index.html for client-side routes. */
-export async function serveWebApp(app: FastifyInstance): Promise<void> {
-  const hasBuild = existsSync(path.join(webDist, 'index.html'));
+/** Hashed build output (`/assets/name-<hash>.js`): a new build writes new names, so a copy never goes stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Pages the web build prerendered to HTML (`apps/web/build/prerender.ts`): `prerendered/routes.json`
+ * maps a path to its file, e.g. `{ "/": "prerendered/landing.html" }`.
+ */
+function readPrerenderedRoutes(root: string): Map<string, string> {
+  const file = path.join(root, 'prerendered/routes.json');
+  if (!existsSync(file)) return new Map();
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return new Map(
+    Object.entries(routes).filter(([, html]) => existsSync(path.join(root, html)) && !html.includes('..')),
+  );
+}
+
+/**
+ * Serves the built web app: files from apps/web/dist (the brotli or gzip copy the build wrote next
+ * to each text file when the browser accepts it), `/assets/*` cacheable for a year, a prerendered
+ * page's HTML for its path (the landing page at `/`), and for any other page path the SPA's
+ * index.html, which the client-side router takes from there (HTML always no-cache).
+ */
+export async function serveWebApp(app: FastifyInstance, root = webDist): Promise<void> {
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  const prerendered = hasBuild ? readPrerenderedRoutes(root) : new Map<string, string>();
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        if (path.relative(root, filePath).startsWith(`assets${path.sep}`))
+          reply.header('cache-control', IMMUTABLE);
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/oidc');
@@ -193,6 +224,8 @@ export async function serveWebApp(app: FastifyInstance): Promise<void> {
     if (!hasBuild) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const pathname = req.url.split('?')[0] ?? '/';
+    const html = prerendered.get(pathname) ?? 'index.html';
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });
 }

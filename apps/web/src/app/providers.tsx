@@ -10,10 +10,10 @@ import './global.css';
 
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
-import type { ReactNode } from 'react';
-import { AuthProvider } from 'react-oidc-context';
+import { type ReactNode, useContext, useDeferredValue } from 'react';
+import { AuthContext, AuthProvider } from 'react-oidc-context';
 import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
@@ -40,12 +40,32 @@ export function Providers({ userManager, children }: { userManager: UserManager;
       onSigninCallback={clearAuthParams}
       skipSigninCallback={window.location.pathname !== '/auth/callback'}
     >
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-          <Notifications position="top-right" zIndex={1000} />
-          {children}
-        </MantineProvider>
-      </QueryClientProvider>
+      <DeferredAuth>
+        <UiProviders client={queryClient}>{children}</UiProviders>
+      </DeferredAuth>
     </AuthProvider>
+  );
+}
+
+/**
+ * Hands the sign-in state down one deferred render later. The state changes once right after
+ * start (stored session read); on a prerendered page that is while React is still adopting the
+ * HTML, and a plain context change there makes React finish all of it in one long, blocking pass.
+ * Deferred, it goes on in short slices. Later changes (sign-in, sign-out) arrive a render later.
+ */
+function DeferredAuth({ children }: { children: ReactNode }) {
+  const auth = useDeferredValue(useContext(AuthContext));
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}
+
+/** Everything but sign-in: data fetching, Mantine and its toasts (the build's prerender uses these as they are). */
+export function UiProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <Notifications position="top-right" zIndex={1000} />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
@@ -8,17 +8,52 @@ import { StartSignIn } from './auth/start-sign-in.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 // One chunk per area, so a visitor on the landing page never downloads the dashboard or admin code.
-const PublicArea = lazy(() => import('./areas/public-area.tsx'));
-const CustomerArea = lazy(() => import('./areas/customer-area.tsx'));
+export const loadPublicArea = () => import('./areas/public-area.tsx');
+const loadCustomerArea = () => import('./areas/customer-area.tsx');
+const PublicArea = lazy(loadPublicArea);
+const CustomerArea = lazy(loadCustomerArea);
 const AdminArea = lazy(() => import('./areas/admin-area.tsx'));
 
-export function AppRouter() {
+/**
+ * On a first visit to a customer page (/dashboard/**, /onboarding), starts downloading its area's
+ * and its screen's code now, alongside the sign-in settings, and once `signedIn` says there is a
+ * live session, the data the screen reads (customer-area.tsx): otherwise each would wait for the
+ * one before (settings, then area code, then screen code, then data).
+ */
+export function preloadRoute(pathname: string, signedIn: Promise<boolean>): void {
+  if (!/^\/(dashboard|onboarding)/.test(pathname)) return;
+  const area = loadCustomerArea();
+  area.then((m) => m.preloadPage(pathname)).catch(() => {}); // a failed download surfaces where the area renders
+  Promise.all([area, signedIn])
+    .then(([m, yes]) => yes && m.prefetchData(pathname))
+    .catch(() => {});
+}
+
+interface AppRoutesProps {
+  /**
+   * The public area's component when it is loaded already: a prerendered page hydrates with it, so
+   * nothing suspends while React adopts the HTML (a boundary still waiting for its chunk when the
+   * sign-in state arrives would be thrown away and rendered again from scratch).
+   */
+  publicArea?: ComponentType;
+}
+
+export function AppRouter(props: AppRoutesProps) {
+  return (
+    <BrowserRouter>
+      <AppRoutes {...props} />
+    </BrowserRouter>
+  );
+}
+
+/** Every route of the app, under whichever router the caller provides (the build's prerender uses a static one). */
+export function AppRoutes({ publicArea: Public = PublicArea }: AppRoutesProps) {
   const auth = useAuth();
   // Full-screen loader while signing out (the browser is about to leave for the IdP).
   if (auth.activeNavigator === 'signoutRedirect') return <FullScreenLoader label="Logging out…" />;
 
   return (
-    <BrowserRouter>
+    <>
       <ScrollToTop />
       <Suspense fallback={<FullScreenLoader />}>
         <Routes>
@@ -52,9 +87,9 @@ export function AppRouter() {
               </RequireAuth>
             }
           />
-          <Route path="/*" element={<PublicArea />} />
+          <Route path="/*" element={<Public />} />
         </Routes>
       </Suspense>
-    </BrowserRouter>
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { Carousel } from '@mantine/carousel';
 import { SimpleGrid } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { type ReactElement, useState } from 'react';
+import { type ReactElement, useDeferredValue, useState } from 'react';
 import { useAutoAdvance } from './use-auto-advance.ts';
+import { useMatchMedia } from './use-match-media.ts';
 
 /** Spec breakpoint: at 500px or less, carousels replace grids. */
 export const NARROW_QUERY = '(max-width: 500px)';
@@ -45,7 +45,9 @@ function AutoCarousel({ label, items }: Pick<ResponsiveCardsProps, 'label' | 'it
 
 /** A grid of cards on wide screens, an auto-advancing carousel on phones. */
 export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps) {
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  // Deferred: when the prerendered landing page (grids) hydrates on a phone, the switch to carousels
+  // renders in the background in short slices instead of one long block right after hydration.
+  const narrow = useDeferredValue(useMatchMedia(NARROW_QUERY));
   if (narrow) return <AutoCarousel label={label} items={items} />;
   return (
     <SimpleGrid

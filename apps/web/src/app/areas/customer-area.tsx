@@ -2,14 +2,50 @@ import '@mantine/dates/styles.css';
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { customerQuery } from '../../features/customer/queries.ts';
+import { plansQuery } from '../../features/plans/queries.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
+import { queryClient } from '../query-client.ts';
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
-const DashboardPage = lazy(() => import('../../features/dashboard/dashboard-page.tsx'));
-const AccountPage = lazy(() => import('../../features/account/account-page.tsx'));
-const OnboardingPage = lazy(() => import('../../features/onboarding/onboarding-page.tsx'));
-const SubscriptionPage = lazy(() => import('../../features/subscription/subscription-page.tsx'));
-const CheckoutPage = lazy(() => import('../../features/checkout/checkout-page.tsx'));
+const loaders = {
+  dashboard: () => import('../../features/dashboard/dashboard-page.tsx'),
+  account: () => import('../../features/account/account-page.tsx'),
+  onboarding: () => import('../../features/onboarding/onboarding-page.tsx'),
+  subscription: () => import('../../features/subscription/subscription-page.tsx'),
+  checkout: () => import('../../features/checkout/checkout-page.tsx'),
+};
+const DashboardPage = lazy(loaders.dashboard);
+const AccountPage = lazy(loaders.account);
+const OnboardingPage = lazy(loaders.onboarding);
+const SubscriptionPage = lazy(loaders.subscription);
+const CheckoutPage = lazy(loaders.checkout);
+
+/** The screen a customer-area path shows (the routes below, as a lookup). */
+function pageAt(pathname: string): keyof typeof loaders {
+  if (pathname.startsWith('/onboarding')) return 'onboarding';
+  const rest = pathname.replace(/^\/dashboard\/?/, '');
+  if (rest === 'account' || rest.startsWith('account/')) return 'account';
+  if (rest === 'subscription' || rest === 'checkout') return rest;
+  return 'dashboard';
+}
+
+/**
+ * What a first visit to `pathname` will need, started before React gets there (router.tsx
+ * preloadRoute, while the sign-in settings load): the screen's code, and for a signed-in visitor
+ * the data the screen waits for before it shows anything (the customer; for checkout the plans),
+ * so it does not wait for its code first. Same queries as the screens' hooks; their cache times
+ * keep the hooks from asking again.
+ */
+export function preloadPage(pathname: string): void {
+  loaders[pageAt(pathname)]().catch(() => {}); // a failed download surfaces where the page renders
+}
+
+export function prefetchData(pathname: string): void {
+  void queryClient.prefetchQuery(customerQuery);
+  const page = pageAt(pathname);
+  if (page === 'checkout') void queryClient.prefetchQuery(plansQuery);
+}
 
 /** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
 export default function CustomerArea() {

@@ -9,7 +9,7 @@ import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
-import { SupportModal } from '../../features/support/support-modal.tsx';
+import { LazySupportModal } from '../../features/support/lazy-support-modal.tsx';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './customer-layout.module.css';
 import { CustomerSideMenu } from './customer-side-menu.tsx';
@@ -85,7 +85,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
         onSupport={support.open}
         onLogout={logoutNow}
       />
-      <SupportModal opened={supportOpened} onClose={support.close} />
+      <LazySupportModal opened={supportOpened} onClose={support.close} />
       {loggingOut && (
         <Box pos="fixed" inset={0} bg="white" style={{ zIndex: 2000 }}>
           <FullScreenLoader label="Logging out…" />

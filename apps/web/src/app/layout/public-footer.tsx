@@ -1,13 +1,19 @@
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 
 const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;
 
+const noChanges = () => () => {};
+const currentYear = () => new Date().getFullYear();
+/** The prerendered landing page was rendered with the build's year: hydration starts from it, then shows the visitor's. */
+const buildYear = () => __BUILD_YEAR__;
+
 export function PublicFooter() {
   const { isAuthenticated } = useAuth();
-  const year = new Date().getFullYear();
+  const year = useSyncExternalStore(noChanges, currentYear, buildYear);
 
   return (
     <Box component="footer" bg="navy.9" c="gray.3" py={48}>

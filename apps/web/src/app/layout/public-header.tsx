@@ -1,34 +1,35 @@
 import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useWindowScroll } from '@mantine/hooks';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { useAuth } from 'react-oidc-context';
 import { NavLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { useMatchMedia } from '../../components/use-match-media.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './public-header.module.css';
 import { publicNavLinks } from './public-nav-links.ts';
 
-/** Spec: at 960px or less the links move into a hamburger sidebar. */
+/**
+ * Spec: at 960px or less the links move into a hamburger sidebar. The header holds both the links
+ * and the hamburger and its stylesheet shows one of them at the same 960px, so the prerendered
+ * landing page is right at every width before any script runs.
+ */
 const NARROW = '(max-width: 960px)';
 
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const narrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  const narrow = useMatchMedia(NARROW);
   const [scroll] = useWindowScroll();
   const auth = useAuth();
   const { logIn, signUp, logOut } = useAuthActions();
   const navigate = useNavigate();
   const signedIn = auth.isAuthenticated;
 
-  const links = publicNavLinks.map((link) => (
-    <NavLink
-      key={link.to}
-      to={link.to}
-      className={narrow ? classes.drawerLink : classes.link}
-      onClick={close}
-    >
-      {link.label}
-    </NavLink>
-  ));
+  const links = (className: string | undefined) =>
+    publicNavLinks.map((link) => (
+      <NavLink key={link.to} to={link.to} className={className} onClick={close}>
+        {link.label}
+      </NavLink>
+    ));
 
   const accountButtons = signedIn ? (
     <>
@@ -57,14 +58,17 @@ export function PublicHeader() {
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap">
           <Logo />
-          {narrow ? (
-            <Burger opened={opened} onClick={toggle} aria-label="Open menu" aria-expanded={opened} />
-          ) : (
-            <Group component="nav" aria-label="Main" gap="lg" wrap="nowrap">
-              <Group gap={4}>{links}</Group>
-              <Group gap="sm">{accountButtons}</Group>
-            </Group>
-          )}
+          <Burger
+            className={classes.narrowOnly}
+            opened={opened}
+            onClick={toggle}
+            aria-label="Open menu"
+            aria-expanded={opened}
+          />
+          <Group className={classes.wideOnly} component="nav" aria-label="Main" gap="lg" wrap="nowrap">
+            <Group gap={4}>{links(classes.link)}</Group>
+            <Group gap="sm">{accountButtons}</Group>
+          </Group>
         </Group>
       </Container>
       <Drawer
@@ -77,7 +81,7 @@ export function PublicHeader() {
         closeButtonProps={{ 'aria-label': 'Close menu' }}
       >
         <Stack component="nav" aria-label="Mobile" gap={4}>
-          {links}
+          {links(classes.drawerLink)}
           <Stack gap="sm" mt="lg">
             {accountButtons}
           </Stack>

@@ -9,6 +9,7 @@ import {
 } from '@pria/contracts';
 import { z } from 'zod';
 import { type AddressValues, emptyAddress, toAddressValues } from '../geography/address.ts';
+import { expiryOf, maskedNumber } from './card-display.ts';
 
 export interface CardFormState {
   name: string;
@@ -47,12 +48,6 @@ export function formatExpiry(raw: string, previous: string): string {
 }
 
 export const formatCvc = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);
-
-/** "•••• •••• •••• 4242", how a stored card's number is shown (we never have the rest). */
-export const maskedNumber = (lastFour: string) => `•••• •••• •••• ${lastFour}`;
-
-export const expiryOf = (card: Pick<CardView, 'expirationMonth' | 'expirationYear'>) =>
-  `${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear).slice(-2)}`;
 
 /** Add mode: the shared card schema plus "Visa or Mastercard only", with the spec's words. */
 export function newCardSchema(now = new Date()) {

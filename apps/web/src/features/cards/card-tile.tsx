@@ -2,7 +2,7 @@ import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { BrandMark } from './brand-mark.tsx';
-import { expiryOf } from './card-form-values.ts';
+import { expiryOf } from './card-display.ts';
 import classes from './card-tile.module.css';
 
 interface CardTileProps {

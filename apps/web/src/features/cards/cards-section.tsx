@@ -7,9 +7,9 @@ import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
-import { CardModal } from './card-modal.tsx';
 import { AddCardTile, CardTile } from './card-tile.tsx';
 import { CardsCarousel } from './cards-carousel.tsx';
+import { LazyCardModal } from './lazy-card-modal.tsx';
 import { useCards } from './queries.ts';
 import { useShowAllCards } from './use-card-toggle.ts';
 
@@ -48,7 +48,10 @@ export function CardsSection({
   const emptySlots = Math.max(0, slotCount - shown.length);
 
   let body: ReactNode;
-  if (cards.isPending) {
+  if (cards.isPending && narrow) {
+    // The carousel's footprint (one card, its indicators below), so nothing under it moves when it arrives.
+    body = <Skeleton height={170} radius={16} mb={32} aria-busy="true" aria-label="Loading cards" />;
+  } else if (cards.isPending) {
     body = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading cards">
         {[0, 1, 2].map((i) => (
@@ -122,7 +125,7 @@ export function CardsSection({
       </Group>
       {list.length === 0 && !cards.isPending && emptyExtra}
       {body}
-      <CardModal
+      <LazyCardModal
         opened={modal.mode !== 'closed'}
         onClose={() => setModal({ mode: 'closed' })}
         card={modal.mode === 'edit' ? modal.card : undefined}

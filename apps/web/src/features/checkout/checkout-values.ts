@@ -1,11 +1,10 @@
 import { type CardView, messages } from '@pria/contracts';
 import { zodValidate } from '../../components/form/zod-validate.ts';
+import { expiryOf, maskedNumber } from '../cards/card-display.ts';
 import {
   type CardFormState,
   emptyCardForm,
-  expiryOf,
   hostedCardSchema,
-  maskedNumber,
   newCardSchema,
 } from '../cards/card-form-values.ts';
 import { hostedFieldErrors, type MicroformFields } from '../cards/microform/use-microform.ts';

@@ -1,7 +1,7 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { BrandMark } from '../cards/brand-mark.tsx';
-import { expiryOf, maskedNumber } from '../cards/card-form-values.ts';
+import { expiryOf, maskedNumber } from '../cards/card-display.ts';
 
 interface ExistingCardListProps {
   cards: CardView[];

@@ -2,7 +2,7 @@ import { Button, CloseButton, Group, Paper, Stack, Text, Title, Transition } fro
 import { useMediaQuery, useTimeout } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
-import { CardModal } from '../cards/card-modal.tsx';
+import { LazyCardModal } from '../cards/lazy-card-modal.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
@@ -50,7 +50,7 @@ export function WelcomeBanner() {
           </Paper>
         )}
       </Transition>
-      <CardModal
+      <LazyCardModal
         opened={adding}
         onClose={() => setAdding(false)}
         defaultName={fullName(customer.data)}

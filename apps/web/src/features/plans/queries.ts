@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 import type { Plan } from '../customer/types.ts';
 
@@ -7,10 +7,12 @@ export const planKeys = {
   list: () => [...planKeys.all, 'list'] as const,
 };
 
+export const plansQuery = queryOptions({
+  queryKey: planKeys.list(),
+  queryFn: ({ signal }) => api.get<Plan[]>('/api/v1/plans', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 export function usePlans() {
-  return useQuery({
-    queryKey: planKeys.list(),
-    queryFn: ({ signal }) => api.get<Plan[]>('/api/v1/plans', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(plansQuery);
 }

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createHttpApp, serveWebApp } from './app.ts';
+import { createLogger } from './logger.ts';
+
+/**
+ * How the server hands out the web build (a stand-in dist directory, so the test needs no build):
+ * prerendered pages for their own path, the SPA shell for every other page path, the build's
+ * precompressed copies, and long-lived caching only for hashed assets.
+ */
+const shell =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const landing =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"><h1>Better Credit, Made Simple</h1></div></body></html>';
+const entryJs = `export const x = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+let root: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'pria-web-dist-'));
+  mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, 'prerendered'));
+  writeFileSync(path.join(root, 'index.html'), shell);
+  writeFileSync(path.join(root, 'prerendered/landing.html'), landing);
+  writeFileSync(
+    path.join(root, 'prerendered/routes.json'),
+    JSON.stringify({ '/': 'prerendered/landing.html' }),
+  );
+  writeFileSync(path.join(root, 'assets/index-abc123.js'), entryJs);
+  writeFileSync(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(entryJs));
+  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3999' });
+  app = await createHttpApp({
+    config,
+    logger: createLogger('silent'),
+    verifyToken: async () => {
+      throw new Error('no tokens here');
+    },
+  });
+  await serveWebApp(app, root);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('web app serving', () => {
+  it('answers / with the prerendered landing page, under the strict CSP', async () => {
+    for (const url of ['/', '/?utm_source=mail']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
+      expect(res.body).toContain('<h1>Better Credit, Made Simple</h1>');
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc.trim()).toBe("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    }
+  });
+
+  it('answers other page paths with the SPA shell, and unknown API paths with a JSON 404', async () => {
+    for (const url of ['/dashboard', '/dashboard/checkout', '/about', '/no/such/page']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(shell);
+    }
+    const api = await app.inject({ url: '/api/v1/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('sends the precompressed copy to a browser that accepts it, and caches hashed assets for a year', async () => {
+    const res = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(entryJs);
+
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(entryJs);
+  });
+
+  it('does not cache files outside /assets for long (their names do not change with the build)', async () => {
+    const res = await app.inject({ url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).not.toMatch(/immutable/);
+  });
+});

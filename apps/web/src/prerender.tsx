@@ -1,0 +1,60 @@
+/**
+ * Build-time rendering of public pages to HTML (entry of the SSR build, used only by
+ * build/prerender.ts, never shipped to browsers). It renders the same tree as main.tsx, with a
+ * static router and the sign-in state the browser starts from (loading, nobody signed in), so the
+ * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static).
+ */
+import { QueryClient } from '@tanstack/react-query';
+import type { UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { AuthContext, type AuthContextProps } from 'react-oidc-context';
+import { StaticRouter } from 'react-router';
+import PublicArea from './app/areas/public-area.tsx';
+import { UiProviders } from './app/providers.tsx';
+import { AppRoutes } from './app/router.tsx';
+
+const notInTheBuild = () => Promise.reject(new Error('sign-in is not available while prerendering'));
+
+/** react-oidc-context's state before it has read the stored session: loading, not signed in. */
+const signedOutWhileLoading: AuthContextProps = {
+  isLoading: true,
+  isAuthenticated: false,
+  user: undefined,
+  activeNavigator: undefined,
+  error: undefined,
+  settings: {} as UserManagerSettings,
+  events: {} as UserManagerEvents,
+  clearStaleState: notInTheBuild,
+  removeUser: notInTheBuild,
+  signinPopup: notInTheBuild,
+  signinSilent: notInTheBuild,
+  signinRedirect: notInTheBuild,
+  signinResourceOwnerCredentials: notInTheBuild,
+  signoutRedirect: notInTheBuild,
+  signoutPopup: notInTheBuild,
+  signoutSilent: notInTheBuild,
+  querySessionStatus: notInTheBuild,
+  revokeTokens: notInTheBuild,
+  startSilentRenew: () => {},
+  stopSilentRenew: () => {},
+};
+
+/** The HTML of `url` as the app renders it inside #root. */
+export async function render(url: string): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AuthContext.Provider value={signedOutWhileLoading}>
+        <UiProviders client={new QueryClient()}>
+          <StaticRouter location={url}>
+            <AppRoutes publicArea={PublicArea} />
+          </StaticRouter>
+        </UiProviders>
+      </AuthContext.Provider>
+    </StrictMode>,
+    // Every Suspense boundary inline and complete: a large one would otherwise be sent after its
+    // fallback with an inline script to swap it in, which the CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
