@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -25,6 +24,7 @@ import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { scrubUrl } from './logger.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -60,7 +60,7 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   // CyberSource Microform: its script and its card-field frames (and any call it makes) come from
   // its own origin; allowed only when that processor is configured.
   const microform = config.payments.cybersource ? [config.payments.cybersource.microformOrigin] : [];
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
