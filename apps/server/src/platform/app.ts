@@ -23,7 +23,7 @@ import type { TokenVerifier } from './auth.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
-import { OneLinePerRequest, scrubUrl } from './logger.ts';
+import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -52,6 +52,7 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -91,11 +91,11 @@ describe('request log', () => {
     await app.close();
   });
 
-  it('says the status of refused and failed requests, and never the bearer token', async () => {
+  it('says the status of refused and failed requests, and never the bearer token or cookies', async () => {
     const { app, lines, parsed } = await appWithCapturedLog();
     const refused = await app.inject({
       url: '/api/v1/mine',
-      headers: { authorization: 'Bearer eyJhbGciOi.secret-token.sig' },
+      headers: { authorization: 'Bearer eyJhbGciOi.secret-token.sig', cookie: 'session=secret-cookie' },
     });
     expect(refused.statusCode).toBe(401);
     expect((await app.inject('/boom')).statusCode).toBe(500);
@@ -111,6 +111,7 @@ describe('request log', () => {
     const failure = out.find((l) => l.msg === 'unhandled error');
     expect(failure?.reqId).toBe(completed[1]?.reqId);
     expect(lines.join('')).not.toContain('secret-token');
+    expect(lines.join('')).not.toContain('secret-cookie');
     await app.close();
   });
 
@@ -121,7 +122,11 @@ describe('request log', () => {
       url: '/echo',
       payload: { password: 'hunter22', card: { number: '4111111111111111', cvc: '123' } },
     });
-    expect(parsed().map((l) => l.msg)).toEqual(['handler saw a body', 'request completed']);
+    const [handler, completed] = parsed();
+    expect([handler?.msg, completed?.msg]).toEqual(['handler saw a body', 'request completed']);
+    // The handler's line carries the request's id, as the answered line does.
+    expect(handler?.reqId).toEqual(expect.any(String));
+    expect(handler?.reqId).toBe(completed?.reqId);
     const out = lines.join('');
     for (const secret of ['hunter22', '4111111111111111', '"123"']) expect(out).not.toContain(secret);
     await app.close();
