@@ -124,23 +124,39 @@ export async function setOnboardingIndex(db: Db, id: string, index: number): Pro
     .executeTakeFirstOrThrow();
 }
 
-const customerRecordByIdentity = namedStatement<
-  CustomerRow & {
-    _subscription: unknown;
-    _plan: unknown;
-    _for_email: string[] | null;
-    _for_sms: string[] | null;
-  }
->(
+// Each part as one json column: pg builds a parser per column of every result, which for the
+// customer's 19 columns cost more than parsing one JSON text.
+const customerRecordByIdentity = namedStatement<{
+  customer: CustomerJson;
+  subscription: unknown;
+  plan: unknown;
+  for_email: string[] | null;
+  for_sms: string[] | null;
+}>(
   'customer_record_by_identity',
-  `select ${customerSelect('c')}, to_json(s) as _subscription, to_json(p) as _plan,
-     np.for_email as _for_email, np.for_sms as _for_sms
+  `select to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan, np.for_email, np.for_sms
    from customers c
    left join subscriptions s on s.customer_id = c.id
    left join plans p on p.id = s.plan_id
    left join notification_preferences np on np.customer_id = c.id
    where c.issuer = $1 and c.subject = $2`,
 );
+
+type CustomerJson = Omit<CustomerRow, 'created_at' | 'updated_at' | 'deleted_at'> & {
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+/** A customer read as `to_json(c)`, typed as a plain select returns it (timestamps as Dates). */
+function customerFromJson(c: CustomerJson): CustomerRow {
+  return {
+    ...c,
+    created_at: new Date(c.created_at),
+    updated_at: new Date(c.updated_at),
+    deleted_at: c.deleted_at === null ? null : new Date(c.deleted_at),
+  };
+}
 
 /**
  * The caller's whole customer record in one round trip: the row, the subscription with its plan
@@ -151,10 +167,10 @@ const customerRecordByIdentity = namedStatement<
 export async function findCustomerRecordByIdentity(db: Db, issuer: string, subject: string) {
   const [row] = await customerRecordByIdentity(db, [issuer, subject]);
   if (!row) return undefined;
-  const { _subscription, _plan, _for_email, _for_sms, ...customer } = row;
   return {
-    customer: customer as CustomerRow,
-    subscription: _subscription && _plan ? { subscription: _subscription, plan: _plan } : null,
-    preferences: _for_email && _for_sms ? { for_email: _for_email, for_sms: _for_sms } : undefined,
+    customer: customerFromJson(row.customer),
+    subscription: row.subscription && row.plan ? { subscription: row.subscription, plan: row.plan } : null,
+    preferences:
+      row.for_email && row.for_sms ? { for_email: row.for_email, for_sms: row.for_sms } : undefined,
   };
 }
