@@ -32,8 +32,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
  */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const quiet = createLogger('silent');
-/** The app's log level; lines go to /dev/null, written synchronously like main.ts's stdout. */
-const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'silent';
+/** The app's log level, info as in production (BENCH_LOG_LEVEL); lines go to /dev/null, written synchronously like main.ts's stdout. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const appLogger = createLogger(LOG_LEVEL, pino.destination({ dest: '/dev/null', sync: true }));
 const dir = mkdtempSync(path.join(tmpdir(), 'pria-bench-api-'));
 const database = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), logger: quiet });
@@ -44,7 +44,7 @@ const config = loadConfig({
   PORT: String(port),
   PUBLIC_URL: url,
   DATABASE_URL: database.url,
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: LOG_LEVEL,
   PRIA_JOBS: 'false',
   DATABASE_POOL_SIZE: '20',
 });
@@ -203,7 +203,7 @@ try {
     }
   }
   console.log(
-    `\nPria API benchmark (${new Date().toISOString()}, Node ${process.version}, ${CUSTOMERS} customers, ${SECONDS} s per run)`,
+    `\nPria API benchmark (${new Date().toISOString()}, Node ${process.version}, ${CUSTOMERS} customers, ${SECONDS} s per run, log level ${LOG_LEVEL})`,
   );
   const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'server CPU µs/req', 'db CPU µs/req'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
