@@ -122,10 +122,13 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   // PostgreSQL cannot store NUL (U+0000) nor lone UTF-16 surrogates (in jsonb): refused here,
   // before any handler or write, so such input is a 400 everywhere instead of a database error
   // halfway through a use case (after the processor was already told, for cards).
-  app.addHook('preValidation', async (req) => {
+  // A callback hook, not an async one: no promise per request for synchronous work.
+  app.addHook('preValidation', (req, _reply, done) => {
     if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
-      throw invalid('Text must not contain NUL characters or invalid Unicode');
+      done(invalid('Text must not contain NUL characters or invalid Unicode'));
+      return;
     }
+    done();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
