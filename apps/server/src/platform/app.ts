@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,7 +23,8 @@ import type { TokenVerifier } from './auth.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
-import { scrubUrl } from './logger.ts';
+import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -51,6 +51,8 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: requestChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,7 +62,7 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   // CyberSource Microform: its script and its card-field frames (and any call it makes) come from
   // its own origin; allowed only when that processor is configured.
   const microform = config.payments.cybersource ? [config.payments.cybersource.microformOrigin] : [];
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -120,10 +122,13 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   // PostgreSQL cannot store NUL (U+0000) nor lone UTF-16 surrogates (in jsonb): refused here,
   // before any handler or write, so such input is a 400 everywhere instead of a database error
   // halfway through a use case (after the processor was already told, for cards).
-  app.addHook('preValidation', async (req) => {
+  // A callback hook, not an async one: no promise per request for synchronous work.
+  app.addHook('preValidation', (req, _reply, done) => {
     if (hasUnstorableText(req.body) || hasUnstorableText(req.query) || hasUnstorableText(req.params)) {
-      throw invalid('Text must not contain NUL characters or invalid Unicode');
+      done(invalid('Text must not contain NUL characters or invalid Unicode'));
+      return;
     }
+    done();
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

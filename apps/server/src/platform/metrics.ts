@@ -116,9 +116,11 @@ export function registerMetricsRoutes(
     },
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook, not an async one: no promise per request for synchronous work.
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     http.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { config: access.public, schema: { hide: true } }, async (req, reply) => {
