@@ -118,6 +118,17 @@ async function cannon(
   return { ...r, serverCpuUs: (used.user + used.system) / n, dbCpuUs: (1e6 * dbUsed) / n };
 }
 
+/** One line of the printed table. */
+const row = (name: string, r: Result) => [
+  name,
+  r.requests.average.toFixed(0),
+  String(r.latency.p50),
+  String(r.latency.p99),
+  String(r.non2xx + r.errors),
+  r.serverCpuUs.toFixed(0),
+  r.dbCpuUs.toFixed(0),
+];
+
 try {
   await services.app.listen({ port, host: '127.0.0.1' });
   await bare.listen({ port: barePort, host: '127.0.0.1' });
@@ -152,15 +163,7 @@ try {
   const rows: string[][] = [];
   for (const [name, p] of ONLY ? [] : Object.entries(calls)) {
     const r = await cannon(`${url}${p}`, token, { rate: 500, connections: 20 });
-    rows.push([
-      `${name} @ 500/s`,
-      r.requests.average.toFixed(0),
-      String(r.latency.p50),
-      String(r.latency.p99),
-      String(r.non2xx + r.errors),
-      r.serverCpuUs.toFixed(0),
-      r.dbCpuUs.toFixed(0),
-    ]);
+    rows.push(row(`${name} @ 500/s`, r));
   }
   // Both flat-out targets are also warmed up flat out, alike (3 s each, not measured): after the
   // 200/s warm-up alone, the first flat-out round of ours ran at ~60 % of the second in 4 runs of
@@ -176,15 +179,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const ours = await cannon(`${url}${calls.customer}`, token, { connections: 50 });
     if (ONLY === 'customer') {
-      rows.push([
-        'customer, flat out',
-        ours.requests.average.toFixed(0),
-        String(ours.latency.p50),
-        String(ours.latency.p99),
-        String(ours.non2xx + ours.errors),
-        ours.serverCpuUs.toFixed(0),
-        ours.dbCpuUs.toFixed(0),
-      ]);
+      rows.push(row('customer, flat out', ours));
       continue;
     }
     const base = await cannon(`http://127.0.0.1:${barePort}/bare`, null, { connections: 50 });
@@ -197,15 +192,7 @@ try {
       [`customer, flat out${suffix}`, ours],
       [`bare SELECT 1, flat out${suffix}`, base],
     ] as const) {
-      rows.push([
-        name,
-        r.requests.average.toFixed(0),
-        String(r.latency.p50),
-        String(r.latency.p99),
-        String(r.non2xx + r.errors),
-        r.serverCpuUs.toFixed(0),
-        r.dbCpuUs.toFixed(0),
-      ]);
+      rows.push(row(name, r));
     }
   }
   console.log(
