@@ -210,4 +210,10 @@ describe('GET /customers/{id}/transactions (client activity)', () => {
     ).toBe(404);
     expect((await admin.get('/api/v1/customers/nope/transactions')).status).toBe(400);
   });
+
+  it('refuses a window that ends before it starts, as the customer route does', async () => {
+    const res = await admin.get(`/api/v1/customers/${ann}/transactions?startDate=20&endDate=10`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The start date must be before the end date');
+  });
 });

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { systemClock } from '../../platform/clock.ts';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
-import { ACTIVITY_WINDOW_MS, listActivity, toActivityRow } from '../transactions/index.ts';
+import { activityPage, activityQuery } from '../transactions/index.ts';
 import { adminMetrics } from './admin-metrics.ts';
 import type { GeoLookup } from './geoip.ts';
 import { listClientsPage } from './list-clients.ts';
@@ -22,8 +22,6 @@ import { listLogs } from './list-logs.ts';
 import { listTransactionsPage } from './list-transactions.ts';
 import { listUserLogs } from './list-user-logs.ts';
 import { verifyTransactions } from './verify-transactions.ts';
-
-const epochMs = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
 
 /**
  * The admin portal's API. Every route names its permission; the route table is the
@@ -56,12 +54,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary: "A client's activity, newest first (default window: the last 180 days)",
         params: z.object({ id: z.uuid({ error: 'id must be a customer id' }) }),
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(100).default(10),
-          startDate: epochMs.optional(),
-          endDate: epochMs.optional(),
-          cardId: z.uuid().optional(),
-        }),
+        querystring: activityQuery,
       },
     },
     async (req, reply) => {
@@ -71,17 +64,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         .where('id', '=', req.params.id)
         .executeTakeFirst();
       if (!customer) throw notFound('Customer not found');
-      const end = new Date(req.query.endDate ?? clock.now().getTime());
-      const start = new Date(req.query.startDate ?? end.getTime() - ACTIVITY_WINDOW_MS);
-      if (start > end) throw invalid('The start date must be before the end date');
-      const { rows, totalCount } = await listActivity(db, {
-        customerId: customer.id,
-        start,
-        end,
-        cardId: req.query.cardId,
-        limit: req.query.limit,
-      });
-      return send(reply, { rows: rows.map(toActivityRow), totalCount });
+      return send(reply, await activityPage(db, customer.id, req.query, clock.now()));
     },
   );
 

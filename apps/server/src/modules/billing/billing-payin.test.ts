@@ -77,6 +77,8 @@ describe('the timeout-after-charge card', () => {
       totalCount: 0,
     });
     expect((await bob.get('/api/v1/transactions?limit=0')).status).toBe(400);
-    expect((await bob.get('/api/v1/transactions?startDate=20&endDate=10')).status).toBe(400);
+    const inverted = await bob.get('/api/v1/transactions?startDate=20&endDate=10');
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.message).toBe('The start date must be before the end date');
   });
 });
