@@ -1,9 +1,9 @@
-import { Alert, Button, Chip, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ContactUsRequest, contactTopics, messages } from '@pria/contracts';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiError } from '../../app/api-client.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { useSendContact } from './use-send-contact.ts';
 import { validateContact } from './validate-contact.ts';
 
@@ -22,7 +22,6 @@ export function ContactForm() {
     validate: validateContact,
   });
   const sendContact = useSendContact();
-  const chosenTopic = (contactTopics as readonly string[]).includes(form.values.type) ? form.values.type : '';
 
   const submit = form.onSubmit(
     (values) =>
@@ -42,26 +41,11 @@ export function ContactForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Contact us">
       <Stack gap="md">
-        <div>
-          <Text fw={500} fz="sm" mb={8} id="topic-chips-label">
-            Choose a topic
-          </Text>
-          <Chip.Group value={chosenTopic} onChange={(topic) => form.setFieldValue('type', String(topic))}>
-            <Group gap="xs" role="group" aria-labelledby="topic-chips-label">
-              {contactTopics.map((topic) => (
-                <Chip key={topic} value={topic} variant="outline">
-                  {topic}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </div>
-        <TextInput
-          label="Topic"
-          placeholder="Choose a topic above or type your own"
-          withAsterisk
+        <TopicField
+          topics={contactTopics}
+          input={form.getInputProps('type')}
+          onPick={(topic) => form.setFieldValue('type', topic)}
           key={form.key('type')}
-          {...form.getInputProps('type')}
         />
         <TextInput
           label="Email"
@@ -82,14 +66,7 @@ export function ContactForm() {
           key={form.key('message')}
           {...form.getInputProps('message')}
         />
-        <Alert
-          variant="light"
-          color="yellow"
-          icon={<IconAlertTriangle />}
-          title="Protect yourself from fraud"
-        >
-          {messages.fraudNotice}
-        </Alert>
+        <FraudNotice />
         <Button type="submit" size="md" loading={sendContact.isPending} fullWidth>
           Send Message
         </Button>

@@ -1,7 +1,7 @@
-import { Alert, Button, Chip, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { messages, type SupportRequest, supportRequest, supportTopics } from '@pria/contracts';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { type SupportRequest, supportRequest, supportTopics } from '@pria/contracts';
+import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { useSendSupport } from './mutations.ts';
 
@@ -13,7 +13,6 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
     validate: zodValidate<SupportRequest>(supportRequest),
   });
   const send = useSendSupport();
-  const chosen = (supportTopics as readonly string[]).includes(form.values.type) ? form.values.type : '';
   const close = () => {
     form.reset();
     onClose();
@@ -36,25 +35,10 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
         )}
       >
         <Stack gap="md">
-          <div>
-            <Text fw={500} fz="sm" mb={8} id="support-topic-label">
-              Choose a topic
-            </Text>
-            <Chip.Group value={chosen} onChange={(topic) => form.setFieldValue('type', String(topic))}>
-              <Group gap="xs" role="group" aria-labelledby="support-topic-label">
-                {supportTopics.map((topic) => (
-                  <Chip key={topic} value={topic} variant="outline">
-                    {topic}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          </div>
-          <TextInput
-            label="Topic"
-            placeholder="Choose a topic above or type your own"
-            withAsterisk
-            {...form.getInputProps('type')}
+          <TopicField
+            topics={supportTopics}
+            input={form.getInputProps('type')}
+            onPick={(topic) => form.setFieldValue('type', topic)}
           />
           <Textarea
             label="Message"
@@ -65,14 +49,7 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
             maxRows={10}
             {...form.getInputProps('message')}
           />
-          <Alert
-            variant="light"
-            color="yellow"
-            icon={<IconAlertTriangle />}
-            title="Protect yourself from fraud"
-          >
-            {messages.fraudNotice}
-          </Alert>
+          <FraudNotice />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
