@@ -2,6 +2,7 @@ import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { AttemptStatus } from '../../platform/db-schema.ts';
+import { insertMoneyEvents } from './runs.repo.ts';
 
 // Any fixed number: with the run, the advisory lock that lets one process at a time chunk a run.
 const CHUNK_LOCK = 7_311_002;
@@ -250,13 +251,7 @@ export async function recordOutcomes(
           ]
         : [];
     });
-    if (events.length) {
-      await tx
-        .insertInto('money_events')
-        .values(events)
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
-    }
+    await insertMoneyEvents(tx, events);
 
     const renewals = rows.filter((r) => r.kind === 'subscription' && r.subscription_id);
     if (renewals.length) {
@@ -281,19 +276,6 @@ export async function recordOutcomes(
     }
     return { recorded: rows.length, declined: rows.filter((r) => r.status === 'declined').length };
   });
-}
-
-/** Attempts of a run the processor has not answered for: left submitted by a crash, or unknown. */
-export async function findUnsettled(db: Db, runId: string, staleAfterMs: number, lookupLagMs: number) {
-  const res = await sql<{ id: string; reference: string; status: AttemptStatus; young: boolean }>`
-    select id, reference, status,
-           updated_at > now() - make_interval(secs => ${lookupLagMs / 1000}) as young
-    from payment_attempts
-    where billing_run_id = ${runId}
-      and (status = 'unknown'
-           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${staleAfterMs / 1000})))
-    order by id limit 1000`.execute(db);
-  return res.rows;
 }
 
 /** Attempts of a run not settled yet, plus the chunks of cards not sent yet. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { PayoutStatus } from '../../platform/db-schema.ts';
+import { insertMoneyEvents } from './runs.repo.ts';
 
 // Any fixed number: the advisory lock that lets one process at a time write a run's payouts.
 const MATERIALIZE_LOCK = 7_311_001;
@@ -148,28 +149,9 @@ export async function recordPayoutOutcomes(
           occurred_at: occurredAt,
         };
       });
-    if (events.length) {
-      await tx
-        .insertInto('money_events')
-        .values(events)
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
-    }
+    await insertMoneyEvents(tx, events);
     return { recorded: rows.length, failed: rows.filter((r) => r.status === 'failed').length };
   });
-}
-
-/** Payouts of a run left submitted by a crash, or unknown after a timeout. */
-export async function findUnsettledPayouts(db: Db, runId: string, staleAfterMs: number, lookupLagMs: number) {
-  const res = await sql<{ id: string; reference: string; status: PayoutStatus; young: boolean }>`
-    select id, reference, status,
-           updated_at > now() - make_interval(secs => ${lookupLagMs / 1000}) as young
-    from payouts
-    where billing_run_id = ${runId}
-      and (status = 'unknown'
-           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${staleAfterMs / 1000})))
-    order by id limit 1000`.execute(db);
-  return res.rows;
 }
 
 export async function countOpenPayouts(db: Db, runId: string, period: string): Promise<number> {

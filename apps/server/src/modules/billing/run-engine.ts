@@ -1,6 +1,6 @@
 import { cents } from '@pria/contracts';
 import { GatewayError, GatewayTimeout } from '../../gateways/payments/port.ts';
-import type { RunKind } from '../../platform/db-schema.ts';
+import type { AttemptStatus, PayoutStatus, RunKind } from '../../platform/db-schema.ts';
 import { mapLimit } from '../../platform/limit.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { logBillingEvent } from './billing-log.ts';
@@ -14,7 +14,6 @@ import {
   countOpenAttempts,
   countRunWork,
   expireUnrenewable,
-  findUnsettled,
   materializeRenewals,
   recordOutcomes,
 } from './charges.repo.ts';
@@ -24,12 +23,19 @@ import {
   claimPayouts,
   countOpenPayouts,
   countOwedPayouts,
-  findUnsettledPayouts,
   materializePayouts,
   type PayoutOutcomeRow,
   recordPayoutOutcomes,
 } from './payouts.repo.ts';
-import { addRunProgress, completeRun, getRun, openRun, type RunRow, setRunTotal } from './runs.repo.ts';
+import {
+  addRunProgress,
+  completeRun,
+  findUnsettled,
+  getRun,
+  openRun,
+  type RunRow,
+  setRunTotal,
+} from './runs.repo.ts';
 import { streamBatches } from './stream-batches.ts';
 
 /**
@@ -167,7 +173,7 @@ async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptO
 
 /** Settles submitted-and-abandoned or unknown attempts by asking the processor about our reference. */
 async function settleAttempts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettled(deps.db, runId, deps.staleAfterMs, deps.lookupLagMs);
+  const unsettled = await findUnsettled<AttemptStatus>(deps.db, 'payment_attempts', { runId, ...deps });
   if (unsettled.length === 0) return;
   const outcomes = await mapLimit(unsettled, deps.concurrency, async (a): Promise<AttemptOutcome | null> => {
     const base = { id: a.id, reason: null, gatewayTransactionId: null, sessionUrl: null };
@@ -252,7 +258,7 @@ async function payOne(deps: BillingDeps, p: ClaimedPayout): Promise<PayoutOutcom
 }
 
 async function settlePayouts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettledPayouts(deps.db, runId, deps.staleAfterMs, deps.lookupLagMs);
+  const unsettled = await findUnsettled<PayoutStatus>(deps.db, 'payouts', { runId, ...deps });
   if (unsettled.length === 0) return;
   const outcomes = await mapLimit(
     unsettled,

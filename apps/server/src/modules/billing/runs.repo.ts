@@ -1,6 +1,6 @@
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import type { BillingRunsTable, RunKind } from '../../platform/db-schema.ts';
+import type { BillingRunsTable, MoneyEventsTable, RunKind } from '../../platform/db-schema.ts';
 
 export type RunRow = Selectable<BillingRunsTable>;
 
@@ -78,4 +78,41 @@ export async function completeRun(db: Db, runId: string): Promise<RunRow | undef
     .where('status', '=', 'running')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Writes money events (the notifications' outbox) in the caller's transaction, the one that
+ * writes the money rows they tell of; an event already written (same dedupe key) is kept.
+ */
+export async function insertMoneyEvents(
+  tx: Db,
+  events: readonly Insertable<MoneyEventsTable>[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx
+    .insertInto('money_events')
+    .values([...events])
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/**
+ * Rows of a run the processor has not answered for: left submitted by a crash (older than
+ * `staleAfterMs`), or unknown after a timeout. `young`: too recent for a lookup that finds
+ * nothing to prove the processor never received it (its search indexing lag).
+ */
+export async function findUnsettled<S extends string>(
+  db: Db,
+  table: 'payment_attempts' | 'payouts',
+  r: { runId: string; staleAfterMs: number; lookupLagMs: number },
+) {
+  const res = await sql<{ id: string; reference: string; status: S; young: boolean }>`
+    select id, reference, status,
+           updated_at > now() - make_interval(secs => ${r.lookupLagMs / 1000}) as young
+    from ${sql.table(table)}
+    where billing_run_id = ${r.runId}
+      and (status = 'unknown'
+           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
+    order by id limit 1000`.execute(db);
+  return res.rows;
 }
