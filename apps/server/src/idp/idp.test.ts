@@ -3,32 +3,14 @@ import { allPermissions, permissionsForRoles } from '@pria/contracts';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { oidcLogin } from '../test/oidc-login.ts';
+import { CookieJar, oidcLogin } from '../test/oidc-login.ts';
 import { createUser, revokeUserSessions } from './index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from './users.ts';
 
-class Jar {
-  cookies = new Map<string, string>();
-  store(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair?.indexOf('=') ?? -1;
-      if (!pair || eq < 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
 /** A cookie-keeping client that follows redirects by hand until a page or the app's callback. */
 function browser(app: TestApp) {
-  const jar = new Jar();
+  const jar = new CookieJar();
   const redirectUri = `${app.url}/auth/callback`;
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, {

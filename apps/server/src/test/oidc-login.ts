@@ -12,8 +12,9 @@ export interface Tokens {
   expires_in: number;
 }
 
-class CookieJar {
-  private cookies = new Map<string, string>();
+/** The cookies a browser would keep across requests (one jar for every host). */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
   store(res: Response) {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -21,7 +22,8 @@ class CookieJar {
       if (!pair || eq < 0) continue;
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      if (value === '' || /max-age=0\b/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }

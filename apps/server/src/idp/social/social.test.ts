@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { type LocalOidcProvider, startLocalOidcProvider } from '../../test/local-oidc-provider.ts';
-import { oidcLogin } from '../../test/oidc-login.ts';
+import { CookieJar, oidcLogin } from '../../test/oidc-login.ts';
 import { createUser } from '../users.ts';
 import { socialMessages } from './accounts.ts';
 import { openState, SOCIAL_COOKIE, sealState } from './state.ts';
@@ -14,27 +14,8 @@ import { openState, SOCIAL_COOKIE, sealState } from './state.ts';
  * hand) signs in to Pria's built-in provider through a local upstream OpenID provider standing
  * in for Google, and gets Pria's tokens.
  */
-class Jar {
-  cookies = new Map<string, string>();
-  store(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair?.indexOf('=') ?? -1;
-      if (!pair || eq < 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === '' || /max-age=0\b/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
 function browser(app: TestApp) {
-  const jar = new Jar();
+  const jar = new CookieJar();
   const redirectUri = `${app.url}/auth/callback`;
   const verifier = randomBytes(32).toString('base64url');
   const visited: string[] = [];
