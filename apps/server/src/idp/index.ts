@@ -4,12 +4,13 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { sweepExpiredPayloads } from './adapter.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
-import { loginPage, messagePage, signupPage } from './pages.ts';
+import { formField, loginPage, messagePage, sendPage, signupPage } from './pages.ts';
 import { createProvider } from './provider.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
@@ -51,22 +52,6 @@ export interface IdpDeps {
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
 const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/|social\/)/;
-const publicRoute = { access: { kind: 'public' } } as const;
-
-type Form = Record<string, string | string[] | undefined>;
-const field = (body: unknown, name: string): string => {
-  const v = (body as Form | undefined)?.[name];
-  return typeof v === 'string' ? v : '';
-};
-
-function html(reply: FastifyReply, body: string, status = 200) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('pragma', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(body);
-}
 
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
@@ -111,11 +96,11 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     registerMfaEnrolmentRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
       '/oidc/verify-email',
-      { config: publicRoute, schema: { hide: true } },
+      { config: access.public, schema: { hide: true } },
       async (req, reply) => {
         const userId = await consumeVerificationToken(db, String(req.query.token ?? ''));
         if (!userId) {
-          return html(
+          return sendPage(
             reply,
             messagePage({
               title: 'Link expired',
@@ -130,7 +115,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
           );
         }
         logger.info({ userId }, 'email verified');
-        return html(
+        return sendPage(
           reply,
           messagePage({
             title: 'Email verified',
@@ -158,7 +143,7 @@ function registerInteractionRoutes(
   const home = config.publicUrl;
 
   const expired = (reply: FastifyReply) =>
-    html(
+    sendPage(
       reply,
       messagePage({
         title: 'Session expired',
@@ -241,53 +226,52 @@ function registerInteractionRoutes(
     details,
     finish,
     expired,
-    html,
     loginPage: (uid, error) => loginView(uid, '', error),
   };
   registerSignInMfaRoutes(app, kit);
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid',
-    { config: publicRoute, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return expired(reply);
       if (interaction.prompt.name === 'consent') return autoConsent(req, reply, interaction);
-      if (wantsSignup(interaction)) return html(reply, signupView(interaction.uid));
-      return html(reply, loginView(interaction.uid, String(interaction.params.login_hint ?? '')));
+      if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid));
+      return sendPage(reply, loginView(interaction.uid, String(interaction.params.login_hint ?? '')));
     },
   );
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/login',
-    { config: publicRoute, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return expired(reply);
-      return html(reply, loginView(interaction.uid));
+      return sendPage(reply, loginView(interaction.uid));
     },
   );
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/signup',
-    { config: publicRoute, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return expired(reply);
-      return html(reply, signupView(interaction.uid));
+      return sendPage(reply, signupView(interaction.uid));
     },
   );
 
   app.post<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/login',
-    { config: publicRoute, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return expired(reply);
-      const email = field(req.body, 'email').slice(0, 320);
-      const password = field(req.body, 'password').slice(0, PASSWORD_MAX * 4);
+      const email = formField(req.body, 'email').slice(0, 320);
+      const password = formField(req.body, 'password').slice(0, PASSWORD_MAX * 4);
       if (!email || !password) {
-        return html(reply, loginView(interaction.uid, email, messages.wrongCredentials), 400);
+        return sendPage(reply, loginView(interaction.uid, email, messages.wrongCredentials), 400);
       }
       const result = await authenticate(db, email, password, {
         ip: req.ip ?? null,
@@ -295,7 +279,7 @@ function registerInteractionRoutes(
       });
       if (!result.ok) {
         const message = result.reason === 'locked' ? messages.locked : messages.wrongCredentials;
-        return html(
+        return sendPage(
           reply,
           loginView(interaction.uid, email, message),
           result.reason === 'locked' ? 429 : 401,
@@ -312,14 +296,14 @@ function registerInteractionRoutes(
 
   app.post<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/signup',
-    { config: publicRoute, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return expired(reply);
-      const email = normalizeEmail(field(req.body, 'email')).slice(0, 320);
-      const password = field(req.body, 'password');
-      const confirmPassword = field(req.body, 'confirmPassword');
-      const terms = field(req.body, 'terms') !== '';
+      const email = normalizeEmail(formField(req.body, 'email')).slice(0, 320);
+      const password = formField(req.body, 'password');
+      const confirmPassword = formField(req.body, 'confirmPassword');
+      const terms = formField(req.body, 'terms') !== '';
       const fieldErrors: Record<string, string> = {};
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = messages.invalidEmail;
       const weak = passwordProblem(password);
@@ -327,7 +311,7 @@ function registerInteractionRoutes(
       if (password !== confirmPassword) fieldErrors.confirmPassword = messages.passwordsMustMatch;
       if (!terms) fieldErrors.terms = messages.termsRequired;
       const again = (error: string | null, status: number) =>
-        html(reply, signupView(interaction.uid, { email, terms, fieldErrors, error }), status);
+        sendPage(reply, signupView(interaction.uid, { email, terms, fieldErrors, error }), status);
       if (Object.keys(fieldErrors).length) return again('Please correct the highlighted fields.', 400);
 
       const ip = req.ip ?? null;

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import { access } from '../platform/http.ts';
 import { destinations, type MfaMethod } from './mfa.ts';
 import {
   findOpenChallenge,
@@ -11,6 +12,7 @@ import {
   verifySignInChallenge,
 } from './mfa-challenge.ts';
 import { codePage } from './mfa-pages.ts';
+import { sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -31,7 +33,6 @@ export interface InteractionKit {
     result: InteractionResults,
   ) => Promise<unknown>;
   expired: (reply: FastifyReply) => unknown;
-  html: (reply: FastifyReply, body: string, status?: number) => unknown;
   loginPage: (uid: string, error: string) => string;
 }
 
@@ -62,7 +63,7 @@ export async function beginSecondStep(
   const started = await startSignInChallenge(kit.db, kit.config, { ...opts, ctx: attempt(req) });
   if (!started.ok) {
     const message = started.reason === 'locked' ? messages.locked : mfaMessages.tooManyCodes;
-    return kit.html(reply, kit.loginPage(opts.uid, message), 429);
+    return sendPage(reply, kit.loginPage(opts.uid, message), 429);
   }
   return reply
     .code(303)
@@ -81,7 +82,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     notice: string | null = null,
   ) {
     const challenge = await findOpenChallenge(db, uid);
-    if (!challenge) return kit.html(reply, kit.loginPage(uid, mfaMessages.restart), 400);
+    if (!challenge) return sendPage(reply, kit.loginPage(uid, mfaMessages.restart), 400);
     let sub = 'Enter the 6-digit code from your authenticator app.';
     if (challenge.method !== 'authenticator') {
       const dest = await destinations(db, config, challenge.user_id);
@@ -89,7 +90,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         challenge.method === 'sms' && dest?.phoneMasked ? dest.phoneMasked : (dest?.emailMasked ?? 'you');
       sub = `We sent a 6-digit code to ${to}. It expires in 10 minutes.`;
     }
-    return kit.html(
+    return sendPage(
       reply,
       codePage({
         action: `${kit.base(uid)}/mfa`,
@@ -107,7 +108,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     );
   }
 
-  const route = { config: { access: { kind: 'public' } }, schema: { hide: true } } as const;
+  const route = { config: access.public, schema: { hide: true } } as const;
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
@@ -132,7 +133,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     }
     if (result.reason === 'wrong') return page(reply, interaction.uid, mfaMessages.wrongCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return kit.html(reply, kit.loginPage(interaction.uid, message), 429);
+    return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/resend', route, async (req, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { loadMfaKey } from './keys.ts';
 import {
@@ -15,25 +16,9 @@ import {
 } from './mfa.ts';
 import { codePage, enrolAuthenticatorPage, enrolChoosePage } from './mfa-pages.ts';
 import { openSecret } from './mfa-secrets.ts';
-import { messagePage } from './pages.ts';
+import { formField, messagePage, sendPage } from './pages.ts';
 import { base32Encode, otpauthUri } from './totp.ts';
 import { findUserById } from './users.ts';
-
-const publicRoute = { access: { kind: 'public' } } as const;
-type Form = Record<string, string | string[] | undefined>;
-const field = (body: unknown, name: string): string => {
-  const v = (body as Form | undefined)?.[name];
-  return typeof v === 'string' ? v : '';
-};
-
-function html(reply: FastifyReply, body: string, status = 200) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('pragma', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(body);
-}
 
 /**
  * The enrolment link the API hands out: /oidc/mfa/enroll?ticket=... (the ticket is the only
@@ -50,7 +35,7 @@ export function registerMfaEnrolmentRoutes(
   const securityPage = `${home}/dashboard/account/security`;
 
   const expired = (reply: FastifyReply, message?: string) =>
-    html(
+    sendPage(
       reply,
       messagePage({
         title: 'Link expired',
@@ -74,7 +59,7 @@ export function registerMfaEnrolmentRoutes(
   ) {
     const dest = await destinations(db, config, userId);
     if (!dest) return expired(reply);
-    return html(
+    return sendPage(
       reply,
       enrolChoosePage({
         action,
@@ -97,7 +82,7 @@ export function registerMfaEnrolmentRoutes(
     status = 200,
   ) {
     const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return html(
+    return sendPage(
       reply,
       enrolAuthenticatorPage({ action: confirmAction, ticket, qrSvg, secret, error, homeUrl: home }),
       status,
@@ -112,7 +97,7 @@ export function registerMfaEnrolmentRoutes(
     error: string | null,
     status = 200,
   ) =>
-    html(
+    sendPage(
       reply,
       codePage({
         action: confirmAction,
@@ -128,7 +113,7 @@ export function registerMfaEnrolmentRoutes(
 
   app.get<{ Querystring: { ticket?: string } }>(
     action,
-    { config: publicRoute, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const ticket = String(req.query.ticket ?? '');
       const row = await findOpenTicket(db, ticket);
@@ -137,11 +122,11 @@ export function registerMfaEnrolmentRoutes(
     },
   );
 
-  app.post(action, { config: publicRoute, schema: { hide: true } }, async (req, reply) => {
-    const ticket = field(req.body, 'ticket');
+  app.post(action, { config: access.public, schema: { hide: true } }, async (req, reply) => {
+    const ticket = formField(req.body, 'ticket');
     const row = await findOpenTicket(db, ticket);
     if (!row) return expired(reply);
-    const method = field(req.body, 'method') as MfaMethod;
+    const method = formField(req.body, 'method') as MfaMethod;
     if (!mfaMethods.includes(method))
       return choosePage(reply, ticket, row.user_id, 'Choose one of the options.', 400);
     const chosen = await chooseEnrolmentMethod(db, config, row, method);
@@ -168,14 +153,14 @@ export function registerMfaEnrolmentRoutes(
     return codeSentPage(reply, ticket, method, chosen.to, null);
   });
 
-  app.post(confirmAction, { config: publicRoute, schema: { hide: true } }, async (req, reply) => {
-    const ticket = field(req.body, 'ticket');
+  app.post(confirmAction, { config: access.public, schema: { hide: true } }, async (req, reply) => {
+    const ticket = formField(req.body, 'ticket');
     const row = await findOpenTicket(db, ticket);
     if (!row?.method) return expired(reply);
-    const result = await confirmEnrolment(db, row.id, field(req.body, 'code').slice(0, 20));
+    const result = await confirmEnrolment(db, row.id, formField(req.body, 'code').slice(0, 20));
     if (result.ok) {
       logger.info({ userId: row.user_id, method: result.method }, 'mfa enrolled');
-      return html(
+      return sendPage(
         reply,
         messagePage({
           title: 'Two-factor authentication is on',

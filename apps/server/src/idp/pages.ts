@@ -1,6 +1,25 @@
+import type { FastifyReply } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.ts';
 
 /** Server-rendered pages of the identity provider: no JavaScript, forms work on their own. */
+
+/** Sends one of these pages; never cached (they carry forms with per-interaction state). */
+export function sendPage(reply: FastifyReply, body: string, status = 200) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+type Form = Record<string, string | string[] | undefined>;
+
+/** A text field of a posted form; '' when missing or sent more than once. */
+export const formField = (body: unknown, name: string): string => {
+  const v = (body as Form | undefined)?.[name];
+  return typeof v === 'string' ? v : '';
+};
 
 export function esc(value: unknown): string {
   return String(value ?? '')

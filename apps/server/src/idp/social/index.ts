@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
+import { access } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { beginSecondStep, type InteractionKit } from '../interaction-mfa.ts';
 import { loadCookieKeys } from '../keys.ts';
 import { getMfaMethod } from '../mfa.ts';
+import { sendPage } from '../pages.ts';
 import { recordEvent } from '../users.ts';
 import { resolveSocialAccount, socialMessages } from './accounts.ts';
 import {
@@ -53,7 +55,6 @@ export async function registerSocialRoutes(
   const secure = config.publicUrl.startsWith('https:');
   const byName = new Map(upstreams.map((u) => [u.name, u]));
   const callbackUri = (name: SocialProviderName) => `${config.publicUrl}/oidc/social/${name}/callback`;
-  const route = { access: { kind: 'public' } } as const;
 
   const setState = (reply: FastifyReply, value: string, maxAge = SOCIAL_STATE_TTL_SECONDS) =>
     reply.header('set-cookie', stateCookie(value, { secure, maxAge }));
@@ -62,11 +63,11 @@ export async function registerSocialRoutes(
     openState(keys, readCookie(req.headers.cookie, SOCIAL_COOKIE));
   const epoch = () => Math.floor(Date.now() / 1000);
   const refuse = (reply: FastifyReply, uid: string, message: string, status = 400) =>
-    kit.html(clearState(reply), kit.loginPage(uid, message), status);
+    sendPage(clearState(reply), kit.loginPage(uid, message), status);
 
   app.get<{ Params: { uid: string; provider: string } }>(
     '/oidc/interaction/:uid/social/:provider',
-    { config: route, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await kit.details(req, reply);
       if (!interaction) return kit.expired(reply);
@@ -95,7 +96,7 @@ export async function registerSocialRoutes(
 
   app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
     '/oidc/social/:provider/callback',
-    { config: route, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const upstream = byName.get(req.params.provider as SocialProviderName);
       const pending = currentState(req);
@@ -143,7 +144,7 @@ export async function registerSocialRoutes(
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/social/complete',
-    { config: route, schema: { hide: true } },
+    { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await kit.details(req, reply);
       if (!interaction) return kit.expired(clearState(reply));

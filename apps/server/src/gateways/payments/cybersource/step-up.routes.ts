@@ -1,9 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { access } from '../../../platform/http.ts';
 import type { CybersourceGateway } from './cybersource-gateway.ts';
 import { stepUpPagePath } from './step-up-token.ts';
-
-const publicRoute = { access: { kind: 'public' } } as const;
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -59,14 +58,17 @@ export async function registerCybersourceRoutes(app: FastifyInstance, gateway: C
     // The issuer's return is a urlencoded form; its fields are not needed here (see README).
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
 
-    scope.get(`${stepUpPagePath}.js`, { config: publicRoute, schema: { hide: true } }, async (_req, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=3600')
-        .type('text/javascript; charset=utf-8')
-        .send(autoSubmit),
+    scope.get(
+      `${stepUpPagePath}.js`,
+      { config: access.public, schema: { hide: true } },
+      async (_req, reply) =>
+        reply
+          .header('cache-control', 'public, max-age=3600')
+          .type('text/javascript; charset=utf-8')
+          .send(autoSubmit),
     );
 
-    const back = { config: publicRoute, schema: { hide: true } };
+    const back = { config: access.public, schema: { hide: true } };
     const returnHandler = async (
       req: { query: unknown; body?: unknown; log: { warn: (o: object, m: string) => void } },
       reply: FastifyReply,
@@ -93,7 +95,7 @@ export async function registerCybersourceRoutes(app: FastifyInstance, gateway: C
     // than a path parameter may be.
     scope.get<{ Querystring: { token?: unknown } }>(
       stepUpPagePath,
-      { config: publicRoute, schema: { hide: true } },
+      { config: access.public, schema: { hide: true } },
       async (req, reply) => {
         const token = req.query.token;
         const stepUp = typeof token === 'string' && token.length <= 8192 ? gateway.openStepUp(token) : null;

@@ -1,8 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { access } from '../../../platform/http.ts';
 import type { SimulatorGateway } from './simulator-gateway.ts';
-
-const publicRoute = { access: { kind: 'public' } } as const;
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -42,7 +41,7 @@ export async function registerSimulatorRoutes(
 
     scope.get<{ Params: { id: string } }>(
       '/gateway-sim/sessions/:id',
-      { config: publicRoute, schema: { hide: true } },
+      { config: access.public, schema: { hide: true } },
       async (req, reply) => {
         const tx = await gateway.findSession(req.params.id);
         if (!tx) return page(reply, 'Not found', '<h1>Payment session not found</h1>', 404);
@@ -64,7 +63,7 @@ export async function registerSimulatorRoutes(
 
     scope.post<{ Params: { id: string }; Body: { decision?: string } }>(
       '/gateway-sim/sessions/:id',
-      { config: publicRoute, schema: { hide: true } },
+      { config: access.public, schema: { hide: true } },
       async (req, reply) => {
         const authenticated = req.body?.decision === 'authenticate';
         const tx =
