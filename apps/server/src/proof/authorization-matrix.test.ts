@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allPermissions, encryptCard } from '@pria/contracts';
+import { allPermissions } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type CustomerIds,
   call,
   customerWithData,
+  newCardBody,
   routeKey,
   signIn,
   startAppWithRouteTable,
@@ -196,16 +197,7 @@ beforeAll(async () => {
   b = await customerWithData(t, 'bob@pria.test');
   support = await signIn(t, 'intern@pria.test', ['support']);
   admin = await signIn(t, 'admin@pria.test', ['admin']);
-  const jwk = (await call(t.url, 'GET', '/api/v1/cards/public-key', { token: a.token })).body.data;
-  newCard = {
-    number: await encryptCard({ number: '4111 1111 1111 1111', cvc: '123' }, jwk),
-    expirationMonth: 12,
-    expirationYear: new Date().getFullYear() + 2,
-    brand: '001',
-    isDefault: false,
-    name: 'Ann Lee',
-    address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
-  };
+  newCard = await newCardBody(t.url, a);
 }, 120_000);
 
 afterAll(async () => {

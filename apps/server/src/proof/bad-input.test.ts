@@ -1,4 +1,4 @@
-import { encryptCard, profileUpdate } from '@pria/contracts';
+import { profileUpdate } from '@pria/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   type CustomerIds,
   call,
   customerWithData,
+  newCardBody,
   routeKey,
   signIn,
   startAppWithRouteTable,
@@ -410,16 +411,7 @@ beforeAll(async () => {
   targets = routes.filter((r) => r.url.startsWith('/api/v1') && (r.body || r.querystring));
   a = await customerWithData(t, 'ann@pria.test');
   admin = await signIn(t, 'admin@pria.test', ['admin']);
-  const jwk = (await call(t.url, 'GET', '/api/v1/cards/public-key', { token: a.token })).body.data;
-  newCard = {
-    number: await encryptCard({ number: '4111 1111 1111 1111', cvc: '123' }, jwk),
-    expirationMonth: 12,
-    expirationYear: new Date().getFullYear() + 2,
-    brand: '001',
-    isDefault: false,
-    name: 'Ann Lee',
-    address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
-  };
+  newCard = await newCardBody(t.url, a);
 }, 120_000);
 
 afterAll(async () => t?.stop());

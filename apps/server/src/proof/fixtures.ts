@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { encryptCard } from '@pria/contracts';
 import { createUser } from '../idp/index.ts';
 import { insertCharge } from '../modules/admin/test-fixtures.ts';
 import type { RouteAccess } from '../platform/http.ts';
@@ -150,4 +151,18 @@ export async function customerWithData(t: TestApp, email: string): Promise<Calle
       chargeId,
     },
   });
+}
+
+/** A valid body for POST /cards (a test Visa, encrypted with the server's key) for `caller`. */
+export async function newCardBody(baseUrl: string, caller: Caller): Promise<Record<string, unknown>> {
+  const jwk = (await call(baseUrl, 'GET', '/api/v1/cards/public-key', { token: caller.token })).body.data;
+  return {
+    number: await encryptCard({ number: '4111 1111 1111 1111', cvc: '123' }, jwk),
+    expirationMonth: 12,
+    expirationYear: new Date().getFullYear() + 2,
+    brand: '001',
+    isDefault: false,
+    name: 'Ann Lee',
+    address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
+  };
 }
