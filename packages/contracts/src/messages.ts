@@ -4,6 +4,8 @@
  */
 export const messages = {
   defaultError: 'Ooops! Something went wrong',
+  // Not in the spec: the database is out of reach for a moment (a 503, safe to retry).
+  serviceUnavailable: 'Pria is briefly unavailable. Please try again in a moment.',
   somethingWentWrong: 'Something went wrong',
   invalidToken: 'Invalid Token',
   forbidden: 'You do not have permission to do that',

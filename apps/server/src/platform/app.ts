@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { TokenVerifier } from './auth.ts';
+import { isDatabaseUnreachable } from './db.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
@@ -143,6 +144,14 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large...: the caller's fault, said plainly.
       return reply.code(err.statusCode).send(envelopeError(err.statusCode, 'VALIDATION', err.message));
+    }
+    if (isDatabaseUnreachable(err)) {
+      // An outage, not a bug: say so, and when to come back (readiness says the same to balancers).
+      req.log.warn({ err, url: scrubUrl(req.url) }, 'database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(envelopeError(503, 'UNAVAILABLE', messages.serviceUnavailable));
     }
     req.log.error({ err, url: scrubUrl(req.url) }, 'unhandled error');
     return reply.code(500).send(envelopeError(500, 'INTERNAL', messages.defaultError));

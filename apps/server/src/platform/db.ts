@@ -60,3 +60,32 @@ export function createDb(
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, pool };
 }
+
+// Socket-level codes seen when the database cannot be reached or drops the connection.
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// PostgreSQL: 57P01-57P03 (shutting down, crashed, starting up), and every class 08 connection exception.
+const unreachableSqlState = /^(57P0[1-3]|08...)$/;
+const droppedConnection =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * True when `err` says the database is out of reach (down, restarting, connection dropped), not
+ * that a query was wrong: the caller may try again in a moment. Looks through `cause` and the
+ * errors of an AggregateError (a refused connection to each resolved address).
+ */
+export function isDatabaseUnreachable(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 4) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (unreachableCodes.has(code) || unreachableSqlState.test(code))) return true;
+  if (droppedConnection.test(err.message)) return true;
+  if (err instanceof AggregateError && err.errors.some((e) => isDatabaseUnreachable(e, depth + 1)))
+    return true;
+  return isDatabaseUnreachable(err.cause, depth + 1);
+}

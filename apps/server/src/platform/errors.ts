@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PAYMENT_DECLINED'
   | 'GATEWAY_ERROR'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -22,6 +23,7 @@ const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYMENT_DECLINED: 402,
   GATEWAY_ERROR: 502,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
