@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mant
 import { useMediaQuery } from '@mantine/hooks';
 import { type CardView, MAX_CARDS } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
@@ -37,9 +37,6 @@ export function CardsSection({
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const [showAll, setShowAll] = useShowAllCards();
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  // The cards replace their skeleton in a background render, in slices (see DashboardPage).
-  const cardsShown = useDeferredValue(!cards.isPending);
-  const loading = cards.isPending || !cardsShown;
   const list = cards.data ?? [];
   const canAdd = list.length < MAX_CARDS;
   const holderName = fullName(customer.data);
@@ -51,10 +48,10 @@ export function CardsSection({
   const emptySlots = Math.max(0, slotCount - shown.length);
 
   let body: ReactNode;
-  if (loading && narrow) {
+  if (cards.isPending && narrow) {
     // The carousel's footprint (one card, its indicators below), so nothing under it moves when it arrives.
     body = <Skeleton height={170} radius={16} mb={32} aria-busy="true" aria-label="Loading cards" />;
-  } else if (loading) {
+  } else if (cards.isPending) {
     body = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading cards">
         {[0, 1, 2].map((i) => (
@@ -119,14 +116,14 @@ export function CardsSection({
               onChange={(event) => setShowAll(event.currentTarget.checked)}
             />
           )}
-          {canAdd && !loading && (
+          {canAdd && !cards.isPending && (
             <Button variant="light" onClick={openAdd}>
               + Add new Card
             </Button>
           )}
         </Group>
       </Group>
-      {list.length === 0 && !loading && emptyExtra}
+      {list.length === 0 && !cards.isPending && emptyExtra}
       {body}
       <LazyCardModal
         opened={modal.mode !== 'closed'}
