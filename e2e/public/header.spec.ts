@@ -39,4 +39,14 @@ test.describe('public header on a desktop (1280px)', () => {
     await expect(header.banner.getByRole('button', { name: 'Log In' })).toBeVisible();
     await expect(header.banner.getByRole('button', { name: 'Sign Up' })).toBeVisible();
   });
+
+  test('draws its shadow once the page is scrolled and drops it back at the top', async ({ page }) => {
+    await page.goto('/');
+    const header = new PublicHeader(page);
+    await expect(header.banner).not.toHaveAttribute('data-scrolled');
+    await page.mouse.wheel(0, 600);
+    await expect(header.banner).toHaveAttribute('data-scrolled');
+    await page.mouse.wheel(0, -2000);
+    await expect(header.banner).not.toHaveAttribute('data-scrolled');
+  });
 });

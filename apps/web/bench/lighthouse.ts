@@ -9,7 +9,9 @@
  * Targets: performance >= 90, accessibility >= 95, best practices >= 95; exits 1 when one is missed.
  * Env: LH_PORT (3410), LH_PG_PORT (54396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout),
  * LH_PRESETS (mobile,desktop) and LH_RUNS (1) to measure fewer pages or a page several times. Each report
- * is kept as JSON in .tmp/lighthouse-reports/ (page-preset-run.json).
+ * is kept as JSON in .tmp/lighthouse-reports/ (page-preset-run.json); LH_TRACE=1 also keeps each run's trace
+ * (page-preset-run.trace.json) with the JavaScript sampler on, to see which code a long task runs (the sampler
+ * costs some time itself: compare scores from runs without it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +36,7 @@ const listEnv = (name: string, all: string[]) =>
     .map((s) => s.trim())
     .filter((s) => all.includes(s));
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1));
+const keepTrace = process.env.LH_TRACE === '1';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless',
@@ -145,6 +148,7 @@ async function audit(
         logLevel: 'error',
         onlyCategories: Object.keys(targets),
         disableStorageReset: true,
+        ...(keepTrace ? { additionalTraceCategories: ['disabled-by-default-v8.cpu_profiler'] } : {}),
       },
       preset === 'desktop' ? desktopConfig : undefined,
     );
@@ -153,6 +157,8 @@ async function audit(
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+    if (keepTrace)
+      writeFileSync(path.join(reportDir, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace));
     const metrics = Object.entries(metricIds)
       .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
       .join(', ');

@@ -29,10 +29,13 @@ async function start() {
       </Providers>
     </StrictMode>
   );
-  // A prerendered page (build/prerender.ts) is already on screen: hydrate it, in a transition so the
-  // work is cut into short slices and the page stays responsive. Any other path starts empty.
-  if (prerendered) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  // A prerendered page (build/prerender.ts) is already on screen: hydrate it; any other path starts
+  // empty. Both in a transition, so React cuts the first render into short slices and the page stays
+  // responsive (outside one, the whole tree renders in one blocking task).
+  startTransition(() => {
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }
 
 void start();

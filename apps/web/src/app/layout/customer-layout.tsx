@@ -1,11 +1,12 @@
 import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
-import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
+import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
@@ -25,14 +26,16 @@ function tokenName(profile: Record<string, unknown> | undefined): string {
 
 export function CustomerLayout({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  const customer = useCustomer();
+  // Deferred: the header and menu take the customer's name in a background render, not inside the
+  // blocking task in which the customer arrives (react-query updates render synchronously).
+  const customer = useDeferredValue(useCustomer().data);
   const { logOut } = useAuthActions();
   const later = useDelayedAction();
   const [menuOpened, menu] = useDisclosure(false);
   const [supportOpened, support] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const [scroll] = useWindowScroll();
-  const name = fullName(customer.data) || tokenName(auth.user?.profile);
+  const scrolled = useScrolledPast(8);
+  const name = fullName(customer) || tokenName(auth.user?.profile);
 
   const logoutNow = () => {
     setLoggingOut(true);
@@ -52,7 +55,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <AppShell header={{ height: 64 }} padding="md">
-        <AppShell.Header className={classes.header} data-scrolled={scroll.y > 8 || undefined}>
+        <AppShell.Header className={classes.header} data-scrolled={scrolled || undefined}>
           <Container size="lg" h="100%">
             <Group h="100%" justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
@@ -81,7 +84,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
       <CustomerSideMenu
         opened={menuOpened}
         onClose={menu.close}
-        fullName={fullName(customer.data)}
+        fullName={fullName(customer)}
         onSupport={support.open}
         onLogout={logoutNow}
       />

@@ -1,9 +1,10 @@
 import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
-import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useAuth } from 'react-oidc-context';
 import { NavLink, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useMatchMedia } from '../../components/use-match-media.ts';
+import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './public-header.module.css';
 import { publicNavLinks } from './public-nav-links.ts';
@@ -18,7 +19,7 @@ const NARROW = '(max-width: 960px)';
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const narrow = useMatchMedia(NARROW);
-  const [scroll] = useWindowScroll();
+  const scrolled = useScrolledPast(8);
   const auth = useAuth();
   const { logIn, signUp, logOut } = useAuthActions();
   const navigate = useNavigate();
@@ -54,7 +55,7 @@ export function PublicHeader() {
   );
 
   return (
-    <header className={classes.header} data-scrolled={scroll.y > 8 || undefined}>
+    <header className={classes.header} data-scrolled={scrolled || undefined}>
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap">
           <Logo />

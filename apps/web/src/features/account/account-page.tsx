@@ -70,6 +70,8 @@ export default function AccountPage() {
   const jump = (ref: AccountSectionRef) => {
     holding.current?.();
     scrollToSection(ref);
+    // Sections above may still be loading and grow: keep this one in view meanwhile, as on load.
+    if (sectionsRef.current) holding.current = holdSectionInView(ref, sectionsRef.current);
     setReading(ref);
     scrolledFor.current = `${ref}:replaced`;
     navigate(`/dashboard/account/${ref}`, { replace: true, preventScrollReset: true });

@@ -58,7 +58,12 @@ export function watchReadingSection(
  * (cards, security settings) and grow, for a few seconds or until the reader scrolls themselves.
  */
 export function holdSectionInView(ref: AccountSectionRef, container: Element, ms = 3000): () => void {
-  const observer = new ResizeObserver(() => scrollToSection(ref, false, false));
+  // The first callback only reports the current size: the caller has just scrolled (maybe smoothly).
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    if (!first) scrollToSection(ref, false, false);
+    first = false;
+  });
   observer.observe(container);
   const stop = () => {
     observer.disconnect();

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -34,6 +34,9 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
   // 'Per Card' exists on phones only, where the carousel chooses the card.
   const perCard = mode === 'card' && narrow && selectedCardId ? selectedCardId : undefined;
   const transactions = useTransactions({ limit, ...range, cardId: perCard });
+  // The rows replace their skeleton in a background render, in slices (see DashboardPage).
+  const rowsShown = useDeferredValue(!transactions.isPending);
+  const loading = transactions.isPending || !rowsShown;
 
   const choose = (next: ActivityFilterMode, nextRange: ActivityRange = defaultRange()) => {
     setMode(next);
@@ -81,7 +84,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
         </Menu>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
-        {transactions.isPending ? (
+        {loading ? (
           <Stack gap="xs" aria-busy="true" aria-label="Loading activity">
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} height={28} />

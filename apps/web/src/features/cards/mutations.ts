@@ -1,4 +1,4 @@
-import { type CardView, encryptCard, messages } from '@pria/contracts';
+import { type CardView, type encryptCard, messages } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
@@ -6,6 +6,10 @@ import { notifyApiError } from '../../components/notify-api-error.ts';
 import { customerKeys } from '../customer/queries.ts';
 import { addressPayload, type CardFormState, expiryPayload } from './card-form-values.ts';
 import { cardKeys, fetchCardPublicKey } from './queries.ts';
+
+/** JWE encryption (jose, ~15 KB gzip) loads when a card is saved, not with every screen holding a card form. */
+const encrypt: typeof encryptCard = (...args) =>
+  import('@pria/contracts/card-encryption').then((m) => m.encryptCard(...args));
 
 interface AddCardInput {
   values: CardFormState;
@@ -29,10 +33,7 @@ export function useAddCard() {
       const expiry = expiryPayload(values.expirationDate);
       const number = tokenize
         ? await tokenize(expiry)
-        : await encryptCard(
-            { number: values.number, cvc: values.cvc },
-            await fetchCardPublicKey(queryClient),
-          );
+        : await encrypt({ number: values.number, cvc: values.cvc }, await fetchCardPublicKey(queryClient));
       return api.post<CardView>('/api/v1/cards', {
         number,
         ...expiry,

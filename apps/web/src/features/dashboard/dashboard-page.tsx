@@ -1,5 +1,5 @@
 import { Button, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link, Navigate } from 'react-router';
 import { isAdminToken } from '../../app/auth/claims.ts';
@@ -18,8 +18,11 @@ export default function DashboardPage() {
   const customer = useCustomer();
   const cards = useCards();
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
+  // The screen replaces the loader in a background render, sliced so the page stays responsive:
+  // react-query updates render synchronously, and the whole screen at once was one long task.
+  const customerShown = useDeferredValue(!customer.isPending);
 
-  if (customer.isPending) return <FullScreenLoader />;
+  if (customer.isPending || !customerShown) return <FullScreenLoader />;
   if (customer.data && shouldOnboard(customer.data, isAdminToken(auth.user?.access_token))) {
     return <Navigate to="/onboarding" replace />;
   }

@@ -1,5 +1,6 @@
 import { Box, Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './landing-section.module.css';
 
 interface LandingSectionProps {
   id: string;
@@ -13,6 +14,7 @@ export function LandingSection({ id, title, intro, tinted = false, children }: L
   return (
     <Box
       component="section"
+      className={classes.section}
       aria-labelledby={`${id}-title`}
       py={{ base: 48, sm: 80 }}
       bg={tinted ? 'gray.0' : undefined}
