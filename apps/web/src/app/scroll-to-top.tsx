@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** New page, top of the page — unless the address points at an anchor inside it. */
+/** Navigation state that keeps the scroll position: a page moving its own URL (a jump to a section). */
+export const keepScroll = { keepScroll: true } as const;
+
+/** New page, top of the page — unless the address points at an anchor inside it, or asks to stay. */
 export function ScrollToTop() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, state } = useLocation();
+  const stay = (state as { keepScroll?: boolean } | null)?.keepScroll === true;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly what triggers the scroll
   useEffect(() => {
-    if (hash) return;
+    if (hash || stay) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname, hash]);
   return null;

@@ -2,6 +2,7 @@ import { Box, Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { keepScroll } from '../../app/scroll-to-top.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardsSection } from '../cards/cards-section.tsx';
 import { useCustomer } from '../customer/queries.ts';
@@ -74,7 +75,9 @@ export default function AccountPage() {
     if (sectionsRef.current) holding.current = holdSectionInView(ref, sectionsRef.current);
     setReading(ref);
     scrolledFor.current = `${ref}:replaced`;
-    navigate(`/dashboard/account/${ref}`, { replace: true, preventScrollReset: true });
+    // NOTE: keepScroll: a new pathname otherwise sends ScrollToTop to the top of the page, racing
+    // the scroll to the section (the section won only when its own effect ran last).
+    navigate(`/dashboard/account/${ref}`, { replace: true, state: keepScroll });
   };
   const current = reading ?? active;
 
