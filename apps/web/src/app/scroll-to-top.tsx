@@ -4,10 +4,14 @@ import { useLocation } from 'react-router';
 /** Navigation state that keeps the scroll position: a page moving its own URL (a jump to a section). */
 export const keepScroll = { keepScroll: true } as const;
 
+/** Whether a location's state is `keepScroll`. */
+export const keepsScroll = (state: unknown): boolean =>
+  (state as typeof keepScroll | null)?.keepScroll === true;
+
 /** New page, top of the page — unless the address points at an anchor inside it, or asks to stay. */
 export function ScrollToTop() {
   const { pathname, hash, state } = useLocation();
-  const stay = (state as { keepScroll?: boolean } | null)?.keepScroll === true;
+  const stay = keepsScroll(state);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly what triggers the scroll
   useEffect(() => {
     if (hash || stay) return;

@@ -2,7 +2,7 @@ import { Box, Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { keepScroll } from '../../app/scroll-to-top.tsx';
+import { keepScroll, keepsScroll } from '../../app/scroll-to-top.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardsSection } from '../cards/cards-section.tsx';
 import { useCustomer } from '../customer/queries.ts';
@@ -43,18 +43,19 @@ export default function AccountPage() {
   useEffect(() => () => holding.current?.(), []);
 
   // On load (and when the side menu sends us here), bring the URL's section into view, and keep
-  // it there while the sections above it load and grow.
+  // it there while the sections above it load and grow. A jump (below) has done both already.
+  const jumped = keepsScroll(location.state);
   const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
     const key = `${active}:${location.key}`;
-    if (!active || !customer.data || scrolledFor.current === key) return;
+    if (!active || !customer.data || jumped || scrolledFor.current === key) return;
     scrolledFor.current = key;
     requestAnimationFrame(() => {
       scrollToSection(active, false);
       holding.current?.();
       if (sectionsRef.current) holding.current = holdSectionInView(active, sectionsRef.current);
     });
-  }, [active, customer.data, location.key]);
+  }, [active, customer.data, location.key, jumped]);
 
   // The menu follows the reader: the section under the header is the one highlighted.
   const [reading, setReading] = useState<AccountSectionRef | undefined>(undefined);
@@ -74,7 +75,6 @@ export default function AccountPage() {
     // Sections above may still be loading and grow: keep this one in view meanwhile, as on load.
     if (sectionsRef.current) holding.current = holdSectionInView(ref, sectionsRef.current);
     setReading(ref);
-    scrolledFor.current = `${ref}:replaced`;
     // NOTE: keepScroll: a new pathname otherwise sends ScrollToTop to the top of the page, racing
     // the scroll to the section (the section won only when its own effect ran last).
     navigate(`/dashboard/account/${ref}`, { replace: true, state: keepScroll });
