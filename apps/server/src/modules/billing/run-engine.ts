@@ -171,9 +171,20 @@ async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptO
   }
 }
 
+/** A run's unsettled rows, as this process's thresholds define them. */
+const unsettledAfter = (deps: BillingDeps, runId: string) => ({
+  runId,
+  staleAfterMs: deps.staleAfterMs,
+  lookupLagMs: deps.lookupLagMs,
+});
+
 /** Settles submitted-and-abandoned or unknown attempts by asking the processor about our reference. */
 async function settleAttempts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettled<AttemptStatus>(deps.db, 'payment_attempts', { runId, ...deps });
+  const unsettled = await findUnsettled<AttemptStatus>(
+    deps.db,
+    'payment_attempts',
+    unsettledAfter(deps, runId),
+  );
   if (unsettled.length === 0) return;
   const outcomes = await mapLimit(unsettled, deps.concurrency, async (a): Promise<AttemptOutcome | null> => {
     const base = { id: a.id, reason: null, gatewayTransactionId: null, sessionUrl: null };
@@ -258,7 +269,7 @@ async function payOne(deps: BillingDeps, p: ClaimedPayout): Promise<PayoutOutcom
 }
 
 async function settlePayouts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettled<PayoutStatus>(deps.db, 'payouts', { runId, ...deps });
+  const unsettled = await findUnsettled<PayoutStatus>(deps.db, 'payouts', unsettledAfter(deps, runId));
   if (unsettled.length === 0) return;
   const outcomes = await mapLimit(
     unsettled,
