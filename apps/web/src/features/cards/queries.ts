@@ -1,5 +1,5 @@
 import type { CardView, encryptCard } from '@pria/contracts';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api-client.ts';
 
 type JWK = Parameters<typeof encryptCard>[1];
@@ -11,13 +11,11 @@ export const cardKeys = {
   entry: () => [...cardKeys.all, 'entry'] as const,
 };
 
-export const cardsQuery = queryOptions({
-  queryKey: cardKeys.list(),
-  queryFn: ({ signal }) => api.get<CardView[]>('/api/v1/cards', { signal }),
-});
-
 export function useCards() {
-  return useQuery(cardsQuery);
+  return useQuery({
+    queryKey: cardKeys.list(),
+    queryFn: ({ signal }) => api.get<CardView[]>('/api/v1/cards', { signal }),
+  });
 }
 
 /** The gateway's encryption key: card number and CVC are encrypted to it in the browser. */
