@@ -101,6 +101,22 @@ function cpuPerItem(from: { node: number; postgres: number }, to: { node: number
   return `node ${ms(to.node - from.node)}, postgres ${ms(to.postgres - from.postgres)}`;
 }
 
+/** WAL written so far (bytes, full-page images) and checkpoints started, cluster-wide. */
+async function walNow() {
+  const res = await sql<{ bytes: string; fpi: string; checkpoints: string }>`
+    select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi,
+           (c.num_timed + c.num_requested)::text as checkpoints
+    from pg_stat_wal w, pg_stat_checkpointer c`.execute(db);
+  const r = res.rows[0];
+  return { bytes: Number(r?.bytes), fpi: Number(r?.fpi), checkpoints: Number(r?.checkpoints) };
+}
+
+function walPerItem(from: Awaited<ReturnType<typeof walNow>>, to: Awaited<ReturnType<typeof walNow>>) {
+  const kb = (to.bytes - from.bytes) / 1024 / N;
+  const fpi = (to.fpi - from.fpi) / N;
+  return `${kb.toFixed(2)} KB, ${fpi.toFixed(2)} full-page images; ${to.checkpoints - from.checkpoints} checkpoints`;
+}
+
 let paymentsToClose: { close(): Promise<void> } | undefined;
 
 try {
@@ -158,6 +174,14 @@ try {
     for (const name of process.env.BENCH_DROP_INDEXES.split(','))
       await sql.raw(`drop index if exists ${name}`).execute(db);
   }
+  if (process.env.BENCH_PG_SET) {
+    // Diagnosis only: server settings for this run, e.g. BENCH_PG_SET=autovacuum=off,wal_compression=on
+    for (const setting of process.env.BENCH_PG_SET.split(',')) {
+      const [name = '', value = ''] = setting.split('=');
+      await sql.raw(`alter system set ${name} = '${value}'`).execute(db);
+    }
+    await sql`select pg_reload_conf()`.execute(db);
+  }
   await sql`analyze`.execute(db);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
@@ -176,6 +200,7 @@ try {
   // processor calls in flight, so the total stays at the processor's limit.
   const perDrain = { ...deps, concurrency: Math.max(1, Math.floor(concurrency / drains)) };
 
+  const payinWal = await walNow();
   const payinCpu = cpuNow();
   const payinStart = performance.now();
   const payinRun = await startRun(deps, {
@@ -189,6 +214,7 @@ try {
   const payinSeconds = (performance.now() - payinStart) / 1000;
 
   const payoutCpu = cpuNow();
+  const payoutWal = await walNow();
   const payoutStart = performance.now();
   const payoutRun = await startRun(
     { ...deps, clock: { now: () => new Date('2030-02-02T21:01:00Z') } },
@@ -197,6 +223,7 @@ try {
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payoutRun.id)));
   const payoutSeconds = (performance.now() - payoutStart) / 1000;
   const endCpu = cpuNow();
+  const endWal = await walNow();
 
   const counts = await sql<{ t: string; n: number }>`
     select 'payment_attempts' as t, count(*)::int as n from payment_attempts
@@ -222,9 +249,11 @@ try {
     ['pay-in time (s)', payinSeconds.toFixed(2)],
     ['charges/s', Math.round(N / payinSeconds)],
     ['CPU ms per charge', cpuPerItem(payinCpu, payoutCpu)],
+    ['WAL per charge', walPerItem(payinWal, payoutWal)],
     ['payout time (s)', payoutSeconds.toFixed(2)],
     ['payouts/s', Math.round(N / payoutSeconds)],
     ['CPU ms per payout', cpuPerItem(payoutCpu, endCpu)],
+    ['WAL per payout', walPerItem(payoutWal, endWal)],
     ['latency bound (concurrency / latency, /s)', Number.isFinite(bound) ? Math.round(bound) : '-'],
     [
       'charges/s as % of bound',
@@ -241,7 +270,7 @@ try {
   for (const [k, v] of table) console.log(`${String(k).padEnd(width)}  ${v}`);
   if (process.env.BENCH_TRACE) {
     console.log('\nquery time (ms, summed over concurrent queries):');
-    for (const [k, v] of [...queryTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+    for (const [k, v] of [...queryTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
       console.log(`${String(Math.round(v.ms)).padStart(8)} ${String(v.n).padStart(6)}x  ${k}`);
     }
   }
