@@ -46,6 +46,45 @@ test.describe('landing on a phone (390px)', () => {
     await expect(carousel.getByText('We charge $3 on the 28th')).toBeInViewport();
     await expect(page.getByRole('list', { name: 'How it works' })).toHaveCount(0);
   });
+
+  test('a carousel advances every 9 seconds and the indicators follow', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    // The app starts after the first frame (start-after-paint.js), on the installed clock too.
+    await page.clock.runFor(1100);
+    const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveRole('region');
+    const scrolled = () => carousel.evaluate((el) => el.scrollLeft);
+    expect(await scrolled()).toBe(0);
+
+    await page.clock.runFor(9000);
+    await expect(carousel.getByRole('group', { name: '2 of 3' })).toBeInViewport({ ratio: 0.9 });
+    expect(await scrolled()).toBeGreaterThan(0);
+    const dots = carousel.locator('xpath=following-sibling::*[1]').locator('button');
+    await expect(dots).toHaveCount(3);
+    await expect(dots.nth(1)).toHaveAttribute('data-active');
+    await expect(dots.nth(0)).not.toHaveAttribute('data-active');
+
+    // Past the last slide it starts again from the first.
+    await page.clock.runFor(9000);
+    await expect(carousel.getByRole('group', { name: '3 of 3' })).toBeInViewport({ ratio: 0.9 });
+    await page.clock.runFor(9000);
+    await expect(carousel.getByRole('group', { name: '1 of 3' })).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('a carousel stays put for someone who asked for reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await page.clock.runFor(1100);
+    const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveRole('region');
+    await page.clock.runFor(3 * 9000);
+    await expect(carousel.getByRole('group', { name: '1 of 3' })).toBeInViewport({ ratio: 0.9 });
+    expect(await carousel.evaluate((el) => el.scrollLeft)).toBe(0);
+  });
 });
 
 test.describe('prerendered landing page', () => {
@@ -58,6 +97,46 @@ test.describe('prerendered landing page', () => {
     expect(html).toContain('How it works');
     for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag).toMatch(/\bsrc=/);
     expect(res.headers()['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test('scripts start after the first paint; a visitor who scrolled meanwhile stays put, a new page starts at the top', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const entryRequested: number[] = [];
+    // Hold the app's entry back, to scroll the page as sent before the app takes it over.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      entryRequested.push(Date.now());
+      await held;
+      await route.continue();
+    });
+    // (The load event waits for the entry, which is held.)
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // Requested once the page has painted, not by the HTML itself.
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toMatch(/rel="modulepreload"/);
+    await expect.poll(() => entryRequested.length).toBe(1);
+
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    release();
+    await expect
+      .poll(() =>
+        page.evaluate("Object.keys(document.querySelector('h1')).some((k) => k.startsWith('__reactFiber'))"),
+      )
+      .toBe(true);
+    // The app's start did not send the visitor back to the top.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+    // Moving to another page does.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test.describe('without JavaScript', () => {

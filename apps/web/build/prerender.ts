@@ -1,8 +1,11 @@
 /**
  * Prerenders public pages to HTML, after the client build (dist/) and the SSR build of
  * src/prerender.tsx (.ssr/): each page's markup goes inside #root of the client's index.html,
- * with the stylesheets of its lazy route chunks (so the first paint is styled as the app will be)
- * and modulepreload links for their scripts (fetched alongside the entry, not after it). Writes
+ * with the stylesheets of its lazy route chunks (so the first paint is styled as the app will be).
+ * Its scripts start after the first paint: the entry's <script type="module"> and every module
+ * preload (the entry's and the route chunks') give way to public/start-after-paint.js, which adds
+ * them once a frame is on screen (so on a slow network the HTML and stylesheets are not sharing the
+ * bandwidth with ~200 KB of scripts the first paint does not need). Writes
  * dist/prerendered/<name>.html, their .br/.gz copies, and dist/prerendered/routes.json, which the
  * server reads to answer those paths with them. Fails when a page would need an inline script
  * (the CSP allows none).
@@ -75,15 +78,21 @@ function page(p: Page, rendered: string): string {
   const markup = rendered.slice(preloads.length);
   const chunks = closure(p.chunks);
   const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+  const entryTag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  if (!entryTag?.[1]) throw new Error('prerender: no entry script in index.html');
+  const modules = [...preloadTags.map((m) => m[1]), ...chunks.map((c) => `/${c.file}`)];
   const head = [
     ...(preloads.match(/<link [^>]*>/g) ?? []),
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-    ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
+    `<script defer src="/start-after-paint.js" data-entry="${entryTag[1]}" data-preload="${modules.join(' ')}"></script>`,
   ].join('\n    ');
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>'))
     throw new Error('prerender: unexpected index.html');
-  return template
+  let shell = template.replace(entryTag[0], '');
+  for (const tag of preloadTags) shell = shell.replace(tag[0], '');
+  return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${p.title}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(root, `<div id="root" data-prerendered>${markup}</div>`);

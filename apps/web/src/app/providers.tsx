@@ -63,7 +63,10 @@ export function UiProviders({ client, children }: { client: QueryClient; childre
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-right" zIndex={1000} />
+        {/* NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
+            runs synchronously, and on the prerendered landing page that made React adopt the whole
+            page in one blocking pass. The toasts' container is fixed to the viewport either way. */}
+        <Notifications position="top-right" zIndex={1000} withinPortal={false} />
         {children}
       </MantineProvider>
     </QueryClientProvider>

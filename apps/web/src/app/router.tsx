@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
@@ -46,14 +46,22 @@ export function AppRouter(props: AppRoutesProps) {
   );
 }
 
+/**
+ * Full-screen loader while signing out (the browser is about to leave for the IdP), else the pages.
+ * The only part of the routing that reads the sign-in state: when it changes (once right after
+ * start, when the stored session has been read), this re-renders and its `children` do not, so the
+ * pages re-render only where they read the state themselves (header, footer, guards), not as a whole.
+ */
+function SigningOutGate({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  if (auth.activeNavigator === 'signoutRedirect') return <FullScreenLoader label="Logging out…" />;
+  return children;
+}
+
 /** Every route of the app, under whichever router the caller provides (the build's prerender uses a static one). */
 export function AppRoutes({ publicArea: Public = PublicArea }: AppRoutesProps) {
-  const auth = useAuth();
-  // Full-screen loader while signing out (the browser is about to leave for the IdP).
-  if (auth.activeNavigator === 'signoutRedirect') return <FullScreenLoader label="Logging out…" />;
-
   return (
-    <>
+    <SigningOutGate>
       <ScrollToTop />
       <Suspense fallback={<FullScreenLoader />}>
         <Routes>
@@ -90,6 +98,6 @@ export function AppRoutes({ publicArea: Public = PublicArea }: AppRoutesProps) {
           <Route path="/*" element={<Public />} />
         </Routes>
       </Suspense>
-    </>
+    </SigningOutGate>
   );
 }

@@ -1,12 +1,19 @@
-import { Carousel } from '@mantine/carousel';
-import { SimpleGrid } from '@mantine/core';
-import type { EmblaCarouselType } from 'embla-carousel';
-import { type ReactElement, useDeferredValue, useState } from 'react';
-import { useAutoAdvance } from './use-auto-advance.ts';
-import { useMatchMedia } from './use-match-media.ts';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  type CSSProperties,
+  type ReactElement,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import classes from './responsive-cards.module.css';
 
 /** Spec breakpoint: at 500px or less, carousels replace grids. */
 export const NARROW_QUERY = '(max-width: 500px)';
+/** Spec: carousels advance every 9 seconds. Not at all when the person asked for reduced motion. */
+export const CAROUSEL_INTERVAL_MS = 9000;
 
 interface ResponsiveCardsProps {
   label: string;
@@ -14,55 +21,108 @@ interface ResponsiveCardsProps {
   columns: number;
 }
 
-function AutoCarousel({ label, items }: Pick<ResponsiveCardsProps, 'label' | 'items'>) {
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  useAutoAdvance(embla);
-  return (
-    <Carousel
-      aria-label={label}
-      aria-roledescription="carousel"
-      getEmblaApi={setEmbla}
-      withIndicators
-      withControls={false}
-      slideGap="md"
-      emblaOptions={{ loop: true, align: 'center' }}
-      styles={{ indicators: { bottom: -28 }, indicator: { background: 'var(--mantine-color-navy-4)' } }}
-      pb={36}
-      data-testid="cards-carousel"
-    >
-      {items.map((item, index) => (
-        <Carousel.Slide
-          key={item.key ?? index}
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${items.length}`}
-        >
-          {item}
-        </Carousel.Slide>
-      ))}
-    </Carousel>
-  );
+/** The slide the row shows: the one whose start is nearest its scroll position. */
+function currentSlide(row: HTMLElement): number {
+  const slides = [...row.children] as HTMLElement[];
+  const first = slides[0];
+  if (!first) return 0;
+  let best = 0;
+  slides.forEach((slide, index) => {
+    const distance = Math.abs(slide.offsetLeft - first.offsetLeft - row.scrollLeft);
+    const bestDistance = Math.abs((slides[best]?.offsetLeft ?? 0) - first.offsetLeft - row.scrollLeft);
+    if (distance < bestDistance) best = index;
+  });
+  return best;
 }
 
-/** A grid of cards on wide screens, an auto-advancing carousel on phones. */
+function showSlide(row: HTMLElement, index: number) {
+  const slides = row.children as HTMLCollectionOf<HTMLElement>;
+  const first = slides[0];
+  const slide = slides[index];
+  if (!first || !slide) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  row.scrollTo({ left: slide.offsetLeft - first.offsetLeft, behavior: smooth ? 'smooth' : 'auto' });
+}
+
+/**
+ * Every 9 seconds, the next slide (then the first again). Not while the person points at or works
+ * in the carousel, nor in a hidden tab, nor for someone who asked for reduced motion.
+ */
+function useAutoAdvance(row: RefObject<HTMLElement | null>, active: boolean, count: number) {
+  useEffect(() => {
+    if (!active || count < 2) return;
+    const timer = window.setInterval(() => {
+      const el = row.current;
+      if (!el || document.hidden || el.matches(':hover, :focus-within')) return;
+      if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+      showSlide(el, (currentSlide(el) + 1) % count);
+    }, CAROUSEL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [row, active, count]);
+}
+
+/**
+ * A grid of cards on wide screens, an auto-advancing carousel on phones. The stylesheet makes the
+ * switch (a row that scrolls one card at a time, at 500px or less), so the markup is the same at
+ * every width: the prerendered landing page is right on a phone before any script runs, and
+ * hydrating it there renders nothing different (no layout-dependent first render, no carousel
+ * library measuring the page). Once mounted on a phone the row also says it is a carousel (roles,
+ * slide labels, focusable for the arrow keys), shows its indicators and advances every 9 seconds.
+ */
 export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps) {
-  // Deferred: when the prerendered landing page (grids) hydrates on a phone, the switch to carousels
-  // renders in the background in short slices instead of one long block right after hydration.
-  const narrow = useDeferredValue(useMatchMedia(NARROW_QUERY));
-  if (narrow) return <AutoCarousel label={label} items={items} />;
+  const row = useRef<HTMLDivElement>(null);
+  // False on the first render (as in the prerendered HTML), the real value right after mount.
+  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: true }) ?? false;
+  const [current, setCurrent] = useState(0);
+  useAutoAdvance(row, narrow, items.length);
+
+  const frame = useRef(0);
+  const onScroll = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      if (row.current) setCurrent(currentSlide(row.current));
+    });
+  }, []);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  // A list of cards, or on a phone a carousel of slides (the roles the APG carousel pattern names).
+  const rowRole = narrow
+    ? { role: 'region', 'aria-roledescription': 'carousel', 'aria-label': label, tabIndex: 0, onScroll }
+    : { role: 'list', 'aria-label': label };
+  const slideRole = (index: number) =>
+    narrow
+      ? { role: 'group', 'aria-roledescription': 'slide', 'aria-label': `${index + 1} of ${items.length}` }
+      : { role: 'listitem' };
+
   return (
-    <SimpleGrid
-      cols={{ base: 1, xs: 2, md: columns }}
-      spacing="lg"
-      component="ul"
-      aria-label={label}
-      data-testid="cards-grid"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {items.map((item, index) => (
-        <li key={item.key ?? index} style={{ display: 'flex' }}>
-          {item}
-        </li>
-      ))}
-    </SimpleGrid>
+    <div>
+      <div
+        ref={row}
+        className={classes.cards}
+        style={{ '--cards-columns': columns } as CSSProperties}
+        data-testid={narrow ? 'cards-carousel' : 'cards-grid'}
+        {...rowRole}
+      >
+        {items.map((item, index) => (
+          <div key={item.key ?? index} {...slideRole(index)}>
+            {item}
+          </div>
+        ))}
+      </div>
+      {narrow && items.length > 1 && (
+        <div className={classes.indicators} aria-hidden>
+          {items.map((item, index) => (
+            <button
+              key={item.key ?? index}
+              type="button"
+              tabIndex={-1}
+              className={classes.indicator}
+              data-active={index === current || undefined}
+              onClick={() => row.current && showSlide(row.current, index)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

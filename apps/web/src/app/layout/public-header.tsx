@@ -1,9 +1,10 @@
 import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { NavLink, useNavigate } from 'react-router';
+import { AfterMount } from '../../components/after-mount.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useMatchMedia } from '../../components/use-match-media.ts';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './public-header.module.css';
@@ -18,7 +19,18 @@ const NARROW = '(max-width: 960px)';
 
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const narrow = useMatchMedia(NARROW);
+  // The drawer belongs to the narrow layout: widening the window past 960px closes it. Read in an
+  // effect, not while rendering, so hydrating the prerendered header on a phone renders nothing new.
+  useEffect(() => {
+    if (!opened) return;
+    const list = window.matchMedia(NARROW);
+    const onChange = () => {
+      if (!list.matches) close();
+    };
+    onChange();
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [opened, close]);
   const scrolled = useScrolledPast(8);
   const auth = useAuth();
   const { logIn, signUp, logOut } = useAuthActions();
@@ -72,22 +84,24 @@ export function PublicHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer
-        opened={opened && narrow}
-        onClose={close}
-        position="right"
-        size="xs"
-        title="Menu"
-        lockScroll
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Stack component="nav" aria-label="Mobile" gap={4}>
-          {links(classes.drawerLink)}
-          <Stack gap="sm" mt="lg">
-            {accountButtons}
+      <AfterMount>
+        <Drawer
+          opened={opened}
+          onClose={close}
+          position="right"
+          size="xs"
+          title="Menu"
+          lockScroll
+          closeButtonProps={{ 'aria-label': 'Close menu' }}
+        >
+          <Stack component="nav" aria-label="Mobile" gap={4}>
+            {links(classes.drawerLink)}
+            <Stack gap="sm" mt="lg">
+              {accountButtons}
+            </Stack>
           </Stack>
-        </Stack>
-      </Drawer>
+        </Drawer>
+      </AfterMount>
     </header>
   );
 }
