@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const heroTitle = 'Better Credit, Made Simple';
 
@@ -32,6 +32,18 @@ test.describe('landing on a desktop (1280px)', () => {
   });
 });
 
+/** The landing page on Playwright's clock, scrolled to the "How it works" carousel once the app runs. */
+async function howItWorksCarouselOnClock(page: Page) {
+  await page.clock.install();
+  await page.goto('/');
+  // The app starts after the first frame (start-after-paint.js), on the installed clock too.
+  await page.clock.runFor(1100);
+  const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveRole('region');
+  return carousel;
+}
+
 test.describe('landing on a phone (390px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -48,13 +60,7 @@ test.describe('landing on a phone (390px)', () => {
   });
 
   test('a carousel advances every 9 seconds and the indicators follow', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/');
-    // The app starts after the first frame (start-after-paint.js), on the installed clock too.
-    await page.clock.runFor(1100);
-    const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
-    await carousel.scrollIntoViewIfNeeded();
-    await expect(carousel).toHaveRole('region');
+    const carousel = await howItWorksCarouselOnClock(page);
     const scrolled = () => carousel.evaluate((el) => el.scrollLeft);
     expect(await scrolled()).toBe(0);
 
@@ -75,12 +81,7 @@ test.describe('landing on a phone (390px)', () => {
 
   test('a carousel stays put for someone who asked for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install();
-    await page.goto('/');
-    await page.clock.runFor(1100);
-    const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
-    await carousel.scrollIntoViewIfNeeded();
-    await expect(carousel).toHaveRole('region');
+    const carousel = await howItWorksCarouselOnClock(page);
     await page.clock.runFor(3 * 9000);
     await expect(carousel.getByRole('group', { name: '1 of 3' })).toBeInViewport({ ratio: 0.9 });
     expect(await carousel.evaluate((el) => el.scrollLeft)).toBe(0);
@@ -123,7 +124,7 @@ test.describe('prerendered landing page', () => {
     await expect.poll(() => entryRequested.length).toBe(1);
 
     await page.mouse.wheel(0, 900);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(500);
     release();
     await expect
       .poll(() =>
@@ -131,12 +132,12 @@ test.describe('prerendered landing page', () => {
       )
       .toBe(true);
     // The app's start did not send the visitor back to the top.
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(500);
 
     // Moving to another page does.
     await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0);
   });
 
   test.describe('without JavaScript', () => {
