@@ -1,8 +1,6 @@
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
-import '@fontsource/inter/800.css';
+// One variable font file for every weight the app uses: one download and one re-layout when it
+// arrives, instead of one per weight (five files, ~125 KB; this is ~48 KB for Latin text).
+import '@fontsource-variable/inter/wght.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';

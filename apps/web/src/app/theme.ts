@@ -68,9 +68,9 @@ export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 9, dark: 6 },
   colors: { navy, mint },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  fontFamily: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: {
-    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     fontWeight: '700',
   },
   defaultRadius: 'md',
