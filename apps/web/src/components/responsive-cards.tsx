@@ -13,7 +13,7 @@ import classes from './responsive-cards.module.css';
 /** Spec breakpoint: at 500px or less, carousels replace grids. */
 export const NARROW_QUERY = '(max-width: 500px)';
 /** Spec: carousels advance every 9 seconds. Not at all when the person asked for reduced motion. */
-export const CAROUSEL_INTERVAL_MS = 9000;
+const CAROUSEL_INTERVAL_MS = 9000;
 
 interface ResponsiveCardsProps {
   label: string;
@@ -24,15 +24,10 @@ interface ResponsiveCardsProps {
 /** The slide the row shows: the one whose start is nearest its scroll position. */
 function currentSlide(row: HTMLElement): number {
   const slides = [...row.children] as HTMLElement[];
-  const first = slides[0];
-  if (!first) return 0;
-  let best = 0;
-  slides.forEach((slide, index) => {
-    const distance = Math.abs(slide.offsetLeft - first.offsetLeft - row.scrollLeft);
-    const bestDistance = Math.abs((slides[best]?.offsetLeft ?? 0) - first.offsetLeft - row.scrollLeft);
-    if (distance < bestDistance) best = index;
-  });
-  return best;
+  if (slides.length === 0) return 0;
+  const start = slides[0]?.offsetLeft ?? 0;
+  const distances = slides.map((slide) => Math.abs(slide.offsetLeft - start - row.scrollLeft));
+  return distances.indexOf(Math.min(...distances));
 }
 
 function showSlide(row: HTMLElement, index: number) {
