@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { NavLink, useNavigate } from 'react-router';
-import { AfterMount } from '../../components/after-mount.tsx';
+import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
@@ -84,24 +84,31 @@ export function PublicHeader() {
           </Group>
         </Group>
       </Container>
-      <AfterMount>
-        <Drawer
-          opened={opened}
-          onClose={close}
-          position="right"
-          size="xs"
-          title="Menu"
-          lockScroll
-          closeButtonProps={{ 'aria-label': 'Close menu' }}
-        >
-          <Stack component="nav" aria-label="Mobile" gap={4}>
-            {links(classes.drawerLink)}
-            <Stack gap="sm" mt="lg">
-              {accountButtons}
+      {/* NOTE: mounted the first time it opens (then kept): a drawer renders through Mantine's
+          Portal, which sets state in a layout effect when it mounts; React runs that update
+          synchronously, and while the prerendered page was still being adopted it made React
+          adopt all the rest at once. */}
+      <LazyModal
+        opened={opened}
+        render={(open) => (
+          <Drawer
+            opened={open}
+            onClose={close}
+            position="right"
+            size="xs"
+            title="Menu"
+            lockScroll
+            closeButtonProps={{ 'aria-label': 'Close menu' }}
+          >
+            <Stack component="nav" aria-label="Mobile" gap={4}>
+              {links(classes.drawerLink)}
+              <Stack gap="sm" mt="lg">
+                {accountButtons}
+              </Stack>
             </Stack>
-          </Stack>
-        </Drawer>
-      </AfterMount>
+          </Drawer>
+        )}
+      />
     </header>
   );
 }
