@@ -30,13 +30,17 @@ function currentSlide(row: HTMLElement): number {
   return distances.indexOf(Math.min(...distances));
 }
 
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 function showSlide(row: HTMLElement, index: number) {
   const slides = row.children as HTMLCollectionOf<HTMLElement>;
   const first = slides[0];
   const slide = slides[index];
   if (!first || !slide) return;
-  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  row.scrollTo({ left: slide.offsetLeft - first.offsetLeft, behavior: smooth ? 'smooth' : 'auto' });
+  row.scrollTo({
+    left: slide.offsetLeft - first.offsetLeft,
+    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+  });
 }
 
 /**
@@ -48,8 +52,7 @@ function useAutoAdvance(row: RefObject<HTMLElement | null>, active: boolean, cou
     if (!active || count < 2) return;
     const timer = window.setInterval(() => {
       const el = row.current;
-      if (!el || document.hidden || el.matches(':hover, :focus-within')) return;
-      if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+      if (!el || document.hidden || el.matches(':hover, :focus-within') || prefersReducedMotion()) return;
       showSlide(el, (currentSlide(el) + 1) % count);
     }, CAROUSEL_INTERVAL_MS);
     return () => window.clearInterval(timer);
