@@ -193,7 +193,8 @@ try {
   const allPages = [
     ['landing', '/', false],
     ['dashboard', '/dashboard', true],
-    ['checkout', '/dashboard/checkout', true],
+    // As 'Continue to Payment' opens it: without a plan the page only says to choose one.
+    ['checkout', '/dashboard/checkout?plan=semi-annual', true],
   ] as const;
   const pageNames = listEnv(
     'LH_PAGES',
@@ -211,7 +212,11 @@ try {
         const run = () => audit(`${baseURL}${pathname}`, preset, signedIn, `${name}-${preset}-${i}`);
         try {
           const { final, scores, metrics } = await run().catch(run);
-          const note = new URL(final).pathname === pathname ? '' : `ended on ${new URL(final).pathname}`;
+          const landed = new URL(final);
+          const note =
+            `${landed.pathname}${landed.search}` === pathname
+              ? ''
+              : `ended on ${landed.pathname}${landed.search}`;
           rows.push({ page: name, preset, url: pathname, scores, metrics, note });
         } catch (error) {
           rows.push({

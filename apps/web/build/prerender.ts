@@ -9,6 +9,12 @@
  * dist/prerendered/<name>.html, their .br/.gz copies, and dist/prerendered/routes.json, which the
  * server reads to answer those paths with them. Fails when a page would need an inline script
  * (the CSP allows none).
+ * Signed-in screens are not prerendered (what they show depends on who is signed in): each gets
+ * its frame instead (header and title over a loader, src/app/layout/customer-shell.tsx) in
+ * #app-shell beside an empty #root, the same stylesheets and scripts-after-paint, and module
+ * preloads for all of the screen's code, so the browser fetches it at once instead of discovering
+ * one import after another (seven round trips deep for the dashboard). The app renders into #root
+ * and removes the frame once the screen is on screen (src/app/app-shell.ts).
  *   npm run build -w @pria/web   (runs all three steps)
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +46,43 @@ const pages: Page[] = [
   },
 ];
 
+/** Signed-in screens: their paths, titles, headings and lazy chunks (customer-area.tsx `loaders`). */
+const customerArea = 'src/app/areas/customer-area.tsx';
+const shells: (Page & { heading: string })[] = [
+  {
+    url: '/dashboard',
+    name: 'dashboard',
+    heading: 'Dashboard',
+    title: 'Dashboard',
+    screen: 'dashboard/dashboard-page',
+  },
+  {
+    url: '/dashboard/checkout',
+    name: 'checkout',
+    heading: 'Checkout',
+    title: 'Checkout',
+    screen: 'checkout/checkout-page',
+  },
+  {
+    url: '/dashboard/subscription',
+    name: 'subscription',
+    heading: 'Select a subscription',
+    title: 'Select a subscription',
+    screen: 'subscription/subscription-page',
+  },
+  {
+    url: '/dashboard/account',
+    name: 'account',
+    heading: 'Account Settings',
+    title: 'Account Settings',
+    screen: 'account/account-page',
+  },
+].map(({ screen, ...p }) => ({
+  ...p,
+  title: `${p.title} | Pria`,
+  chunks: [customerArea, `src/features/${screen}.tsx`],
+}));
+
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 const ssrDir = path.join(webRoot, '.ssr');
@@ -49,8 +92,9 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
   Chunk
 >;
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const { render } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+const { render, renderShell } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
   render: (url: string) => Promise<string>;
+  renderShell: (url: string, title: string) => Promise<string>;
 };
 
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
@@ -70,7 +114,11 @@ function closure(keys: string[]): Chunk[] {
   return [...seen].filter((k) => !entry.has(k)).map((k) => manifest[k] as Chunk);
 }
 
-function page(p: Page, rendered: string): string {
+/**
+ * index.html with `rendered` on screen before any script runs: hydrated by the app (a public page,
+ * in #root) or a frame the app replaces (a signed-in screen, in #app-shell beside an empty #root).
+ */
+function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
   if (/<script\b/i.test(rendered))
     throw new Error(`prerender: ${p.url} renders a <script>, which the CSP blocks`);
   // React puts the preloads it finds (e.g. <img> sources) first; they belong in <head>, outside what hydrates.
@@ -95,18 +143,25 @@ function page(p: Page, rendered: string): string {
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${p.title}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)
-    .replace(root, `<div id="root" data-prerendered>${markup}</div>`);
+    .replace(
+      root,
+      as === 'hydrated'
+        ? `<div id="root" data-prerendered>${markup}</div>`
+        : `<div id="app-shell">${markup}</div>\n    ${root}`,
+    );
 }
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const routes: Record<string, string> = {};
-for (const p of pages) {
+const write = (p: Page, html: string) => {
   const file = `prerendered/${p.name}.html`;
-  writeFileSync(path.join(dist, file), page(p, await render(p.url)));
+  writeFileSync(path.join(dist, file), html);
   routes[p.url] = file;
   console.log(`prerendered ${p.url} -> dist/${file}`);
-}
+};
+for (const p of pages) write(p, page(p, await render(p.url), 'hydrated'));
+for (const p of shells) write(p, page(p, await renderShell(p.url, p.heading), 'frame'));
 writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 compressTree(outDir);
 rmSync(ssrDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import './app/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RevealAppWhenSettled, removeAppShell } from './app/app-shell.ts';
 import { loadAuthConfig } from './app/auth/auth-config.ts';
 import { createUserManager } from './app/auth/user-manager.ts';
 import { Providers } from './app/providers.tsx';
@@ -26,6 +27,7 @@ async function start() {
     <StrictMode>
       <Providers userManager={userManager}>
         <AppRouter publicArea={publicArea} />
+        <RevealAppWhenSettled />
       </Providers>
     </StrictMode>
   );
@@ -38,4 +40,8 @@ async function start() {
   });
 }
 
-void start();
+start().catch((err: unknown) => {
+  // Nothing will replace a signed-in screen's prerendered frame: do not leave its loader spinning.
+  removeAppShell();
+  throw err;
+});

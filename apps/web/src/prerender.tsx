@@ -6,11 +6,12 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import type { UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
+import { CustomerShell } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -41,17 +42,32 @@ const signedOutWhileLoading: AuthContextProps = {
 };
 
 /** The HTML of `url` as the app renders it inside #root. */
-export async function render(url: string): Promise<string> {
+export function render(url: string): Promise<string> {
+  return html(
+    <AuthContext.Provider value={signedOutWhileLoading}>
+      <UiProviders client={new QueryClient()}>
+        <StaticRouter location={url}>
+          <AppRoutes publicArea={PublicArea} />
+        </StaticRouter>
+      </UiProviders>
+    </AuthContext.Provider>,
+  );
+}
+
+/** The frame of a signed-in screen titled `title` (shown before the app runs; never hydrated). */
+export function renderShell(url: string, title: string): Promise<string> {
+  return html(
+    <UiProviders client={new QueryClient()}>
+      <StaticRouter location={url}>
+        <CustomerShell title={title} />
+      </StaticRouter>
+    </UiProviders>,
+  );
+}
+
+async function html(tree: ReactNode): Promise<string> {
   const { prelude } = await prerender(
-    <StrictMode>
-      <AuthContext.Provider value={signedOutWhileLoading}>
-        <UiProviders client={new QueryClient()}>
-          <StaticRouter location={url}>
-            <AppRoutes publicArea={PublicArea} />
-          </StaticRouter>
-        </UiProviders>
-      </AuthContext.Provider>
-    </StrictMode>,
+    <StrictMode>{tree}</StrictMode>,
     // Every Suspense boundary inline and complete: a large one would otherwise be sent after its
     // fallback with an inline script to swap it in, which the CSP forbids.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

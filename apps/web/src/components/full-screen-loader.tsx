@@ -1,6 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useHoldAppShell } from '../app/app-shell.ts';
 
 export function FullScreenLoader({ label = 'Loading…' }: { label?: string }) {
+  useHoldAppShell();
   return (
     <Center h="100dvh" role="status" aria-live="polite">
       <Stack align="center" gap="sm">

@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect } from 'react';
+
+/**
+ * A signed-in screen's HTML carries a prerendered frame of the page (#app-shell, see
+ * layout/customer-shell.tsx) and the app renders, hidden, beside it (global.css). The frame stays
+ * while the app shows nothing but loaders (signing in, code, data) and goes once a commit leaves
+ * none mounted: the visitor sees the page's header and title at once, then the page, rather than a
+ * blank screen, then a spinner, then the page.
+ */
+let loadersMounted = 0;
+let checkQueued = false;
+
+/** Removes the frame when no loader is mounted, checked after the current commit. */
+export function revealAppWhenSettled(): void {
+  if (checkQueued) return;
+  checkQueued = true;
+  // After the commit: a loader unmounting and the next one mounting belong to the same commit.
+  setTimeout(() => {
+    checkQueued = false;
+    if (loadersMounted === 0) removeAppShell();
+  }, 0);
+}
+
+export function removeAppShell(): void {
+  document.getElementById('app-shell')?.remove();
+}
+
+/** A loader keeps the frame on screen while it is mounted. */
+export function useHoldAppShell(): void {
+  useLayoutEffect(() => {
+    loadersMounted++;
+    return () => {
+      loadersMounted--;
+      revealAppWhenSettled();
+    };
+  }, []);
+}
+
+/** Mounted once at the root: a first commit without any loader reveals the app. */
+export function RevealAppWhenSettled(): null {
+  useEffect(() => revealAppWhenSettled(), []);
+  return null;
+}

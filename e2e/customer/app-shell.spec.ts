@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { runCli } from '../fixtures/cli.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
+
+/**
+ * A signed-in screen's HTML carries its frame (header and title over a loader), shown before any
+ * script runs, and the app replaces it once the screen is rendered (apps/web/src/app/app-shell.ts).
+ */
+const screens = [
+  { path: '/dashboard', heading: 'Dashboard', title: 'Dashboard | Pria' },
+  { path: '/dashboard/checkout?plan=semi-annual', heading: 'Checkout', title: 'Checkout | Pria' },
+  {
+    path: '/dashboard/subscription',
+    heading: 'Select a subscription',
+    title: 'Select a subscription | Pria',
+  },
+  { path: '/dashboard/account', heading: 'Account Settings', title: 'Account Settings | Pria' },
+];
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const s of screens) {
+    test(`${s.path} shows the header, the screen's title and a loader`, async ({ page }) => {
+      await page.goto(s.path);
+      await expect(page).toHaveTitle(s.title);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Pria home' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: s.heading })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveText('Loading…');
+      // The menu button's place is kept, but nothing pretends to work before the app does.
+      await expect(page.getByRole('button')).toHaveCount(0);
+    });
+  }
+});
+
+test('the app replaces the frame once the screen is rendered', async ({ page }) => {
+  const email = `shell-${Date.now()}@example.com`;
+  const password = 'shell-passphrase-1';
+  runCli(['user:create', '--email', email, '--password', password]);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, password);
+  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+
+  // A first visit in a new tab (the session is in this origin's storage): the frame, then the screen.
+  const tab = await page.context().newPage();
+  await tab.goto('/dashboard/account');
+  await expect(tab.locator('#app-shell')).toHaveCount(0);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Account Settings' })).toHaveCount(1);
+  await expect(tab.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  await expect(tab.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeEnabled();
+});
+
+test('a signed-out visitor is sent from the frame to the sign-in page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page).toHaveURL(/\/oidc\//);
+});
