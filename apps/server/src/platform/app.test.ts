@@ -56,6 +56,7 @@ describe('HTTP shell', () => {
       authority: `${t.url}/oidc`,
       clientId: 'pria-web',
       audience: `${t.url}/api`,
+      cardEntry: 'encrypted',
     });
   });
 });

@@ -165,6 +165,9 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     scope: 'openid profile email offline_access',
     rolesClaim: config.oidc.rolesClaim,
     permissionsClaim: config.oidc.permissionsClaim,
+    // How the browser takes a card: the processor's hosted fields (a capture context starts them)
+    // or encrypted to its public key. Said here so the web app asks for neither in vain.
+    cardEntry: config.payments.gateway === 'cybersource' ? 'microform' : 'encrypted',
   }));
 
   return app;

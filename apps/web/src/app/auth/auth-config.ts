@@ -9,6 +9,11 @@ export interface AuthConfig {
   scope: string;
   rolesClaim: string;
   permissionsClaim: string;
+  /**
+   * How a card typed in the browser reaches the processor: its hosted fields (Microform) or
+   * encrypted to its key; `unknown` from a server that does not say (ask it: cards/queries.ts).
+   */
+  cardEntry: 'microform' | 'encrypted' | 'unknown';
 }
 
 function parseAuthConfig(json: unknown): AuthConfig {
@@ -25,6 +30,7 @@ function parseAuthConfig(json: unknown): AuthConfig {
     scope: text('scope'),
     rolesClaim: text('rolesClaim', 'roles'),
     permissionsClaim: text('permissionsClaim', 'permissions'),
+    cardEntry: o.cardEntry === 'microform' || o.cardEntry === 'encrypted' ? o.cardEntry : 'unknown',
   };
 }
 
@@ -37,10 +43,19 @@ function fallbackConfig(): AuthConfig {
     scope: 'openid profile email offline_access',
     rolesClaim: 'roles',
     permissionsClaim: 'permissions',
+    cardEntry: 'unknown',
   };
 }
 
-export async function loadAuthConfig(): Promise<AuthConfig> {
+let loaded: Promise<AuthConfig> | undefined;
+
+/** The settings, fetched once per page load (start-up and card forms share the answer). */
+export function loadAuthConfig(): Promise<AuthConfig> {
+  loaded ??= fetchAuthConfig();
+  return loaded;
+}
+
+async function fetchAuthConfig(): Promise<AuthConfig> {
   try {
     const response = await fetch('/config.json', { headers: { Accept: 'application/json' } });
     if (!response.ok) throw new Error(`config.json answered ${response.status}`);

@@ -1,6 +1,7 @@
 import type { CardView, encryptCard } from '@pria/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api-client.ts';
+import { loadAuthConfig } from '../../app/auth/auth-config.ts';
 
 type JWK = Parameters<typeof encryptCard>[1];
 
@@ -29,8 +30,8 @@ export function fetchCardPublicKey(queryClient: QueryClient): Promise<JWK> {
 
 /**
  * How this deployment's processor takes a card typed in the browser: Microform hosted fields
- * (a capture context starts them) or encryption to its public key (the simulator, whose
- * capture-context answer is 404). `pending` until the API has said; `unavailable` when it could
+ * (a capture context starts them) or encryption to its public key (the simulator), as
+ * /config.json says; a server that does not say is asked for a capture context (404: encrypted). `pending` until the API has said; `unavailable` when it could
  * not (e.g. CyberSource did not answer), which the form shows rather than falling back to plain
  * inputs on a deployment that must never have them.
  */
@@ -45,6 +46,7 @@ export function useCardEntry(enabled = true): CardEntry {
     queryKey: cardKeys.entry(),
     enabled,
     queryFn: async () => {
+      if ((await loadAuthConfig()).cardEntry === 'encrypted') return null;
       try {
         return await api.get<{ captureContext: string }>('/api/v1/cards/capture-context');
       } catch (error) {

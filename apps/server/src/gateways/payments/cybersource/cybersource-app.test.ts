@@ -101,6 +101,8 @@ describe('card entry through Microform', () => {
       'This card processor takes cards in its hosted fields: ask for a capture context',
     );
     expect((await fetch(`${t.url}/api/v1/cards/capture-context`)).status).toBe(401);
+    // The web app learns from its settings that cards go into hosted fields.
+    expect(await (await fetch(`${t.url}/config.json`)).json()).toMatchObject({ cardEntry: 'microform' });
   });
 
   it('registers a card from the transient token alone; no number or CVC reaches our tables', async () => {
