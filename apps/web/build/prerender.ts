@@ -46,41 +46,20 @@ const pages: Page[] = [
   },
 ];
 
-/** Signed-in screens: their paths, titles, headings and lazy chunks (customer-area.tsx `loaders`). */
-const customerArea = 'src/app/areas/customer-area.tsx';
-const shells: (Page & { heading: string })[] = [
-  {
-    url: '/dashboard',
-    name: 'dashboard',
-    heading: 'Dashboard',
-    title: 'Dashboard',
-    screen: 'dashboard/dashboard-page',
-  },
-  {
-    url: '/dashboard/checkout',
-    name: 'checkout',
-    heading: 'Checkout',
-    title: 'Checkout',
-    screen: 'checkout/checkout-page',
-  },
-  {
-    url: '/dashboard/subscription',
-    name: 'subscription',
-    heading: 'Select a subscription',
-    title: 'Select a subscription',
-    screen: 'subscription/subscription-page',
-  },
-  {
-    url: '/dashboard/account',
-    name: 'account',
-    heading: 'Account Settings',
-    title: 'Account Settings',
-    screen: 'account/account-page',
-  },
-].map(({ screen, ...p }) => ({
-  ...p,
-  title: `${p.title} | Pria`,
-  chunks: [customerArea, `src/features/${screen}.tsx`],
+/** Signed-in screens: path, title (the page's heading) and screen module (customer-area.tsx `loaders`). */
+const shells: (Page & { heading: string })[] = (
+  [
+    ['/dashboard', 'dashboard', 'Dashboard', 'dashboard/dashboard-page'],
+    ['/dashboard/checkout', 'checkout', 'Checkout', 'checkout/checkout-page'],
+    ['/dashboard/subscription', 'subscription', 'Select a subscription', 'subscription/subscription-page'],
+    ['/dashboard/account', 'account', 'Account Settings', 'account/account-page'],
+  ] as const
+).map(([url, name, heading, screen]) => ({
+  url,
+  name,
+  heading,
+  title: `${heading} | Pria`,
+  chunks: ['src/app/areas/customer-area.tsx', `src/features/${screen}.tsx`],
 }));
 
 const webRoot = path.resolve(import.meta.dirname, '..');
