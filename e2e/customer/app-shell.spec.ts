@@ -15,6 +15,8 @@ const screens = [
     title: 'Select a subscription | Pria',
   },
   { path: '/dashboard/account', heading: 'Account Settings', title: 'Account Settings | Pria' },
+  // A section of the account page is the same screen.
+  { path: '/dashboard/account/payment', heading: 'Account Settings', title: 'Account Settings | Pria' },
 ];
 
 test.describe('before any script runs', () => {

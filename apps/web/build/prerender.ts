@@ -30,6 +30,8 @@ interface Chunk {
 
 interface Page {
   url: string;
+  /** More paths answered with this page: `/dashboard/account/*` is every path below that one. */
+  also?: string[];
   name: string;
   /** The document title the page sets once it runs (useDocumentTitle), so the tab does not change. */
   title: string;
@@ -56,6 +58,8 @@ const shells: (Page & { heading: string })[] = (
   ] as const
 ).map(([url, name, heading, screen]) => ({
   url,
+  // The account page's sections (/dashboard/account/payment, ...) are the same screen.
+  also: url === '/dashboard/account' ? [`${url}/*`] : [],
   name,
   heading,
   title: `${heading} | Pria`,
@@ -136,7 +140,7 @@ const routes: Record<string, string> = {};
 const write = (p: Page, html: string) => {
   const file = `prerendered/${p.name}.html`;
   writeFileSync(path.join(dist, file), html);
-  routes[p.url] = file;
+  for (const url of [p.url, ...(p.also ?? [])]) routes[url] = file;
   console.log(`prerendered ${p.url} -> dist/${file}`);
 };
 for (const p of pages) write(p, page(p, await render(p.url), 'hydrated'));

@@ -201,15 +201,22 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Pages the web build prerendered to HTML (`apps/web/build/prerender.ts`): `prerendered/routes.json`
- * maps a path to its file, e.g. `{ "/": "prerendered/landing.html" }`.
+ * maps a path to its file, e.g. `{ "/": "prerendered/landing.html" }`; a key ending in `/*` stands
+ * for every path below it (`/dashboard/account/*`: the account page's sections).
  */
-function readPrerenderedRoutes(root: string): Map<string, string> {
+function readPrerenderedRoutes(root: string): (pathname: string) => string | undefined {
   const file = path.join(root, 'prerendered/routes.json');
-  if (!existsSync(file)) return new Map();
-  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return new Map(
-    Object.entries(routes).filter(([, html]) => existsSync(path.join(root, html)) && !html.includes('..')),
+  if (!existsSync(file)) return () => undefined;
+  const routes = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).filter(
+    ([, html]) => existsSync(path.join(root, html)) && !html.includes('..'),
   );
+  const exact = new Map(routes.filter(([key]) => !key.endsWith('/*')));
+  // Longest first, so a deeper prefix wins over the one above it.
+  const below = routes
+    .filter(([key]) => key.endsWith('/*'))
+    .map(([key, html]) => [key.slice(0, -1), html] as const)
+    .sort(([a], [b]) => b.length - a.length);
+  return (pathname) => exact.get(pathname) ?? below.find(([prefix]) => pathname.startsWith(prefix))?.[1];
 }
 
 /**
@@ -220,7 +227,7 @@ function readPrerenderedRoutes(root: string): Map<string, string> {
  */
 export async function serveWebApp(app: FastifyInstance, root = webDist): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  const prerendered = hasBuild ? readPrerenderedRoutes(root) : new Map<string, string>();
+  const prerenderedPage = hasBuild ? readPrerenderedRoutes(root) : () => undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -242,7 +249,7 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     }
     const pathname = req.url.split('?')[0] ?? '/';
-    const html = prerendered.get(pathname) ?? 'index.html';
+    const html = prerenderedPage(pathname) ?? 'index.html';
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });
 }

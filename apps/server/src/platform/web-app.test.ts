@@ -17,6 +17,8 @@ const shell =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const landing =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"><h1>Better Credit, Made Simple</h1></div></body></html>';
+const accountFrame =
+  '<!doctype html><html><head></head><body><div id="app-shell"><h1>Account Settings</h1></div><div id="root"></div></body></html>';
 const entryJs = `export const x = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 let root: string;
@@ -28,9 +30,15 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'prerendered'));
   writeFileSync(path.join(root, 'index.html'), shell);
   writeFileSync(path.join(root, 'prerendered/landing.html'), landing);
+  writeFileSync(path.join(root, 'prerendered/account.html'), accountFrame);
   writeFileSync(
     path.join(root, 'prerendered/routes.json'),
-    JSON.stringify({ '/': 'prerendered/landing.html' }),
+    JSON.stringify({
+      '/': 'prerendered/landing.html',
+      '/dashboard/account': 'prerendered/account.html',
+      '/dashboard/account/*': 'prerendered/account.html',
+      '/escape': '../index.html',
+    }),
   );
   writeFileSync(path.join(root, 'assets/index-abc123.js'), entryJs);
   writeFileSync(path.join(root, 'assets/index-abc123.js.br'), brotliCompressSync(entryJs));
@@ -67,8 +75,28 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers a signed-in screen and the paths below it with its frame', async () => {
+    for (const url of [
+      '/dashboard/account',
+      '/dashboard/account/payment',
+      '/dashboard/account/payment?x=1',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toMatch(/no-cache|max-age=0/);
+      expect(res.body, url).toBe(accountFrame);
+    }
+  });
+
   it('answers other page paths with the SPA shell, and unknown API paths with a JSON 404', async () => {
-    for (const url of ['/dashboard', '/dashboard/checkout', '/about', '/no/such/page']) {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/checkout',
+      '/dashboard/accounts',
+      '/about',
+      '/escape',
+      '/no/such/page',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(shell);
