@@ -59,6 +59,9 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 
 export const theme = createTheme({
   variantColorResolver,
+  // Visitors who ask their system for less motion get modals, drawers and toasts without their
+  // slide and fade transitions.
+  respectReducedMotion: true,
   components: {
     // Toasts' close buttons need a name (axe button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
