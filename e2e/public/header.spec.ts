@@ -14,8 +14,8 @@ test.describe('public header on a phone (390px)', () => {
 
     await header.openMenu();
     for (const name of ['About', 'FAQ', 'Contact']) await expect(header.drawerLink(name)).toBeVisible();
-    await expect(header.drawer.getByRole('button', { name: 'Log In' })).toBeVisible();
-    await expect(header.drawer.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await expect(header.drawer.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(header.drawer.getByRole('link', { name: 'Sign Up' })).toBeVisible();
     await expect.poll(() => header.isPageScrollLocked()).toBe(true);
 
     await header.drawerLink('FAQ').click();
@@ -36,8 +36,8 @@ test.describe('public header on a desktop (1280px)', () => {
     for (const name of ['About', 'FAQ', 'Contact']) {
       await expect(header.banner.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await expect(header.banner.getByRole('button', { name: 'Log In' })).toBeVisible();
-    await expect(header.banner.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await expect(header.banner.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(header.banner.getByRole('link', { name: 'Sign Up' })).toBeVisible();
   });
 
   test('draws its shadow once the page is scrolled and drops it back at the top', async ({ page }) => {

@@ -9,8 +9,8 @@ test.describe('landing on a desktop (1280px)', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
     const main = page.getByRole('main');
-    await expect(main.getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
-    await expect(main.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Sign Up' })).toBeVisible();
 
     const howItWorks = page.getByRole('list', { name: 'How it works' });
     await expect(howItWorks).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('landing on a phone (390px)', () => {
   test('shows the hero and carousels instead of grids', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
 
     const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
     await carousel.scrollIntoViewIfNeeded();
@@ -152,6 +152,17 @@ test.describe('prerendered landing page', () => {
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     });
+
+    test('its calls to action are links that start the sign-up without the app', async ({ page }) => {
+      await page.goto('/');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute(
+        'href',
+        '/signup',
+      );
+      await main.getByRole('link', { name: 'Sign Up' }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+    });
   });
 
   for (const width of [390, 1280]) {
@@ -191,7 +202,7 @@ test.describe('prerendered landing page', () => {
         "window.prerenderedH1 != null && window.prerenderedH1 === document.querySelector('h1') && window.prerenderedH1.isConnected",
       );
       expect(adopted).toBe(true);
-      await main.getByRole('button', { name: 'Get Started' }).first().click();
+      await main.getByRole('link', { name: 'Get Started' }).first().click();
       await page.waitForURL(/\/oidc\//);
       expect(problems).toEqual([]);
     });

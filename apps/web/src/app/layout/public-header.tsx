@@ -2,7 +2,7 @@ import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
@@ -33,7 +33,7 @@ export function PublicHeader() {
   }, [opened, close]);
   const scrolled = useScrolledPast(8);
   const auth = useAuth();
-  const { logIn, signUp, logOut } = useAuthActions();
+  const { logOut } = useAuthActions();
   const navigate = useNavigate();
   const signedIn = auth.isAuthenticated;
 
@@ -59,10 +59,14 @@ export function PublicHeader() {
     </>
   ) : (
     <>
-      <Button variant="default" onClick={() => void logIn()}>
+      {/* Links to the routes that start the hosted flow: they work before the app has taken over
+          the prerendered page (a tap on a script-only button was lost until then). */}
+      <Button component={Link} to="/login" variant="default">
         Log In
       </Button>
-      <Button onClick={() => void signUp()}>Sign Up</Button>
+      <Button component={Link} to="/signup">
+        Sign Up
+      </Button>
     </>
   );
 

@@ -1,6 +1,6 @@
 import { Button, Center } from '@mantine/core';
 import { IconCreditCard, IconListCheck, IconRepeat, IconUserPlus } from '@tabler/icons-react';
-import { useAuthActions } from '../../app/auth/use-auth-actions.ts';
+import { Link } from 'react-router';
 import { FeatureCard } from '../../components/feature-card.tsx';
 import { ResponsiveCards } from '../../components/responsive-cards.tsx';
 import { LandingSection } from './landing-section.tsx';
@@ -21,12 +21,11 @@ const items = [
 ];
 
 export function GettingStartedSection() {
-  const { signUp } = useAuthActions();
   return (
     <LandingSection id="getting-started" title="Getting started" intro="Four steps to better credit.">
       <ResponsiveCards label="Getting started steps" items={items} columns={4} />
       <Center mt={40}>
-        <Button size="lg" onClick={() => void signUp()}>
+        <Button size="lg" component={Link} to="/signup">
           Get Started
         </Button>
       </Center>

@@ -1,10 +1,9 @@
 import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useAuthActions } from '../../app/auth/use-auth-actions.ts';
+import { Link } from 'react-router';
 import { HeroHighlights } from './hero-highlights.tsx';
 
 export function HeroSection() {
-  const { signUp } = useAuthActions();
   return (
     <Box bg="navy.0" py={{ base: 48, sm: 88 }}>
       <Container size="lg">
@@ -29,10 +28,10 @@ export function HeroSection() {
               Members can see a score improvement in as little as 30 days.
             </Text>
             <Group gap="md">
-              <Button size="lg" onClick={() => void signUp()}>
+              <Button size="lg" component={Link} to="/signup">
                 Get Started
               </Button>
-              <Button size="lg" variant="outline" onClick={() => void signUp()}>
+              <Button size="lg" variant="outline" component={Link} to="/signup">
                 Sign Up
               </Button>
             </Group>
