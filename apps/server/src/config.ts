@@ -230,6 +230,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = cybersourceMissing.map((k) => `  ${k}: required when PAYMENT_GATEWAY=cybersource`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // NOTE: a lookup that finds nothing proves "never received" (and the call is sent again under
+  // the same reference) only once no request can still be in flight: the lag must exceed the
+  // HTTP timeout (ADR 7).
+  if (
+    e.PAYMENT_GATEWAY === 'cybersource' &&
+    e.BILLING_LOOKUP_LAG_SECONDS !== undefined &&
+    e.BILLING_LOOKUP_LAG_SECONDS * 1000 <= e.CYBERSOURCE_TIMEOUT_MS
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING_LOOKUP_LAG_SECONDS: must exceed CYBERSOURCE_TIMEOUT_MS, so no request can still be in flight when a lookup finds nothing',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

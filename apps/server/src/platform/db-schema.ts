@@ -104,7 +104,9 @@ export type AttemptStatus =
   | 'captured'
   | 'declined'
   | 'unknown'
-  | 'requires_authentication';
+  | 'requires_authentication'
+  /** The period's window closed before Pria could send it (ours, not the issuer's); migration 0015. */
+  | 'missed';
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;
@@ -143,6 +145,14 @@ export interface BillingRunsTable {
   done: Generated<number>;
   failed: Generated<number>;
   forced_count: Generated<number>;
+  /** Pay-in: attempts recorded `missed` (counted when the run completes). */
+  missed: Generated<number>;
+  /** Pay-in: subscriptions whose renewal (due before the pay-in instant) is not settled yet. */
+  waiting: Generated<number>;
+  /** Pay-in: when the window (until the period's pay-back instant) was closed; missed written then. */
+  window_closed_at: Timestamp | null;
+  /** When staff (or the CLI) last forced this run. */
+  forced_at: Timestamp | null;
   started_by: string;
   started_at: DefaultTimestamp;
   finished_at: Timestamp | null;
@@ -181,6 +191,10 @@ export interface PayoutsTable {
   created_at: Timestamp;
   updated_at: DefaultTimestamp;
   paid_at: Timestamp | null;
+  /** A failed pay-back is tried again from this instant (the tick's back-off). */
+  next_try_at: Timestamp | null;
+  /** Staff sent a returned pay-back to another card of the same customer. */
+  paid_to_card_id: string | null;
 }
 
 export interface PayoutTriesTable {
@@ -189,16 +203,20 @@ export interface PayoutTriesTable {
   try_no: number;
   reference: string;
   billing_run_id: string | null;
-  outcome: 'paid' | 'failed' | 'unknown';
+  outcome: 'paid' | 'failed' | 'unknown' | 'returned';
   reason: string | null;
+  /** Where this try sent the money (null: the charged card's instrument). */
+  instrument_id: string | null;
   created_at: DefaultTimestamp;
 }
 
 export type MoneyEventType =
   | 'charge.succeeded'
   | 'charge.declined'
+  | 'charge.missed'
   | 'payout.sent'
   | 'payout.failed'
+  | 'payout.returned'
   | 'subscription.renewed'
   | 'subscription.failed';
 

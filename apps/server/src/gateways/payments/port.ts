@@ -36,7 +36,13 @@ export interface PaymentGateway {
   /** Pushes money back to the card (a credit). */
   payout(input: PayoutInput): Promise<PayoutOutcome>;
 
-  /** The outcome of an earlier charge or payout with this reference, or null if never seen. */
+  /**
+   * The outcome of an earlier charge or payout with this reference, or null if never seen.
+   * NOTE: the money engine reads null as "never received" only for a call older than the
+   * processor's search lag (BILLING_LOOKUP_LAG_SECONDS), which must exceed the adapter's HTTP
+   * timeout, so no request of ours can still be in flight; it then sends the call again with
+   * the SAME reference (ADR 7: sending what the processor never received is the first try).
+   */
   lookup(reference: string): Promise<LookupResult | null>;
 }
 
@@ -99,9 +105,15 @@ export interface PayoutInput {
   amountCents: Cents;
 }
 
+/**
+ * `failed`: this try did not pay (the issuer or the processor said no for now); a later try may.
+ * `returned`: the card cannot take the credit (closed or replaced account); trying it again is
+ * pointless, so the pay-back waits for staff to send it elsewhere.
+ */
 export type PayoutOutcome =
   | { status: 'paid'; gatewayTransactionId: string }
-  | { status: 'failed'; reason: string; gatewayTransactionId: string };
+  | { status: 'failed'; reason: string; gatewayTransactionId: string }
+  | { status: 'returned'; reason: string; gatewayTransactionId: string };
 
 export type LookupResult =
   | ({ kind: 'charge'; amountCents: Cents; instrumentId: string } & ChargeOutcome)

@@ -10,19 +10,29 @@ import { drainRun, startRun } from './run-engine.ts';
 /**
  * A processor whose search is indexed late (CyberSource's transaction search takes minutes):
  * right after a call, lookup(reference) answers null even when the call arrived. Until the
- * lag has passed, null must not be read as "never received".
+ * lag has passed, null must not be read as "never received"; after it, null means the call never
+ * arrived, and it is sent again under the same reference (the first try, not a retry).
  */
 const clock = fixedClock('2031-06-10T15:00:00Z');
 let t: TestApp;
 let ann: Api;
 let lost: string; // instrument whose calls time out before reaching the processor
+let outage = true; // while true, those calls (and every payout) are lost on the way
+const calls: string[] = []; // references sent, in order
 
-/** The simulator, except that calls on `lost` time out before they reach it. */
+/** The simulator, except that during the outage calls on `lost` time out before they reach it. */
 function losing(payments: PaymentGateway): PaymentGateway {
   return Object.assign(Object.create(payments) as PaymentGateway, {
-    charge: (i: Parameters<PaymentGateway['charge']>[0]) =>
-      i.instrumentId === lost ? Promise.reject(new GatewayTimeout(i.reference)) : payments.charge(i),
-    payout: (i: Parameters<PaymentGateway['payout']>[0]) => Promise.reject(new GatewayTimeout(i.reference)),
+    charge: (i: Parameters<PaymentGateway['charge']>[0]) => {
+      calls.push(i.reference);
+      return outage && i.instrumentId === lost
+        ? Promise.reject(new GatewayTimeout(i.reference))
+        : payments.charge(i);
+    },
+    payout: (i: Parameters<PaymentGateway['payout']>[0]) => {
+      calls.push(i.reference);
+      return outage ? Promise.reject(new GatewayTimeout(i.reference)) : payments.payout(i);
+    },
   });
 }
 
@@ -42,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 describe('a lookup that finds nothing, within the processor search lag', () => {
-  it('leaves a charge open and asks again; after the lag it is "not received", never charged twice', async () => {
+  it('leaves a charge open and asks again; after the lag it is sent again under the same reference, charged once', async () => {
     const visa = (await addCard(ann, testCards.visa)).body.data.id as string;
     const other = (await addCard(ann, testCards.mastercard)).body.data.id as string;
     expect((await ann.post('/api/v1/subscriptions', { plan: 'semi-annual', card: visa })).status).toBe(200);
@@ -64,31 +74,38 @@ describe('a lookup that finds nothing, within the processor search lag', () => {
     });
     await drainRun(lagging, run.id);
     expect(await status('payment_attempts', other)).toEqual([{ status: 'unknown', reason: null }]);
+    const reference = `payin:${other}:2031-06`;
+    expect(calls.filter((c) => c === reference)).toHaveLength(1);
 
-    // Asked again within the lag: the processor has no record (yet): still open, run not done.
+    // Asked again within the lag: the processor has no record (yet): still open, not sent again.
     const again = await drainRun(lagging, run.id);
     expect(again?.status).toBe('running');
     expect(await status('payment_attempts', other)).toEqual([{ status: 'unknown', reason: null }]);
+    expect(calls.filter((c) => c === reference)).toHaveLength(1);
 
-    // Once the lag has passed, nothing found means nothing arrived: declined, no retry this month.
+    // Once the lag has passed, nothing found means nothing arrived: it is sent now, same reference,
+    // in the same run; no "declined" for a charge the issuer never saw.
+    outage = false;
     const done = await drainRun({ ...lagging, lookupLagMs: 0 }, run.id);
     expect(done?.status).toBe('completed');
-    expect(await status('payment_attempts', other)).toEqual([
-      { status: 'declined', reason: 'Not received by the processor' },
-    ]);
+    expect(await status('payment_attempts', other)).toEqual([{ status: 'captured', reason: null }]);
     expect(await status('payment_attempts', visa)).toEqual([{ status: 'captured', reason: null }]);
-    const sent = await sql<{ n: number }>`
-      select count(*)::int as n from gateway_sim.transactions where kind = 'charge' and instrument_id = ${lost}`.execute(
+    expect(calls.filter((c) => c === reference)).toHaveLength(2);
+    const sent = await sql<{ reference: string; status: string }>`
+      select reference, status from gateway_sim.transactions where kind = 'charge' and instrument_id = ${lost}`.execute(
       t.db,
     );
-    expect(sent.rows[0]?.n).toBe(0);
+    expect(sent.rows).toEqual([{ reference, status: 'captured' }]);
   });
 
-  it('leaves a payout unknown (not failed, so not retried under a new reference) until the lag has passed', async () => {
+  it('leaves a payout unknown (not failed, so not retried under a new reference) until the lag has passed, then sends the same try again', async () => {
+    outage = true;
     const visa = (
       await sql<{
         card_id: string;
-      }>`select card_id from payment_attempts where status = 'captured' and kind = 'payin'`.execute(t.db)
+      }>`select card_id from payment_attempts where status = 'captured' and kind = 'payin' limit 1`.execute(
+        t.db,
+      )
     ).rows[0]?.card_id as string;
     clock.set('2031-07-02T20:01:00Z');
     const lagging: BillingDeps = {
@@ -108,26 +125,24 @@ describe('a lookup that finds nothing, within the processor search lag', () => {
     await drainRun(lagging, run.id);
     expect(await status('payouts', visa)).toEqual([{ status: 'unknown', reason: null }]);
 
-    await drainRun({ ...lagging, lookupLagMs: 0 }, run.id);
-    expect(await status('payouts', visa)).toEqual([
-      { status: 'failed', reason: 'Not received by the processor' },
-    ]);
-
-    // Money we owe is never forgotten: the next run pays it, once.
-    clock.set('2031-08-02T20:01:00Z');
-    const next = await startRun(t.billing, {
-      kind: 'payout',
-      period: '2031-07',
-      asOf: clock.now(),
-      startedBy: 'test',
-      forced: false,
-    });
-    await drainRun(t.billing, next.id);
-    expect(await status('payouts', visa)).toEqual([{ status: 'paid', reason: null }]);
+    outage = false;
+    const done = await drainRun({ ...lagging, lookupLagMs: 0 }, run.id);
+    expect(done?.status).toBe('completed');
+    const payouts = await t.db
+      .selectFrom('payouts')
+      .select(['card_id', 'status', 'tries', 'reference'])
+      .where('period', '=', '2031-06')
+      .execute();
+    expect(payouts).toHaveLength(2);
+    expect(payouts.every((p) => p.status === 'paid' && p.tries === 1 && p.reference?.endsWith(':1'))).toBe(
+      true,
+    );
+    // Each pay-back's one reference was sent twice (lost, then resent) and paid once.
+    for (const p of payouts) expect(calls.filter((c) => c === p.reference)).toHaveLength(2);
     const paid = await sql<{ n: number }>`
       select count(*)::int as n from gateway_sim.transactions where kind = 'payout' and status = 'paid'`.execute(
       t.db,
     );
-    expect(paid.rows[0]?.n).toBe(1);
+    expect(paid.rows[0]?.n).toBe(2);
   });
 });

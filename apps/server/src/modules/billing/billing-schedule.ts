@@ -30,6 +30,23 @@ export function payoutDueAt(period: Period): Date {
   return monthStart(period).plus({ months: 1 }).set({ day: PAYOUT_DAY, hour: RUN_HOUR }).toJSDate();
 }
 
+/**
+ * The pay-in of P runs automatically only until P's pay-back instant, so a charge is never more
+ * than five days from its pay-back and never in the same tick as it (ADR 7). A period whose
+ * window closed unrun is recorded `missed`; only staff may still force it.
+ */
+export const payinWindowClosesAt = (period: Period): Date => payoutDueAt(period);
+
+/** The period `n` months after P (negative: before). */
+export function addMonths(period: Period, n: number): Period {
+  return periodOf(monthStart(period).plus({ months: n }));
+}
+
+/** Why a card has no pay-in for P, in the customer's words (a `missed` attempt's remarks). */
+export function missedReason(period: Period): string {
+  return `No payment in ${monthStart(period).toFormat('LLLL')}: Pria was unavailable`;
+}
+
 /** The most recent period whose pay-in is due at `at` (its 28th 16:00 has passed). */
 export function latestDuePayin(at: Date): Period {
   const now = DateTime.fromJSDate(at, { zone: NEW_YORK });

@@ -2,23 +2,28 @@ import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { AttemptStatus } from '../../platform/db-schema.ts';
+import { payoutDueAt } from './billing-schedule.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
 // Any fixed number: with the run, the advisory lock that lets one process at a time chunk a run.
 const CHUNK_LOCK = 7_311_002;
 
 /**
- * The cards charged a pay-in as of `asOf`: active, enabled subscription that existed at the due
- * instant, and a card registered before it.
+ * The cards owed the pay-in whose due instant is `dueAt`, judged as at that instant (ADR 7): a
+ * card registered by then, on an enabled subscription that existed by then and whose paid period
+ * ran past it. A renewal settled after the 28th (an outage) therefore does not cost the card its
+ * month, and a renewal that failed after the 28th does not take back a month already owed.
+ * NOTE: pause (is_enabled) and card removal are read as they are now: a card removed or a
+ * subscription paused since is not charged.
  */
-const payinCards = (dueAt: Date, asOf: Date) => sql`
+const payinCards = (dueAt: Date) => sql`
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
     where c.removed_at is null
       and c.created_at <= ${dueAt}
       and s.created_at <= ${dueAt}
-      and s.status = 'active' and s.is_enabled
-      and s.expires_at > ${asOf}`;
+      and s.is_enabled
+      and s.expires_at > ${dueAt}`;
 
 /**
  * Splits the cards owed a pay-in into chunks of `size` consecutive card ids, in one statement on
@@ -29,28 +34,148 @@ const payinCards = (dueAt: Date, asOf: Date) => sql`
 export async function chunkPayins(
   db: Db,
   r: { runId: string; period: string; dueAt: Date; asOf: Date; size: number },
-): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${CHUNK_LOCK}, hashtext(${r.runId}))`.execute(tx);
     await sql`delete from billing_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
     // NOTE: uuid has no min/max; its text in the C collation sorts exactly as the uuids do.
-    await sql`
+    const res = await sql<{ cards: number }>`
       insert into billing_chunks (run_id, seq, first_card, last_card, cards, due_at, as_of)
       select ${r.runId}, base.next + x.g, min(x.id::text collate "C")::uuid, max(x.id::text collate "C")::uuid, count(*), ${r.dueAt}, ${r.asOf}
       from (select c.id, (row_number() over (order by c.id) - 1) / ${r.size} as g
-            ${payinCards(r.dueAt, r.asOf)}
+            ${payinCards(r.dueAt)}
               and not exists (select 1 from payment_attempts a
                               where a.card_id = c.id and a.kind = 'payin' and a.period = ${r.period})) x,
            (select coalesce(max(seq) + 1, 0) as next from billing_chunks where run_id = ${r.runId}) base
-      group by base.next, x.g`.execute(tx);
+      group by base.next, x.g
+      returning cards`.execute(tx);
+    return res.rows.reduce((n, c) => n + Number(c.cards), 0);
+  });
+}
+
+/**
+ * Subscriptions whose renewal, due by the pay-in instant `dueAt`, is not settled yet (not run
+ * yet, or its charge in doubt). Their cards wait for it instead of being skipped: once the
+ * renewal is captured they are owed the pay-in, once it is declined they are not.
+ */
+export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number> {
+  const res = await sql<{ n: number }>`
+    select count(*)::int as n from subscriptions s
+    where s.is_enabled and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
+      and (s.status = 'active'
+           or (s.status = 'pending_verification' and exists (
+                 select 1 from payment_attempts a
+                 where a.subscription_id = s.id and a.kind = 'subscription' and a.initiator = 'merchant'
+                   and a.status in ('created', 'submitted', 'unknown'))))`.execute(db);
+  return res.rows[0]?.n ?? 0;
+}
+
+/**
+ * A forced run of a period whose window closed: its `missed` attempts (cards still owed it as at
+ * the due instant) become `created` again and are sent by the run like any other. Returns how
+ * many; the run's counters are corrected.
+ */
+export async function reviveMissed(
+  db: Db,
+  r: { runId: string; period: string; dueAt: Date },
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const res = await sql`
+      update payment_attempts a set status = 'created', decline_reason = null, billing_run_id = ${r.runId},
+             updated_at = now()
+      where a.kind = 'payin' and a.period = ${r.period} and a.status = 'missed'
+        and exists (select 1 ${payinCards(r.dueAt)} and c.id = a.card_id)`.execute(tx);
+    const n = Number(res.numAffectedRows ?? 0);
+    if (n > 0) {
+      await sql`update billing_runs set missed = greatest(missed - ${n}, 0), done = greatest(done - ${n}, 0)
+        where id = ${r.runId}`.execute(tx);
+    }
+    return n;
+  });
+}
+
+/**
+ * Closes a pay-in period's window: every card still owed it and never sent is recorded `missed`
+ * (with our reason, never a decline), and the untaken chunks are dropped. `onlyUntaken`: the
+ * scheduled pass did run, so only the cards it had not reached yet are missed; otherwise (no
+ * pass on the 28th at all) every card owed the period as at its due instant without an attempt.
+ * Idempotent: ON CONFLICT keeps one attempt per (card, period).
+ */
+export async function insertMissedPayins(
+  db: Db,
+  r: { runId: string; period: string; dueAt: Date; onlyUntaken: boolean; reason: string; at: Date },
+): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${CHUNK_LOCK}, hashtext(${r.runId}))`.execute(tx);
+    const untaken = r.onlyUntaken
+      ? sql`and exists (select 1 from billing_chunks k where k.run_id = ${r.runId} and k.taken_at is null
+                          and c.id between k.first_card and k.last_card)`
+      : sql``;
+    const missed = await sql<{ id: string; customer_id: string; card_id: string }>`
+      insert into payment_attempts
+        (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
+         amount_cents, description, initiator, status, decline_reason, created_at)
+      select gen_random_uuid(), 'payin:' || c.id || ':' || ${r.period}, 'payin', ${r.period}, c.customer_id, c.id,
+             c.instrument_id, s.id, ${r.runId}, ${MONTHLY_CHARGE}, 'Monthly Charge & Pay', 'merchant', 'missed',
+             ${r.reason}, ${r.dueAt}
+      ${payinCards(r.dueAt)}
+        and not exists (select 1 from payment_attempts a
+                        where a.card_id = c.id and a.kind = 'payin' and a.period = ${r.period})
+        ${untaken}
+      on conflict do nothing
+      returning id, customer_id, card_id`.execute(tx);
+    await sql`delete from billing_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
+    await insertMoneyEvents(tx, missedEvents(missed.rows, r.reason, r.at));
+    const n = missed.rows.length;
+    await sql`update billing_runs set window_closed_at = ${r.at}, missed = missed + ${n}, done = done + ${n},
+        total = (select count(*) from payment_attempts where billing_run_id = ${r.runId})
+      where id = ${r.runId}`.execute(tx);
+    return n;
+  });
+}
+
+const missedEvents = (
+  rows: readonly { id: string; customer_id: string; card_id: string }[],
+  reason: string,
+  at: Date,
+) =>
+  rows.map((m) => ({
+    type: 'charge.missed' as const,
+    dedupe_key: `charge.missed:${m.id}`,
+    customer_id: m.customer_id,
+    card_id: m.card_id,
+    amount_cents: MONTHLY_CHARGE,
+    reason,
+    occurred_at: at,
+  }));
+
+/**
+ * In-doubt pay-ins found never received after their period's window closed: sending them now
+ * would be a late charge (ADR 7), so they are `missed`, with our reason.
+ */
+export async function markAttemptsMissed(
+  db: Db,
+  ids: readonly string[],
+  r: { reason: string; at: Date; lookedAt: Date; lagMs: number },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.transaction().execute(async (tx) => {
+    const rows = await sql<{ id: string; customer_id: string; card_id: string; billing_run_id: string }>`
+      update payment_attempts set status = 'missed', decline_reason = ${r.reason}, updated_at = now()
+      where id = any(${ids}::uuid[]) and kind = 'payin' and status in ('submitted', 'unknown')
+        and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
+      returning id, customer_id, card_id, billing_run_id`.execute(tx);
+    await insertMoneyEvents(tx, missedEvents(rows.rows, r.reason, r.at));
+    return rows.rows.length;
   });
 }
 
 /**
  * Takes the next untaken chunk of a pay-in run and writes its attempts as `submitted`, in one
  * transaction: the attempt is written once, when it is sent (SKIP LOCKED lets any number of
- * workers take chunks at once). Eligibility is checked again as of the run's instants, so a card
- * removed or a subscription paused since the run opened is not charged; the run's total follows.
+ * workers take chunks at once). Eligibility is checked again as at the due instant, with pause and
+ * removal read now, so a card removed or a subscription paused since the run opened is not
+ * charged; the run's total follows.
  * Returns null when the run has no untaken chunk left.
  * NOTE: submitted is committed BEFORE the processor is called: after a crash the attempt is found
  * submitted and settled by lookup, never charged again.
@@ -87,7 +212,7 @@ export async function claimPayinChunk(
       select gen_random_uuid(), 'payin:' || c.id || ':' || ${period}, 'payin', ${period}, c.customer_id, c.id,
              c.instrument_id, s.id, ${runId}, ${MONTHLY_CHARGE}, 'Monthly Charge & Pay', 'merchant', 'submitted',
              ${chunk.as_of}
-      ${payinCards(chunk.due_at, chunk.as_of)}
+      ${payinCards(chunk.due_at)}
         and c.id between ${chunk.first_card} and ${chunk.last_card}
       -- NOTE: no "not exists (an attempt)" here: the cut left out cards that had one, chunks do not
       -- overlap, and ON CONFLICT skips any other. (While a run is written the statistics say
@@ -172,6 +297,28 @@ export async function claimAttempts(db: Db, runId: string, limit: number): Promi
   return res.rows;
 }
 
+/**
+ * In-doubt attempts the processor has no record of, taken to be sent again under the SAME
+ * reference (sending what was never received is the first try, not a retry). The WHERE clause
+ * repeats what made them conclusive: still in doubt, and last written before `lookedAt` minus the
+ * lookup lag, so an attempt another worker sent (or re-sent) since is left alone.
+ */
+export async function claimResends(
+  db: Db,
+  ids: readonly string[],
+  r: { lookedAt: Date; lagMs: number; staleAfterMs: number },
+): Promise<ClaimedAttempt[]> {
+  if (ids.length === 0) return [];
+  const res = await sql<ClaimedAttempt>`
+    update payment_attempts set status = 'submitted', updated_at = clock_timestamp()
+    where id = any(${ids}::uuid[])
+      and (status = 'unknown'
+           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
+      and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
+    returning id, reference, kind, instrument_id, amount_cents, description`.execute(db);
+  return res.rows;
+}
+
 export interface AttemptOutcome {
   id: string;
   status: Extract<AttemptStatus, 'captured' | 'declined' | 'unknown' | 'requires_authentication'>;
@@ -189,8 +336,8 @@ export async function recordOutcomes(
   from: readonly AttemptStatus[],
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
-): Promise<{ recorded: number; declined: number }> {
-  if (outcomes.length === 0) return { recorded: 0, declined: 0 };
+): Promise<{ done: number; declined: number }> {
+  if (outcomes.length === 0) return { done: 0, declined: 0 };
   const values = sql.join(
     outcomes.map(
       (o) =>
@@ -205,6 +352,7 @@ export async function recordOutcomes(
     const updated = await sql<{
       id: string;
       kind: 'payin' | 'subscription';
+      period: string;
       status: AttemptStatus;
       customer_id: string;
       card_id: string;
@@ -218,7 +366,7 @@ export async function recordOutcomes(
           session_url = v.session, updated_at = now()
       from (values ${values}) as v(id, status, reason, gtx, session)
       where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
-      returning a.id, a.kind, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
+      returning a.id, a.kind, a.period, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
                 a.subscription_id, a.initiator`.execute(tx);
     const rows = updated.rows;
 
@@ -253,6 +401,20 @@ export async function recordOutcomes(
     });
     await insertMoneyEvents(tx, events);
 
+    // A pay-in settled after its pay-back instant (found captured by a late lookup, or a forced
+    // run of a missed month) is owed its pay-back now: the tick sees the pending payout and pays
+    // it within minutes instead of at next month's run.
+    const late = rows.filter(
+      (r) => r.kind === 'payin' && r.status === 'captured' && occurredAt >= payoutDueAt(r.period),
+    );
+    if (late.length) {
+      await sql`
+        insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
+        select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}
+        from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[])
+        on conflict (attempt_id) do nothing`.execute(tx);
+    }
+
     const renewals = rows.filter((r) => r.kind === 'subscription' && r.subscription_id);
     if (renewals.length) {
       const ids = renewals.map((r) => r.id);
@@ -274,7 +436,11 @@ export async function recordOutcomes(
         where a.id in (${sql.join(ids)}) and a.status in ('unknown', 'requires_authentication')
           and s.id = a.subscription_id`.execute(tx);
     }
-    return { recorded: rows.length, declined: rows.filter((r) => r.status === 'declined').length };
+    // NOTE: `done` counts answers that end an attempt; an unknown one is not done until settled.
+    return {
+      done: rows.filter((r) => r.status !== 'unknown').length,
+      declined: rows.filter((r) => r.status === 'declined').length,
+    };
   });
 }
 

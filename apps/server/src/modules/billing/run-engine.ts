@@ -1,7 +1,6 @@
 import { cents } from '@pria/contracts';
 import { GatewayError, GatewayTimeout } from '../../gateways/payments/port.ts';
-import type { AttemptStatus, PayoutStatus, RunKind } from '../../platform/db-schema.ts';
-import { mapLimit } from '../../platform/limit.ts';
+import type { RunKind } from '../../platform/db-schema.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { logBillingEvent } from './billing-log.ts';
 import { payinDueAt } from './billing-schedule.ts';
@@ -13,9 +12,11 @@ import {
   claimPayinChunk,
   countOpenAttempts,
   countRunWork,
+  countWaitingRenewals,
   expireUnrenewable,
   materializeRenewals,
   recordOutcomes,
+  reviveMissed,
 } from './charges.repo.ts';
 import { releaseSettledInstruments } from './owed.ts';
 import {
@@ -27,21 +28,37 @@ import {
   type PayoutOutcomeRow,
   recordPayoutOutcomes,
 } from './payouts.repo.ts';
+import { mayCharge, type Settled, settleAttempts, settlePayouts } from './resolve-in-doubt.ts';
 import {
   addRunProgress,
   completeRun,
-  findUnsettled,
   getRun,
   openRun,
   type RunRow,
   setRunTotal,
+  setRunWaiting,
 } from './runs.repo.ts';
 import { streamBatches } from './stream-batches.ts';
 
 /**
+ * A drain repeats settle-then-send passes while they make progress: a timeout in one pass is
+ * looked up (and, if never received, sent again) in the next, within the same run. A pass in
+ * which nothing got an answer (the processor is down, or what is left is too recent to look up)
+ * ends the drain; the next tick drains the run again.
+ */
+const MAX_PASSES = 10;
+
+/**
+ * The instant a pay-in run judges eligibility at: the period's 28th 16:00 New York, or, for a
+ * run forced before it, the moment it was forced (the cards registered so far).
+ */
+const payinEligibleAt = (period: string, asOf: Date) =>
+  new Date(Math.min(payinDueAt(period).getTime(), new Date(asOf).getTime()));
+
+/**
  * Opens (or reopens) the run for (kind, period) as of `asOf` and writes the work it owns as
- * rows: pay-in attempts, renewal attempts or payouts. Safe to call any number of times, from
- * any number of processes: unique keys make the second call add only what is new.
+ * rows: pay-in chunks, renewal attempts or payouts. Safe to call any number of times, from any
+ * number of processes: unique keys make the second call add only what is new.
  */
 export async function startRun(
   deps: BillingDeps,
@@ -52,15 +69,12 @@ export async function startRun(
   let total: number;
   if (r.kind === 'payin') {
     // A forced pay-in before the 28th covers cards registered so far; the scheduled pass on the
-    // 28th reopens the run and adds the rest.
-    const dueAt = new Date(Math.min(payinDueAt(r.period).getTime(), r.asOf.getTime()));
-    await chunkPayins(db, {
-      runId: run.id,
-      period: r.period,
-      dueAt: r.forced ? r.asOf : dueAt,
-      asOf: r.asOf,
-      size: deps.batchSize,
-    });
+    // 28th reopens the run and adds the rest. A forced run after the window closed sends the
+    // period's missed attempts after all.
+    const dueAt = payinEligibleAt(r.period, r.asOf);
+    if (r.forced) await reviveMissed(db, { runId: run.id, period: r.period, dueAt });
+    await chunkPayins(db, { runId: run.id, period: r.period, dueAt, asOf: r.asOf, size: deps.batchSize });
+    await setRunWaiting(db, run.id, await countWaitingRenewals(db, dueAt));
     total = await countRunWork(db, run.id);
   } else if (r.kind === 'subscriptions') {
     await expireUnrenewable(db, r.asOf);
@@ -80,57 +94,103 @@ export async function startRun(
 }
 
 /**
- * Works a run until nothing is left to do: settles what a dead worker left behind, then claims
- * batches and sends them to the processor with bounded concurrency. Several processes may
- * drain one run at once. Completes the run when no attempt or payout of it is open.
+ * Works a run until nothing more can be done now: settles what is in doubt, then claims
+ * batches and sends them to the processor with bounded concurrency, pass after pass. Several
+ * processes may drain one run at once. Completes the run when nothing of it is open: no attempt
+ * or payout in doubt or to send, and (pay-in) no renewal it waits for.
  */
 export async function drainRun(deps: BillingDeps, runId: string): Promise<RunRow | undefined> {
   const run = await getRun(deps.db, runId);
   if (!run) return undefined;
+  let waiting = 0;
   if (run.kind === 'payout') await drainPayouts(deps, run);
-  else await drainCharges(deps, run);
+  else {
+    if (run.kind === 'payin') waiting = await recutWaiting(deps, run);
+    await drainCharges(deps, run);
+  }
   const open =
     run.kind === 'payout'
-      ? await countOpenPayouts(deps.db, run.id, run.period)
-      : await countOpenAttempts(deps.db, run.id);
+      ? await countOpenPayouts(deps.db, run.id, run.period, deps.clock.now())
+      : (await countOpenAttempts(deps.db, run.id)) + waiting;
   if (open === 0) {
     const done = await completeRun(deps.db, run.id);
     if (done) {
+      const missed = done.missed ? `, ${done.missed} missed` : '';
       await logBillingEvent(
         deps.db,
-        `${run.kind} run ${run.period} completed: ${done.done} done, ${done.failed} failed`,
+        `${run.kind} run ${run.period} completed: ${done.done} done, ${done.failed} failed${missed}`,
         'system',
-        {
-          runId: run.id,
-        },
+        { runId: run.id },
       );
     }
   }
   return getRun(deps.db, run.id);
 }
 
+/**
+ * A pay-in run waiting for renewals due before its instant: once some have settled, their cards
+ * are cut into chunks (captured: owed the pay-in; declined: not). Returns how many it still
+ * waits for.
+ */
+async function recutWaiting(deps: BillingDeps, run: RunRow): Promise<number> {
+  if (run.waiting === 0 || !mayCharge(run, deps.clock.now())) return 0;
+  const dueAt = payinEligibleAt(run.period, run.as_of);
+  const waiting = await countWaitingRenewals(deps.db, dueAt);
+  if (waiting < run.waiting) {
+    const added = await chunkPayins(deps.db, {
+      runId: run.id,
+      period: run.period,
+      dueAt,
+      asOf: run.as_of,
+      size: deps.batchSize,
+    });
+    if (added > 0) await setRunTotal(deps.db, run.id, await countRunWork(deps.db, run.id));
+  }
+  await setRunWaiting(deps.db, run.id, waiting);
+  return waiting;
+}
+
+/** Settle-then-send passes over a run's charges (pay-ins or renewals). */
 async function drainCharges(deps: BillingDeps, run: RunRow): Promise<void> {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const settled = await settleAttempts(deps, run);
+    const sent = await sendCharges(deps, run, settled);
+    if (settled.answered + sent === 0) break;
+  }
+}
+
+/** Sends what settling found never received, then the run's next chunks or created rows; returns the answers recorded. */
+async function sendCharges(
+  deps: BillingDeps,
+  run: RunRow,
+  settled: Settled<ClaimedAttempt>,
+): Promise<number> {
   const { db } = deps;
-  await settleAttempts(deps, run.id);
+  const resend = [...settled.resend];
+  let answered = 0;
   await streamBatches({
-    claim: (limit) => claimCharges(deps, run, limit),
+    claim: (limit) =>
+      resend.length ? Promise.resolve(resend.splice(0, limit)) : claimCharges(deps, run, limit),
     call: (a) => chargeOne(deps, a),
     record: async (outcomes) => {
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
-      const { recorded, declined } = await recordOutcomes(db, ['submitted'], outcomes, deps.clock.now());
-      await addRunProgress(db, run.id, recorded, declined);
+      const { done, declined } = await recordOutcomes(db, ['submitted'], outcomes, deps.clock.now());
+      answered += done;
+      await addRunProgress(db, run.id, done, declined);
     },
     concurrency: deps.concurrency,
     batchSize: deps.batchSize,
   });
+  return answered;
 }
 
 /**
  * The next attempts to send: a pay-in run's next chunk (written as they are sent), then the
- * run's attempts written `created` up front (a renewal run's).
+ * run's attempts written `created` up front (a renewal run's, or a forced run's revived missed
+ * pay-ins). A pay-in whose window has closed takes no more chunks: their cards are `missed`.
  */
 async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Promise<ClaimedAttempt[]> {
-  if (run.kind === 'payin') {
+  if (run.kind === 'payin' && mayCharge(run, deps.clock.now())) {
     for (;;) {
       const claimed = await claimPayinChunk(deps.db, run.id, run.period);
       if (claimed === null) break;
@@ -163,91 +223,49 @@ async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptO
       gatewayTransactionId: o.gatewayTransactionId,
     };
   } catch (err) {
-    // The processor refused the request itself: no money moved, and we never retry a month.
+    // The processor refused the request itself: its answer, and no money moved.
     if (err instanceof GatewayError) return { ...base, status: 'declined', reason: err.message };
-    // A timeout, or anything else mid-call: the money may have moved. Ask later, never resend.
+    // A timeout, or anything else mid-call: the money may have moved. Look it up, never resend blind.
     if (!(err instanceof GatewayTimeout)) deps.logger.warn({ err, attempt: a.id }, 'charge failed mid-call');
     return { ...base, status: 'unknown' };
   }
 }
 
-/** A run's unsettled rows, as this process's thresholds define them. */
-const unsettledAfter = (deps: BillingDeps, runId: string) => ({
-  runId,
-  staleAfterMs: deps.staleAfterMs,
-  lookupLagMs: deps.lookupLagMs,
-});
-
-/** Settles submitted-and-abandoned or unknown attempts by asking the processor about our reference. */
-async function settleAttempts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettled<AttemptStatus>(
-    deps.db,
-    'payment_attempts',
-    unsettledAfter(deps, runId),
-  );
-  if (unsettled.length === 0) return;
-  const outcomes = await mapLimit(unsettled, deps.concurrency, async (a): Promise<AttemptOutcome | null> => {
-    const base = { id: a.id, reason: null, gatewayTransactionId: null, sessionUrl: null };
-    try {
-      const found = await deps.payments.lookup(a.reference);
-      // Not found: never received, unless the processor may not have indexed it yet.
-      if (!found)
-        return a.young ? null : { ...base, status: 'declined', reason: 'Not received by the processor' };
-      if (found.kind !== 'charge') return null;
-      if (found.status === 'captured')
-        return { ...base, status: 'captured', gatewayTransactionId: found.gatewayTransactionId };
-      if (found.status === 'declined') {
-        return {
-          ...base,
-          status: 'declined',
-          reason: found.reason,
-          gatewayTransactionId: found.gatewayTransactionId,
-        };
-      }
-      return null;
-    } catch (err) {
-      deps.logger.warn({ err, attempt: a.id }, 'could not look up a charge; will try again');
-      return null;
-    }
-  });
-  const settled = outcomes.filter((o): o is AttemptOutcome => o !== null);
-  // A stale 'submitted' attempt first counts as processed once it is settled.
-  const { recorded, declined } = await recordOutcomes(
-    deps.db,
-    ['submitted', 'unknown'],
-    settled,
-    deps.clock.now(),
-  );
-  const wasSubmitted = new Set(unsettled.filter((u) => u.status === 'submitted').map((u) => u.id));
-  const newlyDone = settled.filter((s) => wasSubmitted.has(s.id)).length;
-  await addRunProgress(deps.db, runId, Math.min(newlyDone, recorded), declined);
-}
-
+/** Settle-then-send passes over the pay-backs owed up to the run's period. */
 async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
   const { db } = deps;
   // Captures settled since the run opened (e.g. unknown -> captured) get their payout too.
   await materializePayouts(db, run.period, deps.clock.now(), { wait: false });
-  await settlePayouts(deps, run.id);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const settled = await settlePayouts(deps, run);
+    const sent = await sendPayouts(deps, run, settled);
+    if (settled.answered + sent === 0) break;
+  }
+  await releaseSettledInstruments(db, deps.payments).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'could not release settled instruments; the next payout run will retry'),
+  );
+}
+
+async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<ClaimedPayout>): Promise<number> {
+  const { db } = deps;
+  const resend = [...settled.resend];
+  let answered = 0;
   await streamBatches({
-    claim: (limit) => claimPayouts(db, run.id, run.period, limit),
+    claim: (limit) =>
+      resend.length
+        ? Promise.resolve(resend.splice(0, limit))
+        : claimPayouts(db, run.id, run.period, limit, deps.clock.now()),
     call: (p) => payOne(deps, p),
     record: async (outcomes) => {
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: 'payout', status: o.status });
-      const { recorded, failed } = await recordPayoutOutcomes(
-        db,
-        run.id,
-        ['submitted'],
-        outcomes,
-        deps.clock.now(),
-      );
-      await addRunProgress(db, run.id, recorded, failed);
+      const r = await recordPayoutOutcomes(db, run.id, ['submitted'], outcomes, deps.clock.now());
+      answered += r.answered;
+      await addRunProgress(db, run.id, r.done, r.failed);
     },
     concurrency: deps.concurrency,
     batchSize: deps.batchSize,
   });
-  await releaseSettledInstruments(db, deps.payments).catch((err: unknown) =>
-    deps.logger.warn({ err }, 'could not release settled instruments; the next payout run will retry'),
-  );
+  return answered;
 }
 
 async function payOne(deps: BillingDeps, p: ClaimedPayout): Promise<PayoutOutcomeRow> {
@@ -259,57 +277,11 @@ async function payOne(deps: BillingDeps, p: ClaimedPayout): Promise<PayoutOutcom
     });
     return o.status === 'paid'
       ? { id: p.id, status: 'paid', reason: null, gatewayTransactionId: o.gatewayTransactionId }
-      : { id: p.id, status: 'failed', reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
+      : { id: p.id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
   } catch (err) {
     if (err instanceof GatewayError)
       return { id: p.id, status: 'failed', reason: err.message, gatewayTransactionId: null };
     if (!(err instanceof GatewayTimeout)) deps.logger.warn({ err, payout: p.id }, 'payout failed mid-call');
     return { id: p.id, status: 'unknown', reason: null, gatewayTransactionId: null };
   }
-}
-
-async function settlePayouts(deps: BillingDeps, runId: string): Promise<void> {
-  const unsettled = await findUnsettled<PayoutStatus>(deps.db, 'payouts', unsettledAfter(deps, runId));
-  if (unsettled.length === 0) return;
-  const outcomes = await mapLimit(
-    unsettled,
-    deps.concurrency,
-    async (p): Promise<PayoutOutcomeRow | null> => {
-      try {
-        const found = await deps.payments.lookup(p.reference);
-        // Never received: no money moved; the payout stays owed and a later run tries again.
-        // NOTE: too young to tell (search indexing lag): asking again, since a retry under a new
-        // reference would pay twice if the first one did arrive.
-        if (!found && p.young) return null;
-        if (!found)
-          return {
-            id: p.id,
-            status: 'failed',
-            reason: 'Not received by the processor',
-            gatewayTransactionId: null,
-          };
-        if (found.kind !== 'payout') return null;
-        return found.status === 'paid'
-          ? { id: p.id, status: 'paid', reason: null, gatewayTransactionId: found.gatewayTransactionId }
-          : {
-              id: p.id,
-              status: 'failed',
-              reason: found.reason,
-              gatewayTransactionId: found.gatewayTransactionId,
-            };
-      } catch (err) {
-        deps.logger.warn({ err, payout: p.id }, 'could not look up a payout; will try again');
-        return null;
-      }
-    },
-  );
-  const settled = outcomes.filter((o): o is PayoutOutcomeRow => o !== null);
-  const { failed } = await recordPayoutOutcomes(
-    deps.db,
-    runId,
-    ['submitted', 'unknown'],
-    settled,
-    deps.clock.now(),
-  );
-  await addRunProgress(deps.db, runId, 0, failed);
 }

@@ -22,6 +22,7 @@ export async function openRun(
       as_of: r.asOf,
       started_by: r.startedBy,
       forced_count: r.forced ? 1 : 0,
+      forced_at: r.forced ? r.asOf : null,
     })
     .onConflict((oc) =>
       oc.columns(['kind', 'period']).doUpdateSet({
@@ -29,6 +30,7 @@ export async function openRun(
         as_of: sql`greatest(billing_runs.as_of, excluded.as_of)`,
         finished_at: null,
         forced_count: sql`billing_runs.forced_count + excluded.forced_count`,
+        forced_at: sql`coalesce(excluded.forced_at, billing_runs.forced_at)`,
       }),
     )
     .returningAll()
@@ -70,14 +72,44 @@ export async function addRunProgress(db: Db, runId: string, done: number, failed
     .execute();
 }
 
+/** Completes a run; a pay-in's missed count is taken from its attempts then (revivals move it). */
 export async function completeRun(db: Db, runId: string): Promise<RunRow | undefined> {
+  const res = await sql<RunRow>`
+    update billing_runs r set status = 'completed', finished_at = now(),
+      missed = case when r.kind = 'payin'
+                    then (select count(*) from payment_attempts a where a.billing_run_id = r.id and a.status = 'missed')
+                    else r.missed end
+    where r.id = ${runId} and r.status = 'running'
+    returning r.*`.execute(db);
+  return res.rows[0];
+}
+
+/** A pay-in run's count of renewals it waits for (see countWaitingRenewals). */
+export async function setRunWaiting(db: Db, runId: string, waiting: number): Promise<void> {
+  await db.updateTable('billing_runs').set({ waiting }).where('id', '=', runId).execute();
+}
+
+/** Pay-in runs whose window has not been closed yet, for periods up to `period`. */
+export async function payinRunsToClose(db: Db, period: string): Promise<RunRow[]> {
   return db
-    .updateTable('billing_runs')
-    .set({ status: 'completed', finished_at: new Date() })
-    .where('id', '=', runId)
-    .where('status', '=', 'running')
-    .returningAll()
+    .selectFrom('billing_runs')
+    .selectAll()
+    .where('kind', '=', 'payin')
+    .where('window_closed_at', 'is', null)
+    .where('period', '<=', period)
+    .execute();
+}
+
+/** The newest period that has a pay-in run (scheduled, forced or closed), if any. */
+export async function latestPayinRunPeriod(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('billing_runs')
+    .select('period')
+    .where('kind', '=', 'payin')
+    .orderBy('period', 'desc')
+    .limit(1)
     .executeTakeFirst();
+  return row?.period;
 }
 
 /**
@@ -98,17 +130,19 @@ export async function insertMoneyEvents(
 
 /**
  * Rows of a run the processor has not answered for: left submitted by a crash (older than
- * `staleAfterMs`), or unknown after a timeout. `young`: too recent for a lookup that finds
- * nothing to prove the processor never received it (its search indexing lag).
+ * `staleAfterMs`), or unknown after a timeout. `conclusive`: last written long enough before
+ * `looked_at` (the database's now) that a lookup finding nothing proves the processor never
+ * received it (its search indexing lag, which exceeds the HTTP timeout: nothing is in flight).
  */
 export async function findUnsettled<S extends string>(
   db: Db,
   table: 'payment_attempts' | 'payouts',
   r: { runId: string; staleAfterMs: number; lookupLagMs: number },
 ) {
-  const res = await sql<{ id: string; reference: string; status: S; young: boolean }>`
+  const res = await sql<{ id: string; reference: string; status: S; conclusive: boolean; looked_at: Date }>`
     select id, reference, status,
-           updated_at > now() - make_interval(secs => ${r.lookupLagMs / 1000}) as young
+           updated_at <= now() - make_interval(secs => ${r.lookupLagMs / 1000}) as conclusive,
+           now() as looked_at
     from ${sql.table(table)}
     where billing_run_id = ${r.runId}
       and (status = 'unknown'

@@ -1,9 +1,27 @@
 import { sql } from 'kysely';
 import type { RunKind } from '../../platform/db-schema.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import { latestDuePayin, latestDuePayout, newYorkDay, payinDueAt, payoutDueAt } from './billing-schedule.ts';
+import {
+  addMonths,
+  latestDuePayin,
+  latestDuePayout,
+  missedReason,
+  newYorkDay,
+  payinDueAt,
+  payinWindowClosesAt,
+  payoutDueAt,
+} from './billing-schedule.ts';
+import { insertMissedPayins } from './charges.repo.ts';
+import { payoutsDue } from './payouts.repo.ts';
 import { drainRun, startRun } from './run-engine.ts';
-import { findRun, listOpenRuns, type RunRow } from './runs.repo.ts';
+import {
+  findRun,
+  latestPayinRunPeriod,
+  listOpenRuns,
+  openRun,
+  payinRunsToClose,
+  type RunRow,
+} from './runs.repo.ts';
 
 export interface RunSummary {
   id: string;
@@ -13,6 +31,7 @@ export interface RunSummary {
   total: number;
   done: number;
   failed: number;
+  missed: number;
 }
 
 const summarize = (r: RunRow): RunSummary => ({
@@ -23,20 +42,18 @@ const summarize = (r: RunRow): RunSummary => ({
   total: r.total,
   done: r.done,
   failed: r.failed,
+  missed: r.missed,
 });
 
-/**
- * "What is due as of `at`?" — renewals whose period ended, the latest pay-in whose 28th 16:00
- * has passed, the latest payout whose 2nd 16:00 has passed — and opens the runs for them.
- * A server that was down catches up on its first tick: the latest due period of each kind is
- * run then (older missed pay-ins are not charged late; owed payouts are never skipped because
- * every payout run pays all captures of its period and earlier). Runs left open by a crash are
- * returned too, so they get drained.
- */
-export async function openDueRuns(deps: BillingDeps, at: Date): Promise<RunRow[]> {
-  const { db } = deps;
+/** How far back a server that was down looks for pay-in windows that closed unrun. */
+const MAX_MISSED_PERIODS = 24;
+
+/** Renewals whose period ended by `at`: today's (New York) renewals run. */
+async function openDueRenewals(deps: BillingDeps, at: Date): Promise<void> {
   const due = await sql<{ n: number }>`
-    select count(*)::int as n from subscriptions where status = 'active' and expires_at <= ${at}`.execute(db);
+    select count(*)::int as n from subscriptions where status = 'active' and expires_at <= ${at}`.execute(
+    deps.db,
+  );
   if ((due.rows[0]?.n ?? 0) > 0) {
     await startRun(deps, {
       kind: 'subscriptions',
@@ -46,34 +63,105 @@ export async function openDueRuns(deps: BillingDeps, at: Date): Promise<RunRow[]
       forced: false,
     });
   }
-
-  const payin = latestDuePayin(at);
-  const payinRun = await findRun(db, 'payin', payin);
-  if (!payinRun || (payinRun.status === 'completed' && payinRun.as_of < payinDueAt(payin))) {
-    await startRun(deps, { kind: 'payin', period: payin, asOf: at, startedBy: 'schedule', forced: false });
-  }
-
-  const payout = latestDuePayout(at);
-  const payoutRun = await findRun(db, 'payout', payout);
-  if (!payoutRun || (payoutRun.status === 'completed' && payoutRun.as_of < payoutDueAt(payout))) {
-    await startRun(deps, { kind: 'payout', period: payout, asOf: at, startedBy: 'schedule', forced: false });
-  }
-  return listOpenRuns(db);
 }
 
 /**
- * Does everything due as of `at` in this process and waits for it: the CLI's billing:tick and
- * the scenario tests. Workers do the same through jobs (billing.worker.ts).
+ * Pay-ins: the latest due period runs while its window is open (until its pay-back instant);
+ * every earlier period whose window closed without its cards being sent is closed now, its
+ * cards recorded `missed` (ADR 7). A server down across the 2nd therefore never charges a month
+ * late, and never charges and pays back in one tick.
+ */
+async function openDuePayins(deps: BillingDeps, at: Date): Promise<void> {
+  await closeLapsedWindows(deps, at);
+  const period = latestDuePayin(at);
+  if (at >= payinWindowClosesAt(period)) return;
+  const run = await findRun(deps.db, 'payin', period);
+  if (!run || (run.status === 'completed' && run.as_of < payinDueAt(period))) {
+    await startRun(deps, { kind: 'payin', period, asOf: at, startedBy: 'schedule', forced: false });
+  }
+}
+
+/** Closes the windows that ended by `at`: runs not closed yet, and periods that never had a run. */
+async function closeLapsedWindows(deps: BillingDeps, at: Date): Promise<void> {
+  const lastClosed = latestDuePayout(at); // the newest period whose pay-back instant has passed
+  const periods = new Set((await payinRunsToClose(deps.db, lastClosed)).map((r) => r.period));
+  const newest = await latestPayinRunPeriod(deps.db);
+  // NOTE: a new installation (no pay-in run yet) has no history to miss.
+  if (newest) {
+    for (
+      let p = addMonths(newest, 1), n = 0;
+      p <= lastClosed && n < MAX_MISSED_PERIODS;
+      p = addMonths(p, 1), n++
+    )
+      periods.add(p);
+  }
+  for (const period of [...periods].sort()) await closeWindow(deps, period, at);
+}
+
+async function closeWindow(deps: BillingDeps, period: string, at: Date): Promise<void> {
+  const dueAt = payinDueAt(period);
+  const existing = await findRun(deps.db, 'payin', period);
+  if (existing?.window_closed_at) return;
+  // Staff forced it after the window closed: that run is theirs to finish.
+  if (existing?.forced_at && existing.forced_at >= payinWindowClosesAt(period)) return;
+  const run =
+    existing ??
+    (await openRun(deps.db, { kind: 'payin', period, asOf: at, startedBy: 'schedule', forced: false }));
+  await insertMissedPayins(deps.db, {
+    runId: run.id,
+    period,
+    dueAt,
+    // The scheduled pass ran: only the cards it had not reached are missed.
+    onlyUntaken: new Date(run.as_of) >= dueAt && existing !== undefined,
+    reason: missedReason(period),
+    at,
+  });
+  // A new or crashed run is completed by the drain the tick starts (its in-doubt attempts settled).
+}
+
+/** Pay-backs: the latest due payout period, and again whenever a pay-back falls due for a try. */
+async function openDuePayouts(deps: BillingDeps, at: Date): Promise<void> {
+  const period = latestDuePayout(at);
+  const run = await findRun(deps.db, 'payout', period);
+  const caughtUp = run && run.as_of >= payoutDueAt(period);
+  if (!run || (run.status === 'completed' && (!caughtUp || (await payoutsDue(deps.db, at))))) {
+    await startRun(deps, { kind: 'payout', period, asOf: at, startedBy: 'schedule', forced: false });
+  }
+}
+
+/**
+ * "What is due as of `at`?" — renewals whose period ended, pay-in windows to run or close, the
+ * latest payout and pay-backs due for a retry — opens the runs for them and returns every open
+ * run (those left open by a crash too), so they get drained.
+ */
+export async function openDueRuns(deps: BillingDeps, at: Date): Promise<RunRow[]> {
+  await openDueRenewals(deps, at);
+  await openDuePayins(deps, at);
+  await openDuePayouts(deps, at);
+  return listOpenRuns(deps.db);
+}
+
+/**
+ * Does everything due as of `at` in this process, in due order, and waits for it: renewals
+ * (settled, lookups included) before the pay-in chooses its cards, pay-ins before pay-backs.
+ * The CLI's billing:tick and the scenario tests; workers do the same through jobs
+ * (billing.worker.ts), where a pay-in run waits for renewals still in doubt.
  */
 export async function runDueWork(deps: BillingDeps, at: Date): Promise<RunSummary[]> {
-  const open = await openDueRuns(deps, at);
-  const order: Record<RunKind, number> = { subscriptions: 0, payin: 1, payout: 2 };
-  const results: RunSummary[] = [];
-  for (const run of [...open].sort((a, b) => order[a.kind] - order[b.kind])) {
-    const after = await drainRun(deps, run.id);
-    if (after) results.push(summarize(after));
+  const phases: [RunKind, (d: BillingDeps, at: Date) => Promise<void>][] = [
+    ['subscriptions', openDueRenewals],
+    ['payin', openDuePayins],
+    ['payout', openDuePayouts],
+  ];
+  const results = new Map<string, RunSummary>();
+  for (const [kind, open] of phases) {
+    await open(deps, at);
+    for (const run of (await listOpenRuns(deps.db)).filter((r) => r.kind === kind)) {
+      const after = await drainRun(deps, run.id);
+      if (after) results.set(after.id, summarize(after));
+    }
   }
-  return results;
+  return [...results.values()];
 }
 
 /** A forced run (admin button, CLI billing:run): opens the period's run now and drains it. */

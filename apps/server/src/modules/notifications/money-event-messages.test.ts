@@ -14,11 +14,15 @@ const base = {
 const types: MoneyEventType[] = [
   'charge.succeeded',
   'charge.declined',
+  'charge.missed',
   'payout.sent',
   'payout.failed',
+  'payout.returned',
   'subscription.renewed',
   'subscription.failed',
 ];
+/** Events whose SMS names the day it happened (a delay or a missed month is not about one day). */
+const dated = types.filter((t) => !['charge.missed', 'payout.failed', 'payout.returned'].includes(t));
 // The GSM 03.38 basic alphabet (what keeps an SMS at 160 characters a segment).
 const gsm7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
 
@@ -27,6 +31,8 @@ describe('money event messages', () => {
     expect(types.map(notificationTypeOf)).toEqual([
       'payin',
       'payin',
+      'payin',
+      'payout',
       'payout',
       'payout',
       'subscription',
@@ -38,7 +44,7 @@ describe('money event messages', () => {
     const m = moneyEventMessages({
       ...base,
       type,
-      reason: /declined|failed/.test(type) ? 'Insufficient funds' : null,
+      reason: /declined|failed|returned/.test(type) ? 'Insufficient funds' : null,
     });
     expect(m.email.text).toContain('Visa •••• 1111');
     expect(m.email.text).toContain('$3.00');
@@ -47,9 +53,34 @@ describe('money event messages', () => {
     expect(m.email.html).toContain('Visa •••• 1111');
     expect(m.sms.startsWith('Pria: ')).toBe(true);
     expect(m.sms).toContain('Visa ending 1111');
-    expect(m.sms).toContain('Feb 28');
+    if (dated.includes(type)) expect(m.sms).toContain('Feb 28');
     expect(m.sms.length).toBeLessThanOrEqual(160);
     expect(m.sms).toMatch(gsm7);
+  });
+
+  it('tells of a missed month in our words, with nothing to pay back', () => {
+    const m = moneyEventMessages({
+      ...base,
+      type: 'charge.missed',
+      reason: 'No payment in February: Pria was unavailable',
+    });
+    expect(m.email.subject).toBe('No payment in February: Pria was unavailable');
+    expect(m.email.text).toContain('nothing to pay back');
+    expect(m.email.text).not.toContain('declined');
+    expect(m.sms).toContain('Pria was unavailable');
+  });
+
+  it('tells of a delayed pay-back once, as being retried, and of a returned one as needing another card', () => {
+    const delayed = moneyEventMessages({ ...base, type: 'payout.failed', reason: 'Issuer unavailable' });
+    expect(delayed.email.subject).toBe('Your $3.00 pay-back to your Visa •••• 1111 is delayed');
+    expect(delayed.email.text).toContain('We are retrying automatically');
+    expect(delayed.sms).toBe(
+      "Pria: our $3.00 payment back to Visa ending 1111 is delayed (Issuer unavailable). We're retrying automatically.",
+    );
+    const returned = moneyEventMessages({ ...base, type: 'payout.returned', reason: 'Account closed' });
+    expect(returned.email.subject).toBe('Your Visa •••• 1111 could not receive our $3.00 payment');
+    expect(returned.email.text).toContain('The money is still yours');
+    expect(returned.sms).toContain('another card');
   });
 
   it('gives the reason of a decline, and drops it from an SMS it would not fit', () => {

@@ -73,6 +73,13 @@ function wording(
         sms: (reason) =>
           `Pria: ${smsCard} declined our ${amount} Charge & Pay charge on ${smsDate}${because(reason)}. We won't retry it this month.`,
       };
+    case 'charge.missed':
+      return {
+        subject: i.reason ?? 'No Charge & Pay charge this month',
+        lead: `${i.reason ?? 'Pria was unavailable'}. We did not charge your ${card} this month, so there is nothing to pay back and nothing for you to do. Your next ${amount} Charge & Pay charge is on the 28th.`,
+        sms: () =>
+          `Pria: no Charge & Pay charge on ${smsCard} this month (Pria was unavailable). Nothing to do; next charge on the 28th.`,
+      };
     case 'payout.sent':
       return {
         subject: `We paid ${amount} back to your ${card}`,
@@ -81,10 +88,17 @@ function wording(
       };
     case 'payout.failed':
       return {
-        subject: `We could not pay ${amount} back to your ${card}`,
-        lead: `Our ${amount} payment back to your ${card} on ${date} did not go through${r}. We will try again automatically. If the card was closed or replaced, please contact Pria support.`,
+        subject: `Your ${amount} pay-back to your ${card} is delayed`,
+        lead: `Our ${amount} payment back to your ${card} has not gone through yet${r}. We are retrying automatically and will email you when it is paid. If the card was closed or replaced, please contact Pria support.`,
         sms: (reason) =>
-          `Pria: our ${amount} payment back to ${smsCard} on ${smsDate} failed${because(reason)}. We'll try again automatically.`,
+          `Pria: our ${amount} payment back to ${smsCard} is delayed${because(reason)}. We're retrying automatically.`,
+      };
+    case 'payout.returned':
+      return {
+        subject: `Your ${card} could not receive our ${amount} payment`,
+        lead: `Your ${card} could not receive our ${amount} payment back on ${date}${r}: the account may be closed or replaced. The money is still yours. Pria support will send it to another of your cards; contact support if you have a new card.`,
+        sms: (reason) =>
+          `Pria: ${smsCard} could not receive our ${amount} payment back${because(reason)}. Support will send it to another card of yours.`,
       };
     case 'subscription.renewed':
       return {

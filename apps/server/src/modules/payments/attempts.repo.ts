@@ -7,11 +7,15 @@ export type AttemptRow = Selectable<PaymentAttemptsTable>;
 /** The only moves a payment attempt may make. Anything else is a bug, not a branch. */
 const transitions: Record<AttemptStatus, readonly AttemptStatus[]> = {
   created: ['submitted'],
-  submitted: ['captured', 'declined', 'unknown', 'requires_authentication'],
-  unknown: ['captured', 'declined'],
+  submitted: ['captured', 'declined', 'unknown', 'requires_authentication', 'missed'],
+  // In doubt and found never received: sent again under the same reference (back to submitted),
+  // or missed when its pay-in window has closed (ADR 7).
+  unknown: ['captured', 'declined', 'submitted', 'missed'],
   requires_authentication: ['captured', 'declined'],
   captured: [],
   declined: [],
+  // Only a forced run (staff, recorded) sends a missed month after all.
+  missed: ['created'],
 };
 
 export class IllegalTransition extends Error {

@@ -59,6 +59,17 @@ describe('CyberSource configuration', () => {
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
   });
 
+  it('refuses a lookup lag that does not exceed the HTTP timeout (a call could still be in flight)', () => {
+    expect(loadConfig(full).billing.lookupLagMs).toBe(1_800_000);
+    expect(() => loadConfig({ ...full, BILLING_LOOKUP_LAG_SECONDS: '15' })).toThrow(
+      /BILLING_LOOKUP_LAG_SECONDS/,
+    );
+    expect(() =>
+      loadConfig({ ...full, BILLING_LOOKUP_LAG_SECONDS: '5', CYBERSOURCE_TIMEOUT_MS: '8000' }),
+    ).toThrow(/must exceed CYBERSOURCE_TIMEOUT_MS/);
+    expect(loadConfig({ ...full, BILLING_LOOKUP_LAG_SECONDS: '16' }).billing.lookupLagMs).toBe(16_000);
+  });
+
   it('PAYMENT_GATEWAY=cybersource makes createPaymentGateway build this adapter (no database needed)', async () => {
     const gateway = await createPaymentGateway(loadConfig(full), {} as Db);
     expect(gateway).toBeInstanceOf(CybersourceGateway);

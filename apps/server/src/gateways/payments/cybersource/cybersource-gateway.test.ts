@@ -361,11 +361,17 @@ describe('payouts', () => {
     expect(await gw.lookup(reference)).toMatchObject({ kind: 'payout', status: 'paid', amountCents: 300 });
   });
 
-  it('a payout to a deleted instrument fails', async () => {
+  it('a payout to an account that is gone (INVALID_ACCOUNT) is returned, not failed: trying again cannot help', async () => {
     const ins = await register('4111111111111111');
     await gw.deleteInstrument(ins.instrumentId);
+    const reference = ref('payout');
     expect(
-      await gw.payout({ reference: ref('payout'), instrumentId: ins.instrumentId, amountCents: cents(300) }),
-    ).toMatchObject({ status: 'failed' });
+      await gw.payout({ reference, instrumentId: ins.instrumentId, amountCents: cents(300) }),
+    ).toMatchObject({ status: 'returned', reason: 'Account closed' });
+    expect(await gw.lookup(reference)).toMatchObject({
+      kind: 'payout',
+      status: 'returned',
+      reason: 'Account closed',
+    });
   });
 });

@@ -27,6 +27,9 @@ const reasonCodes: Record<string, string> = {
   '476': 'CONSUMER_AUTHENTICATION_FAILED',
 };
 
+/** Payout decline reasons that mean the card can no longer take a credit (returned, not retried). */
+const closedAccount = new Set(['INVALID_ACCOUNT']);
+
 export function declineReason(reason: unknown): string {
   return declineReasons[String(reason)] ?? messages.cardDeclined;
 }
@@ -76,8 +79,13 @@ export function payoutOutcomeOf(body: any): PayoutOutcome | null {
   const gatewayTransactionId = String(body?.id ?? '');
   if (body?.status === 'ACCEPTED' || body?.status === 'AUTHORIZED' || body?.status === 'COMPLETED')
     return { status: 'paid', gatewayTransactionId };
-  if (body?.status === 'DECLINED')
-    return { status: 'failed', reason: declineReason(body.errorInformation?.reason), gatewayTransactionId };
+  if (body?.status === 'DECLINED') {
+    const reason = String(body.errorInformation?.reason);
+    // NOTE: a credit to an account that no longer exists cannot succeed on a later try.
+    if (closedAccount.has(reason))
+      return { status: 'returned', reason: 'Account closed', gatewayTransactionId };
+    return { status: 'failed', reason: declineReason(reason), gatewayTransactionId };
+  }
   return null;
 }
 
@@ -98,9 +106,10 @@ export function lookupResultOf(summary: any): LookupResult | null {
   const reasonOf = (code: unknown) => declineReason(reasonCodes[String(code)]);
   const oct = app('ics_oct');
   if (oct) {
-    return oct.rCode === '1'
-      ? { kind: 'payout', status: 'paid', ...common }
-      : { kind: 'payout', status: 'failed', reason: reasonOf(oct.reasonCode), ...common };
+    if (oct.rCode === '1') return { kind: 'payout', status: 'paid', ...common };
+    if (closedAccount.has(reasonCodes[String(oct.reasonCode)] ?? ''))
+      return { kind: 'payout', status: 'returned', reason: 'Account closed', ...common };
+    return { kind: 'payout', status: 'failed', reason: reasonOf(oct.reasonCode), ...common };
   }
   const auth = app('ics_auth');
   if (!auth) return null;

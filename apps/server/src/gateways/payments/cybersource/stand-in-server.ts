@@ -51,6 +51,7 @@ const reasonCodeOf: Record<string, string> = {
   INSUFFICIENT_FUND: '204',
   EXPIRED_CARD: '202',
   PROCESSOR_DECLINED: '203',
+  INVALID_ACCOUNT: '231',
 };
 
 export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: number } = {}): Promise<StandIn> {

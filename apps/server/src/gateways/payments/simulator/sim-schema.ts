@@ -42,7 +42,7 @@ export interface SimTransactionsTable {
   amount_cents: number;
   description: string | null;
   initiator: 'customer' | 'merchant' | null;
-  status: 'captured' | 'declined' | 'requires_authentication' | 'paid' | 'failed';
+  status: 'captured' | 'declined' | 'requires_authentication' | 'paid' | 'failed' | 'returned';
   reason: string | null;
   session_id: string | null;
   return_url: string | null;
@@ -102,7 +102,8 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
         amount_cents bigint not null check (amount_cents > 0),
         description text,
         initiator text check (initiator in ('customer', 'merchant')),
-        status text not null check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed')),
+        status text not null constraint transactions_status_check
+          check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned')),
         reason text,
         session_id text unique,
         return_url text,
@@ -110,5 +111,17 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`.execute(trx);
+    // A schema made before returned pay-backs existed: widen its status check (once).
+    await sql`
+      do $$ begin
+        if not exists (select 1 from pg_constraint
+                       where conrelid = 'gateway_sim.transactions'::regclass
+                         and conname = 'transactions_status_check'
+                         and pg_get_constraintdef(oid) like '%returned%') then
+          alter table gateway_sim.transactions drop constraint if exists transactions_status_check;
+          alter table gateway_sim.transactions add constraint transactions_status_check
+            check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned'));
+        end if;
+      end $$`.execute(trx);
   });
 }

@@ -266,6 +266,7 @@ export class SimulatorGateway implements PaymentGateway {
     assertPositiveCents(input.amountCents);
     const fault = await this.network(input.reference);
     const instrument = await this.activeInstrument(input.instrumentId);
+    const { status, reason } = await this.payoutVerdict(instrument);
     const { tx, inserted } = await this.insertTx({
       id: newId('sim_txn'),
       reference: input.reference,
@@ -274,13 +275,32 @@ export class SimulatorGateway implements PaymentGateway {
       amount_cents: input.amountCents,
       description: null,
       initiator: null,
-      status: instrument ? 'paid' : 'failed',
-      reason: instrument ? null : 'Instrument not found',
+      status,
+      reason,
       session_id: null,
       return_url: null,
     });
     if (inserted && fault === 'after') throw new GatewayTimeout(input.reference);
     return this.replay(tx, 'payout') as PayoutOutcome;
+  }
+
+  /** What the card's issuer does with a credit (see README.md for the test cards). */
+  private async payoutVerdict(
+    instrument: Selectable<SimInstrumentsTable> | undefined,
+  ): Promise<{ status: 'paid' | 'failed' | 'returned'; reason: string | null }> {
+    if (!instrument) return { status: 'failed', reason: 'Instrument not found' };
+    if (instrument.behaviour === 'payout_returned') return { status: 'returned', reason: 'Account closed' };
+    if (instrument.behaviour === 'payout_fails_twice') {
+      const failed = await this.sim
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('instrument_id', '=', instrument.id)
+        .where('kind', '=', 'payout')
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      if (Number(failed?.n ?? 0) < 2) return { status: 'failed', reason: 'Issuer unavailable' };
+    }
+    return { status: 'paid', reason: null };
   }
 
   lookup(reference: string): Promise<LookupResult | null> {
@@ -427,6 +447,7 @@ export class SimulatorGateway implements PaymentGateway {
         return { status: tx.status, gatewayTransactionId };
       case 'declined':
       case 'failed':
+      case 'returned':
         return { status: tx.status, reason: tx.reason ?? 'Declined', gatewayTransactionId };
       case 'requires_authentication':
         return { status: tx.status, sessionUrl: this.sessionUrl(tx.session_id ?? ''), gatewayTransactionId };

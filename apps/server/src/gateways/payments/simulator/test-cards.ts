@@ -8,7 +8,9 @@ export type Behaviour =
   | 'insufficient_funds'
   | 'expired_card'
   | 'timeout_after_charge'
-  | 'requires_authentication';
+  | 'requires_authentication'
+  | 'payout_fails_twice'
+  | 'payout_returned';
 
 export const testCards: Record<string, Behaviour> = {
   '4111111111111111': 'success',
@@ -18,6 +20,8 @@ export const testCards: Record<string, Behaviour> = {
   '4000000000000069': 'expired_card',
   '4000000000000119': 'timeout_after_charge',
   '4000002760003184': 'requires_authentication',
+  '4000000000000077': 'payout_fails_twice',
+  '4000000000005126': 'payout_returned',
 };
 
 export const behaviourOf = (number: string): Behaviour => testCards[number] ?? 'success';
