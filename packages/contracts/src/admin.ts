@@ -16,6 +16,11 @@ export const adminMessages = {
   invalidFilter: 'Invalid filter',
   invalidNextToken: 'Invalid nextToken',
   invalidLimit: 'limit must be 10, 25 or 50',
+  paybackSent: 'Pay-back scheduled to the chosen card',
+  paybackRetried: 'Pay-back will be tried again within a minute',
+  paybackNotReturned: 'Only a returned pay-back can be sent to another card',
+  paybackNotDelayed: 'Only a pay-back waiting for its next try can be tried now',
+  paybackCardNotOwn: "Choose one of this customer's own cards",
 } as const;
 
 const pageSize = z.coerce
@@ -176,7 +181,8 @@ export const customerListPage = pageOf(adminCustomerRow);
 
 export const transactionTypes = ['CAPTURE', 'SUBSCRIPTION_CAPTURE', 'PAYOUT'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
-export const transactionStatuses = ['success', 'failed', 'pending'] as const;
+/** `missed`: a month Pria could not charge (its window closed while Pria was unavailable). */
+export const transactionStatuses = ['success', 'failed', 'pending', 'missed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionSortFields = ['createdAt', 'amount', 'type', 'transactionStatus'] as const;
 
@@ -320,8 +326,12 @@ export const reconciliationRow = z.object({
   period: z.string(),
   charged: z.object({ count: z.number(), cents: z.number() }),
   declined: z.object({ count: z.number() }),
+  /** Never sent: the period's window closed while Pria was unavailable (not a decline). */
+  missed: z.object({ count: z.number() }),
   pending: z.object({ count: z.number() }),
   paidBack: z.object({ count: z.number(), cents: z.number() }),
+  /** Pay-backs that failed a try and wait for the next one. */
+  retrying: z.object({ count: z.number(), cents: z.number() }),
   returned: z.object({ count: z.number(), cents: z.number() }),
   outstanding: z.object({ count: z.number(), cents: z.number() }),
 });
@@ -332,5 +342,60 @@ export const adminMetrics = z.object({
   transactions: z.number(),
   months: z.array(monthMetrics),
   reconciliation: z.array(reconciliationRow),
+  /** What the home's banners ask staff to look at (see GET /billing/payouts/attention). */
+  attention: z.object({ delayedPaybacks: z.number(), returnedPaybacks: z.number() }),
 });
 export type AdminMetrics = z.infer<typeof adminMetrics>;
+
+// --- Money engine (GET /api/v1/billing/runs, /billing/payouts/attention) ---------------------
+
+export const billingRunRow = z.object({
+  id: z.string(),
+  kind: z.enum(['payin', 'payout', 'subscriptions']),
+  /** 'YYYY-MM' (pay-in, payout) or the New York day 'YYYY-MM-DD' (renewals). */
+  period: z.string(),
+  status: z.enum(['running', 'completed']),
+  total: z.number(),
+  done: z.number(),
+  failed: z.number(),
+  /** Pay-in: cards not charged because the period's window closed while Pria was unavailable. */
+  missed: z.number(),
+  /** Pay-in: renewals due before the 28th it still waits for. */
+  waiting: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  forcedAt: z.string().nullable(),
+  windowClosedAt: z.string().nullable(),
+});
+export type BillingRunRow = z.infer<typeof billingRunRow>;
+
+const attentionCard = z.object({
+  id: z.string(),
+  brand: z.string(),
+  brandCode: z.string(),
+  lastFour: z.string(),
+});
+/** A pay-back staff should look at: delayed (3 or more failed tries) or returned by the card. */
+export const paybackAttentionRow = z.object({
+  id: z.string(),
+  period: z.string(),
+  /** Cents. */
+  amount: z.number(),
+  state: z.enum(['delayed', 'returned']),
+  tries: z.number(),
+  reason: z.string().nullable(),
+  nextTryAt: z.string().nullable(),
+  updatedAt: z.string(),
+  customer: z.object({ id: z.string(), email: z.string().nullable() }),
+  /** The card that was charged. */
+  card: attentionCard,
+  /** Where staff sent it instead, if they did. */
+  sentTo: attentionCard.nullable(),
+  /** The customer's other cards still registered: where a returned pay-back can go. */
+  otherCards: z.array(attentionCard),
+});
+export type PaybackAttentionRow = z.infer<typeof paybackAttentionRow>;
+
+export const sendPaybackToCardRequest = z.object({
+  cardId: z.uuid({ error: adminMessages.paybackCardNotOwn }),
+});

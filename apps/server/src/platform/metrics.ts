@@ -116,6 +116,28 @@ export function registerMetricsRoutes(
     },
   });
 
+  new Gauge({
+    name: 'pria_paybacks_needing_attention',
+    help: 'Pay-backs staff should see: delayed (3+ failed tries, still retried) or returned by the card',
+    labelNames: ['state'],
+    registers: [m.registry],
+    async collect() {
+      // NOTE: the predicate of the partial index payouts_attention (migration 0015).
+      const rows = await db
+        .selectFrom('payouts')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where((eb) =>
+          eb.or([eb('status', '=', 'returned'), eb.and([eb('status', '=', 'failed'), eb('tries', '>=', 3)])]),
+        )
+        .groupBy('status')
+        .execute()
+        .catch(() => []);
+      this.reset();
+      this.set({ state: 'delayed' }, Number(rows.find((r) => r.status === 'failed')?.n ?? 0));
+      this.set({ state: 'returned' }, Number(rows.find((r) => r.status === 'returned')?.n ?? 0));
+    },
+  });
+
   // A callback hook, not an async one: no promise per request for synchronous work.
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';

@@ -146,6 +146,16 @@ const table: Record<string, RouteCase> = {
     request: () => ({ path: '/billing/reconciliation' }),
     adminOk: true,
   },
+  'GET /api/v1/billing/runs': { request: () => ({ path: '/billing/runs' }), adminOk: true },
+  'GET /api/v1/billing/payouts/attention': {
+    request: () => ({ path: '/billing/payouts/attention' }),
+    adminOk: true,
+  },
+  // Unknown pay-backs: 404 for the admin (never 401/403); nothing changes.
+  'POST /api/v1/billing/payouts/:id/send-to-card': {
+    request: (i) => ({ path: `/billing/payouts/${runId}/send-to-card`, body: { cardId: i.cardId } }),
+  },
+  'POST /api/v1/billing/payouts/:id/retry': { request: () => ({ path: `/billing/payouts/${runId}/retry` }) },
   // account
   'GET /api/v1/mfa': { request: () => ({ path: '/mfa' }), ownOk: true },
   'POST /api/v1/mfa': { request: () => ({ path: '/mfa', query: 'status=true' }), ownOk: true },

@@ -2,7 +2,7 @@ import type { AdminMetrics } from '@pria/contracts';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../platform/db.ts';
-import { reconcileRecent } from '../billing/index.ts';
+import { countPayoutsNeedingAttention, reconcileRecent } from '../billing/index.ts';
 
 const NEW_YORK = 'America/New_York';
 const MONTHS = 12;
@@ -14,7 +14,7 @@ const RECONCILED_PERIODS = 6;
  * so a charge at 23:30 New York time on the 31st counts in that month, not the next.
  */
 export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
-  const [totals, months, reconciliation] = await Promise.all([
+  const [totals, months, reconciliation, attention] = await Promise.all([
     sql<{ users: number; subscribers: number; cards: number; attempts: number; payouts: number }>`
       select
         -- Customers, charges and pay-backs from the trigger-kept counters (migration 0012).
@@ -26,6 +26,7 @@ export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
         (select n from row_counts where name = 'payouts')::int as payouts`.execute(db),
     monthSeries(db, now),
     reconcileRecent(db, RECONCILED_PERIODS),
+    countPayoutsNeedingAttention(db),
   ]);
   const t = totals.rows[0];
   return {
@@ -35,6 +36,7 @@ export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
     transactions: (t?.attempts ?? 0) + (t?.payouts ?? 0),
     months,
     reconciliation,
+    attention: { delayedPaybacks: attention.delayed, returnedPaybacks: attention.returned },
   };
 }
 

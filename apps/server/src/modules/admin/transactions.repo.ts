@@ -26,7 +26,7 @@ export interface TransactionRow {
   brand: string;
   last_four: string;
   type: TransactionType;
-  state: 'success' | 'failed' | 'pending';
+  state: 'success' | 'failed' | 'pending' | 'missed';
   is_verified: boolean;
   is_returned: boolean;
   amount_cents: number;
@@ -36,9 +36,9 @@ export interface TransactionRow {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// NOTE: the two state expressions are those of the indexes payment_attempts_admin_state and
-// payouts_admin_state (migration 0009); keep them identical.
-const attemptState = sql`(case a.status when 'captured' then 'success' when 'declined' then 'failed' else 'pending' end)`;
+// NOTE: the two state expressions are those of the indexes payment_attempts_admin_state
+// (migration 0015) and payouts_admin_state (migration 0009); keep them identical.
+const attemptState = sql`(case a.status when 'captured' then 'success' when 'declined' then 'failed' when 'missed' then 'missed' else 'pending' end)`;
 const payoutState = sql`(case p.status when 'paid' then 'success' when 'failed' then 'failed' when 'returned' then 'failed' else 'pending' end)`;
 
 /** A charge (the monthly $3 or a plan charge) as a transaction row, before customer and card are joined. */

@@ -153,14 +153,17 @@ describe('billing across processes', () => {
     }
   }, 180_000);
 
-  it('a worker killed with SIGKILL mid-run: the run completes after restart, nothing charged twice, no capture unpaid', async () => {
+  it('a worker killed with SIGKILL a quarter into a pay-in run, then into its pay-back run: after restart every card has its own outcome, charged once, paid back once', async () => {
     const period = '2026-09';
     const db = t.db;
     await sql`truncate gateway_sim.transactions`.execute(db).catch(() => {});
+    // Every fifth card is refused by its issuer: its own outcome is "Insufficient funds".
+    const poor = (i: number) => i % 5 === 4;
     const { cardIds } = await seedSubscribers(db, t.payments, {
       customers: 80,
       cardsEach: 1,
       since: new Date('2026-01-01T00:00:00Z'),
+      number: (i) => (poor(i) ? '4000000000009995' : '4111111111111111'),
     });
     const env = {
       BILLING_CONCURRENCY: '4',
@@ -168,57 +171,94 @@ describe('billing across processes', () => {
       SIMULATOR_LATENCY_MS: '40',
       BILLING_STALE_AFTER_SECONDS: '1',
     };
-    const victim = spawnNode('cli.ts', ['billing:run', 'payin', '--period', period], env);
-    const victimExit = exited(victim);
-    // Let it charge part of the run, then kill it without warning.
-    await waitFor(
-      async () =>
-        Number(
-          (
-            await sql<{ n: number }>`select count(*)::int as n from payment_attempts
-              where period = ${period} and status = 'captured'`.execute(db)
-          ).rows[0]?.n,
-        ) >= 10,
-      60_000,
-      'some captures',
-    );
-    victim.kill('SIGKILL');
-    expect((await victimExit).code).toBeNull();
+    const reached = async (kind: 'charge' | 'payout') =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from gateway_sim.transactions t
+            where t.kind = ${kind} and ${
+              kind === 'charge'
+                ? sql`t.reference like ${`payin:%:${period}`}`
+                : sql`exists (select 1 from payouts p where p.period = ${period}
+                               and t.reference like 'payout:' || p.id || ':%')`
+            }`.execute(db)
+        ).rows[0]?.n,
+      );
+    const killAfter = async (args: string[], kind: 'charge' | 'payout', n: number) => {
+      const victim = spawnNode('cli.ts', args, env);
+      const victimExit = exited(victim);
+      await waitFor(async () => (await reached(kind)) >= n, 60_000, `${n} ${kind}s at the processor`);
+      victim.kill('SIGKILL');
+      expect((await victimExit).code).toBeNull();
+    };
+
+    // Pay-in: killed once a quarter of the charges reached the processor.
+    // (A quarter of all this run's charges: ours and the earlier test's 120 cards.)
+    await killAfter(['billing:run', 'payin', '--period', period], 'charge', (cardIds.length + 120) / 4);
     expect(await runStatus('payin', period)).toBe('running');
-    // Cut mid-way: attempts sent but not settled, or chunks of cards not sent yet.
     const leftOpen = await sql<{ n: number }>`select
         (select count(*) from payment_attempts where period = ${period} and status in ('created', 'submitted'))::int
       + (select count(*) from billing_chunks k join billing_runs r on r.id = k.run_id
          where r.kind = 'payin' and r.period = ${period} and k.taken_at is null)::int as n`.execute(db);
     expect(leftOpen.rows[0]?.n).toBeGreaterThan(0);
+    expect(await reached('charge')).toBeLessThan(cardIds.length + 120);
 
-    // A new process finishes the run: stale submitted attempts are settled by lookup, never resent.
+    // A new process after the staleness window: what the dead one sent is found by lookup, what
+    // it claimed but never sent is sent now under its own reference, the rest is sent as usual.
     await new Promise((r) => setTimeout(r, 1200));
     const restart = await exited(spawnNode('cli.ts', ['billing:run', 'payin', '--period', period], env));
     expect(restart.code).toBe(0);
     expect(await runStatus('payin', period)).toBe('completed');
-    const payout = await exited(spawnNode('cli.ts', ['billing:run', 'payout', '--period', period], env));
-    expect(payout.code).toBe(0);
 
-    // Every card of the period has exactly one attempt; at the processor no card was charged
-    // twice; every capture is paid back. (Only this period's instruments are in the processor
-    // table: it was emptied above; earlier test cards are other instruments.)
     const attempts = await db
       .selectFrom('payment_attempts')
-      .select(['card_id', 'status', 'instrument_id'])
+      .select(['card_id', 'status', 'decline_reason', 'reference'])
       .where('kind', '=', 'payin')
       .where('period', '=', period)
       .execute();
     const mine = attempts.filter((a) => cardIds.includes(a.card_id));
     expect(mine).toHaveLength(cardIds.length);
-    expect(mine.every((a) => a.status === 'captured' || a.status === 'declined')).toBe(true);
-    const moves = (await processorMoves(db, period)).filter((m) =>
-      mine.some((a) => a.instrument_id === m.instrument_id),
-    );
-    expect(moves.filter((m) => m.kind === 'charge').every((m) => m.n === 1)).toBe(true);
+    for (const [i, card] of cardIds.entries()) {
+      const own = mine.filter((a) => a.card_id === card);
+      expect(own.map((a) => [a.status, a.decline_reason])).toEqual([
+        poor(i) ? ['declined', 'Insufficient funds'] : ['captured', null],
+      ]);
+    }
+    // (The run charges every subscriber in this database; the earlier test's cards are not ours.)
+    const references = cardIds.map((id) => `payin:${id}:${period}`);
+    const charges = await sql<{ reference: string; n: number }>`
+      select reference, count(*)::int as n from gateway_sim.transactions
+      where kind = 'charge' and reference = any(${references}::text[]) group by reference`.execute(db);
+    expect(charges.rows).toHaveLength(cardIds.length);
+    expect(charges.rows.every((c) => c.n === 1)).toBe(true);
+
+    // Pay-back: killed a quarter of the way too; the restart pays every capture back once.
     const captured = mine.filter((a) => a.status === 'captured').length;
-    expect(moves.filter((m) => m.kind === 'charge' && m.status === 'captured')).toHaveLength(captured);
-    expect(moves.filter((m) => m.kind === 'payout' && m.status === 'paid')).toHaveLength(captured);
+    // (This period's pay-backs: ours and the earlier test's cards, all captured.)
+    const owed = captured + 120;
+    await killAfter(['billing:run', 'payout', '--period', period], 'payout', owed / 4);
+    expect(await runStatus('payout', period)).toBe('running');
+    expect(await reached('payout')).toBeLessThan(owed);
+    await new Promise((r) => setTimeout(r, 1200));
+    const payout = await exited(spawnNode('cli.ts', ['billing:run', 'payout', '--period', period], env));
+    expect(payout.code).toBe(0);
+    expect(await runStatus('payout', period)).toBe('completed');
+    const paid = await sql<{ status: string; tries: number; n: number }>`
+      select p.status, p.tries, count(*)::int as n from payouts p
+      where p.period = ${period} and p.card_id = any(${cardIds}::uuid[]) group by p.status, p.tries`.execute(
+      db,
+    );
+    // One try each: a pay-back the dead process claimed but never sent went out under its own reference.
+    expect(paid.rows).toEqual([{ status: 'paid', tries: 1, n: captured }]);
+    const instruments = await db
+      .selectFrom('cards')
+      .select('instrument_id')
+      .where('id', 'in', cardIds)
+      .execute();
+    const moves = (await processorMoves(db, period)).filter(
+      (m) => m.kind === 'payout' && instruments.some((c) => c.instrument_id === m.instrument_id),
+    );
+    expect(moves.every((m) => m.n === 1 && m.status === 'paid')).toBe(true);
+    expect(moves).toHaveLength(captured);
   }, 180_000);
 
   it('refuses forced runs without the permission', async () => {

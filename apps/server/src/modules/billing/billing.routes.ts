@@ -1,4 +1,4 @@
-import { messages } from '@pria/contracts';
+import { adminMessages, type BillingRunRow, messages, sendPaybackToCardRequest } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +7,22 @@ import { notFound } from '../../platform/errors.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { currentPeriod, isPeriod, newYorkDay } from './billing-schedule.ts';
+import { listPaybacksNeedingAttention, retryPaybackNow, sendPaybackToCard } from './paybacks-attention.ts';
 import { reconcilePeriod, reconcileRecent } from './reconcile.ts';
-import { getRun } from './runs.repo.ts';
+import { getRun, listRecentRuns, type RunRow } from './runs.repo.ts';
 import { forceRun, summarizeRun } from './tick.ts';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const toRunRow = (r: RunRow): BillingRunRow => ({
+  ...summarizeRun(r),
+  status: r.status,
+  waiting: r.waiting,
+  startedAt: new Date(r.started_at).toISOString(),
+  finishedAt: iso(r.finished_at),
+  forcedAt: iso(r.forced_at),
+  windowClosedAt: iso(r.window_closed_at),
+});
+const payoutParams = z.object({ id: z.uuid({ error: 'id must be a pay-back id' }) });
 
 const periodQuery = z.object({
   period: z.string().refine(isPeriod, 'period must look like 2026-11').optional(),
@@ -117,13 +130,82 @@ export async function billingRoutes(
   );
 
   api.get(
+    '/billing/runs',
+    {
+      config: access.permission('transaction:payin'),
+      schema: {
+        tags: ['billing'],
+        summary: 'The 50 newest runs: progress, missed cards, renewals a pay-in waits for, when forced',
+      },
+    },
+    async (_req, reply) => send(reply, (await listRecentRuns(deps.db, 50)).map(toRunRow)),
+  );
+
+  api.get(
+    '/billing/payouts/attention',
+    {
+      config: access.permission('transaction:payout'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          "Pay-backs needing staff: delayed (3+ failed tries, still retried) or returned by the card, with the customer's other cards",
+      },
+    },
+    async (_req, reply) => send(reply, await listPaybacksNeedingAttention(deps.db)),
+  );
+
+  api.post(
+    '/billing/payouts/:id/send-to-card',
+    {
+      config: access.permission('transaction:payout'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          "Send a returned pay-back to another of the customer's cards (paid within a minute; recorded)",
+        params: payoutParams,
+        body: sendPaybackToCardRequest,
+      },
+    },
+    async (req, reply) => {
+      const p = principalOf(req);
+      await sendPaybackToCard(deps.db, {
+        payoutId: req.params.id,
+        cardId: req.body.cardId,
+        actor: p.email ?? p.subject,
+      });
+      return send(reply, null, adminMessages.paybackSent);
+    },
+  );
+
+  api.post(
+    '/billing/payouts/:id/retry',
+    {
+      config: access.permission('transaction:payout'),
+      schema: {
+        tags: ['billing'],
+        summary: "Try a delayed pay-back again at the next tick instead of at its back-off's end (recorded)",
+        params: payoutParams,
+      },
+    },
+    async (req, reply) => {
+      const p = principalOf(req);
+      await retryPaybackNow(deps.db, {
+        payoutId: req.params.id,
+        actor: p.email ?? p.subject,
+        now: deps.clock.now(),
+      });
+      return send(reply, null, adminMessages.paybackRetried);
+    },
+  );
+
+  api.get(
     '/billing/reconciliation',
     {
       config: access.permission('transaction:payin'),
       schema: {
         tags: ['billing'],
         summary:
-          'Per period: charged, declined, paid back, returned, outstanding (recent periods when none given)',
+          'Per period: charged, declined, missed, pending; paid back, retrying, returned, outstanding (recent periods when none given)',
         querystring: periodQuery,
       },
     },

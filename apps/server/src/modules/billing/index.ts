@@ -10,6 +10,8 @@ import type { BillingDeps } from './billing-deps.ts';
 export type { BillingDeps } from './billing-deps.ts';
 export { currentPeriod, isPeriod, latestDuePayin, latestDuePayout, newYorkDay } from './billing-schedule.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
+export { PAYOUT_DELAYED_AFTER_TRIES } from './payout-backoff.ts';
+export { countPayoutsNeedingAttention } from './payouts.repo.ts';
 export { type Reconciliation, reconcilePeriod, reconcileRecent } from './reconcile.ts';
 export { drainRun, startRun } from './run-engine.ts';
 export { forceRun, openDueRuns, type RunSummary, runDueWork } from './tick.ts';

@@ -224,3 +224,90 @@ export async function countOpenPayouts(db: Db, runId: string, period: string, no
   );
   return res.rows[0]?.n ?? 0;
 }
+
+export interface AttentionRow {
+  id: string;
+  period: string;
+  amount_cents: number;
+  status: 'failed' | 'returned';
+  tries: number;
+  last_error: string | null;
+  next_try_at: Date | null;
+  updated_at: Date;
+  customer_id: string;
+  email: string | null;
+  card_id: string;
+  brand: string;
+  last_four: string;
+  sent_to: { id: string; brand: string; last_four: string } | null;
+  other_cards: { id: string; brand: string; last_four: string }[];
+}
+
+/**
+ * Pay-backs staff should see, newest first: delayed (PAYOUT_DELAYED_AFTER_TRIES or more failed
+ * tries, still being retried) and returned (the card could not take it). With each, the customer's other
+ * cards still registered, where a returned one can be sent.
+ */
+export async function listPayoutsNeedingAttention(db: Db, limit: number): Promise<AttentionRow[]> {
+  const res = await sql<AttentionRow>`
+    select p.id, p.period, p.amount_cents, p.status, p.tries, p.last_error, p.next_try_at, p.updated_at,
+           p.customer_id, cu.email, p.card_id, cd.brand, cd.last_four,
+           (select json_build_object('id', s.id, 'brand', s.brand, 'last_four', s.last_four)
+            from cards s where s.id = p.paid_to_card_id) as sent_to,
+           coalesce((select json_agg(json_build_object('id', o.id, 'brand', o.brand, 'last_four', o.last_four)
+                                     order by o.slot)
+                     from cards o where o.customer_id = p.customer_id and o.removed_at is null
+                       and o.id <> p.card_id), '[]') as other_cards
+    from payouts p
+    join customers cu on cu.id = p.customer_id
+    join cards cd on cd.id = p.card_id
+    -- NOTE: the predicate of the partial index payouts_attention (migration 0015), verbatim.
+    where p.status = 'returned' or (p.status = 'failed' and p.tries >= ${sql.lit(PAYOUT_DELAYED_AFTER_TRIES)})
+    order by p.updated_at desc
+    limit ${limit}`.execute(db);
+  return res.rows;
+}
+
+/** Counts for the admin home's banners and /metrics. */
+export async function countPayoutsNeedingAttention(db: Db): Promise<{ delayed: number; returned: number }> {
+  const res = await sql<{ delayed: number; returned: number }>`
+    select count(*) filter (where status = 'failed')::int as delayed,
+           count(*) filter (where status = 'returned')::int as returned
+    from payouts
+    where status = 'returned' or (status = 'failed' and tries >= ${sql.lit(PAYOUT_DELAYED_AFTER_TRIES)})`.execute(
+    db,
+  );
+  return res.rows[0] ?? { delayed: 0, returned: 0 };
+}
+
+/**
+ * Staff send a returned pay-back to one of the customer's cards (the trigger refuses any other
+ * customer's): it is pending again and the tick pays it within a minute. Undefined when the
+ * pay-back is not returned (nothing changes).
+ */
+export async function sendPayoutToCard(db: Db, payoutId: string, cardId: string) {
+  return db
+    .updateTable('payouts')
+    .set({
+      status: 'pending',
+      paid_to_card_id: cardId,
+      next_try_at: null,
+      last_error: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'returned')
+    .returning(['id', 'customer_id', 'period', 'amount_cents'])
+    .executeTakeFirst();
+}
+
+/** Staff bring a delayed pay-back's next try forward to `now`. Undefined when it is not waiting. */
+export async function retryPayoutNow(db: Db, payoutId: string, now: Date) {
+  return db
+    .updateTable('payouts')
+    .set({ next_try_at: now, updated_at: new Date() })
+    .where('id', '=', payoutId)
+    .where('status', '=', 'failed')
+    .returning(['id', 'customer_id', 'period', 'amount_cents'])
+    .executeTakeFirst();
+}

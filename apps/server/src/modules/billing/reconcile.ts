@@ -5,8 +5,14 @@ export interface Reconciliation {
   period: string;
   charged: { count: number; cents: number };
   declined: { count: number };
+  /** Never sent: the period's window closed while Pria was unavailable (ours, not a decline). */
+  missed: { count: number };
+  /** Sent and not answered yet (in doubt, being looked up). */
   pending: { count: number };
   paidBack: { count: number; cents: number };
+  /** Pay-backs that failed a try and wait for the next one (the tick's back-off). */
+  retrying: { count: number; cents: number };
+  /** Pay-backs the card could not take (closed account): with staff. */
   returned: { count: number; cents: number };
   /** Captured and not (yet) paid back: money Pria owes its customers for this period. */
   outstanding: { count: number; cents: number };
@@ -17,9 +23,12 @@ type Totals = {
   captured_n: number;
   captured_c: number;
   declined_n: number;
+  missed_n: number;
   pending_n: number;
   paid_n: number;
   paid_c: number;
+  retrying_n: number;
+  retrying_c: number;
   returned_n: number;
   returned_c: number;
 };
@@ -32,9 +41,12 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
       count(*) filter (where a.status = 'captured')::int as captured_n,
       coalesce(sum(a.amount_cents) filter (where a.status = 'captured'), 0)::bigint as captured_c,
       count(*) filter (where a.status = 'declined')::int as declined_n,
+      count(*) filter (where a.status = 'missed')::int as missed_n,
       count(*) filter (where a.status in ('created', 'submitted', 'unknown', 'requires_authentication'))::int as pending_n,
       count(*) filter (where p.status = 'paid')::int as paid_n,
       coalesce(sum(p.amount_cents) filter (where p.status = 'paid'), 0)::bigint as paid_c,
+      count(*) filter (where p.status = 'failed')::int as retrying_n,
+      coalesce(sum(p.amount_cents) filter (where p.status = 'failed'), 0)::bigint as retrying_c,
       count(*) filter (where p.status = 'returned')::int as returned_n,
       coalesce(sum(p.amount_cents) filter (where p.status = 'returned'), 0)::bigint as returned_c
     from payment_attempts a
@@ -49,8 +61,10 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
       period,
       charged: { count: n(x?.captured_n), cents: n(x?.captured_c) },
       declined: { count: n(x?.declined_n) },
+      missed: { count: n(x?.missed_n) },
       pending: { count: n(x?.pending_n) },
       paidBack: { count: n(x?.paid_n), cents: n(x?.paid_c) },
+      retrying: { count: n(x?.retrying_n), cents: n(x?.retrying_c) },
       returned: { count: n(x?.returned_n), cents: n(x?.returned_c) },
       outstanding: { count: n(x?.captured_n) - n(x?.paid_n), cents: n(x?.captured_c) - n(x?.paid_c) },
     };

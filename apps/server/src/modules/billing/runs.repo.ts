@@ -100,16 +100,17 @@ export async function payinRunsToClose(db: Db, period: string): Promise<RunRow[]
     .execute();
 }
 
-/** The newest period that has a pay-in run (scheduled, forced or closed), if any. */
-export async function latestPayinRunPeriod(db: Db): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('billing_runs')
-    .select('period')
-    .where('kind', '=', 'payin')
-    .orderBy('period', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.period;
+/**
+ * Where the search for pay-in windows that closed unrun starts: after the newest period whose
+ * window was closed, else at the oldest period that has a run at all (undefined: no pay-in has
+ * ever run here, a new installation with no history to miss).
+ */
+export async function missedSearchStart(db: Db): Promise<{ after?: string; from?: string }> {
+  const r = await sql<{ closed: string | null; oldest: string | null }>`
+    select (select max(period) from billing_runs where kind = 'payin' and window_closed_at is not null) as closed,
+           (select min(period) from billing_runs where kind = 'payin') as oldest`.execute(db);
+  const row = r.rows[0];
+  return { after: row?.closed ?? undefined, from: row?.oldest ?? undefined };
 }
 
 /**
@@ -149,4 +150,9 @@ export async function findUnsettled<S extends string>(
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
     order by id limit 1000`.execute(db);
   return res.rows;
+}
+
+/** The newest runs first (staff's view of what the engine did and is doing). */
+export function listRecentRuns(db: Db, limit: number): Promise<RunRow[]> {
+  return db.selectFrom('billing_runs').selectAll().orderBy('started_at', 'desc').limit(limit).execute();
 }

@@ -16,8 +16,8 @@ import { payoutsDue } from './payouts.repo.ts';
 import { drainRun, startRun } from './run-engine.ts';
 import {
   findRun,
-  latestPayinRunPeriod,
   listOpenRuns,
+  missedSearchStart,
   openRun,
   payinRunsToClose,
   type RunRow,
@@ -81,20 +81,17 @@ async function openDuePayins(deps: BillingDeps, at: Date): Promise<void> {
   }
 }
 
-/** Closes the windows that ended by `at`: runs not closed yet, and periods that never had a run. */
+/**
+ * Closes the windows that ended by `at`: pay-in runs whose window was not closed yet, and every
+ * period since the last closed window (or the first run) that never had a run.
+ */
 async function closeLapsedWindows(deps: BillingDeps, at: Date): Promise<void> {
   const lastClosed = latestDuePayout(at); // the newest period whose pay-back instant has passed
   const periods = new Set((await payinRunsToClose(deps.db, lastClosed)).map((r) => r.period));
-  const newest = await latestPayinRunPeriod(deps.db);
-  // NOTE: a new installation (no pay-in run yet) has no history to miss.
-  if (newest) {
-    for (
-      let p = addMonths(newest, 1), n = 0;
-      p <= lastClosed && n < MAX_MISSED_PERIODS;
-      p = addMonths(p, 1), n++
-    )
-      periods.add(p);
-  }
+  const start = await missedSearchStart(deps.db);
+  let p = start.after ? addMonths(start.after, 1) : start.from;
+  if (p && p < addMonths(lastClosed, -MAX_MISSED_PERIODS)) p = addMonths(lastClosed, -MAX_MISSED_PERIODS);
+  for (; p && p <= lastClosed; p = addMonths(p, 1)) periods.add(p);
   for (const period of [...periods].sort()) await closeWindow(deps, period, at);
 }
 

@@ -1,3 +1,4 @@
+import { PAYOUT_DELAYED_AFTER_TRIES } from '../billing/index.ts';
 import type { ActivityRow } from './transactions.repo.ts';
 
 /** What a customer reads in the State column, for charges and for Pria's pay-backs. */
@@ -8,6 +9,7 @@ const chargeStates: Record<string, string> = {
   requires_authentication: 'Pending Verification',
   captured: 'Charged',
   declined: 'Declined',
+  missed: 'Missed',
 };
 const paymentStates: Record<string, string> = {
   pending: 'Scheduled',
@@ -17,6 +19,18 @@ const paymentStates: Record<string, string> = {
   failed: 'Retrying',
   returned: 'Returned',
 };
+
+/** What the Remarks column says of a pay-back that has not gone through (ADR 7). */
+export const paybackDelayed = 'Pay-back delayed, we are retrying';
+export const paybackReturned =
+  'Your card could not receive it; Pria support will send it to another of your cards';
+
+function remarksOf(r: ActivityRow): string | null {
+  if (r.kind === 'payment' && r.status === 'failed')
+    return r.tries >= PAYOUT_DELAYED_AFTER_TRIES ? paybackDelayed : r.reason;
+  if (r.kind === 'payment' && r.status === 'returned') return paybackReturned;
+  return r.reason;
+}
 
 /** A row of the customer's activity table, as the spec's client reads it. */
 export function toActivityRow(r: ActivityRow) {
@@ -28,6 +42,6 @@ export function toActivityRow(r: ActivityRow) {
     description: r.description,
     transactionState: (r.kind === 'charge' ? chargeStates : paymentStates)[r.status] ?? r.status,
     amount: r.amount_cents,
-    remarks: r.reason,
+    remarks: remarksOf(r),
   };
 }

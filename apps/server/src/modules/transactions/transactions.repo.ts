@@ -17,6 +17,8 @@ export interface ActivityRow {
   status: string;
   amount_cents: number;
   reason: string | null;
+  /** Pay-backs: tries made so far (charges: 0). */
+  tries: number;
   card_id: string;
   brand: string;
   last_four: string;
@@ -34,12 +36,12 @@ export async function listActivity(
   const cardFilter = f.cardId ? sql`and x.card_id = ${f.cardId}` : sql``;
   const moves = sql`
     select a.id, 'charge' as kind, a.created_at, a.description, a.status, a.amount_cents,
-           a.decline_reason as reason, a.card_id
+           a.decline_reason as reason, 0 as tries, a.card_id
     from payment_attempts a
     where a.customer_id = ${f.customerId} and a.created_at between ${f.start} and ${f.end}
     union all
     select p.id, 'payment' as kind, p.created_at, 'Charge & Pay payment to your card' as description, p.status,
-           p.amount_cents, p.last_error as reason, p.card_id
+           p.amount_cents, p.last_error as reason, p.tries, p.card_id
     from payouts p
     where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}`;
   const [rows, total] = await Promise.all([

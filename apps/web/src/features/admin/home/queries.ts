@@ -20,6 +20,10 @@ function normalise(raw: Partial<AdminMetrics> | undefined): AdminMetrics {
     transactions: num(raw?.transactions),
     months: Array.isArray(raw?.months) ? raw.months : [],
     reconciliation: Array.isArray(raw?.reconciliation) ? raw.reconciliation : [],
+    attention: {
+      delayedPaybacks: num(raw?.attention?.delayedPaybacks),
+      returnedPaybacks: num(raw?.attention?.returnedPaybacks),
+    },
   };
 }
 

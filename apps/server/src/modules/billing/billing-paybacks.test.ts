@@ -1,0 +1,225 @@
+import { adminMessages } from '@pria/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayError, type PaymentGateway } from '../../gateways/payments/port.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { reconcilePeriod } from './reconcile.ts';
+import { runDueWork } from './tick.ts';
+
+/**
+ * Pay-backs that do not go through (issue 21): a returned one (the card is closed) waits in the
+ * staff queue with the customer's other cards and is paid to the one staff choose; a delayed one
+ * (three failed tries) is shown to staff and to the customer, and staff may try it now. Every
+ * staff action is recorded with who did it.
+ */
+const clock = fixedClock('2031-01-10T15:00:00Z');
+let t: TestApp;
+let ann: Api;
+let bob: Api;
+let admin: Api;
+const cards: Record<string, string> = {};
+
+const at = (iso: string, deps: BillingDeps = t.billing) => {
+  clock.set(iso);
+  return runDueWork(deps, clock.now());
+};
+const instrumentOf = async (cardId: string) =>
+  (await t.db.selectFrom('cards').select('instrument_id').where('id', '=', cardId).executeTakeFirstOrThrow())
+    .instrument_id;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { clock });
+  ann = await signedInUser(t, 'ann@example.com');
+  bob = await signedInUser(t, 'bob@example.com');
+  admin = await signedInUser(t, 'ops@pria.example', ['admin']);
+  cards.visa = (await addCard(ann, testCards.visa)).body.data.id;
+  cards.closed = (await addCard(ann, '4000 0000 0000 5126')).body.data.id;
+  cards.shaky = (await addCard(ann, testCards.mastercard)).body.data.id;
+  cards.bobs = (await addCard(bob, testCards.visa)).body.data.id;
+  expect((await ann.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cards.visa })).status).toBe(
+    200,
+  );
+  // January 28th, 16:01 New York: the three cards are charged.
+  await at('2031-01-28T21:01:00Z');
+}, 60_000);
+afterAll(() => t?.stop());
+
+describe('a returned pay-back', () => {
+  it('waits for staff with the customer’s other cards, then is paid to the card staff choose', async () => {
+    // February 2nd, 16:01: the closed card cannot take the credit; nothing retries it blindly.
+    await at('2031-02-02T21:01:00Z');
+    const returned = await t.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('card_id', '=', cards.closed as string)
+      .executeTakeFirstOrThrow();
+    expect(returned).toMatchObject({ status: 'returned', last_error: 'Account closed', tries: 1 });
+    await at('2031-02-03T21:01:00Z');
+    expect(
+      (
+        await t.db
+          .selectFrom('payouts')
+          .select('tries')
+          .where('id', '=', returned.id)
+          .executeTakeFirstOrThrow()
+      ).tries,
+    ).toBe(1);
+
+    const activity = (await ann.get('/api/v1/transactions?limit=20')).body.data.rows as {
+      type: string;
+      transactionState: string;
+      remarks: string | null;
+      card: { id: string };
+    }[];
+    expect(activity.find((r) => r.type === 'payment' && r.card.id === cards.closed)).toMatchObject({
+      transactionState: 'Returned',
+      remarks: 'Your card could not receive it; Pria support will send it to another of your cards',
+    });
+    const events = await sql<{
+      type: string;
+    }>`select type from money_events where card_id = ${cards.closed}`.execute(t.db);
+    expect(events.rows.map((e) => e.type).sort()).toEqual(['charge.succeeded', 'payout.returned']);
+
+    const queue = await admin.get('/api/v1/billing/payouts/attention');
+    expect(queue.status).toBe(200);
+    expect(queue.body.data).toHaveLength(1);
+    expect(queue.body.data[0]).toMatchObject({
+      id: returned.id,
+      state: 'returned',
+      amount: 300,
+      reason: 'Account closed',
+      card: { id: cards.closed, lastFour: '5126' },
+      sentTo: null,
+    });
+    expect(queue.body.data[0].otherCards.map((c: { id: string }) => c.id).sort()).toEqual(
+      [cards.visa, cards.shaky].sort(),
+    );
+
+    // Customers cannot see or move it; bad requests change nothing.
+    expect((await ann.get('/api/v1/billing/payouts/attention')).status).toBe(403);
+    const path = `/api/v1/billing/payouts/${returned.id}/send-to-card`;
+    expect((await ann.post(path, { cardId: cards.visa })).status).toBe(403);
+    const foreign = await admin.post(path, { cardId: cards.bobs });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe(adminMessages.paybackCardNotOwn);
+    expect((await admin.post(path, { cardId: 'not-a-card' })).status).toBe(400);
+    expect((await admin.post(path, {})).status).toBe(400);
+    const unknown = await admin.post(`/api/v1/billing/payouts/${crypto.randomUUID()}/send-to-card`, {
+      cardId: cards.visa,
+    });
+    expect(unknown.status).toBe(404);
+    expect(
+      (
+        await t.db
+          .selectFrom('payouts')
+          .select('status')
+          .where('id', '=', returned.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('returned');
+
+    const sent = await admin.post(path, { cardId: cards.visa });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe(adminMessages.paybackSent);
+    const again = await admin.post(path, { cardId: cards.visa });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(adminMessages.paybackNotReturned);
+
+    // The next tick pays it to the chosen card, once.
+    await at('2031-02-03T21:02:00Z');
+    const paid = await t.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('id', '=', returned.id)
+      .executeTakeFirstOrThrow();
+    expect(paid).toMatchObject({ status: 'paid', tries: 2, paid_to_card_id: cards.visa });
+    const moves = await sql<{ instrument_id: string; status: string }>`
+      select instrument_id, status from gateway_sim.transactions
+      where kind = 'payout' and reference like ${`payout:${returned.id}:%`} order by seq`.execute(t.db);
+    expect(moves.rows).toEqual([
+      { instrument_id: await instrumentOf(cards.closed as string), status: 'returned' },
+      { instrument_id: await instrumentOf(cards.visa as string), status: 'paid' },
+    ]);
+    const log = await sql<{ actor: string; message: string }>`
+      select actor, message from event_log where message like 'Returned pay-back%'`.execute(t.db);
+    expect(log.rows).toEqual([
+      {
+        actor: 'ops@pria.example',
+        message: `Returned pay-back ${returned.id} sent to visa 1111 by ops@pria.example`,
+      },
+    ]);
+    expect((await admin.get('/api/v1/billing/payouts/attention')).body.data).toEqual([]);
+  });
+});
+
+describe('a delayed pay-back', () => {
+  it('after three failed tries is shown to staff and the customer, and staff can try it now', async () => {
+    const shaky = await instrumentOf(cards.shaky as string);
+    let refuse = true;
+    const payments = t.billing.payments;
+    const refusing: PaymentGateway = Object.assign(Object.create(payments) as PaymentGateway, {
+      payout: (i: Parameters<PaymentGateway['payout']>[0]) =>
+        refuse && i.instrumentId === shaky
+          ? Promise.reject(new GatewayError('Issuer unavailable'))
+          : payments.payout(i),
+    });
+    const deps = { ...t.billing, payments: refusing };
+    // February's charges, then its pay-backs: the shaky card's fail at 16:01, 16:06 and 16:36.
+    await at('2031-02-28T21:01:00Z', deps);
+    for (const time of ['21:01', '21:06', '21:36']) await at(`2031-03-02T${time}:00Z`, deps);
+    const payout = await t.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('card_id', '=', cards.shaky as string)
+      .where('period', '=', '2031-02')
+      .executeTakeFirstOrThrow();
+    expect(payout).toMatchObject({ status: 'failed', tries: 3, last_error: 'Issuer unavailable' });
+    // Its fourth try is due two hours after the third.
+    expect(new Date(payout.next_try_at as Date).toISOString()).toBe('2031-03-02T23:36:00.000Z');
+
+    // (February's pay-back to the closed card is back in the queue too, returned again.)
+    const queue = (await admin.get('/api/v1/billing/payouts/attention')).body.data as { id: string }[];
+    expect(queue.find((r) => r.id === payout.id)).toMatchObject({
+      state: 'delayed',
+      tries: 3,
+      reason: 'Issuer unavailable',
+      nextTryAt: '2031-03-02T23:36:00.000Z',
+    });
+    const row = (await ann.get('/api/v1/transactions?limit=30')).body.data.rows.find(
+      (r: { id: string }) => r.id === payout.id,
+    );
+    expect(row).toMatchObject({ transactionState: 'Retrying', remarks: 'Pay-back delayed, we are retrying' });
+    const delayed = await sql<{ n: number }>`
+      select count(*)::int as n from money_events where type = 'payout.failed' and card_id = ${cards.shaky}`.execute(
+      t.db,
+    );
+    expect(delayed.rows[0]?.n).toBe(1);
+
+    // The issuer is back; staff try it now instead of at 23:36.
+    refuse = false;
+    expect((await ann.post(`/api/v1/billing/payouts/${payout.id}/retry`)).status).toBe(403);
+    const retry = await admin.post(`/api/v1/billing/payouts/${payout.id}/retry`);
+    expect(retry.status).toBe(200);
+    await at('2031-03-02T21:40:00Z', deps);
+    expect(
+      await t.db
+        .selectFrom('payouts')
+        .select(['status', 'tries'])
+        .where('id', '=', payout.id)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'paid', tries: 4 });
+    expect((await admin.post(`/api/v1/billing/payouts/${payout.id}/retry`)).status).toBe(409);
+    // The books: three charged, two paid back, the closed card's returned (with staff), none retrying.
+    const books = await reconcilePeriod(t.db, '2031-02');
+    expect(books).toMatchObject({
+      charged: { count: 3, cents: 900 },
+      paidBack: { count: 2, cents: 600 },
+      returned: { count: 1, cents: 300 },
+      retrying: { count: 0, cents: 0 },
+      outstanding: { count: 1, cents: 300 },
+    });
+  });
+});
