@@ -1,11 +1,18 @@
 /**
  * npm run bench:billing -- --cards N --latency-ms L --concurrency C [--batch B] [--drains D]
+ *                          [--recovery | --no-recovery] [--stale-seconds S]
  *
  * Seeds N subscribed cards (set-based SQL, including the simulator's instruments), then runs
  * the pay-in and the payout for one period through the real engine and the simulator adapter,
  * and prints charges/s, payouts/s, peak RSS and rows written. Runs on its own embedded
  * PostgreSQL in a temp directory and removes it afterwards.
+ *
+ * Recovery (on by default up to 100,000 cards): the next month's pay-in runs in a child process
+ * (the CLI's billing:run) that is killed with SIGKILL once half the cards reached the processor;
+ * the bench then drains the run as a restarted worker would and prints the seconds from restart
+ * to completion beside their goal: the staleness window plus the remaining half's own time.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +35,9 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '1000' },
     drains: { type: 'string', default: '4' },
     gateway: { type: 'string', default: 'simulator' },
+    recovery: { type: 'boolean' },
+    'no-recovery': { type: 'boolean' },
+    'stale-seconds': { type: 'string', default: '5' },
   },
 });
 const N = Number(values.cards);
@@ -36,6 +46,10 @@ const concurrency = Number(values.concurrency);
 const batchSize = Number(values.batch);
 const drains = Number(values.drains);
 const period = '2030-01';
+const recovery = values['no-recovery'] ? false : (values.recovery ?? N <= 100_000);
+const staleSeconds = Number(values['stale-seconds']);
+/** The recovery run's killed child, awaited on the way out so no process outlives the bench. */
+let childExit: Promise<unknown> = Promise.resolve();
 
 let peakRss = 0;
 let peakHeap = 0;
@@ -238,6 +252,7 @@ try {
     db,
   );
   const rowsWritten = counts.rows.reduce((s, r) => s + r.n, 0);
+  const recovered = recovery && values.gateway !== 'memory' ? await measureRecovery(deps, payinSeconds) : [];
 
   const bound = latencyMs > 0 ? (concurrency * 1000) / latencyMs : Number.POSITIVE_INFINITY;
   const table = [
@@ -262,6 +277,7 @@ try {
     ['captured / paid back', `${captured.rows[0]?.n} / ${paid.rows[0]?.n}`],
     ['rows written', rowsWritten],
     ...counts.rows.map((r) => [`  ${r.t}`, r.n]),
+    ...recovered,
     ['peak RSS (MB)', (peakRss / 1024 / 1024).toFixed(0)],
     ['peak V8 heap, total (MB)', (peakHeap / 1024 / 1024).toFixed(0)],
   ];
@@ -280,8 +296,104 @@ try {
   }
 } finally {
   clearInterval(sampler);
+  await childExit;
   await paymentsToClose?.close();
   await db.destroy();
   await pg.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * SIGKILL half way through a pay-in run, then the time a restarted worker takes to finish it:
+ * the other half's chunks are sent at once; what the dead process had claimed (sent or not) is
+ * settled once it is older than the staleness window: looked up, and sent if never received.
+ */
+async function measureRecovery(
+  deps: ReturnType<typeof createBillingDeps>,
+  fullRunSeconds: number,
+): Promise<(string | number)[][]> {
+  const next = '2030-02';
+  const at = '2030-02-28T21:01:00Z';
+  const sent = async () =>
+    Number(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from gateway_sim.transactions
+          where kind = 'charge' and reference like ${`payin:%:${next}`}`.execute(db)
+      ).rows[0]?.n,
+    );
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-semi-space-size=16',
+      'apps/server/src/cli.ts',
+      'billing:run',
+      'payin',
+      '--period',
+      next,
+      '--at',
+      at,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: pg.url,
+        LOG_LEVEL: 'error',
+        SIMULATOR_LATENCY_MS: String(latencyMs),
+        BILLING_CONCURRENCY: String(concurrency),
+        BILLING_BATCH_SIZE: String(batchSize),
+        BILLING_STALE_AFTER_SECONDS: String(staleSeconds),
+      },
+      stdio: 'ignore',
+    },
+  );
+  childExit = new Promise((resolve) => child.on('exit', resolve));
+  while ((await sent()) < N / 2) {
+    if (child.exitCode !== null) throw new Error('the child finished before it could be killed');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGKILL');
+  await childExit;
+  const atKill = await sent();
+
+  // The restarted worker: drains (as the one-minute tick would, here back to back) until done.
+  const restarted = {
+    ...deps,
+    clock: { now: () => new Date(at) },
+    staleAfterMs: staleSeconds * 1000,
+    concurrency: Math.max(1, Math.floor(concurrency / drains)),
+  };
+  const run = await sql<{
+    id: string;
+  }>`select id from billing_runs where kind = 'payin' and period = ${next}`.execute(db);
+  const runId = run.rows[0]?.id as string;
+  const start = performance.now();
+  for (;;) {
+    await Promise.all(Array.from({ length: drains }, () => drainRun(restarted, runId)));
+    const status = await sql<{ status: string }>`select status from billing_runs where id = ${runId}`.execute(
+      db,
+    );
+    if (status.rows[0]?.status === 'completed') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const once = await sql<{ attempts: number; captured: number; charges: number }>`
+    select (select count(*) from payment_attempts where kind = 'payin' and period = ${next})::int as attempts,
+           (select count(*) from payment_attempts where kind = 'payin' and period = ${next} and status = 'captured')::int as captured,
+           (select count(*) from gateway_sim.transactions where kind = 'charge' and reference like ${`payin:%:${next}`})::int as charges`.execute(
+    db,
+  );
+  const o = once.rows[0];
+  const goal = staleSeconds + fullRunSeconds / 2;
+  if (o?.attempts !== N || o.captured !== N || o.charges !== N) {
+    console.error(`\nRecovery did NOT charge every card exactly once: ${JSON.stringify(o)}`);
+    process.exitCode = 1;
+  }
+  return [
+    ['recovery: killed after (charges at the processor)', `${atKill} of ${N}`],
+    ['recovery: staleness window (s)', staleSeconds],
+    ['recovery: restart to run completion (s)', seconds.toFixed(2)],
+    ['recovery: goal, window + half a run (s)', goal.toFixed(2)],
+    ['recovery: as % of goal', `${((100 * seconds) / goal).toFixed(0)}%`],
+    ['recovery: captured once / charges at processor', `${o?.captured} / ${o?.charges}`],
+  ];
 }
