@@ -12,6 +12,7 @@ import {
   reconcileRecent,
   runDueWork,
 } from './modules/billing/index.ts';
+import { sendDueNotices } from './modules/notifications/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
 import { createDb, type Db } from './platform/db.ts';
@@ -40,7 +41,10 @@ interface CliContext {
 async function billingDeps(ctx: CliContext, at?: Date) {
   const payments = await createPaymentGateway(ctx.config, ctx.db);
   const clock = at ? { now: () => new Date(at) } : systemClock;
-  return createBillingDeps({ ...ctx, payments, clock });
+  return {
+    ...createBillingDeps({ ...ctx, payments, clock }),
+    afterTick: (at: Date) => sendDueNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl }, at),
+  };
 }
 
 function instant(value: unknown): Date {

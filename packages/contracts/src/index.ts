@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './card-encryption.ts';
 export * from './cards.ts';
 export * from './envelope.ts';
+export * from './lifecycle.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './permissions.ts';

@@ -93,6 +93,16 @@ export const messages = {
   subscriptionResumed: 'Subscription Resumed',
   couldNotPause: 'Could not pause subscription',
   couldNotResume: 'Could not resume subscription',
+  // cancel online (issue 19): no renewal; active until the end date; resumable until then
+  subscriptionCancelled: 'Subscription cancelled',
+  subscriptionKept: 'Your subscription will renew as usual',
+  alreadyCancelled: 'Your subscription is already cancelled',
+  nothingToCancel: 'There is no active subscription to cancel',
+  notCancelled: 'Your subscription is not cancelled',
+  subscriptionEnded: 'Your subscription has ended. Choose a plan to subscribe again.',
+  couldNotCancel: 'Could not cancel subscription',
+  receiptNotFound: 'Receipt not found',
+  statementYearInvalid: 'Choose a year from 2000 to next year',
   onboardingCompleted: 'Onboarding Successfully Completed',
   errorOnboarding: 'Error onboarding',
   // customer web app (labels and prompts the spec fixes word for word)

@@ -14,6 +14,7 @@ import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
 import { registerCustomerRoutes } from './customers/index.ts';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
+import { registerDocumentRoutes } from './documents/index.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
 import { registerSubscriptionRoutes } from './subscriptions/index.ts';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleDeps): 
       await registerPlanRoutes(api, deps);
       await registerSubscriptionRoutes(api, deps);
       await registerTransactionRoutes(api, deps);
+      await registerDocumentRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
       await registerAccountRoutes(api, deps);
       await registerAdminRoutes(api, deps);

@@ -94,6 +94,10 @@ export interface SubscriptionsTable {
   status: SubscriptionStatus;
   is_enabled: Generated<boolean>;
   expires_at: Timestamp | null;
+  /** Cancelled online: no renewal; active until expires_at, resumable until then (migration 0020). */
+  cancelled_at: Timestamp | null;
+  /** Who cancelled: the customer's email, or a staff member's. */
+  cancelled_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -217,6 +221,7 @@ export type MoneyEventType =
   | 'payout.sent'
   | 'payout.failed'
   | 'payout.returned'
+  | 'subscription.started'
   | 'subscription.renewed'
   | 'subscription.failed';
 
@@ -228,9 +233,44 @@ export interface MoneyEventsTable {
   card_id: string | null;
   amount_cents: number;
   reason: string | null;
+  /** Plan charges: the attempt, for the receipt number in the email (migration 0020). */
+  attempt_id: ColumnType<string | null, string | null | undefined, string | null>;
   occurred_at: Timestamp;
   processed_at: Timestamp | null;
   created_at: DefaultTimestamp;
+}
+
+export type CustomerNoticeType =
+  | 'renewal.reminder'
+  | 'card.expiring'
+  | 'funding_card.expiring'
+  | 'subscription.cancelled'
+  | 'subscription.resumed';
+
+/** A notice sent to a customer, once: the unique dedupe key is written with its outbox rows. */
+export interface CustomerNoticesTable {
+  id: Generated<number>;
+  type: CustomerNoticeType;
+  dedupe_key: string;
+  customer_id: string;
+  subscription_id: string | null;
+  card_id: string | null;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface NoticeSweepsTable {
+  name: string;
+  period: string;
+  done_at: DefaultTimestamp;
+}
+
+/** A receipt per captured plan charge (and, later, refund): sequential numbers, by trigger. */
+export interface ReceiptsTable {
+  number: Generated<number>;
+  attempt_id: string;
+  kind: 'charge' | 'refund';
+  issued_at: DefaultTimestamp;
 }
 
 export interface DeletedIdentitiesTable {
@@ -260,6 +300,9 @@ export interface CoreTables {
   payout_tries: PayoutTriesTable;
   money_events: MoneyEventsTable;
   row_counts: RowCountsTable;
+  customer_notices: CustomerNoticesTable;
+  notice_sweeps: NoticeSweepsTable;
+  receipts: ReceiptsTable;
 }
 
 export interface Database extends CoreTables, IdpTables, CardTables, AccountTables {}

@@ -12,7 +12,11 @@ import { registerIdentityProvider } from '../idp/index.ts';
 import { enqueueDrains, startBillingWorkers } from '../modules/billing/billing.worker.ts';
 import { type BillingDeps, createBillingDeps, drainRun } from '../modules/billing/index.ts';
 import { registerModules } from '../modules/index.ts';
-import { type NotificationDeps, startNotificationWorker } from '../modules/notifications/index.ts';
+import {
+  type NotificationDeps,
+  sendDueNotices,
+  startNotificationWorker,
+} from '../modules/notifications/index.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './app.ts';
 import { createTokenVerifier } from './auth.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -83,7 +87,12 @@ export async function startServices(
   if (processor instanceof SimulatorGateway) await registerSimulatorRoutes(app, processor);
   if (processor instanceof CybersourceGateway) await registerCybersourceRoutes(app, processor);
   const payments = meteredGateway(processor, metrics);
-  const billing = { ...createBillingDeps({ config, db, logger, payments, clock }), metrics };
+  const billing = {
+    ...createBillingDeps({ config, db, logger, payments, clock }),
+    metrics,
+    // The tick's lifecycle notices (renewal reminders, expiring cards), after the money.
+    afterTick: (at: Date) => sendDueNotices({ db, publicUrl: config.publicUrl }, at),
+  };
 
   // Jobs: web processes only enqueue; worker processes (and 'all') also run the workers.
   const jobs = config.jobs ? await startJobs(database.url, logger) : null;

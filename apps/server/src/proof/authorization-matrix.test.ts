@@ -121,6 +121,25 @@ const table: Record<string, RouteCase> = {
     request: (i) => ({ path: `/subscriptions/${i.subscriptionId}`, body: { isEnabled: true } }),
     ownOk: true,
   },
+  'GET /api/v1/subscriptions/me/upcoming': {
+    request: () => ({ path: '/subscriptions/me/upcoming' }),
+    ownOk: true,
+  },
+  // Cancel online, then keep it: the owner's own subscription; anyone else's is not found.
+  'POST /api/v1/subscriptions/:id/cancel': {
+    request: (i) => ({ path: `/subscriptions/${i.subscriptionId}/cancel` }),
+    ownOk: true,
+  },
+  'POST /api/v1/subscriptions/:id/keep': {
+    request: (i) => ({ path: `/subscriptions/${i.subscriptionId}/keep` }),
+    ownOk: true,
+  },
+  // documents: the caller's own receipts; a statement is always the caller's own year
+  'GET /api/v1/receipts/:id': { request: (i) => ({ path: `/receipts/${i.receiptId}` }), ownOk: true },
+  'GET /api/v1/statements/:year': {
+    request: () => ({ path: '/statements/2026', query: 'format=csv' }),
+    ownOk: true,
+  },
   // the caller's activity, filtered by card
   'GET /api/v1/transactions': {
     request: (i) => ({ path: '/transactions', query: `cardId=${i.cardId}` }),
@@ -228,7 +247,7 @@ afterAll(async () => {
 const is2xx = (s: number) => s >= 200 && s < 300;
 
 function idsOf(c: CustomerIds): string[] {
-  return [c.customerId, c.cardId, c.spareCardId, c.subscriptionId, c.chargeId, c.email];
+  return [c.customerId, c.cardId, c.spareCardId, c.subscriptionId, c.chargeId, c.receiptId, c.email];
 }
 
 /** Fills a route's params with random ids (permission routes the table does not list). */

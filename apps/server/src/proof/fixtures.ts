@@ -121,6 +121,8 @@ export interface CustomerIds {
   subscriptionId: string;
   /** A captured $3 pay-in on the funding card (verifiable by staff). */
   chargeId: string;
+  /** The checkout's captured plan charge: its receipt. */
+  receiptId: string;
 }
 
 /** A customer with two cards registered and a subscription paid, all through the API. */
@@ -135,6 +137,13 @@ export async function customerWithData(t: TestApp, email: string): Promise<Calle
     throw new Error(`addCard: ${JSON.stringify(first.body)} ${JSON.stringify(second.body)}`);
   const sub = await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: first.body.data.id });
   if (sub.status !== 200) throw new Error(`subscribe: ${sub.status} ${JSON.stringify(sub.body)}`);
+  // The checkout's plan charge: captured, so it has a receipt.
+  const receipt = await t.db
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('customer_id', '=', me.body.data.id)
+    .where('kind', '=', 'subscription')
+    .executeTakeFirstOrThrow();
   const chargeId = await insertCharge(t.db, {
     customerId: me.body.data.id,
     cardId: first.body.data.id,
@@ -149,6 +158,7 @@ export async function customerWithData(t: TestApp, email: string): Promise<Calle
       spareCardId: second.body.data.id as string,
       subscriptionId: sub.body.data.subscription.id as string,
       chargeId,
+      receiptId: receipt.id,
     },
   });
 }

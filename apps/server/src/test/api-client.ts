@@ -18,7 +18,20 @@ export function apiClient(baseUrl: string, token?: string) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
+  /** A file (a PDF, a CSV): status, content type, disposition and the bytes. */
+  const download = async (path: string) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      bytes: Buffer.from(await res.arrayBuffer()),
+    };
+  };
   return {
+    download,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),

@@ -22,4 +22,10 @@ export interface BillingDeps {
   lookupLagMs: number;
   /** Outcome counters for /metrics (absent in the CLI and benches). */
   metrics?: Pick<AppMetrics, 'billingAttempts'>;
+  /**
+   * What else the tick does at `at` once the money is done: the lifecycle notices (renewal
+   * reminders, expiring cards). A port wired at the composition root, so billing knows nothing
+   * of notifications.
+   */
+  afterTick?: (at: Date) => Promise<unknown>;
 }

@@ -265,6 +265,7 @@ describe('fifteen months of Charge & Pay', () => {
       'charge.declined': 15,
       'charge.succeeded': totalCaptured / 300,
       'payout.sent': totalCaptured / 300,
+      'subscription.started': 5,
       'subscription.failed': 1,
       'subscription.renewed': 7,
     });

@@ -69,3 +69,11 @@ export function newYorkDay(at: Date): string {
 export function currentPeriod(at: Date): Period {
   return periodOf(DateTime.fromJSDate(at, { zone: NEW_YORK }));
 }
+
+/** The next pay-in after `at`: the period whose 28th 16:00 New York is the first one to come. */
+export function nextPayinPeriod(at: Date): Period {
+  const p = currentPeriod(at);
+  return at < payinDueAt(p) ? p : addMonths(p, 1);
+}
+
+export const nextPayinDueAt = (at: Date): Date => payinDueAt(nextPayinPeriod(at));

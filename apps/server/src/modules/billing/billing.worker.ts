@@ -16,8 +16,10 @@ export async function startBillingWorkers(boss: PgBoss, deps: BillingDeps, drain
   await boss.schedule(TICK, '* * * * *');
 
   await boss.work(TICK, async () => {
-    const open = await openDueRuns(deps, deps.clock.now());
+    const at = deps.clock.now();
+    const open = await openDueRuns(deps, at);
     for (const run of open) await enqueueDrains(boss, run.id, drainJobs);
+    await deps.afterTick?.(at);
   });
 
   await boss.work<{ runId: string }>(DRAIN, { localConcurrency: 2 }, async ([job]) => {

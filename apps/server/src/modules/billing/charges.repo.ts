@@ -62,7 +62,7 @@ export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number>
   const res = await sql<{ n: number }>`
     select count(*)::int as n from subscriptions s
     where s.is_enabled and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
-      and (s.status = 'active'
+      and ((s.status = 'active' and s.cancelled_at is null)
            or (s.status = 'pending_verification' and exists (
                  select 1 from payment_attempts a
                  where a.subscription_id = s.id and a.kind = 'subscription' and a.initiator = 'merchant'
@@ -229,7 +229,7 @@ export async function claimPayinChunk(
 
 /**
  * Writes one renewal attempt per enabled, active subscription whose period ended by `asOf`,
- * on its funding card, for plan price + tax. Paused subscriptions are never charged.
+ * on its funding card, for plan price + tax. Paused and cancelled subscriptions are never charged.
  */
 export async function materializeRenewals(db: Db, runId: string, asOf: Date): Promise<number> {
   const res = await sql`
@@ -248,21 +248,21 @@ export async function materializeRenewals(db: Db, runId: string, asOf: Date): Pr
       from subscriptions s
       join plans p on p.id = s.plan_id
       join cards c on c.id = s.card_id and c.removed_at is null
-      where s.status = 'active' and s.is_enabled and s.expires_at <= ${asOf}
+      where s.status = 'active' and s.is_enabled and s.cancelled_at is null and s.expires_at <= ${asOf}
     ) x
     on conflict do nothing`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }
 
 /**
- * Subscriptions that cannot renew become inactive: paused ones whose period ended (never
- * charged), and enabled ones whose funding card is gone.
+ * Subscriptions that do not renew become inactive when their period ends: paused ones, cancelled
+ * ones (never charged again), and enabled ones whose funding card is gone.
  */
 export async function expireUnrenewable(db: Db, asOf: Date): Promise<number> {
   const res = await sql`
     update subscriptions s set status = 'inactive', updated_at = now()
     where s.status = 'active' and s.expires_at <= ${asOf}
-      and (not s.is_enabled
+      and (not s.is_enabled or s.cancelled_at is not null
            or not exists (select 1 from cards c where c.id = s.card_id and c.removed_at is null))`.execute(
     db,
   );
@@ -394,6 +394,7 @@ export async function recordOutcomes(
               card_id: r.card_id,
               amount_cents: r.amount_cents,
               reason: r.decline_reason,
+              attempt_id: r.kind === 'subscription' ? r.id : null,
               occurred_at: occurredAt,
             } as const,
           ]

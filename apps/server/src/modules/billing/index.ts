@@ -8,7 +8,18 @@ import { billingRoutes } from './billing.routes.ts';
 import type { BillingDeps } from './billing-deps.ts';
 
 export type { BillingDeps } from './billing-deps.ts';
-export { currentPeriod, isPeriod, latestDuePayin, latestDuePayout, newYorkDay } from './billing-schedule.ts';
+export {
+  currentPeriod,
+  isPeriod,
+  latestDuePayin,
+  latestDuePayout,
+  NEW_YORK,
+  newYorkDay,
+  nextPayinDueAt,
+  nextPayinPeriod,
+  payinDueAt,
+  payoutDueAt,
+} from './billing-schedule.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payouts.repo.ts';

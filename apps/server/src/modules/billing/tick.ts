@@ -158,6 +158,7 @@ export async function runDueWork(deps: BillingDeps, at: Date): Promise<RunSummar
       if (after) results.set(after.id, summarize(after));
     }
   }
+  await deps.afterTick?.(at);
   return [...results.values()];
 }
 

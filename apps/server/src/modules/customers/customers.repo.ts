@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type Db, namedStatement } from '../../platform/db.ts';
 import type { CustomersTable } from '../../platform/db-schema.ts';
 
@@ -173,4 +173,23 @@ export async function findCustomerRecordByIdentity(db: Db, issuer: string, subje
     preferences:
       row.for_email && row.for_sms ? { for_email: row.for_email, for_sms: row.for_sms } : undefined,
   };
+}
+
+/** The spec's threshold: onboarding is complete at index 3. */
+export const ONBOARDING_COMPLETE = 3;
+
+/**
+ * A customer whose subscription started has finished onboarding, however it was bought (the
+ * wizard, or the API directly): they are never sent back to the welcome screen.
+ */
+export async function markOnboarded(db: Db, customerId: string): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({
+      onboarding_index: sql`greatest(onboarding_index, ${ONBOARDING_COMPLETE})`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', customerId)
+    .where('onboarding_index', '<', ONBOARDING_COMPLETE)
+    .execute();
 }

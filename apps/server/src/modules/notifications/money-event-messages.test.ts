@@ -18,6 +18,7 @@ const types: MoneyEventType[] = [
   'payout.sent',
   'payout.failed',
   'payout.returned',
+  'subscription.started',
   'subscription.renewed',
   'subscription.failed',
 ];
@@ -35,6 +36,7 @@ describe('money event messages', () => {
       'payout',
       'payout',
       'payout',
+      'subscription',
       'subscription',
       'subscription',
     ]);

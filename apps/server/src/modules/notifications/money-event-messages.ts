@@ -7,6 +7,7 @@ import {
 } from '@pria/contracts';
 import { DateTime } from 'luxon';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
+import { emailHtml } from './email-html.ts';
 
 /** Everything a money notification says; built by notify-money-event.ts from the event's rows. */
 export interface MoneyMessageInput {
@@ -17,6 +18,8 @@ export interface MoneyMessageInput {
   reason: string | null;
   occurredAt: Date;
   publicUrl: string;
+  /** Plan charges: the receipt's number (R-000123), given in the email. */
+  receipt?: string | null;
 }
 
 export interface MoneyMessages {
@@ -100,16 +103,22 @@ function wording(
         sms: (reason) =>
           `Pria: ${smsCard} could not receive our ${amount} payment back${because(reason)}. Support will send it to another card of yours.`,
       };
+    case 'subscription.started':
+      return {
+        subject: 'Your Pria subscription started',
+        lead: `Your subscription started on ${date}: we charged ${amount}, tax included, to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
+        sms: () => `Pria: your subscription started on ${smsDate}. We charged ${amount} to ${smsCard}.`,
+      };
     case 'subscription.renewed':
       return {
         subject: 'Your Pria subscription renewed',
-        lead: `Your subscription renewed on ${date}: we charged ${amount} to your ${card}.`,
+        lead: `Your subscription renewed on ${date}: we charged ${amount}, tax included, to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
         sms: () => `Pria: your subscription renewed on ${smsDate}. We charged ${amount} to ${smsCard}.`,
       };
     case 'subscription.failed':
       return {
         subject: 'We could not renew your Pria subscription',
-        lead: `We could not renew your subscription on ${date}: your ${card} declined the ${amount} charge${r}. To keep building credit, update the card on your subscription in your Pria account.`,
+        lead: `We could not renew your subscription on ${date}: your ${card} declined the ${amount} charge${r}. To keep building credit, choose another funding card and pay now: ${i.publicUrl}/dashboard/account/subscription`,
         sms: (reason) =>
           `Pria: we couldn't renew your subscription. ${smsCard} declined ${amount} on ${smsDate}${because(reason)}. Update your card in Pria.`,
       };
@@ -138,6 +147,7 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     ['Card', card],
     ['Date', date],
     ...(reason ? [['Reason', reason] as [string, string]] : []),
+    ...(i.receipt ? [['Receipt', i.receipt] as [string, string]] : []),
   ];
   const settings = `${i.publicUrl}/dashboard/account/notifications`;
   const why = `You get this email because ${settingNames[notificationTypeOf(i.type)]} email notifications are on in your Pria account.`;
@@ -157,36 +167,4 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     email: { subject: w.subject, text, html: emailHtml({ greeting, lead: w.lead, details, why, settings }) },
     sms,
   };
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** A simple, inline-styled HTML part (mail clients drop <style> blocks); every value escaped. */
-function emailHtml(p: {
-  greeting: string;
-  lead: string;
-  details: [string, string][];
-  why: string;
-  settings: string;
-}) {
-  const e = escapeHtml;
-  const rows = p.details
-    .map(
-      ([k, v]) =>
-        `<tr><td style="padding:4px 16px 4px 0;color:#5c6b80">${e(k)}</td><td style="padding:4px 0;font-weight:600">${e(v)}</td></tr>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#0b1f3a">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:700;color:#1a56db">Pria</p>
-<p style="margin:0 0 12px">${e(p.greeting)}</p>
-<p style="margin:0 0 16px;line-height:1.5">${e(p.lead)}</p>
-<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
-<p style="margin:0 0 8px;font-size:12px;color:#5c6b80">${e(p.why)} <a href="${e(p.settings)}" style="color:#1a56db">Notification settings</a></p>
-<p style="margin:0;font-size:12px;color:#5c6b80">${e(messages.fraudNotice)}</p>
-</div></body></html>`;
 }

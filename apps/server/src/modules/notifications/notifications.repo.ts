@@ -1,3 +1,4 @@
+import { receiptLabel } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
@@ -9,6 +10,7 @@ export interface MoneyEventRow {
   card_id: string | null;
   amount_cents: number;
   reason: string | null;
+  attempt_id: string | null;
   occurred_at: Date;
 }
 
@@ -27,7 +29,7 @@ export async function listUnprocessedEventIds(db: Db, limit: number): Promise<nu
 /** Locks one unprocessed event for this transaction; undefined when another worker has it or it is done. */
 export async function lockUnprocessedEvent(tx: Db, id: number): Promise<MoneyEventRow | undefined> {
   const res = await sql<MoneyEventRow>`
-    select id, type, customer_id, card_id, amount_cents, reason, occurred_at from money_events
+    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, occurred_at from money_events
     where id = ${id} and processed_at is null
     for update skip locked`.execute(tx);
   return res.rows[0];
@@ -48,4 +50,14 @@ export function findCard(tx: Db, cardId: string) {
 
 export async function markEventProcessed(tx: Db, id: number, at: Date): Promise<void> {
   await tx.updateTable('money_events').set({ processed_at: at }).where('id', '=', id).execute();
+}
+
+/** A plan charge's receipt number as customers read it: R-000123. */
+export async function findReceiptNumber(tx: Db, attemptId: string): Promise<string | null> {
+  const r = await tx
+    .selectFrom('receipts')
+    .select('number')
+    .where('attempt_id', '=', attemptId)
+    .executeTakeFirst();
+  return r ? receiptLabel(r.number) : null;
 }

@@ -34,13 +34,29 @@ async function enrol(email: string, firstName: string, phone: string, numbers: s
   return api;
 }
 
+/**
+ * Money events' outbox rows after `since.id` (the tests below look at one step's messages at a
+ * time; the tick's lifecycle notices, `notice:` keys, are tested in lifecycle-notices.test.ts).
+ */
+const since = { id: 0 };
 const outbox = () =>
   t.db
     .selectFrom('message_outbox')
     .select(['channel', 'recipient', 'subject', 'text_body', 'html_body', 'dedupe_key', 'status'])
     .where('dedupe_key', 'is not', null)
+    .where('dedupe_key', 'not like', 'notice:%')
+    .where('id', '>', since.id)
     .orderBy('id')
     .execute();
+const lastOutboxId = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('message_outbox')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
 
 beforeAll(async () => {
   t = await startTestApp({}, { clock });
@@ -58,6 +74,22 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 describe('money events become messages', () => {
+  it('tells each customer their subscription started, with its receipt number', async () => {
+    expect(await processMoneyEvents(t.notifications, { limit: 100 })).toEqual({
+      processed: 2,
+      emails: 2,
+      sms: 1,
+    });
+    const rows = await outbox();
+    const mail = rows.find((r) => r.recipient === 'ann@example.com');
+    expect(mail?.subject).toBe('Your Pria subscription started');
+    expect(mail?.text_body).toContain('we charged $38.97, tax included, to your Visa •••• 1111');
+    expect(mail?.text_body).toMatch(/Receipt: R-\d{6}/);
+    // Ann chose no SMS for subscription updates; Bob did.
+    expect(rows.filter((r) => r.channel === 'sms').map((r) => r.recipient)).toEqual(['+12025550102']);
+    since.id = await lastOutboxId();
+  });
+
   it('sends each customer the channels they chose for a pay-in', async () => {
     clock.set(ny(2030, 1, 28, 16, 1));
     await runDueWork(t.billing, clock.now());
@@ -131,7 +163,8 @@ describe('money events become messages', () => {
       processMoneyEvents(t.notifications, { limit: 100 }),
       processMoneyEvents(t.notifications, { limit: 100 }),
     ]);
-    expect(again[0].processed + again[1].processed).toBe(5);
+    // Two checkouts, three pay-in events, two pay-backs.
+    expect(again[0].processed + again[1].processed).toBe(7);
     expect(await outbox()).toEqual(before);
   });
 

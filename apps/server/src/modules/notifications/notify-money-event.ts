@@ -2,7 +2,13 @@ import type { Db } from '../../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
 import { getNotificationPreferences } from '../account/index.ts';
 import { moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
-import { findCard, findRecipient, type MoneyEventRow, markEventProcessed } from './notifications.repo.ts';
+import {
+  findCard,
+  findReceiptNumber,
+  findRecipient,
+  type MoneyEventRow,
+  markEventProcessed,
+} from './notifications.repo.ts';
 
 export interface NotifyOutcome {
   email: boolean;
@@ -42,6 +48,7 @@ export async function notifyMoneyEvent(
         reason: event.reason,
         occurredAt: event.occurred_at,
         publicUrl: ctx.publicUrl,
+        receipt: event.attempt_id ? await findReceiptNumber(tx, event.attempt_id) : null,
       });
       if (wantsEmail && email) {
         await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { cents, formatUsd, totalWithTax } from '@pria/contracts';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Db } from '../../platform/db.ts';
+import { markOnboarded } from '../customers/index.ts';
 import { type AttemptRow, executeCharge, insertAttempt } from '../payments/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 import { periodEnd, periodKeyAt } from './subscription-period.ts';
-import { type SubscriptionRow, updateSubscription } from './subscriptions.repo.ts';
+import { recordSubscriptionStarted, type SubscriptionRow, updateSubscription } from './subscriptions.repo.ts';
 
 export interface PeriodCharge {
   attempt: AttemptRow;
@@ -64,6 +65,12 @@ export async function applyChargeOutcome(
 ): Promise<SubscriptionRow> {
   if (attempt.status === 'captured') {
     const expiresAt = periodEnd(attempt.period, plan.interval_count);
+    // The customer's email with the receipt (renewals get theirs from the money engine), and
+    // onboarding is over however the plan was bought.
+    if (attempt.initiator === 'customer') {
+      await recordSubscriptionStarted(db, attempt);
+      await markOnboarded(db, attempt.customer_id);
+    }
     return updateSubscription(db, subscription.id, { status: 'active', expires_at: expiresAt });
   }
   if (attempt.status === 'declined') return updateSubscription(db, subscription.id, { status: 'inactive' });

@@ -7,6 +7,7 @@ import { findPlan } from '../plans/index.ts';
 import { applyChargeOutcome } from './charge-subscription-period.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import {
+  findLastDecline,
   findPendingCharge,
   findSubscriptionOfCustomer,
   findSubscriptionWithPlan,
@@ -45,7 +46,10 @@ export async function getOwnSubscription(
   if (!found) return null;
   const subscription = await settlePendingSubscription(db, payments, found, lookupLagMs);
   const plan = await findPlan(db, subscription.plan_id);
-  return plan ? toSubscriptionView(subscription, plan) : null;
+  if (!plan) return null;
+  // Why it is inactive, in the issuer's words, so the screen can offer to pay with another card.
+  const decline = subscription.status === 'inactive' ? await findLastDecline(db, subscription.id) : undefined;
+  return { ...toSubscriptionView(subscription, plan), inactiveReason: decline?.decline_reason ?? null };
 }
 
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */

@@ -6,6 +6,10 @@ export const noFundingCard = () => new AppError('VALIDATION', messages.noFunding
 export const unknownPlan = () => new AppError('VALIDATION', messages.unknownPlan);
 export const alreadySubscribed = () => new AppError('CONFLICT', messages.alreadySubscribed);
 export const chargeInProgress = () => new AppError('CONFLICT', messages.chargeInProgress);
+export const alreadyCancelled = () => new AppError('CONFLICT', messages.alreadyCancelled);
+export const nothingToCancel = () => new AppError('CONFLICT', messages.nothingToCancel);
+export const notCancelled = () => new AppError('CONFLICT', messages.notCancelled);
+export const subscriptionEnded = () => new AppError('CONFLICT', messages.subscriptionEnded);
 
 /** A declined charge, with the processor's reason (safe to show the customer). */
 export function declined(attempt: AttemptRow) {

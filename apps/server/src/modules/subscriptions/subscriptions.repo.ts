@@ -24,9 +24,14 @@ export function upsertSubscription(
       created_at: row.now,
     })
     .onConflict((oc) =>
-      oc
-        .column('customer_id')
-        .doUpdateSet({ plan_id: row.planId, card_id: row.cardId, updated_at: new Date() }),
+      oc.column('customer_id').doUpdateSet({
+        plan_id: row.planId,
+        card_id: row.cardId,
+        // Subscribing again starts a subscription that renews: an old cancellation is over.
+        cancelled_at: null,
+        cancelled_by: null,
+        updated_at: new Date(),
+      }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -98,4 +103,67 @@ export function subscriptionFromJson(
     },
     plan: plan as PlanRow,
   };
+}
+
+/**
+ * Cancels online: no renewal, active until its end date. Only an active, not yet cancelled
+ * subscription whose period has not ended changes; undefined otherwise (nothing changed).
+ */
+export function markCancelled(db: Db, id: string, r: { at: Date; by: string }) {
+  return db
+    .updateTable('subscriptions')
+    .set({ cancelled_at: r.at, cancelled_by: r.by, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('cancelled_at', 'is', null)
+    .where('expires_at', '>', r.at)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** "Keep my subscription": undoes a cancellation before the end date; undefined otherwise. */
+export function clearCancellation(db: Db, id: string, at: Date) {
+  return db
+    .updateTable('subscriptions')
+    .set({ cancelled_at: null, cancelled_by: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('cancelled_at', 'is not', null)
+    .where('expires_at', '>', at)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Why an inactive subscription is inactive: its newest declined charge, if any. */
+export function findLastDecline(db: Db, subscriptionId: string) {
+  return db
+    .selectFrom('payment_attempts')
+    .select(['decline_reason', 'updated_at', 'initiator'])
+    .where('subscription_id', '=', subscriptionId)
+    .where('kind', '=', 'subscription')
+    .where('status', '=', 'declined')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The money event of a checkout's captured charge (its email carries the receipt), once. */
+export async function recordSubscriptionStarted(
+  db: Db,
+  attempt: { id: string; customer_id: string; card_id: string; amount_cents: number; updated_at: Date },
+): Promise<void> {
+  await db
+    .insertInto('money_events')
+    .values({
+      type: 'subscription.started',
+      dedupe_key: `subscription.started:${attempt.id}`,
+      customer_id: attempt.customer_id,
+      card_id: attempt.card_id,
+      amount_cents: attempt.amount_cents,
+      reason: null,
+      attempt_id: attempt.id,
+      occurred_at: attempt.updated_at,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
 }

@@ -6,9 +6,14 @@ import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
+import { cancelSubscription } from './cancel-subscription.ts';
 import { getOwnSubscription } from './get-subscription.ts';
+import { keepSubscription } from './keep-subscription.ts';
 import { subscribe } from './subscribe.ts';
+import { upcomingSchedule } from './upcoming.ts';
 import { changeSubscription } from './update-subscription.ts';
+
+const subscriptionParams = z.object({ id: z.uuid({ error: messages.subscriptionNotFound }) });
 
 const ref = z.string().trim().max(100);
 
@@ -51,6 +56,56 @@ export async function subscriptionRoutes(
       ),
   );
 
+  api.get(
+    '/subscriptions/me/upcoming',
+    {
+      config: access.user,
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'What Pria will do next: the next $3 charge and its cards, its pay-back, the renewal or end date, expiring cards',
+      },
+    },
+    async (req, reply) => send(reply, await upcomingSchedule(deps.db, principalOf(req), useCase.clock.now())),
+  );
+
+  api.post(
+    '/subscriptions/:id/cancel',
+    {
+      config: access.user,
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Cancel online: no renewal; active until its end date ($3 charges continue and are paid back); emailed',
+        params: subscriptionParams,
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await cancelSubscription(useCase, principalOf(req), req.params.id),
+        messages.subscriptionCancelled,
+      ),
+  );
+
+  api.post(
+    '/subscriptions/:id/keep',
+    {
+      config: access.user,
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Resume after cancel ("Keep my subscription"): it renews as usual; only before its end date',
+        params: subscriptionParams,
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await keepSubscription(useCase, principalOf(req), req.params.id),
+        messages.subscriptionKept,
+      ),
+  );
+
   api.put(
     '/subscriptions/:id',
     {
@@ -58,7 +113,7 @@ export async function subscriptionRoutes(
       schema: {
         tags: ['subscriptions'],
         summary: 'Change plan or funding card, pause (isEnabled false) or resume',
-        params: z.object({ id: z.uuid({ error: messages.subscriptionNotFound }) }),
+        params: subscriptionParams,
         body: z.object({ plan: ref.optional(), card: ref.nullish(), isEnabled: z.boolean().optional() }),
       },
     },

@@ -1,3 +1,4 @@
+import { receiptLabel } from '@pria/contracts';
 import { PAYOUT_DELAYED_AFTER_TRIES } from '../billing/index.ts';
 import type { ActivityRow } from './transactions.repo.ts';
 
@@ -43,5 +44,7 @@ export function toActivityRow(r: ActivityRow) {
     transactionState: (r.kind === 'charge' ? chargeStates : paymentStates)[r.status] ?? r.status,
     amount: r.amount_cents,
     remarks: remarksOf(r),
+    /** A plan charge's receipt: download it from GET /receipts/{id}. */
+    receipt: r.receipt_number === null ? null : { id: r.id, number: receiptLabel(r.receipt_number) },
   };
 }

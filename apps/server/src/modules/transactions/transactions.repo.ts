@@ -19,6 +19,8 @@ export interface ActivityRow {
   reason: string | null;
   /** Pay-backs: tries made so far (charges: 0). */
   tries: number;
+  /** Plan charges: their receipt's number, once captured. */
+  receipt_number: number | null;
   card_id: string;
   brand: string;
   last_four: string;
@@ -36,12 +38,13 @@ export async function listActivity(
   const cardFilter = f.cardId ? sql`and x.card_id = ${f.cardId}` : sql``;
   const moves = sql`
     select a.id, 'charge' as kind, a.created_at, a.description, a.status, a.amount_cents,
-           a.decline_reason as reason, 0 as tries, a.card_id
+           a.decline_reason as reason, 0 as tries,
+           (select r.number from receipts r where r.attempt_id = a.id) as receipt_number, a.card_id
     from payment_attempts a
     where a.customer_id = ${f.customerId} and a.created_at between ${f.start} and ${f.end}
     union all
     select p.id, 'payment' as kind, p.created_at, 'Charge & Pay payment to your card' as description, p.status,
-           p.amount_cents, p.last_error as reason, p.tries, p.card_id
+           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, p.card_id
     from payouts p
     where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}`;
   const [rows, total] = await Promise.all([

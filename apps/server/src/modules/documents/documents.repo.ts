@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+
+export interface ReceiptRow {
+  number: number;
+  kind: 'charge' | 'refund';
+  issued_at: Date;
+  attempt_id: string;
+  customer_id: string;
+  description: string;
+  amount_cents: number;
+  plan_name: string | null;
+  price_cents: number | null;
+  tax_basis_points: number | null;
+  brand: string;
+  last_four: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+}
+
+/** A receipt with what it prints; `customerId` limits it to that customer's own. */
+export async function findReceipt(
+  db: Db,
+  attemptId: string,
+  customerId?: string,
+): Promise<ReceiptRow | undefined> {
+  const r = await sql<ReceiptRow>`
+    select r.number, r.kind, r.issued_at, a.id as attempt_id, a.customer_id, a.description, a.amount_cents,
+           p.name as plan_name, p.price_cents, p.tax_basis_points, c.brand, c.last_four,
+           cu.first_name, cu.last_name, cu.email
+    from receipts r
+    join payment_attempts a on a.id = r.attempt_id
+    left join plans p on p.id = a.plan_id
+    join cards c on c.id = a.card_id
+    join customers cu on cu.id = a.customer_id
+    where r.attempt_id = ${attemptId} ${customerId ? sql`and a.customer_id = ${customerId}` : sql``}`.execute(
+    db,
+  );
+  return r.rows[0];
+}
+
+export interface StatementLine {
+  card_id: string;
+  brand: string;
+  last_four: string;
+  period: string;
+  charged_at: Date;
+  charge_status: string;
+  charge_cents: number;
+  reason: string | null;
+  paid_at: Date | null;
+  payout_status: string | null;
+  payout_cents: number | null;
+}
+
+/**
+ * A calendar year's $3 charges (periods of that year) and each one's pay-back, per card, in
+ * period order: what the yearly statement lists side by side.
+ */
+export async function statementLines(db: Db, customerId: string, year: number): Promise<StatementLine[]> {
+  const r = await sql<StatementLine>`
+    select a.card_id, c.brand, c.last_four, a.period, a.created_at as charged_at, a.status as charge_status,
+           a.amount_cents as charge_cents, a.decline_reason as reason,
+           p.paid_at, p.status as payout_status, p.amount_cents as payout_cents
+    from payment_attempts a
+    join cards c on c.id = a.card_id
+    left join payouts p on p.attempt_id = a.id
+    where a.customer_id = ${customerId} and a.kind = 'payin'
+      and a.period >= ${`${year}-01`} and a.period <= ${`${year}-12`}
+    order by c.slot, c.id, a.period`.execute(db);
+  return r.rows;
+}

@@ -1,0 +1,86 @@
+import { messages, receiptLabel } from '@pria/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { systemClock } from '../../platform/clock.ts';
+import { notFound } from '../../platform/errors.ts';
+import { access, principalOf } from '../../platform/http.ts';
+import { currentCustomer } from '../customers/index.ts';
+import type { ModuleDeps } from '../index.ts';
+import { findReceipt, statementLines } from './documents.repo.ts';
+import { receiptPdf } from './receipt-pdf.ts';
+import { statementCsv, statementPdf } from './statement.ts';
+
+/**
+ * Receipts and yearly statements (issue 19), rendered on the server: a customer downloads only
+ * their own. PDF by pdfkit, CSV by csv-stringify; nothing about a card beyond brand and last four.
+ */
+export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const clock = deps.clock ?? systemClock;
+  const issuer = deps.config.legal;
+
+  api.get(
+    '/receipts/:id',
+    {
+      config: access.user,
+      schema: {
+        tags: ['documents'],
+        summary: "A plan charge's receipt as PDF (the id is the charge's, from the activity list)",
+        params: z.object({ id: z.uuid({ error: messages.receiptNotFound }) }),
+      },
+    },
+    async (req, reply) => {
+      const customer = await currentCustomer(deps.db, principalOf(req));
+      const receipt = await findReceipt(deps.db, req.params.id, customer.id);
+      if (!receipt) throw notFound(messages.receiptNotFound);
+      const pdf = await receiptPdf(receipt, issuer);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="pria-receipt-${receiptLabel(receipt.number)}.pdf"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  api.get(
+    '/statements/:year',
+    {
+      config: access.user,
+      schema: {
+        tags: ['documents'],
+        summary: 'The yearly statement: every $3 charge and its pay-back, per card, with totals (PDF or CSV)',
+        params: z.object({
+          year: z.coerce
+            .number({ error: messages.statementYearInvalid })
+            .int(messages.statementYearInvalid)
+            .min(2000, messages.statementYearInvalid)
+            .refine((y) => y <= clock.now().getUTCFullYear() + 1, messages.statementYearInvalid),
+        }),
+        querystring: z.object({
+          format: z.enum(['pdf', 'csv'], { error: 'format must be pdf or csv' }).default('pdf'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const customer = await currentCustomer(deps.db, principalOf(req));
+      const lines = await statementLines(deps.db, customer.id, req.params.year);
+      const name = `pria-statement-${req.params.year}.${req.query.format}`;
+      reply
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store');
+      if (req.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(lines));
+      const who = [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email || '';
+      const pdf = await statementPdf(lines, {
+        year: req.params.year,
+        issuer,
+        customer: who,
+        now: clock.now(),
+      });
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import { messages } from '@pria/contracts';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Every customer email's HTML part: a simple, inline-styled page (mail clients drop <style> blocks); every value escaped. */
+export function emailHtml(p: {
+  greeting: string;
+  lead: string;
+  details: [string, string][];
+  why: string;
+  settings: string;
+}) {
+  const e = escapeHtml;
+  const rows = p.details
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#5c6b80">${e(k)}</td><td style="padding:4px 0;font-weight:600">${e(v)}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#0b1f3a">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 16px;font-size:20px;font-weight:700;color:#1a56db">Pria</p>
+<p style="margin:0 0 12px">${e(p.greeting)}</p>
+<p style="margin:0 0 16px;line-height:1.5">${e(p.lead)}</p>
+<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
+<p style="margin:0 0 8px;font-size:12px;color:#5c6b80">${e(p.why)} <a href="${e(p.settings)}" style="color:#1a56db">Notification settings</a></p>
+<p style="margin:0;font-size:12px;color:#5c6b80">${e(messages.fraudNotice)}</p>
+</div></body></html>`;
+}

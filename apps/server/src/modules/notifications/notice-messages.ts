@@ -1,0 +1,154 @@
+import {
+  type AnyCardBrand,
+  brandDisplayNames,
+  formatUsd,
+  messages,
+  type NotificationType,
+} from '@pria/contracts';
+import { DateTime } from 'luxon';
+import type { CustomerNoticeType } from '../../platform/db-schema.ts';
+import { emailHtml } from './email-html.ts';
+
+/**
+ * The words of the subscription-lifecycle notices (issue 19): renewal reminders, expiring cards,
+ * cancellation and its undoing. Each names the plan, amounts (tax included), dates in New York
+ * time and the card as brand and last four, with the link that lets the customer act.
+ */
+export interface NoticeCard {
+  brand: string;
+  lastFour: string;
+}
+
+export type NoticeData =
+  | {
+      type: 'renewal.reminder';
+      planName: string;
+      amountCents: number;
+      renewsAt: string;
+      card: NoticeCard | null;
+    }
+  | { type: 'card.expiring'; card: NoticeCard; chargeAt: string }
+  | { type: 'funding_card.expiring'; planName: string; renewsAt: string; card: NoticeCard }
+  | { type: 'subscription.cancelled'; planName: string; endsAt: string }
+  | {
+      type: 'subscription.resumed';
+      planName: string;
+      amountCents: number;
+      renewsAt: string;
+      card: NoticeCard | null;
+    };
+
+/** The preference list whose SMS choice a notice follows (email is always sent: these are required notices). */
+export function noticeSmsType(type: CustomerNoticeType): NotificationType {
+  return type === 'card.expiring' ? 'payin' : 'subscription';
+}
+
+const NY = 'America/New_York';
+const day = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toFormat('LLLL d, yyyy');
+const shortDay = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toFormat('LLL d');
+const cardName = (c: NoticeCard) =>
+  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} •••• ${c.lastFour}`;
+const smsCardName = (c: NoticeCard) =>
+  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} ending ${c.lastFour}`;
+
+interface Words {
+  subject: string;
+  lead: string;
+  details: [string, string][];
+  sms: string;
+}
+
+function words(d: NoticeData, publicUrl: string): Words {
+  const subscription = `${publicUrl}/dashboard/account/subscription`;
+  const cards = `${publicUrl}/dashboard/account/payment`;
+  switch (d.type) {
+    case 'renewal.reminder': {
+      const amount = formatUsd(d.amountCents);
+      const on = d.card ? ` to your ${cardName(d.card)}` : '';
+      return {
+        subject: `Your Pria subscription renews on ${day(d.renewsAt)}`,
+        lead: `Your Pria ${d.planName} plan renews on ${day(d.renewsAt)}. We will charge ${amount}, tax included,${on}. If you do not want it to renew, cancel online before then: ${subscription} (your plan stays active until ${day(d.renewsAt)}).`,
+        details: [
+          ['Plan', d.planName],
+          ['Amount', `${amount} (tax included)`],
+          ['Renews on', day(d.renewsAt)],
+          ...(d.card ? [['Card', cardName(d.card)] as [string, string]] : []),
+          ['Cancel online', subscription],
+        ],
+        sms: `Pria: your ${d.planName} plan renews ${shortDay(d.renewsAt)} for ${amount}${d.card ? ` on ${smsCardName(d.card)}` : ''}. To cancel: ${subscription}`,
+      };
+    }
+    case 'card.expiring':
+      return {
+        subject: `Your ${cardName(d.card)} will have expired by our next charge`,
+        lead: `Your ${cardName(d.card)} will have expired by our next Charge & Pay charge on ${day(d.chargeAt)}, so that charge would be declined. Update its expiry date or add another card: ${cards}`,
+        details: [
+          ['Card', cardName(d.card)],
+          ['Next charge', `${day(d.chargeAt)}, 4pm New York time`],
+        ],
+        sms: `Pria: ${smsCardName(d.card)} will have expired by our charge on ${shortDay(d.chargeAt)}. Update it: ${cards}`,
+      };
+    case 'funding_card.expiring':
+      return {
+        subject: 'The card that pays for your subscription expires before it renews',
+        lead: `Your ${cardName(d.card)} pays for your ${d.planName} plan, but it will have expired by the renewal on ${day(d.renewsAt)}. Choose another funding card so your plan renews: ${subscription}`,
+        details: [
+          ['Card', cardName(d.card)],
+          ['Renews on', day(d.renewsAt)],
+        ],
+        sms: `Pria: ${smsCardName(d.card)} expires before your plan renews on ${shortDay(d.renewsAt)}. Change it: ${subscription}`,
+      };
+    case 'subscription.cancelled':
+      return {
+        subject: 'Your Pria subscription is cancelled',
+        lead: `You cancelled your Pria ${d.planName} plan. It will not renew. It stays active until ${day(d.endsAt)}: the monthly $3.00 Charge & Pay charges continue until then, and every $3.00 we charge is paid back to the same card on the 2nd. After ${day(d.endsAt)} there are no more charges. Changed your mind? Keep your subscription before ${day(d.endsAt)}: ${subscription}`,
+        details: [
+          ['Plan', d.planName],
+          ['Active until', day(d.endsAt)],
+        ],
+        sms: `Pria: your ${d.planName} plan is cancelled and ends ${shortDay(d.endsAt)}; $3 charges continue until then and are paid back.`,
+      };
+    case 'subscription.resumed': {
+      const amount = formatUsd(d.amountCents);
+      const on = d.card ? ` to your ${cardName(d.card)}` : '';
+      return {
+        subject: 'Your Pria subscription will renew',
+        lead: `You kept your Pria ${d.planName} plan: it renews on ${day(d.renewsAt)}, when we will charge ${amount}, tax included,${on}.`,
+        details: [
+          ['Plan', d.planName],
+          ['Renews on', day(d.renewsAt)],
+          ['Amount', `${amount} (tax included)`],
+        ],
+        sms: `Pria: your ${d.planName} plan will renew on ${shortDay(d.renewsAt)} for ${amount}.`,
+      };
+    }
+  }
+}
+
+export function noticeMessages(i: { data: NoticeData; firstName: string | null; publicUrl: string }) {
+  const w = words(i.data, i.publicUrl);
+  const greeting = i.firstName ? `Hi ${i.firstName},` : 'Hello,';
+  const settings = `${i.publicUrl}/dashboard/account/notifications`;
+  const why = 'You get this email about your Pria subscription and cards.';
+  const text = [
+    greeting,
+    '',
+    w.lead,
+    '',
+    ...w.details.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${why} Notification settings: ${settings}`,
+    messages.fraudNotice,
+    '',
+    'Pria',
+  ].join('\n');
+  return {
+    email: {
+      subject: w.subject,
+      text,
+      html: emailHtml({ greeting, lead: w.lead, details: w.details, why, settings }),
+    },
+    // NOTE: one SMS segment when it fits (GSM-7, 160); links make some longer, sent as two.
+    sms: w.sms,
+  };
+}

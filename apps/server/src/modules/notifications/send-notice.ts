@@ -1,0 +1,57 @@
+import type { Db } from '../../platform/db.ts';
+import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
+import { getNotificationPreferences } from '../account/index.ts';
+import { type NoticeData, noticeMessages, noticeSmsType } from './notice-messages.ts';
+import { findRecipient } from './notifications.repo.ts';
+
+export interface Notice {
+  data: NoticeData;
+  /** Exactly once: a second notice with this key sends nothing. */
+  dedupeKey: string;
+  customerId: string;
+  subscriptionId?: string | null;
+  cardId?: string | null;
+}
+
+/**
+ * Sends a lifecycle notice at most once, in the caller's transaction: the notice row (unique on
+ * its dedupe key) and its outbox rows commit together. Email to a verified address always (a
+ * renewal reminder or a cancellation is a notice the law expects, not marketing); SMS when the
+ * customer chose SMS for that kind of message. Returns false when it was already sent.
+ */
+export async function sendCustomerNotice(tx: Db, n: Notice, ctx: { publicUrl: string }): Promise<boolean> {
+  const row = await tx
+    .insertInto('customer_notices')
+    .values({
+      type: n.data.type,
+      dedupe_key: n.dedupeKey,
+      customer_id: n.customerId,
+      subscription_id: n.subscriptionId ?? null,
+      card_id: n.cardId ?? null,
+      data: JSON.stringify(n.data),
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  const customer = await findRecipient(tx, n.customerId);
+  if (!customer || customer.deleted_at) return true;
+  const m = noticeMessages({ data: n.data, firstName: customer.first_name, publicUrl: ctx.publicUrl });
+  // NOTE: as for money notices, only a verified address: an unverified one may be someone else's.
+  if (customer.email && customer.email_verified) {
+    await enqueueEmail(tx, {
+      to: customer.email.toLowerCase(),
+      ...m.email,
+      dedupeKey: `notice:${row.id}:email`,
+    });
+  }
+  const prefs = await getNotificationPreferences(tx, n.customerId);
+  if (
+    customer.phone &&
+    /^\d{10}$/.test(customer.phone) &&
+    prefs.forSms.includes(noticeSmsType(n.data.type))
+  ) {
+    await enqueueSms(tx, { to: `+1${customer.phone}`, text: m.sms, dedupeKey: `notice:${row.id}:sms` });
+  }
+  return true;
+}

@@ -1,0 +1,62 @@
+import { messages } from '@pria/contracts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { sendCustomerNotice } from '../notifications/index.ts';
+import { findPlan } from '../plans/index.ts';
+import { alreadyCancelled, nothingToCancel } from './subscription-errors.ts';
+import { toSubscriptionView } from './subscription-view.ts';
+import { findSubscriptionOfCustomer, markCancelled } from './subscriptions.repo.ts';
+
+/**
+ * Cancel online (issue 19, ROSCA): no renewal; the plan stays active until its end date, the
+ * monthly $3 charges continue until then and every one is paid back; after it, nothing is
+ * charged. Recorded with who cancelled and when (event log and the subscription row), confirmed
+ * by email in the same transaction. A second cancel, or one with nothing active, changes nothing.
+ */
+export async function cancelSubscription(
+  deps: { db: Db; clock: Clock; publicUrl: string },
+  principal: Principal,
+  subscriptionId: string,
+) {
+  const customer = await currentCustomer(deps.db, principal);
+  const current = await findSubscriptionOfCustomer(deps.db, customer.id);
+  if (!current || current.id !== subscriptionId) throw notFound(messages.subscriptionNotFound);
+  if (current.cancelled_at) throw alreadyCancelled();
+  const plan = await findPlan(deps.db, current.plan_id);
+  if (!plan) throw notFound(messages.subscriptionNotFound);
+  const now = deps.clock.now();
+  const actor = principal.email ?? customer.email ?? principal.subject;
+  const cancelled = await deps.db.transaction().execute(async (tx) => {
+    const row = await markCancelled(tx, current.id, { at: now, by: actor });
+    if (!row) return undefined;
+    const endsAt = new Date(row.expires_at as Date).toISOString();
+    await tx
+      .insertInto('event_log')
+      .values({
+        stream: 'subscriptions',
+        message: `Subscription cancelled by ${actor}; active until ${endsAt}`,
+        actor,
+        data: JSON.stringify({ subscriptionId: row.id, customerId: customer.id, endsAt }),
+      })
+      .execute();
+    await sendCustomerNotice(
+      tx,
+      {
+        data: { type: 'subscription.cancelled', planName: plan.name, endsAt },
+        dedupeKey: `subscription.cancelled:${row.id}:${now.toISOString()}`,
+        customerId: customer.id,
+        subscriptionId: row.id,
+      },
+      deps,
+    );
+    return row;
+  });
+  if (!cancelled) {
+    const again = await findSubscriptionOfCustomer(deps.db, customer.id);
+    throw again?.cancelled_at ? alreadyCancelled() : nothingToCancel();
+  }
+  return { subscription: toSubscriptionView(cancelled, plan) };
+}

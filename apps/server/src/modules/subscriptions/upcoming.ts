@@ -1,0 +1,78 @@
+import {
+  cents,
+  MONTHLY_CHARGE,
+  totalWithTax,
+  type UpcomingCard,
+  type UpcomingSchedule,
+} from '@pria/contracts';
+import { DateTime } from 'luxon';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { NEW_YORK, nextPayinPeriod, payinDueAt, payoutDueAt } from '../billing/index.ts';
+import { currentCustomer } from '../customers/index.ts';
+import { findSubscriptionWithPlan } from './subscriptions.repo.ts';
+
+/** When a card stops working: the start of the month after its expiry month, New York time. */
+const cardExpiresAt = (month: number, year: number) =>
+  DateTime.fromObject({ year, month, day: 1 }, { zone: NEW_YORK }).plus({ months: 1 }).toJSDate();
+
+/**
+ * The dashboard's "Upcoming" panel: the next $3 charge and the cards it covers, its pay-back,
+ * the renewal (or the end date), and cards that will have expired by then. Everything comes from
+ * the engine's own schedule (billing-schedule.ts) and its eligibility rule (a card registered,
+ * an enabled subscription whose period runs past the 28th, or that renews before it), so the
+ * panel cannot disagree with what the engine will do.
+ */
+export async function upcomingSchedule(db: Db, principal: Principal, now: Date): Promise<UpcomingSchedule> {
+  const customer = await currentCustomer(db, principal);
+  const found = await findSubscriptionWithPlan(db, customer.id);
+  const cards = await db
+    .selectFrom('cards')
+    .select(['id', 'brand', 'last_four', 'expiration_month', 'expiration_year'])
+    .where('customer_id', '=', customer.id)
+    .where('removed_at', 'is', null)
+    .orderBy('slot')
+    .execute();
+  const view = (c: (typeof cards)[number], by: Date): UpcomingCard => ({
+    id: c.id,
+    brand: c.brand,
+    lastFour: c.last_four,
+    expirationMonth: c.expiration_month,
+    expirationYear: c.expiration_year,
+    expiredBy: cardExpiresAt(c.expiration_month, c.expiration_year) <= by,
+  });
+  const nothing = { nextCharge: null, payBack: null, renewal: null, endsAt: null, expiringCards: [] };
+  if (!found) return { ...nothing, state: 'none' };
+  const { subscription: s, plan } = found;
+  if (s.status !== 'active' || !s.expires_at) return { ...nothing, state: s.status };
+
+  const expiresAt = new Date(s.expires_at);
+  const autoRenews = s.is_enabled && !s.cancelled_at;
+  const period = nextPayinPeriod(now);
+  const chargeAt = payinDueAt(period);
+  // Charged on the 28th when still in its paid period then, or renewed before it.
+  const charged = s.is_enabled && (expiresAt > chargeAt || autoRenews);
+  const chargeCards = charged ? cards.map((c) => view(c, chargeAt)) : [];
+  const funding = cards.find((c) => c.id === s.card_id);
+  const renewalCard = autoRenews && funding ? view(funding, expiresAt) : null;
+  const expiring = new Map<string, UpcomingCard>();
+  for (const c of chargeCards) if (c.expiredBy) expiring.set(c.id, c);
+  if (renewalCard?.expiredBy) expiring.set(renewalCard.id, renewalCard);
+  return {
+    state: autoRenews ? 'active' : s.is_enabled ? 'cancelled' : 'paused',
+    nextCharge:
+      charged && cards.length > 0
+        ? { at: chargeAt.toISOString(), period, amountPerCard: MONTHLY_CHARGE, cards: chargeCards }
+        : null,
+    payBack: charged && cards.length > 0 ? { at: payoutDueAt(period).toISOString() } : null,
+    renewal: autoRenews
+      ? {
+          at: expiresAt.toISOString(),
+          amountCents: totalWithTax(cents(plan.price_cents), plan.tax_basis_points),
+          card: renewalCard,
+        }
+      : null,
+    endsAt: autoRenews ? null : expiresAt.toISOString(),
+    expiringCards: [...expiring.values()],
+  };
+}
