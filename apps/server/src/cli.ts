@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createPaymentGateway } from './gateways/payments/index.ts';
+import { createPaymentGateway, SimulatorGateway } from './gateways/payments/index.ts';
 import { createUser, IdpUserError } from './idp/index.ts';
 import {
   createBillingDeps,
@@ -39,8 +39,8 @@ interface CliContext {
 
 /** The money engine as the CLI runs it: in this process, waiting for the work to finish. */
 async function billingDeps(ctx: CliContext, at?: Date) {
-  const payments = await createPaymentGateway(ctx.config, ctx.db);
   const clock = at ? { now: () => new Date(at) } : systemClock;
+  const payments = await createPaymentGateway(ctx.config, ctx.db, undefined, () => clock.now());
   return {
     ...createBillingDeps({ ...ctx, payments, clock }),
     afterTick: (at: Date) => sendDueNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl }, at),
@@ -102,6 +102,40 @@ const commands: Record<string, Command> = {
       if (kind !== 'subscriptions' && !isPeriod(period))
         throw new UsageError('--period must look like 2026-11');
       return forceRun(deps, { kind, period, actor: 'cli' }, { wait: true });
+    },
+  },
+  'billing:dispute': {
+    usage:
+      'billing:dispute --charge <charge id or reference> | --dispute <id> --outcome won|lost   simulator only: a cardholder disputes, or the network decides',
+    options: { charge: { type: 'string' }, dispute: { type: 'string' }, outcome: { type: 'string' } },
+    async run(ctx, v) {
+      const payments = await createPaymentGateway(ctx.config, ctx.db);
+      if (!(payments instanceof SimulatorGateway))
+        throw new UsageError('billing:dispute drives the simulator only');
+      try {
+        if (typeof v.charge === 'string') {
+          const charge = await ctx.db
+            .selectFrom('payment_attempts')
+            .select('reference')
+            .where((eb) =>
+              /^[0-9a-f-]{36}$/i.test(String(v.charge))
+                ? eb.or([eb('id', '=', String(v.charge)), eb('reference', '=', String(v.charge))])
+                : eb('reference', '=', String(v.charge)),
+            )
+            .executeTakeFirst();
+          const disputeId = charge ? await payments.openDispute(charge.reference) : null;
+          if (!disputeId) throw new UsageError('No captured charge with that id or reference');
+          return { disputeId, recordedAt: 'the next billing tick' };
+        }
+        if (typeof v.dispute === 'string' && (v.outcome === 'won' || v.outcome === 'lost')) {
+          if (!(await payments.decideDispute(v.dispute, v.outcome)))
+            throw new UsageError('No open dispute with that id');
+          return { disputeId: v.dispute, outcome: v.outcome, recordedAt: 'the next billing tick' };
+        }
+        throw new UsageError();
+      } finally {
+        await payments.close();
+      }
     },
   },
   'billing:reconcile': {

@@ -78,6 +78,9 @@ const schema = z.object({
   CYBERSOURCE_SHARED_SECRET: z.base64().min(1).optional(),
   CYBERSOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   CYBERSOURCE_MICROFORM_ORIGIN: z.url().optional(),
+  /** The webhook digital signature key (key id and base64 key) that signs chargeback notifications. */
+  CYBERSOURCE_WEBHOOK_KEY_ID: z.string().trim().min(1).max(100).optional(),
+  CYBERSOURCE_WEBHOOK_KEY: z.base64().min(16).optional(),
   BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   BILLING_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
   BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -154,6 +157,8 @@ export interface Config {
           timeoutMs: number;
           /** Where Microform's script and card-field frames come from (allowed by the CSP). */
           microformOrigin: string;
+          /** Verifies chargeback notifications (POST /gateway/cybersource/notifications); none: route off. */
+          webhook: { keyId: string; key: string } | undefined;
         }
       | undefined;
   };
@@ -328,6 +333,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               sharedSecret: e.CYBERSOURCE_SHARED_SECRET,
               timeoutMs: e.CYBERSOURCE_TIMEOUT_MS,
               microformOrigin: microformOrigin(e.CYBERSOURCE_BASE_URL, e.CYBERSOURCE_MICROFORM_ORIGIN),
+              webhook:
+                e.CYBERSOURCE_WEBHOOK_KEY_ID && e.CYBERSOURCE_WEBHOOK_KEY
+                  ? { keyId: e.CYBERSOURCE_WEBHOOK_KEY_ID, key: e.CYBERSOURCE_WEBHOOK_KEY }
+                  : undefined,
             }
           : undefined,
     },

@@ -21,6 +21,17 @@ export const adminMessages = {
   paybackNotReturned: 'Only a returned pay-back can be sent to another card',
   paybackNotDelayed: 'Only a pay-back waiting for its next try can be tried now',
   paybackCardNotOwn: "Choose one of this customer's own cards",
+  refundSent: 'Refund sent',
+  refundPending: 'Refund sent to the processor; its answer is pending',
+  refundFailed: 'The processor refused the refund',
+  refundOnlyPlanCharges: 'Only a captured plan charge can be refunded',
+  refundNothingLeft: 'Nothing is left to refund on this charge',
+  refundKeyReused: 'This Idempotency-Key was already used for another refund',
+  refundReasonRequired: 'Give a reason for the refund',
+  chargeNotFound: 'Charge not found',
+  disputeNotFound: 'Dispute not found',
+  disputeDecided: 'Dispute decision recorded',
+  disputeAlreadyDecided: 'This dispute is already decided',
 } as const;
 
 const pageSize = z.coerce
@@ -333,6 +344,12 @@ export const reconciliationRow = z.object({
   /** Pay-backs that failed a try and wait for the next one. */
   retrying: z.object({ count: z.number(), cents: z.number() }),
   returned: z.object({ count: z.number(), cents: z.number() }),
+  /** Charges disputed by the cardholder (open or lost): their pay-back is withheld. */
+  disputed: z.object({ count: z.number(), cents: z.number() }),
+  /** Disputed after the pay-back was sent and not won: paid twice. */
+  lost: z.object({ count: z.number(), cents: z.number() }),
+  /** Plan-charge refunds sent in the month. */
+  refunded: z.object({ count: z.number(), cents: z.number() }),
   outstanding: z.object({ count: z.number(), cents: z.number() }),
 });
 export const adminMetrics = z.object({
@@ -399,3 +416,52 @@ export type PaybackAttentionRow = z.infer<typeof paybackAttentionRow>;
 export const sendPaybackToCardRequest = z.object({
   cardId: z.uuid({ error: adminMessages.paybackCardNotOwn }),
 });
+
+// --- Refunds and disputes (POST /api/v1/refunds, GET /api/v1/disputes) -----------------------
+
+export const refundRequest = z.object({
+  chargeId: z.uuid({ error: adminMessages.chargeNotFound }),
+  /** 'full': what is left of the charge; 'prorated': the unused days of its period. */
+  mode: z.enum(['full', 'prorated'], { error: 'mode must be full or prorated' }),
+  reason: z
+    .string({ error: adminMessages.refundReasonRequired })
+    .trim()
+    .min(1, adminMessages.refundReasonRequired)
+    .max(500, 'The reason is at most 500 characters'),
+});
+export type RefundRequest = z.infer<typeof refundRequest>;
+
+export const refundView = z.object({
+  id: z.string(),
+  chargeId: z.string(),
+  amount: z.number(),
+  mode: z.enum(['full', 'prorated']),
+  status: z.enum(['submitted', 'unknown', 'refunded', 'failed']),
+  reason: z.string(),
+  failureReason: z.string().nullable(),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundView>;
+
+export const disputeStatuses = ['open', 'won', 'lost'] as const;
+export const disputeDecision = z.object({
+  outcome: z.enum(['won', 'lost'], { error: 'outcome must be won or lost' }),
+  note: z.string().trim().max(500, 'The note is at most 500 characters').optional(),
+});
+export const disputeRow = z.object({
+  id: z.string(),
+  chargeId: z.string(),
+  period: z.string(),
+  amount: z.number(),
+  status: z.enum(disputeStatuses),
+  reason: z.string().nullable(),
+  /** The pay-back had already been sent when it opened: lost money unless Pria wins. */
+  paybackSent: z.boolean(),
+  openedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  customer: z.object({ id: z.string(), email: z.string().nullable() }),
+  card: z.object({ id: z.string(), brand: z.string(), lastFour: z.string() }),
+});
+export type DisputeRow = z.infer<typeof disputeRow>;

@@ -17,6 +17,9 @@ export const transactionPermissions = [
   'transaction:payin',
   'transaction:payout',
   'transaction:stripe',
+  // Not in the spec's list: operations (issue 16).
+  'transaction:refund',
+  'transaction:dispute',
 ] as const;
 
 /** Not in the spec's list, but the Logs screen needs a privilege in the 'log' group. */

@@ -173,7 +173,8 @@ export interface BillingChunksTable {
   taken_at: Timestamp | null;
 }
 
-export type PayoutStatus = 'pending' | 'submitted' | 'unknown' | 'paid' | 'failed' | 'returned';
+/** `withheld`: its capture is disputed (migration 0021); released if Pria wins the dispute. */
+export type PayoutStatus = 'pending' | 'submitted' | 'unknown' | 'paid' | 'failed' | 'returned' | 'withheld';
 
 export interface PayoutsTable {
   id: Generated<string>;
@@ -223,7 +224,9 @@ export type MoneyEventType =
   | 'payout.returned'
   | 'subscription.started'
   | 'subscription.renewed'
-  | 'subscription.failed';
+  | 'subscription.failed'
+  | 'refund.sent'
+  | 'dispute.opened';
 
 export interface MoneyEventsTable {
   id: Generated<number>;
@@ -235,6 +238,8 @@ export interface MoneyEventsTable {
   reason: string | null;
   /** Plan charges: the attempt, for the receipt number in the email (migration 0020). */
   attempt_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Refunds: the refund, for the refund receipt's number (migration 0021). */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   occurred_at: Timestamp;
   processed_at: Timestamp | null;
   created_at: DefaultTimestamp;
@@ -268,9 +273,72 @@ export interface NoticeSweepsTable {
 /** A receipt per captured plan charge (and, later, refund): sequential numbers, by trigger. */
 export interface ReceiptsTable {
   number: Generated<number>;
-  attempt_id: string;
+  attempt_id: string | null;
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   kind: 'charge' | 'refund';
   issued_at: DefaultTimestamp;
+}
+
+export type RefundStatus = 'submitted' | 'unknown' | 'refunded' | 'failed';
+
+/** A refund of a captured plan charge (migration 0021): a money row, never deleted. */
+export interface RefundsTable {
+  id: Generated<string>;
+  attempt_id: string;
+  customer_id: string;
+  card_id: string;
+  amount_cents: number;
+  mode: 'full' | 'prorated';
+  reason: string;
+  request_key: string;
+  reference: string;
+  status: RefundStatus;
+  failure_reason: string | null;
+  gateway_transaction_id: string | null;
+  requested_by: string;
+  created_at: Timestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+/** A chargeback of a charge, reported by the processor (migration 0021). */
+export interface DisputesTable {
+  id: Generated<string>;
+  processor_dispute_id: string;
+  attempt_id: string;
+  customer_id: string;
+  card_id: string;
+  amount_cents: number;
+  reason: string | null;
+  status: DisputeStatus;
+  payback_sent: boolean;
+  opened_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface GatewayCursorsTable {
+  name: string;
+  position: string;
+  updated_at: DefaultTimestamp;
+}
+
+/** Every staff action, append-only (migration 0021). */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  at: DefaultTimestamp;
+  actor: string;
+  actor_roles: ColumnType<string[], string[] | undefined, never>;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  request_id: string | null;
+  client_ip: string | null;
 }
 
 export interface DeletedIdentitiesTable {
@@ -303,6 +371,10 @@ export interface CoreTables {
   customer_notices: CustomerNoticesTable;
   notice_sweeps: NoticeSweepsTable;
   receipts: ReceiptsTable;
+  refunds: RefundsTable;
+  disputes: DisputesTable;
+  gateway_cursors: GatewayCursorsTable;
+  staff_audit: StaffAuditTable;
 }
 
 export interface Database extends CoreTables, IdpTables, CardTables, AccountTables {}

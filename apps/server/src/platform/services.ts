@@ -5,12 +5,18 @@ import {
   CybersourceGateway,
   createPaymentGateway,
   registerCybersourceRoutes,
+  registerNotificationRoute,
   registerSimulatorRoutes,
   SimulatorGateway,
 } from '../gateways/payments/index.ts';
 import { registerIdentityProvider } from '../idp/index.ts';
 import { enqueueDrains, startBillingWorkers } from '../modules/billing/billing.worker.ts';
-import { type BillingDeps, createBillingDeps, drainRun } from '../modules/billing/index.ts';
+import {
+  type BillingDeps,
+  createBillingDeps,
+  drainRun,
+  recordDisputeEvent,
+} from '../modules/billing/index.ts';
 import { registerModules } from '../modules/index.ts';
 import {
   type NotificationDeps,
@@ -81,11 +87,16 @@ export async function startServices(
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
   const metrics = createMetrics();
   registerMetricsRoutes(app, metrics, db, config.metricsToken);
-  const processor = await createPaymentGateway(config, db, database.url);
+  const processor = await createPaymentGateway(config, db, database.url, () => clock.now());
   // The simulator's hosted authentication pages; CyberSource's issuer hosts its own, which our
   // step-up page posts the customer to.
   if (processor instanceof SimulatorGateway) await registerSimulatorRoutes(app, processor);
   if (processor instanceof CybersourceGateway) await registerCybersourceRoutes(app, processor);
+  // CyberSource pushes chargebacks as signed notifications; the money engine records them.
+  const webhook = config.payments.cybersource?.webhook;
+  if (processor instanceof CybersourceGateway && webhook) {
+    await registerNotificationRoute(app, { key: webhook, onDispute: (e) => recordDisputeEvent(db, e) });
+  }
   const payments = meteredGateway(processor, metrics);
   const billing = {
     ...createBillingDeps({ config, db, logger, payments, clock }),

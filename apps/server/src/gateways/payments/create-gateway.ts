@@ -11,6 +11,8 @@ export async function createPaymentGateway(
   config: Config,
   db: Db,
   databaseUrl?: string,
+  /** The app's clock: the simulator's disputes open N days after a capture by it. */
+  clock?: () => Date,
 ): Promise<ConfiguredGateway> {
   if (config.payments.gateway === 'cybersource') {
     const credentials = config.payments.cybersource;
@@ -29,5 +31,6 @@ export async function createPaymentGateway(
     publicUrl: config.publicUrl,
     latencyMs: config.payments.simulatorLatencyMs,
     faultRate: config.payments.simulatorFaultRate,
+    clock,
   });
 }

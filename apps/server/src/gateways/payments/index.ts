@@ -1,4 +1,9 @@
 export { type ConfiguredGateway, createPaymentGateway } from './create-gateway.ts';
-export { CybersourceGateway, registerCybersourceRoutes } from './cybersource/index.ts';
+export {
+  CybersourceGateway,
+  registerCybersourceRoutes,
+  registerNotificationRoute,
+  signNotification,
+} from './cybersource/index.ts';
 export * from './port.ts';
 export { createSimulatorGateway, registerSimulatorRoutes, SimulatorGateway } from './simulator/index.ts';

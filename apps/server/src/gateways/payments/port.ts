@@ -37,6 +37,20 @@ export interface PaymentGateway {
   payout(input: PayoutInput): Promise<PayoutOutcome>;
 
   /**
+   * Refunds part or all of a captured charge to the card it was charged on. The same reference
+   * twice refunds once. A refund the processor refuses (more than is left, not captured) is an
+   * outcome, not an error.
+   */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+
+  /**
+   * Dispute (chargeback) events since `cursor` (null: from the start), oldest first, with the
+   * cursor to pass next time. A processor that pushes disputes instead (CyberSource's signed
+   * notifications) answers none here.
+   */
+  disputeEvents(cursor: string | null): Promise<{ events: DisputeEvent[]; cursor: string | null }>;
+
+  /**
    * The outcome of an earlier charge or payout with this reference, or null if never seen.
    * NOTE: the money engine reads null as "never received" only for a call older than the
    * processor's search lag (BILLING_LOOKUP_LAG_SECONDS), which must exceed the adapter's HTTP
@@ -115,9 +129,34 @@ export type PayoutOutcome =
   | { status: 'failed'; reason: string; gatewayTransactionId: string }
   | { status: 'returned'; reason: string; gatewayTransactionId: string };
 
+export interface RefundInput {
+  /** Our idempotency key: `refund:<refund id>`. */
+  reference: string;
+  /** The charge being refunded: our reference and the processor's id for it. */
+  chargeReference: string;
+  chargeTransactionId: string | null;
+  amountCents: Cents;
+}
+
+export type RefundOutcome =
+  | { status: 'refunded'; gatewayTransactionId: string }
+  | { status: 'failed'; reason: string; gatewayTransactionId: string };
+
+/** A dispute as the processor reports it: opened, then won or lost by the merchant. */
+export interface DisputeEvent {
+  disputeId: string;
+  /** Our reference of the disputed charge. */
+  chargeReference: string;
+  amountCents: Cents;
+  status: 'open' | 'won' | 'lost';
+  reason: string | null;
+  at: Date;
+}
+
 export type LookupResult =
   | ({ kind: 'charge'; amountCents: Cents; instrumentId: string } & ChargeOutcome)
-  | ({ kind: 'payout'; amountCents: Cents; instrumentId: string } & PayoutOutcome);
+  | ({ kind: 'payout'; amountCents: Cents; instrumentId: string } & PayoutOutcome)
+  | ({ kind: 'refund'; amountCents: Cents; instrumentId: string } & RefundOutcome);
 
 /** The issuer refused the card or the verification; `reason` is safe to show the customer. */
 export class GatewayDeclined extends Error {

@@ -10,9 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
-import { access, principalOf, send } from '../../platform/http.ts';
+import { access, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
 import { activityPage, activityQuery } from '../transactions/index.ts';
 import { adminMetrics } from './admin-metrics.ts';
@@ -92,8 +93,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
       },
     },
     async (req, reply) => {
-      const p = principalOf(req);
-      const rows = await verifyTransactions({ db, ids: req.body.ids, actor: p.email ?? p.subject });
+      const rows = await verifyTransactions({ db, ids: req.body.ids, audit: auditContextOf(req) });
       return send(reply, rows, adminMessages.transactionsVerified);
     },
   );

@@ -1,5 +1,6 @@
 import { type AdminTransactionRow, adminMessages } from '@pria/contracts';
 import { sql } from 'kysely';
+import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { toTransactionRow } from './list-transactions.ts';
@@ -8,8 +9,8 @@ import { chargesByIds } from './transactions.repo.ts';
 export interface VerifyTransactionsOptions {
   db: Db;
   ids: string[];
-  /** Who verifies (the staff member's email, else their subject); kept on the rows and in the log. */
-  actor: string;
+  /** Who verifies, with the request: kept on the rows, in the log and in the audit trail. */
+  audit: AuditContext;
 }
 
 /**
@@ -51,7 +52,7 @@ export async function verifyTransactions(o: VerifyTransactionsOptions): Promise<
       .set({
         is_verified: true,
         verified_at: sql<Date>`now()`,
-        verified_by: o.actor,
+        verified_by: o.audit.actor,
         updated_at: sql<Date>`now()`,
       })
       .where('id', 'in', ids)
@@ -60,11 +61,18 @@ export async function verifyTransactions(o: VerifyTransactionsOptions): Promise<
       .insertInto('event_log')
       .values({
         stream: 'admin',
-        actor: o.actor,
+        actor: o.audit.actor,
         message: `Verified ${ids.length} transactions`,
         data: JSON.stringify({ ids }),
       })
       .execute();
+    await recordStaffAction(tx, o.audit, {
+      action: 'transactions.verify',
+      targetType: 'charges',
+      targetId: ids.join(','),
+      before: { isVerified: false },
+      after: { isVerified: true, count: ids.length },
+    });
   });
   return (await chargesByIds(o.db, ids)).map(toTransactionRow);
 }

@@ -1,14 +1,27 @@
-import { adminMessages, type BillingRunRow, messages, sendPaybackToCardRequest } from '@pria/contracts';
+import { createHash } from 'node:crypto';
+import {
+  adminMessages,
+  type BillingRunRow,
+  disputeDecision,
+  disputeStatuses,
+  messages,
+  refundRequest,
+  sendPaybackToCardRequest,
+} from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AuditContext, auditContextOf, recordStaffAction } from '../../platform/audit.ts';
 import type { RunKind } from '../../platform/db-schema.ts';
 import { notFound } from '../../platform/errors.ts';
-import { access, principalOf, send } from '../../platform/http.ts';
+import { access, send } from '../../platform/http.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { currentPeriod, isPeriod, newYorkDay } from './billing-schedule.ts';
+import { decideDispute, listDisputes } from './disputes.ts';
 import { listPaybacksNeedingAttention, retryPaybackNow, sendPaybackToCard } from './paybacks-attention.ts';
 import { reconcilePeriod, reconcileRecent } from './reconcile.ts';
+import { refundCharge } from './refund-charge.ts';
+import { countFailedRefunds } from './refunds.repo.ts';
 import { getRun, listRecentRuns, type RunRow } from './runs.repo.ts';
 import { forceRun, summarizeRun } from './tick.ts';
 
@@ -35,21 +48,33 @@ const periodQuery = z.object({
  */
 export async function billingRoutes(
   app: FastifyInstance,
-  deps: BillingDeps & { onRunOpened: (runId: string) => void },
+  deps: BillingDeps & {
+    onRunOpened: (runId: string) => void;
+    /** The simulator's test trigger: the cardholder disputes a captured charge now (null: not the simulator). */
+    simulateDispute: ((chargeReference: string) => Promise<string | null>) | null;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const force = (kind: RunKind, period: string, actor: string, label: string) =>
-    forceRun(deps, { kind, period, actor }, { wait: false }).then(async (run) => {
-      await deps.db
-        .insertInto('event_log')
-        .values({
-          stream: 'admin',
-          message: `${label} forced by ${actor}`,
-          actor,
-          data: JSON.stringify({ runId: run.id, period }),
-        })
-        .execute();
+  const force = (kind: RunKind, period: string, audit: AuditContext, label: string) =>
+    forceRun(deps, { kind, period, actor: audit.actor }, { wait: false }).then(async (run) => {
+      await deps.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('event_log')
+          .values({
+            stream: 'admin',
+            message: `${label} forced by ${audit.actor}`,
+            actor: audit.actor,
+            data: JSON.stringify({ runId: run.id, period }),
+          })
+          .execute();
+        await recordStaffAction(tx, audit, {
+          action: 'billing.force_run',
+          targetType: 'billing_run',
+          targetId: run.id,
+          after: { kind, period, total: run.total },
+        });
+      });
       deps.onRunOpened(run.id);
       return run;
     });
@@ -61,11 +86,10 @@ export async function billingRoutes(
       schema: { tags: ['billing'], summary: "Force this month's $3 pay-in now", querystring: periodQuery },
     },
     async (req, reply) => {
-      const p = principalOf(req);
       const run = await force(
         'payin',
         req.query.period ?? currentPeriod(deps.clock.now()),
-        p.email ?? p.subject,
+        auditContextOf(req),
         'Pay-in',
       );
       return send(reply, run, messages.payinForced, 202);
@@ -83,11 +107,10 @@ export async function billingRoutes(
       },
     },
     async (req, reply) => {
-      const p = principalOf(req);
       const run = await force(
         'payout',
         req.query.period ?? currentPeriod(deps.clock.now()),
-        p.email ?? p.subject,
+        auditContextOf(req),
         'Payout',
       );
       return send(reply, run, messages.payoutForced, 202);
@@ -101,11 +124,10 @@ export async function billingRoutes(
       schema: { tags: ['billing'], summary: 'Force the renewal of every subscription due now' },
     },
     async (req, reply) => {
-      const p = principalOf(req);
       const run = await force(
         'subscriptions',
         newYorkDay(deps.clock.now()),
-        p.email ?? p.subject,
+        auditContextOf(req),
         'Subscription pay-in',
       );
       return send(reply, run, messages.subscriptionsForced, 202);
@@ -167,11 +189,10 @@ export async function billingRoutes(
       },
     },
     async (req, reply) => {
-      const p = principalOf(req);
       await sendPaybackToCard(deps.db, {
         payoutId: req.params.id,
         cardId: req.body.cardId,
-        actor: p.email ?? p.subject,
+        audit: auditContextOf(req),
       });
       return send(reply, null, adminMessages.paybackSent);
     },
@@ -188,13 +209,109 @@ export async function billingRoutes(
       },
     },
     async (req, reply) => {
-      const p = principalOf(req);
       await retryPaybackNow(deps.db, {
         payoutId: req.params.id,
-        actor: p.email ?? p.subject,
+        audit: auditContextOf(req),
         now: deps.clock.now(),
       });
       return send(reply, null, adminMessages.paybackRetried);
+    },
+  );
+
+  api.post(
+    '/refunds',
+    {
+      config: access.permission('transaction:refund'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          'Refund a captured plan charge, in full or its unused days prorated; exactly once per Idempotency-Key (recorded)',
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() }),
+        body: refundRequest,
+      },
+    },
+    async (req, reply) => {
+      // Without the client's key, the same request (charge, mode, reason) is the same refund; once
+      // one is refused by the processor, asking again is a new request.
+      const reason = createHash('sha256').update(req.body.reason).digest('hex').slice(0, 16);
+      const key =
+        req.headers['idempotency-key'] ??
+        `charge:${req.body.chargeId}:${req.body.mode}:${reason}:${await countFailedRefunds(deps.db, req.body.chargeId)}`;
+      const { refund, created } = await refundCharge(deps, {
+        ...req.body,
+        requestKey: key,
+        audit: auditContextOf(req),
+      });
+      const message =
+        refund.status === 'refunded'
+          ? adminMessages.refundSent
+          : refund.status === 'failed'
+            ? adminMessages.refundFailed
+            : adminMessages.refundPending;
+      return send(reply, refund, message, created ? 201 : 200);
+    },
+  );
+
+  api.get(
+    '/disputes',
+    {
+      config: access.permission('transaction:dispute'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          'Disputes (chargebacks), newest first: open, won or lost, and whether the pay-back was already sent',
+        querystring: z.object({
+          status: z.enum(disputeStatuses, { error: 'status must be open, won or lost' }).optional(),
+          customerId: z.uuid({ error: 'customerId must be a customer id' }).optional(),
+        }),
+      },
+    },
+    async (req, reply) => send(reply, await listDisputes(deps.db, req.query)),
+  );
+
+  api.post(
+    '/disputes/:id/decision',
+    {
+      config: access.permission('transaction:dispute'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          "Record a dispute's outcome: won releases the withheld pay-back, lost keeps it withheld (recorded)",
+        params: z.object({ id: z.uuid({ error: adminMessages.disputeNotFound }) }),
+        body: disputeDecision,
+      },
+    },
+    async (req, reply) => {
+      await decideDispute(deps.db, {
+        disputeId: req.params.id,
+        ...req.body,
+        audit: auditContextOf(req),
+        at: deps.clock.now(),
+      });
+      return send(reply, null, adminMessages.disputeDecided);
+    },
+  );
+
+  api.post(
+    '/billing/charges/:id/simulate-dispute',
+    {
+      config: access.permission('transaction:dispute'),
+      schema: {
+        tags: ['billing'],
+        summary:
+          'Simulator only: the cardholder disputes this captured charge now (the next tick records it); 404 elsewhere',
+        params: z.object({ id: z.uuid({ error: adminMessages.chargeNotFound }) }),
+      },
+    },
+    async (req, reply) => {
+      const charge = await deps.db
+        .selectFrom('payment_attempts')
+        .select('reference')
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
+      const disputeId = charge && deps.simulateDispute ? await deps.simulateDispute(charge.reference) : null;
+      if (!disputeId) throw notFound(adminMessages.chargeNotFound);
+      return send(reply, { disputeId }, 'Dispute opened at the simulator', 202);
     },
   );
 

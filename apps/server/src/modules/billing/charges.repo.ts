@@ -413,6 +413,7 @@ export async function recordOutcomes(
         insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
         select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}
         from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[])
+          and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
         on conflict (attempt_id) do nothing`.execute(tx);
     }
 

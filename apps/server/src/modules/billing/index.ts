@@ -20,6 +20,7 @@ export {
   payinDueAt,
   payoutDueAt,
 } from './billing-schedule.ts';
+export { type DisputeResult, recordDisputeEvent } from './disputes.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payouts.repo.ts';
@@ -51,5 +52,7 @@ export async function registerBillingRoutes(
   deps: BillingDeps,
   onRunOpened: (runId: string) => void,
 ): Promise<void> {
-  await billingRoutes(app, { ...deps, onRunOpened });
+  const sim = deps.payments as unknown as { openDispute?: (reference: string) => Promise<string | null> };
+  const simulateDispute = typeof sim.openDispute === 'function' ? sim.openDispute.bind(sim) : null;
+  await billingRoutes(app, { ...deps, onRunOpened, simulateDispute });
 }

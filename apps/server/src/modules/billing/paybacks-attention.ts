@@ -1,4 +1,5 @@
 import { adminMessages, brandCodes, type PaybackAttentionRow } from '@pria/contracts';
+import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, invalid, notFound } from '../../platform/errors.ts';
 import { logBillingEvent } from './billing-log.ts';
@@ -45,50 +46,69 @@ export async function listPaybacksNeedingAttention(db: Db): Promise<PaybackAtten
 
 export async function sendPaybackToCard(
   db: Db,
-  r: { payoutId: string; cardId: string; actor: string },
+  r: { payoutId: string; cardId: string; audit: AuditContext },
 ): Promise<void> {
-  const payout = await db
-    .selectFrom('payouts')
-    .select(['id', 'customer_id', 'status'])
-    .where('id', '=', r.payoutId)
-    .executeTakeFirst();
-  if (!payout) throw notFound('Pay-back not found');
-  if (payout.status !== 'returned') throw new AppError('CONFLICT', adminMessages.paybackNotReturned);
-  const target = await db
-    .selectFrom('cards')
-    .select(['id', 'brand', 'last_four'])
-    .where('id', '=', r.cardId)
-    .where('customer_id', '=', payout.customer_id)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!target) throw invalid(adminMessages.paybackCardNotOwn);
-  const sent = await sendPayoutToCard(db, payout.id, target.id);
-  if (!sent) throw new AppError('CONFLICT', adminMessages.paybackNotReturned);
-  await logBillingEvent(
-    db,
-    `Returned pay-back ${sent.id} sent to ${target.brand} ${target.last_four} by ${r.actor}`,
-    r.actor,
-    { payoutId: sent.id, customerId: sent.customer_id, cardId: target.id, period: sent.period },
-  );
+  await db.transaction().execute(async (tx) => {
+    const payout = await tx
+      .selectFrom('payouts')
+      .select(['id', 'customer_id', 'status', 'card_id'])
+      .where('id', '=', r.payoutId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payout) throw notFound('Pay-back not found');
+    if (payout.status !== 'returned') throw new AppError('CONFLICT', adminMessages.paybackNotReturned);
+    const target = await tx
+      .selectFrom('cards')
+      .select(['id', 'brand', 'last_four'])
+      .where('id', '=', r.cardId)
+      .where('customer_id', '=', payout.customer_id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (!target) throw invalid(adminMessages.paybackCardNotOwn);
+    const sent = await sendPayoutToCard(tx, payout.id, target.id);
+    if (!sent) throw new AppError('CONFLICT', adminMessages.paybackNotReturned);
+    const actor = r.audit.actor;
+    await logBillingEvent(
+      tx,
+      `Returned pay-back ${sent.id} sent to ${target.brand} ${target.last_four} by ${actor}`,
+      actor,
+      { payoutId: sent.id, customerId: sent.customer_id, cardId: target.id, period: sent.period },
+    );
+    await recordStaffAction(tx, r.audit, {
+      action: 'payback.send_to_card',
+      targetType: 'payout',
+      targetId: sent.id,
+      before: { status: 'returned', cardId: payout.card_id },
+      after: { status: 'pending', cardId: target.id },
+    });
+  });
 }
 
 export async function retryPaybackNow(
   db: Db,
-  r: { payoutId: string; actor: string; now: Date },
+  r: { payoutId: string; audit: AuditContext; now: Date },
 ): Promise<void> {
-  const retried = await retryPayoutNow(db, r.payoutId, r.now);
-  if (!retried) {
-    const exists = await db
-      .selectFrom('payouts')
-      .select('id')
-      .where('id', '=', r.payoutId)
-      .executeTakeFirst();
-    if (!exists) throw notFound('Pay-back not found');
-    throw new AppError('CONFLICT', adminMessages.paybackNotDelayed);
-  }
-  await logBillingEvent(db, `Pay-back ${retried.id} retried now by ${r.actor}`, r.actor, {
-    payoutId: retried.id,
-    customerId: retried.customer_id,
-    period: retried.period,
+  await db.transaction().execute(async (tx) => {
+    const retried = await retryPayoutNow(tx, r.payoutId, r.now);
+    if (!retried) {
+      const exists = await tx
+        .selectFrom('payouts')
+        .select('id')
+        .where('id', '=', r.payoutId)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Pay-back not found');
+      throw new AppError('CONFLICT', adminMessages.paybackNotDelayed);
+    }
+    await logBillingEvent(tx, `Pay-back ${retried.id} retried now by ${r.audit.actor}`, r.audit.actor, {
+      payoutId: retried.id,
+      customerId: retried.customer_id,
+      period: retried.period,
+    });
+    await recordStaffAction(tx, r.audit, {
+      action: 'payback.retry_now',
+      targetType: 'payout',
+      targetId: retried.id,
+      after: { nextTryAt: r.now.toISOString() },
+    });
   });
 }

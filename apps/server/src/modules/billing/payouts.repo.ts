@@ -40,6 +40,8 @@ export async function materializePayouts(
       from payment_attempts a
       where a.kind = 'payin' and a.status = 'captured' and a.period <= ${period}
         and not exists (select 1 from payouts p where p.attempt_id = a.id)
+        -- A disputed capture is not paid back: the cardholder's bank returns it (unless Pria wins).
+        and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
       on conflict (attempt_id) do nothing`.execute(tx);
     return Number(res.numAffectedRows ?? 0);
   });

@@ -14,6 +14,12 @@ export interface Reconciliation {
   retrying: { count: number; cents: number };
   /** Pay-backs the card could not take (closed account): with staff. */
   returned: { count: number; cents: number };
+  /** Charges the cardholder disputed (open or lost): their pay-back is withheld. */
+  disputed: { count: number; cents: number };
+  /** Disputed after their pay-back was sent, and not won: Pria paid the $3 twice. */
+  lost: { count: number; cents: number };
+  /** Plan-charge refunds sent in the month. */
+  refunded: { count: number; cents: number };
   /** Captured and not (yet) paid back: money Pria owes its customers for this period. */
   outstanding: { count: number; cents: number };
 }
@@ -31,6 +37,12 @@ type Totals = {
   retrying_c: number;
   returned_n: number;
   returned_c: number;
+  disputed_n: number;
+  disputed_c: number;
+  lost_n: number;
+  lost_c: number;
+  withheld_n: number;
+  withheld_c: number;
 };
 
 /** The books of the given periods in one pass over their pay-ins (and their payouts). */
@@ -48,11 +60,28 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
       count(*) filter (where p.status = 'failed')::int as retrying_n,
       coalesce(sum(p.amount_cents) filter (where p.status = 'failed'), 0)::bigint as retrying_c,
       count(*) filter (where p.status = 'returned')::int as returned_n,
-      coalesce(sum(p.amount_cents) filter (where p.status = 'returned'), 0)::bigint as returned_c
+      coalesce(sum(p.amount_cents) filter (where p.status = 'returned'), 0)::bigint as returned_c,
+      count(*) filter (where d.status in ('open', 'lost'))::int as disputed_n,
+      coalesce(sum(a.amount_cents) filter (where d.status in ('open', 'lost')), 0)::bigint as disputed_c,
+      count(*) filter (where d.status in ('open', 'lost') and d.payback_sent)::int as lost_n,
+      coalesce(sum(a.amount_cents) filter (where d.status in ('open', 'lost') and d.payback_sent), 0)::bigint as lost_c,
+      count(*) filter (where d.status in ('open', 'lost') and p.status is distinct from 'paid')::int as withheld_n,
+      coalesce(sum(a.amount_cents) filter (where d.status in ('open', 'lost') and p.status is distinct from 'paid'), 0)::bigint
+        as withheld_c
     from payment_attempts a
     left join payouts p on p.attempt_id = a.id
+    left join lateral (select status, payback_sent from disputes d where d.attempt_id = a.id
+                       order by d.opened_at desc limit 1) d on true
     where a.kind = 'payin' and a.period in (${sql.join(periods)})
     group by a.period`.execute(db);
+  // Refunds of plan charges, by the New York month they were sent in.
+  const refunds = await sql<{ period: string; n: number; c: number }>`
+    select to_char(created_at at time zone 'America/New_York', 'YYYY-MM') as period, count(*)::int as n,
+           coalesce(sum(amount_cents), 0)::bigint as c
+    from refunds where status = 'refunded'
+      and to_char(created_at at time zone 'America/New_York', 'YYYY-MM') in (${sql.join(periods)})
+    group by 1`.execute(db);
+  const refundsBy = new Map(refunds.rows.map((x) => [x.period, x]));
   const byPeriod = new Map(r.rows.map((x) => [x.period, x]));
   return periods.map((period) => {
     const x = byPeriod.get(period);
@@ -66,7 +95,15 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
       paidBack: { count: n(x?.paid_n), cents: n(x?.paid_c) },
       retrying: { count: n(x?.retrying_n), cents: n(x?.retrying_c) },
       returned: { count: n(x?.returned_n), cents: n(x?.returned_c) },
-      outstanding: { count: n(x?.captured_n) - n(x?.paid_n), cents: n(x?.captured_c) - n(x?.paid_c) },
+      disputed: { count: n(x?.disputed_n), cents: n(x?.disputed_c) },
+      lost: { count: n(x?.lost_n), cents: n(x?.lost_c) },
+      refunded: { count: n(refundsBy.get(period)?.n), cents: n(refundsBy.get(period)?.c) },
+      // Owed: captured, not paid back, and not withheld for a dispute (the bank returns those).
+      // charged = paid back + withheld for disputes + outstanding, to the cent.
+      outstanding: {
+        count: n(x?.captured_n) - n(x?.paid_n) - n(x?.withheld_n),
+        cents: n(x?.captured_c) - n(x?.paid_c) - n(x?.withheld_c),
+      },
     };
   });
 }

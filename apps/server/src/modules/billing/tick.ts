@@ -12,7 +12,9 @@ import {
   payoutDueAt,
 } from './billing-schedule.ts';
 import { insertMissedPayins } from './charges.repo.ts';
+import { syncDisputes } from './disputes.ts';
 import { payoutsDue } from './payouts.repo.ts';
+import { settleRefunds } from './refund-charge.ts';
 import { drainRun, startRun } from './run-engine.ts';
 import {
   findRun,
@@ -126,6 +128,16 @@ async function openDuePayouts(deps: BillingDeps, at: Date): Promise<void> {
   }
 }
 
+/** Disputes the processor reported, and refunds whose answer was lost (issue 16). */
+async function settleMoneyInDoubt(deps: BillingDeps): Promise<void> {
+  await syncDisputes(deps).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'could not read disputes; next tick'),
+  );
+  await settleRefunds(deps).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'could not settle refunds; next tick'),
+  );
+}
+
 /**
  * "What is due as of `at`?" — renewals whose period ended, pay-in windows to run or close, the
  * latest payout and pay-backs due for a retry — opens the runs for them and returns every open
@@ -134,6 +146,7 @@ async function openDuePayouts(deps: BillingDeps, at: Date): Promise<void> {
 export async function openDueRuns(deps: BillingDeps, at: Date): Promise<RunRow[]> {
   await openDueRenewals(deps, at);
   await openDuePayins(deps, at);
+  await settleMoneyInDoubt(deps);
   await openDuePayouts(deps, at);
   return listOpenRuns(deps.db);
 }
@@ -148,7 +161,14 @@ export async function runDueWork(deps: BillingDeps, at: Date): Promise<RunSummar
   const phases: [RunKind, (d: BillingDeps, at: Date) => Promise<void>][] = [
     ['subscriptions', openDueRenewals],
     ['payin', openDuePayins],
-    ['payout', openDuePayouts],
+    // Disputes reported since the last tick first: a disputed capture is never paid back.
+    [
+      'payout',
+      async (d, a) => {
+        await settleMoneyInDoubt(d);
+        await openDuePayouts(d, a);
+      },
+    ],
   ];
   const results = new Map<string, RunSummary>();
   for (const [kind, open] of phases) {

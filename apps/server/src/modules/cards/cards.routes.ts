@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
+import { auditContextOf, recordStaffAction } from '../../platform/audit.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../index.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
@@ -93,7 +94,17 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
         params: z.object({ userId: z.string().min(1).max(100) }),
       },
     },
-    async (req, reply) => send(reply, await listCustomerCards(db, req.params.userId)),
+    async (req, reply) => {
+      const cards = await listCustomerCards(db, req.params.userId);
+      // Staff looked at a client's cards: recorded, whoever they are.
+      await recordStaffAction(db, auditContextOf(req), {
+        action: 'customer.cards.view',
+        targetType: 'customer',
+        targetId: req.params.userId,
+        after: { cards: cards.length },
+      });
+      return send(reply, cards);
+    },
   );
 
   api.put(

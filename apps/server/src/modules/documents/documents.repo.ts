@@ -5,9 +5,9 @@ export interface ReceiptRow {
   number: number;
   kind: 'charge' | 'refund';
   issued_at: Date;
-  attempt_id: string;
   customer_id: string;
   description: string;
+  /** What the receipt is for: the charge, or the refund. */
   amount_cents: number;
   plan_name: string | null;
   price_cents: number | null;
@@ -17,26 +17,32 @@ export interface ReceiptRow {
   first_name: string | null;
   last_name: string | null;
   email: string | null;
+  /** Refunds: the refunded charge's amount and receipt number. */
+  charge_amount_cents: number | null;
+  charge_receipt: number | null;
 }
 
-/** A receipt with what it prints; `customerId` limits it to that customer's own. */
-export async function findReceipt(
-  db: Db,
-  attemptId: string,
-  customerId?: string,
-): Promise<ReceiptRow | undefined> {
+/**
+ * A receipt by the id the activity list gives (a plan charge's, or a refund's) with what it
+ * prints; `customerId` limits it to that customer's own.
+ */
+export async function findReceipt(db: Db, id: string, customerId?: string): Promise<ReceiptRow | undefined> {
   const r = await sql<ReceiptRow>`
-    select r.number, r.kind, r.issued_at, a.id as attempt_id, a.customer_id, a.description, a.amount_cents,
+    select r.number, r.kind, r.issued_at, a.customer_id, a.description,
+           coalesce(f.amount_cents, a.amount_cents) as amount_cents,
            p.name as plan_name, p.price_cents, p.tax_basis_points, c.brand, c.last_four,
-           cu.first_name, cu.last_name, cu.email
+           cu.first_name, cu.last_name, cu.email,
+           case when f.id is null then null else a.amount_cents end as charge_amount_cents,
+           case when f.id is null then null
+                else (select r2.number from receipts r2 where r2.attempt_id = a.id) end as charge_receipt
     from receipts r
-    join payment_attempts a on a.id = r.attempt_id
+    left join refunds f on f.id = r.refund_id
+    join payment_attempts a on a.id = coalesce(r.attempt_id, f.attempt_id)
     left join plans p on p.id = a.plan_id
     join cards c on c.id = a.card_id
     join customers cu on cu.id = a.customer_id
-    where r.attempt_id = ${attemptId} ${customerId ? sql`and a.customer_id = ${customerId}` : sql``}`.execute(
-    db,
-  );
+    where (r.attempt_id = ${id} or r.refund_id = ${id})
+      ${customerId ? sql`and a.customer_id = ${customerId}` : sql``}`.execute(db);
   return r.rows[0];
 }
 

@@ -58,7 +58,22 @@ export function receiptPdf(r: ReceiptRow, issuer: Issuer): Promise<Buffer> {
   const percent = r.tax_basis_points === null ? null : (r.tax_basis_points / 100).toFixed(2);
   const who = [r.first_name, r.last_name].filter(Boolean).join(' ');
   return pdfBuffer((doc) => {
-    letterhead(doc, issuer, r.kind === 'refund' ? `Refund receipt ${number}` : `Receipt ${number}`);
+    if (r.kind === 'refund') {
+      letterhead(doc, issuer, `Refund receipt ${number}`);
+      row(doc, 'Receipt number', number);
+      row(doc, 'Date', date);
+      row(doc, 'Refunded to', [who, r.email].filter(Boolean).join(', ') || '-');
+      row(doc, 'Plan', r.plan_name ? `${r.plan_name} plan` : r.description);
+      row(
+        doc,
+        'Original charge',
+        `${formatUsd(Number(r.charge_amount_cents ?? 0))}${r.charge_receipt ? ` (receipt ${receiptLabel(r.charge_receipt)})` : ''}`,
+      );
+      row(doc, 'Refunded', formatUsd(total), true);
+      row(doc, 'Refunded to card', cardLabel(r.brand, r.last_four));
+      return;
+    }
+    letterhead(doc, issuer, `Receipt ${number}`);
     row(doc, 'Receipt number', number);
     row(doc, 'Date', date);
     row(doc, 'Billed to', [who, r.email].filter(Boolean).join(', ') || '-');

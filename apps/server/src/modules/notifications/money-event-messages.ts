@@ -32,7 +32,8 @@ const SMS_LIMIT = 160;
 
 /** The preference list an event type belongs to (the spec's Charges, Payments, Subscription Updates). */
 export function notificationTypeOf(type: MoneyEventType): NotificationType {
-  if (type.startsWith('charge.')) return 'payin';
+  if (type.startsWith('charge.') || type.startsWith('dispute.')) return 'payin';
+  if (type.startsWith('refund.')) return 'subscription';
   if (type.startsWith('payout.')) return 'payout';
   return 'subscription';
 }
@@ -102,6 +103,20 @@ function wording(
         lead: `Your ${card} could not receive our ${amount} payment back on ${date}${r}: the account may be closed or replaced. The money is still yours. Pria support will send it to another of your cards; contact support if you have a new card.`,
         sms: (reason) =>
           `Pria: ${smsCard} could not receive our ${amount} payment back${because(reason)}. Support will send it to another card of yours.`,
+      };
+    case 'refund.sent':
+      return {
+        subject: `We refunded ${amount} to your ${card}`,
+        lead: `We refunded ${amount} to your ${card} on ${date}${r}. A refund can take 5 to 10 business days to show on your card statement. The refund receipt is in your activity: ${i.publicUrl}/dashboard`,
+        sms: () =>
+          `Pria: we refunded ${amount} to ${smsCard} on ${smsDate}. It can take 5-10 business days to show.`,
+      };
+    case 'dispute.opened':
+      return {
+        subject: `Your bank told us you disputed a ${amount} charge`,
+        lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. Your bank is returning it to you, so we will not pay it back as well. If you did not mean to dispute it, please tell your bank and Pria support.`,
+        sms: () =>
+          `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We won't also pay it back; contact support if this is a mistake.`,
       };
     case 'subscription.started':
       return {

@@ -11,6 +11,7 @@ export interface MoneyEventRow {
   amount_cents: number;
   reason: string | null;
   attempt_id: string | null;
+  refund_id: string | null;
   occurred_at: Date;
 }
 
@@ -29,7 +30,7 @@ export async function listUnprocessedEventIds(db: Db, limit: number): Promise<nu
 /** Locks one unprocessed event for this transaction; undefined when another worker has it or it is done. */
 export async function lockUnprocessedEvent(tx: Db, id: number): Promise<MoneyEventRow | undefined> {
   const res = await sql<MoneyEventRow>`
-    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, occurred_at from money_events
+    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, refund_id, occurred_at from money_events
     where id = ${id} and processed_at is null
     for update skip locked`.execute(tx);
   return res.rows[0];
@@ -52,12 +53,18 @@ export async function markEventProcessed(tx: Db, id: number, at: Date): Promise<
   await tx.updateTable('money_events').set({ processed_at: at }).where('id', '=', id).execute();
 }
 
-/** A plan charge's receipt number as customers read it: R-000123. */
-export async function findReceiptNumber(tx: Db, attemptId: string): Promise<string | null> {
-  const r = await tx
-    .selectFrom('receipts')
-    .select('number')
-    .where('attempt_id', '=', attemptId)
-    .executeTakeFirst();
+/** A plan charge's or a refund's receipt number as customers read it: R-000123. */
+export async function findReceiptNumber(
+  tx: Db,
+  of: { attemptId?: string | null; refundId?: string | null },
+): Promise<string | null> {
+  if (!of.attemptId && !of.refundId) return null;
+  const r = of.refundId
+    ? await tx.selectFrom('receipts').select('number').where('refund_id', '=', of.refundId).executeTakeFirst()
+    : await tx
+        .selectFrom('receipts')
+        .select('number')
+        .where('attempt_id', '=', of.attemptId as string)
+        .executeTakeFirst();
   return r ? receiptLabel(r.number) : null;
 }

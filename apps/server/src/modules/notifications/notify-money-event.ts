@@ -48,7 +48,7 @@ export async function notifyMoneyEvent(
         reason: event.reason,
         occurredAt: event.occurred_at,
         publicUrl: ctx.publicUrl,
-        receipt: event.attempt_id ? await findReceiptNumber(tx, event.attempt_id) : null,
+        receipt: await findReceiptNumber(tx, { attemptId: event.attempt_id, refundId: event.refund_id }),
       });
       if (wantsEmail && email) {
         await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });

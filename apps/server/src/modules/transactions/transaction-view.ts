@@ -19,17 +19,29 @@ const paymentStates: Record<string, string> = {
   paid: 'Paid',
   failed: 'Retrying',
   returned: 'Returned',
+  withheld: 'Not paid back',
 };
+const refundStates: Record<string, string> = {
+  submitted: 'Processing',
+  unknown: 'Processing',
+  refunded: 'Refunded',
+};
+const statesOf = { charge: chargeStates, payment: paymentStates, refund: refundStates };
 
 /** What the Remarks column says of a pay-back that has not gone through (ADR 7). */
 export const paybackDelayed = 'Pay-back delayed, we are retrying';
 export const paybackReturned =
   'Your card could not receive it; Pria support will send it to another of your cards';
 
+export const paybackWithheld = 'You disputed the charge with your bank, which returns it to you instead';
+export const chargeDisputed = 'You disputed this charge with your bank';
+
 function remarksOf(r: ActivityRow): string | null {
   if (r.kind === 'payment' && r.status === 'failed')
     return r.tries >= PAYOUT_DELAYED_AFTER_TRIES ? paybackDelayed : r.reason;
   if (r.kind === 'payment' && r.status === 'returned') return paybackReturned;
+  if (r.kind === 'payment' && r.status === 'withheld') return paybackWithheld;
+  if (r.kind === 'charge' && (r.dispute === 'open' || r.dispute === 'lost')) return chargeDisputed;
   return r.reason;
 }
 
@@ -41,10 +53,13 @@ export function toActivityRow(r: ActivityRow) {
     createdAt: r.created_at,
     card: { id: r.card_id, brand: r.brand, lastFour: r.last_four },
     description: r.description,
-    transactionState: (r.kind === 'charge' ? chargeStates : paymentStates)[r.status] ?? r.status,
+    transactionState:
+      r.kind === 'charge' && (r.dispute === 'open' || r.dispute === 'lost')
+        ? 'Disputed'
+        : (statesOf[r.kind][r.status] ?? r.status),
     amount: r.amount_cents,
     remarks: remarksOf(r),
-    /** A plan charge's receipt: download it from GET /receipts/{id}. */
+    /** A plan charge's or a refund's receipt: download it from GET /receipts/{id}. */
     receipt: r.receipt_number === null ? null : { id: r.id, number: receiptLabel(r.receipt_number) },
   };
 }

@@ -11,7 +11,7 @@ export interface ActivityFilter {
 
 export interface ActivityRow {
   id: string;
-  kind: 'charge' | 'payment';
+  kind: 'charge' | 'payment' | 'refund';
   created_at: Date;
   description: string;
   status: string;
@@ -19,8 +19,10 @@ export interface ActivityRow {
   reason: string | null;
   /** Pay-backs: tries made so far (charges: 0). */
   tries: number;
-  /** Plan charges: their receipt's number, once captured. */
+  /** Plan charges and refunds: their receipt's number, once captured or refunded. */
   receipt_number: number | null;
+  /** Charges: the newest dispute's state (open, won, lost), if the cardholder disputed it. */
+  dispute: 'open' | 'won' | 'lost' | null;
   card_id: string;
   brand: string;
   last_four: string;
@@ -28,8 +30,8 @@ export interface ActivityRow {
 
 /**
  * A customer's money activity, newest first: charges to their cards (the monthly $3 and plan
- * charges) and Pria's pay-backs to them. One query over both money tables; the window and the
- * card filter apply to both.
+ * charges), Pria's pay-backs to them and refunds. One query over the money tables; the window
+ * and the card filter apply to all.
  */
 export async function listActivity(
   db: Db,
@@ -39,14 +41,23 @@ export async function listActivity(
   const moves = sql`
     select a.id, 'charge' as kind, a.created_at, a.description, a.status, a.amount_cents,
            a.decline_reason as reason, 0 as tries,
-           (select r.number from receipts r where r.attempt_id = a.id) as receipt_number, a.card_id
+           (select r.number from receipts r where r.attempt_id = a.id) as receipt_number,
+           (select d.status from disputes d where d.attempt_id = a.id order by d.opened_at desc limit 1) as dispute,
+           a.card_id
     from payment_attempts a
     where a.customer_id = ${f.customerId} and a.created_at between ${f.start} and ${f.end}
     union all
     select p.id, 'payment' as kind, p.created_at, 'Charge & Pay payment to your card' as description, p.status,
-           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, p.card_id
+           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, null as dispute, p.card_id
     from payouts p
-    where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}`;
+    where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}
+    union all
+    -- Refunds sent or on their way (one the processor refused is staff's to retry, not news).
+    select f.id, 'refund' as kind, f.created_at, 'Refund of your plan charge' as description, f.status,
+           f.amount_cents, null as reason, 0 as tries,
+           (select r.number from receipts r where r.refund_id = f.id) as receipt_number, null as dispute, f.card_id
+    from refunds f
+    where f.customer_id = ${f.customerId} and f.status <> 'failed' and f.created_at between ${f.start} and ${f.end}`;
   const [rows, total] = await Promise.all([
     sql<ActivityRow>`
       select x.*, c.brand, c.last_four from (${moves}) x join cards c on c.id = x.card_id

@@ -55,6 +55,8 @@ function counted(inner: PaymentGateway): PaymentGateway {
       counts.lookups++;
       return inner.lookup(r);
     },
+    refund: (i) => inner.refund(i),
+    disputeEvents: (c) => inner.disputeEvents(c),
   };
 }
 

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertCard,
+  insertCharge,
+  insertCustomer,
+  insertPayout,
+} from '../../../modules/admin/test-fixtures.ts';
 import { type Api, signedInUser, testAddress } from '../../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { signNotification } from './dispute-notifications.ts';
 import { type StandIn, startStandIn } from './stand-in-server.ts';
 
 /**
@@ -13,6 +20,7 @@ import { type StandIn, startStandIn } from './stand-in-server.ts';
  */
 let standIn: StandIn;
 let t: TestApp;
+const webhookKey = { keyId: 'wh-key-1', key: Buffer.from('a'.repeat(32)).toString('base64') };
 const nextYear = new Date().getFullYear() + 1;
 
 beforeAll(async () => {
@@ -24,6 +32,8 @@ beforeAll(async () => {
     CYBERSOURCE_KEY_ID: standIn.keyId,
     CYBERSOURCE_SHARED_SECRET: standIn.sharedSecret,
     CYBERSOURCE_MICROFORM_ORIGIN: standIn.url,
+    CYBERSOURCE_WEBHOOK_KEY_ID: webhookKey.keyId,
+    CYBERSOURCE_WEBHOOK_KEY: webhookKey.key,
   });
 });
 afterAll(async () => {
@@ -262,5 +272,90 @@ describe('3-D Secure step-up page', () => {
       expect(res.status, to).toBe(303);
       expect(res.headers.get('location'), to).toBe('/dashboard');
     }
+  });
+});
+
+describe('chargeback notifications', () => {
+  const post = (body: string, signature?: string) =>
+    fetch(`${t.url}/gateway/cybersource/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'v-c-signature': signature } : {}) },
+      body,
+    });
+  const chargeback = (reference: string, status: string, id = 'cb-1') =>
+    JSON.stringify({
+      eventType: 'payments.chargebacks.updated',
+      payload: {
+        data: {
+          chargebackId: id,
+          status,
+          reasonDescription: 'Cardholder does not recognize the charge',
+          amount: '3.00',
+          clientReferenceInformation: { code: reference },
+          eventDate: '2031-04-01T10:00:00Z',
+        },
+      },
+    });
+
+  it('records a signed chargeback once, withholds the pay-back, and refuses anything unsigned or stale', async () => {
+    const customer = await insertCustomer(t.db, { email: 'cb@example.com' });
+    const card = await insertCard(t.db, customer);
+    const charge = await insertCharge(t.db, {
+      customerId: customer,
+      cardId: card,
+      period: '2031-03',
+      createdAt: new Date(),
+    });
+    await insertPayout(t.db, charge, { status: 'pending', createdAt: new Date() });
+    const { reference } = await t.db
+      .selectFrom('payment_attempts')
+      .select('reference')
+      .where('id', '=', charge)
+      .executeTakeFirstOrThrow();
+    const open = chargeback(reference, 'OPEN');
+    const now = Date.now();
+
+    expect((await post(open)).status).toBe(401);
+    expect((await post(open, signNotification(webhookKey, open, now - 10 * 60_000))).status).toBe(401);
+    expect((await post(open, signNotification({ ...webhookKey, keyId: 'other' }, open, now))).status).toBe(
+      401,
+    );
+    const forged = signNotification(
+      { ...webhookKey, key: Buffer.from('b'.repeat(32)).toString('base64') },
+      open,
+      now,
+    );
+    expect((await post(open, forged)).status).toBe(401);
+    const tampered = signNotification(webhookKey, open, now);
+    expect((await post(open.replace('3.00', '30.00'), tampered)).status).toBe(401);
+    expect(await t.db.selectFrom('disputes').selectAll().execute()).toEqual([]);
+
+    for (let i = 0; i < 2; i++)
+      expect((await post(open, signNotification(webhookKey, open, Date.now()))).status).toBe(200);
+    const disputes = await t.db.selectFrom('disputes').selectAll().execute();
+    expect(disputes).toMatchObject([
+      {
+        processor_dispute_id: 'cs:cb-1',
+        attempt_id: charge,
+        status: 'open',
+        amount_cents: 300,
+        payback_sent: false,
+      },
+    ]);
+    const payout = await t.db
+      .selectFrom('payouts')
+      .select('status')
+      .where('attempt_id', '=', charge)
+      .executeTakeFirstOrThrow();
+    expect(payout.status).toBe('withheld');
+
+    // Other events are acknowledged and ignored; the decision arrives later.
+    const other = JSON.stringify({ eventType: 'risk.casemanagement.decision.accept', payload: {} });
+    expect((await post(other, signNotification(webhookKey, other, Date.now()))).status).toBe(200);
+    const lost = chargeback(reference, 'LOST');
+    expect((await post(lost, signNotification(webhookKey, lost, Date.now()))).status).toBe(200);
+    expect(
+      await t.db.selectFrom('disputes').select(['status', 'decided_by']).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'lost', decided_by: 'processor' });
   });
 });

@@ -375,3 +375,32 @@ describe('payouts', () => {
     });
   });
 });
+
+describe('refunds', () => {
+  it('refunds a captured sale on its transaction id, once per reference, never more than it; lookup finds it', async () => {
+    const ins = await register('4111111111111111');
+    const chargeReference = ref('sub');
+    const sale = await charge(ins.instrumentId, 'customer', 3897, chargeReference);
+    expect(sale.status).toBe('captured');
+    const saleId = (sale as { gatewayTransactionId: string }).gatewayTransactionId;
+    const reference = ref('refund');
+    const input = { reference, chargeReference, chargeTransactionId: saleId, amountCents: cents(2000) };
+    const first = await gw.refund(input);
+    expect(first).toMatchObject({ status: 'refunded' });
+    expect(lastBody(`/pts/v2/payments/${saleId}/refunds`)).toMatchObject({
+      clientReferenceInformation: { code: reference },
+      orderInformation: { amountDetails: { totalAmount: '20.00', currency: 'USD' } },
+    });
+    // The same reference again: CyberSource refuses the duplicate, we replay the first outcome.
+    expect(await gw.refund(input)).toEqual(first);
+    expect(await gw.lookup(reference)).toMatchObject({
+      kind: 'refund',
+      status: 'refunded',
+      amountCents: 2000,
+    });
+    const tooMuch = await gw.refund({ ...input, reference: ref('refund'), amountCents: cents(1898) });
+    expect(tooMuch).toMatchObject({ status: 'failed' });
+    const noSale = await gw.refund({ ...input, reference: ref('refund'), chargeTransactionId: null });
+    expect(noSale).toMatchObject({ status: 'failed', reason: 'The charge has no processor transaction id' });
+  });
+});

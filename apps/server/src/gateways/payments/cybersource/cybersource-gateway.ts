@@ -7,6 +7,7 @@ import {
   type ChargeInput,
   type ChargeOutcome,
   type CreateInstrumentInput,
+  type DisputeEvent,
   GatewayDeclined,
   GatewayError,
   GatewayInvalidCard,
@@ -16,10 +17,19 @@ import {
   type PaymentGateway,
   type PayoutInput,
   type PayoutOutcome,
+  type RefundInput,
+  type RefundOutcome,
   type UpdateInstrumentInput,
 } from '../port.ts';
 import { type CsResponse, type CybersourceCredentials, csRequest } from './cybersource-http.ts';
-import { brandOf, chargeOutcomeOf, lookupResultOf, payoutOutcomeOf, usd } from './cybersource-outcomes.ts';
+import {
+  brandOf,
+  chargeOutcomeOf,
+  lookupResultOf,
+  payoutOutcomeOf,
+  refundOutcomeOf,
+  usd,
+} from './cybersource-outcomes.ts';
 import {
   openCharge,
   openStepUp,
@@ -263,6 +273,52 @@ export class CybersourceGateway implements PaymentGateway {
   }
 
   /**
+   * `POST /pts/v2/payments/{id}/refunds` on the captured charge's transaction id. CyberSource
+   * accepts a refund as PENDING (it settles with the day's batch): we count it refunded then.
+   */
+  async refund(input: RefundInput): Promise<RefundOutcome> {
+    assertPositiveCents(input.amountCents);
+    if (!input.chargeTransactionId) {
+      return {
+        status: 'failed',
+        reason: 'The charge has no processor transaction id',
+        gatewayTransactionId: '',
+      };
+    }
+    const res = await csRequest(
+      this.creds,
+      'POST',
+      `/pts/v2/payments/${encodeURIComponent(input.chargeTransactionId)}/refunds`,
+      {
+        clientReferenceInformation: {
+          code: input.reference,
+          transactionId: merchantTransactionId(input.reference),
+        },
+        orderInformation: { amountDetails: { totalAmount: usd(input.amountCents), currency: 'USD' } },
+      },
+      { reference: input.reference },
+    );
+    if (res.status === 201) {
+      const outcome = refundOutcomeOf(res.body);
+      if (!outcome) throw new GatewayTimeout(input.reference);
+      return outcome;
+    }
+    if (res.status === 400 && res.body?.reason !== 'DUPLICATE_REQUEST') {
+      return {
+        status: 'failed',
+        reason: String(res.body?.message ?? res.body?.reason ?? 'Refund refused'),
+        gatewayTransactionId: String(res.body?.id ?? ''),
+      };
+    }
+    return (await this.replayDuplicate(input.reference, 'refund', res)) as RefundOutcome;
+  }
+
+  /** CyberSource pushes disputes as signed notifications (see dispute-notifications.ts): none to poll. */
+  async disputeEvents(cursor: string | null): Promise<{ events: DisputeEvent[]; cursor: string | null }> {
+    return { events: [], cursor };
+  }
+
+  /**
    * NOTE: transaction search is indexed asynchronously at CyberSource (it can lag by minutes), so
    * `null` right after a call means "not indexed yet" as much as "never received": callers read
    * it as "never received" only for calls older than BILLING_LOOKUP_LAG_SECONDS.
@@ -382,7 +438,7 @@ export class CybersourceGateway implements PaymentGateway {
   }
 
   /** A 400 DUPLICATE_REQUEST means this reference already ran: answer its first outcome. */
-  private async replayDuplicate(reference: string, kind: 'charge' | 'payout', res: CsResponse) {
+  private async replayDuplicate(reference: string, kind: 'charge' | 'payout' | 'refund', res: CsResponse) {
     if (res.status !== 400 || res.body?.reason !== 'DUPLICATE_REQUEST') {
       throw refused(kind, res);
     }

@@ -1,5 +1,5 @@
 import { type CardBrand, type Cents, messages } from '@pria/contracts';
-import type { ChargeOutcome, LookupResult, PayoutOutcome } from '../port.ts';
+import type { ChargeOutcome, LookupResult, PayoutOutcome, RefundOutcome } from '../port.ts';
 
 /**
  * errorInformation.reason -> what we tell the customer. NOTE: lost/stolen and fraud reasons
@@ -89,6 +89,17 @@ export function payoutOutcomeOf(body: any): PayoutOutcome | null {
   return null;
 }
 
+/** A POST /pts/v2/payments/{id}/refunds answer: PENDING (settles in the day's batch) counts as refunded. */
+// biome-ignore lint/suspicious/noExplicitAny: processor JSON
+export function refundOutcomeOf(body: any): RefundOutcome | null {
+  const gatewayTransactionId = String(body?.id ?? '');
+  if (body?.status === 'PENDING' || body?.status === 'COMPLETED' || body?.status === 'TRANSMITTED')
+    return { status: 'refunded', gatewayTransactionId };
+  if (body?.status === 'DECLINED' || body?.status === 'INVALID_REQUEST')
+    return { status: 'failed', reason: declineReason(body.errorInformation?.reason), gatewayTransactionId };
+  return null;
+}
+
 /**
  * One transaction summary from POST /tss/v2/searches as a lookup result. The kind comes from
  * the applications it ran: ics_oct (original credit = payout) or ics_auth/ics_bill (sale).
@@ -104,6 +115,12 @@ export function lookupResultOf(summary: any): LookupResult | null {
     gatewayTransactionId: String(summary?.id ?? ''),
   };
   const reasonOf = (code: unknown) => declineReason(reasonCodes[String(code)]);
+  const credit = app('ics_credit');
+  if (credit) {
+    return credit.rCode === '1'
+      ? { kind: 'refund', status: 'refunded', ...common }
+      : { kind: 'refund', status: 'failed', reason: reasonOf(credit.reasonCode), ...common };
+  }
   const oct = app('ics_oct');
   if (oct) {
     if (oct.rCode === '1') return { kind: 'payout', status: 'paid', ...common };

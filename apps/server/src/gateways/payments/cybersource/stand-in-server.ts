@@ -29,11 +29,13 @@ export interface StandIn extends StandInKeys {
 export interface StandInTx {
   id: string;
   code: string;
-  kind: 'charge' | 'payout' | 'verification';
+  kind: 'charge' | 'payout' | 'verification' | 'refund';
   instrumentId: string;
   totalAmount: string;
   status: string;
   reason?: string;
+  /** Refunds: the sale they refund. */
+  captureId?: string;
 }
 
 type Behaviour = 'ok' | 'decline_registration' | 'insufficient_funds' | 'expired_card' | 'slow' | '3ds';
@@ -115,6 +117,8 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
     if (m === 'POST /pts/v2/payments') return payments(res, body);
     if (m === 'POST /pts/v2/payouts') return payouts(res, body);
     if (m === 'POST /tss/v2/searches') return search(res, body);
+    const refund = req.method === 'POST' && path.match(/^\/pts\/v2\/payments\/([^/]+)\/refunds$/);
+    if (refund) return refunds(res, decodeURIComponent(String(refund[1])), body);
     const pi = path.match(/^\/tms\/v1\/paymentinstruments\/([^/]+)$/);
     if (pi) return instrument(req, res, decodeURIComponent(String(pi[1])), body);
     const ii = path.match(/^\/tms\/v1\/instrumentidentifiers\/([^/]+)$/);
@@ -369,6 +373,43 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
     });
   }
 
+  /** A refund of a captured sale: PENDING (settles in the batch), at most what is left of it. */
+  function refunds(res: ServerResponse, captureId: string, body: any) {
+    if (duplicate(res, body)) return;
+    const code = body.clientReferenceInformation?.code;
+    const totalAmount = String(body.orderInformation?.amountDetails?.totalAmount);
+    const sale = state.transactions.find((t) => t.id === captureId && t.kind === 'charge');
+    if (sale?.status !== 'AUTHORIZED')
+      return send(res, 404, { status: 'INVALID_REQUEST', reason: 'NOT_FOUND', message: 'Capture not found' });
+    const refunded = state.transactions
+      .filter((t) => t.kind === 'refund' && t.status === 'PENDING' && t.captureId === captureId)
+      .reduce((n, t) => n + Math.round(Number(t.totalAmount) * 100), 0);
+    const txId = id();
+    if (refunded + Math.round(Number(totalAmount) * 100) > Math.round(Number(sale.totalAmount) * 100)) {
+      return send(res, 400, {
+        id: txId,
+        status: 'INVALID_REQUEST',
+        reason: 'EXCEEDS_AUTH_AMOUNT',
+        message: 'Declined - The requested amount exceeds the originally authorized amount',
+      });
+    }
+    state.transactions.push({
+      id: txId,
+      code,
+      kind: 'refund',
+      instrumentId: sale.instrumentId,
+      totalAmount,
+      status: 'PENDING',
+      captureId,
+    });
+    send(res, 201, {
+      id: txId,
+      status: 'PENDING',
+      clientReferenceInformation: { code },
+      refundAmountDetails: { refundAmount: totalAmount, currency: 'USD' },
+    });
+  }
+
   function search(res: ServerResponse, body: any) {
     const match = String(body.query).match(
       /^clientReferenceInformation\.code:(?:"((?:[^"\\]|\\.)*)"|(\S+))$/,
@@ -387,7 +428,7 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
   }
 
   function summary(t: StandInTx) {
-    const ok = t.status === 'AUTHORIZED' || t.status === 'ACCEPTED';
+    const ok = t.status === 'AUTHORIZED' || t.status === 'ACCEPTED' || t.status === 'PENDING';
     const reasonCode = ok
       ? '100'
       : t.status === 'PENDING_AUTHENTICATION'
@@ -396,13 +437,15 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
     const applications =
       t.kind === 'payout'
         ? [{ name: 'ics_oct', rCode: ok ? '1' : '0', reasonCode }]
-        : [
-            ...(t.status === 'PENDING_AUTHENTICATION'
-              ? [{ name: 'ics_pa_enroll', rCode: '0', reasonCode: '475' }]
-              : []),
-            { name: 'ics_auth', rCode: ok ? '1' : '0', reasonCode },
-            ...(ok ? [{ name: 'ics_bill', rCode: '1', reasonCode: '100' }] : []),
-          ];
+        : t.kind === 'refund'
+          ? [{ name: 'ics_credit', rCode: ok ? '1' : '0', reasonCode }]
+          : [
+              ...(t.status === 'PENDING_AUTHENTICATION'
+                ? [{ name: 'ics_pa_enroll', rCode: '0', reasonCode: '475' }]
+                : []),
+              { name: 'ics_auth', rCode: ok ? '1' : '0', reasonCode },
+              ...(ok ? [{ name: 'ics_bill', rCode: '1', reasonCode: '100' }] : []),
+            ];
     return {
       id: t.id,
       submitTimeUtc: new Date().toISOString(),

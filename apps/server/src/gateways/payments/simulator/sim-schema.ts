@@ -37,12 +37,12 @@ export interface SimInstrumentsTable {
 export interface SimTransactionsTable {
   id: string;
   reference: string;
-  kind: 'charge' | 'payout';
+  kind: 'charge' | 'payout' | 'refund';
   instrument_id: string;
   amount_cents: number;
   description: string | null;
   initiator: 'customer' | 'merchant' | null;
-  status: 'captured' | 'declined' | 'requires_authentication' | 'paid' | 'failed' | 'returned';
+  status: 'captured' | 'declined' | 'requires_authentication' | 'paid' | 'failed' | 'returned' | 'refunded';
   reason: string | null;
   session_id: string | null;
   return_url: string | null;
@@ -51,10 +51,22 @@ export interface SimTransactionsTable {
   updated_at: Ts;
 }
 
+/** A chargeback on a captured charge; its events become visible at `at` (the processor's clock). */
+export interface SimDisputeEventsTable {
+  seq: Generated<number>;
+  dispute_id: string;
+  charge_reference: string;
+  amount_cents: number;
+  status: 'open' | 'won' | 'lost';
+  reason: string | null;
+  at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface SimDatabase {
   keys: SimKeysTable;
   instruments: SimInstrumentsTable;
   transactions: SimTransactionsTable;
+  dispute_events: SimDisputeEventsTable;
 }
 
 export type SimDb = Kysely<SimDatabase>;
@@ -97,13 +109,13 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
       create table if not exists gateway_sim.transactions (
         id text primary key,
         reference text not null unique,
-        kind text not null check (kind in ('charge', 'payout')),
+        kind text not null constraint transactions_kind_check check (kind in ('charge', 'payout', 'refund')),
         instrument_id text not null,
         amount_cents bigint not null check (amount_cents > 0),
         description text,
         initiator text check (initiator in ('customer', 'merchant')),
         status text not null constraint transactions_status_check
-          check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned')),
+          check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned', 'refunded')),
         reason text,
         session_id text unique,
         return_url text,
@@ -111,17 +123,34 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`.execute(trx);
-    // A schema made before returned pay-backs existed: widen its status check (once).
+    // A schema made before returned pay-backs and refunds existed: widen its checks (once).
     await sql`
       do $$ begin
         if not exists (select 1 from pg_constraint
                        where conrelid = 'gateway_sim.transactions'::regclass
                          and conname = 'transactions_status_check'
-                         and pg_get_constraintdef(oid) like '%returned%') then
+                         and pg_get_constraintdef(oid) like '%refunded%') then
           alter table gateway_sim.transactions drop constraint if exists transactions_status_check;
           alter table gateway_sim.transactions add constraint transactions_status_check
-            check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned'));
+            check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned', 'refunded'));
+          alter table gateway_sim.transactions drop constraint if exists transactions_kind_check;
+          alter table gateway_sim.transactions add constraint transactions_kind_check
+            check (kind in ('charge', 'payout', 'refund'));
         end if;
       end $$`.execute(trx);
+    await sql`
+      create table if not exists gateway_sim.dispute_events (
+        seq bigserial primary key,
+        dispute_id text not null,
+        charge_reference text not null,
+        amount_cents bigint not null check (amount_cents > 0),
+        status text not null check (status in ('open', 'won', 'lost')),
+        reason text,
+        at timestamptz not null,
+        unique (dispute_id, status)
+      )`.execute(trx);
+    await sql`create index if not exists dispute_events_at on gateway_sim.dispute_events (at, seq)`.execute(
+      trx,
+    );
   });
 }

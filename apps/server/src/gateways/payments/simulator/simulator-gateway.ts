@@ -10,6 +10,7 @@ import {
   type ChargeInput,
   type ChargeOutcome,
   type CreateInstrumentInput,
+  type DisputeEvent,
   GatewayDeclined,
   GatewayError,
   GatewayInvalidCard,
@@ -19,6 +20,8 @@ import {
   type PaymentGateway,
   type PayoutInput,
   type PayoutOutcome,
+  type RefundInput,
+  type RefundOutcome,
   type UpdateInstrumentInput,
 } from '../port.ts';
 import { readCard } from './read-card.ts';
@@ -43,6 +46,12 @@ export interface SimulatorOptions<DB = unknown> {
   faultRate?: number;
   random?: () => number;
   now?: () => Date;
+  /**
+   * The processor's clock for disputes: a charge on the dispute test card is disputed
+   * `disputeAfterDays` after it was captured, by this clock (the app's, so tests can walk it).
+   */
+  clock?: () => Date;
+  disputeAfterDays?: number;
   /**
    * Give the simulator its own connection pool on this database, as a real processor has its
    * own systems. Its commits are asynchronous (synchronous_commit off): the processor's
@@ -93,6 +102,8 @@ export class SimulatorGateway implements PaymentGateway {
   private readonly faultRate: number;
   private readonly random: () => number;
   private readonly now: () => Date;
+  private readonly clock: () => Date;
+  private readonly disputeAfterDays: number;
   private readonly listeners: SessionCompleted[] = [];
   private readonly closers: (() => Promise<void>)[] = [];
   /** Charges and payouts in flight at once are read and written as one statement each. */
@@ -116,6 +127,8 @@ export class SimulatorGateway implements PaymentGateway {
     this.faultRate = opts.faultRate ?? 0;
     this.random = opts.random ?? Math.random;
     this.now = opts.now ?? (() => new Date());
+    this.clock = opts.clock ?? this.now;
+    this.disputeAfterDays = opts.disputeAfterDays ?? 3;
     this.loadInstrument = batched(async (ids: string[]) => {
       const rows = await this.sim
         .selectFrom('instruments')
@@ -254,6 +267,15 @@ export class SimulatorGateway implements PaymentGateway {
     const { tx, inserted } = await this.insertTx(row);
     // NOTE: the money moved, but the answer is lost on the way back: the caller must look it up.
     if (!inserted) return this.replay(tx, 'charge') as ChargeOutcome;
+    if (behaviour === 'disputed' && tx.status === 'captured') {
+      const opens = new Date(this.clock().getTime() + this.disputeAfterDays * 86_400_000);
+      await this.addDisputeEvent({
+        reference: tx.reference,
+        amountCents: tx.amount_cents,
+        status: 'open',
+        at: opens,
+      });
+    }
     if (behaviour === 'timeout_after_charge' || fault === 'after') throw new GatewayTimeout(input.reference);
     return this.replay(tx, 'charge') as ChargeOutcome;
   }
@@ -282,6 +304,150 @@ export class SimulatorGateway implements PaymentGateway {
     });
     if (inserted && fault === 'after') throw new GatewayTimeout(input.reference);
     return this.replay(tx, 'payout') as PayoutOutcome;
+  }
+
+  refund(input: RefundInput): Promise<RefundOutcome> {
+    return this.roundTrip(() => this.refundHere(input));
+  }
+
+  private async refundHere(input: RefundInput): Promise<RefundOutcome> {
+    assertPositiveCents(input.amountCents);
+    const fault = await this.network(input.reference);
+    const charge = await this.findTx(input.chargeReference);
+    const refunded = charge
+      ? await this.sim
+          .selectFrom('transactions')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('n'))
+          .where('kind', '=', 'refund')
+          .where('status', '=', 'refunded')
+          .where('description', '=', charge.reference)
+          .executeTakeFirst()
+      : undefined;
+    const left = charge ? charge.amount_cents - Number(refunded?.n ?? 0) : 0;
+    const reason =
+      charge?.kind !== 'charge' || charge.status !== 'captured'
+        ? 'The charge was not captured'
+        : input.amountCents > left
+          ? 'The refund exceeds what is left of the charge'
+          : null;
+    const { tx, inserted } = await this.insertTx({
+      id: newId('sim_txn'),
+      reference: input.reference,
+      kind: 'refund',
+      instrument_id: charge?.instrument_id ?? 'unknown',
+      amount_cents: input.amountCents,
+      // The refunded charge's reference: what is left of it is counted by this.
+      description: input.chargeReference,
+      initiator: null,
+      status: reason ? 'failed' : 'refunded',
+      reason,
+      session_id: null,
+      return_url: null,
+    });
+    if (inserted && fault === 'after') throw new GatewayTimeout(input.reference);
+    return this.replay(tx, 'refund') as RefundOutcome;
+  }
+
+  async disputeEvents(cursor: string | null): Promise<{ events: DisputeEvent[]; cursor: string | null }> {
+    return this.roundTrip(async () => {
+      await this.network();
+      const [at, seq] = cursor ? cursor.split('|') : [];
+      const rows = await this.sim
+        .selectFrom('dispute_events')
+        .selectAll()
+        .where('at', '<=', this.clock())
+        .$if(Boolean(at), (q) =>
+          q.where(sql<boolean>`(at, seq) > (${at}::timestamptz, ${Number(seq)}::bigint)`),
+        )
+        .orderBy('at')
+        .orderBy('seq')
+        .limit(500)
+        .execute();
+      const last = rows.at(-1);
+      return {
+        events: rows.map((r) => ({
+          disputeId: r.dispute_id,
+          chargeReference: r.charge_reference,
+          amountCents: Number(r.amount_cents) as Cents,
+          status: r.status,
+          reason: r.reason,
+          at: new Date(r.at),
+        })),
+        cursor: last ? `${new Date(last.at).toISOString()}|${last.seq}` : cursor,
+      };
+    });
+  }
+
+  /**
+   * Test trigger (admin and CLI in development): the cardholder disputes a captured charge now,
+   * or the network decides an open dispute. Unknown charges and repeated decisions change nothing.
+   */
+  async openDispute(
+    chargeReference: string,
+    reason = 'Cardholder disputes the charge',
+  ): Promise<string | null> {
+    const charge = await this.findTx(chargeReference);
+    if (charge?.kind !== 'charge' || charge.status !== 'captured') return null;
+    return this.addDisputeEvent({
+      reference: charge.reference,
+      amountCents: charge.amount_cents,
+      status: 'open',
+      at: this.clock(),
+      reason,
+    });
+  }
+
+  async decideDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<boolean> {
+    const open = await this.sim
+      .selectFrom('dispute_events')
+      .selectAll()
+      .where('dispute_id', '=', disputeId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (!open) return false;
+    const decided = await this.sim
+      .selectFrom('dispute_events')
+      .select('seq')
+      .where('dispute_id', '=', disputeId)
+      .where('status', '<>', 'open')
+      .executeTakeFirst();
+    if (decided) return false;
+    const added = await this.sim
+      .insertInto('dispute_events')
+      .values({
+        dispute_id: disputeId,
+        charge_reference: open.charge_reference,
+        amount_cents: open.amount_cents,
+        status: outcome,
+        reason: open.reason,
+        at: this.clock(),
+      })
+      .onConflict((oc) => oc.columns(['dispute_id', 'status']).doNothing())
+      .returning('seq')
+      .executeTakeFirst();
+    return Boolean(added);
+  }
+
+  private async addDisputeEvent(e: {
+    reference: string;
+    amountCents: number;
+    status: 'open' | 'won' | 'lost';
+    at: Date;
+    reason?: string;
+  }): Promise<string> {
+    const disputeId = newId('sim_dp');
+    await this.sim
+      .insertInto('dispute_events')
+      .values({
+        dispute_id: disputeId,
+        charge_reference: e.reference,
+        amount_cents: e.amountCents,
+        status: e.status,
+        reason: e.reason ?? 'Cardholder disputes the charge',
+        at: e.at,
+      })
+      .execute();
+    return disputeId;
   }
 
   /** What the card's issuer does with a credit (see README.md for the test cards). */
@@ -439,11 +605,12 @@ export class SimulatorGateway implements PaymentGateway {
     return this.outcomeOf(tx);
   }
 
-  private outcomeOf(tx: TxRow): ChargeOutcome | PayoutOutcome {
+  private outcomeOf(tx: TxRow): ChargeOutcome | PayoutOutcome | RefundOutcome {
     const gatewayTransactionId = tx.id;
     switch (tx.status) {
       case 'captured':
       case 'paid':
+      case 'refunded':
         return { status: tx.status, gatewayTransactionId };
       case 'declined':
       case 'failed':

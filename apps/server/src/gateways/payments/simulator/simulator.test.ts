@@ -73,7 +73,12 @@ describe('simulator start-up', () => {
       select table_name from information_schema.tables where table_schema = 'gateway_sim' order by 1`.execute(
       db,
     );
-    expect(tables.rows.map((r) => r.table_name)).toEqual(['instruments', 'keys', 'transactions']);
+    expect(tables.rows.map((r) => r.table_name)).toEqual([
+      'dispute_events',
+      'instruments',
+      'keys',
+      'transactions',
+    ]);
     const pubTables =
       await sql`select 1 from information_schema.tables where table_schema = 'public'`.execute(db);
     expect(pubTables.rows).toHaveLength(0);
@@ -278,6 +283,125 @@ describe('payouts and lookups', () => {
 
   it('returns null for a reference it never saw', async () => {
     expect(await gw.lookup('never-sent')).toBeNull();
+  });
+});
+
+describe('hard pay-backs, refunds and disputes', () => {
+  it('fails the first two pay-backs on 4000 0000 0000 0077 and returns every one on 4000 0000 0000 5126', async () => {
+    const shaky = await register('4000000000000077');
+    const tries = [];
+    for (let i = 0; i < 3; i++) {
+      tries.push(
+        await gw.payout({
+          reference: ref('payout'),
+          instrumentId: shaky.instrumentId,
+          amountCents: cents(300),
+        }),
+      );
+    }
+    expect(tries.map((t) => t.status)).toEqual(['failed', 'failed', 'paid']);
+    expect(tries[0]).toMatchObject({ reason: 'Issuer unavailable' });
+    const closed = await register('4000000000005126');
+    const reference = ref('payout');
+    const out = await gw.payout({ reference, instrumentId: closed.instrumentId, amountCents: cents(300) });
+    expect(out).toMatchObject({ status: 'returned', reason: 'Account closed' });
+    expect(await gw.lookup(reference)).toMatchObject({ kind: 'payout', status: 'returned' });
+  });
+
+  it('refunds a capture once per reference, never more than it, and nothing uncaptured', async () => {
+    const card = await register('4111111111111111');
+    const chargeReference = ref('sub');
+    await charge(card.instrumentId, 'merchant', chargeReference);
+    const first = ref('refund');
+    const a = await gw.refund({
+      reference: first,
+      chargeReference,
+      chargeTransactionId: null,
+      amountCents: cents(200),
+    });
+    const again = await gw.refund({
+      reference: first,
+      chargeReference,
+      chargeTransactionId: null,
+      amountCents: cents(200),
+    });
+    expect(a.status).toBe('refunded');
+    expect(again).toEqual(a);
+    expect(await gw.lookup(first)).toMatchObject({ kind: 'refund', status: 'refunded', amountCents: 200 });
+    const tooMuch = await gw.refund({
+      reference: ref('refund'),
+      chargeReference,
+      chargeTransactionId: null,
+      amountCents: cents(101),
+    });
+    expect(tooMuch).toMatchObject({
+      status: 'failed',
+      reason: 'The refund exceeds what is left of the charge',
+    });
+    const rest = await gw.refund({
+      reference: ref('refund'),
+      chargeReference,
+      chargeTransactionId: null,
+      amountCents: cents(100),
+    });
+    expect(rest.status).toBe('refunded');
+    const declinedCard = await register('4000000000009995');
+    const declined = ref('sub');
+    await charge(declinedCard.instrumentId, 'merchant', declined);
+    expect(
+      await gw.refund({
+        reference: ref('refund'),
+        chargeReference: declined,
+        chargeTransactionId: null,
+        amountCents: cents(100),
+      }),
+    ).toMatchObject({ status: 'failed', reason: 'The charge was not captured' });
+  });
+
+  it('disputes charges on 4000 0000 0000 0259 after three days of its clock, and on demand; decisions follow', async () => {
+    let now = new Date('2031-01-10T12:00:00Z');
+    const timed = await createSimulatorGateway({ db, publicUrl: 'http://pria.test/', clock: () => now });
+    const card = await register('4000000000000259');
+    const disputed = ref('payin');
+    await timed.charge({
+      reference: disputed,
+      instrumentId: card.instrumentId,
+      amountCents: cents(300),
+      description: 'x',
+      initiator: 'merchant',
+    });
+    const start = await timed.disputeEvents(null);
+    const mine = (events: { chargeReference: string }[]) =>
+      events.filter((e) => e.chargeReference === disputed);
+    expect(mine(start.events)).toEqual([]);
+    now = new Date('2031-01-13T12:00:01Z');
+    const later = await timed.disputeEvents(start.cursor);
+    expect(mine(later.events)).toMatchObject([
+      { status: 'open', amountCents: 300, chargeReference: disputed },
+    ]);
+    // Read from the cursor again: nothing new.
+    expect(mine((await timed.disputeEvents(later.cursor)).events)).toEqual([]);
+
+    const other = await register('4111111111111111');
+    const plain = ref('payin');
+    await timed.charge({
+      reference: plain,
+      instrumentId: other.instrumentId,
+      amountCents: cents(300),
+      description: 'x',
+      initiator: 'merchant',
+    });
+    const id = await timed.openDispute(plain);
+    expect(id).toMatch(/^sim_dp_/);
+    expect(await timed.openDispute('payin:never-charged')).toBeNull();
+    expect(await timed.decideDispute(id as string, 'won')).toBe(true);
+    expect(await timed.decideDispute(id as string, 'lost')).toBe(false);
+    const feed = await timed.disputeEvents(later.cursor);
+    expect(feed.events.filter((e) => e.chargeReference === plain).map((e) => e.status)).toEqual([
+      'open',
+      'won',
+    ]);
+    await timed.close();
   });
 });
 

@@ -10,7 +10,8 @@ export type Behaviour =
   | 'timeout_after_charge'
   | 'requires_authentication'
   | 'payout_fails_twice'
-  | 'payout_returned';
+  | 'payout_returned'
+  | 'disputed';
 
 export const testCards: Record<string, Behaviour> = {
   '4111111111111111': 'success',
@@ -22,6 +23,7 @@ export const testCards: Record<string, Behaviour> = {
   '4000002760003184': 'requires_authentication',
   '4000000000000077': 'payout_fails_twice',
   '4000000000005126': 'payout_returned',
+  '4000000000000259': 'disputed',
 };
 
 export const behaviourOf = (number: string): Behaviour => testCards[number] ?? 'success';
