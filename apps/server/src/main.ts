@@ -1,6 +1,6 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './platform/logger.ts';
-import { startServices } from './platform/services.ts';
+import { startServices } from './services.ts';
 
 /** Composition root: config -> database -> modules -> HTTP. Ctrl-C stops everything cleanly. */
 async function main() {

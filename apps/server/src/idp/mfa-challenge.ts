@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
-import type { IdpMfaChallengesTable, MfaMethod } from './idp-tables.ts';
+import type { IdpMfaChallengesTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import { loadMfaKey } from './keys.ts';
 import {
   MFA_CODE_DIGITS,

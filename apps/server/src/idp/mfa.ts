@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../platform/outbox.ts';
-import type { IdpMfaTicketsTable, MfaMethod } from './idp-tables.ts';
+import type { IdpMfaTicketsTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import { loadMfaKey } from './keys.ts';
 import {
   codeMatches,
@@ -27,7 +27,7 @@ export const MFA_MAX_SENDS = 3;
 export const MFA_CODE_DIGITS = 6;
 export const TOTP_ISSUER = 'Pria';
 
-export type { MfaMethod } from './idp-tables.ts';
+export type { MfaMethod } from '../platform/schema/idp-tables.ts';
 export const mfaMethods: readonly MfaMethod[] = ['authenticator', 'sms', 'email'];
 
 type TicketRow = Selectable<IdpMfaTicketsTable>;

@@ -1,40 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
-import type { PaymentGateway } from '../gateways/payments/index.ts';
 import { createAuth0IdentityAdmin } from '../identity-admin/auth0.ts';
 import { createBuiltInIdentityAdmin } from '../identity-admin/built-in.ts';
 import type { IdentityAdmin } from '../identity-admin/port.ts';
-import type { Clock } from '../platform/clock.ts';
-import type { Db } from '../platform/db.ts';
-import type { Logger } from '../platform/logger.ts';
+import type { ModuleDeps } from '../platform/module-deps.ts';
 import { registerAccountRoutes } from './account/index.ts';
 import { wireAccountDeletion } from './account-deletion-wiring.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
-import { registerCustomerRoutes } from './customers/index.ts';
-import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes.ts';
+import { type CustomerRecordParts, registerCustomerRoutes } from './customers/index.ts';
+import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
+import { getNotificationPreferences, preferencesFromRow } from './notifications/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
-import { registerSubscriptionRoutes } from './subscriptions/index.ts';
+import {
+  registerSubscriptionRoutes,
+  subscriptionFromJson,
+  subscriptionOfCustomer,
+  toSubscriptionView,
+} from './subscriptions/index.ts';
 import { registerSupportRoutes } from './support/index.ts';
 import { registerTransactionRoutes } from './transactions/index.ts';
 
-export interface ModuleDeps {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  /** The card processor (cards now; the money engine later). */
-  payments?: PaymentGateway;
-  /** Where business code gets the time (tests walk the calendar with a fixed clock). */
-  clock?: Clock;
+/** What registering the modules takes: every module's deps, plus the money engine's. */
+export interface ModuleRegistration extends ModuleDeps {
   /** The money engine (forced runs, reconciliation). */
   billing?: BillingDeps;
   /** Called when a forced run opened, so its work gets drained. */
   onRunOpened?: (runId: string) => void;
-  /** The identity provider's admin port (password, MFA, deletion); built in by default. */
-  identityAdmin?: IdentityAdmin;
 }
 
 /** The built-in provider's port, else Auth0's Management API when configured, else none. */
@@ -44,16 +38,27 @@ function defaultIdentityAdmin(deps: ModuleDeps): IdentityAdmin | undefined {
   return undefined;
 }
 
+/** The customer record embeds the subscription and the notification choices: wired here. */
+const customerRecordParts: CustomerRecordParts = {
+  subscriptionFromRecord(subscription, plan) {
+    const s = subscriptionFromJson(subscription, plan);
+    return s ? toSubscriptionView(s.subscription, s.plan) : null;
+  },
+  subscriptionOf: subscriptionOfCustomer,
+  preferencesFromRow,
+  preferencesOf: getNotificationPreferences,
+};
+
 /** Every domain module's routes, under /api/v1. */
-export async function registerModules(app: FastifyInstance, given: ModuleDeps): Promise<void> {
-  const deps: ModuleDeps = {
+export async function registerModules(app: FastifyInstance, given: ModuleRegistration): Promise<void> {
+  const deps: ModuleRegistration = {
     ...given,
     identityAdmin: given.identityAdmin ?? defaultIdentityAdmin(given),
   };
   if (deps.payments) wireAccountDeletion(deps.payments);
   await app.register(
     async (api) => {
-      await registerCustomerRoutes(api, deps);
+      await registerCustomerRoutes(api, { ...deps, record: customerRecordParts });
       await registerSupportRoutes(api, deps);
       await registerCardRoutes(api, deps);
       await registerGeographyRoutes(api);

@@ -1,12 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { IdpTables } from '../idp/idp-tables.ts';
-import type { AccountTables } from '../modules/account/account-tables.ts';
-import type { CardTables } from '../modules/cards/cards-table.ts';
+import type { AccountTables } from './schema/account-tables.ts';
+import type { CardTables } from './schema/cards-tables.ts';
+import type { DefaultTimestamp, Timestamp } from './schema/column-types.ts';
+import type { IdpTables } from './schema/idp-tables.ts';
 
-/** A timestamptz column: read as Date, written as Date or ISO string. */
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A timestamptz column with a database default (optional on insert). */
-export type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type { DefaultTimestamp, Timestamp };
 
 export interface CustomersTable {
   id: Generated<string>;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { encryptCard } from '@pria/contracts';
 import { createUser } from '../idp/index.ts';
-import { insertCharge } from '../modules/admin/test-fixtures.ts';
 import type { RouteAccess } from '../platform/http.ts';
 import { apiClient } from '../test/api-client.ts';
 import { addCard, testCards } from '../test/customers.ts';
+import { insertCharge } from '../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { oidcLogin } from '../test/oidc-login.ts';
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../platform/logger.ts';
-import { type ServiceOptions, type Services, startServices } from '../platform/services.ts';
+import { type ServiceOptions, type Services, startServices } from '../services.ts';
 import { freePort } from './free-port.ts';
 
 export interface TestApp extends Services {

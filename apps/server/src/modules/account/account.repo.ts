@@ -1,49 +1,7 @@
-import {
-  defaultNotificationPreferences,
-  type NotificationPreferences,
-  type NotificationType,
-} from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 
-/** This module's SQL: notification preferences, deletion codes, the erasure, audit rows. */
-
-export async function findNotificationPreferences(
-  db: Db,
-  customerId: string,
-): Promise<NotificationPreferences> {
-  const row = await db
-    .selectFrom('notification_preferences')
-    .select(['for_email', 'for_sms'])
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  return preferencesFromRow(row);
-}
-
-/** Stored choices as the API shows them; no row means the defaults. */
-export function preferencesFromRow(
-  row: { for_email: string[]; for_sms: string[] } | undefined,
-): NotificationPreferences {
-  if (!row)
-    return {
-      forEmail: [...defaultNotificationPreferences.forEmail],
-      forSms: [...defaultNotificationPreferences.forSms],
-    };
-  return { forEmail: row.for_email as NotificationType[], forSms: row.for_sms as NotificationType[] };
-}
-
-export async function saveNotificationPreferences(
-  db: Db,
-  customerId: string,
-  p: NotificationPreferences,
-): Promise<void> {
-  const values = { for_email: p.forEmail, for_sms: p.forSms, updated_at: sql<Date>`now()` };
-  await db
-    .insertInto('notification_preferences')
-    .values({ customer_id: customerId, ...values })
-    .onConflict((oc) => oc.column('customer_id').doUpdateSet(values))
-    .execute();
-}
+/** This module's SQL: deletion codes, the erasure, audit rows (preferences: notifications module). */
 
 export async function logAccountEvent(
   db: Db,

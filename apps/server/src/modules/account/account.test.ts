@@ -7,12 +7,8 @@ import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 import { wireAccountDeletion } from '../account-deletion-wiring.ts';
-import {
-  accountDeletionSteps,
-  getNotificationPreferences,
-  registerAccountDeletionStep,
-  registerOwedPaybackCheck,
-} from './index.ts';
+import { getNotificationPreferences } from '../notifications/index.ts';
+import { accountDeletionSteps, registerAccountDeletionStep, registerOwedPaybackCheck } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 /** Account security and settings: the module's public face. */
 
-export { preferencesFromRow } from './account.repo.ts';
 export { accountRoutes as registerAccountRoutes } from './account.routes.ts';
 export type { AccountDeletionContext, AccountDeletionStep, OwedPaybackCheck } from './deletion-steps.ts';
 export {
@@ -9,4 +8,3 @@ export {
   registerAccountDeletionStep,
   registerOwedPaybackCheck,
 } from './deletion-steps.ts';
-export { getNotificationPreferences } from './notification-preferences.ts';

@@ -2,22 +2,15 @@ import type { NotificationPreferences } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { currentCustomer } from '../customers/index.ts';
-import { findNotificationPreferences, saveNotificationPreferences } from './account.repo.ts';
+import { getNotificationPreferences, saveNotificationPreferences } from '../notifications/index.ts';
 
-/**
- * A customer's notification choices ({ forEmail, forSms }); the default (no row) is every type
- * by email and none by SMS. The customer record includes this as `notification`.
- */
-export function getNotificationPreferences(db: Db, customerId: string): Promise<NotificationPreferences> {
-  return findNotificationPreferences(db, customerId);
-}
-
+/** The caller's own notification choices (the settings screen); the record includes them as `notification`. */
 export async function getOwnNotificationPreferences(
   db: Db,
   principal: Principal,
 ): Promise<NotificationPreferences> {
   const customer = await currentCustomer(db, principal);
-  return findNotificationPreferences(db, customer.id);
+  return getNotificationPreferences(db, customer.id);
 }
 
 export async function updateNotificationPreferences(
@@ -27,5 +20,5 @@ export async function updateNotificationPreferences(
 ): Promise<NotificationPreferences> {
   const customer = await currentCustomer(db, principal);
   await saveNotificationPreferences(db, customer.id, input);
-  return findNotificationPreferences(db, customer.id);
+  return getNotificationPreferences(db, customer.id);
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client.ts';
 import { type Api, signedInUser } from '../../test/customers.ts';
+import { insertCard, insertCharge, insertCustomer } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCard, insertCharge, insertCustomer } from './test-fixtures.ts';
 
 /** Every admin endpoint: 401 without a token, 403 for a customer and for staff lacking the permission. */
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedInUser } from '../../test/customers.ts';
+import { insertCustomer } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { geoLookupFrom } from './geoip.ts';
-import { insertCustomer } from './test-fixtures.ts';
 
 let t: TestApp;
 let admin: Api;

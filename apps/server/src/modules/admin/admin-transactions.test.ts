@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedInUser } from '../../test/customers.ts';
+import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCard, insertCharge, insertCustomer, insertPayout } from './test-fixtures.ts';
 
 let t: TestApp;
 let admin: Api;

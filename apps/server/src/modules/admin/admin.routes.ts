@@ -14,7 +14,7 @@ import { auditContextOf } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import { access, send } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { activityPage, activityQuery } from '../transactions/index.ts';
 import { adminMetrics } from './admin-metrics.ts';
 import type { GeoLookup } from './geoip.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedInUser } from '../../test/customers.ts';
+import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { countedRows } from './row-counts.ts';
-import { insertCard, insertCharge, insertCustomer, insertPayout } from './test-fixtures.ts';
 
 let t: TestApp;
 let admin: Api;

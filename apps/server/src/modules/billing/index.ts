@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { billingRoutes } from './billing.routes.ts';
 import type { BillingDeps } from './billing-deps.ts';
 
+export { enqueueDrains, startBillingWorkers } from './billing.worker.ts';
 export type { BillingDeps } from './billing-deps.ts';
 export {
   currentPeriod,

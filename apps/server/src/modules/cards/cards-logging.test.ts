@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createUser } from '../../idp/index.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { type Services, startServices } from '../../platform/services.ts';
+import { type Services, startServices } from '../../services.ts';
 import { freePort } from '../../test/free-port.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';

@@ -2,7 +2,7 @@ import { MAX_CARDS } from '@pria/contracts';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/db-schema.ts';
-import type { CardsTable } from './cards-table.ts';
+import type { CardsTable } from '../../platform/schema/cards-tables.ts';
 
 export type CardRow = Selectable<CardsTable>;
 type Tx = Transaction<Database>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import { auditContextOf, recordStaffAction } from '../../platform/audit.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
 import { registerCard } from './register-card.ts';
 import { removeCard } from './remove-card.ts';

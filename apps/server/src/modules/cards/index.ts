@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { cardRoutes } from './cards.routes.ts';
 
+export type { CardsTable, CardTables } from '../../platform/schema/cards-tables.ts';
 export type { CardRow } from './cards.repo.ts';
 export { findActiveCard as findActiveCardOfCustomer, listActiveCards } from './cards.repo.ts';
-export type { CardsTable, CardTables } from './cards-table.ts';
 
 export async function registerCardRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { payments } = deps;

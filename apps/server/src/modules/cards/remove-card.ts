@@ -3,7 +3,7 @@ import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { moneyOwedToCard } from '../billing/owed.ts';
+import { moneyOwedToCard } from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import {
   findActiveCard,

@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { currentCustomer } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
 import { setOnboardingIndex } from './customers.repo.ts';
-import { getCustomer } from './get-customer.ts';
+import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
 import { updateProfile } from './update-profile.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-export async function customerRoutes(app: FastifyInstance, { db }: ModuleDeps) {
+export async function customerRoutes(
+  app: FastifyInstance,
+  { db, record }: ModuleDeps & { record: CustomerRecordParts },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -25,7 +28,7 @@ export async function customerRoutes(app: FastifyInstance, { db }: ModuleDeps) {
         params: idParams,
       },
     },
-    async (req, reply) => send(reply, await getCustomer(db, principalOf(req), req.params.id)),
+    async (req, reply) => send(reply, await getCustomer(db, record, principalOf(req), req.params.id)),
   );
 
   api.put(

@@ -1,8 +1,6 @@
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { getNotificationPreferences, preferencesFromRow } from '../account/index.ts';
-import { subscriptionFromJson, subscriptionOfCustomer, toSubscriptionView } from '../subscriptions/index.ts';
 import { currentCustomer, isUpToDate } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
 import { findCustomerById, findCustomerRecordByIdentity } from './customers.repo.ts';
@@ -10,38 +8,50 @@ import { findCustomerById, findCustomerRecordByIdentity } from './customers.repo
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * What a customer's record embeds from modules above this one: their subscription and their
+ * notification choices. A port (modules/index.ts wires the subscriptions and notifications
+ * modules' functions), so this module depends on neither.
+ */
+export interface CustomerRecordParts {
+  /** The subscription view from the raw rows the fast path joins (null: none). */
+  subscriptionFromRecord(subscription: unknown, plan: unknown): unknown;
+  subscriptionOf(db: Db, customerId: string): Promise<unknown>;
+  preferencesFromRow(row: { for_email: string[]; for_sms: string[] } | undefined): unknown;
+  preferencesOf(db: Db, customerId: string): Promise<unknown>;
+}
+
+/**
  * A customer's record: the caller's own ('me' or their id), or anyone's for staff holding
  * customer:get. Someone else's id without the permission is refused with 403, whether or not
  * it exists, so ids cannot be probed.
  */
-export async function getCustomer(db: Db, principal: Principal, id: string) {
+export async function getCustomer(db: Db, parts: CustomerRecordParts, principal: Principal, id: string) {
   if (id === 'me') {
     // The frequent case in one query; a first call (or a changed email) takes the path below.
     const record = await findCustomerRecordByIdentity(db, principal.issuer, principal.subject);
     if (record && isUpToDate(record.customer, principal)) {
-      const sub =
-        record.subscription &&
-        subscriptionFromJson(record.subscription.subscription, record.subscription.plan);
       return {
         ...toCustomerView(record.customer),
-        subscription: sub ? toSubscriptionView(sub.subscription, sub.plan) : null,
-        notification: preferencesFromRow(record.preferences),
+        subscription: record.subscription
+          ? parts.subscriptionFromRecord(record.subscription.subscription, record.subscription.plan)
+          : null,
+        notification: parts.preferencesFromRow(record.preferences),
       };
     }
   }
   const own = await currentCustomer(db, principal);
-  if (id === 'me' || id === own.id) return withSubscription(db, toCustomerView(own));
+  if (id === 'me' || id === own.id) return withParts(db, parts, toCustomerView(own));
   if (!principal.permissions.has('customer:get')) throw forbidden();
   if (!uuid.test(id)) throw notFound('Customer not found');
   const row = await findCustomerById(db, id);
   if (!row) throw notFound('Customer not found');
-  return withSubscription(db, toCustomerView(row));
+  return withParts(db, parts, toCustomerView(row));
 }
 
-async function withSubscription(db: Db, view: ReturnType<typeof toCustomerView>) {
+async function withParts(db: Db, parts: CustomerRecordParts, view: ReturnType<typeof toCustomerView>) {
   const [subscription, notification] = await Promise.all([
-    subscriptionOfCustomer(db, view.id),
-    getNotificationPreferences(db, view.id),
+    parts.subscriptionOf(db, view.id),
+    parts.preferencesOf(db, view.id),
   ]);
   return { ...view, subscription, notification };
 }

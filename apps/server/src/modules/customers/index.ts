@@ -2,3 +2,4 @@ export { currentCustomer } from './current-customer.ts';
 export { type CustomerRow, markOnboarded } from './customers.repo.ts';
 export { customerRoutes as registerCustomerRoutes } from './customers.routes.ts';
 export { rememberDeletedIdentity } from './deleted-identities.ts';
+export type { CustomerRecordParts } from './get-customer.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { documentsRoutes } from './documents.routes.ts';
 
 export async function registerDocumentRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {

@@ -3,5 +3,10 @@ export { type MoneyMessages, moneyEventMessages, notificationTypeOf } from './mo
 export type { NoticeData } from './notice-messages.ts';
 export { type NotificationWorker, startNotificationWorker } from './notifications.worker.ts';
 export { type NotifyOutcome, notifyMoneyEvent } from './notify-money-event.ts';
+export {
+  getNotificationPreferences,
+  preferencesFromRow,
+  saveNotificationPreferences,
+} from './preferences.repo.ts';
 export { type NotificationDeps, type ProcessResult, processMoneyEvents } from './process-money-events.ts';
 export { type Notice, sendCustomerNotice } from './send-notice.ts';

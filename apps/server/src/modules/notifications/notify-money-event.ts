@@ -1,6 +1,5 @@
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
-import { getNotificationPreferences } from '../account/index.ts';
 import { moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
 import {
   findCard,
@@ -9,6 +8,7 @@ import {
   type MoneyEventRow,
   markEventProcessed,
 } from './notifications.repo.ts';
+import { getNotificationPreferences } from './preferences.repo.ts';
 
 export interface NotifyOutcome {
   email: boolean;

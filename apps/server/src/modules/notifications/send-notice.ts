@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
-import { getNotificationPreferences } from '../account/index.ts';
 import { type NoticeData, noticeMessages, noticeSmsType } from './notice-messages.ts';
 import { findRecipient } from './notifications.repo.ts';
+import { getNotificationPreferences } from './preferences.repo.ts';
 
 export interface Notice {
   data: NoticeData;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
+import { insertCard, insertCharge, insertCustomer } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { insertCard, insertCharge, insertCustomer } from '../admin/test-fixtures.ts';
 import { resolveAttempt } from './execute-charge.ts';
 
 let t: TestApp;

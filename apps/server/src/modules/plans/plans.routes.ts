@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { access, send } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { toPlanView } from './plan-view.ts';
 import { listActivePlans } from './plans.repo.ts';
 

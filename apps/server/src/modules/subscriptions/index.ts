@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
 export { settlePendingSubscription, subscriptionOfCustomer } from './get-subscription.ts';

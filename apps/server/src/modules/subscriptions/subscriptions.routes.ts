@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
 import { getOwnSubscription } from './get-subscription.ts';
 import { keepSubscription } from './keep-subscription.ts';

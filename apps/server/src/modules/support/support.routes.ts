@@ -2,7 +2,7 @@ import { contactUsRequest, feedbackRequest, messages, supportRequest } from '@pr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, principalOf, send } from '../../platform/http.ts';
-import type { ModuleDeps } from '../index.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 import { submitFeedback, submitSupportMessage } from './submit-support-message.ts';
 

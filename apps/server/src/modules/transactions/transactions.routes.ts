@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { currentCustomer } from '../customers/index.ts';
-import type { ModuleDeps } from '../index.ts';
 import { activityPage, activityQuery } from './activity-page.ts';
 
 export async function transactionRoutes(app: FastifyInstance, { db, clock = systemClock }: ModuleDeps) {

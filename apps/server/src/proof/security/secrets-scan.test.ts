@@ -7,7 +7,7 @@ import { base32Decode, totp } from '../../idp/totp.ts';
 import { currentPeriod } from '../../modules/billing/billing-schedule.ts';
 import { forceRun } from '../../modules/billing/tick.ts';
 import { createLogger } from '../../platform/logger.ts';
-import { type Services, startServices } from '../../platform/services.ts';
+import { type Services, startServices } from '../../services.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { addCard } from '../../test/customers.ts';
 import { freePort } from '../../test/free-port.ts';

@@ -1,10 +1,9 @@
-import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
+import { Box, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
-import { Logo } from '../../components/logo.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
@@ -12,7 +11,7 @@ import { useCustomer } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
 import { LazySupportModal } from '../../features/support/lazy-support-modal.tsx';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
-import classes from './customer-layout.module.css';
+import { CustomerFrame } from './customer-frame.tsx';
 import { CustomerSideMenu } from './customer-side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -54,33 +53,27 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <AppShell header={{ height: 64 }} padding="md">
-        <AppShell.Header className={classes.header} data-scrolled={scrolled || undefined}>
-          <Container size="lg" h="100%">
-            <Group h="100%" justify="space-between" wrap="nowrap">
-              <Group gap="sm" wrap="nowrap">
-                <Burger
-                  opened={menuOpened}
-                  onClick={menu.toggle}
-                  size="sm"
-                  aria-label={menuOpened ? 'Close menu' : 'Open menu'}
-                  aria-expanded={menuOpened}
-                />
-                <Logo />
-              </Group>
-              <Group gap="sm" wrap="nowrap">
-                <BackToAdminLink />
-                <UserMenu name={name} onSupport={support.open} onLogout={logoutFromDropdown} />
-              </Group>
-            </Group>
-          </Container>
-        </AppShell.Header>
-        <AppShell.Main bg="gray.0" id="main" tabIndex={-1}>
-          <Container size="lg" py={{ base: 'sm', sm: 'lg' }} px={{ base: 0, sm: 'md' }}>
-            {children}
-          </Container>
-        </AppShell.Main>
-      </AppShell>
+      <CustomerFrame
+        scrolled={scrolled}
+        mainId="main"
+        burger={
+          <Burger
+            opened={menuOpened}
+            onClick={menu.toggle}
+            size="sm"
+            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpened}
+          />
+        }
+        actions={
+          <>
+            <BackToAdminLink />
+            <UserMenu name={name} onSupport={support.open} onLogout={logoutFromDropdown} />
+          </>
+        }
+      >
+        {children}
+      </CustomerFrame>
       <CustomerSideMenu
         opened={menuOpened}
         onClose={menu.close}

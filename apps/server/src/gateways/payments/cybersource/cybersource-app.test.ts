@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  insertCard,
-  insertCharge,
-  insertCustomer,
-  insertPayout,
-} from '../../../modules/admin/test-fixtures.ts';
 import { type Api, signedInUser, testAddress } from '../../../test/customers.ts';
+import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { signNotification } from './dispute-notifications.ts';
 import { type StandIn, startStandIn } from './stand-in-server.ts';

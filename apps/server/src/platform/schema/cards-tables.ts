@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DefaultTimestamp } from '../../platform/db-schema.ts';
+import type { DefaultTimestamp } from './column-types.ts';
 
 /** Table types of the cards module (composed into `Database` in platform/db-schema.ts). */
 export interface CardsTable {

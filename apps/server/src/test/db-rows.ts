@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../platform/db.ts';
+import type { Db } from '../platform/db.ts';
 
-/** Rows for admin tests, written directly (the money triggers still apply). Test-only. */
+/** Rows for tests, written directly (the money triggers still apply). Test-only. */
 export async function insertCustomer(
   db: Db,
   c: {

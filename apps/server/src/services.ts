@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from './config.ts';
 import {
   type ConfiguredGateway,
   CybersourceGateway,
@@ -8,32 +8,33 @@ import {
   registerNotificationRoute,
   registerSimulatorRoutes,
   SimulatorGateway,
-} from '../gateways/payments/index.ts';
-import { registerIdentityProvider } from '../idp/index.ts';
-import { enqueueDrains, startBillingWorkers } from '../modules/billing/billing.worker.ts';
+} from './gateways/payments/index.ts';
+import { registerIdentityProvider } from './idp/index.ts';
 import {
   type BillingDeps,
   createBillingDeps,
   drainRun,
+  enqueueDrains,
   recordDisputeEvent,
-} from '../modules/billing/index.ts';
-import { registerModules } from '../modules/index.ts';
+  startBillingWorkers,
+} from './modules/billing/index.ts';
+import { registerModules } from './modules/index.ts';
 import {
   type NotificationDeps,
   sendDueNotices,
   startNotificationWorker,
-} from '../modules/notifications/index.ts';
-import { type AppDeps, createHttpApp, serveWebApp } from './app.ts';
-import { createTokenVerifier } from './auth.ts';
-import { type Clock, systemClock } from './clock.ts';
-import { openDatabase } from './database.ts';
-import { createDb, type Db } from './db.ts';
-import { createSenders } from './delivery/index.ts';
-import { access } from './http.ts';
-import { startJobs } from './jobs.ts';
-import type { Logger } from './logger.ts';
-import { createMetrics, meteredGateway, registerMetricsRoutes } from './metrics.ts';
-import { migrateToLatest, pendingMigrations } from './migrate.ts';
+} from './modules/notifications/index.ts';
+import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
+import { createTokenVerifier } from './platform/auth.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { openDatabase } from './platform/database.ts';
+import { createDb, type Db } from './platform/db.ts';
+import { createSenders } from './platform/delivery/index.ts';
+import { access } from './platform/http.ts';
+import { startJobs } from './platform/jobs.ts';
+import type { Logger } from './platform/logger.ts';
+import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
+import { migrateToLatest, pendingMigrations } from './platform/migrate.ts';
 
 export interface Services {
   config: Config;

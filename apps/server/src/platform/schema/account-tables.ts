@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DefaultTimestamp, Timestamp } from '../../platform/db-schema.ts';
+import type { DefaultTimestamp, Timestamp } from './column-types.ts';
 
 /** Tables of the account module (migrations/0006_account_security.ts). */
 

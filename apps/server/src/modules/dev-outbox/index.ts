@@ -1,0 +1,1 @@
+export { devOutboxRoutes } from './dev-outbox.routes.ts';
