@@ -59,7 +59,12 @@ const address = {
  * public API (hosted sign-up in a separate context, then the customer's own token): the same
  * calls the onboarding screens make, without depending on those screens.
  */
-export async function seedSubscribedCustomer(browser: Browser, baseURL: string): Promise<SeededCustomer> {
+export async function seedSubscribedCustomer(
+  browser: Browser,
+  baseURL: string,
+  /** Card numbers (the first funds the subscription); a Visa and a Mastercard by default. */
+  numbers: string[] = ['4111111111111111', '5555555555554444'],
+): Promise<SeededCustomer & { cardIds: string[] }> {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = `client-${tag}@example.com`;
   const firstName = `Zoe${tag}`;
@@ -83,17 +88,15 @@ export async function seedSubscribedCustomer(browser: Browser, baseURL: string):
     const jwk = await call<JWK>(request, token, 'GET', '/cards/public-key');
     const year = new Date().getFullYear() + 3;
     const cards: { id: string }[] = [];
-    for (const [number, brand] of [
-      ['4111111111111111', 'visa'],
-      ['5555555555554444', 'mastercard'],
-    ] as const) {
+    for (const number of numbers) {
+      const brand = number.startsWith('5') ? 'mastercard' : 'visa';
       cards.push(
         await call<{ id: string }>(request, token, 'POST', '/cards', {
           number: await encryptCard(number, '123', jwk),
           expirationMonth: 12,
           expirationYear: year,
           brand,
-          isDefault: brand === 'visa',
+          isDefault: number === numbers[0],
           name: `${firstName} ${lastName}`,
           address,
         }),
@@ -104,7 +107,7 @@ export async function seedSubscribedCustomer(browser: Browser, baseURL: string):
     if (!plan || !cards[0]) throw new Error('no plan or card to subscribe with');
     await call(request, token, 'POST', '/subscriptions', { plan: plan.id, card: cards[0].id });
     await call(request, token, 'PUT', '/setting/onboarding-index?index=3').catch(() => undefined);
-    return { id: me.id, email, firstName, lastName };
+    return { id: me.id, email, firstName, lastName, cardIds: cards.map((c) => c.id) };
   } finally {
     await context.close();
   }

@@ -12,6 +12,7 @@ const ClientsPage = lazy(() => import('../../features/admin/clients/clients-page
 const ClientDetailPage = lazy(() => import('../../features/admin/client-detail/client-detail-page.tsx'));
 const TransactionsPage = lazy(() => import('../../features/admin/transactions/transactions-page.tsx'));
 const LogsPage = lazy(() => import('../../features/admin/logs/logs-page.tsx'));
+const PaybacksPage = lazy(() => import('../../features/admin/paybacks/paybacks-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
 /** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
@@ -55,6 +56,14 @@ export default function AdminArea() {
             element={
               <RequirePrivilege privilege="transaction">
                 <TransactionsPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="paybacks"
+            element={
+              <RequirePrivilege privilege="transaction">
+                <PaybacksPage />
               </RequirePrivilege>
             }
           />

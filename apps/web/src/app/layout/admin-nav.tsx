@@ -1,6 +1,7 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
+  IconCashBanknote,
   IconFileText,
   IconHome,
   IconLogout,
@@ -17,6 +18,7 @@ const links: { label: string; to: string; privilege: Privilege; icon: typeof Ico
   { label: 'Client Details', to: '/admin/users', privilege: 'customer', icon: IconUsers },
   { label: 'Logs', to: '/admin/logs', privilege: 'log', icon: IconFileText },
   { label: 'Transactions', to: '/admin/transactions', privilege: 'transaction', icon: IconReceipt2 },
+  { label: 'Pay-backs', to: '/admin/paybacks', privilege: 'transaction', icon: IconCashBanknote },
 ];
 
 /** The admin sidebar's content; the same in the desktop navbar and the mobile drawer. */

@@ -7,8 +7,11 @@ import { runKinds } from './run-kinds.ts';
 interface ForcedRunsValue {
   runs: BillingRun[];
   pendingKind: RunKind | undefined;
-  /** Asks for confirmation with the spec's words, then forces the run. */
-  request: (kind: RunKind) => void;
+  /**
+   * Asks for confirmation with the spec's words (or `confirm`'s, for a missed month), then forces
+   * the run, for `period` when given.
+   */
+  request: (kind: RunKind, options?: { period?: string; title?: string; confirm?: string }) => void;
   dismiss: (id: string) => void;
 }
 
@@ -20,18 +23,18 @@ export function ForcedRunsProvider({ children }: { children: ReactNode }) {
   const force = useForceRun((run) => setRuns((prev) => [run, ...prev.filter((r) => r.id !== run.id)]));
 
   const request = useCallback(
-    (kind: RunKind) =>
+    (kind: RunKind, options: { period?: string; title?: string; confirm?: string } = {}) =>
       confirmAction({
-        title: runKinds[kind].button,
-        message: runKinds[kind].confirm,
-        onConfirm: () => force.mutate(kind),
+        title: options.title ?? runKinds[kind].button,
+        message: options.confirm ?? runKinds[kind].confirm,
+        onConfirm: () => force.mutate({ kind, period: options.period }),
       }),
     [force],
   );
   const dismiss = useCallback((id: string) => setRuns((prev) => prev.filter((r) => r.id !== id)), []);
 
   const value = useMemo(
-    () => ({ runs, pendingKind: force.isPending ? force.variables : undefined, request, dismiss }),
+    () => ({ runs, pendingKind: force.isPending ? force.variables?.kind : undefined, request, dismiss }),
     [runs, force.isPending, force.variables, request, dismiss],
   );
   return <ForcedRunsContext.Provider value={value}>{children}</ForcedRunsContext.Provider>;

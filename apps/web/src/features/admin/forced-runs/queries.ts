@@ -29,14 +29,21 @@ export function useRunProgress(initial: BillingRun) {
   });
 }
 
+/** A forced run: its kind and, for a month that is not the current one (a missed month), its period. */
+export interface ForceRunRequest {
+  kind: RunKind;
+  period?: string;
+}
+
 /** Forces a run: the server opens it and answers 202 at once; the work goes on in the background. */
 export function useForceRun(onStarted: (run: BillingRun) => void) {
   return useMutation({
-    mutationFn: (kind: RunKind) => api.post<BillingRun>(runKinds[kind].endpoint),
-    onSuccess: (run, kind) => {
+    mutationFn: ({ kind, period }: ForceRunRequest) =>
+      api.post<BillingRun>(runKinds[kind].endpoint, undefined, { query: { period } }),
+    onSuccess: (run, { kind }) => {
       notifySuccess(runKinds[kind].success);
       onStarted(run);
     },
-    onError: (_error, kind) => notifyError(runKinds[kind].failure),
+    onError: (_error, { kind }) => notifyError(runKinds[kind].failure),
   });
 }

@@ -11,6 +11,8 @@ export interface BillingRun {
   total: number;
   done: number;
   failed: number;
+  /** Pay-in: cards not charged because the period's window closed while Pria was unavailable. */
+  missed?: number;
   startedAt?: string | null;
   finishedAt?: string | null;
 }

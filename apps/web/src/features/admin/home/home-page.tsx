@@ -1,5 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
+import { AttentionBanners } from '../paybacks/attention-banners.tsx';
+import { RecentRuns } from '../paybacks/recent-runs.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { usePrivileges } from '../shared/privileges.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
 import { ActiveSubscriptionsChart, ChargedVsPaidBackChart, DeclineRateChart } from './metric-charts.tsx';
 import { useAdminMetrics } from './queries.ts';
@@ -11,11 +14,13 @@ export default function HomePage() {
   const metrics = useAdminMetrics();
   const loading = metrics.isPending && !metrics.isError;
   const months = metrics.data?.months ?? [];
+  const { has } = usePrivileges();
   return (
     <>
       <AdminPageTitle title="Dashboard" description="Pria at a glance" />
       <Stack gap="md">
         {metrics.isError && <QueryErrorAlert error={metrics.error} onRetry={() => void metrics.refetch()} />}
+        <AttentionBanners attention={metrics.data?.attention} />
         <StatCards metrics={metrics.data} failed={metrics.isError} />
         <ChargedVsPaidBackChart months={months} loading={loading} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -23,6 +28,7 @@ export default function HomePage() {
           <ActiveSubscriptionsChart months={months} loading={loading} />
         </SimpleGrid>
         <ReconciliationTable rows={metrics.data?.reconciliation ?? []} loading={loading} />
+        {has('transaction') && <RecentRuns />}
       </Stack>
     </>
   );

@@ -1,12 +1,33 @@
-import { Badge, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useForcedRuns } from '../forced-runs/forced-runs-context.tsx';
 import classes from '../shared/admin-table.module.css';
 import { money, monthLabel } from '../shared/display.ts';
+import { usePrivileges } from '../shared/privileges.ts';
 import { NoResultsRow } from '../shared/table-states.tsx';
 import type { ReconciliationRow } from './queries.ts';
 
-const columns = ['Period', 'Charged', 'Declined', 'Pending', 'Paid back', 'Returned', 'Outstanding'];
+const columns = [
+  'Period',
+  'Outstanding',
+  'Charged',
+  'Declined',
+  'Missed',
+  'Pending',
+  'Paid back',
+  'Retrying',
+  'Returned',
+  'Disputed',
+  'Lost',
+  'Refunded',
+];
 
+/** What forcing a missed month does, in words, before staff confirm it. */
+const chargeMissedWords = (r: ReconciliationRow) =>
+  `Charges $3.00 once on each of the ${r.missed.count} ${r.missed.count === 1 ? 'card' : 'cards'} not charged for ${monthLabel(r.period)} because Pria was unavailable; each is paid back at the next minute's tick. The customers were told the month was missed: charge it only if that is what you decided.`;
+
+/** A zero is a dimmed dash, so the figures that matter stand out and the table stays narrow. */
 function CountAndMoney({ count, cents }: { count: number; cents: number }) {
+  if (count === 0 && cents === 0) return <Nothing />;
   return (
     <>
       <Text size="sm" className={classes.nowrap}>
@@ -19,8 +40,18 @@ function CountAndMoney({ count, cents }: { count: number; cents: number }) {
   );
 }
 
-/** The books per pay-in period; a pay-back still owed stands out in red. */
+function Nothing() {
+  return (
+    <Text size="sm" c="dimmed" aria-label="none">
+      –
+    </Text>
+  );
+}
+
+/** The books per pay-in period; a pay-back still owed stands out in red, next to the month. */
 export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow[]; loading: boolean }) {
+  const { request } = useForcedRuns();
+  const { has } = usePrivileges();
   return (
     <Paper
       withBorder
@@ -35,8 +66,15 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
       <Text size="xs" c="dimmed" mb="md">
         Recent pay-in periods: what was charged and whether it was paid back
       </Text>
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs" striped highlightOnHover aria-labelledby="recon-title">
+      <Table.ScrollContainer minWidth={980}>
+        <Table
+          verticalSpacing="xs"
+          horizontalSpacing="xs"
+          fz="sm"
+          striped
+          highlightOnHover
+          aria-labelledby="recon-title"
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
@@ -59,29 +97,67 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
               return (
                 <Table.Tr key={r.period} bg={owed ? 'red.0' : undefined}>
                   <Table.Td className={classes.nowrap} fw={600}>
-                    {monthLabel(r.period)}
-                  </Table.Td>
-                  <Table.Td>
-                    <CountAndMoney {...r.charged} />
-                  </Table.Td>
-                  <Table.Td>{r.declined.count}</Table.Td>
-                  <Table.Td>{r.pending.count}</Table.Td>
-                  <Table.Td>
-                    <CountAndMoney {...r.paidBack} />
-                  </Table.Td>
-                  <Table.Td>
-                    <CountAndMoney {...r.returned} />
+                    <Stack gap={4} align="flex-start">
+                      {monthLabel(r.period)}
+                      {(r.missed?.count ?? 0) > 0 && has('transaction') && (
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color="orange"
+                          onClick={() =>
+                            request('payin', {
+                              period: r.period,
+                              title: `Charge ${monthLabel(r.period)} after all`,
+                              confirm: chargeMissedWords(r),
+                            })
+                          }
+                        >
+                          Charge missed month
+                        </Button>
+                      )}
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     {owed ? (
-                      <Badge color="red" variant="filled" className={classes.nowrap}>
-                        {money(r.outstanding.cents)} · {r.outstanding.count} owed
-                      </Badge>
+                      <Stack gap={2} align="flex-start">
+                        <Badge color="red" variant="filled" style={{ overflow: 'visible' }}>
+                          {money(r.outstanding.cents)} owed
+                        </Badge>
+                        <Text size="xs" c="red.9" className={classes.nowrap}>
+                          {r.outstanding.count} {r.outstanding.count === 1 ? 'pay-back' : 'pay-backs'}
+                        </Text>
+                      </Stack>
                     ) : (
                       <Badge color="teal" variant="light">
                         Settled
                       </Badge>
                     )}
+                  </Table.Td>
+                  <Table.Td>
+                    <CountAndMoney {...r.charged} />
+                  </Table.Td>
+                  <Table.Td>{r.declined.count}</Table.Td>
+                  <Table.Td c={(r.missed?.count ?? 0) > 0 ? 'orange.8' : undefined}>
+                    {r.missed?.count ?? 0}
+                  </Table.Td>
+                  <Table.Td>{r.pending.count}</Table.Td>
+                  <Table.Td>
+                    <CountAndMoney {...r.paidBack} />
+                  </Table.Td>
+                  <Table.Td>
+                    <CountAndMoney {...(r.retrying ?? { count: 0, cents: 0 })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <CountAndMoney {...r.returned} />
+                  </Table.Td>
+                  <Table.Td>
+                    <CountAndMoney {...(r.disputed ?? { count: 0, cents: 0 })} />
+                  </Table.Td>
+                  <Table.Td c={(r.lost?.cents ?? 0) > 0 ? 'red.8' : undefined}>
+                    <CountAndMoney {...(r.lost ?? { count: 0, cents: 0 })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <CountAndMoney {...(r.refunded ?? { count: 0, cents: 0 })} />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -9,6 +9,17 @@ import { isVerifiable } from './queries.ts';
 
 const COLS = 12;
 
+/**
+ * Spec: success is styled as success, anything else as failed. Two states are not failures and
+ * read as such: pending (sent, answer awaited) and missed (never sent: Pria was unavailable).
+ */
+const statusColors: Record<string, string> = {
+  success: 'teal',
+  failed: 'red',
+  pending: 'blue',
+  missed: 'gray',
+};
+
 interface TransactionsTableProps {
   rows: AdminTransactionRow[] | undefined;
   loading: boolean;
@@ -95,7 +106,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={r.transactionStatus === 'success' ? 'teal' : 'red'} variant="light">
+                  <Badge color={statusColors[r.transactionStatus] ?? 'red'} variant="light">
                     {r.transactionStatus}
                   </Badge>
                 </Table.Td>
