@@ -93,6 +93,51 @@ export async function apiRequestEnvelope<T>(
   return { data: envelope.data as T, message: envelope.message };
 }
 
+/** The file name the server gave (Content-Disposition), else the fallback. */
+function attachmentName(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a file the API renders (a receipt, a statement, an export) with the caller's token,
+ * and hands it to the browser as a download. Errors arrive as ApiError, like any request.
+ */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  query?: RequestOptions['query'],
+): Promise<string> {
+  const token = await currentAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError({ httpCode: 0, message: messages.defaultError });
+  }
+  if (!response.ok) {
+    const envelope = await readEnvelope<unknown>(response);
+    throw new ApiError({
+      httpCode: envelope.httpCode ?? response.status,
+      message: envelope.message ?? messages.defaultError,
+      error: Array.isArray(envelope.error) ? envelope.error : [],
+      code: envelope.code,
+    });
+  }
+  const name = attachmentName(response, fallbackName);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -1,25 +1,42 @@
-import { Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 interface ConfirmOptions {
   title?: string;
   message: string;
+  /** What confirming does, point by point, under the message. */
+  details?: string[];
   onConfirm: () => void;
   danger?: boolean;
+  /** Button words when 'Confirm' / 'Cancel' would be ambiguous (e.g. cancelling a subscription). */
+  labels?: { confirm: string; cancel: string };
 }
 
 /** Every destructive or money-affecting action asks first, with the spec's Cancel / Confirm. */
 export function confirmAction({
   title = 'Please confirm',
   message,
+  details,
   onConfirm,
   danger = false,
+  labels = { confirm: 'Confirm', cancel: 'Cancel' },
 }: ConfirmOptions) {
   modals.openConfirmModal({
     title,
     centered: true,
-    children: <Text size="sm">{message}</Text>,
-    labels: { confirm: 'Confirm', cancel: 'Cancel' },
+    children: details ? (
+      <Stack gap="xs">
+        <Text size="sm">{message}</Text>
+        <List size="sm" spacing={4}>
+          {details.map((d) => (
+            <List.Item key={d}>{d}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    ) : (
+      <Text size="sm">{message}</Text>
+    ),
+    labels,
     confirmProps: { color: danger ? 'red' : undefined },
     zIndex: 400,
     onConfirm,

@@ -10,6 +10,8 @@ export interface Transaction {
   /** Cents. */
   amount: number | null;
   remarks: string | null;
+  /** A plan charge's or a refund's receipt (GET /receipts/{id} as PDF). */
+  receipt?: { id: string; number: string } | null;
 }
 
 export interface TransactionPage {

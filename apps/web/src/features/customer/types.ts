@@ -31,6 +31,15 @@ export interface Subscription {
   /** Epoch milliseconds, or null before the first payment. */
   expiresAt: number | null;
   isEnabled: boolean;
+  /** Renews on its own at expiresAt: active, not paused, not cancelled. */
+  autoRenews?: boolean;
+  /** Epoch ms the plan ends when it will not renew (cancelled or paused), else null. */
+  endsAt?: number | null;
+  /** Epoch ms of an online cancellation, and who made it; null when not cancelled. */
+  cancelledAt?: number | null;
+  cancelledBy?: string | null;
+  /** Why an inactive subscription is inactive: the last renewal's decline reason. */
+  inactiveReason?: string | null;
 }
 
 export interface Customer {

@@ -10,6 +10,7 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
+import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
 export default function DashboardPage() {
@@ -45,6 +46,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <UpcomingPanel />
       <ActivitySection selectedCardId={perCardId} />
     </Stack>
   );

@@ -88,3 +88,37 @@ export function useUpdateSubscription() {
     },
   });
 }
+
+/** POST /subscriptions/{id}/cancel: no renewal, active until its end date (emailed). */
+export function useCancelSubscription() {
+  const invalidate = useInvalidateSubscription();
+  return useMutation({
+    mutationFn: (subscription: Subscription) =>
+      api.post<Subscription>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}/cancel`),
+    onSuccess: () => {
+      invalidate();
+      notifySuccess(messages.subscriptionCancelled);
+    },
+    onError: (error) => {
+      invalidate();
+      notifyApiError(error, messages.couldNotCancel);
+    },
+  });
+}
+
+/** POST /subscriptions/{id}/keep: undo a cancellation before the end date; it renews as usual. */
+export function useKeepSubscription() {
+  const invalidate = useInvalidateSubscription();
+  return useMutation({
+    mutationFn: (subscription: Subscription) =>
+      api.post<Subscription>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}/keep`),
+    onSuccess: () => {
+      invalidate();
+      notifySuccess(messages.subscriptionKept);
+    },
+    onError: (error) => {
+      invalidate();
+      notifyApiError(error, messages.somethingWentWrong);
+    },
+  });
+}

@@ -1,3 +1,4 @@
+import type { UpcomingSchedule } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 import type { Subscription } from '../customer/types.ts';
@@ -5,6 +6,7 @@ import type { Subscription } from '../customer/types.ts';
 export const subscriptionKeys = {
   all: ['subscription'] as const,
   mine: () => [...subscriptionKeys.all, 'me'] as const,
+  upcoming: () => [...subscriptionKeys.all, 'upcoming'] as const,
 };
 
 /** The caller's subscription or null; the server re-checks a pending payment on each read. */
@@ -12,5 +14,13 @@ export function useMySubscription() {
   return useQuery({
     queryKey: subscriptionKeys.mine(),
     queryFn: ({ signal }) => api.get<Subscription | null>('/api/v1/subscriptions/me', { signal }),
+  });
+}
+
+/** What Pria does next (the engine's own schedule): next charge, pay-back, renewal or end. */
+export function useUpcoming() {
+  return useQuery({
+    queryKey: subscriptionKeys.upcoming(),
+    queryFn: ({ signal }) => api.get<UpcomingSchedule>('/api/v1/subscriptions/me/upcoming', { signal }),
   });
 }

@@ -1,18 +1,90 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { formatUsd, messages } from '@pria/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { brandDisplayNames, formatUsd, messages } from '@pria/contracts';
+import { IconAlertCircle, IconCalendarX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm.tsx';
+import { useCards } from '../cards/queries.ts';
+import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from '../plans/plan-price.ts';
-import { useUpdateSubscription } from './mutations.ts';
+import { cancelDetails, pauseDetails } from './lifecycle-words.ts';
+import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
 import { useMySubscription } from './queries.ts';
+import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
 
-/** Account page: plan, status, 'Valid until', the enable switch (with confirm) and 'Change plan'. */
+const day = (ms: number) => dayjs(ms).format('MMMM DD, YYYY');
+
+/** An inactive subscription: why (the renewal's decline), and paying now with another card. */
+function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
+  const cards = useCards();
+  const update = useUpdateSubscription();
+  const [cardId, setCardId] = useState<string | null>(null);
+  const options = (cards.data ?? []).map((c) => ({
+    value: c.id,
+    label: `${brandDisplayNames[c.brand]} •••• ${c.lastFour}`,
+  }));
+  return (
+    <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is inactive">
+      <Stack gap="sm">
+        <Text size="sm">
+          {sub.inactiveReason
+            ? `The renewal payment was declined: ${sub.inactiveReason}.`
+            : 'The renewal payment did not go through.'}{' '}
+          Pay now with another card to start a new period.
+        </Text>
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Card to pay with"
+            placeholder="Choose a card"
+            data={options}
+            value={cardId ?? sub.card?.id ?? null}
+            onChange={setCardId}
+            allowDeselect={false}
+            w={240}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Button
+            loading={update.isPending}
+            disabled={!(cardId ?? sub.card?.id)}
+            onClick={() => {
+              const card = cardId ?? sub.card?.id;
+              if (!card) return;
+              confirmAction({
+                title: 'Pay now',
+                message: `Charge ${formatUsd(sub.plan.total)} (including taxes) for ${sub.plan.name} to this card now?`,
+                onConfirm: () => update.mutate({ subscription: sub, change: 'plan', card, isEnabled: true }),
+              });
+            }}
+          >
+            Pay {formatUsd(sub.plan.total)} now
+          </Button>
+        </Group>
+        <Button
+          component={Link}
+          to="/dashboard/account/payment"
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+        >
+          Add another card
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Account page: plan, status and what happens at the end date; pause (the spec's switch, with
+ * what it does to renewal in words), "Cancel subscription" and "Keep my subscription"; the
+ * reason an inactive subscription is inactive, with paying now; the yearly statements.
+ */
 export function SubscriptionSummary() {
   const subscription = useMySubscription();
   const update = useUpdateSubscription();
+  const cancel = useCancelSubscription();
+  const keep = useKeepSubscription();
 
   if (subscription.isPending) return <Skeleton height={120} radius="md" aria-label="Loading subscription" />;
   if (subscription.isError) {
@@ -32,17 +104,33 @@ export function SubscriptionSummary() {
         <Button component={Link} to="/dashboard/subscription">
           Choose a plan
         </Button>
+        <StatementDownloads />
       </Stack>
     );
   }
+
+  const active = sub.status === 'active';
+  const cancelled = Boolean(sub.cancelledAt);
+  const endsOn = sub.expiresAt ? day(sub.expiresAt) : null;
 
   const toggle = (enable: boolean) =>
     confirmAction({
       title: enable ? 'Enable subscription' : 'Disable subscription',
       message: enable ? messages.webConfirmEnableSubscription : messages.webConfirmDisableSubscription,
+      details: enable ? undefined : pauseDetails(endsOn),
       danger: !enable,
       onConfirm: () =>
         update.mutate({ subscription: sub, change: enable ? 'resume' : 'pause', isEnabled: enable }),
+    });
+
+  const askCancel = () =>
+    confirmAction({
+      title: 'Cancel subscription',
+      message: `Cancel ${sub.plan.name}? This is what happens:`,
+      details: cancelDetails(endsOn),
+      danger: true,
+      labels: { confirm: 'Cancel subscription', cancel: 'Go back' },
+      onConfirm: () => cancel.mutate(sub),
     });
 
   return (
@@ -58,31 +146,60 @@ export function SubscriptionSummary() {
           </Text>
         </Stack>
         <Badge
-          color={statusColor[sub.status]}
+          color={cancelled && active ? 'orange' : statusColor[sub.status]}
           variant="light"
           size="lg"
           tt="none"
           data-testid="subscription-status"
         >
-          {statusLabel[sub.status]}
+          {cancelled && active ? 'Cancelled' : statusLabel[sub.status]}
         </Badge>
       </Group>
-      {sub.status === 'active' && sub.expiresAt && (
+      {active && endsOn && !cancelled && (
         <Text size="sm">
-          Valid until <strong>{dayjs(sub.expiresAt).format('MMMM DD, YYYY')}</strong>
+          Valid until <strong>{endsOn}</strong>
+          {sub.autoRenews === false ? ' · does not renew while paused' : ' · renews automatically'}
         </Text>
       )}
+      {active && endsOn && cancelled && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconCalendarX />}
+          title={`Cancelled · active until ${endsOn}`}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Your plan will not renew. The monthly $3 charges continue until {endsOn} and each is paid back.
+              {sub.cancelledAt ? ` Cancelled on ${day(sub.cancelledAt)}.` : ''}
+            </Text>
+            <Button size="sm" loading={keep.isPending} onClick={() => keep.mutate(sub)}>
+              Keep my subscription
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {sub.status === 'inactive' && sub.isEnabled && <PayNowWithAnotherCard sub={sub} />}
       <Group justify="space-between">
         <Switch
           label="Subscription enabled"
+          description={sub.isEnabled ? undefined : 'Paused: the plan will not renew'}
           checked={sub.isEnabled}
-          disabled={update.isPending}
+          disabled={update.isPending || cancelled}
           onChange={(event) => toggle(event.currentTarget.checked)}
         />
-        <Button component={Link} to="/dashboard/subscription" variant="light">
-          Change plan
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/dashboard/subscription" variant="light">
+            Change plan
+          </Button>
+          {active && !cancelled && (
+            <Button variant="subtle" color="red" loading={cancel.isPending} onClick={askCancel}>
+              Cancel subscription
+            </Button>
+          )}
+        </Group>
       </Group>
+      <StatementDownloads />
     </Stack>
   );
 }

@@ -80,7 +80,14 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
         <Field label="Address">{addressLines(client)}</Field>
         <Field label="Client since">{dateOnly(client.createdAt)}</Field>
         <Field label="Subscription">{sub ? `${sub.plan.name} (${sub.status})` : '-'}</Field>
-        <Field label="Renews">{sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}</Field>
+        <Field label={sub && sub.autoRenews === false ? 'Ends' : 'Renews'}>
+          {sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}
+        </Field>
+        {sub?.cancelledAt && (
+          <Field label="Cancelled">
+            {dateOnly(sub.cancelledAt)} by {orDash(sub.cancelledBy)}
+          </Field>
+        )}
         <Field label="Client ID">
           <Text span size="xs" ff="monospace">
             {client.id}

@@ -13,6 +13,10 @@ export type ClientRecord = Omit<AdminCustomerRow, 'deletedAt' | 'subscription'> 
     expiresAt: number | null;
     isEnabled?: boolean;
     card: { id: string } | null;
+    /** Online cancellation: when (epoch ms) and by whom; the plan then ends at expiresAt. */
+    cancelledAt?: number | null;
+    cancelledBy?: string | null;
+    autoRenews?: boolean;
   } | null;
 };
 

@@ -1,0 +1,116 @@
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { brandDisplayNames, brandFromInput, formatUsd, type UpcomingCard } from '@pria/contracts';
+import {
+  IconAlertTriangle,
+  IconArrowBackUp,
+  IconCalendarEvent,
+  IconCreditCard,
+  IconRefresh,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useUpcoming } from '../subscription/queries.ts';
+
+const NEW_YORK = 'America/New_York';
+
+/** "Monday, December 28" as New York reads it (the engine's calendar). */
+const dayInNewYork = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: NEW_YORK,
+  }).format(new Date(iso));
+const dateInNewYork = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: NEW_YORK,
+  }).format(new Date(iso));
+
+const cardName = (c: UpcomingCard) => {
+  const brand = brandFromInput(c.brand);
+  return `${brand ? brandDisplayNames[brand] : c.brand} •••• ${c.lastFour}`;
+};
+
+function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <ThemeIcon variant="light" radius="xl" size="md" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+          {label}
+        </Text>
+        <Text size="sm">{children}</Text>
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * The dashboard's "Upcoming" panel (issue 19): what Pria will do next, from the server's schedule
+ * (the money engine's own code), so it cannot disagree with what the engine then does.
+ */
+export function UpcomingPanel() {
+  const upcoming = useUpcoming();
+  if (upcoming.isPending) return <Skeleton height={150} radius="md" aria-label="Loading what happens next" />;
+  if (upcoming.isError || upcoming.data.state === 'none') return null;
+  const u = upcoming.data;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="upcoming-title"
+    >
+      <Title order={2} fz="lg" c="navy.9" id="upcoming-title" mb="md">
+        Upcoming
+      </Title>
+      <Stack gap="md">
+        {u.nextCharge ? (
+          <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
+            {dayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)} on{' '}
+            {u.nextCharge.cards.length === 0 ? 'no card yet' : u.nextCharge.cards.map(cardName).join(', ')}
+          </Line>
+        ) : (
+          <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
+            None scheduled:{' '}
+            {u.state === 'inactive' ? 'your subscription is inactive' : 'your plan has ended by then'}
+          </Line>
+        )}
+        {u.payBack && (
+          <Line icon={<IconArrowBackUp size={16} />} label="Pay-back">
+            {dayInNewYork(u.payBack.at)} at 4pm New York time, to the same card
+          </Line>
+        )}
+        {u.renewal && (
+          <Line icon={<IconRefresh size={16} />} label="Renewal">
+            {dateInNewYork(u.renewal.at)}: {formatUsd(u.renewal.amountCents)} including taxes
+            {u.renewal.card ? ` on ${cardName(u.renewal.card)}` : ''}
+          </Line>
+        )}
+        {!u.renewal && u.endsAt && (
+          <Line icon={<IconCalendarEvent size={16} />} label="Plan ends">
+            {dateInNewYork(u.endsAt)} ({u.state === 'cancelled' ? 'cancelled' : 'paused'}: it will not renew)
+            {' · '}
+            <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
+              Manage subscription
+            </Anchor>
+          </Line>
+        )}
+        {u.expiringCards.length > 0 && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Update your card">
+            {u.expiringCards.map(cardName).join(', ')} will have expired by then.{' '}
+            <Anchor component={Link} to="/dashboard/account/payment" size="sm">
+              Update your cards
+            </Anchor>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

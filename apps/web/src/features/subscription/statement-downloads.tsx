@@ -1,0 +1,60 @@
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { apiDownload } from '../../app/api-client.ts';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+
+const thisYear = new Date().getFullYear();
+const years = [0, 1, 2, 3, 4].map((back) => String(thisYear - back));
+
+/** The yearly statement: every $3 charge and its pay-back, per card, as PDF or CSV. */
+export function StatementDownloads() {
+  const [year, setYear] = useState(String(thisYear));
+  const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
+  const download = async (format: 'pdf' | 'csv') => {
+    setBusy(format);
+    try {
+      await apiDownload(`/api/v1/statements/${year}`, `pria-statement-${year}.${format}`, { format });
+    } catch (error) {
+      notifyApiError(error, 'Could not download the statement');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={6} mt="sm">
+      <Text fw={600} size="sm">
+        Yearly statement
+      </Text>
+      <Text size="xs" c="dimmed">
+        Every $3 charge and its pay-back, per card, with totals.
+      </Text>
+      <Group gap="xs" align="flex-end">
+        <Select
+          aria-label="Statement year"
+          data={years}
+          value={year}
+          onChange={(v) => v && setYear(v)}
+          allowDeselect={false}
+          w={110}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy === 'pdf'}
+          onClick={() => void download('pdf')}
+        >
+          Statement PDF
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy === 'csv'}
+          onClick={() => void download('csv')}
+        >
+          Statement CSV
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
