@@ -42,6 +42,18 @@ describe('HTTP shell', () => {
     const doc = (await res.json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/api/v1/support/contact-us');
     expect(Object.keys(doc.paths)).toContain('/api/v1/customers/{id}');
+    // The subscription lifecycle's operations (issue 19) and the money engine's staff tools.
+    for (const path of [
+      '/api/v1/subscriptions/{id}/cancel',
+      '/api/v1/subscriptions/{id}/keep',
+      '/api/v1/subscriptions/me/upcoming',
+      '/api/v1/receipts/{id}',
+      '/api/v1/statements/{year}',
+      '/api/v1/refunds',
+      '/api/v1/disputes',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
   });
 
   it('answers unknown API paths with a JSON 404 in the envelope', async () => {
