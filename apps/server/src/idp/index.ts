@@ -11,6 +11,7 @@ import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from '.
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
 import { formField, loginPage, messagePage, sendPage, signupPage } from './pages.ts';
+import { registerPasskeyRoutes } from './passkeys.routes.ts';
 import { createProvider } from './provider.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
@@ -51,7 +52,7 @@ export interface IdpDeps {
 }
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
-const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/|social\/)/;
+const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/|social\/|assets\/)/;
 
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
@@ -93,6 +94,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     const upstreams = configuredUpstreams(config);
     const kit = registerInteractionRoutes(scope, provider, deps, upstreams);
     await registerSocialRoutes(scope, kit, { ...deps, upstreams });
+    registerPasskeyRoutes(scope, kit, deps);
     registerMfaEnrolmentRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
       '/oidc/verify-email',
@@ -171,16 +173,23 @@ function registerInteractionRoutes(
   const base = (uid: string) => `/oidc/interaction/${encodeURIComponent(uid)}`;
   const wantsSignup = (i: Interaction) => i.prompt.name === 'create' || i.params.screen_hint === 'signup';
 
-  async function finish(
+  async function resultUrl(
     req: FastifyRequest,
     reply: FastifyReply,
     interaction: Interaction,
     result: InteractionResults,
   ) {
     if (interaction.prompt.name === 'create') result.create = {};
-    const redirectTo = await provider.interactionResult(req.raw, reply.raw, result, {
-      mergeWithLastSubmission: true,
-    });
+    return provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
+  }
+
+  async function finish(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    result: InteractionResults,
+  ) {
+    const redirectTo = await resultUrl(req, reply, interaction, result);
     return reply.code(303).header('cache-control', 'no-store').redirect(redirectTo, 303);
   }
 
@@ -214,6 +223,7 @@ function registerInteractionRoutes(
       error,
       homeUrl: home,
       social: socialButtons(upstreams, base(uid)),
+      passkey: { options: `${base(uid)}/passkey/options`, verify: `${base(uid)}/passkey` },
     });
 
   const signupView = (uid: string, extra: Partial<Parameters<typeof signupPage>[0]> = {}) =>
@@ -225,6 +235,7 @@ function registerInteractionRoutes(
     base,
     details,
     finish,
+    resultUrl,
     expired,
     loginPage: (uid, error) => loginView(uid, '', error),
   };

@@ -32,6 +32,13 @@ export interface InteractionKit {
     interaction: Interaction,
     result: InteractionResults,
   ) => Promise<unknown>;
+  /** Like finish, for a script that navigates itself: the URL to go to (cookies set on reply). */
+  resultUrl: (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    result: InteractionResults,
+  ) => Promise<string>;
   expired: (reply: FastifyReply) => unknown;
   loginPage: (uid: string, error: string) => string;
 }

@@ -1,7 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.ts';
 
-/** Server-rendered pages of the identity provider: no JavaScript, forms work on their own. */
+/**
+ * Server-rendered pages of the identity provider: forms work on their own, without JavaScript;
+ * the sign-in page adds passkeys through script files of our origin (never inline scripts).
+ */
 
 /** Sends one of these pages; never cached (they carry forms with per-interaction state). */
 export function sendPage(reply: FastifyReply, body: string, status = 200) {
@@ -48,6 +51,7 @@ input[aria-invalid=true]{border-color:#b42318}
 .field-error{font-size:13px;color:#b42318;margin:4px 0 0}
 .check{display:flex;gap:10px;align-items:flex-start;margin:16px 0 0;font-weight:400;font-size:14px}
 .check input{margin-top:4px;width:18px;height:18px;flex:none}
+[hidden]{display:none!important}
 button,.button{display:block;width:100%;margin-top:22px;padding:13px 16px;border:0;border-radius:10px;background:#0b1f3a;color:#fff;font:inherit;font-weight:700;text-align:center;text-decoration:none;cursor:pointer}
 button:hover,.button:hover{background:#162f55}
 button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #7aa2e3;outline-offset:2px}
@@ -71,7 +75,12 @@ input.code{letter-spacing:4px;font-size:20px;text-align:center}
 footer{font-size:12px;color:#56657a;text-align:center;padding:0 16px 24px;max-width:420px}
 `;
 
-export function layout(title: string, body: string, opts: { homeUrl?: string } = {}): string {
+export function layout(
+  title: string,
+  body: string,
+  opts: { homeUrl?: string; scripts?: string[] } = {},
+): string {
+  const scripts = (opts.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -80,6 +89,7 @@ export function layout(title: string, body: string, opts: { homeUrl?: string } =
 <meta name="robots" content="noindex">
 <title>${esc(title)} · Pria</title>
 <style>${css}</style>
+${scripts}
 </head>
 <body>
 <header><a class="brand" href="${esc(opts.homeUrl ?? '/')}">Pria</a></header>
@@ -105,6 +115,17 @@ export interface LoginView {
   homeUrl?: string;
   /** "Continue with …" links, one per configured upstream (none: no section). */
   social?: { label: string; href: string }[];
+  /** The passkey ceremony's endpoints; the button shows only where the browser can use one. */
+  passkey?: { options: string; verify: string };
+}
+
+function passkeySection(p: LoginView['passkey']): string {
+  if (!p) return '';
+  return `<div id="passkey" data-options="${esc(p.options)}" data-verify="${esc(p.verify)}" hidden>
+<p class="or">or</p>
+<button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
+<p class="field-error" id="passkey-error" role="alert" hidden></p>
+</div>`;
 }
 
 function socialSection(buttons: { label: string; href: string }[] | undefined): string {
@@ -121,14 +142,18 @@ export function loginPage(v: LoginView): string {
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
+<input id="email" name="email" type="email" autocomplete="username${v.passkey ? ' webauthn' : ''}" required value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${v.error ? ' aria-invalid="true"' : ''}>
 <button type="submit">Log in</button>
 </form>
+${passkeySection(v.passkey)}
 ${socialSection(v.social)}
 <p class="switch">New to Pria? <a href="${esc(v.signupHref)}">Create an account</a></p>`,
-    { homeUrl: v.homeUrl },
+    {
+      homeUrl: v.homeUrl,
+      scripts: v.passkey ? ['/oidc/assets/webauthn.js', '/oidc/assets/passkey-sign-in.js'] : [],
+    },
   );
 }
 

@@ -178,6 +178,19 @@ const table: Record<string, RouteCase> = {
   // account
   'GET /api/v1/mfa': { request: () => ({ path: '/mfa' }), ownOk: true },
   'POST /api/v1/mfa': { request: () => ({ path: '/mfa', query: 'status=true' }), ownOk: true },
+  // Passkeys (the caller's own; unknown ids 404, a bad ceremony response 400).
+  'GET /api/v1/account/passkeys': { request: () => ({ path: '/account/passkeys' }), ownOk: true },
+  'POST /api/v1/account/passkeys/options': {
+    request: () => ({ path: '/account/passkeys/options' }),
+    ownOk: true,
+  },
+  'POST /api/v1/account/passkeys': {
+    request: () => ({ path: '/account/passkeys', body: { name: 'x', response: {} } }),
+  },
+  'PATCH /api/v1/account/passkeys/:id': {
+    request: () => ({ path: `/account/passkeys/${runId}`, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/v1/account/passkeys/:id': { request: () => ({ path: `/account/passkeys/${runId}` }) },
   // A too-short password: 400 (a real change would sign the caller out everywhere).
   'PUT /api/v1/customers/change-password': {
     request: () => ({ path: '/customers/change-password', body: { password: 'short' } }),

@@ -35,6 +35,7 @@ export function apiClient(baseUrl: string, token?: string) {
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),
+    patch: (path: string, body?: unknown) => call('PATCH', path, body),
     delete: (path: string) => call('DELETE', path),
   };
 }

@@ -55,7 +55,15 @@ export interface LoginOptions {
   otp?: (page: { html: string; url: string }) => string | Promise<string>;
   /** Extra authorization parameters (e.g. prompt: 'login' to force a fresh sign-in). */
   extraParams?: Record<string, string>;
+  /**
+   * Sign in with a passkey instead of the password form, as the page's script does: the
+   * authenticator answers the options; a refusal throws with the server's words.
+   */
+  passkey?: (options: { challenge: string; rpId?: string }) => unknown | Promise<unknown>;
 }
+
+const dataAttr = (html: string, name: string) =>
+  new RegExp(`data-${name}="([^"]+)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
   const jar = new CookieJar();
@@ -105,6 +113,24 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
   const page = await res.text();
   if (res.status !== 200)
     throw new Error(`expected the sign-in page, got ${res.status}: ${page.slice(0, 300)}`);
+  if (opts.passkey) {
+    const optionsUrl = new URL(dataAttr(page, 'options') ?? '', url).toString();
+    const verifyUrl = new URL(dataAttr(page, 'verify') ?? '', url).toString();
+    const options = (await (await go(optionsUrl, { method: 'POST' })).json()) as { challenge: string };
+    const answer = await opts.passkey(options);
+    const verified = await go(verifyUrl, {
+      method: 'POST',
+      body: JSON.stringify(answer),
+      headers: { 'content-type': 'application/json' },
+    });
+    const result = (await verified.json()) as { redirectTo?: string; message?: string };
+    if (!verified.ok || !result.redirectTo)
+      throw new Error(result.message ?? `passkey refused (${verified.status})`);
+    ({ res, url } = await follow(await go(result.redirectTo), result.redirectTo));
+    if (!url.startsWith(redirectUri))
+      throw new Error(`passkey sign-in did not reach the app (${res.status})`);
+    return exchange(url);
+  }
   const body = new URLSearchParams({ email: opts.email, password: opts.password });
   if (opts.signUp) {
     body.set('confirmPassword', opts.password);
@@ -135,22 +161,26 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
   if (!url.startsWith(redirectUri)) {
     throw new Error(`sign-in did not reach the app (${res.status}): ${(await res.text()).slice(0, 400)}`);
   }
-  const code = new URL(url).searchParams.get('code');
-  if (!code) throw new Error(`no code in ${url}`);
+  return exchange(url);
 
-  const tokenRes = await fetch(`${opts.baseUrl}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      code_verifier: verifier,
-      resource: audience,
-    }),
-  });
-  const tokens = (await tokenRes.json()) as Tokens & { error?: string };
-  if (!tokenRes.ok) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
-  return tokens;
+  async function exchange(callbackUrl: string): Promise<Tokens> {
+    const code = new URL(callbackUrl).searchParams.get('code');
+    if (!code) throw new Error(`no code in ${callbackUrl}`);
+
+    const tokenRes = await fetch(`${opts.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        code_verifier: verifier,
+        resource: audience,
+      }),
+    });
+    const tokens = (await tokenRes.json()) as Tokens & { error?: string };
+    if (!tokenRes.ok) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
+    return tokens;
+  }
 }

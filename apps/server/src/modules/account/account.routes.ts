@@ -9,12 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
 import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
-import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from './recent-sign-in.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 

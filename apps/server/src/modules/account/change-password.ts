@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
+import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { logAccountEvent } from './account.repo.ts';
-import { requireRecentSignIn } from './recent-sign-in.ts';
 
 export interface ChangePasswordOptions {
   db: Db;

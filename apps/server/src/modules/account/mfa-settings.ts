@@ -3,9 +3,9 @@ import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
+import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { logAccountEvent } from './account.repo.ts';
-import { requireRecentSignIn } from './recent-sign-in.ts';
 
 export interface MfaOptions {
   db: Db;

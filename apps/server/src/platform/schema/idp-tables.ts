@@ -106,7 +106,33 @@ export interface IdpMfaChallengesTable {
   created_at: Timestamp;
 }
 
+/** A WebAuthn credential (migration 0025): public key and signature counter, never a secret. */
+export interface IdpPasskeysTable {
+  id: Generated<string>;
+  user_id: string;
+  /** base64url, as the browser reports it. */
+  credential_id: string;
+  public_key: Uint8Array;
+  counter: ColumnType<string, number | string | undefined, number | string>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+export interface IdpWebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  user_id: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export type IdpTables = {
+  idp_passkeys: IdpPasskeysTable;
+  idp_webauthn_challenges: IdpWebauthnChallengesTable;
   idp_users: IdpUsersTable;
   oidc_payloads: OidcPayloadsTable;
   idp_keys: IdpKeysTable;

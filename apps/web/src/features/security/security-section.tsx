@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useCustomer } from '../customer/queries.ts';
 import { MfaSwitches } from './mfa-switches.tsx';
+import { PasskeysSection } from './passkeys.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { useReauthenticate } from './reauth.ts';
 import { ReauthAlert } from './reauth-alert.tsx';
@@ -15,12 +16,12 @@ export function isSocialLogin(subject: string | undefined): boolean {
 
 const SECURITY_PATH = '/dashboard/account/security';
 
-/** Account page → Security: password change (not for social logins) and the two-factor switches. */
+/** Account page → Security: password change and passkeys (not for social logins) and the two-factor switches. */
 export function SecuritySection() {
   const auth = useAuth();
   const customer = useCustomer();
   // Which change asked for a fresh sign-in, with the server's words; shown beside that control.
-  const [reauth, setReauth] = useState<{ for: 'password' | 'mfa'; message: string } | null>(null);
+  const [reauth, setReauth] = useState<{ for: 'password' | 'mfa' | 'passkey'; message: string } | null>(null);
   const signInAgain = useReauthenticate(SECURITY_PATH);
   const social = isSocialLogin(auth.user?.profile.sub);
 
@@ -54,6 +55,18 @@ export function SecuritySection() {
         )}
         {reauth?.for === 'mfa' && <ReauthAlert detail={reauth.message} onSignIn={signInAgain} />}
       </Stack>
+      {!social && (
+        <>
+          <Divider />
+          <Stack gap="sm">
+            <Title order={3} size="h4" c="navy.9">
+              Passkeys
+            </Title>
+            <PasskeysSection onReauth={(message) => setReauth({ for: 'passkey', message })} />
+            {reauth?.for === 'passkey' && <ReauthAlert detail={reauth.message} onSignIn={signInAgain} />}
+          </Stack>
+        </>
+      )}
     </Stack>
   );
 }

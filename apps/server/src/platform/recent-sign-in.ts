@@ -1,5 +1,5 @@
-import type { Principal } from '../../platform/auth.ts';
-import { AppError } from '../../platform/errors.ts';
+import type { Principal } from './auth.ts';
+import { AppError } from './errors.ts';
 
 /** Sensitive changes need a sign-in this recent (the token's auth_time), in seconds. */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;

@@ -1,0 +1,64 @@
+// "Sign in with a passkey" on the built-in provider's sign-in page (issue 18). A file, not an
+// inline script: the CSP stays script-src 'self'. Without JavaScript or WebAuthn the button stays
+// hidden and the password form works as before.
+(() => {
+  const box = document.getElementById('passkey');
+  const lib = window.SimpleWebAuthnBrowser;
+  if (!box || !lib?.browserSupportsWebAuthn()) return;
+  const button = document.getElementById('passkey-sign-in');
+  const error = document.getElementById('passkey-error');
+  box.hidden = false;
+
+  const show = (message) => {
+    error.textContent = message;
+    error.hidden = false;
+  };
+
+  async function signIn(useBrowserAutofill) {
+    const options = await fetch(box.dataset.options, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
+    const optionsJSON = await options.json().catch(() => ({}));
+    if (!options.ok) throw new Error(optionsJSON.message || 'Your sign-in page expired. Please start again.');
+    const response = await lib.startAuthentication({ optionsJSON, useBrowserAutofill });
+    const verify = await fetch(box.dataset.verify, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(response),
+    });
+    const result = await verify.json().catch(() => ({}));
+    if (verify.ok && result.redirectTo) {
+      window.location.assign(result.redirectTo);
+      return;
+    }
+    throw new Error(
+      result.message || 'That passkey could not sign you in. Try again, or log in with your password.',
+    );
+  }
+
+  const explain = (e) => {
+    if (e && e.name === 'AbortError') return;
+    if (e && e.name === 'NotAllowedError') {
+      show('No passkey was used. Try again, or log in with your password.');
+      return;
+    }
+    show(e?.message || 'That passkey could not sign you in. Try again, or log in with your password.');
+  };
+
+  button.addEventListener('click', () => {
+    error.hidden = true;
+    button.disabled = true;
+    signIn(false)
+      .catch(explain)
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+
+  // Conditional UI: where the browser offers it, passkeys appear among the email field's suggestions.
+  lib
+    .browserSupportsWebAuthnAutofill()
+    .then((supported) => (supported ? signIn(true) : undefined))
+    .catch(explain);
+})();

@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import { AppError, invalid, notFound } from '../platform/errors.ts';
+import { access, principalOf, send } from '../platform/http.ts';
+import type { Logger } from '../platform/logger.ts';
+import { requireRecentSignIn } from '../platform/recent-sign-in.ts';
+import type { InteractionKit } from './interaction-mfa.ts';
+import {
+  authenticateWithPasskey,
+  authenticationOptions,
+  listPasskeys,
+  PASSKEY_AMR,
+  PasskeyError,
+  registerPasskey,
+  registrationOptions,
+  relyingPartyOf,
+  removePasskey,
+  renamePasskey,
+} from './passkeys.ts';
+import { findUserById, recordEvent } from './users.ts';
+
+const require = createRequire(import.meta.url);
+const browserBundle = readFileSync(
+  require.resolve('@simplewebauthn/browser').replace(/script[/\\]index\.js$/, 'dist/bundle/index.umd.min.js'),
+);
+const signInScript = readFileSync(new URL('./assets/passkey-sign-in.js', import.meta.url));
+
+const passkeyName = z
+  .string({ error: 'Give the passkey a name' })
+  .trim()
+  .min(1, 'Give the passkey a name')
+  .max(64, 'A passkey name is at most 64 characters');
+/** A WebAuthn response as @simplewebauthn/browser sends it; the library checks the rest. */
+const credentialResponse = z
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  })
+  .passthrough();
+const passkeyParams = z.object({ id: z.uuid({ error: 'Passkey not found' }) });
+
+/**
+ * Passkeys (issue 18): the account API that adds, lists, renames and removes them (removal needs
+ * a recent sign-in, as the password does), the sign-in page's ceremony (JSON for its script), and
+ * the two script files that page loads from our origin.
+ */
+export function registerPasskeyRoutes(
+  app: FastifyInstance,
+  kit: InteractionKit,
+  deps: { config: Config; db: Db; logger: Logger },
+) {
+  const { db, logger } = deps;
+  const rp = relyingPartyOf(deps.config);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const assetHeaders = {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'public, max-age=3600',
+  };
+  app.get('/oidc/assets/webauthn.js', { config: access.public, schema: { hide: true } }, (_req, reply) =>
+    reply.headers(assetHeaders).send(browserBundle),
+  );
+  app.get(
+    '/oidc/assets/passkey-sign-in.js',
+    { config: access.public, schema: { hide: true } },
+    (_req, reply) => reply.headers(assetHeaders).send(signInScript),
+  );
+
+  async function currentUser(subject: string) {
+    const user = await findUserById(db, subject);
+    if (!user) throw new AppError('FORBIDDEN', 'Passkeys are for accounts that sign in with Pria');
+    return { id: user.id, email: user.email };
+  }
+  const asInvalid = (err: unknown) => {
+    if (err instanceof PasskeyError) throw invalid(err.message);
+    throw err;
+  };
+
+  api.get(
+    '/api/v1/account/passkeys',
+    {
+      config: access.user,
+      schema: { tags: ['account'], summary: 'Your passkeys: name, created and last used' },
+    },
+    async (req, reply) =>
+      send(reply, await listPasskeys(db, (await currentUser(principalOf(req).subject)).id)),
+  );
+
+  api.post(
+    '/api/v1/account/passkeys/options',
+    {
+      config: access.user,
+      schema: { tags: ['account'], summary: 'Start adding a passkey: WebAuthn creation options (5 minutes)' },
+    },
+    async (req, reply) => {
+      const user = await currentUser(principalOf(req).subject);
+      return send(reply, await registrationOptions(db, rp, user).catch(asInvalid));
+    },
+  );
+
+  api.post(
+    '/api/v1/account/passkeys',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: 'Finish adding a passkey (the browser’s response); emailed as a security notice',
+        body: z.object({ name: passkeyName, response: credentialResponse }),
+      },
+    },
+    async (req, reply) => {
+      const user = await currentUser(principalOf(req).subject);
+      const created = await registerPasskey(db, rp, user, {
+        name: req.body.name,
+        response: req.body.response as unknown as RegistrationResponseJSON,
+      }).catch(asInvalid);
+      logger.info({ userId: user.id, passkeyId: created?.id }, 'passkey added');
+      return send(reply, created, 'Passkey added', 201);
+    },
+  );
+
+  api.patch(
+    '/api/v1/account/passkeys/:id',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: 'Rename a passkey',
+        params: passkeyParams,
+        body: z.object({ name: passkeyName }),
+      },
+    },
+    async (req, reply) => {
+      const user = await currentUser(principalOf(req).subject);
+      if (!(await renamePasskey(db, user.id, req.params.id, req.body.name)))
+        throw notFound('Passkey not found');
+      return send(reply, null, 'Passkey renamed');
+    },
+  );
+
+  api.delete(
+    '/api/v1/account/passkeys/:id',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: 'Remove a passkey (needs a sign-in in the last 10 minutes); emailed as a security notice',
+        params: passkeyParams,
+      },
+    },
+    async (req, reply) => {
+      const principal = principalOf(req);
+      requireRecentSignIn(principal, 'Please sign in again to remove a passkey');
+      const user = await currentUser(principal.subject);
+      if (!(await removePasskey(db, user, req.params.id))) throw notFound('Passkey not found');
+      logger.info({ userId: user.id, passkeyId: req.params.id }, 'passkey removed');
+      return send(reply, null, 'Passkey removed');
+    },
+  );
+
+  // The sign-in page's ceremony. JSON in and out: the page's script navigates on success.
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/passkey/options',
+    { config: access.public, schema: { hide: true } },
+    async (req, reply) => {
+      const interaction = await kit.details(req, reply);
+      if (!interaction)
+        return reply.code(400).send({ message: 'Your sign-in page expired. Please start again.' });
+      return reply.header('cache-control', 'no-store').send(await authenticationOptions(db, rp));
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/oidc/interaction/:uid/passkey',
+    { config: access.public, schema: { hide: true }, bodyLimit: 64 * 1024 },
+    async (req, reply) => {
+      const interaction = await kit.details(req, reply);
+      if (!interaction)
+        return reply.code(400).send({ message: 'Your sign-in page expired. Please start again.' });
+      const parsed = credentialResponse.safeParse(req.body);
+      if (!parsed.success) {
+        return reply
+          .code(400)
+          .send({ message: 'That passkey could not sign you in. Try again, or log in with your password.' });
+      }
+      const context = { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
+      let userId: string;
+      try {
+        userId = await authenticateWithPasskey(db, rp, parsed.data as unknown as AuthenticationResponseJSON);
+      } catch (err) {
+        if (!(err instanceof PasskeyError)) throw err;
+        await recordEvent(db, {
+          userId: null,
+          email: null,
+          success: false,
+          reason: 'passkey refused',
+          ...context,
+        });
+        return reply.code(400).send({ message: err.message });
+      }
+      await recordEvent(db, { userId, email: null, success: true, reason: 'passkey', ...context });
+      const redirectTo = await kit.resultUrl(req, reply, interaction, {
+        login: { accountId: userId, amr: PASSKEY_AMR, remember: true },
+      });
+      return reply.header('cache-control', 'no-store').send({ redirectTo });
+    },
+  );
+}

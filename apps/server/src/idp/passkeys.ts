@@ -1,0 +1,279 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Db } from '../platform/db.ts';
+import { enqueueEmail } from '../platform/outbox.ts';
+
+/**
+ * Passkeys (WebAuthn) of the built-in provider (issue 18, ADR 0014), through @simplewebauthn/server:
+ * the relying party is PUBLIC_URL's host, and only its origin is accepted. Each ceremony's challenge
+ * is stored and consumed once (a replayed response finds none). The stored counter only moves
+ * forward: a response with a lower or equal counter (a cloned authenticator) is refused, and the
+ * update is a compare-and-set, so two concurrent uses of one response cannot both pass.
+ */
+export const MAX_PASSKEYS = 10;
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const PASSKEY_AMR = ['hwk', 'user', 'mfa'];
+
+export class PasskeyError extends Error {}
+
+export interface RelyingParty {
+  id: string;
+  origin: string;
+  name: string;
+}
+
+export const relyingPartyOf = (config: Pick<Config, 'publicUrl'>): RelyingParty => {
+  const url = new URL(config.publicUrl);
+  return { id: url.hostname, origin: url.origin, name: 'Pria' };
+};
+
+export interface PasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Synced across the person's devices (a multi-device passkey) or bound to one authenticator. */
+  synced: boolean;
+}
+
+export async function listPasskeys(db: Db, userId: string): Promise<PasskeyView[]> {
+  const rows = await db
+    .selectFrom('idp_passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at', 'device_type'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: new Date(r.created_at).toISOString(),
+    lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
+    synced: r.device_type === 'multiDevice',
+  }));
+}
+
+async function storeChallenge(
+  db: Db,
+  challenge: string,
+  purpose: 'register' | 'authenticate',
+  userId: string | null,
+) {
+  await db
+    .insertInto('idp_webauthn_challenges')
+    .values({ challenge, purpose, user_id: userId, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) })
+    .execute();
+  // Old ones go as new ones come: the table stays the size of the last few minutes' ceremonies.
+  await db
+    .deleteFrom('idp_webauthn_challenges')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 hour'`)
+    .execute();
+}
+
+/** Marks the challenge used if it is this ceremony's, unused and unexpired: true at most once. */
+async function consumeChallenge(
+  db: Db,
+  challenge: string,
+  purpose: 'register' | 'authenticate',
+  userId: string | null,
+): Promise<boolean> {
+  let q = db
+    .updateTable('idp_webauthn_challenges')
+    .set({ used_at: new Date() })
+    .where('challenge', '=', challenge)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date());
+  if (userId) q = q.where('user_id', '=', userId);
+  return (await q.executeTakeFirst()).numUpdatedRows === 1n;
+}
+
+export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: string; email: string }) {
+  const existing = await db
+    .selectFrom('idp_passkeys')
+    .select(['credential_id', 'transports'])
+    .where('user_id', '=', user.id)
+    .execute();
+  if (existing.length >= MAX_PASSKEYS) throw new PasskeyError(`You can have up to ${MAX_PASSKEYS} passkeys`);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.email,
+    userID: new TextEncoder().encode(user.id),
+    userDisplayName: user.email,
+    attestationType: 'none',
+    excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: c.transports })),
+    // Discoverable, so the sign-in page can offer it without an email typed first.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  await storeChallenge(db, options.challenge, 'register', user.id);
+  return options;
+}
+
+/** Verifies a registration and stores the credential; a security notice is emailed with it. */
+export async function registerPasskey(
+  db: Db,
+  rp: RelyingParty,
+  user: { id: string; email: string },
+  input: { name: string; response: RegistrationResponseJSON },
+): Promise<PasskeyView> {
+  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: input.response,
+      expectedChallenge: (challenge) => consumeChallenge(db, challenge, 'register', user.id),
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
+  } catch {
+    throw new PasskeyError('That passkey could not be added. Try again.');
+  }
+  if (!verification.verified) throw new PasskeyError('That passkey could not be added. Try again.');
+  const info = verification.registrationInfo;
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('idp_passkeys')
+      .values({
+        user_id: user.id,
+        credential_id: info.credential.id,
+        public_key: info.credential.publicKey,
+        counter: info.credential.counter,
+        transports: info.credential.transports ?? [],
+        name: input.name,
+        device_type: info.credentialDeviceType,
+        backed_up: info.credentialBackedUp,
+      })
+      .onConflict((oc) => oc.column('credential_id').doNothing())
+      .returning(['id', 'name', 'created_at', 'last_used_at', 'device_type'])
+      .executeTakeFirst();
+    if (!row) throw new PasskeyError('This passkey is already registered');
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: 'A passkey was added to your Pria account',
+      text: [
+        `A passkey named "${input.name}" was just added to your Pria account. It can sign you in without your password.`,
+        '',
+        'If this was not you, remove it in Account Settings → Security, change your password and contact support.',
+      ].join('\n'),
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      createdAt: new Date(row.created_at).toISOString(),
+      lastUsedAt: null,
+      synced: row.device_type === 'multiDevice',
+    };
+  });
+}
+
+export async function renamePasskey(db: Db, userId: string, id: string, name: string): Promise<boolean> {
+  const r = await db
+    .updateTable('idp_passkeys')
+    .set({ name })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
+}
+
+/** Removes a passkey of this user (emailed); false when it is not theirs or already gone. */
+export async function removePasskey(
+  db: Db,
+  user: { id: string; email: string },
+  id: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const gone = await tx
+      .deleteFrom('idp_passkeys')
+      .where('id', '=', id)
+      .where('user_id', '=', user.id)
+      .returning('name')
+      .executeTakeFirst();
+    if (!gone) return false;
+    await enqueueEmail(tx, {
+      to: user.email,
+      subject: 'A passkey was removed from your Pria account',
+      text: [
+        `The passkey named "${gone.name}" was removed from your Pria account and can no longer sign you in.`,
+        '',
+        'If this was not you, change your password right away and contact support.',
+      ].join('\n'),
+    });
+    return true;
+  });
+}
+
+export async function authenticationOptions(db: Db, rp: RelyingParty) {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
+  await storeChallenge(db, options.challenge, 'authenticate', null);
+  return options;
+}
+
+/** Verifies a sign-in assertion: the user it signs in, or a PasskeyError with words for the page. */
+export async function authenticateWithPasskey(
+  db: Db,
+  rp: RelyingParty,
+  response: AuthenticationResponseJSON,
+): Promise<string> {
+  const passkey = await db
+    .selectFrom('idp_passkeys')
+    .innerJoin('idp_users', 'idp_users.id', 'idp_passkeys.user_id')
+    .select([
+      'idp_passkeys.id',
+      'idp_passkeys.user_id',
+      'idp_passkeys.credential_id',
+      'idp_passkeys.public_key',
+      'idp_passkeys.counter',
+      'idp_passkeys.transports',
+      'idp_users.disabled',
+    ])
+    .where('idp_passkeys.credential_id', '=', response.id)
+    .executeTakeFirst();
+  if (!passkey || passkey.disabled) {
+    throw new PasskeyError(
+      'This passkey is not registered with Pria. Log in with your password, then add it in Account Settings → Security.',
+    );
+  }
+  const counter = Number(passkey.counter);
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => consumeChallenge(db, challenge, 'authenticate', null),
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter,
+        transports: passkey.transports as never,
+      },
+      requireUserVerification: false,
+    });
+  } catch {
+    throw new PasskeyError('That passkey could not sign you in. Try again, or log in with your password.');
+  }
+  if (!verification.verified) {
+    throw new PasskeyError('That passkey could not sign you in. Try again, or log in with your password.');
+  }
+  const next = verification.authenticationInfo.newCounter;
+  // Compare-and-set: the counter this verification checked against is still the stored one.
+  const moved = await db
+    .updateTable('idp_passkeys')
+    .set({ counter: next, last_used_at: new Date() })
+    .where('id', '=', passkey.id)
+    .where('counter', '=', String(counter))
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) {
+    throw new PasskeyError('That passkey could not sign you in. Try again, or log in with your password.');
+  }
+  return passkey.user_id;
+}

@@ -1,0 +1,285 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from '../../app/api-client.ts';
+import { notifySuccess } from '../../app/notify.ts';
+import { confirmAction } from '../../components/confirm.tsx';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+import { isReauthError } from './reauth.ts';
+
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  synced: boolean;
+}
+
+const passkeyKeys = { all: ['passkeys'] as const };
+
+/** GET /account/passkeys; null when the sign-in provider is not Pria's own (no passkeys here). */
+function usePasskeys() {
+  return useQuery({
+    queryKey: passkeyKeys.all,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get<Passkey[]>('/api/v1/account/passkeys', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && (error.httpCode === 404 || error.httpCode === 403)) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** The browser's half of the ceremony, loaded when someone adds a passkey (not on every page). */
+async function createPasskey(name: string) {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+    '/api/v1/account/passkeys/options',
+  );
+  const response = await startRegistration({ optionsJSON });
+  return api.post<Passkey>('/api/v1/account/passkeys', { name, response });
+}
+
+const day = (iso: string) => dayjs(iso).format('MMM D, YYYY');
+
+function NameModal({
+  title,
+  initial,
+  submitLabel,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  title: string;
+  initial: string;
+  submitLabel: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
+  const [name, setName] = useState(initial);
+  const trimmed = name.trim();
+  const error =
+    trimmed.length === 0 ? 'Give the passkey a name' : trimmed.length > 64 ? 'At most 64 characters' : null;
+  const [touched, setTouched] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!error) onSubmit(trimmed);
+  };
+  return (
+    <Modal opened onClose={onClose} title={title} centered zIndex={400}>
+      <form onSubmit={submit} noValidate>
+        <TextInput
+          label="Passkey name"
+          description="So you can tell your passkeys apart, e.g. the device or password manager"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={touched ? error : null}
+          maxLength={80}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Account → Security → Passkeys (issue 18): add one (the browser or a security key makes it),
+ * see each with its created and last-used dates, rename, remove (after a recent sign-in).
+ */
+export function PasskeysSection({ onReauth }: { onReauth: (message: string) => void }) {
+  const passkeys = usePasskeys();
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+
+  const add = useMutation({
+    mutationFn: createPasskey,
+    onSuccess: () => {
+      setAdding(false);
+      refresh();
+      notifySuccess('Passkey added');
+    },
+    onError: (error) => {
+      setAdding(false);
+      if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
+        notifyApiError(new Error('No passkey was created'), 'No passkey was created');
+        return;
+      }
+      notifyApiError(error, 'That passkey could not be added. Try again.');
+    },
+  });
+  const rename = useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api.patch<null>(`/api/v1/account/passkeys/${encodeURIComponent(id)}`, { name }),
+    onSuccess: () => {
+      setRenaming(null);
+      refresh();
+      notifySuccess('Passkey renamed');
+    },
+    onError: (error) => notifyApiError(error, 'Could not rename the passkey'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/api/v1/account/passkeys/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      refresh();
+      notifySuccess('Passkey removed');
+    },
+    onError: (error) =>
+      isReauthError(error)
+        ? onReauth((error as Error).message)
+        : notifyApiError(error, 'Could not remove the passkey'),
+  });
+
+  if (passkeys.isPending) return <Skeleton height={80} radius="md" aria-label="Loading passkeys" />;
+  if (passkeys.isError) {
+    return (
+      <Alert color="red" title="Could not load your passkeys">
+        <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void passkeys.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (passkeys.data === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        Passkeys are managed by your sign-in provider.
+      </Text>
+    );
+  }
+  const list = passkeys.data;
+  const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey
+        sign-in counts as two-factor.
+      </Text>
+      {list.length === 0 ? (
+        <Text size="sm">You have no passkeys yet.</Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your passkeys">
+          {list.map((p) => (
+            <Paper key={p.id} withBorder radius="md" p="sm" component="li">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                  <IconKey size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+                  <div style={{ minWidth: 0 }}>
+                    <Group gap={6}>
+                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {p.name}
+                      </Text>
+                      {p.synced && (
+                        <Badge size="xs" variant="light" color="teal">
+                          Synced
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      Added {day(p.createdAt)} ·{' '}
+                      {p.lastUsedAt ? `Last used ${day(p.lastUsedAt)}` : 'Not used yet'}
+                    </Text>
+                  </div>
+                </Group>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Rename">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Rename passkey ${p.name}`}
+                      onClick={() => setRenaming(p)}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Remove">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove passkey ${p.name}`}
+                      loading={remove.isPending && remove.variables === p.id}
+                      onClick={() =>
+                        confirmAction({
+                          title: 'Remove passkey',
+                          message: `Remove "${p.name}"? It will no longer sign you in. Remove it from the device or password manager too.`,
+                          danger: true,
+                          labels: { confirm: 'Remove passkey', cancel: 'Cancel' },
+                          onConfirm: () => remove.mutate(p.id),
+                        })
+                      }
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {supported ? (
+        <Button
+          variant="light"
+          leftSection={<IconKey size={16} aria-hidden />}
+          w="fit-content"
+          loading={add.isPending}
+          onClick={() => setAdding(true)}
+        >
+          Add a passkey
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          This browser cannot create passkeys.
+        </Text>
+      )}
+      {adding && (
+        <NameModal
+          title="Add a passkey"
+          initial={`Passkey ${list.length + 1}`}
+          submitLabel="Continue"
+          busy={add.isPending}
+          onClose={() => setAdding(false)}
+          onSubmit={(name) => add.mutate(name)}
+        />
+      )}
+      {renaming && (
+        <NameModal
+          title="Rename passkey"
+          initial={renaming.name}
+          submitLabel="Save"
+          busy={rename.isPending}
+          onClose={() => setRenaming(null)}
+          onSubmit={(name) => rename.mutate({ id: renaming.id, name })}
+        />
+      )}
+    </Stack>
+  );
+}
