@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { createUser } from '../src/idp/index.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { startServices } from '../src/platform/services.ts';
+import { startServices } from '../src/services.ts';
 import { freePort } from '../src/test/free-port.ts';
 import { oidcLogin } from '../src/test/oidc-login.ts';
 

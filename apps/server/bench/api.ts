@@ -18,7 +18,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { startServices } from '../src/platform/services.ts';
+import { startServices } from '../src/services.ts';
 import { addCard, signedInUser, testCards } from '../src/test/customers.ts';
 import { freePort } from '../src/test/free-port.ts';
 
