@@ -16,6 +16,7 @@ import {
   drainRun,
   enqueueDrains,
   recordDisputeEvent,
+  registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
 import { registerModules } from './modules/index.ts';
@@ -88,6 +89,8 @@ export async function startServices(
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
   const metrics = createMetrics();
   registerMetricsRoutes(app, metrics, db, config.metricsToken);
+  // The alerting rules' conditions (deploy/prometheus/alerts.yml), the admin home's banners too.
+  registerOperationalGauges(metrics.registry, db, () => clock.now());
   const processor = await createPaymentGateway(config, db, database.url, () => clock.now());
   // The simulator's hosted authentication pages; CyberSource's issuer hosts its own, which our
   // step-up page posts the customer to.

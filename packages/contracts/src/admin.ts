@@ -360,7 +360,18 @@ export const adminMetrics = z.object({
   months: z.array(monthMetrics),
   reconciliation: z.array(reconciliationRow),
   /** What the home's banners ask staff to look at (see GET /billing/payouts/attention). */
-  attention: z.object({ delayedPaybacks: z.number(), returnedPaybacks: z.number() }),
+  attention: z.object({
+    delayedPaybacks: z.number(),
+    returnedPaybacks: z.number(),
+    /** Pay-in and payout runs not completed an hour after their due instant. */
+    overdueRuns: z.array(
+      z.object({ kind: z.enum(['payin', 'payout']), period: z.string(), dueAt: z.string() }),
+    ),
+    /** Captures not paid back a day after their pay-back instant. */
+    outstandingPaybacks: z.object({ count: z.number(), cents: z.number() }),
+    /** Chargebacks nobody has decided yet. */
+    openDisputes: z.number(),
+  }),
 });
 export type AdminMetrics = z.infer<typeof adminMetrics>;
 

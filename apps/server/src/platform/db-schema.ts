@@ -174,6 +174,24 @@ export interface BillingChunksTable {
 /** `withheld`: its capture is disputed (migration 0021); released if Pria wins the dispute. */
 export type PayoutStatus = 'pending' | 'submitted' | 'unknown' | 'paid' | 'failed' | 'returned' | 'withheld';
 
+/** Monthly roll-ups of attempts and pay-backs, kept by triggers (migration 0026). */
+export interface AttemptRollupsTable {
+  kind: string;
+  period: string;
+  month: string;
+  status: string;
+  n: ColumnType<string, never, never>;
+  cents: ColumnType<string, never, never>;
+}
+
+export interface PayoutRollupsTable {
+  period: string;
+  paid_month: string;
+  status: string;
+  n: ColumnType<string, never, never>;
+  cents: ColumnType<string, never, never>;
+}
+
 export interface PayoutsTable {
   id: Generated<string>;
   attempt_id: string;
@@ -363,6 +381,8 @@ export interface CoreTables {
   billing_runs: BillingRunsTable;
   billing_chunks: BillingChunksTable;
   payouts: PayoutsTable;
+  attempt_rollups: AttemptRollupsTable;
+  payout_rollups: PayoutRollupsTable;
   payout_tries: PayoutTriesTable;
   money_events: MoneyEventsTable;
   row_counts: RowCountsTable;

@@ -2,7 +2,7 @@ import type { AdminMetrics } from '@pria/contracts';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../platform/db.ts';
-import { countPayoutsNeedingAttention, reconcileRecent } from '../billing/index.ts';
+import { countPayoutsNeedingAttention, operationalAlerts, reconcileRecent } from '../billing/index.ts';
 
 const NEW_YORK = 'America/New_York';
 const MONTHS = 12;
@@ -14,19 +14,20 @@ const RECONCILED_PERIODS = 6;
  * so a charge at 23:30 New York time on the 31st counts in that month, not the next.
  */
 export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
-  const [totals, months, reconciliation, attention] = await Promise.all([
+  const [totals, months, reconciliation, attention, alerts] = await Promise.all([
     sql<{ users: number; subscribers: number; cards: number; attempts: number; payouts: number }>`
       select
-        -- Customers, charges and pay-backs from the trigger-kept counters (migration 0012).
+        -- Customers, cards, charges and pay-backs from the trigger-kept counters (0012, 0026).
         (select n from row_counts where name = 'customers:active')::int as users,
         (select count(*) from subscriptions
           where status = 'active' and is_enabled and (expires_at is null or expires_at > ${now}))::int as subscribers,
-        (select count(*) from cards where removed_at is null)::int as cards,
+        (select n from row_counts where name = 'cards:active')::int as cards,
         (select sum(n) from row_counts where name like 'payment_attempts:%')::int as attempts,
         (select n from row_counts where name = 'payouts')::int as payouts`.execute(db),
     monthSeries(db, now),
     reconcileRecent(db, RECONCILED_PERIODS),
     countPayoutsNeedingAttention(db),
+    operationalAlerts(db, now),
   ]);
   const t = totals.rows[0];
   return {
@@ -36,7 +37,13 @@ export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
     transactions: (t?.attempts ?? 0) + (t?.payouts ?? 0),
     months,
     reconciliation,
-    attention: { delayedPaybacks: attention.delayed, returnedPaybacks: attention.returned },
+    attention: {
+      delayedPaybacks: attention.delayed,
+      returnedPaybacks: attention.returned,
+      overdueRuns: alerts.overdueRuns,
+      outstandingPaybacks: alerts.outstandingPaybacks,
+      openDisputes: alerts.openDisputes,
+    },
   };
 }
 
@@ -55,11 +62,8 @@ function monthBounds(now: Date) {
 
 async function monthSeries(db: Db, now: Date): Promise<AdminMetrics['months']> {
   const bounds = monthBounds(now);
-  // NOTE: each month is a range scan of the (created_at) and (paid_at) indexes; grouping by a
-  // per-row time-zone conversion instead costs seconds at a million rows.
-  const values = sql.join(
-    bounds.map((b) => sql`(${b.month}, ${b.starts}::timestamptz, ${b.ends}::timestamptz)`),
-  );
+  // From the monthly roll-ups (migration 0026): a few hundred rows, whatever the money tables hold.
+  const months = bounds.map((b) => b.month);
   const money = await sql<{
     month: string;
     charged: number;
@@ -68,18 +72,15 @@ async function monthSeries(db: Db, now: Date): Promise<AdminMetrics['months']> {
     captured: number;
     declined: number;
   }>`
-    select b.month, c.charged, c.subscription_charged, p.paid_back, c.captured, c.declined
-    from (values ${values}) as b(month, starts, ends)
-    cross join lateral (
-      select coalesce(sum(a.amount_cents) filter (where a.status = 'captured' and a.kind = 'payin'), 0)::bigint as charged,
-             coalesce(sum(a.amount_cents) filter (where a.status = 'captured' and a.kind = 'subscription'), 0)::bigint
-               as subscription_charged,
-             (count(*) filter (where a.status = 'captured'))::int as captured,
-             (count(*) filter (where a.status = 'declined'))::int as declined
-      from payment_attempts a where a.created_at >= b.starts and a.created_at < b.ends) c
-    cross join lateral (
-      select coalesce(sum(p.amount_cents), 0)::bigint as paid_back
-      from payouts p where p.status = 'paid' and p.paid_at >= b.starts and p.paid_at < b.ends) p`.execute(db);
+    select m.month,
+      coalesce((select sum(cents) from attempt_rollups where month = m.month and kind = 'payin' and status = 'captured'), 0)::bigint
+        as charged,
+      coalesce((select sum(cents) from attempt_rollups where month = m.month and kind = 'subscription'
+                  and status = 'captured'), 0)::bigint as subscription_charged,
+      coalesce((select sum(cents) from payout_rollups where paid_month = m.month and status = 'paid'), 0)::bigint as paid_back,
+      coalesce((select sum(n) from attempt_rollups where month = m.month and status = 'captured'), 0)::int as captured,
+      coalesce((select sum(n) from attempt_rollups where month = m.month and status = 'declined'), 0)::int as declined
+    from unnest(${months}::text[]) with ordinality as m(month, i) order by m.i`.execute(db);
   // NOTE: approximated (status history is not kept): created by the month's end and not expired
   // by then. One pass over subscriptions counts every month at once.
   const active = await sql<Record<string, number>>`

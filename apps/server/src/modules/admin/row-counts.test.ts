@@ -16,7 +16,8 @@ async function both() {
     n: string;
   }>`select name, n from row_counts order by name`.execute(t.db);
   const exact = await sql<{ name: string; n: string }>`
-    select 'customers:active' as name, count(*) filter (where deleted_at is null) as n from customers
+    select 'cards:active' as name, count(*) filter (where removed_at is null) as n from cards
+    union all select 'customers:active', count(*) filter (where deleted_at is null) from customers
     union all select 'customers:deleted', count(*) filter (where deleted_at is not null) from customers
     union all select 'payment_attempts:payin', count(*) filter (where kind = 'payin') from payment_attempts
     union all select 'payment_attempts:subscription', count(*) filter (where kind = 'subscription') from payment_attempts
@@ -34,11 +35,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.stop());
 
-describe('row counts kept by triggers (migration 0012)', () => {
+describe('row counts kept by triggers (migrations 0012, 0026)', () => {
   it('follow inserts, set-based inserts, deletions of customers and restores', async () => {
     const ann = await insertCustomer(t.db, { email: 'ann@example.com' });
     await insertCustomer(t.db, { email: 'gone@example.com', deleted: true });
     const card = await insertCard(t.db, ann);
+    // A removed card stops counting; a card removed twice is not counted off twice.
+    const removed = await insertCard(t.db, ann, { slot: 2 });
+    await sql`update cards set removed_at = now() where id = ${removed}`.execute(t.db);
+    await sql`update cards set removed_at = now() where id = ${removed}`.execute(t.db);
     const jan = await insertCharge(t.db, { customerId: ann, cardId: card, period: '2026-01', createdAt: at });
     await insertCharge(t.db, {
       customerId: ann,

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { seedSubscribers } from '../../test/seed-billing.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { addMonths, currentPeriod, latestDuePayout } from './billing-schedule.ts';
+import { reconcileRecent, totalsFromRows } from './reconcile.ts';
 import { forceRun, runDueWork } from './tick.ts';
 
 /**
@@ -185,6 +186,26 @@ async function checkInvariants() {
            (select coalesce(sum(amount_cents), 0) from payouts
             where status = 'paid' and period <= ${lastClosed})::bigint as paid`.execute(t.db);
   expect(Number(cents.rows[0]?.paid)).toBe(Number(cents.rows[0]?.captured));
+
+  // The roll-ups the admin home reads (kept by triggers, two workers and kills included) equal
+  // the rows they summarise, and so does the reconciliation built on them.
+  const rolled = await sql`
+    select kind, period, month, status, n::bigint, cents::bigint from attempt_rollups where n <> 0 or cents <> 0
+    order by 1, 2, 3, 4`.execute(t.db);
+  const recounted = await sql`
+    select kind, period, to_char(created_at at time zone 'America/New_York', 'YYYY-MM') as month, status,
+           count(*)::bigint as n, sum(amount_cents)::bigint as cents
+    from payment_attempts group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(t.db);
+  expect(rolled.rows).toEqual(recounted.rows);
+  const rolledPayouts = await sql`
+    select period, paid_month, status, n::bigint, cents::bigint from payout_rollups where n <> 0 or cents <> 0
+    order by 1, 2, 3`.execute(t.db);
+  const recountedPayouts = await sql`
+    select period, coalesce(to_char(paid_at at time zone 'America/New_York', 'YYYY-MM'), '') as paid_month, status,
+           count(*)::bigint as n, sum(amount_cents)::bigint as cents
+    from payouts group by 1, 2, 3 order by 1, 2, 3`.execute(t.db);
+  expect(rolledPayouts.rows).toEqual(recountedPayouts.rows);
+  expect(await reconcileRecent(t.db, 24)).toEqual(await totalsFromRows(t.db, periods.toReversed()));
 }
 
 beforeAll(async () => {

@@ -22,6 +22,11 @@ export {
   payoutDueAt,
 } from './billing-schedule.ts';
 export { type DisputeResult, recordDisputeEvent } from './disputes.ts';
+export {
+  type OperationalAlerts,
+  operationalAlerts,
+  registerOperationalGauges,
+} from './operational-alerts.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payouts.repo.ts';

@@ -23,6 +23,12 @@ function normalise(raw: Partial<AdminMetrics> | undefined): AdminMetrics {
     attention: {
       delayedPaybacks: num(raw?.attention?.delayedPaybacks),
       returnedPaybacks: num(raw?.attention?.returnedPaybacks),
+      overdueRuns: Array.isArray(raw?.attention?.overdueRuns) ? raw.attention.overdueRuns : [],
+      outstandingPaybacks: {
+        count: num(raw?.attention?.outstandingPaybacks?.count),
+        cents: num(raw?.attention?.outstandingPaybacks?.cents),
+      },
+      openDisputes: num(raw?.attention?.openDisputes),
     },
   };
 }
