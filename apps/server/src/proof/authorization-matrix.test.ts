@@ -208,7 +208,19 @@ const table: Record<string, RouteCase> = {
   'GET /api/v1/logs': { request: () => ({ path: '/logs' }), adminOk: true },
   'GET /api/v1/logs/:userId': { request: (i) => ({ path: `/logs/${i.customerId}` }), adminOk: true },
   'GET /api/v1/admin/metrics': { request: () => ({ path: '/admin/metrics' }), adminOk: true },
-  // operations: the audit trail and staff management (admin)
+  // operations: exports (finance, admin), the audit trail and staff management (admin)
+  'GET /api/v1/admin/exports/clients.csv': {
+    request: () => ({ path: '/admin/exports/clients.csv' }),
+    adminOk: true,
+  },
+  'GET /api/v1/admin/exports/transactions.csv': {
+    request: () => ({ path: '/admin/exports/transactions.csv', query: 'status=success' }),
+    adminOk: true,
+  },
+  'GET /api/v1/admin/exports/reconciliation.csv': {
+    request: () => ({ path: '/admin/exports/reconciliation.csv', query: 'period=2026-01' }),
+    adminOk: true,
+  },
   'GET /api/v1/admin/audit': { request: () => ({ path: '/admin/audit' }), adminOk: true },
   'GET /api/v1/admin/staff': { request: () => ({ path: '/admin/staff' }), adminOk: true },
   // A bad role: 400 for the admin (nothing is created).
