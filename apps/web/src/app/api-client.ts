@@ -103,3 +103,49 @@ export const api = {
     apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
+
+/**
+ * Downloads a file from the API (a CSV export) with the bearer token, as the browser would save
+ * it: fetch, then a blob behind a temporary link named as the server's Content-Disposition says.
+ * Throws ApiError with the server's message when it refuses.
+ */
+export async function apiDownload(
+  path: string,
+  query?: RequestOptions['query'],
+  fallbackName = 'export.csv',
+) {
+  const token = await currentAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/csv' } : { Accept: 'text/csv' },
+    });
+  } catch {
+    throw new ApiError({ httpCode: 0, message: messages.defaultError });
+  }
+  if (!response.ok) {
+    const envelope = await readEnvelope<unknown>(response);
+    throw new ApiError({
+      httpCode: envelope.httpCode ?? response.status,
+      message: envelope.message ?? messages.defaultError,
+      error: Array.isArray(envelope.error) ? envelope.error : [],
+      code: envelope.code,
+    });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // Give the browser a moment to start the download before the URL goes away.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return filename;
+}

@@ -12,6 +12,7 @@ const ClientsPage = lazy(() => import('../../features/admin/clients/clients-page
 const ClientDetailPage = lazy(() => import('../../features/admin/client-detail/client-detail-page.tsx'));
 const TransactionsPage = lazy(() => import('../../features/admin/transactions/transactions-page.tsx'));
 const LogsPage = lazy(() => import('../../features/admin/logs/logs-page.tsx'));
+const AuditPage = lazy(() => import('../../features/admin/audit/audit-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
 /** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
@@ -63,6 +64,14 @@ export default function AdminArea() {
             element={
               <RequirePrivilege privilege="log">
                 <LogsPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <RequirePrivilege privilege="audit">
+                <AuditPage />
               </RequirePrivilege>
             }
           />

@@ -1,10 +1,12 @@
 import { Badge, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import classes from '../shared/admin-table.module.css';
 import { money, monthLabel } from '../shared/display.ts';
+import { ExportCsvButton } from '../shared/export-csv-button.tsx';
+import { usePrivileges } from '../shared/privileges.ts';
 import { NoResultsRow } from '../shared/table-states.tsx';
 import type { ReconciliationRow } from './queries.ts';
 
-const columns = ['Period', 'Charged', 'Declined', 'Pending', 'Paid back', 'Returned', 'Outstanding'];
+const baseColumns = ['Period', 'Charged', 'Declined', 'Pending', 'Paid back', 'Returned', 'Outstanding'];
 
 function CountAndMoney({ count, cents }: { count: number; cents: number }) {
   return (
@@ -21,6 +23,9 @@ function CountAndMoney({ count, cents }: { count: number; cents: number }) {
 
 /** The books per pay-in period; a pay-back still owed stands out in red. */
 export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow[]; loading: boolean }) {
+  // Finance and admin export a period's lines (each pay-in with its pay-back and dispute).
+  const canExport = usePrivileges().has('export');
+  const columns = canExport ? [...baseColumns, 'Export'] : baseColumns;
   return (
     <Paper
       withBorder
@@ -83,6 +88,15 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                       </Badge>
                     )}
                   </Table.Td>
+                  {canExport && (
+                    <Table.Td>
+                      <ExportCsvButton
+                        path="/api/v1/admin/exports/reconciliation.csv"
+                        query={{ period: r.period }}
+                        label={`CSV ${r.period}`}
+                      />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               );
             })}
