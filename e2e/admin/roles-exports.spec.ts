@@ -49,6 +49,7 @@ test('finance exports clients and filtered transactions as CSV; the admin reads 
   const financeEmail = await signInAs(page, 'finance');
   const shell = new AdminShell(page);
   await expect(shell.sidebar().first().getByRole('link', { name: 'Audit Trail' })).toHaveCount(0);
+  await expect(shell.sidebar().first().getByRole('link', { name: 'Staff' })).toHaveCount(0);
 
   await shell.go('Client Details');
   const clientsDownload = page.waitForEvent('download');
@@ -83,4 +84,30 @@ test('finance exports clients and filtered transactions as CSV; the admin reads 
   await expect(table).toContainText('export.transactions');
   await expect(table).toContainText('export.clients');
   await adminPage.close();
+});
+
+test('an admin invites a staff member, changes their role and disables them, all in the audit trail', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin');
+  await new AdminShell(page).sidebar().first().getByRole('link', { name: 'Staff' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+  const invitee = `invitee-${Date.now()}@example.com`;
+  await page.getByRole('textbox', { name: 'Email' }).fill(invitee);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const row = page.getByRole('table', { name: 'Staff' }).locator('tbody tr').filter({ hasText: invitee });
+  await expect(row).toContainText('Invited');
+  await expect(row.getByRole('combobox', { name: `Role of ${invitee}` })).toHaveValue('Support');
+
+  await row.getByRole('combobox', { name: `Role of ${invitee}` }).click();
+  await page.getByRole('option', { name: 'Finance' }).click();
+  await expect(row.getByRole('combobox', { name: `Role of ${invitee}` })).toHaveValue('Finance');
+  await row.getByRole('button', { name: `Disable ${invitee}` }).click();
+  await expect(row).toContainText('Disabled');
+
+  await page.goto('/admin/audit?action=staff.');
+  const audit = page.getByRole('table', { name: 'Staff audit trail' });
+  await expect(audit).toContainText('staff.invite');
+  await expect(audit).toContainText('staff.role_change');
+  await expect(audit).toContainText('staff.disable');
 });

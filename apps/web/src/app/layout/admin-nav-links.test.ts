@@ -15,7 +15,14 @@ describe('the admin nav by role', () => {
     expect(labels('finance')).toEqual(['Home', 'Client Details', 'Logs', 'Transactions']);
   });
   it('admin: everything', () => {
-    expect(labels('admin')).toEqual(['Home', 'Client Details', 'Logs', 'Transactions', 'Audit Trail']);
+    expect(labels('admin')).toEqual([
+      'Home',
+      'Client Details',
+      'Logs',
+      'Transactions',
+      'Audit Trail',
+      'Staff',
+    ]);
   });
   it('a customer: nothing', () => {
     expect(labels('customer')).toEqual([]);

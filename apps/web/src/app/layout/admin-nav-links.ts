@@ -14,6 +14,7 @@ export const adminLinks: readonly AdminLink[] = [
   { label: 'Logs', to: '/admin/logs', privilege: 'log' },
   { label: 'Transactions', to: '/admin/transactions', privilege: 'transaction' },
   { label: 'Audit Trail', to: '/admin/audit', privilege: 'audit' },
+  { label: 'Staff', to: '/admin/staff', privilege: 'staff' },
 ];
 
 /** The entries a signed-in staff member sees: those their permissions cover (the UI only hides). */

@@ -6,6 +6,7 @@ import {
   IconLogout,
   IconReceipt2,
   IconShieldCheck,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -20,6 +21,7 @@ const icons: Record<string, typeof IconHome> = {
   '/admin/logs': IconFileText,
   '/admin/transactions': IconReceipt2,
   '/admin/audit': IconShieldCheck,
+  '/admin/staff': IconUserShield,
 };
 
 /** The admin sidebar's content; the same in the desktop navbar and the mobile drawer. */
