@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedInUser } from '../../test/customers.ts';
 import { b64, insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { BATCH, dollars } from './exports.ts';
+import { BATCH, csvStream, dollars } from './exports.ts';
 
 /**
  * CSV exports (issue 16): streamed, permission-gated (finance, admin), audited with their
@@ -274,6 +274,47 @@ describe('streaming in batches', () => {
     const rows = parseCsv(res.text);
     expect(rows).toHaveLength(n);
     expect(new Set(rows.map((r) => r.id)).size).toBe(n);
+  });
+});
+
+describe('a caller who goes away', () => {
+  it('stops the reads and still audits the export, as incomplete', async () => {
+    let produced = 0;
+    const endless = (async function* () {
+      for (;;) {
+        produced++;
+        yield [produced, 'row'];
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const logger = { warn() {}, error() {} } as unknown as Parameters<typeof csvStream>[1]['logger'];
+    const audit = { actor: 'fin@pria.test', roles: ['finance'], requestId: 'req-abort', clientIp: null };
+    const stream = csvStream(
+      { filename: 'endless.csv', columns: ['n', 'text'], rows: endless },
+      { db: t.db, audit, action: 'export.test', filters: { any: true }, logger },
+    );
+    let lines = 0;
+    for await (const chunk of stream) {
+      lines += String(chunk).split('\n').length - 1;
+      if (lines > 50) break; // the reply's socket closes: the stream is destroyed
+    }
+    for (let i = 0; i < 100; i++) {
+      const row = await t.db
+        .selectFrom('staff_audit')
+        .selectAll()
+        .where('request_id', '=', 'req-abort')
+        .executeTakeFirst();
+      if (row) {
+        expect(row.after).toMatchObject({ filters: { any: true }, complete: false });
+        expect((row.after as { rowCount: number }).rowCount).toBeGreaterThan(0);
+        const stoppedAt = produced;
+        await new Promise((r) => setTimeout(r, 50));
+        expect(produced, 'reads stop once the caller is gone').toBe(stoppedAt);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('no audit row for the abandoned export');
   });
 });
 
