@@ -205,6 +205,9 @@ const day = (name: string) =>
     .refine(
       (v) =>
         /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+        // A real calendar day (not 2026-02-30), in years the database takes.
+        v >= '1900-01-01' &&
+        v <= '9998-12-31' &&
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
         new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       `${name} must be a date like 2026-01-31`,

@@ -175,6 +175,8 @@ describe('transactions export', () => {
     for (const [query, message] of [
       ['from=2026-13-01', 'from must be a date like 2026-01-31'],
       ['to=yesterday', 'to must be a date like 2026-01-31'],
+      ['from=0000-01-01', 'from must be a date like 2026-01-31'],
+      ['to=2026-02-29', 'to must be a date like 2026-01-31'],
       ['from=2026-03-01&to=2026-02-01', 'from must be on or before to'],
       ['status=lost', 'status must be one of success, failed, pending, missed'],
       ['userId=nope', 'userId must be a customer id'],
@@ -200,6 +202,39 @@ describe('transactions export', () => {
       rowCount: 4,
       complete: true,
     });
+  });
+});
+
+describe('odd input never answers 500', () => {
+  it('every filter of every export and the audit list, with strange values', async () => {
+    const odd = [
+      '',
+      ' ',
+      '%00',
+      '%E2%80%AE',
+      'x'.repeat(5000),
+      "'; drop table staff_audit; --",
+      '9999-99-99',
+      '-1',
+      '[]',
+    ];
+    const routes: [string, string[]][] = [
+      ['/api/v1/admin/exports/transactions.csv', ['type', 'status', 'from', 'to', 'userId', 'transactionId']],
+      ['/api/v1/admin/exports/clients.csv', ['search', 'filter']],
+      ['/api/v1/admin/exports/reconciliation.csv', ['period']],
+      ['/api/v1/admin/audit', ['actor', 'action', 'from', 'to', 'page', 'limit']],
+    ];
+    for (const [path, params] of routes) {
+      for (const p of params) {
+        for (const v of odd) {
+          const res = await admin.download(`${path}?${p}=${v}`);
+          expect(res.status, `${path}?${p}=${v.slice(0, 20)}`).toBeLessThan(500);
+        }
+        // Repeated parameters arrive as arrays.
+        const twice = await admin.download(`${path}?${p}=a&${p}=b`);
+        expect(twice.status, `${path}?${p}=a&${p}=b`).toBeLessThan(500);
+      }
+    }
   });
 });
 
