@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isStaffRole, staffRoles } from '@pria/contracts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createPaymentGateway, SimulatorGateway } from './gateways/payments/index.ts';
 import { createUser, IdpUserError } from './idp/index.ts';
@@ -56,7 +57,8 @@ function instant(value: unknown): Date {
 
 const commands: Record<string, Command> = {
   'user:create': {
-    usage: 'user:create --email E --password P [--role admin] [--verified]',
+    usage:
+      'user:create --email E --password P [--role support|finance|admin] [--verified]   (no --role: a customer)',
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
@@ -65,7 +67,16 @@ const commands: Record<string, Command> = {
     },
     async run({ db }, v) {
       if (typeof v.email !== 'string' || typeof v.password !== 'string') throw new UsageError();
-      const roles = (v.role as string[] | undefined) ?? ['customer'];
+      // Repeatable and comma-separated both work: --role admin, --role support --role finance, --role support,finance.
+      const given = ((v.role as string[] | undefined) ?? [])
+        .flatMap((r) => r.split(','))
+        .map((r) => r.trim());
+      const unknown = given.filter((r) => r !== 'customer' && !isStaffRole(r));
+      if (unknown.length)
+        throw new UsageError(
+          `--role must be one of ${[...staffRoles, 'customer'].join(', ')} (got ${unknown.join(', ')})`,
+        );
+      const roles = given.length ? [...new Set(given)] : ['customer'];
       const user = await createUser(db, {
         email: v.email,
         password: v.password,

@@ -9,7 +9,7 @@ import {
   registerSimulatorRoutes,
   SimulatorGateway,
 } from './gateways/payments/index.ts';
-import { registerIdentityProvider } from './idp/index.ts';
+import { registerIdentityProvider, staffStanding } from './idp/index.ts';
 import {
   type BillingDeps,
   createBillingDeps,
@@ -75,6 +75,7 @@ export async function startServices(
     logger,
     verifyToken: createTokenVerifier(config.oidc),
     onRoute: opts.onRoute,
+    staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
   });
   app.get('/readyz', { config: access.public }, async (_req, reply) => {
     try {

@@ -197,13 +197,30 @@ export const transactionStatuses = ['success', 'failed', 'pending', 'missed'] as
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionSortFields = ['createdAt', 'amount', 'type', 'transactionStatus'] as const;
 
-export const transactionListQuery = z.object({
-  sort: z
-    .enum(transactionSortFields, { error: `sort must be one of ${transactionSortFields.join(', ')}` })
-    .default('createdAt'),
-  order,
-  page,
-  limit: pageSize,
+/** A calendar day (New York), YYYY-MM-DD: the bounds of a date range, both included. */
+const day = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+        // A real calendar day (not 2026-02-30), in years the database takes.
+        v >= '1900-01-01' &&
+        v <= '9998-12-31' &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      `${name} must be a date like 2026-01-31`,
+    );
+
+/** from <= to when both are given. */
+const orderedRange = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to' });
+};
+
+/** The transactions list's filters, shared by the list and its CSV export. */
+export const transactionFilters = {
   /** The processor's transaction id or our reference, exact. */
   transactionId: z
     .string()
@@ -216,8 +233,27 @@ export const transactionListQuery = z.object({
     .transform((s) => s.trim().toUpperCase())
     .pipe(z.string().max(40, 'type is at most 40 characters'))
     .optional(),
+  status: z
+    .enum(transactionStatuses, { error: `status must be one of ${transactionStatuses.join(', ')}` })
+    .optional(),
+  /** Created on or after this New York day. */
+  from: day('from').optional(),
+  /** Created on or before this New York day. */
+  to: day('to').optional(),
   userId: customerId.optional(),
-});
+};
+
+export const transactionListQuery = z
+  .object({
+    sort: z
+      .enum(transactionSortFields, { error: `sort must be one of ${transactionSortFields.join(', ')}` })
+      .default('createdAt'),
+    order,
+    page,
+    limit: pageSize,
+    ...transactionFilters,
+  })
+  .superRefine(orderedRange);
 export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 export const adminTransactionRow = z.object({
@@ -476,3 +512,102 @@ export const disputeRow = z.object({
   card: z.object({ id: z.string(), brand: z.string(), lastFour: z.string() }),
 });
 export type DisputeRow = z.infer<typeof disputeRow>;
+
+// --- Operations (issue 16): exports, the audit trail, staff -----------------------------------
+
+/** GET /api/v1/admin/exports/transactions.csv: the list's filters, every matching row. */
+export const transactionExportQuery = z.object(transactionFilters).superRefine(orderedRange);
+export type TransactionExportQuery = z.input<typeof transactionExportQuery>;
+
+/** GET /api/v1/admin/exports/clients.csv: the client list's search and filter. */
+export const clientExportQuery = z.object({
+  search: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().max(100, 'search is at most 100 characters'))
+    .optional(),
+  filter: base64CustomerFilter.optional(),
+});
+export type ClientExportQuery = z.input<typeof clientExportQuery>;
+
+/** GET /api/v1/admin/exports/reconciliation.csv: one period's charges, each with its pay-back and dispute. */
+export const reconciliationExportQuery = z.object({
+  period: z
+    .string({ error: 'period is required, like 2026-11' })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must look like 2026-11'),
+});
+export type ReconciliationExportQuery = z.input<typeof reconciliationExportQuery>;
+
+/** GET /api/v1/admin/audit: the staff audit trail, newest first. */
+export const auditQuery = z
+  .object({
+    /** The staff member's email (exact, any case). */
+    actor: z
+      .string()
+      .trim()
+      .max(320, 'actor is at most 320 characters')
+      .transform((s) => s.toLowerCase())
+      .optional(),
+    /** An action, e.g. refund.create, or its prefix ending in a dot: 'staff.' */
+    action: z
+      .string()
+      .trim()
+      .max(100, 'action is at most 100 characters')
+      .regex(/^[a-z_.-]*$/, 'action is letters, dots, dashes and underscores, e.g. refund.create')
+      .optional(),
+    from: day('from').optional(),
+    to: day('to').optional(),
+    page,
+    limit: pageSize,
+  })
+  .superRefine(orderedRange);
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const auditRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  actorRoles: z.array(z.string()),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  requestId: z.string().nullable(),
+  clientIp: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditPage = pageOf(auditRow);
+
+const staffRoleField = z.enum(['support', 'finance', 'admin'], {
+  error: 'role must be one of support, finance, admin',
+});
+
+export const staffInviteRequest = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(320, 'email is at most 320 characters')
+    .pipe(z.email('Enter a valid email address.')),
+  role: staffRoleField,
+});
+export type StaffInviteRequest = z.infer<typeof staffInviteRequest>;
+
+export const staffRoleRequest = z.object({ role: staffRoleField });
+export const staffDisableRequest = z.object({
+  disabled: z.boolean({ error: 'disabled must be true or false' }),
+});
+export const staffParams = z.object({
+  id: z.string().regex(/^auth\|[0-9a-f-]{36}$/i, 'id must be a staff member id'),
+});
+
+export const staffRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  disabled: z.boolean(),
+  invited: z.boolean(),
+  createdAt: z.string(),
+});
+export type StaffRow = z.infer<typeof staffRow>;

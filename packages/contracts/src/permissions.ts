@@ -25,23 +25,55 @@ export const transactionPermissions = [
 /** Not in the spec's list, but the Logs screen needs a privilege in the 'log' group. */
 export const logPermissions = ['log:get'] as const;
 
+/** Operations (issue 16): CSV exports, the staff audit trail, staff management. */
+export const operationsPermissions = ['export:get', 'audit:get', 'staff:manage'] as const;
+
 export const allPermissions = [
   ...customerPermissions,
   ...cardPermissions,
   ...transactionPermissions,
   ...logPermissions,
+  ...operationsPermissions,
 ] as const;
 
 export type Permission = (typeof allPermissions)[number];
 
-export type Role = 'admin' | 'customer';
+/** Staff roles, least privilege first (docs/adr: the role model). */
+export const staffRoles = ['support', 'finance', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export type Role = StaffRole | 'customer';
+
+export const isStaffRole = (role: string): role is StaffRole =>
+  (staffRoles as readonly string[]).includes(role);
+
+/** Support: read clients, their cards, activity and logs; send verification links. No money, no exports. */
+const supportPermissions = [
+  'customer:get',
+  'customer:get-all',
+  'customer:verify-email',
+  'card:get',
+  'log:get',
+] as const satisfies readonly Permission[];
+
+/** Finance: support, plus the money (verify, forced runs, pay-backs, refunds, disputes, reconciliation) and exports. */
+const financePermissions = [
+  ...supportPermissions,
+  'transaction:payin',
+  'transaction:payout',
+  'transaction:refund',
+  'transaction:dispute',
+  'export:get',
+] as const satisfies readonly Permission[];
 
 /**
  * NOTE: a customer's permissions act on their own rows only (ownership is checked by the
  * server); 'customer:get' on someone else's record is what makes a caller staff.
+ * Admin is everything, including staff management and the audit trail.
  */
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   admin: allPermissions,
+  finance: financePermissions,
+  support: supportPermissions,
   customer: [],
 };
 

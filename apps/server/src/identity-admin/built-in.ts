@@ -6,9 +6,13 @@ import {
   findUserById,
   getMfaMethod,
   IdpUserError,
+  inviteStaff,
+  listStaff,
   revokeUserSessions,
   sendVerificationEmail,
   setPassword,
+  setStaffDisabled,
+  setStaffRole,
 } from '../idp/index.ts';
 import type { Db } from '../platform/db.ts';
 import { type IdentityAdmin, IdentityAdminError, isSocialSubject } from './port.ts';
@@ -24,6 +28,20 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
   }
 
   return {
+    staff: {
+      list: (tx) => listStaff(tx),
+      async invite(tx, input) {
+        try {
+          return await inviteStaff(tx, config, input);
+        } catch (err) {
+          if (err instanceof IdpUserError && (err.code === 'INVALID_EMAIL' || err.code === 'EMAIL_TAKEN'))
+            throw new IdentityAdminError(err.code, err.message);
+          throw err;
+        }
+      },
+      setRole: (tx, id, role) => setStaffRole(tx, id, role),
+      setDisabled: (tx, id, disabled) => setStaffDisabled(tx, id, disabled),
+    },
     async changePassword(subject, newPassword) {
       try {
         if (!(await setPassword(db, subject, newPassword)))

@@ -1,3 +1,6 @@
+import type { StaffRole } from '@pria/contracts';
+import type { Db } from '../platform/db.ts';
+
 /**
  * What the account module needs from the identity provider, as a port: the built-in provider
  * implements it today (built-in.ts); an adapter over a hosted IdP's management API (Auth0,
@@ -12,7 +15,7 @@ export interface MfaEnrolment {
   type: MfaType;
 }
 
-export type IdentityAdminErrorCode = 'NOT_FOUND' | 'WEAK_PASSWORD';
+export type IdentityAdminErrorCode = 'NOT_FOUND' | 'WEAK_PASSWORD' | 'INVALID_EMAIL' | 'EMAIL_TAKEN';
 
 export class IdentityAdminError extends Error {
   readonly code: IdentityAdminErrorCode;
@@ -22,7 +25,34 @@ export class IdentityAdminError extends Error {
   }
 }
 
+/** A staff account as the staff portal lists it. */
+export interface StaffAccount {
+  id: string;
+  email: string;
+  roles: string[];
+  disabled: boolean;
+  /** Invited and has not set a password yet. */
+  invited: boolean;
+  createdAt: Date;
+}
+
+export type StaffChange = { before: StaffAccount; after: StaffAccount } | null;
+
+/**
+ * Staff management (issue 16), where the provider keeps roles itself (the built-in one). Each
+ * write takes the transaction to write in, so the change and its audit row commit together.
+ * Throws IdentityAdminError('INVALID_EMAIL' | 'EMAIL_TAKEN') on invite.
+ */
+export interface StaffDirectory {
+  list(db: Db): Promise<StaffAccount[]>;
+  invite(db: Db, input: { email: string; role: StaffRole; invitedBy: string }): Promise<StaffAccount>;
+  setRole(db: Db, id: string, role: StaffRole): Promise<StaffChange>;
+  setDisabled(db: Db, id: string, disabled: boolean): Promise<StaffChange>;
+}
+
 export interface IdentityAdmin {
+  /** Staff management; absent when roles come from an external provider's claims. */
+  staff?: StaffDirectory;
   /** Sets a new password; throws IdentityAdminError('WEAK_PASSWORD' | 'NOT_FOUND'). */
   changePassword(subject: string, newPassword: string): Promise<void>;
   /** A single-use, short-lived link where the user enrols a second factor. */

@@ -10,11 +10,12 @@ import { sweepExpiredPayloads } from './adapter.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
-import { formField, loginPage, messagePage, sendPage, signupPage } from './pages.ts';
+import { formField, loginPage, messagePage, sendPage, signupPage, staffInvitePage } from './pages.ts';
 import { registerPasskeyRoutes } from './passkeys.routes.ts';
 import { createProvider } from './provider.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
+import { acceptStaffInvite, inviteIsValid } from './staff.ts';
 import {
   authenticate,
   consumeVerificationToken,
@@ -33,6 +34,17 @@ export {
   getMfaMethod,
   type MfaMethod,
 } from './mfa.ts';
+export {
+  acceptStaffInvite,
+  findStaff,
+  INVITE_DAYS,
+  inviteStaff,
+  listStaff,
+  type StaffMember,
+  setStaffDisabled,
+  setStaffRole,
+  staffStanding,
+} from './staff.ts';
 export type { NewUser } from './users.ts';
 export {
   createUser,
@@ -52,7 +64,7 @@ export interface IdpDeps {
 }
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
-const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|mfa\/|social\/|assets\/)/;
+const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|staff-invite(\?|$)|mfa\/|social\/|assets\/)/;
 
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
@@ -96,6 +108,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     await registerSocialRoutes(scope, kit, { ...deps, upstreams });
     registerPasskeyRoutes(scope, kit, deps);
     registerMfaEnrolmentRoutes(scope, deps);
+    registerStaffInviteRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
       '/oidc/verify-email',
       { config: access.public, schema: { hide: true } },
@@ -131,6 +144,63 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     );
   });
   logger.info({ issuer: config.oidc.issuer }, 'built-in identity provider mounted at /oidc');
+}
+
+/** The staff invitation link (idp/staff.ts): GET shows the password form, POST sets it once. */
+function registerStaffInviteRoutes(app: FastifyInstance, deps: IdpDeps) {
+  const { config, db, logger } = deps;
+  const home = config.publicUrl;
+  const action = '/oidc/staff-invite';
+  const expired = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      messagePage({
+        title: 'Link expired',
+        message:
+          'This invitation link is invalid, expired or was already used. Ask an administrator for a new one.',
+        linkHref: `${home}/`,
+        linkText: 'Go to Pria',
+        homeUrl: home,
+        isError: true,
+      }),
+      400,
+    );
+  app.get<{ Querystring: { token?: string } }>(
+    action,
+    { config: access.public, schema: { hide: true } },
+    async (req, reply) => {
+      const token = String(req.query.token ?? '');
+      if (!(await inviteIsValid(db, token))) return expired(reply);
+      return sendPage(reply, staffInvitePage({ action, token, homeUrl: home }));
+    },
+  );
+  app.post(action, { config: access.public, schema: { hide: true } }, async (req, reply) => {
+    const token = formField(req.body, 'token');
+    const password = formField(req.body, 'password');
+    if (password !== formField(req.body, 'confirmPassword')) {
+      return sendPage(
+        reply,
+        staffInvitePage({ action, token, homeUrl: home, error: messages.passwordsMustMatch }),
+        400,
+      );
+    }
+    const result = await acceptStaffInvite(db, token, password);
+    if (!result.ok) {
+      if (result.reason === 'invalid') return expired(reply);
+      return sendPage(reply, staffInvitePage({ action, token, homeUrl: home, error: result.message }), 400);
+    }
+    logger.info('staff invitation accepted');
+    return sendPage(
+      reply,
+      messagePage({
+        title: 'Password set',
+        message: 'Your staff account is ready. Log in with your email and this password.',
+        linkHref: `${home}/login`,
+        linkText: 'Log in',
+        homeUrl: home,
+      }),
+    );
+  });
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;

@@ -233,3 +233,28 @@ ${form}
     { homeUrl },
   );
 }
+
+/** The staff invitation: the invitee chooses a password (the token rides in a hidden field). */
+export function staffInvitePage(v: {
+  action: string;
+  token: string;
+  error?: string | null;
+  homeUrl: string;
+}): string {
+  return layout(
+    'Set your password',
+    `<h1>Welcome to Pria</h1>
+<p class="sub">Choose a password for your staff account.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<input type="hidden" name="token" value="${esc(v.token)}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}" aria-describedby="password-hint"${v.error ? ' aria-invalid="true"' : ''}>
+<p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters.</p>
+<label for="confirmPassword">Confirm password</label>
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required>
+<button type="submit">Set password</button>
+</form>`,
+    { homeUrl: v.homeUrl },
+  );
+}

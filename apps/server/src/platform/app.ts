@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { messages } from '@pria/contracts';
+import { isStaffRole, messages, permissionsForRoles } from '@pria/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,7 +19,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
-import type { TokenVerifier } from './auth.ts';
+import type { Principal, TokenVerifier } from './auth.ts';
 import { isDatabaseUnreachable } from './db.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import { access } from './http.ts';
@@ -35,6 +35,12 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   /** Test-only: sees every route as it is added (the authorization matrix is built from these). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The built-in provider's current word on a staff account (its roles now, whether disabled):
+   * asked on every call made with a staff token, so a disable or a demotion takes effect at once
+   * rather than when the access token expires. Absent with an external issuer (its claims rule).
+   */
+  staffStanding?: (subject: string) => Promise<{ roles: string[]; disabled: boolean } | null>;
 }
 
 function envelopeError(httpCode: number, code: string, message: string, details: string[] = [message]) {
@@ -104,6 +110,15 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.onRoute?.(route);
   });
 
+  /** A staff token: roles and permissions as the account holds them now; disabled or gone: 401. */
+  async function currentPrincipal(p: Principal): Promise<Principal> {
+    if (!deps.staffStanding || !p.roles.some(isStaffRole)) return p;
+    const standing = await deps.staffStanding(p.subject);
+    if (!standing || standing.disabled) throw unauthorized();
+    // A new object: the verifier caches the token's principal.
+    return { ...p, roles: standing.roles, permissions: new Set(permissionsForRoles(standing.roles)) };
+  }
+
   // onRequest, before the body is parsed or validated: a caller without the right to call a route
   // gets 401/403, never a validation answer that describes the route's input.
   app.addHook('onRequest', async (req) => {
@@ -112,11 +127,11 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (rule.kind === 'optional') {
-      if (token) req.principal = await deps.verifyToken(token);
+      if (token) req.principal = await currentPrincipal(await deps.verifyToken(token));
       return;
     }
     if (!token) throw unauthorized();
-    req.principal = await deps.verifyToken(token);
+    req.principal = await currentPrincipal(await deps.verifyToken(token));
     if (rule.kind === 'permission' && !req.principal.permissions.has(rule.permission)) throw forbidden();
   });
 

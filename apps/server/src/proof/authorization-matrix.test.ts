@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allPermissions } from '@pria/contracts';
+import { allPermissions, type Permission, rolePermissions } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness.ts';
 import {
@@ -18,8 +18,9 @@ import {
 /**
  * The authorization matrix, generated from the server's route table: every /api/v1 route the
  * app registered is called anonymously, by a customer on another customer's data, by the owner,
- * by staff whose role carries no permission and by a full admin, and each answer is checked
- * against the route's declared access rule.
+ * by staff whose role carries no permission, by each staff role (support, finance: allowed
+ * exactly the permission routes their role grants, 403 on the others) and by a full admin, and
+ * each answer is checked against the route's declared access rule.
  */
 
 interface Req {
@@ -220,6 +221,38 @@ const table: Record<string, RouteCase> = {
   'GET /api/v1/logs': { request: () => ({ path: '/logs' }), adminOk: true },
   'GET /api/v1/logs/:userId': { request: (i) => ({ path: `/logs/${i.customerId}` }), adminOk: true },
   'GET /api/v1/admin/metrics': { request: () => ({ path: '/admin/metrics' }), adminOk: true },
+  // operations: exports (finance, admin), the audit trail and staff management (admin)
+  'GET /api/v1/admin/exports/clients.csv': {
+    request: () => ({ path: '/admin/exports/clients.csv' }),
+    adminOk: true,
+  },
+  'GET /api/v1/admin/exports/transactions.csv': {
+    request: () => ({ path: '/admin/exports/transactions.csv', query: 'status=success' }),
+    adminOk: true,
+  },
+  'GET /api/v1/admin/exports/reconciliation.csv': {
+    request: () => ({ path: '/admin/exports/reconciliation.csv', query: 'period=2026-01' }),
+    adminOk: true,
+  },
+  'GET /api/v1/admin/audit': { request: () => ({ path: '/admin/audit' }), adminOk: true },
+  'GET /api/v1/admin/staff': { request: () => ({ path: '/admin/staff' }), adminOk: true },
+  // A bad role: 400 for the admin (nothing is created).
+  'POST /api/v1/admin/staff/invitations': {
+    request: () => ({ path: '/admin/staff/invitations', body: { email: 'new@pria.test', role: 'owner' } }),
+  },
+  // An unknown staff member: 404 for the admin.
+  'PUT /api/v1/admin/staff/:id/role': {
+    request: () => ({
+      path: `/admin/staff/${encodeURIComponent(`auth|${runId}`)}/role`,
+      body: { role: 'support' },
+    }),
+  },
+  'PUT /api/v1/admin/staff/:id/disabled': {
+    request: () => ({
+      path: `/admin/staff/${encodeURIComponent(`auth|${runId}`)}/disabled`,
+      body: { disabled: true },
+    }),
+  },
 };
 
 let t: TestApp;
@@ -227,7 +260,9 @@ let routes: CapturedRoute[];
 let api: CapturedRoute[];
 let a: Caller & { ids: CustomerIds };
 let b: Caller & { ids: CustomerIds };
+let intern: Caller;
 let support: Caller;
+let finance: Caller;
 let admin: Caller;
 /** Every call made, for the coverage summary. */
 const made: { route: string; role: string; status: number }[] = [];
@@ -237,7 +272,10 @@ beforeAll(async () => {
   api = routes.filter((r) => r.url.startsWith('/api/v1'));
   a = await customerWithData(t, 'ann@pria.test');
   b = await customerWithData(t, 'bob@pria.test');
-  support = await signIn(t, 'intern@pria.test', ['support']);
+  // A role Pria does not know: no permission at all.
+  intern = await signIn(t, 'intern@pria.test', ['intern']);
+  support = await signIn(t, 'support@pria.test', ['support']);
+  finance = await signIn(t, 'finance@pria.test', ['finance']);
   admin = await signIn(t, 'admin@pria.test', ['admin']);
   newCard = await newCardBody(t.url, a);
 }, 120_000);
@@ -258,6 +296,7 @@ afterAll(async () => {
 });
 
 const is2xx = (s: number) => s >= 200 && s < 300;
+const grants = (role: 'support' | 'finance', p: Permission) => rolePermissions[role].includes(p);
 
 function idsOf(c: CustomerIds): string[] {
   return [c.customerId, c.cardId, c.spareCardId, c.subscriptionId, c.chargeId, c.receiptId, c.email];
@@ -342,16 +381,16 @@ describe('the authorization matrix', () => {
       }
 
       // 2. staff whose role carries no permission, on A's data
-      const intern = await send(route, own, support.token, 'support');
-      checkEnvelope(route, 'support', intern);
+      const none = await send(route, own, intern.token, 'intern');
+      checkEnvelope(route, 'intern', none);
       if (rule.kind === 'permission') {
-        expect(intern.status, describeCall(route, 'support', intern)).toBe(403);
+        expect(none.status, describeCall(route, 'intern', none)).toBe(403);
       } else if (scoped && !entry?.crossAnswersOwnData) {
-        expect([403, 404], describeCall(route, 'support on A', intern)).toContain(intern.status);
+        expect([403, 404], describeCall(route, 'intern on A', none)).toContain(none.status);
       } else {
-        expect([401, 403], describeCall(route, 'support', intern)).not.toContain(intern.status);
+        expect([401, 403], describeCall(route, 'intern', none)).not.toContain(none.status);
       }
-      expectNoneOf(intern, idsOf(a.ids), describeCall(route, 'support on A', intern));
+      expectNoneOf(none, idsOf(a.ids), describeCall(route, 'intern on A', none));
 
       // 3. customer A on customer B's data
       if (scoped || rule.kind === 'permission') {
@@ -370,6 +409,20 @@ describe('the authorization matrix', () => {
       if (rule.kind === 'permission' || !scoped) expect([401, 403], adminWhat).not.toContain(full.status);
       else expect(full.status, adminWhat).not.toBe(401);
       if (entry?.adminOk) expect(is2xx(full.status), adminWhat).toBe(true);
+
+      // 4b. each staff role below admin: allowed exactly what its role grants (least privilege)
+      if (rule.kind === 'permission') {
+        for (const [role, caller] of [
+          ['support', support],
+          ['finance', finance],
+        ] as const) {
+          const res = await send(route, other, caller.token, role);
+          checkEnvelope(route, role, res);
+          const what = describeCall(route, role, res);
+          if (grants(role, rule.permission)) expect([401, 403], what).not.toContain(res.status);
+          else expect(res.status, what).toBe(403);
+        }
+      }
 
       // 5. customer A on their own data
       const mine = await send(route, own, a.token, 'owner');

@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await signedInUser(t, 'admin@pria.test', ['admin']);
   customer = await signedInUser(t, 'ann@pria.test');
-  staffWithoutPermissions = await signedInUser(t, 'intern@pria.test', ['support']);
+  // A role Pria does not know carries no permission.
+  staffWithoutPermissions = await signedInUser(t, 'intern@pria.test', ['intern']);
   clientId = await insertCustomer(t.db, { email: 'client@example.com' });
   const card = await insertCard(t.db, clientId);
   chargeId = await insertCharge(t.db, {

@@ -13,6 +13,9 @@ export interface ClientListOptions {
   filter?: CustomerFilter;
 }
 
+/** The list's search and filter (the CSV export takes the same). */
+export type ClientFilterOptions = Pick<ClientListOptions, 'search' | 'filter'>;
+
 export interface ClientRow {
   id: string;
   created_at: Date;
@@ -52,7 +55,7 @@ const searchable = sql`(coalesce(c.email, '') || ' ' || coalesce(c.first_name, '
 /** A phone typed with its punctuation ('(202) 555-01') is searched by its digits. */
 const looksLikePhone = (s: string) => /^[\d\s()+\-.]+$/.test(s) && /\d/.test(s);
 
-function whereOf(o: ClientListOptions): RawBuilder<unknown> {
+function whereOf(o: ClientFilterOptions): RawBuilder<unknown> {
   const f = o.filter ?? {};
   const parts: RawBuilder<unknown>[] = [];
   if (f.deleted === true) parts.push(sql`c.deleted_at is not null`);
@@ -136,4 +139,33 @@ export async function listClients(
     countOf(db, o, where),
   ]);
   return { rows: rows.rows, totalCount };
+}
+
+/**
+ * One batch of the matching customers, oldest first, strictly after `after` (the CSV export's
+ * keyset walk: bounded memory whatever the count). `after.at` is the exact created_at as text.
+ */
+export async function clientsBatch(
+  db: Db,
+  o: ClientFilterOptions,
+  after: { at: string; id: string } | null,
+  limit: number,
+): Promise<(ClientRow & { cursor_at: string })[]> {
+  const keyset = after
+    ? sql`and (c.created_at, c.id) > (${after.at}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const r = await sql<ClientRow & { cursor_at: string }>`
+    select c.id, c.created_at, c.email, c.phone, c.first_name, c.middle_name, c.last_name,
+           c.address1, c.address2, c.locality, c.administrative_area, c.country, c.postal_code,
+           c.onboarding_index, c.deleted_at,
+           s.id as subscription_id, s.plan_id, p.name as plan_name, s.status as subscription_status,
+           s.expires_at, s.card_id as subscription_card_id,
+           to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+    from customers c
+    left join subscriptions s on s.customer_id = c.id
+    left join plans p on p.id = s.plan_id
+    where ${whereOf(o)} ${keyset}
+    order by c.created_at asc, c.id asc
+    limit ${limit}`.execute(db);
+  return r.rows;
 }

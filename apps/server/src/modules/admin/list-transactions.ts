@@ -1,4 +1,4 @@
-import { type AdminTransactionRow, brandCodes, type Page } from '@pria/contracts';
+import { type AdminTransactionRow, brandCodes, type Page, type TransactionStatus } from '@pria/contracts';
 import type { Db } from '../../platform/db.ts';
 import { offsetOf, pageOf } from './paging.ts';
 import { listTransactions, type TransactionRow, type TransactionSort } from './transactions.repo.ts';
@@ -11,6 +11,9 @@ export interface ListTransactionsQuery {
   transactionId?: string;
   type?: string;
   userId?: string;
+  status?: TransactionStatus;
+  from?: string;
+  to?: string;
 }
 
 /** The admin transactions list: every charge and pay-back, one page. */
@@ -26,6 +29,9 @@ export async function listTransactionsPage(
     transactionId: q.transactionId || undefined,
     type: q.type || undefined,
     userId: q.userId,
+    status: q.status,
+    from: q.from,
+    to: q.to,
   });
   return pageOf(rows.map(toTransactionRow), q.page, q.limit, totalCount);
 }

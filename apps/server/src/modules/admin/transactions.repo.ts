@@ -1,19 +1,27 @@
-import { type TransactionType, transactionTypes } from '@pria/contracts';
+import { type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { type CountedRows, countedRows } from './row-counts.ts';
 
 export type TransactionSort = 'createdAt' | 'amount' | 'type' | 'transactionStatus';
 
-export interface TransactionListOptions {
+export interface TransactionListOptions extends TransactionFilter {
   sort: TransactionSort;
   order: 'asc' | 'desc';
   offset: number;
   limit: number;
+}
+
+/** The list's filters (the CSV export takes the same). */
+export interface TransactionFilter {
   transactionId?: string;
   /** Upper-cased part of a type ('CAPTURE' matches CAPTURE and SUBSCRIPTION_CAPTURE). */
   type?: string;
   userId?: string;
+  status?: TransactionStatus;
+  /** New York days, both included (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
 }
 
 export interface TransactionRow {
@@ -53,6 +61,7 @@ const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id,
   'Charge & Pay payment to your card' as description`;
 
 interface Branch {
+  alias: 'a' | 'p';
   columns: RawBuilder<unknown>;
   from: RawBuilder<unknown>;
   where: RawBuilder<unknown>[];
@@ -62,7 +71,7 @@ interface Branch {
   counted: CountedRows[] | null;
 }
 
-function branches(o: TransactionListOptions): Branch[] {
+function branches(o: TransactionFilter): Branch[] {
   const types = o.type ? transactionTypes.filter((t) => t.includes(o.type as string)) : [...transactionTypes];
   const out: Branch[] = [];
   const byTx = (alias: 'a' | 'p') => {
@@ -76,15 +85,26 @@ function branches(o: TransactionListOptions): Branch[] {
   const byUser = (alias: 'a' | 'p') =>
     o.userId ? [sql`${sql.ref(`${alias}.customer_id`)} = ${o.userId}::uuid`] : [];
 
-  const byTypeOnly = !o.transactionId && !o.userId;
+  // Status (the index expressions above) and New York days.
+  const byStatusAndDays = (alias: 'a' | 'p') => {
+    const parts: RawBuilder<unknown>[] = [];
+    if (o.status) parts.push(sql`${alias === 'a' ? attemptState : payoutState} = ${o.status}`);
+    const at = sql.ref(`${alias}.created_at`);
+    if (o.from) parts.push(sql`${at} >= (${o.from}::date::timestamp at time zone 'America/New_York')`);
+    if (o.to) parts.push(sql`${at} < ((${o.to}::date + 1)::timestamp at time zone 'America/New_York')`);
+    return parts;
+  };
+
+  const byTypeOnly = !o.transactionId && !o.userId && !o.status && !o.from && !o.to;
   const payin = types.includes('CAPTURE');
   const subscription = types.includes('SUBSCRIPTION_CAPTURE');
   if (payin || subscription) {
     const kind = payin && subscription ? [] : [sql`a.kind = ${payin ? 'payin' : 'subscription'}`];
     out.push({
+      alias: 'a',
       columns: attemptColumns,
       from: sql`payment_attempts a`,
-      where: [...kind, ...byTx('a'), ...byUser('a')],
+      where: [...kind, ...byTx('a'), ...byUser('a'), ...byStatusAndDays('a')],
       counted: byTypeOnly
         ? [
             ...(payin ? (['payment_attempts:payin'] as const) : []),
@@ -103,9 +123,10 @@ function branches(o: TransactionListOptions): Branch[] {
   }
   if (types.includes('PAYOUT')) {
     out.push({
+      alias: 'p',
       columns: payoutColumns,
       from: sql`payouts p`,
-      where: [...byTx('p'), ...byUser('p')],
+      where: [...byTx('p'), ...byUser('p'), ...byStatusAndDays('p')],
       counted: byTypeOnly ? ['payouts'] : null,
       key: (sort, d) =>
         sort === 'amount'
@@ -173,6 +194,47 @@ export async function chargesByIds(db: Db, ids: string[]): Promise<TransactionRo
   const r = await sql<TransactionRow>`
     select x.*, cu.email, cd.brand, cd.last_four
     from (select ${attemptColumns} from payment_attempts a where a.id = any(${ids}::uuid[])) x
+    join customers cu on cu.id = x.customer_id
+    join cards cd on cd.id = x.card_id
+    order by x.created_at desc, x.id desc`.execute(db);
+  return r.rows;
+}
+
+/** Where a keyset walk stands: the last row's exact creation time (text, microseconds kept) and id. */
+export interface KeysetCursor {
+  at: string;
+  id: string;
+}
+
+/**
+ * One batch of the filtered transactions, newest first, strictly after `after` (the CSV export
+ * walks them this way: each side reads at most `limit` rows along its (created_at, id) index, so
+ * memory stays bounded however many rows match).
+ */
+export async function transactionsBatch(
+  db: Db,
+  filter: TransactionFilter,
+  after: KeysetCursor | null,
+  limit: number,
+): Promise<(TransactionRow & { cursor_at: string })[]> {
+  const parts = branches(filter);
+  if (parts.length === 0) return [];
+  const union = sql.join(
+    parts.map((b) => {
+      const keyset = after
+        ? [
+            sql`(${sql.ref(`${b.alias}.created_at`)}, ${sql.ref(`${b.alias}.id`)}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+          ]
+        : [];
+      return sql`(select ${b.columns} from ${b.from} where ${whereOf([...b.where, ...keyset])}
+        order by ${b.key('createdAt', sql`desc`)} limit ${limit})`;
+    }),
+    sql` union all `,
+  );
+  const r = await sql<TransactionRow & { cursor_at: string }>`
+    select x.*, to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+           cu.email, cd.brand, cd.last_four
+    from (select * from (${union}) u order by created_at desc, id desc limit ${limit}) x
     join customers cu on cu.id = x.customer_id
     join cards cd on cd.id = x.card_id
     order by x.created_at desc, x.id desc`.execute(db);

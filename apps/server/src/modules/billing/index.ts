@@ -30,7 +30,13 @@ export {
 export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payouts.repo.ts';
-export { type Reconciliation, reconcilePeriod, reconcileRecent } from './reconcile.ts';
+export {
+  type Reconciliation,
+  type ReconciliationLine,
+  reconcilePeriod,
+  reconcileRecent,
+  reconciliationLinesBatch,
+} from './reconcile.ts';
 export { drainRun, startRun } from './run-engine.ts';
 export { forceRun, openDueRuns, type RunSummary, runDueWork } from './tick.ts';
 

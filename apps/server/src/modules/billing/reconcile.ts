@@ -223,3 +223,43 @@ export async function reconcileRecent(db: Db, periods: number): Promise<Reconcil
     rows.rows.map((r) => r.period),
   );
 }
+
+/** One pay-in of a period with what became of it: the reconciliation export's line. */
+export interface ReconciliationLine {
+  id: string;
+  reference: string;
+  customer_id: string;
+  email: string | null;
+  created_at: Date;
+  status: string;
+  amount_cents: number;
+  payout_status: string | null;
+  payout_cents: number | null;
+  dispute_status: string | null;
+  payback_sent: boolean | null;
+}
+
+/**
+ * A period's pay-ins in id order, strictly after `afterId`, `limit` at a time (the CSV export's
+ * keyset walk, bounded memory); each with its pay-back and latest dispute, as in `totals`.
+ */
+export async function reconciliationLinesBatch(
+  db: Db,
+  period: string,
+  afterId: string | null,
+  limit: number,
+): Promise<ReconciliationLine[]> {
+  const r = await sql<ReconciliationLine>`
+    select a.id, a.reference, a.customer_id, cu.email, a.created_at, a.status, a.amount_cents,
+           p.status as payout_status, p.amount_cents as payout_cents,
+           d.status as dispute_status, d.payback_sent
+    from payment_attempts a
+    join customers cu on cu.id = a.customer_id
+    left join payouts p on p.attempt_id = a.id
+    left join lateral (select status, payback_sent from disputes d where d.attempt_id = a.id
+                       order by d.opened_at desc limit 1) d on true
+    where a.kind = 'payin' and a.period = ${period} ${afterId ? sql`and a.id > ${afterId}::uuid` : sql``}
+    order by a.id
+    limit ${limit}`.execute(db);
+  return r.rows;
+}

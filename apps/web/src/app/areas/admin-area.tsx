@@ -13,6 +13,8 @@ const ClientDetailPage = lazy(() => import('../../features/admin/client-detail/c
 const TransactionsPage = lazy(() => import('../../features/admin/transactions/transactions-page.tsx'));
 const LogsPage = lazy(() => import('../../features/admin/logs/logs-page.tsx'));
 const PaybacksPage = lazy(() => import('../../features/admin/paybacks/paybacks-page.tsx'));
+const AuditPage = lazy(() => import('../../features/admin/audit/audit-page.tsx'));
+const StaffPage = lazy(() => import('../../features/admin/staff/staff-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
 /** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
@@ -72,6 +74,22 @@ export default function AdminArea() {
             element={
               <RequirePrivilege privilege="log">
                 <LogsPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <RequirePrivilege privilege="audit">
+                <AuditPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="staff"
+            element={
+              <RequirePrivilege privilege="staff">
+                <StaffPage />
               </RequirePrivilege>
             }
           />

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@pria/contracts/permissions';
 import { getAuthConfig } from './user-manager.ts';
 
 /** Decodes a JWT payload (base64url) without verifying it: the API verifies, the UI only chooses a screen. */
@@ -41,8 +42,14 @@ export function permissionsFromAccessToken(accessToken: string | undefined): str
   return toStringList(readPath(decodeJwtPayload(accessToken), getAuthConfig().permissionsClaim));
 }
 
+/**
+ * Staff (support, finance, admin) enter the admin portal: a staff role, or any permission at all
+ * (an external issuer may name its roles otherwise; customers carry no permissions).
+ */
 export function isAdminToken(accessToken: string | undefined): boolean {
-  return rolesFromAccessToken(accessToken).includes('admin');
+  return (
+    rolesFromAccessToken(accessToken).some(isStaffRole) || permissionsFromAccessToken(accessToken).length > 0
+  );
 }
 
 /** Where a signed-in person belongs: staff to the admin portal, everyone else to the dashboard. */

@@ -6,24 +6,29 @@ import {
   IconHome,
   IconLogout,
   IconReceipt2,
+  IconShieldCheck,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DASHBOARD_FROM_ADMIN, markCameFromAdmin } from '../../features/admin/back-to-dashboard.ts';
 import { ForcedRunButtons } from '../../features/admin/forced-runs/forced-run-buttons.tsx';
-import { type Privilege, usePrivileges } from '../../features/admin/shared/privileges.ts';
+import { usePrivileges } from '../../features/admin/shared/privileges.ts';
+import { visibleAdminLinks } from './admin-nav-links.ts';
 
-const links: { label: string; to: string; privilege: Privilege; icon: typeof IconHome; exact?: boolean }[] = [
-  { label: 'Home', to: '/admin', privilege: 'customer', icon: IconHome, exact: true },
-  { label: 'Client Details', to: '/admin/users', privilege: 'customer', icon: IconUsers },
-  { label: 'Logs', to: '/admin/logs', privilege: 'log', icon: IconFileText },
-  { label: 'Transactions', to: '/admin/transactions', privilege: 'transaction', icon: IconReceipt2 },
-  { label: 'Pay-backs', to: '/admin/paybacks', privilege: 'transaction', icon: IconCashBanknote },
-];
+const icons: Record<string, typeof IconHome> = {
+  '/admin': IconHome,
+  '/admin/users': IconUsers,
+  '/admin/logs': IconFileText,
+  '/admin/transactions': IconReceipt2,
+  '/admin/paybacks': IconCashBanknote,
+  '/admin/audit': IconShieldCheck,
+  '/admin/staff': IconUserShield,
+};
 
 /** The admin sidebar's content; the same in the desktop navbar and the mobile drawer. */
 export function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
-  const { has } = usePrivileges();
+  const { has, permissions } = usePrivileges();
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
@@ -31,25 +36,24 @@ export function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; on
     <Stack gap="md" h="100%">
       <ScrollArea.Autosize mah="100%" type="never">
         <Stack component="nav" aria-label="Admin" gap={2}>
-          {links
-            .filter((link) => has(link.privilege))
-            .map(({ label, to, icon: Icon, exact }) => {
-              const active = exact ? pathname === to || pathname === `${to}/` : pathname.startsWith(to);
-              return (
-                <NavLink
-                  key={to}
-                  component={Link}
-                  to={to}
-                  label={label}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  leftSection={<Icon size={18} aria-hidden />}
-                  onClick={onNavigate}
-                  variant="light"
-                  styles={{ root: { borderRadius: 8 } }}
-                />
-              );
-            })}
+          {visibleAdminLinks(permissions).map(({ label, to, exact }) => {
+            const Icon = icons[to] ?? IconHome;
+            const active = exact ? pathname === to || pathname === `${to}/` : pathname.startsWith(to);
+            return (
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={label}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                leftSection={<Icon size={18} aria-hidden />}
+                onClick={onNavigate}
+                variant="light"
+                styles={{ root: { borderRadius: 8 } }}
+              />
+            );
+          })}
           <NavLink
             component="button"
             label="Back To Dashboard"
@@ -62,13 +66,18 @@ export function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; on
             styles={{ root: { borderRadius: 8 } }}
           />
         </Stack>
-        <Divider my="md" />
-        <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={6} px={4} id="forced-runs-label">
-          Forced runs
-        </Text>
-        <section aria-labelledby="forced-runs-label">
-          <ForcedRunButtons onRequest={onNavigate} />
-        </section>
+        {/* Forced runs move money: finance and admin only (support cannot). */}
+        {has('transaction') ? (
+          <>
+            <Divider my="md" />
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed" mb={6} px={4} id="forced-runs-label">
+              Forced runs
+            </Text>
+            <section aria-labelledby="forced-runs-label">
+              <ForcedRunButtons onRequest={onNavigate} />
+            </section>
+          </>
+        ) : null}
         <Divider my="md" />
         <NavLink
           component="button"

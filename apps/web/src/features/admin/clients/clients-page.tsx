@@ -1,5 +1,6 @@
 import { Paper } from '@mantine/core';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
@@ -25,6 +26,12 @@ export default function ClientsPage() {
       <AdminPageTitle
         title="Client Details"
         description={data ? `${data.totalCount.toLocaleString('en-US')} clients` : 'Clients'}
+        actions={
+          <ExportCsvButton
+            path="/api/v1/admin/exports/clients.csv"
+            query={{ search: state.search || undefined, filter: rawFilter || undefined }}
+          />
+        }
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <ClientFilters

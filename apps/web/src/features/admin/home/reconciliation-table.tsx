@@ -2,11 +2,12 @@ import { Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mant
 import { useForcedRuns } from '../forced-runs/forced-runs-context.tsx';
 import classes from '../shared/admin-table.module.css';
 import { money, monthLabel } from '../shared/display.ts';
+import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { usePrivileges } from '../shared/privileges.ts';
 import { NoResultsRow } from '../shared/table-states.tsx';
 import type { ReconciliationRow } from './queries.ts';
 
-const columns = [
+const baseColumns = [
   'Period',
   'Outstanding',
   'Charged',
@@ -52,6 +53,9 @@ function Nothing() {
 export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow[]; loading: boolean }) {
   const { request } = useForcedRuns();
   const { has } = usePrivileges();
+  // Finance and admin export a period's lines (each pay-in with its pay-back and dispute).
+  const canExport = has('export');
+  const columns = canExport ? [...baseColumns, 'Export'] : baseColumns;
   return (
     <Paper
       withBorder
@@ -159,6 +163,15 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                   <Table.Td>
                     <CountAndMoney {...(r.refunded ?? { count: 0, cents: 0 })} />
                   </Table.Td>
+                  {canExport && (
+                    <Table.Td>
+                      <ExportCsvButton
+                        path="/api/v1/admin/exports/reconciliation.csv"
+                        query={{ period: r.period }}
+                        label={`CSV ${r.period}`}
+                      />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               );
             })}

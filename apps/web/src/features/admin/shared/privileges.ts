@@ -2,8 +2,11 @@ import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { permissionsFromAccessToken } from '../../../app/auth/claims.ts';
 
-/** The spec's privilege groups; a staff member holds one when any permission string contains it. */
-export type Privilege = 'customer' | 'card' | 'log' | 'transaction';
+/**
+ * The spec's privilege groups; a staff member holds one when any permission string contains it.
+ * Operations (issue 16): 'export' (CSV exports), 'audit' (the audit trail), 'staff' (management).
+ */
+export type Privilege = 'customer' | 'card' | 'log' | 'transaction' | 'export' | 'audit' | 'staff';
 
 export function hasPrivilege(permissions: readonly string[], privilege: Privilege): boolean {
   return permissions.some((p) => p.includes(privilege));

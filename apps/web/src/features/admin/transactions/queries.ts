@@ -11,6 +11,11 @@ export interface TransactionListQuery {
   order: 'asc' | 'desc';
   transactionId: string;
   type: string;
+  /** success | failed | pending | missed, or '' for any. */
+  status: string;
+  /** New York days YYYY-MM-DD, both included, or ''. */
+  from: string;
+  to: string;
   userId: string;
 }
 
@@ -36,6 +41,9 @@ export function useTransactionList(q: TransactionListQuery) {
           order: q.order.toUpperCase(),
           transactionId: q.transactionId || undefined,
           type: q.type || undefined,
+          status: q.status || undefined,
+          from: q.from || undefined,
+          to: q.to || undefined,
           userId: q.userId || undefined,
         },
       }),

@@ -1,4 +1,5 @@
-import { Button, SimpleGrid } from '@mantine/core';
+import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { transactionStatuses } from '@pria/contracts/admin';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -7,19 +8,26 @@ export const isCustomerId = (value: string) => UUID.test(value);
 interface TransactionFiltersProps {
   transactionId: string;
   type: string;
+  status: string;
+  from: string;
+  to: string;
   userId: string;
-  onChange: (name: 'transactionId' | 'type' | 'userId', value: string) => void;
+  onChange: (name: 'transactionId' | 'type' | 'userId' | 'status' | 'from' | 'to', value: string) => void;
   onClear: () => void;
 }
 
 export function TransactionFilters({
   transactionId,
   type,
+  status,
+  from,
+  to,
   userId,
   onChange,
   onClear,
 }: TransactionFiltersProps) {
   const userIdInvalid = userId !== '' && !isCustomerId(userId);
+  const rangeInvalid = from !== '' && to !== '' && from > to;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="md">
       <DebouncedTextInput
@@ -43,12 +51,36 @@ export function TransactionFilters({
         onCommit={(v) => onChange('userId', v)}
         error={userIdInvalid ? 'Enter a full client ID' : undefined}
       />
+      <Select
+        label="Status"
+        size="xs"
+        placeholder="Any"
+        clearable
+        data={transactionStatuses.map((s) => ({ value: s, label: s[0]?.toUpperCase() + s.slice(1) }))}
+        value={status || null}
+        onChange={(v) => onChange('status', v ?? '')}
+      />
+      <TextInput
+        label="From"
+        size="xs"
+        type="date"
+        value={from}
+        onChange={(e) => onChange('from', e.currentTarget.value)}
+        error={rangeInvalid ? 'From must be on or before To' : undefined}
+      />
+      <TextInput
+        label="To"
+        size="xs"
+        type="date"
+        value={to}
+        onChange={(e) => onChange('to', e.currentTarget.value)}
+      />
       <Button
         variant="subtle"
         size="xs"
         mt={{ base: 0, lg: 22 }}
         onClick={onClear}
-        disabled={!transactionId && !type && !userId}
+        disabled={!transactionId && !type && !userId && !status && !from && !to}
       >
         Clear filters
       </Button>

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
@@ -20,6 +21,9 @@ export default function TransactionsPage() {
     order: state.order,
     transactionId: state.param('transactionId'),
     type: state.param('type'),
+    status: state.param('status'),
+    from: state.param('from'),
+    to: state.param('to'),
     // A half-typed id would be refused by the API; the field shows why instead.
     userId: isCustomerId(userId) ? userId : '',
   };
@@ -53,14 +57,32 @@ export default function TransactionsPage() {
         description={
           list.data ? `${list.data.totalCount.toLocaleString('en-US')} transactions` : 'Transactions'
         }
+        actions={
+          <ExportCsvButton
+            path="/api/v1/admin/exports/transactions.csv"
+            query={{
+              transactionId: query.transactionId || undefined,
+              type: query.type || undefined,
+              status: query.status || undefined,
+              from: query.from || undefined,
+              to: query.to || undefined,
+              userId: query.userId || undefined,
+            }}
+          />
+        }
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <TransactionFilters
           transactionId={state.param('transactionId')}
           type={state.param('type')}
+          status={query.status}
+          from={query.from}
+          to={query.to}
           userId={userId}
           onChange={(name, value) => update({ [name]: value })}
-          onClear={() => update({ transactionId: null, type: null, userId: null })}
+          onClear={() =>
+            update({ transactionId: null, type: null, userId: null, status: null, from: null, to: null })
+          }
         />
         <Group justify="space-between" mb="sm" gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
