@@ -49,7 +49,11 @@ export function passwordProblem(password: string, userInputs: string[] = []): st
   if (password.length > PASSWORD_MAX) return passwordMessages.tooLong;
   const { common, estimator } = load();
   if (common.has(password.toLowerCase())) return passwordMessages.tooCommon;
-  const inputs = userInputs.flatMap((s) => s.toLowerCase().split(/[^a-z0-9]+/)).filter((s) => s.length > 2);
+  // Each input whole, its words, and an email's local part without punctuation ("annlee").
+  const inputs = userInputs
+    .map((s) => s.toLowerCase())
+    .flatMap((s) => [s, ...s.split(/[^a-z0-9]+/), (s.split('@')[0] ?? '').replace(/[^a-z0-9]/g, '')])
+    .filter((s) => s.length > 2);
   if (estimator.check(password, inputs).score < MIN_SCORE) return passwordMessages.tooWeak;
   return null;
 }
