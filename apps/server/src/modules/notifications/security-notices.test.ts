@@ -26,12 +26,13 @@ describe('weak and common passwords', () => {
     const b = browser(t);
     const page = await b.open({ screen_hint: 'signup' });
     const action = actionOf(page.html, page.url);
-    for (const [password, message] of [
+    const cases: [string, string][] = [
       ['password123', passwordMessages.tooCommon],
       ['QWERTY123', passwordMessages.tooCommon],
       ['aaaaaaaaaa', passwordMessages.tooWeak],
       ['annlee2026', passwordMessages.tooWeak],
-    ]) {
+    ];
+    for (const [password, message] of cases) {
       const r = await b.post(action, {
         email: 'ann.lee@pria.test',
         password,
@@ -55,10 +56,11 @@ describe('weak and common passwords', () => {
 
   it('are refused by the password change API with a clear message', async () => {
     const api = await signedInUser(t, 'changer@pria.test');
-    for (const [password, message] of [
+    const cases: [string, string][] = [
       ['password123', passwordMessages.tooCommon],
       ['changer2026', passwordMessages.tooWeak],
-    ]) {
+    ];
+    for (const [password, message] of cases) {
       const res = await api.put('/api/v1/customers/change-password', { password, confirmPassword: password });
       expect(res.status, password).toBe(400);
       expect(JSON.stringify(res.body), password).toContain(message);
