@@ -28,7 +28,7 @@ for (const viewport of viewports) {
     test.use({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: 'reduce' });
     const at = (screen: string) => `${viewport.width} ${screen}`;
 
-    test('public pages, the login error page and the hosted sign-in and sign-up pages', async ({
+    test('public pages, the login error page and the hosted sign-in, sign-up and recovery pages', async ({
       page,
     }, info) => {
       test.setTimeout(120_000);
@@ -64,6 +64,16 @@ for (const viewport of viewports) {
       await page.goto('/signup');
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
       await audit.check(at('hosted sign-up'));
+      await page.goto('/oidc/forgot-password');
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await audit.check(at('forgot password'));
+      await page.getByLabel('Email').fill(`a11y-forgot-${viewport.width}@example.com`);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+      await audit.check(at('forgot password sent'));
+      await page.goto('/oidc/reset-password?token=nope');
+      await expect(page.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+      await audit.check(at('reset link expired'));
       await audit.expectClean();
     });
 

@@ -75,6 +75,12 @@ test('an admin finds a client by search, opens the detail and the list survives 
   await expect(detail.activity()).toContainText('Charged');
   await snap(page, '1280-admin-client-detail');
 
+  // Staff send a password reset link: asked first, then a toast (issue 18).
+  await page.getByRole('button', { name: 'Send password reset link' }).click();
+  await expect(page.getByRole('dialog')).toContainText('link to choose a new password');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Password reset link sent')).toBeVisible();
+
   // The detail loads by id: a reload shows the same client.
   await page.reload();
   await detail.expectLoaded(`${client.firstName} ${client.lastName}`);

@@ -23,6 +23,7 @@ import { registerModules } from './modules/index.ts';
 import {
   type NotificationDeps,
   sendDueNotices,
+  sendSecurityNotice,
   startNotificationWorker,
 } from './modules/notifications/index.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
@@ -36,6 +37,7 @@ import { startJobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
 import { migrateToLatest, pendingMigrations } from './platform/migrate.ts';
+import { warmPasswordPolicy } from './platform/password-policy.ts';
 
 export interface Services {
   config: Config;
@@ -86,7 +88,19 @@ export async function startServices(
       return reply.code(503).send({ status: 'database unreachable' });
     }
   });
-  if (config.oidc.builtIn) await registerIdentityProvider(app, { config, db, logger });
+  // The password rule's dictionary and estimator load once, here, not on the first sign-up.
+  warmPasswordPolicy();
+  if (config.oidc.builtIn) {
+    await registerIdentityProvider(app, {
+      config,
+      db,
+      logger,
+      notifySecurity: (tx, e) =>
+        sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl }).then(
+          () => undefined,
+        ),
+    });
+  }
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
   const metrics = createMetrics();
   registerMetricsRoutes(app, metrics, db, config.metricsToken);

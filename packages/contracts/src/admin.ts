@@ -32,6 +32,8 @@ export const adminMessages = {
   disputeNotFound: 'Dispute not found',
   disputeDecided: 'Dispute decision recorded',
   disputeAlreadyDecided: 'This dispute is already decided',
+  passwordResetSent: 'Password reset link sent',
+  passwordResetNoPassword: 'This client has no Pria password to reset (they sign in with Google or Facebook)',
 } as const;
 
 const pageSize = z.coerce

@@ -134,6 +134,15 @@ export async function startAuth0StandIn(): Promise<Auth0StandIn> {
       return send(res, 201, { type: 'verification_email', status: 'pending', id: 'job_1' });
     }
 
+    if (req.method === 'POST' && path === '/tickets/password-change') {
+      if (typeof body?.user_id !== 'string' || !users.has(body.user_id))
+        return error(res, 404, 'User not found');
+      if (body.email !== undefined || body.connection_id !== undefined)
+        return error(res, 400, 'user_id cannot be combined with email or connection_id');
+      const ticket = randomBytes(8).toString('hex');
+      return send(res, 201, { ticket: `${baseUrl}/lo/reset?ticket=${ticket}#` });
+    }
+
     const m = /^\/users\/([^/]+)(\/.*)?$/.exec(path);
     if (!m?.[1]) return error(res, 404, 'Not Found');
     const id = decodeURIComponent(m[1]);

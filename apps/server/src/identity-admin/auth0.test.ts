@@ -137,6 +137,27 @@ describe('Auth0 identity admin', () => {
     await expect(admin.revokeSessions(alice)).resolves.toBeUndefined();
   });
 
+  it('sends a password reset as a password-change ticket for us to email', async () => {
+    const delivery = await admin.sendPasswordReset(alice);
+    expect(lastCall()).toMatchObject({
+      method: 'POST',
+      path: '/api/v2/tickets/password-change',
+      body: { user_id: alice, ttl_sec: 1800, mark_email_as_verified: false },
+    });
+    expect(delivery).toEqual({
+      via: 'link',
+      email: 'alice@example.com',
+      url: expect.stringMatching(new RegExp(`^${auth0.baseUrl}/lo/reset\\?ticket=`)),
+    });
+    await expect(admin.sendPasswordReset('auth0|nobody')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const google = 'google-oauth2|1234567890';
+    auth0.users.set(google, {
+      ...databaseUser(google, 'g@example.com'),
+      identities: [{ provider: 'google-oauth2', connection: 'google-oauth2', isSocial: true }],
+    });
+    await expect(admin.sendPasswordReset(google)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('treats Auth0 social identities as social', () => {
     expect(admin.isSocial('google-oauth2|1234567890')).toBe(true);
     expect(admin.isSocial('facebook|1234567890')).toBe(true);

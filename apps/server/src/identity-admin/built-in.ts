@@ -9,6 +9,7 @@ import {
   inviteStaff,
   listStaff,
   revokeUserSessions,
+  sendResetLinkTo,
   sendVerificationEmail,
   setPassword,
   setStaffDisabled,
@@ -70,6 +71,12 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
     },
     async deleteUser(subject) {
       await deleteUser(db, subject);
+    },
+    async sendPasswordReset(subject) {
+      await requireUser(subject);
+      if (!(await sendResetLinkTo(db, config, subject)))
+        throw new IdentityAdminError('NOT_FOUND', 'This identity has no password to reset');
+      return { via: 'provider' };
     },
     async revokeSessions(subject) {
       await revokeUserSessions(db, subject);

@@ -49,6 +49,11 @@ export interface StaffDirectory {
   setRole(db: Db, id: string, role: StaffRole): Promise<StaffChange>;
   setDisabled(db: Db, id: string, disabled: boolean): Promise<StaffChange>;
 }
+/**
+ * How a reset link reached the user: the provider emailed it (built-in: our outbox), or it
+ * returned a link for us to email (Auth0's password-change ticket).
+ */
+export type PasswordResetDelivery = { via: 'provider' } | { via: 'link'; email: string; url: string };
 
 export interface IdentityAdmin {
   /** Staff management; absent when roles come from an external provider's claims. */
@@ -64,6 +69,11 @@ export interface IdentityAdmin {
   sendVerificationEmail(subject: string): Promise<'sent' | 'already-verified'>;
   /** Deletes the identity and everything that lets it sign in. Idempotent. */
   deleteUser(subject: string): Promise<void>;
+  /**
+   * A single-use password reset link for the user (staff "send reset link"); throws
+   * IdentityAdminError('NOT_FOUND') when there is no such identity or it has no password.
+   */
+  sendPasswordReset(subject: string): Promise<PasswordResetDelivery>;
   /** Ends every session and refresh token of the user. */
   revokeSessions(subject: string): Promise<void>;
   /** True for identities federated from a social login (their password lives elsewhere). */

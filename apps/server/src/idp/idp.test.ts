@@ -346,9 +346,9 @@ describe('built-in identity provider', () => {
     });
     expect(dup.res.status).toBe(409);
     expect(dup.html).toContain('already exists');
-    await expect(createUser(app.db, { email: 'frank@PRIA.test', password: 'x-password' })).rejects.toThrow(
-      /already exists/,
-    );
+    await expect(
+      createUser(app.db, { email: 'frank@PRIA.test', password: 'frank-second-password' }),
+    ).rejects.toThrow(/already exists/);
   });
 
   it('opens the sign-up page for prompt=create and completes it', async () => {

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
+import { emailOnlyNotifier, type SecurityNotifier } from '../platform/security-notices.ts';
 import { sweepExpiredPayloads } from './adapter.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
 import { getMfaMethod } from './mfa.ts';
@@ -13,6 +14,8 @@ import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
 import { formField, loginPage, messagePage, sendPage, signupPage, staffInvitePage } from './pages.ts';
 import { registerPasskeyRoutes } from './passkeys.routes.ts';
 import { createProvider } from './provider.ts';
+import { FORGOT_PATH, registerRecoveryRoutes, resetConfirmation } from './recovery.routes.ts';
+import { sweepRecoveryRequests } from './recovery.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
 import { acceptStaffInvite, inviteIsValid } from './staff.ts';
@@ -34,6 +37,7 @@ export {
   getMfaMethod,
   type MfaMethod,
 } from './mfa.ts';
+export { RESET_TOKEN_MINUTES, sendResetLinkTo } from './recovery.ts';
 export {
   acceptStaffInvite,
   findStaff,
@@ -61,15 +65,19 @@ export interface IdpDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** Where security events go (password reset, MFA turned on); default: a plain email. */
+  notifySecurity?: SecurityNotifier;
 }
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
-const ownPaths = /^\/oidc\/(interaction\/|verify-email(\?|$)|staff-invite(\?|$)|mfa\/|social\/|assets\/)/;
+const ownPaths =
+  /^\/oidc\/(interaction\/|(verify-email|forgot-password|reset-password|staff-invite)(\?|$)|mfa\/|social\/|assets\/)/;
 
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
   const { config, db, logger } = deps;
   const provider = await createProvider(deps);
+  const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl);
   const callback = provider.callback();
   const home = config.publicUrl;
 
@@ -95,6 +103,9 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
   const sweep = setInterval(
     () => {
       sweepExpiredPayloads(db).catch((err: unknown) => logger.warn({ err }, 'oidc payload sweep failed'));
+      sweepRecoveryRequests(db).catch((err: unknown) =>
+        logger.warn({ err }, 'recovery request sweep failed'),
+      );
     },
     15 * 60 * 1000,
   );
@@ -106,8 +117,9 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     const upstreams = configuredUpstreams(config);
     const kit = registerInteractionRoutes(scope, provider, deps, upstreams);
     await registerSocialRoutes(scope, kit, { ...deps, upstreams });
-    registerPasskeyRoutes(scope, kit, deps);
-    registerMfaEnrolmentRoutes(scope, deps);
+    registerPasskeyRoutes(scope, kit, deps, notify);
+    registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify });
+    registerRecoveryRoutes(scope, deps, notify);
     registerStaffInviteRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
       '/oidc/verify-email',
@@ -285,12 +297,14 @@ function registerInteractionRoutes(
     return finish(req, reply, interaction, { consent: { grantId } });
   }
 
-  const loginView = (uid: string, email = '', error: string | null = null) =>
+  const loginView = (uid: string, email = '', error: string | null = null, notice: string | null = null) =>
     loginPage({
       action: `${base(uid)}/login`,
       signupHref: `${base(uid)}/signup`,
+      forgotHref: FORGOT_PATH,
       email,
       error,
+      notice,
       homeUrl: home,
       social: socialButtons(upstreams, base(uid)),
       passkey: { options: `${base(uid)}/passkey/options`, verify: `${base(uid)}/passkey` },
@@ -319,7 +333,8 @@ function registerInteractionRoutes(
       if (!interaction) return expired(reply);
       if (interaction.prompt.name === 'consent') return autoConsent(req, reply, interaction);
       if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid));
-      return sendPage(reply, loginView(interaction.uid, String(interaction.params.login_hint ?? '')));
+      const hint = String(interaction.params.login_hint ?? '');
+      return sendPage(reply, loginView(interaction.uid, hint, null, resetConfirmation(req, reply)));
     },
   );
 
@@ -387,7 +402,7 @@ function registerInteractionRoutes(
       const terms = formField(req.body, 'terms') !== '';
       const fieldErrors: Record<string, string> = {};
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = messages.invalidEmail;
-      const weak = passwordProblem(password);
+      const weak = passwordProblem(password, [email]);
       if (weak) fieldErrors.password = weak;
       if (password !== confirmPassword) fieldErrors.confirmPassword = messages.passwordsMustMatch;
       if (!terms) fieldErrors.terms = messages.termsRequired;

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { loadMfaKey } from './keys.ts';
 import {
   chooseEnrolmentMethod,
@@ -26,9 +27,9 @@ import { findUserById } from './users.ts';
  */
 export function registerMfaEnrolmentRoutes(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; logger: Logger },
+  deps: { config: Config; db: Db; logger: Logger; notifySecurity?: SecurityNotifier },
 ) {
-  const { config, db, logger } = deps;
+  const { config, db, logger, notifySecurity } = deps;
   const home = config.publicUrl;
   const action = '/oidc/mfa/enroll';
   const confirmAction = '/oidc/mfa/enroll/confirm';
@@ -157,7 +158,12 @@ export function registerMfaEnrolmentRoutes(
     const ticket = formField(req.body, 'ticket');
     const row = await findOpenTicket(db, ticket);
     if (!row?.method) return expired(reply);
-    const result = await confirmEnrolment(db, row.id, formField(req.body, 'code').slice(0, 20));
+    const result = await confirmEnrolment(
+      db,
+      row.id,
+      formField(req.body, 'code').slice(0, 20),
+      notifySecurity,
+    );
     if (result.ok) {
       logger.info({ userId: row.user_id, method: result.method }, 'mfa enrolled');
       return sendPage(

@@ -166,6 +166,14 @@ describe('MFA with an authenticator app', () => {
       .executeTakeFirstOrThrow();
     expect(stored.mfa_totp_secret).toMatch(/^v1\./);
     expect(stored.mfa_totp_secret).not.toContain(secret.replace(/ /g, ''));
+    // The security notice, once (issue 18): a customer_notices row and its email.
+    const notices = await app.db
+      .selectFrom('customer_notices')
+      .select('type')
+      .where('type', '=', 'security.mfa_enabled')
+      .execute();
+    expect(notices).toHaveLength(1);
+    expect(await lastMessage('totp@pria.test')).toContain('Two-factor authentication was just turned on');
 
     // The enrolment code's step is spent: sign in with the next step's code (accepted as drift).
     const nextCode = totp(key, Date.now() + 30_000);

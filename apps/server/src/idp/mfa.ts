@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../platform/outbox.ts';
 import type { IdpMfaTicketsTable, MfaMethod } from '../platform/schema/idp-tables.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { loadMfaKey } from './keys.ts';
 import {
   codeMatches,
@@ -191,7 +192,12 @@ export type ConfirmResult = { ok: true; method: MfaMethod } | { ok: false; reaso
  * Checks the code that proves the chosen method works and, when right, enrols it (replacing
  * any earlier method) and burns the ticket. MFA_MAX_ATTEMPTS wrong codes burn the ticket too.
  */
-export async function confirmEnrolment(db: Db, ticketId: number, code: string): Promise<ConfirmResult> {
+export async function confirmEnrolment(
+  db: Db,
+  ticketId: number,
+  code: string,
+  notify?: SecurityNotifier,
+): Promise<ConfirmResult> {
   const key = await loadMfaKey(db);
   return db.transaction().execute(async (trx) => {
     const t = await trx
@@ -221,7 +227,7 @@ export async function confirmEnrolment(db: Db, ticketId: number, code: string): 
         .execute();
       return { ok: false, reason: attempts >= MFA_MAX_ATTEMPTS ? 'too-many' : 'wrong' } as const;
     }
-    await trx
+    const user = await trx
       .updateTable('idp_users')
       .set({
         mfa_type: t.method,
@@ -232,7 +238,16 @@ export async function confirmEnrolment(db: Db, ticketId: number, code: string): 
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', t.user_id)
-      .execute();
+      .returning('email')
+      .executeTakeFirst();
+    if (user && notify) {
+      await notify(trx, {
+        userId: t.user_id,
+        email: user.email,
+        event: 'mfa_enabled',
+        eventId: `ticket-${t.id}`,
+      });
+    }
     await trx
       .updateTable('idp_mfa_tickets')
       .set({ used_at: sql<Date>`now()`, pending_secret: null, code_hash: null })

@@ -59,6 +59,8 @@ button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #7a
 .button.social{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
 .button.social:hover{background:#f4f6fa}
 button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
+.notice{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#e7f6ec;color:#14532d;border:1px solid #b7e4c7;font-size:14px}
+.forgot{text-align:right;margin:8px 0 0;font-size:14px}
 .alert{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#fdecea;color:#8a1c12;border:1px solid #f5c2bc;font-size:14px}
 .switch{text-align:center;margin:20px 0 0;font-size:14px}
 a{color:#0b1f3a;font-weight:600}
@@ -103,6 +105,11 @@ ${body}
 </html>`;
 }
 
+/** A confirmation (not an error): announced politely to screen readers. */
+export function notice(message: string | null | undefined): string {
+  return message ? `<div class="notice" role="status">${esc(message)}</div>` : '';
+}
+
 export function alert(message: string | null | undefined): string {
   return message ? `<div class="alert" role="alert">${esc(message)}</div>` : '';
 }
@@ -113,6 +120,10 @@ export interface LoginView {
   email?: string;
   error?: string | null;
   homeUrl?: string;
+  /** Where "Forgot password?" leads (none: no link). */
+  forgotHref?: string;
+  /** A confirmation above the form (e.g. after a password reset). */
+  notice?: string | null;
   /** "Continue with …" links, one per configured upstream (none: no section). */
   social?: { label: string; href: string }[];
   /** The passkey ceremony's endpoints; the button shows only where the browser can use one. */
@@ -139,12 +150,14 @@ export function loginPage(v: LoginView): string {
     'Log in',
     `<h1>Welcome back</h1>
 <p class="sub">Log in to continue to Pria.</p>
+${notice(v.notice)}
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username${v.passkey ? ' webauthn' : ''}" required value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${v.error ? ' aria-invalid="true"' : ''}>
+${v.forgotHref ? `<p class="forgot"><a href="${esc(v.forgotHref)}">Forgot password?</a></p>` : ''}
 <button type="submit">Log in</button>
 </form>
 ${passkeySection(v.passkey)}
@@ -200,6 +213,56 @@ ${fieldError('terms', fe.terms)}
 <button type="submit">Sign up</button>
 </form>
 <p class="switch">Already have an account? <a href="${esc(v.loginHref)}">Log in</a></p>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+export function forgotPasswordPage(v: {
+  action: string;
+  loginHref: string;
+  email?: string;
+  error?: string | null;
+  homeUrl: string;
+}): string {
+  return layout(
+    'Reset your password',
+    `<h1>Reset your password</h1>
+<p class="sub">Enter the email address you log in with. We will send you a link to choose a new password.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
+<button type="submit">Send reset link</button>
+</form>
+<p class="switch">Remembered it? <a href="${esc(v.loginHref)}">Log in</a></p>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+export function resetPasswordPage(v: {
+  action: string;
+  token: string;
+  error?: string | null;
+  fieldErrors?: { password?: string; confirmPassword?: string };
+  homeUrl: string;
+}): string {
+  const fe = v.fieldErrors ?? {};
+  return layout(
+    'Choose a new password',
+    `<h1>Choose a new password</h1>
+<p class="sub">You will be signed out on every device, then log in with the new password.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<input type="hidden" name="token" value="${esc(v.token)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}"${invalidAttrs('password', fe.password, 'password-hint')} autofocus>
+<p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters. Avoid common passwords.</p>
+${fieldError('password', fe.password)}
+<label for="confirmPassword">Confirm new password</label>
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}>
+${fieldError('confirmPassword', fe.confirmPassword)}
+<button type="submit">Change password</button>
+</form>`,
     { homeUrl: v.homeUrl },
   );
 }

@@ -10,6 +10,7 @@ import { AppError, invalid, notFound } from '../platform/errors.ts';
 import { access, principalOf, send } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { requireRecentSignIn } from '../platform/recent-sign-in.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import type { InteractionKit } from './interaction-mfa.ts';
 import {
   authenticateWithPasskey,
@@ -57,6 +58,7 @@ export function registerPasskeyRoutes(
   app: FastifyInstance,
   kit: InteractionKit,
   deps: { config: Config; db: Db; logger: Logger },
+  notify: SecurityNotifier,
 ) {
   const { db, logger } = deps;
   const rp = relyingPartyOf(deps.config);
@@ -119,10 +121,16 @@ export function registerPasskeyRoutes(
     },
     async (req, reply) => {
       const user = await currentUser(principalOf(req).subject);
-      const created = await registerPasskey(db, rp, user, {
-        name: req.body.name,
-        response: req.body.response as unknown as RegistrationResponseJSON,
-      }).catch(asInvalid);
+      const created = await registerPasskey(
+        db,
+        rp,
+        user,
+        {
+          name: req.body.name,
+          response: req.body.response as unknown as RegistrationResponseJSON,
+        },
+        notify,
+      ).catch(asInvalid);
       logger.info({ userId: user.id, passkeyId: created?.id }, 'passkey added');
       return send(reply, created, 'Passkey added', 201);
     },
@@ -161,7 +169,7 @@ export function registerPasskeyRoutes(
       const principal = principalOf(req);
       requireRecentSignIn(principal, 'Please sign in again to remove a passkey');
       const user = await currentUser(principal.subject);
-      if (!(await removePasskey(db, user, req.params.id))) throw notFound('Passkey not found');
+      if (!(await removePasskey(db, user, req.params.id, notify))) throw notFound('Passkey not found');
       logger.info({ userId: user.id, passkeyId: req.params.id }, 'passkey removed');
       return send(reply, null, 'Passkey removed');
     },

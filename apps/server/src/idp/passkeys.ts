@@ -9,10 +9,10 @@ import {
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
-import { enqueueEmail } from '../platform/outbox.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 
 /**
- * Passkeys (WebAuthn) of the built-in provider (issue 18, ADR 0014), through @simplewebauthn/server:
+ * Passkeys (WebAuthn) of the built-in provider (issue 18, ADR 0016), through @simplewebauthn/server:
  * the relying party is PUBLIC_URL's host, and only its origin is accepted. Each ceremony's challenge
  * is stored and consumed once (a replayed response finds none). The stored counter only moves
  * forward: a response with a lower or equal counter (a cloned authenticator) is refused, and the
@@ -117,12 +117,13 @@ export async function registrationOptions(db: Db, rp: RelyingParty, user: { id: 
   return options;
 }
 
-/** Verifies a registration and stores the credential; a security notice is emailed with it. */
+/** Verifies a registration and stores the credential; the security notice goes in the same transaction. */
 export async function registerPasskey(
   db: Db,
   rp: RelyingParty,
   user: { id: string; email: string },
   input: { name: string; response: RegistrationResponseJSON },
+  notify: SecurityNotifier,
 ): Promise<PasskeyView> {
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -155,15 +156,7 @@ export async function registerPasskey(
       .returning(['id', 'name', 'created_at', 'last_used_at', 'device_type'])
       .executeTakeFirst();
     if (!row) throw new PasskeyError('This passkey is already registered');
-    await enqueueEmail(tx, {
-      to: user.email,
-      subject: 'A passkey was added to your Pria account',
-      text: [
-        `A passkey named "${input.name}" was just added to your Pria account. It can sign you in without your password.`,
-        '',
-        'If this was not you, remove it in Account Settings → Security, change your password and contact support.',
-      ].join('\n'),
-    });
+    await notify(tx, { userId: user.id, email: user.email, event: 'passkey_added', eventId: row.id });
     return {
       id: row.id,
       name: row.name,
@@ -189,24 +182,17 @@ export async function removePasskey(
   db: Db,
   user: { id: string; email: string },
   id: string,
+  notify: SecurityNotifier,
 ): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const gone = await tx
       .deleteFrom('idp_passkeys')
       .where('id', '=', id)
       .where('user_id', '=', user.id)
-      .returning('name')
+      .returning('id')
       .executeTakeFirst();
     if (!gone) return false;
-    await enqueueEmail(tx, {
-      to: user.email,
-      subject: 'A passkey was removed from your Pria account',
-      text: [
-        `The passkey named "${gone.name}" was removed from your Pria account and can no longer sign you in.`,
-        '',
-        'If this was not you, change your password right away and contact support.',
-      ].join('\n'),
-    });
+    await notify(tx, { userId: user.id, email: user.email, event: 'passkey_removed', eventId: id });
     return true;
   });
 }

@@ -4,10 +4,15 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordMessages,
+  passwordProblem,
+} from '../platform/password-policy.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem };
 /** Per account: this many failures in a row lock it for LOCK_MINUTES. */
 export const ACCOUNT_MAX_FAILURES = 5;
 export const LOCK_MINUTES = 15;
@@ -29,8 +34,10 @@ export class IdpUserError extends Error {
 export const messages = {
   wrongCredentials: 'Wrong email or password.',
   locked: 'Too many failed sign-in attempts. Please try again later.',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  passwordTooShort: passwordMessages.tooShort,
+  passwordTooLong: passwordMessages.tooLong,
+  passwordTooCommon: passwordMessages.tooCommon,
+  passwordTooWeak: passwordMessages.tooWeak,
   passwordsMustMatch: 'Passwords must match',
   invalidEmail: 'Enter a valid email address.',
   emailTaken: 'An account with this email already exists. Log in instead.',
@@ -41,12 +48,6 @@ const emailSchema = z.email();
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return messages.passwordTooShort;
-  if (password.length > PASSWORD_MAX) return messages.passwordTooLong;
-  return null;
 }
 
 export interface NewUser {
@@ -66,7 +67,7 @@ export interface NewUser {
 export async function createUser(db: Db, input: NewUser): Promise<{ id: string }> {
   const email = normalizeEmail(input.email);
   if (!emailSchema.safeParse(email).success) throw new IdpUserError('INVALID_EMAIL', messages.invalidEmail);
-  const problem = passwordProblem(input.password);
+  const problem = passwordProblem(input.password, [email, input.givenName ?? '', input.familyName ?? '']);
   if (problem) throw new IdpUserError('WEAK_PASSWORD', problem);
   const id = `auth|${randomUUID()}`;
   const password_hash = await hashPassword(input.password);
@@ -87,6 +88,13 @@ export async function createUser(db: Db, input: NewUser): Promise<{ id: string }
   if (!inserted) throw new IdpUserError('EMAIL_TAKEN', messages.emailTaken);
   return { id: inserted.id };
 }
+
+/** What a password must not be built from: the user's email and names. */
+export const userInputsOf = (u: { email: string; given_name: string | null; family_name: string | null }) => [
+  u.email,
+  u.given_name ?? '',
+  u.family_name ?? '',
+];
 
 export async function findUserById(db: Db, id: string) {
   return db.selectFrom('idp_users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -295,8 +303,10 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<void> 
  * Callers sign the user out everywhere afterwards (revokeUserSessions).
  */
 export async function setPassword(db: Db, userId: string, password: string): Promise<boolean> {
-  const problem = passwordProblem(password);
+  const user = await findUserById(db, userId);
+  const problem = passwordProblem(password, user ? userInputsOf(user) : []);
   if (problem) throw new IdpUserError('WEAK_PASSWORD', problem);
+  if (!user) return false;
   const password_hash = await hashPassword(password);
   const res = await db
     .updateTable('idp_users')
@@ -319,7 +329,10 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
       .where('id', '=', userId)
       .returning('email')
       .executeTakeFirst();
-    if (gone) await trx.deleteFrom('idp_sign_in_events').where('email', '=', gone.email).execute();
+    if (gone) {
+      await trx.deleteFrom('idp_sign_in_events').where('email', '=', gone.email).execute();
+      await trx.deleteFrom('idp_recovery_requests').where('email', '=', gone.email).execute();
+    }
     return gone !== undefined;
   });
 }

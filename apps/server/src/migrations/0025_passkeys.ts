@@ -30,6 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       used_at timestamptz,
       check (purpose = 'authenticate' or user_id is not null)
     )`.execute(db);
+  // Adding or removing a passkey is a security notice like a password change (once per event).
+  await sql`alter table customer_notices drop constraint customer_notices_type_check`.execute(db);
+  await sql`alter table customer_notices add constraint customer_notices_type_check check (type in (
+    'renewal.reminder', 'card.expiring', 'funding_card.expiring', 'subscription.cancelled', 'subscription.resumed',
+    'security.password_changed', 'security.password_reset', 'security.mfa_enabled', 'security.mfa_disabled',
+    'security.passkey_added', 'security.passkey_removed'))`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

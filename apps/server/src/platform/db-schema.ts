@@ -266,7 +266,17 @@ export type CustomerNoticeType =
   | 'card.expiring'
   | 'funding_card.expiring'
   | 'subscription.cancelled'
-  | 'subscription.resumed';
+  | 'subscription.resumed'
+  | SecurityNoticeType;
+
+/** Security notices (migration 0022): sent by email always, and by SMS to customers who use SMS. */
+export type SecurityNoticeType =
+  | 'security.password_changed'
+  | 'security.password_reset'
+  | 'security.mfa_enabled'
+  | 'security.passkey_added'
+  | 'security.passkey_removed'
+  | 'security.mfa_disabled';
 
 /** A notice sent to a customer, once: the unique dedupe key is written with its outbox rows. */
 export interface CustomerNoticesTable {

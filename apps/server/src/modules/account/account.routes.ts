@@ -51,7 +51,15 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       },
     },
     async (req, reply) =>
-      send(reply, await getMfaStatus({ db, identityAdmin: admin(), principal: principalOf(req) })),
+      send(
+        reply,
+        await getMfaStatus({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+      ),
   );
 
   api.post(
@@ -68,7 +76,12 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       },
     },
     async (req, reply) => {
-      const opts = { db, identityAdmin: admin(), principal: principalOf(req) };
+      const opts = {
+        db,
+        publicUrl: deps.config.publicUrl,
+        identityAdmin: admin(),
+        principal: principalOf(req),
+      };
       if (req.query.status === 'true') return send(reply, await startMfaEnrolment(opts), messages.mfaEnabled);
       await turnOffMfa(opts);
       return send(reply, null, messages.mfaDisabled);
@@ -90,6 +103,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
     async (req, reply) => {
       await changePassword({
         db,
+        publicUrl: deps.config.publicUrl,
         logger,
         identityAdmin: admin(),
         principal: principalOf(req),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ChangePasswordRequest, messages } from '@pria/contracts';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import { IdentityAdminError } from '../../identity-admin/port.ts';
@@ -5,13 +6,15 @@ import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { enqueueEmail } from '../../platform/outbox.ts';
+import { passwordProblem } from '../../platform/password-policy.ts';
 import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
+import { sendSecurityNotice } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
 
 export interface ChangePasswordOptions {
   db: Db;
+  publicUrl: string;
   logger: Logger;
   identityAdmin: IdentityAdmin;
   principal: Principal;
@@ -22,11 +25,26 @@ export interface ChangePasswordOptions {
  * Sets a new password, then signs the user out everywhere (sessions, grants, refresh tokens):
  * the spec's client logs out on success. Needs a recent sign-in; not for social logins.
  */
-export async function changePassword({ db, logger, identityAdmin, principal, input }: ChangePasswordOptions) {
+export async function changePassword({
+  db,
+  publicUrl,
+  logger,
+  identityAdmin,
+  principal,
+  input,
+}: ChangePasswordOptions) {
   if (identityAdmin.isSocial(principal.subject))
     throw new AppError('FORBIDDEN', messages.socialPasswordChange);
   requireRecentSignIn(principal, messages.reauthenticateForPassword);
   const customer = await currentCustomer(db, principal);
+  // The one password rule (sign-up, reset and here), whichever provider keeps the password.
+  const inputs = [
+    customer.email ?? principal.email ?? '',
+    customer.first_name ?? '',
+    customer.last_name ?? '',
+  ];
+  const problem = passwordProblem(input.password, inputs);
+  if (problem) throw invalid(problem);
   try {
     await identityAdmin.changePassword(principal.subject, input.password);
   } catch (err) {
@@ -37,15 +55,17 @@ export async function changePassword({ db, logger, identityAdmin, principal, inp
   await logAccountEvent(db, customer.id, 'password changed');
   const to = customer.email ?? principal.email;
   if (to) {
-    await enqueueEmail(db, {
-      to,
-      subject: 'Your Pria password was changed',
-      text: [
-        'The password of your Pria account was just changed, and every device was signed out.',
-        '',
-        'If this was not you, reset your password right away and contact support.',
-      ].join('\n'),
-    });
+    await sendSecurityNotice(
+      db,
+      {
+        issuer: principal.issuer,
+        userId: principal.subject,
+        email: to,
+        event: 'password_changed',
+        eventId: randomUUID(),
+      },
+      { publicUrl },
+    );
   }
   logger.info({ customerId: customer.id }, 'password changed; sessions revoked');
 }

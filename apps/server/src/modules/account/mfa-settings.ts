@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { type MfaEnrolmentLink, type MfaStatusRecord, messages } from '@pria/contracts';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { enqueueEmail } from '../../platform/outbox.ts';
 import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
+import { sendSecurityNotice } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
 
 export interface MfaOptions {
   db: Db;
+  /** For the links in the security notice. */
+  publicUrl: string;
   identityAdmin: IdentityAdmin;
   principal: Principal;
 }
@@ -33,7 +36,7 @@ export async function startMfaEnrolment({
   return { url };
 }
 
-export async function turnOffMfa({ db, identityAdmin, principal }: MfaOptions): Promise<void> {
+export async function turnOffMfa({ db, publicUrl, identityAdmin, principal }: MfaOptions): Promise<void> {
   requireRecentSignIn(principal, messages.reauthenticateForSecurity);
   const customer = await currentCustomer(db, principal);
   const wasOn = (await identityAdmin.getMfaStatus(principal.subject)).length > 0;
@@ -41,10 +44,16 @@ export async function turnOffMfa({ db, identityAdmin, principal }: MfaOptions): 
   await logAccountEvent(db, customer.id, 'mfa disabled');
   const to = customer.email ?? principal.email;
   if (wasOn && to) {
-    await enqueueEmail(db, {
-      to,
-      subject: 'Two-factor authentication was turned off',
-      text: 'Two-factor authentication was just turned off on your Pria account. If this was not you, contact support right away.',
-    });
+    await sendSecurityNotice(
+      db,
+      {
+        issuer: principal.issuer,
+        userId: principal.subject,
+        email: to,
+        event: 'mfa_disabled',
+        eventId: randomUUID(),
+      },
+      { publicUrl },
+    );
   }
 }

@@ -2,6 +2,7 @@ import {
   adminMessages,
   customerListQuery,
   logsQuery,
+  messages,
   transactionListQuery,
   userLogsParams,
   userLogsQuery,
@@ -10,9 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import { auditContextOf } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { access, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { activityPage, activityQuery } from '../transactions/index.ts';
@@ -22,6 +24,7 @@ import { listClientsPage } from './list-clients.ts';
 import { listLogs } from './list-logs.ts';
 import { listTransactionsPage } from './list-transactions.ts';
 import { listUserLogs } from './list-user-logs.ts';
+import { sendPasswordResetLink } from './send-password-reset.ts';
 import { verifyTransactions } from './verify-transactions.ts';
 
 /**
@@ -30,6 +33,11 @@ import { verifyTransactions } from './verify-transactions.ts';
  * spec's transaction privilege that moves charges); GET /transactions stays the caller's own
  * activity, so the staff list is GET /admin/transactions.
  */
+const identityAdminOf = (admin: IdentityAdmin | undefined): IdentityAdmin => {
+  if (!admin) throw new AppError('INTERNAL', messages.accountSecurityUnavailable);
+  return admin;
+};
+
 export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo: GeoLookup }) {
   const { db, clock = systemClock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -66,6 +74,30 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         .executeTakeFirst();
       if (!customer) throw notFound('Customer not found');
       return send(reply, await activityPage(db, customer.id, req.query, clock.now()));
+    },
+  );
+
+  api.post(
+    '/customers/:id/password-reset',
+    {
+      config: {
+        ...access.permission('customer:change-password'),
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'Email the client a single-use link to choose a new password (audited; staff never see it)',
+        params: z.object({ id: z.uuid({ error: 'id must be a customer id' }) }),
+      },
+    },
+    async (req, reply) => {
+      await sendPasswordResetLink({
+        db,
+        identityAdmin: identityAdminOf(deps.identityAdmin),
+        audit: auditContextOf(req),
+        customerId: req.params.id,
+      });
+      return send(reply, null, adminMessages.passwordResetSent);
     },
   );
 

@@ -9,4 +9,5 @@ export {
   saveNotificationPreferences,
 } from './preferences.repo.ts';
 export { type NotificationDeps, type ProcessResult, processMoneyEvents } from './process-money-events.ts';
+export { sendSecurityNotice } from './security-notices.ts';
 export { type Notice, sendCustomerNotice } from './send-notice.ts';

@@ -72,6 +72,15 @@ export interface IdpSignInEventsTable {
   at: Timestamp;
 }
 
+/** A "forgot password" request, known address or not (migration 0022); throttles count these. */
+export interface IdpRecoveryRequestsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string | null;
+  user_id: string | null;
+  at: Timestamp;
+}
+
 export type MfaMethod = 'authenticator' | 'sms' | 'email';
 
 /** An MFA enrolment link and the enrolment in progress (migration 0006). */
@@ -138,6 +147,7 @@ export type IdpTables = {
   idp_keys: IdpKeysTable;
   idp_email_tokens: IdpEmailTokensTable;
   idp_sign_in_events: IdpSignInEventsTable;
+  idp_recovery_requests: IdpRecoveryRequestsTable;
   idp_mfa_tickets: IdpMfaTicketsTable;
   idp_mfa_challenges: IdpMfaChallengesTable;
 };

@@ -175,6 +175,8 @@ describe('provider cookies on a plain-http development URL', () => {
       ['OIDC expired interaction', '/oidc/interaction/nope'],
       ['OIDC email verification', '/oidc/verify-email?token=nope'],
       ['OIDC MFA enrolment', '/oidc/mfa/enroll?ticket=nope'],
+      ['OIDC forgot password', '/oidc/forgot-password'],
+      ['OIDC reset link (invalid)', '/oidc/reset-password?token=nope'],
       ['API docs', '/api/docs'],
       ['API docs (static UI)', '/api/docs/static/index.html'],
       ['OpenAPI JSON', '/api/docs/json'],

@@ -16,9 +16,10 @@ import { oidcLogin } from '../../test/oidc-login.ts';
 
 /**
  * A realistic customer journey through the API with the whole server logging at trace level:
- * sign-up, two cards, checkout, a pay-in and its pay-back, a password change, MFA enrolment (authenticator app)
- * and an MFA sign-in, an account-deletion code. Afterwards every row of every table of the
- * public schema and every captured log line is searched for the secrets that went through:
+ * sign-up, two cards, checkout, a pay-in and its pay-back, a password change, MFA enrolment
+ * (authenticator app) and an MFA sign-in, an account-deletion code, and another customer's
+ * password reset by email link. Afterwards every row of every table of the public schema and
+ * every captured log line is searched for the secrets that went through:
  * card numbers, CVCs, passwords, one-time codes, the TOTP secret and the tokens. (The
  * processor's own schema, gateway_sim, is not ours and is not scanned.)
  */
@@ -191,6 +192,25 @@ describe('secrets at rest and in logs after a full customer journey', () => {
     const wrong = deletionCode === '0000' ? '1111' : '0000';
     expect((await api.delete(`/api/v1/customers?code=${wrong}`)).status).toBe(400);
     expect((await api.get('/api/v1/customers/me')).status).toBe(200);
+
+    // Another customer forgets their password (issue 18): the reset link's token rides in the
+    // outbox only (its SHA-256 is stored), in a logged URL and a posted form.
+    const resetEmail = 'forgetful@example.com';
+    await oidcLogin({ baseUrl: url, email: resetEmail, password: 'Forgotten Pass 3318#', signUp: true });
+    secrets.set('password (forgotten)', 'Forgotten Pass 3318#');
+    expect((await form('/oidc/forgot-password', { email: resetEmail })).status).toBe(200);
+    const resetToken =
+      /\/oidc\/reset-password\?token=([\w-]+)/.exec(await lastMessage(resetEmail))?.[1] ?? '';
+    expect(resetToken).toBeTruthy();
+    outboxOnly.set('password reset token', resetToken);
+    expect((await fetch(`${url}/oidc/reset-password?token=${resetToken}`)).status).toBe(200);
+    await form('/oidc/reset-password', {
+      token: resetToken,
+      password: 'Recovered Pass 6604%',
+      confirmPassword: 'Recovered Pass 6604%',
+    });
+    secrets.set('password (reset)', 'Recovered Pass 6604%');
+    await oidcLogin({ baseUrl: url, email: resetEmail, password: 'Recovered Pass 6604%' });
 
     // The scanner itself finds what it looks for (a positive control).
     expect(findings(`{"cvc":"${CARDS[0]?.cvc}","p":"${PASSWORD_1}"}`, secrets)).toEqual([

@@ -12,7 +12,7 @@ describe('the admin nav by role', () => {
     expect(labels('support')).toEqual(['Home', 'Client Details', 'Logs']);
   });
   it('finance: and transactions; no audit trail', () => {
-    expect(labels('finance')).toEqual(['Home', 'Client Details', 'Logs', 'Transactions']);
+    expect(labels('finance')).toEqual(['Home', 'Client Details', 'Logs', 'Transactions', 'Pay-backs']);
   });
   it('admin: everything', () => {
     expect(labels('admin')).toEqual([
@@ -20,6 +20,7 @@ describe('the admin nav by role', () => {
       'Client Details',
       'Logs',
       'Transactions',
+      'Pay-backs',
       'Audit Trail',
       'Staff',
     ]);

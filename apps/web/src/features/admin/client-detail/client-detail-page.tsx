@@ -10,6 +10,7 @@ import { QueryErrorAlert } from '../shared/table-states.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { ClientCards } from './client-cards.tsx';
 import { NotFoundClient } from './not-found-client.tsx';
+import { PasswordResetButton } from './password-reset-button.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 import { useClientCards, useClientRecord } from './queries.ts';
 
@@ -43,6 +44,7 @@ export default function ClientDetailPage() {
       <Stack gap="lg">
         {record.isError && <QueryErrorAlert error={record.error} onRetry={() => void record.refetch()} />}
         <ProfileSummary client={client} />
+        {client && <PasswordResetButton clientId={id} email={client.email} />}
         {cards.isError ? (
           <QueryErrorAlert error={cards.error} onRetry={() => void cards.refetch()} />
         ) : (

@@ -1,0 +1,87 @@
+import type { Db } from './db.ts';
+import { enqueueEmail } from './outbox.ts';
+
+/**
+ * Security events the identity provider and the account module report so the account owner hears of them (ASVS 2.2.3, 2.5.x):
+ * the composition root wires them to the notifications module (email, and SMS for customers who
+ * chose SMS, once per event by a unique key). Without that wiring, a plain email is queued,
+ * with the same once-only key.
+ */
+export type SecurityEvent =
+  | 'password_changed'
+  | 'password_reset'
+  | 'mfa_enabled'
+  | 'mfa_disabled'
+  | 'passkey_added'
+  | 'passkey_removed';
+
+export interface SecurityEventNotice {
+  userId: string;
+  /** The identity's sign-in address (the notice goes there even when unverified). */
+  email: string;
+  event: SecurityEvent;
+  /** Names this occurrence: a second report with the same id sends nothing. */
+  eventId: string;
+}
+
+/** Called inside the transaction that makes the change. */
+export type SecurityNotifier = (tx: Db, e: SecurityEventNotice) => Promise<void>;
+
+export const securityNoticeKey = (e: Pick<SecurityEventNotice, 'userId' | 'event' | 'eventId'>) =>
+  `security:${e.userId}:${e.event}:${e.eventId}`;
+
+export const securitySubjects: Record<SecurityEvent, string> = {
+  password_changed: 'Your Pria password was changed',
+  password_reset: 'Your Pria password was changed',
+  mfa_enabled: 'Two-factor authentication was turned on',
+  mfa_disabled: 'Two-factor authentication was turned off',
+  passkey_added: 'A passkey was added to your Pria account',
+  passkey_removed: 'A passkey was removed from your Pria account',
+};
+
+const leads: Record<SecurityEvent, string> = {
+  password_changed: 'The password of your Pria account was just changed, and every device was signed out.',
+  password_reset:
+    'The password of your Pria account was just reset with a link sent to this address, and every device was signed out.',
+  mfa_enabled: 'Two-factor authentication was just turned on for your Pria account.',
+  mfa_disabled: 'Two-factor authentication was just turned off on your Pria account.',
+  passkey_added: 'A passkey was just added to your Pria account: it can sign you in without your password.',
+  passkey_removed: 'A passkey was just removed from your Pria account and can no longer sign you in.',
+};
+
+const smsWords: Record<SecurityEvent, string> = {
+  password_changed: 'your password was changed.',
+  password_reset: 'your password was reset.',
+  mfa_enabled: 'two-factor authentication was turned on.',
+  mfa_disabled: 'two-factor authentication was turned off.',
+  passkey_added: 'a passkey was added to your account.',
+  passkey_removed: 'a passkey was removed from your account.',
+};
+
+/** The words of a security notice: email text and a short SMS. */
+export function securityNoticeWords(event: SecurityEvent, publicUrl: string) {
+  const reset = `${publicUrl}/oidc/forgot-password`;
+  const lead = leads[event];
+  const ifNotYou =
+    event === 'mfa_enabled'
+      ? 'If this was not you, reset your password right away and contact support.'
+      : `If this was not you, reset your password right away (${reset}) and contact support.`;
+  return {
+    subject: securitySubjects[event],
+    text: [lead, '', ifNotYou, '', 'Pria never asks for your password by email or text.'].join('\n'),
+    sms: `Pria: ${smsWords[event]} Not you? Reset your password and contact support.`,
+  };
+}
+
+/** The fallback notifier: one email to the identity's address, once per event. */
+export function emailOnlyNotifier(publicUrl: string): SecurityNotifier {
+  return async (tx, e) => {
+    const w = securityNoticeWords(e.event, publicUrl);
+    await enqueueEmail(tx, {
+      to: e.email,
+      subject: w.subject,
+      text: w.text,
+      dedupeKey: `${securityNoticeKey(e)}:email`,
+    });
+  };
+}
