@@ -37,8 +37,10 @@ const css = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;background:#f4f6fa;color:#0b1f3a;font:16px/1.5 Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;display:flex;flex-direction:column;align-items:center}
-header{width:100%;padding:20px 16px;text-align:center}
-.brand{font-size:28px;font-weight:800;letter-spacing:-.5px;color:#0b1f3a;text-decoration:none}
+@font-face{font-family:Inter;font-style:normal;font-weight:100 900;font-display:swap;src:url(/oidc/assets/inter-latin.woff2) format('woff2');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}
+header{width:100%;padding:20px 16px;display:flex;justify-content:center}
+.brand{display:inline-flex;align-items:center;gap:8px;font-size:22px;line-height:1;font-weight:800;color:#0b1f3a;text-decoration:none}
+.brand svg{width:32px;height:32px;flex:none}
 main{width:100%;max-width:420px;padding:0 16px 40px}
 .card{background:#fff;border-radius:16px;box-shadow:0 4px 24px rgba(11,31,58,.08);padding:28px 24px}
 h1{font-size:24px;line-height:1.25;margin:0 0 6px}
@@ -77,6 +79,9 @@ input.code{letter-spacing:4px;font-size:20px;text-align:center}
 footer{font-size:12px;color:#56657a;text-align:center;padding:0 16px 24px;max-width:420px}
 `;
 
+/** The app's logo (apps/web/public/logo.svg), inline: no request, and the same on every page. */
+const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><rect width="64" height="64" rx="14" fill="#0b1f3a"/><path d="M20 48V16h14a10 10 0 0 1 0 20H28" fill="none" stroke="#ffffff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="44" cy="46" r="5" fill="#37c99e"/></svg>`;
+
 export function layout(
   title: string,
   body: string,
@@ -90,11 +95,13 @@ export function layout(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title)} · Pria</title>
+<link rel="preload" href="/oidc/assets/inter-latin.woff2" as="font" type="font/woff2" crossorigin>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${css}</style>
 ${scripts}
 </head>
 <body>
-<header><a class="brand" href="${esc(opts.homeUrl ?? '/')}">Pria</a></header>
+<header><a class="brand" href="${esc(opts.homeUrl ?? '/')}" aria-label="Pria home">${logo}<span>Pria</span></a></header>
 <main>
 <div class="card">
 ${body}

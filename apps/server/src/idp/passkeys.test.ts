@@ -66,6 +66,16 @@ describe('passkeys', () => {
     expect(await (await fetch(`${t.url}/oidc/assets/webauthn.js`)).text()).toContain('SimpleWebAuthnBrowser');
   });
 
+  it('every provider page carries the app’s brand: its logo, and Inter served from our origin', async () => {
+    const page = await signInPage();
+    expect(page).toMatch(/<a class="brand"[^>]*aria-label="Pria home"><svg[^>]*aria-hidden="true"/);
+    expect(page).toContain('src:url(/oidc/assets/inter-latin.woff2)');
+    const font = await fetch(`${t.url}/oidc/assets/inter-latin.woff2`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+  });
+
   it('adds a passkey (emailed once), lists it, and signs in with it as multi-factor', async () => {
     const key = softAuthenticator(rp);
     const options = await ann.post('/api/v1/account/passkeys/options');
