@@ -88,6 +88,17 @@ export type CustomerSortField = (typeof customerSortFields)[number];
  * substring ('phone' and 'postalCode' compare digits only). `deleted`: false (default) lists
  * active customers, true only deleted ones, 'any' both.
  */
+/** A subscription's state as staff read it (cancelled and paused are active until their end). */
+export const subscriptionStates = [
+  'active',
+  'paused',
+  'cancelled',
+  'inactive',
+  'pending_verification',
+  'none',
+] as const;
+export type SubscriptionState = (typeof subscriptionStates)[number];
+
 export const customerFilter = z
   .object({
     id: z.string().max(100).optional(),
@@ -99,6 +110,10 @@ export const customerFilter = z
     postalCode: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(20)).optional(),
     administrativeArea: z.string().max(100).optional(),
     deleted: z.union([z.boolean(), z.literal('any')]).optional(),
+    /** The subscription's state: active, paused, cancelled, inactive, pending_verification, none. */
+    subscription: z
+      .enum(subscriptionStates, { error: `subscription must be one of ${subscriptionStates.join(', ')}` })
+      .optional(),
   })
   .strict();
 export type CustomerFilter = z.infer<typeof customerFilter>;
@@ -182,6 +197,8 @@ export const adminCustomerRow = z.object({
       id: z.string(),
       plan: z.object({ id: z.string(), name: z.string() }),
       status: z.string(),
+      /** active, paused, cancelled, inactive or pending_verification. */
+      state: z.enum(subscriptionStates),
       expiresAt: z.number().nullable(),
       card: z.object({ id: z.string() }).nullable(),
     })

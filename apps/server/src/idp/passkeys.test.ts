@@ -73,7 +73,11 @@ describe('passkeys', () => {
     const font = await fetch(`${t.url}/oidc/assets/inter-latin.woff2`);
     expect(font.status).toBe(200);
     expect(font.headers.get('content-type')).toBe('font/woff2');
-    expect(Buffer.from(await font.arrayBuffer()).subarray(0, 4).toString('latin1')).toBe('wOF2');
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOF2');
   });
 
   it('adds a passkey (emailed once), lists it, and signs in with it as multi-factor', async () => {

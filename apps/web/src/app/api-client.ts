@@ -10,6 +10,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
   body?: unknown;
+  /** Extra request headers (e.g. an Idempotency-Key for a refund). */
+  headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
 }
@@ -32,7 +34,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 async function send(method: Method, path: string, options: RequestOptions, token: string | undefined) {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(buildUrl(path, options.query), {

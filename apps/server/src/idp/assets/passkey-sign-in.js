@@ -46,19 +46,28 @@
     show(e?.message || 'That passkey could not sign you in. Try again, or log in with your password.');
   };
 
-  button.addEventListener('click', () => {
-    error.hidden = true;
-    button.disabled = true;
-    signIn(false)
-      .catch(explain)
-      .finally(() => {
-        button.disabled = false;
-      });
-  });
-
   // Conditional UI: where the browser offers it, passkeys appear among the email field's suggestions.
+  let autofill = Promise.resolve();
   lib
     .browserSupportsWebAuthnAutofill()
-    .then((supported) => (supported ? signIn(true) : undefined))
-    .catch(explain);
+    .then((supported) => {
+      if (supported) autofill = signIn(true).catch(explain);
+    })
+    .catch(() => {});
+
+  button.addEventListener('click', async () => {
+    error.hidden = true;
+    button.disabled = true;
+    try {
+      // End the waiting autofill request first, and let it settle: a second request while the
+      // browser still holds the first can stall.
+      lib.WebAuthnAbortService.cancelCeremony();
+      await autofill;
+      await signIn(false);
+    } catch (e) {
+      explain(e);
+    } finally {
+      button.disabled = false;
+    }
+  });
 })();

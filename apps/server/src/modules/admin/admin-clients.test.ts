@@ -83,6 +83,54 @@ describe('GET /customers (client list)', () => {
     expect((await list(`filter=${b64({ deleted: 'any', firstName: 'Ann' })}`)).body.data.totalCount).toBe(11);
   });
 
+  it('shows each client’s subscription state and filters by it (issue 16 §6)', async () => {
+    const plan = await t.db.selectFrom('plans').select('id').executeTakeFirstOrThrow();
+    const idOf = async (email: string) =>
+      (await t.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow())
+        .id;
+    const states: [string, { status: string; is_enabled?: boolean; cancelled_at?: Date }][] = [
+      ['client10@example.com', { status: 'active' }],
+      ['client11@example.com', { status: 'active', is_enabled: false }],
+      ['client12@example.com', { status: 'active', cancelled_at: day(20) }],
+      ['client13@example.com', { status: 'inactive' }],
+      ['client14@example.com', { status: 'pending_verification' }],
+    ];
+    for (const [email, sub] of states) {
+      await t.db
+        .insertInto('subscriptions')
+        .values({
+          customer_id: await idOf(email),
+          plan_id: plan.id,
+          status: sub.status as never,
+          is_enabled: sub.is_enabled ?? true,
+          cancelled_at: sub.cancelled_at ?? null,
+          expires_at: new Date('2099-01-01T00:00:00Z'),
+        } as never)
+        .execute();
+    }
+    const stateOf = async (email: string) =>
+      (await list(`filter=${b64({ email })}`)).body.data.rows[0].subscription?.state ?? 'none';
+    expect(await stateOf('client10')).toBe('active');
+    expect(await stateOf('client11')).toBe('paused');
+    expect(await stateOf('client12')).toBe('cancelled');
+    expect(await stateOf('client13')).toBe('inactive');
+    expect(await stateOf('client14')).toBe('pending_verification');
+    for (const [email, state] of [
+      ['client11@example.com', 'paused'],
+      ['client12@example.com', 'cancelled'],
+      ['client13@example.com', 'inactive'],
+    ]) {
+      const page = await list(`filter=${b64({ subscription: state })}`);
+      expect(page.body.data.rows.map((r: { email: string }) => r.email)).toEqual([email]);
+      expect(page.body.data.totalCount).toBe(1);
+    }
+    // No subscription: the 25 other clients and the admin.
+    expect((await list(`filter=${b64({ subscription: 'none' })}`)).body.data.totalCount).toBe(26);
+    const bad = await list(`filter=${b64({ subscription: 'frozen' })}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid filter');
+  });
+
   it('answers the row shape the client detail page reads', async () => {
     const row = (await list(`filter=${b64({ email: 'client05' })}`)).body.data.rows[0];
     expect(row).toMatchObject({

@@ -36,6 +36,8 @@ export interface ClientRow {
   plan_id: string | null;
   plan_name: string | null;
   subscription_status: string | null;
+  /** active, paused, cancelled, inactive, pending_verification, or none (see stateOf). */
+  subscription_state: string;
   expires_at: Date | null;
   subscription_card_id: string | null;
 }
@@ -51,6 +53,16 @@ const sortColumn: Record<CustomerSortField, string> = {
 
 // NOTE: identical to the expression of the trigram index customers_search_trgm (migration 0009).
 const searchable = sql`(coalesce(c.email, '') || ' ' || coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') || ' ' || coalesce(c.phone, ''))`;
+
+/**
+ * A subscription's state as staff read it: cancelled or paused (both active until their end
+ * date, neither renews) before active; inactive, pending verification, or none at all.
+ */
+const stateOf = (s: string) =>
+  sql.raw(`case when ${s}.id is null then 'none'
+    when ${s}.status = 'active' and ${s}.cancelled_at is not null then 'cancelled'
+    when ${s}.status = 'active' and not ${s}.is_enabled then 'paused'
+    else ${s}.status end`);
 
 /** A phone typed with its punctuation ('(202) 555-01') is searched by its digits. */
 const looksLikePhone = (s: string) => /^[\d\s()+\-.]+$/.test(s) && /\d/.test(s);
@@ -91,6 +103,11 @@ function whereOf(o: ClientFilterOptions): RawBuilder<unknown> {
   if (postalCode) plain('postal_code', postalCode);
   const area = text(f.administrativeArea);
   if (area) plain('administrative_area', area);
+  if (f.subscription) {
+    parts.push(
+      sql`coalesce((select ${stateOf('s2')} from subscriptions s2 where s2.customer_id = c.id limit 1), 'none') = ${f.subscription}`,
+    );
+  }
 
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 }
@@ -129,7 +146,7 @@ export async function listClients(
              c.address1, c.address2, c.locality, c.administrative_area, c.country, c.postal_code,
              c.onboarding_index, c.deleted_at,
              s.id as subscription_id, s.plan_id, p.name as plan_name, s.status as subscription_status,
-             s.expires_at, s.card_id as subscription_card_id
+             ${stateOf('s')} as subscription_state, s.expires_at, s.card_id as subscription_card_id
       from customers c
       left join subscriptions s on s.customer_id = c.id
       left join plans p on p.id = s.plan_id
@@ -159,7 +176,7 @@ export async function clientsBatch(
            c.address1, c.address2, c.locality, c.administrative_area, c.country, c.postal_code,
            c.onboarding_index, c.deleted_at,
            s.id as subscription_id, s.plan_id, p.name as plan_name, s.status as subscription_status,
-           s.expires_at, s.card_id as subscription_card_id,
+           ${stateOf('s')} as subscription_state, s.expires_at, s.card_id as subscription_card_id,
            to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
     from customers c
     left join subscriptions s on s.customer_id = c.id

@@ -163,7 +163,7 @@ export function clientsExport(
           r.country,
           r.onboarding_index,
           r.plan_name ?? r.plan_id,
-          r.subscription_status,
+          r.subscription_id ? r.subscription_state : null,
           iso(r.deleted_at),
         ];
       }

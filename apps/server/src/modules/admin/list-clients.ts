@@ -1,4 +1,10 @@
-import type { AdminCustomerRow, CustomerFilter, CustomerSortField, Page } from '@pria/contracts';
+import type {
+  AdminCustomerRow,
+  CustomerFilter,
+  CustomerSortField,
+  Page,
+  SubscriptionState,
+} from '@pria/contracts';
 import type { Db } from '../../platform/db.ts';
 import { type ClientRow, listClients } from './clients.repo.ts';
 import { offsetOf, pageOf } from './paging.ts';
@@ -50,6 +56,7 @@ function toClientRow(r: ClientRow): AdminCustomerRow {
             id: r.subscription_id,
             plan: { id: r.plan_id, name: r.plan_name ?? r.plan_id },
             status: r.subscription_status ?? 'inactive',
+            state: r.subscription_state as SubscriptionState,
             expiresAt: r.expires_at ? r.expires_at.getTime() : null,
             card: r.subscription_card_id ? { id: r.subscription_card_id } : null,
           }

@@ -13,6 +13,7 @@ const ClientDetailPage = lazy(() => import('../../features/admin/client-detail/c
 const TransactionsPage = lazy(() => import('../../features/admin/transactions/transactions-page.tsx'));
 const LogsPage = lazy(() => import('../../features/admin/logs/logs-page.tsx'));
 const PaybacksPage = lazy(() => import('../../features/admin/paybacks/paybacks-page.tsx'));
+const DisputesPage = lazy(() => import('../../features/admin/disputes/disputes-page.tsx'));
 const AuditPage = lazy(() => import('../../features/admin/audit/audit-page.tsx'));
 const StaffPage = lazy(() => import('../../features/admin/staff/staff-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
@@ -66,6 +67,14 @@ export default function AdminArea() {
             element={
               <RequirePrivilege privilege="transaction">
                 <PaybacksPage />
+              </RequirePrivilege>
+            }
+          />
+          <Route
+            path="disputes"
+            element={
+              <RequirePrivilege privilege="dispute">
+                <DisputesPage />
               </RequirePrivilege>
             }
           />

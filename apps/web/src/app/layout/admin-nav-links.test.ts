@@ -12,7 +12,14 @@ describe('the admin nav by role', () => {
     expect(labels('support')).toEqual(['Home', 'Client Details', 'Logs']);
   });
   it('finance: and transactions; no audit trail', () => {
-    expect(labels('finance')).toEqual(['Home', 'Client Details', 'Logs', 'Transactions', 'Pay-backs']);
+    expect(labels('finance')).toEqual([
+      'Home',
+      'Client Details',
+      'Logs',
+      'Transactions',
+      'Pay-backs',
+      'Disputes',
+    ]);
   });
   it('admin: everything', () => {
     expect(labels('admin')).toEqual([
@@ -21,6 +28,7 @@ describe('the admin nav by role', () => {
       'Logs',
       'Transactions',
       'Pay-backs',
+      'Disputes',
       'Audit Trail',
       'Staff',
     ]);
@@ -32,5 +40,12 @@ describe('the admin nav by role', () => {
     expect(hasPrivilege(rolePermissions.support, 'export')).toBe(false);
     expect(hasPrivilege(rolePermissions.finance, 'export')).toBe(true);
     expect(hasPrivilege(rolePermissions.admin, 'export')).toBe(true);
+  });
+  it('refunds and dispute decisions show for finance and admin only', () => {
+    for (const p of ['refund', 'dispute'] as const) {
+      expect(hasPrivilege(rolePermissions.support, p)).toBe(false);
+      expect(hasPrivilege(rolePermissions.finance, p)).toBe(true);
+      expect(hasPrivilege(rolePermissions.admin, p)).toBe(true);
+    }
   });
 });

@@ -14,6 +14,7 @@ export const adminLinks: readonly AdminLink[] = [
   { label: 'Logs', to: '/admin/logs', privilege: 'log' },
   { label: 'Transactions', to: '/admin/transactions', privilege: 'transaction' },
   { label: 'Pay-backs', to: '/admin/paybacks', privilege: 'transaction' },
+  { label: 'Disputes', to: '/admin/disputes', privilege: 'dispute' },
   { label: 'Audit Trail', to: '/admin/audit', privilege: 'audit' },
   { label: 'Staff', to: '/admin/staff', privilege: 'staff' },
 ];

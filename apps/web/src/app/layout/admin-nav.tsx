@@ -3,6 +3,7 @@ import {
   IconArrowBackUp,
   IconCashBanknote,
   IconFileText,
+  IconGavel,
   IconHome,
   IconLogout,
   IconReceipt2,
@@ -22,6 +23,7 @@ const icons: Record<string, typeof IconHome> = {
   '/admin/logs': IconFileText,
   '/admin/transactions': IconReceipt2,
   '/admin/paybacks': IconCashBanknote,
+  '/admin/disputes': IconGavel,
   '/admin/audit': IconShieldCheck,
   '/admin/staff': IconUserShield,
 };

@@ -1,8 +1,18 @@
-import { Badge, Button, Collapse, SimpleGrid } from '@mantine/core';
+import { Badge, Button, Collapse, Select, SimpleGrid } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
 import type { Filter } from '../shared/list-params.ts';
+
+/** The subscription states staff filter by (the server's `subscription` filter). */
+export const subscriptionStateLabels: Record<string, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  inactive: 'Inactive',
+  pending_verification: 'Pending verification',
+  none: 'No subscription',
+};
 
 /** Text filters by column; phone and ZIP are numeric and keep digits only. */
 const fields = [
@@ -53,7 +63,7 @@ export function ClientFilters({ search, filter, onSearch, onFilter, onClear }: C
         </Button>
       )}
       <Collapse expanded={!phone || opened} id="client-filters">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="md">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 7 }} spacing="sm" mb="md">
           {fields.map((f) => (
             <DebouncedTextInput
               key={f.name}
@@ -64,6 +74,15 @@ export function ClientFilters({ search, filter, onSearch, onFilter, onClear }: C
               digitsOnly={f.digits}
             />
           ))}
+          <Select
+            label="Subscription"
+            size="xs"
+            placeholder="Any"
+            clearable
+            data={Object.entries(subscriptionStateLabels).map(([value, label]) => ({ value, label }))}
+            value={typeof filter.subscription === 'string' ? filter.subscription : null}
+            onChange={(v) => onFilter('subscription', v ?? '')}
+          />
           <Button variant="subtle" size="xs" mt={{ base: 0, lg: 22 }} onClick={onClear} disabled={!active}>
             Clear filters
           </Button>

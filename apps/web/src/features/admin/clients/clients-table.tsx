@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { AdminCustomerRow } from '@pria/contracts';
 import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import { IconEye } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import classes from '../shared/admin-table.module.css';
 import { dateOnly, fullName, orDash } from '../shared/display.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
+import { subscriptionStateLabels } from './client-filters.tsx';
 
 const sortable = [
   { key: 'createdAt', label: 'Joined' },
@@ -29,6 +30,14 @@ function place(row: AdminCustomerRow) {
   const parts = [row.address?.locality, row.address?.administrativeArea].filter(Boolean);
   return orDash(parts.join(', '));
 }
+
+const stateColors: Record<string, string> = {
+  active: 'teal',
+  paused: 'yellow',
+  cancelled: 'orange',
+  inactive: 'gray',
+  pending_verification: 'blue',
+};
 
 export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTableProps) {
   return (
@@ -58,7 +67,8 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
           {rows?.length === 0 && <NoResultsRow colSpan={COLS} />}
           {rows?.map((row) => {
             const name = fullName(row) || row.email || row.id;
-            const onboarded = row.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX;
+            // A subscriber (e.g. subscribed through the API) has done what onboarding is for.
+            const onboarded = row.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX || Boolean(row.subscription);
             return (
               <Table.Tr key={row.id}>
                 <Table.Td className={classes.nowrap}>{dateOnly(row.createdAt)}</Table.Td>
@@ -82,12 +92,19 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                 </Table.Td>
                 <Table.Td>
                   {row.subscription ? (
-                    <Text size="sm">
-                      {row.subscription.plan.name}{' '}
-                      <Text span size="xs" c="dimmed">
-                        ({row.subscription.status})
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" className={classes.nowrap}>
+                        {row.subscription.plan.name}
                       </Text>
-                    </Text>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color={stateColors[row.subscription.state] ?? 'gray'}
+                        style={{ overflow: 'visible' }}
+                      >
+                        {subscriptionStateLabels[row.subscription.state] ?? row.subscription.status}
+                      </Badge>
+                    </Group>
                   ) : (
                     '-'
                   )}

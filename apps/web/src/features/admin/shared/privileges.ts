@@ -4,9 +4,19 @@ import { permissionsFromAccessToken } from '../../../app/auth/claims.ts';
 
 /**
  * The spec's privilege groups; a staff member holds one when any permission string contains it.
- * Operations (issue 16): 'export' (CSV exports), 'audit' (the audit trail), 'staff' (management).
+ * Operations (issue 16): 'export' (CSV exports), 'audit' (the audit trail), 'staff' (management),
+ * 'refund' and 'dispute' (transaction:refund, transaction:dispute: finance and admin).
  */
-export type Privilege = 'customer' | 'card' | 'log' | 'transaction' | 'export' | 'audit' | 'staff';
+export type Privilege =
+  | 'customer'
+  | 'card'
+  | 'log'
+  | 'transaction'
+  | 'export'
+  | 'audit'
+  | 'staff'
+  | 'refund'
+  | 'dispute';
 
 export function hasPrivilege(permissions: readonly string[], privilege: Privilege): boolean {
   return permissions.some((p) => p.includes(privilege));

@@ -1,5 +1,5 @@
 import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { transactionStatuses } from '@pria/contracts/admin';
+import { transactionStatuses, transactionTypes } from '@pria/contracts/admin';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,12 +36,17 @@ export function TransactionFilters({
         value={transactionId}
         onCommit={(v) => onChange('transactionId', v)}
       />
-      <DebouncedTextInput
+      <Select
         label="Type"
         size="xs"
-        placeholder="CAPTURE, PAYOUT…"
-        value={type}
-        onCommit={(v) => onChange('type', v)}
+        placeholder="Any"
+        clearable
+        data={[
+          { value: 'CAPTURE', label: 'Charges (monthly and plan)' },
+          ...transactionTypes.map((t) => ({ value: t, label: t })),
+        ].filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i)}
+        value={type || null}
+        onChange={(v) => onChange('type', v ?? '')}
       />
       <DebouncedTextInput
         label="User ID"

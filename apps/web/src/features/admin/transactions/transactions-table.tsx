@@ -3,11 +3,17 @@ import type { AdminTransactionRow } from '@pria/contracts';
 import { Link } from 'react-router';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
+import { usePrivileges } from '../shared/privileges.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 import { isVerifiable } from './queries.ts';
+import { RefundButton } from './refund-button.tsx';
 
 const COLS = 12;
+
+/** A plan charge that went through can be refunded (finance, admin). */
+const isRefundable = (r: AdminTransactionRow) =>
+  r.type === 'SUBSCRIPTION_CAPTURE' && r.transactionStatus === 'success';
 
 /**
  * Spec: success is styled as success, anything else as failed. Two states are not failures and
@@ -36,6 +42,8 @@ export function TransactionsTable(props: TransactionsTableProps) {
   const selectable = rows?.filter(isVerifiable) ?? [];
   const chosen = selectable.filter((r) => selected.has(r.id)).length;
   const dir = (column: string) => (sort === column ? order : undefined);
+  const canRefund = usePrivileges().has('refund');
+  const cols = canRefund ? COLS + 1 : COLS;
 
   return (
     <Table.ScrollContainer minWidth={1280}>
@@ -70,11 +78,12 @@ export function TransactionsTable(props: TransactionsTableProps) {
             </SortableTh>
             <Table.Th>Remarks</Table.Th>
             <Table.Th>Description</Table.Th>
+            {canRefund && <Table.Th>Action</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading && !rows && <SkeletonRows colSpan={COLS} />}
-          {rows?.length === 0 && <NoResultsRow colSpan={COLS} />}
+          {loading && !rows && <SkeletonRows colSpan={cols} />}
+          {rows?.length === 0 && <NoResultsRow colSpan={cols} />}
           {rows?.map((r) => {
             const canSelect = isVerifiable(r);
             return (
@@ -125,6 +134,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
                 </Table.Td>
                 <Table.Td>{orDash(r.remarks)}</Table.Td>
                 <Table.Td>{orDash(r.description)}</Table.Td>
+                {canRefund && <Table.Td>{isRefundable(r) && <RefundButton row={r} />}</Table.Td>}
               </Table.Tr>
             );
           })}

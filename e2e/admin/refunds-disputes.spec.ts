@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { runCli } from '../fixtures/cli.ts';
+import { e2eDatabaseUrl } from '../fixtures/env.ts';
+import { signInAsNewAdmin } from './pages/admin-portal.ts';
+import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
+
+/**
+ * Refunds and disputes in the admin portal (issue 16): finance refunds a plan charge from the
+ * transactions list (reason required, once), and records a chargeback's outcome on the Disputes
+ * page; the withheld pay-back is then released.
+ */
+const snap = (page: Page, name: string) =>
+  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+const NY = 'America/New_York';
+const current = (() => {
+  const [y, m] = new Date().toLocaleDateString('en-CA', { timeZone: NY }).split('-');
+  return `${y}-${m}`;
+})();
+
+let client: SeededCustomer & { cardIds: string[] };
+
+async function one<T>(query: string, params: unknown[]): Promise<T> {
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await db.connect();
+  try {
+    const r = await db.query(query, params);
+    return r.rows[0] as T;
+  } finally {
+    await db.end();
+  }
+}
+
+test.beforeAll(async ({ browser }, info) => {
+  info.setTimeout(120_000);
+  client = await seedSubscribedCustomer(browser, String(info.project.use.baseURL), ['4111111111111111']);
+});
+
+test('finance refunds a plan charge from the transactions list, with a reason, once', async ({ page }) => {
+  await signInAsNewAdmin(page);
+  await page.goto(`/admin/transactions?userId=${client.id}`);
+  const row = page.getByRole('row').filter({ hasText: 'SUBSCRIPTION_CAPTURE' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund the plan charge' });
+  await dialog.getByRole('radio', { name: /Everything not refunded yet/ }).check();
+  await dialog.getByRole('button', { name: 'Refund in full' }).click();
+  await expect(dialog.getByText('Give a reason for the refund')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Customer cancelled on day one');
+  await snap(page, '1280-admin-refund-dialog');
+  await dialog.getByRole('button', { name: 'Refund in full' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Refund sent' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const refund = await one<{ n: number; cents: string; requested_by: string }>(
+    `select count(*)::int as n, sum(amount_cents)::text as cents, max(requested_by) as requested_by
+     from refunds where customer_id = $1`,
+    [client.id],
+  );
+  expect(refund.n).toBe(1);
+  const charged = await one<{ cents: string }>(
+    `select amount_cents::text as cents from payment_attempts where customer_id = $1 and kind = 'subscription'`,
+    [client.id],
+  );
+  expect(refund.cents).toBe(charged.cents);
+});
+
+test('a chargeback withholds the pay-back until staff record the outcome on the Disputes page', async ({
+  page,
+}) => {
+  runCli(['billing:run', 'payin', '--period', current]);
+  const charge = await one<{ id: string }>(
+    `select id from payment_attempts where customer_id = $1 and kind = 'payin' and status = 'captured'`,
+    [client.id],
+  );
+  runCli(['billing:dispute', '--charge', charge.id]);
+  runCli(['billing:tick', '--at', new Date().toISOString()]);
+
+  await signInAsNewAdmin(page);
+  await page.goto('/admin/disputes');
+  const row = page
+    .getByRole('table', { name: 'Disputes' })
+    .getByRole('row')
+    .filter({ hasText: client.email });
+  await expect(row).toContainText('open');
+  await expect(row).toContainText('Withheld');
+  await expect(row).toContainText('$3.00');
+  await snap(page, '1280-admin-disputes');
+
+  await row.getByRole('button', { name: 'Won' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Record the dispute as won' });
+  await expect(confirm).toContainText('the withheld $3.00 pay-back goes to the customer');
+  await confirm.getByLabel('Note (optional)').fill('Network ruled for us');
+  await confirm.getByRole('button', { name: 'Record as won' }).click();
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Dispute decision recorded' }),
+  ).toBeVisible();
+  await expect(page.getByText('No open disputes')).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Won' }).check({ force: true });
+  await expect(
+    page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: client.email }),
+  ).toContainText('won');
+  const dispute = await one<{ status: string }>(`select status from disputes where attempt_id = $1`, [
+    charge.id,
+  ]);
+  expect(dispute.status).toBe('won');
+});
