@@ -17,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../src/config.ts';
 import { createSimulatorGateway } from '../src/gateways/payments/index.ts';
 import { createBillingDeps, drainRun, startRun } from '../src/modules/billing/index.ts';
@@ -254,6 +254,8 @@ try {
   const rowsWritten = counts.rows.reduce((s, r) => s + r.n, 0);
   const recovered = recovery && values.gateway !== 'memory' ? await measureRecovery(deps, payinSeconds) : [];
 
+  const floor = await measureWriteFloor(N, drains, batchSize);
+
   const bound = latencyMs > 0 ? (concurrency * 1000) / latencyMs : Number.POSITIVE_INFINITY;
   const table = [
     ['cards', N],
@@ -274,6 +276,9 @@ try {
       'charges/s as % of bound',
       Number.isFinite(bound) ? `${((100 * N) / payinSeconds / bound).toFixed(1)}%` : '-',
     ],
+    [`write floor (rows/s, ${batchSize}-row inserts x ${drains})`, Math.round(floor)],
+    ['charges/s as % of the write floor', `${((100 * N) / payinSeconds / floor).toFixed(1)}%`],
+    ['payouts/s as % of the write floor', `${((100 * N) / payoutSeconds / floor).toFixed(1)}%`],
     ['captured / paid back', `${captured.rows[0]?.n} / ${paid.rows[0]?.n}`],
     ['rows written', rowsWritten],
     ...counts.rows.map((r) => [`  ${r.t}`, r.n]),
@@ -308,6 +313,52 @@ try {
  * the other half's chunks are sent at once; what the dead process had claimed (sent or not) is
  * settled once it is older than the staleness window: looked up, and sent if never received.
  */
+/**
+ * The write floor, measured in this run on this PostgreSQL (issue 17): rows/s of multi-row
+ * inserts of rows as wide as a pay-in attempt (same columns, a primary key and a unique
+ * reference), `batch` rows per statement, each statement its own commit like the engine's
+ * batches, from as many connections as the run has drains. The engine's charges/s are printed as
+ * a share of it, so a run on a busy day and one on a quiet day stay comparable.
+ */
+async function measureWriteFloor(rows: number, writers: number, batch: number): Promise<number> {
+  await sql`drop table if exists bench_write_floor`.execute(db);
+  await sql`create table bench_write_floor (like payment_attempts including defaults)`.execute(db);
+  await sql`alter table bench_write_floor add primary key (id)`.execute(db);
+  await sql`create unique index bench_write_floor_reference on bench_write_floor (reference)`.execute(db);
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      for (;;) {
+        const from = next;
+        if (from >= rows) return;
+        next += batch;
+        const values = Array.from({ length: Math.min(batch, rows - from) }, (_, k) => {
+          const i = from + k + 1;
+          return {
+            reference: `floor:${i}`,
+            kind: 'payin' as const,
+            period: '2030-01',
+            customer_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+            card_id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+            amount_cents: 300,
+            description: 'Charge & Pay 2030-01',
+            status: 'captured' as const,
+            gateway_transaction_id: `floor:${i}`,
+          };
+        });
+        await (db as unknown as Kysely<{ bench_write_floor: Record<string, unknown> }>)
+          .insertInto('bench_write_floor')
+          .values(values)
+          .execute();
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  await sql`drop table bench_write_floor`.execute(db);
+  return rows / seconds;
+}
+
 async function measureRecovery(
   deps: ReturnType<typeof createBillingDeps>,
   fullRunSeconds: number,
