@@ -19,6 +19,8 @@ const current = (() => {
 })();
 
 let client: SeededCustomer & { cardIds: string[] };
+// A second subscriber for the dispute: a refunded plan (the first test) ends the $3 charges.
+let disputer: SeededCustomer & { cardIds: string[] };
 
 async function one<T>(query: string, params: unknown[]): Promise<T> {
   const db = new pg.Client({ connectionString: e2eDatabaseUrl });
@@ -34,6 +36,7 @@ async function one<T>(query: string, params: unknown[]): Promise<T> {
 test.beforeAll(async ({ browser }, info) => {
   info.setTimeout(120_000);
   client = await seedSubscribedCustomer(browser, String(info.project.use.baseURL), ['4111111111111111']);
+  disputer = await seedSubscribedCustomer(browser, String(info.project.use.baseURL), ['4111111111111111']);
 });
 
 test('finance refunds a plan charge from the transactions list, with a reason, once', async ({ page }) => {
@@ -71,7 +74,7 @@ test('a chargeback withholds the pay-back until staff record the outcome on the 
   runCli(['billing:run', 'payin', '--period', current]);
   const charge = await one<{ id: string }>(
     `select id from payment_attempts where customer_id = $1 and kind = 'payin' and status = 'captured'`,
-    [client.id],
+    [disputer.id],
   );
   runCli(['billing:dispute', '--charge', charge.id]);
   runCli(['billing:tick', '--at', new Date().toISOString()]);
@@ -81,7 +84,7 @@ test('a chargeback withholds the pay-back until staff record the outcome on the 
   const row = page
     .getByRole('table', { name: 'Disputes' })
     .getByRole('row')
-    .filter({ hasText: client.email });
+    .filter({ hasText: disputer.email });
   await expect(row).toContainText('open');
   await expect(row).toContainText('Withheld');
   await expect(row).toContainText('$3.00');
@@ -97,9 +100,9 @@ test('a chargeback withholds the pay-back until staff record the outcome on the 
   ).toBeVisible();
   await expect(page.getByText('No open disputes')).toBeVisible();
 
-  await page.getByRole('radio', { name: 'Won' }).check({ force: true });
+  await page.locator('.mantine-SegmentedControl-root').getByText('Won', { exact: true }).click();
   await expect(
-    page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: client.email }),
+    page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: disputer.email }),
   ).toContainText('won');
   const dispute = await one<{ status: string }>(`select status from disputes where attempt_id = $1`, [
     charge.id,

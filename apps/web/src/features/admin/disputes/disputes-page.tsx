@@ -128,7 +128,7 @@ export default function DisputesPage() {
               )}
               {list.data?.map((d) => (
                 <Table.Tr key={d.id}>
-                  <Table.Td className={classes.nowrap}>{dateTime(d.openedAt)}</Table.Td>
+                  <Table.Td fz="xs">{dateTime(d.openedAt)}</Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/admin/users/${d.customer.id}`} size="sm">
                       {orDash(d.customer.email)}
@@ -142,11 +142,11 @@ export default function DisputesPage() {
                     {money(d.amount)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[d.status]} variant="light">
+                    <Badge color={statusColor[d.status]} variant="light" style={{ overflow: 'visible' }}>
                       {d.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{orDash(d.reason)}</Table.Td>
+                  <Table.Td fz="xs">{orDash(d.reason)}</Table.Td>
                   <Table.Td>
                     <Text size="xs" c={d.paybackSent ? 'red.8' : undefined}>
                       {d.paybackSent ? 'Already sent' : d.status === 'won' ? 'Released' : 'Withheld'}
