@@ -54,6 +54,7 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
   await dialog.getByRole('button', { name: 'Refund in full' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Refund sent' })).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Refunded $');
 
   const refund = await one<{ n: number; cents: string; requested_by: string }>(
     `select count(*)::int as n, sum(amount_cents)::text as cents, max(requested_by) as requested_by
@@ -104,6 +105,8 @@ test('a chargeback withholds the pay-back until staff record the outcome on the 
   await expect(
     page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: disputer.email }),
   ).toContainText('won');
+  await page.goto(`/admin/transactions?userId=${disputer.id}`);
+  await expect(page.getByRole('row').filter({ hasText: 'Dispute won' })).toHaveCount(1);
   const dispute = await one<{ status: string }>(`select status from disputes where attempt_id = $1`, [
     charge.id,
   ]);

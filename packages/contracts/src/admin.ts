@@ -289,6 +289,10 @@ export const adminTransactionRow = z.object({
   amount: z.number(),
   remarks: z.string().nullable(),
   description: z.string(),
+  /** The charge's latest dispute, if any (issue 16). */
+  dispute: z.enum(['open', 'won', 'lost']).nullable().optional(),
+  /** Cents refunded of a plan charge. */
+  refundedCents: z.number().optional(),
 });
 export type AdminTransactionRow = z.infer<typeof adminTransactionRow>;
 export const transactionListPage = pageOf(adminTransactionRow);

@@ -55,5 +55,7 @@ export function toTransactionRow(r: TransactionRow): AdminTransactionRow {
     amount: Number(r.amount_cents),
     remarks: r.remarks,
     description: r.description,
+    dispute: r.dispute_status ?? null,
+    refundedCents: Number(r.refunded_cents ?? 0),
   };
 }

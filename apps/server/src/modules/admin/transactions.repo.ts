@@ -40,6 +40,9 @@ export interface TransactionRow {
   amount_cents: number;
   remarks: string | null;
   description: string;
+  /** The charge's latest dispute (open, won, lost) and what was refunded of it (list pages only). */
+  dispute_status?: 'open' | 'won' | 'lost' | null;
+  refunded_cents?: string | number | null;
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -177,7 +180,11 @@ export async function listTransactions(
   );
   const [rows, totalCount] = await Promise.all([
     sql<TransactionRow>`
-      select x.*, cu.email, cd.brand, cd.last_four
+      select x.*, cu.email, cd.brand, cd.last_four,
+             (select ds.status from disputes ds where ds.attempt_id = x.id order by ds.opened_at desc limit 1)
+               as dispute_status,
+             (select sum(f.amount_cents) from refunds f where f.attempt_id = x.id and f.status = 'refunded')
+               as refunded_cents
       from (select * from (${union}) u order by ${mergedKey(o.sort, d)} limit ${o.limit} offset ${o.offset}) x
       join customers cu on cu.id = x.customer_id
       join cards cd on cd.id = x.card_id

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { AdminCustomerRow } from '@pria/contracts';
 import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import { IconEye } from '@tabler/icons-react';
@@ -41,8 +41,8 @@ const stateColors: Record<string, string> = {
 
 export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1180}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Clients">
+    <Table.ScrollContainer minWidth={940}>
+      <Table striped highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz="sm" aria-label="Clients">
         <Table.Thead>
           <Table.Tr>
             {sortable.map((c) => (
@@ -75,7 +75,7 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                 <Table.Td>{orDash(row.firstName)}</Table.Td>
                 <Table.Td>{orDash(row.lastName)}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" className={classes.nowrap}>
+                  <Text size="sm" truncate="end" maw={180} title={row.email ?? undefined}>
                     {orDash(row.email)}
                   </Text>
                 </Table.Td>
@@ -83,6 +83,7 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                 <Table.Td className={classes.nowrap}>{place(row)}</Table.Td>
                 <Table.Td className={classes.nowrap}>
                   <Badge
+                    size="sm"
                     variant="light"
                     color={onboarded ? 'teal' : 'yellow'}
                     style={{ overflow: 'visible' }}
@@ -92,8 +93,8 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                 </Table.Td>
                 <Table.Td>
                   {row.subscription ? (
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" className={classes.nowrap}>
+                    <Stack gap={2} align="flex-start">
+                      <Text size="xs" className={classes.nowrap}>
                         {row.subscription.plan.name}
                       </Text>
                       <Badge
@@ -104,7 +105,7 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                       >
                         {subscriptionStateLabels[row.subscription.state] ?? row.subscription.status}
                       </Badge>
-                    </Group>
+                    </Stack>
                   ) : (
                     '-'
                   )}

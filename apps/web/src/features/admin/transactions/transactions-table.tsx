@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { AdminTransactionRow } from '@pria/contracts';
 import { Link } from 'react-router';
 import classes from '../shared/admin-table.module.css';
@@ -9,7 +9,7 @@ import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 import { isVerifiable } from './queries.ts';
 import { RefundButton } from './refund-button.tsx';
 
-const COLS = 12;
+const COLS = 11;
 
 /** A plan charge that went through can be refunded (finance, admin). */
 const isRefundable = (r: AdminTransactionRow) =>
@@ -19,6 +19,8 @@ const isRefundable = (r: AdminTransactionRow) =>
  * Spec: success is styled as success, anything else as failed. Two states are not failures and
  * read as such: pending (sent, answer awaited) and missed (never sent: Pria was unavailable).
  */
+const disputeColors = { open: 'orange', won: 'teal', lost: 'red' } as const;
+
 const statusColors: Record<string, string> = {
   success: 'teal',
   failed: 'red',
@@ -46,8 +48,15 @@ export function TransactionsTable(props: TransactionsTableProps) {
   const cols = canRefund ? COLS + 1 : COLS;
 
   return (
-    <Table.ScrollContainer minWidth={1280}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Transactions">
+    <Table.ScrollContainer minWidth={1160}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing={4}
+        horizontalSpacing="xs"
+        fz="xs"
+        aria-label="Transactions"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>
@@ -76,7 +85,6 @@ export function TransactionsTable(props: TransactionsTableProps) {
             <SortableTh direction={dir('amount')} onSort={() => onSort('amount')}>
               Amount
             </SortableTh>
-            <Table.Th>Remarks</Table.Th>
             <Table.Th>Description</Table.Th>
             {canRefund && <Table.Th>Action</Table.Th>}
           </Table.Tr>
@@ -97,11 +105,28 @@ export function TransactionsTable(props: TransactionsTableProps) {
                     />
                   )}
                 </Table.Td>
-                <Table.Td className={classes.mono}>{orDash(r.transactionId)}</Table.Td>
-                <Table.Td className={classes.nowrap}>{dateTime(r.createdAt)}</Table.Td>
-                <Table.Td className={classes.nowrap}>
+                <Table.Td className={classes.mono}>
+                  {/* Shortened on screen; the whole ID is still what is selected and copied. */}
+                  <Text fz="xs" ff="monospace" truncate="end" maw={110} title={r.transactionId}>
+                    {orDash(r.transactionId)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{dateTime(r.createdAt)}</Table.Td>
+                <Table.Td>
                   {r.customer?.id ? (
-                    <Anchor component={Link} to={`/admin/users/${r.customer.id}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/admin/users/${r.customer.id}`}
+                      fz="xs"
+                      title={r.customer.email ?? undefined}
+                      style={{
+                        display: 'block',
+                        maxWidth: 190,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                      }}
+                      className={classes.nowrap}
+                    >
                       {orDash(r.customer.email)}
                     </Anchor>
                   ) : (
@@ -109,31 +134,84 @@ export function TransactionsTable(props: TransactionsTableProps) {
                   )}
                 </Table.Td>
                 <Table.Td className={classes.mono}>{maskedCard(r.card ?? {})}</Table.Td>
-                <Table.Td className={classes.nowrap}>
+                <Table.Td>
                   <Text size="xs" fw={600}>
-                    {r.type}
+                    {/* Long types break after the underscore instead of widening the table. */}
+                    {r.type.split('_').map((part, i) => (
+                      <span key={part}>
+                        {i > 0 && (
+                          <>
+                            _<wbr />
+                          </>
+                        )}
+                        {part}
+                      </span>
+                    ))}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge color={statusColors[r.transactionStatus] ?? 'red'} variant="light">
-                    {r.transactionStatus}
-                  </Badge>
+                <Table.Td className={classes.nowrap}>
+                  <Stack gap={2} align="flex-start">
+                    <Badge
+                      size="sm"
+                      color={statusColors[r.transactionStatus] ?? 'red'}
+                      variant="light"
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                    >
+                      {r.transactionStatus}
+                    </Badge>
+                    {r.dispute && (
+                      <Badge
+                        size="xs"
+                        color={disputeColors[r.dispute]}
+                        variant="outline"
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                      >
+                        {r.dispute === 'open' ? 'Disputed' : `Dispute ${r.dispute}`}
+                      </Badge>
+                    )}
+                    {(r.refundedCents ?? 0) > 0 && (
+                      <Badge
+                        size="xs"
+                        color="orange"
+                        variant="outline"
+                        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                      >
+                        Refunded {money(r.refundedCents ?? 0)}
+                      </Badge>
+                    )}
+                  </Stack>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>
-                  <Badge color={r.isVerified ? 'teal' : 'gray'} variant={r.isVerified ? 'light' : 'outline'}>
+                  <Badge
+                    size="sm"
+                    color={r.isVerified ? 'teal' : 'gray'}
+                    variant={r.isVerified ? 'light' : 'outline'}
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
                     {r.isVerified ? 'Verified' : 'Not Verified'}
                   </Badge>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>
-                  <Badge color={r.isReturned ? 'red' : 'gray'} variant={r.isReturned ? 'light' : 'outline'}>
+                  <Badge
+                    size="sm"
+                    color={r.isReturned ? 'red' : 'gray'}
+                    variant={r.isReturned ? 'light' : 'outline'}
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
                     {r.isReturned ? 'Returned' : 'Not Returned'}
                   </Badge>
                 </Table.Td>
                 <Table.Td ta="right" className={classes.nowrap}>
                   {money(r.amount)}
                 </Table.Td>
-                <Table.Td>{orDash(r.remarks)}</Table.Td>
-                <Table.Td>{orDash(r.description)}</Table.Td>
+                <Table.Td maw={170}>
+                  {orDash(r.description)}
+                  {r.remarks && (
+                    <Text fz="xs" c="dimmed">
+                      {r.remarks}
+                    </Text>
+                  )}
+                </Table.Td>
                 {canRefund && <Table.Td>{isRefundable(r) && <RefundButton row={r} />}</Table.Td>}
               </Table.Tr>
             );
