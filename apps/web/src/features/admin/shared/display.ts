@@ -21,6 +21,13 @@ export function dateTime(value: string | number | null | undefined): string {
   return d.isValid() ? d.format('MMM D, YYYY h:mm A') : EMPTY;
 }
 
+/** "11/26/26 4:05 PM": the dense tables' date and time, the full one in the cell's title. */
+export function dateTimeShort(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MM/DD/YY h:mm A') : EMPTY;
+}
+
 export function dateOnly(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   const d = dayjs(value);

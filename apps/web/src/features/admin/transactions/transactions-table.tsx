@@ -2,14 +2,14 @@ import { Anchor, Badge, Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { AdminTransactionRow } from '@pria/contracts';
 import { Link } from 'react-router';
 import classes from '../shared/admin-table.module.css';
-import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
+import { dateTime, dateTimeShort, maskedCard, money, orDash } from '../shared/display.ts';
 import { usePrivileges } from '../shared/privileges.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 import { isVerifiable } from './queries.ts';
 import { RefundButton } from './refund-button.tsx';
 
-const COLS = 11;
+const COLS = 10;
 
 /** A plan charge that went through can be refunded (finance, admin). */
 const isRefundable = (r: AdminTransactionRow) =>
@@ -48,7 +48,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
   const cols = canRefund ? COLS + 1 : COLS;
 
   return (
-    <Table.ScrollContainer minWidth={1160}>
+    <Table.ScrollContainer minWidth={980}>
       <Table
         striped
         highlightOnHover
@@ -80,8 +80,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
             <SortableTh direction={dir('transactionStatus')} onSort={() => onSort('transactionStatus')}>
               Status
             </SortableTh>
-            <Table.Th>Verified</Table.Th>
-            <Table.Th>Returned</Table.Th>
+            <Table.Th>Verified / Returned</Table.Th>
             <SortableTh direction={dir('amount')} onSort={() => onSort('amount')}>
               Amount
             </SortableTh>
@@ -107,11 +106,13 @@ export function TransactionsTable(props: TransactionsTableProps) {
                 </Table.Td>
                 <Table.Td className={classes.mono}>
                   {/* Shortened on screen; the whole ID is still what is selected and copied. */}
-                  <Text fz="xs" ff="monospace" truncate="end" maw={110} title={r.transactionId}>
+                  <Text fz="xs" ff="monospace" truncate="end" maw={96} title={r.transactionId}>
                     {orDash(r.transactionId)}
                   </Text>
                 </Table.Td>
-                <Table.Td>{dateTime(r.createdAt)}</Table.Td>
+                <Table.Td className={classes.nowrap} title={dateTime(r.createdAt)}>
+                  {dateTimeShort(r.createdAt)}
+                </Table.Td>
                 <Table.Td>
                   {r.customer?.id ? (
                     <Anchor
@@ -182,29 +183,29 @@ export function TransactionsTable(props: TransactionsTableProps) {
                   </Stack>
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>
-                  <Badge
-                    size="sm"
-                    color={r.isVerified ? 'teal' : 'gray'}
-                    variant={r.isVerified ? 'light' : 'outline'}
-                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                  >
-                    {r.isVerified ? 'Verified' : 'Not Verified'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td className={classes.nowrap}>
-                  <Badge
-                    size="sm"
-                    color={r.isReturned ? 'red' : 'gray'}
-                    variant={r.isReturned ? 'light' : 'outline'}
-                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                  >
-                    {r.isReturned ? 'Returned' : 'Not Returned'}
-                  </Badge>
+                  <Stack gap={2} align="flex-start">
+                    <Badge
+                      size="xs"
+                      color={r.isVerified ? 'teal' : 'gray'}
+                      variant={r.isVerified ? 'light' : 'outline'}
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                    >
+                      {r.isVerified ? 'Verified' : 'Not Verified'}
+                    </Badge>
+                    <Badge
+                      size="xs"
+                      color={r.isReturned ? 'red' : 'gray'}
+                      variant={r.isReturned ? 'light' : 'outline'}
+                      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                    >
+                      {r.isReturned ? 'Returned' : 'Not Returned'}
+                    </Badge>
+                  </Stack>
                 </Table.Td>
                 <Table.Td ta="right" className={classes.nowrap}>
                   {money(r.amount)}
                 </Table.Td>
-                <Table.Td maw={170}>
+                <Table.Td maw={150}>
                   {orDash(r.description)}
                   {r.remarks && (
                     <Text fz="xs" c="dimmed">
