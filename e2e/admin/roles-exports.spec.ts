@@ -37,6 +37,9 @@ test('support sees clients and logs, not transactions, forced runs, exports or t
   await nav.getByRole('link', { name: 'Client Details' }).click();
   await expect(page.getByRole('table', { name: 'Clients' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  // Logs has no audit-trail tab for support.
+  await nav.getByRole('link', { name: 'Logs' }).click();
+  await expect(page.getByRole('tab', { name: 'Staff audit trail' })).toHaveCount(0);
   // Typed in: closed too.
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
@@ -76,8 +79,15 @@ test('finance exports clients and filtered transactions as CSV; the admin reads 
 
   const adminPage = await browser.newPage();
   await signInAs(adminPage, 'admin');
-  await new AdminShell(adminPage).sidebar().first().getByRole('link', { name: 'Audit Trail' }).click();
+  // The audit trail is one of the two views of Logs (and has its own link).
+  await new AdminShell(adminPage).sidebar().first().getByRole('link', { name: 'Logs' }).click();
+  await adminPage.getByRole('tab', { name: 'Staff audit trail' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/audit$/);
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeVisible();
+  await expect(adminPage.getByRole('tab', { name: 'Staff audit trail' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await adminPage.getByRole('textbox', { name: 'Staff email' }).fill(financeEmail);
   const table = adminPage.getByRole('table', { name: 'Staff audit trail' });
   await expect(table.locator('tbody tr')).toHaveCount(2);

@@ -1,5 +1,6 @@
 import { Badge, Button, Code, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import type { AuditRow } from '@pria/contracts';
+import { LogTabs } from '../logs/log-tabs.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
@@ -44,6 +45,7 @@ export default function AuditPage() {
             : 'Every staff action, append-only'
         }
       />
+      <LogTabs current="audit" />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" mb="md">
           <DebouncedTextInput

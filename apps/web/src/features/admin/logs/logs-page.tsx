@@ -2,6 +2,7 @@ import { Button, Center, Paper, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
+import { LogTabs } from './log-tabs.tsx';
 import { LogsFilters } from './logs-filters.tsx';
 import { LogsTable } from './logs-table.tsx';
 import { useLogs } from './queries.ts';
@@ -38,6 +39,7 @@ export default function LogsPage() {
   return (
     <>
       <AdminPageTitle title="Logs" description="Application events and sign-ins, newest first" />
+      <LogTabs current="log" />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <LogsFilters
           {...filter}
