@@ -8,6 +8,7 @@ import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { emailOnlyNotifier, type SecurityNotifier } from '../platform/security-notices.ts';
 import { sweepExpiredPayloads } from './adapter.ts';
+import { registerAssetRoutes } from './assets.routes.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
@@ -117,6 +118,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     const upstreams = configuredUpstreams(config);
     const kit = registerInteractionRoutes(scope, provider, deps, upstreams);
     await registerSocialRoutes(scope, kit, { ...deps, upstreams });
+    registerAssetRoutes(scope);
     registerPasskeyRoutes(scope, kit, deps, notify);
     registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify });
     registerRecoveryRoutes(scope, deps, notify);

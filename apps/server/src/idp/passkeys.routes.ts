@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,19 +24,6 @@ import {
 } from './passkeys.ts';
 import { findUserById, recordEvent } from './users.ts';
 
-const require = createRequire(import.meta.url);
-const browserBundle = readFileSync(
-  require.resolve('@simplewebauthn/browser').replace(/script[/\\]index\.js$/, 'dist/bundle/index.umd.min.js'),
-);
-const signInScript = readFileSync(new URL('./assets/passkey-sign-in.js', import.meta.url));
-// The app's font, self-hosted like the app does (@fontsource-variable/inter), for every provider page.
-const interLatin = readFileSync(
-  path.join(
-    path.dirname(require.resolve('@fontsource-variable/inter/package.json')),
-    'files/inter-latin-wght-normal.woff2',
-  ),
-);
-
 const passkeyName = z
   .string({ error: 'Give the passkey a name' })
   .trim()
@@ -59,8 +43,8 @@ const passkeyParams = z.object({ id: z.uuid({ error: 'Passkey not found' }) });
 
 /**
  * Passkeys (issue 18): the account API that adds, lists, renames and removes them (removal needs
- * a recent sign-in, as the password does), the sign-in page's ceremony (JSON for its script), and
- * the files the provider's pages load from our origin (two scripts, the Inter font).
+ * a recent sign-in, as the password does) and the sign-in page's ceremony (JSON for its script;
+ * the script files are served by assets.routes.ts).
  */
 export function registerPasskeyRoutes(
   app: FastifyInstance,
@@ -71,27 +55,6 @@ export function registerPasskeyRoutes(
   const { db, logger } = deps;
   const rp = relyingPartyOf(deps.config);
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  const assetHeaders = {
-    'content-type': 'text/javascript; charset=utf-8',
-    'cache-control': 'public, max-age=3600',
-  };
-  app.get(
-    '/oidc/assets/inter-latin.woff2',
-    { config: access.public, schema: { hide: true } },
-    (_req, reply) =>
-      reply
-        .headers({ 'content-type': 'font/woff2', 'cache-control': 'public, max-age=86400' })
-        .send(interLatin),
-  );
-  app.get('/oidc/assets/webauthn.js', { config: access.public, schema: { hide: true } }, (_req, reply) =>
-    reply.headers(assetHeaders).send(browserBundle),
-  );
-  app.get(
-    '/oidc/assets/passkey-sign-in.js',
-    { config: access.public, schema: { hide: true } },
-    (_req, reply) => reply.headers(assetHeaders).send(signInScript),
-  );
 
   async function currentUser(subject: string) {
     const user = await findUserById(db, subject);
