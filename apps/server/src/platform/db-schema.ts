@@ -169,6 +169,10 @@ export interface BillingChunksTable {
   due_at: Timestamp;
   as_of: Timestamp;
   taken_at: Timestamp | null;
+  /** The cards a drain was about to charge when it took the chunk (migration 0027, ADR 17). */
+  sent_cards: string[] | null;
+  /** When every sent card had its attempt written (with its outcome, or `submitted` after a crash). */
+  written_at: Timestamp | null;
 }
 
 /** `withheld`: its capture is disputed (migration 0021); released if Pria wins the dispute. */

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { seedSubscribers } from '../../test/seed-billing.ts';
-import { claimPayinChunk } from './charges.repo.ts';
+import { claimPayinChunk } from './payin-chunks.repo.ts';
 import { drainRun, startRun } from './run-engine.ts';
 import { getRun } from './runs.repo.ts';
 
-// A pay-in run's cards are cut into chunks of BILLING_BATCH_SIZE; each chunk's attempts are
-// written `submitted` when a drain takes it.
+// A pay-in run's cards are cut into chunks of BILLING_BATCH_SIZE; a drain that takes a chunk
+// records the cards it is about to charge in it, and writes their attempts once, with their
+// outcomes (ADR 17). A chunk whose drain died becomes `submitted` attempts once stale.
 const clock = fixedClock('2032-03-28T20:01:00Z');
 const period = '2032-03';
 let t: TestApp;
@@ -32,22 +33,27 @@ const attemptsOf = (status?: string) =>
   );
 
 const chunksOf = (runId: string) =>
-  sql<{ seq: number; cards: number; taken: boolean }>`
-    select seq, cards, taken_at is not null as taken from billing_chunks where run_id = ${runId}
+  sql<{ seq: number; cards: number; taken: boolean; sent: string[] | null; written: boolean }>`
+    select seq, cards, taken_at is not null as taken, sent_cards as sent, written_at is not null as written
+    from billing_chunks where run_id = ${runId}
     order by seq`.execute(t.db);
 
 describe('a pay-in run in chunks', () => {
-  it('writes nothing up front, then each taken chunk as submitted; a card that stopped being owed is left out and the total follows', async () => {
+  it('writes nothing up front; a taken chunk records its cards before any call; a dead drain\'s chunk is settled by lookup; a card that stopped being owed is left out and the total follows', async () => {
     const start = { kind: 'payin' as const, period, asOf: clock.now(), startedBy: 'test', forced: false };
     const run = await startRun(t.billing, start);
     expect(run.total).toBe(10);
     expect((await chunksOf(run.id)).rows.map((c) => c.cards)).toEqual([4, 4, 2]);
     expect((await attemptsOf()).rows).toHaveLength(0);
 
-    // One chunk taken: its four cards are submitted (before any processor call), nothing else.
+    // One chunk taken: its four cards are recorded in it (committed before any processor call);
+    // no attempt row is written until their outcomes are known.
     const first = await claimPayinChunk(t.db, run.id, period);
     expect(first).toHaveLength(4);
-    expect((await attemptsOf('submitted')).rows).toHaveLength(4);
+    expect((await attemptsOf()).rows).toHaveLength(0);
+    const taken = (await chunksOf(run.id)).rows.find((c) => c.taken);
+    expect(taken?.written).toBe(false);
+    expect([...(taken?.sent ?? [])].sort()).toEqual(first?.map((a) => a.payin.cardId).sort());
 
     // Reopening the run (a forced pass) cuts again only what no chunk has taken: no card twice.
     const reopened = await startRun(t.billing, { ...start, startedBy: 'admin', forced: true });
@@ -61,11 +67,11 @@ describe('a pay-in run in chunks', () => {
     await sql`update subscriptions set is_enabled = false
       where card_id = ${untakenCard}`.execute(t.db);
 
-    // The first chunk was taken by a "worker" that died before sending: once stale, its
-    // attempts are looked up; the processor never saw them, so they are sent now under their
-    // own references (the first try), in the same run.
-    await sql`update payment_attempts set updated_at = now() - interval '1 day'
-      where status = 'submitted' and period = ${period}`.execute(t.db);
+    // The first chunk was taken by a "worker" that died before sending: once stale, its cards
+    // become submitted attempts, looked up; the processor never saw them, so they are sent now
+    // under their own references (the first try), in the same run.
+    await sql`update billing_chunks set taken_at = now() - interval '1 day'
+      where run_id = ${run.id} and taken_at is not null`.execute(t.db);
     const done = await drainRun(t.billing, run.id);
     expect(done).toMatchObject({ status: 'completed', total: 9, done: 9, failed: 0, missed: 0 });
     const all = (await attemptsOf()).rows;
@@ -78,7 +84,7 @@ describe('a pay-in run in chunks', () => {
     expect(charged.rows).toHaveLength(9);
     expect(new Set(charged.rows.map((r) => r.reference)).size).toBe(9);
     for (const a of first ?? []) expect(charged.rows.map((r) => r.reference)).toContain(a.reference);
-    expect((await chunksOf(run.id)).rows.every((c) => c.taken)).toBe(true);
+    expect((await chunksOf(run.id)).rows.every((c) => c.taken && c.written)).toBe(true);
 
     // Nothing is left to take, and taking again writes nothing.
     expect(await claimPayinChunk(t.db, run.id, period)).toBeNull();

@@ -5,8 +5,12 @@ import type { AttemptStatus } from '../../platform/db-schema.ts';
 import { payoutDueAt } from './billing-schedule.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
-// Any fixed number: with the run, the advisory lock that lets one process at a time chunk a run.
-const CHUNK_LOCK = 7_311_002;
+/**
+ * Any fixed number: with the run, the advisory lock around a run's chunks. Cutting chunks and
+ * closing the window take it exclusively; taking a chunk and writing a stale one take it shared,
+ * so no card is cut or missed while a drain is taking it.
+ */
+export const CHUNK_LOCK = 7_311_002;
 
 /**
  * The cards owed the pay-in whose due instant is `dueAt`, judged as at that instant (ADR 7): a
@@ -16,7 +20,7 @@ const CHUNK_LOCK = 7_311_002;
  * NOTE: pause (is_enabled) and card removal are read as they are now: a card removed or a
  * subscription paused since is not charged.
  */
-const payinCards = (dueAt: Date) => sql`
+export const payinCards = (dueAt: Date) => sql`
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
     where c.removed_at is null
@@ -24,6 +28,16 @@ const payinCards = (dueAt: Date) => sql`
       and s.created_at <= ${dueAt}
       and s.is_enabled
       and s.expires_at > ${dueAt}`;
+
+/**
+ * Not a card a drain took and may be charging right now: its chunk is taken but its attempts
+ * are not written yet (ADR 17). Such a card has no attempt row, yet must not be cut, missed or
+ * taken again; its chunk is written by its drain, or turned into `submitted` attempts once stale.
+ */
+export const notInFlight = (runId: string) => sql`
+    and not exists (select 1 from billing_chunks k
+                    where k.run_id = ${runId} and k.taken_at is not null and k.written_at is null
+                      and c.id = any(k.sent_cards))`;
 
 /**
  * Splits the cards owed a pay-in into chunks of `size` consecutive card ids, in one statement on
@@ -45,7 +59,8 @@ export async function chunkPayins(
       from (select c.id, (row_number() over (order by c.id) - 1) / ${r.size} as g
             ${payinCards(r.dueAt)}
               and not exists (select 1 from payment_attempts a
-                              where a.card_id = c.id and a.kind = 'payin' and a.period = ${r.period})) x,
+                              where a.card_id = c.id and a.kind = 'payin' and a.period = ${r.period})
+              ${notInFlight(r.runId)}) x,
            (select coalesce(max(seq) + 1, 0) as next from billing_chunks where run_id = ${r.runId}) base
       group by base.next, x.g
       returning cards`.execute(tx);
@@ -122,6 +137,7 @@ export async function insertMissedPayins(
         and not exists (select 1 from payment_attempts a
                         where a.card_id = c.id and a.kind = 'payin' and a.period = ${r.period})
         ${untaken}
+        ${notInFlight(r.runId)}
       on conflict do nothing
       returning id, customer_id, card_id`.execute(tx);
     await sql`delete from billing_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
@@ -167,63 +183,6 @@ export async function markAttemptsMissed(
       returning id, customer_id, card_id, billing_run_id`.execute(tx);
     await insertMoneyEvents(tx, missedEvents(rows.rows, r.reason, r.at));
     return rows.rows.length;
-  });
-}
-
-/**
- * Takes the next untaken chunk of a pay-in run and writes its attempts as `submitted`, in one
- * transaction: the attempt is written once, when it is sent (SKIP LOCKED lets any number of
- * workers take chunks at once). Eligibility is checked again as at the due instant, with pause and
- * removal read now, so a card removed or a subscription paused since the run opened is not
- * charged; the run's total follows.
- * Returns null when the run has no untaken chunk left.
- * NOTE: submitted is committed BEFORE the processor is called: after a crash the attempt is found
- * submitted and settled by lookup, never charged again.
- */
-export async function claimPayinChunk(
-  db: Db,
-  runId: string,
-  period: string,
-): Promise<ClaimedAttempt[] | null> {
-  return db.transaction().execute(async (tx) => {
-    const taken = await sql<{
-      first_card: string;
-      last_card: string;
-      cards: number;
-      due_at: Date;
-      as_of: Date;
-    }>`
-      update billing_chunks set taken_at = now()
-      where run_id = ${runId} and seq = (
-        select seq from billing_chunks where run_id = ${runId} and taken_at is null
-        order by seq limit 1 for update skip locked)
-      returning first_card, last_card, cards, due_at, as_of`.execute(tx);
-    const chunk = taken.rows[0];
-    if (!chunk) return null;
-    // NOTE: a chunk's thousand cards each find their subscription by its unique customer index;
-    // the planner otherwise hashes every subscription for every chunk (a scan of 100,000 rows
-    // per thousand charges).
-    await sql`set local enable_hashjoin = off`.execute(tx);
-    await sql`set local enable_mergejoin = off`.execute(tx);
-    const res = await sql<ClaimedAttempt>`
-      insert into payment_attempts
-        (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
-         amount_cents, description, initiator, status, created_at)
-      select gen_random_uuid(), 'payin:' || c.id || ':' || ${period}, 'payin', ${period}, c.customer_id, c.id,
-             c.instrument_id, s.id, ${runId}, ${MONTHLY_CHARGE}, 'Monthly Charge & Pay', 'merchant', 'submitted',
-             ${chunk.as_of}
-      ${payinCards(chunk.due_at)}
-        and c.id between ${chunk.first_card} and ${chunk.last_card}
-      -- NOTE: no "not exists (an attempt)" here: the cut left out cards that had one, chunks do not
-      -- overlap, and ON CONFLICT skips any other. (While a run is written the statistics say
-      -- payment_attempts is empty, and that anti-join became a growing scan per card.)
-      on conflict do nothing
-      returning id, reference, kind, instrument_id, amount_cents, description`.execute(tx);
-    if (res.rows.length !== chunk.cards) {
-      await sql`update billing_runs set total = total + ${res.rows.length - chunk.cards}
-        where id = ${runId}`.execute(tx);
-    }
-    return res.rows;
   });
 }
 
@@ -338,130 +297,158 @@ export async function recordOutcomes(
   occurredAt: Date,
 ): Promise<{ done: number; declined: number }> {
   if (outcomes.length === 0) return { done: 0, declined: 0 };
+  return db.transaction().execute((tx) => recordOutcomesIn(tx, from, outcomes, occurredAt));
+}
+
+/** recordOutcomes inside the caller's transaction. */
+export async function recordOutcomesIn(
+  tx: Db,
+  from: readonly AttemptStatus[],
+  outcomes: readonly AttemptOutcome[],
+  occurredAt: Date,
+): Promise<{ done: number; declined: number }> {
+  if (outcomes.length === 0) return { done: 0, declined: 0 };
   const values = sql.join(
     outcomes.map(
       (o) =>
         sql`(${o.id}::uuid, ${o.status}::text, ${o.reason}::text, ${o.gatewayTransactionId}::text, ${o.sessionUrl}::text)`,
     ),
   );
-  return db.transaction().execute(async (tx) => {
-    // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
-    // settled by asking the processor (never by sending again), so this commit need not wait
-    // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
-    await sql`set local synchronous_commit = off`.execute(tx);
-    const updated = await sql<{
-      id: string;
-      kind: 'payin' | 'subscription';
-      period: string;
-      status: AttemptStatus;
-      customer_id: string;
-      card_id: string;
-      amount_cents: number;
-      decline_reason: string | null;
-      subscription_id: string | null;
-      initiator: string;
-    }>`
-      update payment_attempts a
-      set status = v.status, decline_reason = v.reason, gateway_transaction_id = coalesce(v.gtx, a.gateway_transaction_id),
-          session_url = v.session, updated_at = now()
-      from (values ${values}) as v(id, status, reason, gtx, session)
-      where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
-      returning a.id, a.kind, a.period, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
-                a.subscription_id, a.initiator`.execute(tx);
-    const rows = updated.rows;
+  // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
+  // settled by asking the processor (never by sending again), so this commit need not wait
+  // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
+  await sql`set local synchronous_commit = off`.execute(tx);
+  const updated = await sql<{
+    id: string;
+    kind: 'payin' | 'subscription';
+    period: string;
+    status: AttemptStatus;
+    customer_id: string;
+    card_id: string;
+    amount_cents: number;
+    decline_reason: string | null;
+    subscription_id: string | null;
+    initiator: string;
+  }>`
+    update payment_attempts a
+    set status = v.status, decline_reason = v.reason, gateway_transaction_id = coalesce(v.gtx, a.gateway_transaction_id),
+        session_url = v.session, updated_at = now()
+    from (values ${values}) as v(id, status, reason, gtx, session)
+    where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
+    returning a.id, a.kind, a.period, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
+              a.subscription_id, a.initiator`.execute(tx);
+  const rows = updated.rows;
 
-    const events = rows.flatMap((r) => {
-      const type =
-        r.kind === 'payin'
+  const events = rows.flatMap((r) => {
+    const type =
+      r.kind === 'payin'
+        ? r.status === 'captured'
+          ? 'charge.succeeded'
+          : r.status === 'declined'
+            ? 'charge.declined'
+            : null
+        : r.initiator === 'merchant'
           ? r.status === 'captured'
-            ? 'charge.succeeded'
+            ? 'subscription.renewed'
             : r.status === 'declined'
-              ? 'charge.declined'
+              ? 'subscription.failed'
               : null
-          : r.initiator === 'merchant'
-            ? r.status === 'captured'
-              ? 'subscription.renewed'
-              : r.status === 'declined'
-                ? 'subscription.failed'
-                : null
-            : null;
-      return type
-        ? [
-            {
-              type,
-              dedupe_key: `${type}:${r.id}`,
-              customer_id: r.customer_id,
-              card_id: r.card_id,
-              amount_cents: r.amount_cents,
-              reason: r.decline_reason,
-              attempt_id: r.kind === 'subscription' ? r.id : null,
-              occurred_at: occurredAt,
-            } as const,
-          ]
-        : [];
-    });
-    await insertMoneyEvents(tx, events);
-
-    // A pay-in settled after its pay-back instant (found captured by a late lookup, or a forced
-    // run of a missed month) is owed its pay-back now: the tick sees the pending payout and pays
-    // it within minutes instead of at next month's run.
-    const late = rows.filter(
-      (r) => r.kind === 'payin' && r.status === 'captured' && occurredAt >= payoutDueAt(r.period),
-    );
-    if (late.length) {
-      await sql`
-        insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
-        select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}
-        from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[])
-          and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
-        on conflict (attempt_id) do nothing`.execute(tx);
-    }
-
-    const renewals = rows.filter((r) => r.kind === 'subscription' && r.subscription_id);
-    if (renewals.length) {
-      const ids = renewals.map((r) => r.id);
-      // Captured: the subscription runs to the end of the paid period (New York calendar days).
-      await sql`
-        update subscriptions s
-        set expires_at = ((a.period::date + make_interval(months => p.interval_count))::timestamp
-                          at time zone 'America/New_York'),
-            status = 'active', updated_at = now()
-        from payment_attempts a join plans p on p.id = a.plan_id
-        where a.id in (${sql.join(ids)}) and a.status = 'captured' and s.id = a.subscription_id`.execute(tx);
-      await sql`
-        update subscriptions s set status = 'inactive', updated_at = now()
-        from payment_attempts a
-        where a.id in (${sql.join(ids)}) and a.status = 'declined' and s.id = a.subscription_id`.execute(tx);
-      await sql`
-        update subscriptions s set status = 'pending_verification', updated_at = now()
-        from payment_attempts a
-        where a.id in (${sql.join(ids)}) and a.status in ('unknown', 'requires_authentication')
-          and s.id = a.subscription_id`.execute(tx);
-    }
-    // NOTE: `done` counts answers that end an attempt; an unknown one is not done until settled.
-    return {
-      done: rows.filter((r) => r.status !== 'unknown').length,
-      declined: rows.filter((r) => r.status === 'declined').length,
-    };
+          : null;
+    return type
+      ? [
+          {
+            type,
+            dedupe_key: `${type}:${r.id}`,
+            customer_id: r.customer_id,
+            card_id: r.card_id,
+            amount_cents: r.amount_cents,
+            reason: r.decline_reason,
+            attempt_id: r.kind === 'subscription' ? r.id : null,
+            occurred_at: occurredAt,
+          } as const,
+        ]
+      : [];
   });
+  await insertMoneyEvents(tx, events);
+
+  await insertLatePayouts(tx, rows, occurredAt);
+
+  const renewals = rows.filter((r) => r.kind === 'subscription' && r.subscription_id);
+  if (renewals.length) {
+    const ids = renewals.map((r) => r.id);
+    // Captured: the subscription runs to the end of the paid period (New York calendar days).
+    await sql`
+      update subscriptions s
+      set expires_at = ((a.period::date + make_interval(months => p.interval_count))::timestamp
+                        at time zone 'America/New_York'),
+          status = 'active', updated_at = now()
+      from payment_attempts a join plans p on p.id = a.plan_id
+      where a.id in (${sql.join(ids)}) and a.status = 'captured' and s.id = a.subscription_id`.execute(tx);
+    await sql`
+      update subscriptions s set status = 'inactive', updated_at = now()
+      from payment_attempts a
+      where a.id in (${sql.join(ids)}) and a.status = 'declined' and s.id = a.subscription_id`.execute(tx);
+    await sql`
+      update subscriptions s set status = 'pending_verification', updated_at = now()
+      from payment_attempts a
+      where a.id in (${sql.join(ids)}) and a.status in ('unknown', 'requires_authentication')
+        and s.id = a.subscription_id`.execute(tx);
+  }
+  // NOTE: `done` counts answers that end an attempt; an unknown one is not done until settled.
+  return {
+    done: rows.filter((r) => r.status !== 'unknown').length,
+    declined: rows.filter((r) => r.status === 'declined').length,
+  };
 }
 
-/** Attempts of a run not settled yet, plus the chunks of cards not sent yet. */
+/**
+ * A pay-in settled after its pay-back instant (found captured by a late lookup, or a forced run
+ * of a missed month) is owed its pay-back now: the tick sees the pending payout and pays it
+ * within minutes instead of at next month's run.
+ */
+export async function insertLatePayouts(
+  tx: Db,
+  rows: readonly { id: string; kind: string; status: string; period: string }[],
+  occurredAt: Date,
+): Promise<void> {
+  const late = rows.filter(
+    (r) => r.kind === 'payin' && r.status === 'captured' && occurredAt >= payoutDueAt(r.period),
+  );
+  if (late.length === 0) return;
+  await sql`
+    insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
+    select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}
+    from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[])
+      and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
+    on conflict (attempt_id) do nothing`.execute(tx);
+}
+
+/**
+ * Attempts of a run not settled yet, plus the chunks not sent yet or in flight (taken, their
+ * attempts not written yet: ADR 17).
+ */
 export async function countOpenAttempts(db: Db, runId: string): Promise<number> {
   const res = await sql<{ n: number }>`
     select (select count(*) from payment_attempts
             where billing_run_id = ${runId} and status in ('created', 'submitted', 'unknown'))::int
-         + (select count(*) from billing_chunks where run_id = ${runId} and taken_at is null)::int as n`.execute(
+         + (select count(*) from billing_chunks where run_id = ${runId} and written_at is null)::int as n`.execute(
     db,
   );
   return res.rows[0]?.n ?? 0;
 }
 
-/** A run's work: its attempts, plus the cards in chunks not sent yet (one snapshot). */
+/**
+ * A run's work (one snapshot): its attempts, the cards in chunks not sent yet, and the cards in
+ * flight whose attempts are not written yet.
+ */
 export async function countRunWork(db: Db, runId: string): Promise<number> {
   const res = await sql<{ n: number }>`
     select (select count(*) from payment_attempts where billing_run_id = ${runId})::int
          + (select coalesce(sum(cards), 0) from billing_chunks where run_id = ${runId} and taken_at is null)::int
+         + (select count(*) from billing_chunks k cross join unnest(k.sent_cards) as x(card_id)
+            where k.run_id = ${runId} and k.taken_at is not null and k.written_at is null
+              and not exists (select 1 from payment_attempts a
+                              where a.card_id = x.card_id and a.kind = 'payin' and a.billing_run_id = ${runId}))::int
            as n`.execute(db);
   return res.rows[0]?.n ?? 0;
 }

@@ -9,6 +9,7 @@ import {
   markAttemptsMissed,
   recordOutcomes,
 } from './charges.repo.ts';
+import { writeStaleChunks } from './payin-chunks.repo.ts';
 import {
   type ClaimedPayout,
   claimPayoutResends,
@@ -50,6 +51,9 @@ const inDoubt = (deps: BillingDeps, runId: string) => ({
 
 export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Settled<ClaimedAttempt>> {
   const { db } = deps;
+  // A chunk whose drain died (or stalls) before writing its attempts: they become `submitted`
+  // rows dated when the chunk was taken, in doubt like any other (ADR 17).
+  if (run.kind === 'payin') await writeStaleChunks(db, run.id, deps.staleAfterMs);
   const unsettled = await findUnsettled<AttemptStatus>(db, 'payment_attempts', inDoubt(deps, run.id));
   if (unsettled.length === 0) return { answered: 0, resend: [] };
   const neverReceived: string[] = [];

@@ -9,7 +9,6 @@ import {
   type ClaimedAttempt,
   chunkPayins,
   claimAttempts,
-  claimPayinChunk,
   countOpenAttempts,
   countRunWork,
   countWaitingRenewals,
@@ -19,6 +18,7 @@ import {
   reviveMissed,
 } from './charges.repo.ts';
 import { releaseSettledInstruments } from './owed.ts';
+import { claimPayinChunk, type PayinClaim, recordSentPayins, type SentPayin } from './payin-chunks.repo.ts';
 import {
   type ClaimedPayout,
   claimPayouts,
@@ -159,6 +159,10 @@ async function drainCharges(deps: BillingDeps, run: RunRow): Promise<void> {
   }
 }
 
+/** A claimed charge: an attempt row (created, or in doubt and sent again), or a chunk's card sent before its row is written. */
+type Claimed = ClaimedAttempt | PayinClaim;
+type Outcome = AttemptOutcome & { payin?: SentPayin };
+
 /** Sends what settling found never received, then the run's next chunks or created rows; returns the answers recorded. */
 async function sendCharges(
   deps: BillingDeps,
@@ -166,17 +170,34 @@ async function sendCharges(
   settled: Settled<ClaimedAttempt>,
 ): Promise<number> {
   const { db } = deps;
-  const resend = [...settled.resend];
+  const resend: Claimed[] = [...settled.resend];
   let answered = 0;
-  await streamBatches({
-    claim: (limit) =>
-      resend.length ? Promise.resolve(resend.splice(0, limit)) : claimCharges(deps, run, limit),
+  // Cards of each taken chunk whose outcome is not recorded yet: a chunk is written with its last.
+  const unwritten = new Map<number, number>();
+  await streamBatches<Claimed, Outcome>({
+    claim: async (limit) => {
+      if (resend.length) return resend.splice(0, limit);
+      const claimed = await claimCharges(deps, run, limit);
+      for (const c of claimed)
+        if ('payin' in c) unwritten.set(c.payin.seq, (unwritten.get(c.payin.seq) ?? 0) + 1);
+      return claimed;
+    },
     call: (a) => chargeOne(deps, a),
     record: async (outcomes) => {
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
-      const { done, declined } = await recordOutcomes(db, ['submitted'], outcomes, deps.clock.now());
-      answered += done;
-      await addRunProgress(db, run.id, done, declined);
+      const sent = outcomes.filter((o): o is Outcome & { payin: SentPayin } => o.payin !== undefined);
+      const rows = outcomes.filter((o) => o.payin === undefined);
+      const written: { runId: string; seq: number }[] = [];
+      for (const o of sent) {
+        const left = (unwritten.get(o.payin.seq) ?? 1) - 1;
+        unwritten.set(o.payin.seq, left);
+        if (left === 0) written.push({ runId: o.payin.runId, seq: o.payin.seq });
+      }
+      const now = deps.clock.now();
+      const a = await recordSentPayins(db, sent, written, now);
+      const b = await recordOutcomes(db, ['submitted'], rows, now);
+      answered += a.done + b.done;
+      await addRunProgress(db, run.id, a.done + b.done, a.declined + b.declined);
     },
     concurrency: deps.concurrency,
     batchSize: deps.batchSize,
@@ -185,11 +206,11 @@ async function sendCharges(
 }
 
 /**
- * The next attempts to send: a pay-in run's next chunk (written as they are sent), then the
- * run's attempts written `created` up front (a renewal run's, or a forced run's revived missed
- * pay-ins). A pay-in whose window has closed takes no more chunks: their cards are `missed`.
+ * The next charges to send: a pay-in run's next chunk (its rows written with their outcomes),
+ * then the run's attempts written `created` up front (a renewal run's, or a forced run's revived
+ * missed pay-ins). A pay-in whose window has closed takes no more chunks: their cards are `missed`.
  */
-async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Promise<ClaimedAttempt[]> {
+async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Promise<Claimed[]> {
   if (run.kind === 'payin' && mayCharge(run, deps.clock.now())) {
     for (;;) {
       const claimed = await claimPayinChunk(deps.db, run.id, run.period);
@@ -201,8 +222,14 @@ async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Prom
   return claimAttempts(deps.db, run.id, limit);
 }
 
-async function chargeOne(deps: BillingDeps, a: ClaimedAttempt): Promise<AttemptOutcome> {
-  const base = { id: a.id, reason: null, gatewayTransactionId: null, sessionUrl: null };
+async function chargeOne(deps: BillingDeps, a: Claimed): Promise<Outcome> {
+  const base = {
+    id: a.id,
+    reason: null,
+    gatewayTransactionId: null,
+    sessionUrl: null,
+    ...('payin' in a ? { payin: a.payin } : {}),
+  };
   try {
     const o = await deps.payments.charge({
       reference: a.reference,
