@@ -39,7 +39,7 @@ const chunksOf = (runId: string) =>
     order by seq`.execute(t.db);
 
 describe('a pay-in run in chunks', () => {
-  it('writes nothing up front; a taken chunk records its cards before any call; a dead drain\'s chunk is settled by lookup; a card that stopped being owed is left out and the total follows', async () => {
+  it("writes nothing up front; a taken chunk records its cards before any call; a dead drain's chunk is settled by lookup; a card that stopped being owed is left out and the total follows", async () => {
     const start = { kind: 'payin' as const, period, asOf: clock.now(), startedBy: 'test', forced: false };
     const run = await startRun(t.billing, start);
     expect(run.total).toBe(10);
