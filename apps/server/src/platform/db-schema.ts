@@ -175,6 +175,18 @@ export interface BillingChunksTable {
   written_at: Timestamp | null;
 }
 
+/** A payout run's to-do list in ranges of payout ids (migration 0028, ADR 17). */
+export interface PayoutChunksTable {
+  run_id: string;
+  seq: number;
+  first_payout: string;
+  last_payout: string;
+  payouts: number;
+  taken_at: Timestamp | null;
+  sent_payouts: string[] | null;
+  written_at: Timestamp | null;
+}
+
 /** `withheld`: its capture is disputed (migration 0021); released if Pria wins the dispute. */
 export type PayoutStatus = 'pending' | 'submitted' | 'unknown' | 'paid' | 'failed' | 'returned' | 'withheld';
 
@@ -394,6 +406,7 @@ export interface CoreTables {
   payment_attempts: PaymentAttemptsTable;
   billing_runs: BillingRunsTable;
   billing_chunks: BillingChunksTable;
+  payout_chunks: PayoutChunksTable;
   payouts: PayoutsTable;
   attempt_rollups: AttemptRollupsTable;
   payout_rollups: PayoutRollupsTable;

@@ -2,6 +2,7 @@ import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { AttemptStatus } from '../../platform/db-schema.ts';
+import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { payoutDueAt } from './billing-schedule.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
@@ -175,15 +176,17 @@ export async function markAttemptsMissed(
   r: { reason: string; at: Date; lookedAt: Date; lagMs: number },
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  return db.transaction().execute(async (tx) => {
-    const rows = await sql<{ id: string; customer_id: string; card_id: string; billing_run_id: string }>`
+  return retryOnDeadlock(() =>
+    db.transaction().execute(async (tx) => {
+      const rows = await sql<{ id: string; customer_id: string; card_id: string; billing_run_id: string }>`
       update payment_attempts set status = 'missed', decline_reason = ${r.reason}, updated_at = now()
       where id = any(${ids}::uuid[]) and kind = 'payin' and status in ('submitted', 'unknown')
         and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
       returning id, customer_id, card_id, billing_run_id`.execute(tx);
-    await insertMoneyEvents(tx, missedEvents(rows.rows, r.reason, r.at));
-    return rows.rows.length;
-  });
+      await insertMoneyEvents(tx, missedEvents(rows.rows, r.reason, r.at));
+      return rows.rows.length;
+    }),
+  );
 }
 
 /**
@@ -268,13 +271,15 @@ export async function claimResends(
   r: { lookedAt: Date; lagMs: number; staleAfterMs: number },
 ): Promise<ClaimedAttempt[]> {
   if (ids.length === 0) return [];
-  const res = await sql<ClaimedAttempt>`
+  const res = await retryOnDeadlock(() =>
+    sql<ClaimedAttempt>`
     update payment_attempts set status = 'submitted', updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
       and (status = 'unknown'
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
       and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
-    returning id, reference, kind, instrument_id, amount_cents, description`.execute(db);
+    returning id, reference, kind, instrument_id, amount_cents, description`.execute(db),
+  );
   return res.rows;
 }
 
@@ -297,11 +302,13 @@ export async function recordOutcomes(
   occurredAt: Date,
 ): Promise<{ done: number; declined: number }> {
   if (outcomes.length === 0) return { done: 0, declined: 0 };
-  return db.transaction().execute((tx) => recordOutcomesIn(tx, from, outcomes, occurredAt));
+  return retryOnDeadlock(() =>
+    db.transaction().execute((tx) => recordOutcomesIn(tx, from, outcomes, occurredAt)),
+  );
 }
 
-/** recordOutcomes inside the caller's transaction. */
-export async function recordOutcomesIn(
+/** The statements of recordOutcomes, in its transaction. */
+async function recordOutcomesIn(
   tx: Db,
   from: readonly AttemptStatus[],
   outcomes: readonly AttemptOutcome[],

@@ -1,13 +1,14 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import {
   type AttemptOutcome,
   CHUNK_LOCK,
   type ClaimedAttempt,
   insertLatePayouts,
   payinCards,
-  recordOutcomesIn,
+  recordOutcomes,
 } from './charges.repo.ts';
 
 /**
@@ -144,11 +145,22 @@ export async function recordSentPayins(
   // (a slow drain and a stale chunk's writer) then wait on each other in one order, never deadlock.
   const ordered = [...sent].sort((a, b) => (a.payin.cardId < b.payin.cardId ? -1 : 1));
   const col = <T>(f: (o: AttemptOutcome & { payin: SentPayin }) => T) => ordered.map(f);
-  return db.transaction().execute(async (tx) => {
-    // NOTE: as for outcome updates, an outcome lost to a database crash is not lost: the chunk
-    // stays unwritten and becomes `submitted` attempts, settled by lookup.
-    await sql`set local synchronous_commit = off`.execute(tx);
-    const inserted = await sql<{ id: string; card_id: string; status: string; period: string }>`
+  const r = await retryOnDeadlock(() =>
+    db.transaction().execute(async (tx) => {
+      // NOTE: as for outcome updates, an outcome lost to a database crash is not lost: the chunk
+      // stays unwritten and becomes `submitted` attempts, settled by lookup.
+      await sql`set local synchronous_commit = off`.execute(tx);
+      // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
+      // in the same order, this waits for it (or it for this) instead of deadlocking.
+      if (writtenChunks.length) {
+        await sql`
+        update billing_chunks set written_at = now()
+        where written_at is null and (run_id, seq) in (
+          select * from unnest(${writtenChunks.map((c) => c.runId)}::uuid[], ${writtenChunks.map((c) => c.seq)}::int[]))`.execute(
+          tx,
+        );
+      }
+      const inserted = await sql<{ id: string; card_id: string; status: string; period: string }>`
       with v as (
         select * from unnest(
           ${col((o) => o.id)}::uuid[], ${col((o) => o.payin.cardId)}::uuid[],
@@ -181,45 +193,40 @@ export async function recordSentPayins(
         on conflict (dedupe_key) do nothing
       )
       select id, card_id, status, period from ins`.execute(tx);
-    const rows = inserted.rows;
-    await insertLatePayouts(
-      tx,
-      rows.map((r) => ({ ...r, kind: 'payin' })),
-      occurredAt,
-    );
-    let done = rows.filter((r) => r.status !== 'unknown').length;
-    let declined = rows.filter((r) => r.status === 'declined').length;
-
-    // Written meanwhile from a stale chunk (this drain was slower than the staleness window):
-    // the outcome goes onto that row, from `submitted` only.
-    if (rows.length < sent.length) {
-      const written = new Set(rows.map((r) => r.card_id));
-      const others = sent.filter((o) => !written.has(o.payin.cardId));
-      const existing = await sql<{ id: string; card_id: string }>`
-        select id, card_id from payment_attempts
-        where kind = 'payin' and period = ${others[0]?.payin.period ?? ''}
-          and card_id = any(${others.map((o) => o.payin.cardId)}::uuid[])`.execute(tx);
-      const idOf = new Map(existing.rows.map((r) => [r.card_id, r.id]));
-      const onExisting = others.flatMap((o) => {
-        const id = idOf.get(o.payin.cardId);
-        return id ? [{ ...o, id }] : [];
-      });
-      const r = await recordOutcomesIn(tx, ['submitted'], onExisting, occurredAt);
-      done += r.done;
-      declined += r.declined;
-    }
-
-    if (writtenChunks.length) {
-      await sql`
-        update billing_chunks set written_at = now()
-        where written_at is null and (run_id, seq) in (
-          select * from unnest(${writtenChunks.map((c) => c.runId)}::uuid[], ${writtenChunks.map((c) => c.seq)}::int[]))`.execute(
+      const rows = inserted.rows;
+      await insertLatePayouts(
         tx,
+        rows.map((r) => ({ ...r, kind: 'payin' })),
+        occurredAt,
       );
-    }
-    return { done, declined };
+      const done = rows.filter((r) => r.status !== 'unknown').length;
+      const declined = rows.filter((r) => r.status === 'declined').length;
+
+      return { done, declined, others: rows.length < sent.length ? notIn(sent, rows) : [] };
+    }),
+  );
+  // Written meanwhile from a stale chunk (this drain was slower than the staleness window):
+  // the outcome goes onto that row, from `submitted` only. NOTE: in a transaction of its own,
+  // so that no transaction writes attempts (and their roll-ups) in two statements, whose roll-up
+  // keys could then be locked out of order against another's.
+  if (r.others.length === 0) return { done: r.done, declined: r.declined };
+  const existing = await sql<{ id: string; card_id: string }>`
+    select id, card_id from payment_attempts
+    where kind = 'payin' and period = ${r.others[0]?.payin.period ?? ''}
+      and card_id = any(${r.others.map((o) => o.payin.cardId)}::uuid[])`.execute(db);
+  const idOf = new Map(existing.rows.map((e) => [e.card_id, e.id]));
+  const onExisting = r.others.flatMap((o) => {
+    const id = idOf.get(o.payin.cardId);
+    return id ? [{ ...o, id }] : [];
   });
+  const late = await recordOutcomes(db, ['submitted'], onExisting, occurredAt);
+  return { done: r.done + late.done, declined: r.declined + late.declined };
 }
+
+const notIn = <T extends { payin: SentPayin }>(sent: readonly T[], rows: readonly { card_id: string }[]) => {
+  const written = new Set(rows.map((r) => r.card_id));
+  return sent.filter((o) => !written.has(o.payin.cardId));
+};
 
 /**
  * Chunks of a run taken longer ago than `staleAfterMs` and not written (their drain died, or
@@ -229,9 +236,10 @@ export async function recordSentPayins(
  * attempts were written.
  */
 export async function writeStaleChunks(db: Db, runId: string, staleAfterMs: number): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock_shared(${CHUNK_LOCK}, hashtext(${runId}))`.execute(tx);
-    const res = await sql`
+  return retryOnDeadlock(() =>
+    db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock_shared(${CHUNK_LOCK}, hashtext(${runId}))`.execute(tx);
+      const res = await sql`
       with stale as (
         update billing_chunks k set written_at = now()
         from billing_runs r
@@ -251,6 +259,7 @@ export async function writeStaleChunks(db: Db, runId: string, staleAfterMs: numb
       left join subscriptions s on s.customer_id = c.customer_id
       order by c.id
       on conflict do nothing`.execute(tx);
-    return Number(res.numAffectedRows ?? 0);
-  });
+      return Number(res.numAffectedRows ?? 0);
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { PayoutStatus } from '../../platform/db-schema.ts';
+import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
@@ -94,6 +95,9 @@ export async function claimPayouts(
       select id from payouts
       where period <= ${period}
         and (status = 'pending' or (status = 'failed' and next_try_at <= ${now}))
+        -- Not in a payout chunk not written yet: that chunk's drain sends it (ADR 17).
+        and not exists (select 1 from payout_chunks k
+                        where k.written_at is null and payouts.id between k.first_payout and k.last_payout)
       limit ${limit}
       for update skip locked)
     returning id, reference, tries, ${payTo} as instrument_id, amount_cents`.execute(db);
@@ -110,13 +114,15 @@ export async function claimPayoutResends(
   r: { lookedAt: Date; lagMs: number; staleAfterMs: number },
 ): Promise<ClaimedPayout[]> {
   if (ids.length === 0) return [];
-  const res = await sql<ClaimedPayout>`
+  const res = await retryOnDeadlock(() =>
+    sql<ClaimedPayout>`
     update payouts set status = 'submitted', updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
       and (status = 'unknown'
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
       and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
-    returning id, reference, tries, ${payTo} as instrument_id, amount_cents`.execute(db);
+    returning id, reference, tries, ${payTo} as instrument_id, amount_cents`.execute(db),
+  );
   return res.rows;
 }
 
@@ -140,6 +146,20 @@ export async function recordPayoutOutcomes(
   occurredAt: Date,
 ): Promise<{ answered: number; done: number; failed: number }> {
   if (outcomes.length === 0) return { answered: 0, done: 0, failed: 0 };
+  return retryOnDeadlock(() =>
+    db.transaction().execute((tx) => recordPayoutOutcomesIn(tx, runId, from, outcomes, occurredAt)),
+  );
+}
+
+/** The statements of recordPayoutOutcomes, in its transaction. */
+async function recordPayoutOutcomesIn(
+  tx: Db,
+  runId: string,
+  from: readonly PayoutStatus[],
+  outcomes: readonly PayoutOutcomeRow[],
+  occurredAt: Date,
+): Promise<{ answered: number; done: number; failed: number }> {
+  if (outcomes.length === 0) return { answered: 0, done: 0, failed: 0 };
   const values = sql.join(
     outcomes.map(
       (o) => sql`(${o.id}::uuid, ${o.status}::text, ${o.reason}::text, ${o.gatewayTransactionId}::text)`,
@@ -150,66 +170,63 @@ export async function recordPayoutOutcomes(
   const delays = PAYOUT_RETRY_DELAYS_MS.map((ms) => ms / 1000);
   const nextTry = sql`${occurredAt}::timestamptz + make_interval(secs =>
     (${delays}::float8[])[least(greatest(p.tries, 1), ${delays.length})])`;
-  return db.transaction().execute(async (tx) => {
-    // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
-    // settled by asking the processor (never by sending again), so this commit need not wait
-    // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
-    await sql`set local synchronous_commit = off`.execute(tx);
-    const updated = await sql<{
-      id: string;
-      status: PayoutStatus;
-      reference: string;
-      tries: number;
-      customer_id: string;
-      card_id: string;
-      amount_cents: number;
-      last_error: string | null;
-      paid_to_instrument: string | null;
-    }>`
-      update payouts p
-      set status = v.status, last_error = v.reason, gateway_transaction_id = coalesce(v.gtx, p.gateway_transaction_id),
-          paid_at = case when v.status = 'paid' then ${occurredAt}::timestamptz else p.paid_at end,
-          next_try_at = case when v.status = 'failed' then ${nextTry} else null end, updated_at = now()
-      from (values ${values}) as v(id, status, reason, gtx)
-      where p.id = v.id and p.status in (${sql.join(from.map((s) => sql`${s}`))})
-      returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.amount_cents, p.last_error,
-                (select c.instrument_id from cards c where c.id = p.paid_to_card_id) as paid_to_instrument`.execute(
-      tx,
-    );
-    const rows = updated.rows;
-    if (rows.length === 0) return { answered: 0, done: 0, failed: 0 };
+  // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
+  // settled by asking the processor (never by sending again), so this commit need not wait
+  // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
+  await sql`set local synchronous_commit = off`.execute(tx);
+  const updated = await sql<{
+    id: string;
+    status: PayoutStatus;
+    reference: string;
+    tries: number;
+    customer_id: string;
+    card_id: string;
+    amount_cents: number;
+    last_error: string | null;
+    paid_to_instrument: string | null;
+  }>`
+    update payouts p
+    set status = v.status, last_error = v.reason, gateway_transaction_id = coalesce(v.gtx, p.gateway_transaction_id),
+        paid_at = case when v.status = 'paid' then ${occurredAt}::timestamptz else p.paid_at end,
+        next_try_at = case when v.status = 'failed' then ${nextTry} else null end, updated_at = now()
+    from (values ${values}) as v(id, status, reason, gtx)
+    where p.id = v.id and p.status in (${sql.join(from.map((s) => sql`${s}`))})
+    returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.amount_cents, p.last_error,
+              (select c.instrument_id from cards c where c.id = p.paid_to_card_id) as paid_to_instrument`.execute(
+    tx,
+  );
+  const rows = updated.rows;
+  if (rows.length === 0) return { answered: 0, done: 0, failed: 0 };
 
-    await sql`
-      insert into payout_tries (payout_id, try_no, reference, billing_run_id, outcome, reason, instrument_id)
-      values ${sql.join(rows.map((r) => sql`(${r.id}, ${r.tries}, ${r.reference}, ${runId}, ${r.status}, ${r.last_error}, ${r.paid_to_instrument})`))}
-      on conflict (reference) do update set outcome = excluded.outcome, reason = excluded.reason`.execute(tx);
+  await sql`
+    insert into payout_tries (payout_id, try_no, reference, billing_run_id, outcome, reason, instrument_id)
+    values ${sql.join(rows.map((r) => sql`(${r.id}, ${r.tries}, ${r.reference}, ${runId}, ${r.status}, ${r.last_error}, ${r.paid_to_instrument})`))}
+    on conflict (reference) do update set outcome = excluded.outcome, reason = excluded.reason`.execute(tx);
 
-    const events = rows.flatMap((r) => {
-      const event = (type: 'payout.sent' | 'payout.failed' | 'payout.returned', key: string) => ({
-        type,
-        dedupe_key: `${type}:${key}`,
-        customer_id: r.customer_id,
-        card_id: r.card_id,
-        amount_cents: r.amount_cents,
-        reason: r.last_error,
-        occurred_at: occurredAt,
-      });
-      if (r.status === 'paid') return [event('payout.sent', r.reference)];
-      if (r.status === 'returned') return [event('payout.returned', r.reference)];
-      // Once per pay-back: "delayed, we are retrying".
-      if (r.status === 'failed' && r.tries >= PAYOUT_DELAYED_AFTER_TRIES)
-        return [event('payout.failed', r.id)];
-      return [];
+  const events = rows.flatMap((r) => {
+    const event = (type: 'payout.sent' | 'payout.failed' | 'payout.returned', key: string) => ({
+      type,
+      dedupe_key: `${type}:${key}`,
+      customer_id: r.customer_id,
+      card_id: r.card_id,
+      amount_cents: r.amount_cents,
+      reason: r.last_error,
+      occurred_at: occurredAt,
     });
-    await insertMoneyEvents(tx, events);
-    // `done`: pay-backs that need nothing more from the engine (paid, or returned to staff);
-    // `failed`: tries that did not pay.
-    return {
-      answered: rows.filter((r) => r.status !== 'unknown').length,
-      done: rows.filter((r) => r.status === 'paid' || r.status === 'returned').length,
-      failed: rows.filter((r) => r.status === 'failed' || r.status === 'returned').length,
-    };
+    if (r.status === 'paid') return [event('payout.sent', r.reference)];
+    if (r.status === 'returned') return [event('payout.returned', r.reference)];
+    // Once per pay-back: "delayed, we are retrying".
+    if (r.status === 'failed' && r.tries >= PAYOUT_DELAYED_AFTER_TRIES) return [event('payout.failed', r.id)];
+    return [];
   });
+  await insertMoneyEvents(tx, events);
+  // `done`: pay-backs that need nothing more from the engine (paid, or returned to staff);
+  // `failed`: tries that did not pay.
+  return {
+    answered: rows.filter((r) => r.status !== 'unknown').length,
+    done: rows.filter((r) => r.status === 'paid' || r.status === 'returned').length,
+    failed: rows.filter((r) => r.status === 'failed' || r.status === 'returned').length,
+  };
 }
 
 /**

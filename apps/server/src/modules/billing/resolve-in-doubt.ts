@@ -10,6 +10,7 @@ import {
   recordOutcomes,
 } from './charges.repo.ts';
 import { writeStaleChunks } from './payin-chunks.repo.ts';
+import { writeStalePayoutChunks } from './payout-chunks.repo.ts';
 import {
   type ClaimedPayout,
   claimPayoutResends,
@@ -109,6 +110,8 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
 
 export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Settled<ClaimedPayout>> {
   const { db } = deps;
+  // A payout chunk whose drain died (or stalls) before writing its tries (ADR 17).
+  await writeStalePayoutChunks(db, run.id, deps.staleAfterMs);
   const unsettled = await findUnsettled<PayoutStatus>(db, 'payouts', inDoubt(deps, run.id));
   if (unsettled.length === 0) return { answered: 0, resend: [] };
   const neverReceived: string[] = [];

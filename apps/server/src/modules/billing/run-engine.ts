@@ -20,6 +20,13 @@ import {
 import { releaseSettledInstruments } from './owed.ts';
 import { claimPayinChunk, type PayinClaim, recordSentPayins, type SentPayin } from './payin-chunks.repo.ts';
 import {
+  chunkPayouts,
+  claimPayoutChunk,
+  countOpenPayoutChunks,
+  type PayoutClaim,
+  recordSentPayouts,
+} from './payout-chunks.repo.ts';
+import {
   type ClaimedPayout,
   claimPayouts,
   countOpenPayouts,
@@ -82,6 +89,7 @@ export async function startRun(
     total = await countRunWork(db, run.id);
   } else {
     await materializePayouts(db, r.period, r.asOf);
+    await chunkPayouts(db, { runId: run.id, period: r.period, size: deps.batchSize });
     total = Math.max(await countOwedPayouts(db, r.period), run.done);
   }
   await setRunTotal(db, run.id, total);
@@ -110,7 +118,8 @@ export async function drainRun(deps: BillingDeps, runId: string): Promise<RunRow
   }
   const open =
     run.kind === 'payout'
-      ? await countOpenPayouts(deps.db, run.id, run.period, deps.clock.now())
+      ? (await countOpenPayouts(deps.db, run.id, run.period, deps.clock.now())) +
+        (await countOpenPayoutChunks(deps.db, run.id))
       : (await countOpenAttempts(deps.db, run.id)) + waiting;
   if (open === 0) {
     const done = await completeRun(deps.db, run.id);
@@ -273,21 +282,50 @@ async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
   );
 }
 
+/** A claimed pay-back: a payout row in doubt or due again, or a chunk's payout sent before its try is written. */
+type ClaimedPay = ClaimedPayout | PayoutClaim;
+type PayOutcome = PayoutOutcomeRow & {
+  sent?: { tries: number; reference: string; runId: string; seq: number };
+};
+
 async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<ClaimedPayout>): Promise<number> {
   const { db } = deps;
-  const resend = [...settled.resend];
+  const resend: ClaimedPay[] = [...settled.resend];
   let answered = 0;
-  await streamBatches({
-    claim: (limit) =>
-      resend.length
-        ? Promise.resolve(resend.splice(0, limit))
-        : claimPayouts(db, run.id, run.period, limit, deps.clock.now()),
-    call: (p) => payOne(deps, p),
+  // Payouts of each taken chunk whose try is not written yet: a chunk is written with its last.
+  const unwritten = new Map<number, number>();
+  await streamBatches<ClaimedPay, PayOutcome>({
+    claim: async (limit) => {
+      if (resend.length) return resend.splice(0, limit);
+      for (;;) {
+        const chunk = await claimPayoutChunk(db, run.id, run.period);
+        if (chunk === null) break;
+        if (chunk.length === 0) continue;
+        unwritten.set(chunk[0]?.chunk.seq ?? -1, chunk.length);
+        return chunk;
+      }
+      return claimPayouts(db, run.id, run.period, limit, deps.clock.now());
+    },
+    call: async (p) => {
+      const o: PayOutcome = await payOne(deps, p);
+      if ('chunk' in p) o.sent = { tries: p.tries, reference: p.reference, ...p.chunk };
+      return o;
+    },
     record: async (outcomes) => {
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: 'payout', status: o.status });
-      const r = await recordPayoutOutcomes(db, run.id, ['submitted'], outcomes, deps.clock.now());
-      answered += r.answered;
-      await addRunProgress(db, run.id, r.done, r.failed);
+      const sent = outcomes.flatMap((o) => (o.sent ? [{ ...o, ...o.sent }] : []));
+      const rows = outcomes.filter((o) => o.sent === undefined);
+      const written: { runId: string; seq: number }[] = [];
+      for (const o of sent) {
+        const left = (unwritten.get(o.seq) ?? 1) - 1;
+        unwritten.set(o.seq, left);
+        if (left === 0) written.push({ runId: o.runId, seq: o.seq });
+      }
+      const now = deps.clock.now();
+      const a = await recordSentPayouts(db, run.id, sent, written, now);
+      const b = await recordPayoutOutcomes(db, run.id, ['submitted'], rows, now);
+      answered += a.answered + b.answered;
+      await addRunProgress(db, run.id, a.done + b.done, a.failed + b.failed);
     },
     concurrency: deps.concurrency,
     batchSize: deps.batchSize,
