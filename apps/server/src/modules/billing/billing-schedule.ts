@@ -20,15 +20,32 @@ export function isPeriod(value: string): boolean {
   return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 }
 
-/** The instant the pay-in for period P is due: the 28th of P at 16:00 New York. */
-export function payinDueAt(period: Period): Date {
-  return monthStart(period).set({ day: PAYIN_DAY, hour: RUN_HOUR }).toJSDate();
+/**
+ * Remembers a period's instants: the engine asks for them once per recorded outcome, and the
+ * zone arithmetic costs more than the rest of recording one. Callers get their own Date.
+ */
+function perPeriod(instant: (period: Period) => Date): (period: Period) => Date {
+  const known = new Map<Period, number>();
+  return (period) => {
+    let ms = known.get(period);
+    if (ms === undefined) {
+      ms = instant(period).getTime();
+      if (known.size > 1000) known.clear();
+      known.set(period, ms);
+    }
+    return new Date(ms);
+  };
 }
 
+/** The instant the pay-in for period P is due: the 28th of P at 16:00 New York. */
+export const payinDueAt = perPeriod((period) =>
+  monthStart(period).set({ day: PAYIN_DAY, hour: RUN_HOUR }).toJSDate(),
+);
+
 /** The instant the payout for period P is due: the 2nd of P+1 at 16:00 New York. */
-export function payoutDueAt(period: Period): Date {
-  return monthStart(period).plus({ months: 1 }).set({ day: PAYOUT_DAY, hour: RUN_HOUR }).toJSDate();
-}
+export const payoutDueAt = perPeriod((period) =>
+  monthStart(period).plus({ months: 1 }).set({ day: PAYOUT_DAY, hour: RUN_HOUR }).toJSDate(),
+);
 
 /**
  * The pay-in of P runs automatically only until P's pay-back instant, so a charge is never more

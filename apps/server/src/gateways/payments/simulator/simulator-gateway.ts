@@ -64,6 +64,16 @@ export type SessionCompleted = (event: { reference: string; outcome: ChargeOutco
 
 type TxRow = Selectable<SimTransactionsTable>;
 type NewTx = Omit<TxRow, 'seq' | 'created_at' | 'updated_at'>;
+/** What a call's answer needs of a transaction (no timestamps to parse on the hot path). */
+type TxOutcome = Pick<
+  TxRow,
+  'id' | 'reference' | 'kind' | 'instrument_id' | 'amount_cents' | 'status' | 'reason' | 'session_id'
+>;
+/** What a charge or payout needs of an instrument. */
+type ActiveInstrument = Pick<
+  Selectable<SimInstrumentsTable>,
+  'id' | 'behaviour' | 'expiration_month' | 'expiration_year'
+>;
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
@@ -107,8 +117,8 @@ export class SimulatorGateway implements PaymentGateway {
   private readonly listeners: SessionCompleted[] = [];
   private readonly closers: (() => Promise<void>)[] = [];
   /** Charges and payouts in flight at once are read and written as one statement each. */
-  private readonly loadInstrument: (id: string) => Promise<Selectable<SimInstrumentsTable> | undefined>;
-  private readonly writeTx: (row: NewTx) => Promise<{ tx: TxRow; inserted: boolean }>;
+  private readonly loadInstrument: (id: string) => Promise<ActiveInstrument | undefined>;
+  private readonly writeTx: (row: NewTx) => Promise<{ tx: TxOutcome; inserted: boolean }>;
 
   /** Releases what the simulator holds (its own pool, when it has one). */
   async close(): Promise<void> {
@@ -132,7 +142,7 @@ export class SimulatorGateway implements PaymentGateway {
     this.loadInstrument = batched(async (ids: string[]) => {
       const rows = await this.sim
         .selectFrom('instruments')
-        .selectAll()
+        .select(['id', 'behaviour', 'expiration_month', 'expiration_year'])
         .where('id', 'in', [...new Set(ids)])
         .where('deleted_at', 'is', null)
         .execute();
@@ -452,7 +462,7 @@ export class SimulatorGateway implements PaymentGateway {
 
   /** What the card's issuer does with a credit (see README.md for the test cards). */
   private async payoutVerdict(
-    instrument: Selectable<SimInstrumentsTable> | undefined,
+    instrument: ActiveInstrument | undefined,
   ): Promise<{ status: 'paid' | 'failed' | 'returned'; reason: string | null }> {
     if (!instrument) return { status: 'failed', reason: 'Instrument not found' };
     if (instrument.behaviour === 'payout_returned') return { status: 'returned', reason: 'Account closed' };
@@ -570,42 +580,46 @@ export class SimulatorGateway implements PaymentGateway {
    * Unique on reference: of two racing calls with one reference (in one batch or not), one row
    * wins and both see it; the call whose row was written is the one that `inserted`.
    */
-  private async insertTxs(rows: NewTx[]): Promise<{ tx: TxRow; inserted: boolean }[]> {
+  private async insertTxs(rows: NewTx[]): Promise<{ tx: TxOutcome; inserted: boolean }[]> {
     // NOTE: sorted by reference, so two batches racing on the same references wait on each
-    // other in one order instead of deadlocking.
+    // other in one order instead of deadlocking. One multi-row insert whose values travel as
+    // ten arrays: a batch is one statement to plan and parse, whatever its size.
     const sorted = [...rows].sort((a, b) =>
       a.reference < b.reference ? -1 : a.reference > b.reference ? 1 : 0,
     );
-    const written = await this.sim
-      .insertInto('transactions')
-      .values(sorted)
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .returningAll()
-      .execute();
-    const byReference = new Map(written.map((t) => [t.reference, t]));
+    const col = <K extends keyof NewTx>(k: K) => sorted.map((r) => r[k]);
+    const written = await sql<TxOutcome>`
+      insert into gateway_sim.transactions
+        (id, reference, kind, instrument_id, amount_cents, description, initiator, status, reason, session_id, return_url)
+      select * from unnest(${col('id')}::text[], ${col('reference')}::text[], ${col('kind')}::text[],
+                           ${col('instrument_id')}::text[], ${col('amount_cents')}::bigint[], ${col('description')}::text[],
+                           ${col('initiator')}::text[], ${col('status')}::text[], ${col('reason')}::text[],
+                           ${col('session_id')}::text[], ${col('return_url')}::text[])
+      on conflict (reference) do nothing
+      returning ${txOutcomeColumns}`.execute(this.sim);
+    const byReference = new Map(written.rows.map((t) => [t.reference, t]));
     const missing = [...new Set(rows.map((r) => r.reference).filter((ref) => !byReference.has(ref)))];
     if (missing.length) {
-      const earlier = await this.sim
-        .selectFrom('transactions')
-        .selectAll()
-        .where(sql<boolean>`reference = any(${missing}::text[])`)
-        .execute();
-      for (const t of earlier) byReference.set(t.reference, t);
+      const earlier = await sql<TxOutcome>`
+        select ${txOutcomeColumns} from gateway_sim.transactions where reference = any(${missing}::text[])`.execute(
+        this.sim,
+      );
+      for (const t of earlier.rows) byReference.set(t.reference, t);
     }
     return rows.map((row) => {
       const tx = byReference.get(row.reference);
       if (!tx) throw new GatewayError('transaction vanished');
-      return { tx, inserted: tx.id === row.id };
+      return { tx: { ...tx, amount_cents: Number(tx.amount_cents) }, inserted: tx.id === row.id };
     });
   }
 
-  private replay(tx: TxRow, kind: TxRow['kind']) {
+  private replay(tx: TxOutcome, kind: TxRow['kind']) {
     if (tx.kind !== kind)
       throw new GatewayError(`reference ${tx.reference} was already used for a ${tx.kind}`);
     return this.outcomeOf(tx);
   }
 
-  private outcomeOf(tx: TxRow): ChargeOutcome | PayoutOutcome | RefundOutcome {
+  private outcomeOf(tx: TxOutcome): ChargeOutcome | PayoutOutcome | RefundOutcome {
     const gatewayTransactionId = tx.id;
     switch (tx.status) {
       case 'captured':
@@ -621,6 +635,10 @@ export class SimulatorGateway implements PaymentGateway {
     }
   }
 }
+
+const txOutcomeColumns = sql.raw(
+  'id, reference, kind, instrument_id, amount_cents, status, reason, session_id',
+);
 
 function toInstrument(r: Selectable<SimInstrumentsTable>): Instrument {
   return {
