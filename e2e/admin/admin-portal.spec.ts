@@ -124,6 +124,30 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
     await expect(row.getByRole('checkbox')).toHaveCount(0);
   }
   await snap(page, '1280-admin-transactions');
+  // Issue 16 §6: at 1280 px every column fits beside the sidebar, with no horizontal scroll.
+  const width = page.viewportSize()?.width;
+  expect(width).toBe(1280);
+  const overflow = await list.horizontalOverflow();
+  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+  for (const name of ['Amount', 'Action']) {
+    const header = list.columnHeader(name);
+    await expect(header).toBeInViewport({ ratio: 1 });
+    const box = await header.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
+  }
+  // The description and remarks moved out of the row into its detail; Escape returns to the row.
+  const visa = list.rowWith('001 **** **** 1111').filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
+  const details = await list.openDetails(visa);
+  await expect(details).toContainText('Monthly Charge & Pay');
+  await expect(details).toContainText('001 **** **** 1111');
+  await expect(details).toContainText(client.email);
+  await expect(details).toContainText('$3.00');
+  await snap(page, '1280-admin-transaction-detail');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(visa.getByRole('button', { name: /^Details of transaction / })).toBeFocused();
   // Pay-backs are never selectable.
   await expect(list.rowWith('PAYOUT').getByRole('checkbox')).toHaveCount(0);
 });

@@ -121,4 +121,34 @@ export class TransactionsList {
   rowWith(text: string | RegExp): Locator {
     return this.rows().filter({ hasText: text });
   }
+
+  columnHeader(name: string): Locator {
+    return this.table().getByRole('columnheader', { name, exact: true });
+  }
+
+  /**
+   * The table's horizontal overflow: the scroll and client widths of the first ancestor that clips
+   * or scrolls it (Mantine's scroll container), or of the page when none does.
+   */
+  async horizontalOverflow(): Promise<{ scrollWidth: number; clientWidth: number }> {
+    return this.table().evaluate((table) => {
+      // No DOM globals in the e2e types: the page's document and window come from the element.
+      const doc = table.ownerDocument;
+      const clips = ['auto', 'scroll', 'hidden', 'clip'];
+      let el = table.parentElement;
+      while (el && !clips.includes(doc.defaultView?.getComputedStyle(el).overflowX ?? 'visible')) {
+        el = el.parentElement;
+      }
+      const box = el ?? doc.scrollingElement ?? doc.documentElement;
+      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+    });
+  }
+
+  /** A row's detail (description, remarks, the values the row shortens), opened from the keyboard. */
+  async openDetails(row: Locator): Promise<Locator> {
+    await row.getByRole('button', { name: /^Details of transaction / }).press('Enter');
+    const dialog = this.page.getByRole('dialog', { name: 'Transaction details' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
 }

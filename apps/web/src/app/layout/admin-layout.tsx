@@ -13,6 +13,11 @@ import { AdminNav } from './admin-nav.tsx';
 
 /** Spec §9: the admin portal's breakpoint is 992px. */
 const ADMIN_BREAKPOINT = '62em';
+/**
+ * 220px up to Mantine's xl (88em, 1408px), 260px from there: at 1280px the narrower sidebar leaves
+ * the dense tables (transactions: nine columns) room for every column without a horizontal scroll.
+ */
+const NAVBAR_WIDTH = { base: 220, xl: 260 };
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { logOut } = useAuthActions();
@@ -45,7 +50,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </a>
         <AppShell
           header={{ height: 60 }}
-          navbar={{ width: 260, breakpoint: ADMIN_BREAKPOINT, collapsed: { mobile: true } }}
+          navbar={{ width: NAVBAR_WIDTH, breakpoint: ADMIN_BREAKPOINT, collapsed: { mobile: true } }}
           padding={{ base: 'sm', sm: 'lg' }}
         >
           <AppShell.Header px="md">

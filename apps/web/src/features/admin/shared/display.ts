@@ -21,11 +21,18 @@ export function dateTime(value: string | number | null | undefined): string {
   return d.isValid() ? d.format('MMM D, YYYY h:mm A') : EMPTY;
 }
 
-/** "11/26/26 4:05 PM": the dense tables' date and time, the full one in the cell's title. */
-export function dateTimeShort(value: string | number | null | undefined): string {
+/** "11/26/26": the dense tables' date, shown over its time (timeShort), the full one in the cell's title. */
+export function dateShort(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   const d = dayjs(value);
-  return d.isValid() ? d.format('MM/DD/YY h:mm A') : EMPTY;
+  return d.isValid() ? d.format('MM/DD/YY') : EMPTY;
+}
+
+/** "4:05 PM": the time under dateShort. */
+export function timeShort(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const d = dayjs(value);
+  return d.isValid() ? d.format('h:mm A') : EMPTY;
 }
 
 export function dateOnly(value: string | number | null | undefined): string {

@@ -18,7 +18,8 @@ export function SortableTh({ children, direction, onSort }: SortableThProps) {
     <Table.Th aria-sort={ariaSort} className={classes.sortTh}>
       <UnstyledButton onClick={onSort} className={classes.sortButton}>
         <Group gap={4} wrap="nowrap" justify="space-between">
-          <Text fw={600} fz="sm" component="span">
+          {/* The table's own size: a dense (xs) table's sortable headers match its other headers. */}
+          <Text fw={600} inherit component="span">
             {children}
           </Text>
           <Icon size={14} stroke={1.8} aria-hidden />
