@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from '../fixtures/cli.ts';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
-import { AdminShell, signInAsNewAdmin } from './pages/admin-portal.ts';
+import { AdminShell, signInAsNewAdmin, TransactionsList } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
 
 /**
@@ -89,6 +89,19 @@ test('a returned pay-back waits with the customer’s other cards, and staff sen
   } finally {
     await db.end();
   }
+
+  // In the transactions list the pay-backs are never selectable for verification; the $3 charges
+  // they repay are.
+  await new AdminShell(page).go('Transactions');
+  const list = new TransactionsList(page);
+  await list.filterByUser(client.id);
+  const paybacks = list.rowWith('PAYOUT');
+  await expect(paybacks.first()).toBeVisible();
+  for (const row of await paybacks.all()) await expect(row.getByRole('checkbox')).toHaveCount(0);
+  const charge = list
+    .rowWith('001 **** **** 1111')
+    .filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
+  await expect(charge.getByRole('checkbox')).toHaveCount(1);
 });
 
 test('a month Pria missed shows in reconciliation, and staff may charge it after all', async ({ page }) => {
