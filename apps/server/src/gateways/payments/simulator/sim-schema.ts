@@ -117,7 +117,7 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
         status text not null constraint transactions_status_check
           check (status in ('captured', 'declined', 'requires_authentication', 'paid', 'failed', 'returned', 'refunded')),
         reason text,
-        session_id text unique,
+        session_id text,
         return_url text,
         seq bigserial,
         created_at timestamptz not null default now(),
@@ -138,6 +138,14 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
             check (kind in ('charge', 'payout', 'refund'));
         end if;
       end $$`.execute(trx);
+    // Only customer-initiated charges that need authentication have a session: a partial unique
+    // index, so the other charges and every payout write no entry for it (a schema made earlier
+    // had the column UNIQUE: replaced once).
+    await sql`alter table gateway_sim.transactions drop constraint if exists transactions_session_id_key`.execute(
+      trx,
+    );
+    await sql`create unique index if not exists transactions_session on gateway_sim.transactions (session_id)
+      where session_id is not null`.execute(trx);
     await sql`
       create table if not exists gateway_sim.dispute_events (
         seq bigserial primary key,
