@@ -1,5 +1,6 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
 import type { Db } from '../../platform/db.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import {
@@ -105,7 +106,7 @@ export async function claimPayinChunk(db: Db, runId: string, period: string): Pr
         where id = ${runId}`.execute(tx);
     }
     return cards.map((c) => ({
-      id: crypto.randomUUID(),
+      id: timeOrderedUuid(),
       reference: payinReference(c.card_id, period),
       kind: 'payin' as const,
       instrument_id: c.instrument_id,
