@@ -188,12 +188,9 @@ try {
     for (const name of process.env.BENCH_DROP_INDEXES.split(','))
       await sql.raw(`drop index if exists ${name}`).execute(db);
   }
-  if (process.env.BENCH_DROP_CONSTRAINTS) {
-    // Diagnosis only: what do these checks cost? e.g. BENCH_DROP_CONSTRAINTS=payouts.payouts_card_id_fkey
-    for (const item of process.env.BENCH_DROP_CONSTRAINTS.split(',')) {
-      const [table = '', name = ''] = item.split('.');
-      await sql`alter table ${sql.id(table)} drop constraint if exists ${sql.id(name)}`.execute(db);
-    }
+  if (process.env.BENCH_SQL) {
+    // Diagnosis only: any statements to run after seeding, e.g. to disable a trigger for one run.
+    await sql.raw(process.env.BENCH_SQL).execute(db);
   }
   if (process.env.BENCH_PG_SET) {
     // Diagnosis only: server settings for this run, e.g. BENCH_PG_SET=autovacuum=off,wal_compression=on
