@@ -1,6 +1,13 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { AdminMetrics } from '@pria/contracts';
-import { IconAlertTriangle, IconClockPause, IconGavel, IconPlayerPause } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconAlertTriangle,
+  IconClockPause,
+  IconGavel,
+  IconPlayerPause,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { money, monthLabel } from '../shared/display.ts';
 import { usePrivileges } from '../shared/privileges.ts';
@@ -36,68 +43,52 @@ export function AttentionBanners({ attention }: { attention: AdminMetrics['atten
   return (
     <Stack gap="xs">
       {overdue.map((r) => (
-        <Alert
+        <Banner
           key={`${r.kind}:${r.period}`}
           color="red"
-          icon={<IconPlayerPause size={18} aria-hidden />}
-          role="status"
+          Icon={IconPlayerPause}
           title={`${r.kind === 'payin' ? 'Pay-in' : 'Pay-back'} run of ${monthLabel(r.period)} not completed`}
         >
-          <Text size="sm">
-            It was due {new Date(r.dueAt).toLocaleString('en-US', { timeZone: 'America/New_York' })} New York
-            time and is still not completed. Check the workers and docs/operations.md.
-          </Text>
-        </Alert>
+          It was due {new Date(r.dueAt).toLocaleString('en-US', { timeZone: 'America/New_York' })} New York
+          time and is still not completed. Check the workers and docs/operations.md.
+        </Banner>
       ))}
       {owed.count > 0 && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="status"
-          title="Pay-backs overdue"
-        >
-          <Text size="sm">
-            {plural(owed.count, 'charge is', 'charges are')} ({money(owed.cents)}) still not paid back a day
-            after the pay-back date. {link}
-          </Text>
-        </Alert>
+        <Banner color="red" Icon={IconAlertTriangle} title="Pay-backs overdue">
+          {plural(owed.count, 'charge is', 'charges are')} ({money(owed.cents)}) still not paid back a day
+          after the pay-back date. {link}
+        </Banner>
       )}
       {disputes > 0 && (
-        <Alert color="yellow" icon={<IconGavel size={18} aria-hidden />} role="status" title="Open disputes">
-          <Text size="sm">
-            {plural(disputes, 'dispute waits', 'disputes wait')} for a decision; their pay-backs are withheld.{' '}
-            <Anchor component={Link} to="/admin/transactions" size="sm" fw={600}>
-              Open Transactions
-            </Anchor>
-          </Text>
-        </Alert>
+        <Banner color="yellow" Icon={IconGavel} title="Open disputes">
+          {plural(disputes, 'dispute waits', 'disputes wait')} for a decision; their pay-backs are withheld.{' '}
+          <Anchor component={Link} to="/admin/disputes" size="sm" fw={600}>
+            Open Disputes
+          </Anchor>
+        </Banner>
       )}
       {returnedPaybacks > 0 && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="status"
-          title="Returned pay-backs"
-        >
-          <Text size="sm">
-            {plural(returnedPaybacks, 'pay-back was', 'pay-backs were')} returned by the card and{' '}
-            {returnedPaybacks === 1 ? 'needs' : 'need'} a staff decision. {link}
-          </Text>
-        </Alert>
+        <Banner color="red" Icon={IconAlertTriangle} title="Returned pay-backs">
+          {plural(returnedPaybacks, 'pay-back was', 'pay-backs were')} returned by the card and{' '}
+          {returnedPaybacks === 1 ? 'needs' : 'need'} a staff decision. {link}
+        </Banner>
       )}
       {delayedPaybacks > 0 && (
-        <Alert
-          color="orange"
-          icon={<IconClockPause size={18} aria-hidden />}
-          role="status"
-          title="Delayed pay-backs"
-        >
-          <Text size="sm">
-            {plural(delayedPaybacks, 'pay-back is', 'pay-backs are')} delayed after three failed tries; we are
-            retrying. {link}
-          </Text>
-        </Alert>
+        <Banner color="orange" Icon={IconClockPause} title="Delayed pay-backs">
+          {plural(delayedPaybacks, 'pay-back is', 'pay-backs are')} delayed after three failed tries; we are
+          retrying. {link}
+        </Banner>
       )}
     </Stack>
+  );
+}
+
+/** One condition staff should act on: announced politely to screen readers (role="status"). */
+function Banner(props: { color: string; Icon: Icon; title: string; children: ReactNode }) {
+  const { color, Icon, title, children } = props;
+  return (
+    <Alert color={color} icon={<Icon size={18} aria-hidden />} role="status" title={title}>
+      <Text size="sm">{children}</Text>
+    </Alert>
   );
 }
