@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from '../fixtures/cli.ts';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
-import { AdminShell, signInAsNewAdmin, TransactionsList } from './pages/admin-portal.ts';
+import { AdminShell, horizontalOverflow, signInAsNewAdmin, TransactionsList } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
 
 /**
@@ -51,6 +51,14 @@ test('a returned pay-back waits with the customer’s other cards, and staff sen
   await expect(banner).toBeVisible();
   await expect(page.getByRole('table', { name: 'Runs' })).toContainText('Pay-back');
   await snap(page, '1280-admin-home-attention');
+  // At 1280 px the reconciliation reads whole: the amount owed and every column, no sideways scroll.
+  const recon = page.getByRole('table', { name: 'Reconciliation' });
+  await expect(recon.getByText('1 pay-back owed')).toBeVisible();
+  const overflow = await horizontalOverflow(recon);
+  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+  const csv = recon.getByRole('columnheader', { name: 'CSV' });
+  await csv.scrollIntoViewIfNeeded();
+  await expect(csv).toBeInViewport({ ratio: 1 });
   await banner.getByRole('link', { name: 'Open Pay-backs' }).click();
   await expect(page).toHaveURL(/\/admin\/paybacks$/);
 

@@ -130,18 +130,8 @@ export class TransactionsList {
    * The table's horizontal overflow: the scroll and client widths of the first ancestor that clips
    * or scrolls it (Mantine's scroll container), or of the page when none does.
    */
-  async horizontalOverflow(): Promise<{ scrollWidth: number; clientWidth: number }> {
-    return this.table().evaluate((table) => {
-      // No DOM globals in the e2e types: the page's document and window come from the element.
-      const doc = table.ownerDocument;
-      const clips = ['auto', 'scroll', 'hidden', 'clip'];
-      let el = table.parentElement;
-      while (el && !clips.includes(doc.defaultView?.getComputedStyle(el).overflowX ?? 'visible')) {
-        el = el.parentElement;
-      }
-      const box = el ?? doc.scrollingElement ?? doc.documentElement;
-      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
-    });
+  horizontalOverflow(): Promise<{ scrollWidth: number; clientWidth: number }> {
+    return horizontalOverflow(this.table());
   }
 
   /** A row's detail (description, remarks, the values the row shortens), opened from the keyboard. */
@@ -151,4 +141,19 @@ export class TransactionsList {
     await expect(dialog).toBeVisible();
     return dialog;
   }
+}
+
+/** The widths of the box that clips a table sideways (its scroll container, or the page). */
+export function horizontalOverflow(table: Locator): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return table.evaluate((t) => {
+    // No DOM globals in the e2e types: the page's document and window come from the element.
+    const doc = t.ownerDocument;
+    const clips = ['auto', 'scroll', 'hidden', 'clip'];
+    let el = t.parentElement;
+    while (el && !clips.includes(doc.defaultView?.getComputedStyle(el).overflowX ?? 'visible')) {
+      el = el.parentElement;
+    }
+    const box = el ?? doc.scrollingElement ?? doc.documentElement;
+    return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
+  });
 }

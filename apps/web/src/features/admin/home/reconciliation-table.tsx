@@ -31,7 +31,7 @@ function CountAndMoney({ count, cents }: { count: number; cents: number }) {
   if (count === 0 && cents === 0) return <Nothing />;
   return (
     <>
-      <Text size="sm" className={classes.nowrap}>
+      <Text size="xs" fw={500} className={classes.nowrap}>
         {money(cents)}
       </Text>
       <Text size="xs" c="dimmed">
@@ -43,7 +43,7 @@ function CountAndMoney({ count, cents }: { count: number; cents: number }) {
 
 function Nothing() {
   return (
-    <Text size="sm" c="dimmed" aria-label="none">
+    <Text size="xs" c="dimmed" aria-label="none">
       –
     </Text>
   );
@@ -55,7 +55,7 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
   const { has } = usePrivileges();
   // Finance and admin export a period's lines (each pay-in with its pay-back and dispute).
   const canExport = has('export');
-  const columns = canExport ? [...baseColumns, 'Export'] : baseColumns;
+  const columns = canExport ? [...baseColumns, 'CSV'] : baseColumns;
   return (
     <Paper
       withBorder
@@ -70,11 +70,11 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
       <Text size="xs" c="dimmed" mb="md">
         Recent pay-in periods: what was charged and whether it was paid back
       </Text>
-      <Table.ScrollContainer minWidth={980}>
+      <Table.ScrollContainer minWidth={900}>
         <Table
           verticalSpacing="xs"
-          horizontalSpacing="xs"
-          fz="sm"
+          horizontalSpacing={8}
+          fz="xs"
           striped
           highlightOnHover
           aria-labelledby="recon-title"
@@ -124,11 +124,11 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                   <Table.Td>
                     {owed ? (
                       <Stack gap={2} align="flex-start">
-                        <Badge color="red" variant="filled" style={{ overflow: 'visible' }}>
-                          {money(r.outstanding.cents)} owed
+                        <Badge color="red" variant="filled" miw="fit-content">
+                          {money(r.outstanding.cents)}
                         </Badge>
                         <Text size="xs" c="red.9" className={classes.nowrap}>
-                          {r.outstanding.count} {r.outstanding.count === 1 ? 'pay-back' : 'pay-backs'}
+                          {r.outstanding.count} {r.outstanding.count === 1 ? 'pay-back' : 'pay-backs'} owed
                         </Text>
                       </Stack>
                     ) : (
