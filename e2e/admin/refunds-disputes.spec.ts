@@ -90,6 +90,11 @@ test('a chargeback withholds the pay-back until staff record the outcome on the 
   await expect(row).toContainText('Withheld');
   await expect(row).toContainText('$3.00');
   await snap(page, '1280-admin-disputes');
+  // Issue 16 §6: at 1280 px no badge in the row is cut short ("OP…").
+  const cut = await row
+    .locator('.mantine-Badge-label')
+    .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(cut).toEqual([]);
 
   await row.getByRole('button', { name: 'Won' }).click();
   const confirm = page.getByRole('dialog', { name: 'Record the dispute as won' });

@@ -67,6 +67,9 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // Wide tables scroll sideways on phones: the scroll viewport must be reachable by keyboard.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A badge is never cut to "OP…": in a narrow table cell it keeps its whole label, and the
+    // cell (or the table's scroll) makes room for it.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
   },
   primaryColor: 'navy',
   primaryShade: { light: 9, dark: 6 },
