@@ -130,10 +130,11 @@ const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
 export const payinReference = (cardId: string, period: string) => `payin:${cardId}:${period}`;
 
 /**
- * Writes sent pay-ins with their outcomes, in one transaction: the attempts (one insert), their
- * money events (derived in the same statement), the pay-backs of late captures, the outcomes of
- * attempts a stale chunk had written meanwhile (from `submitted` only), and the chunks whose
- * last card this was (`writtenChunks`). Returns what the run's counters need.
+ * Writes sent pay-ins with their outcomes, in one transaction: the chunks whose last card this
+ * was (`writtenChunks`), the attempts (one insert), their money events (derived in the same
+ * statement) and the pay-backs of late captures. Then, in a second transaction and only if a
+ * stale chunk's writer got there first, the outcomes onto the attempts it wrote (from
+ * `submitted` only). Returns what the run's counters need.
  */
 export async function recordSentPayins(
   db: Db,

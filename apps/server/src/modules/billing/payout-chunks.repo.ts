@@ -103,10 +103,11 @@ export async function claimPayoutChunk(db: Db, runId: string, period: string): P
 }
 
 /**
- * Writes sent payouts' tries with their outcomes, in one transaction: each payout from `pending`
- * (its try number, reference, outcome, back-off), its payout_tries row and its money event in
- * one statement; tries a stale chunk's writer made `submitted` meanwhile get their outcome
- * through the ordinary path (from `submitted` only); then the chunks whose last payout this was.
+ * Writes sent payouts' tries with their outcomes, in one transaction: the chunks whose last
+ * payout this was, then each payout from `pending` (its try number, reference, outcome,
+ * back-off), its payout_tries row and its money event in one statement. Tries a stale chunk's
+ * writer made `submitted` meanwhile get their outcome afterwards, in a transaction of their own,
+ * through the ordinary path (from `submitted` only).
  */
 export async function recordSentPayouts(
   db: Db,
