@@ -13,6 +13,9 @@ import { insertMoneyEvents } from './runs.repo.ts';
  */
 export const CHUNK_LOCK = 7_311_002;
 
+/** What a customer's statement says of the monthly $3. */
+export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
+
 /**
  * The cards owed the pay-in whose due instant is `dueAt`, judged as at that instant (ADR 7): a
  * card registered by then, on an enabled subscription that existed by then and whose paid period
@@ -35,7 +38,7 @@ export const payinCards = (dueAt: Date) => sql`
  * are not written yet (ADR 17). Such a card has no attempt row, yet must not be cut, missed or
  * taken again; its chunk is written by its drain, or turned into `submitted` attempts once stale.
  */
-export const notInFlight = (runId: string) => sql`
+const notInFlight = (runId: string) => sql`
     and not exists (select 1 from billing_chunks k
                     where k.run_id = ${runId} and k.taken_at is not null and k.written_at is null
                       and c.id = any(k.sent_cards))`;
@@ -132,7 +135,7 @@ export async function insertMissedPayins(
         (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
          amount_cents, description, initiator, status, decline_reason, created_at)
       select gen_random_uuid(), 'payin:' || c.id || ':' || ${r.period}, 'payin', ${r.period}, c.customer_id, c.id,
-             c.instrument_id, s.id, ${r.runId}, ${MONTHLY_CHARGE}, 'Monthly Charge & Pay', 'merchant', 'missed',
+             c.instrument_id, s.id, ${r.runId}, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant', 'missed',
              ${r.reason}, ${r.dueAt}
       ${payinCards(r.dueAt)}
         and not exists (select 1 from payment_attempts a
@@ -314,7 +317,6 @@ async function recordOutcomesIn(
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
 ): Promise<{ done: number; declined: number }> {
-  if (outcomes.length === 0) return { done: 0, declined: 0 };
   const values = sql.join(
     outcomes.map(
       (o) =>

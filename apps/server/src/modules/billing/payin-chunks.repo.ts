@@ -8,9 +8,11 @@ import {
   CHUNK_LOCK,
   type ClaimedAttempt,
   insertLatePayouts,
+  PAYIN_DESCRIPTION,
   payinCards,
   recordOutcomes,
 } from './charges.repo.ts';
+import { markChunksWritten } from './runs.repo.ts';
 
 /**
  * Pay-in attempts written once, with their outcome (ADR 17).
@@ -126,8 +128,7 @@ export async function claimPayinChunk(db: Db, runId: string, period: string): Pr
   });
 }
 
-const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
-export const payinReference = (cardId: string, period: string) => `payin:${cardId}:${period}`;
+const payinReference = (cardId: string, period: string) => `payin:${cardId}:${period}`;
 
 /**
  * Writes sent pay-ins with their outcomes, in one transaction: the chunks whose last card this
@@ -154,14 +155,7 @@ export async function recordSentPayins(
       await sql`set local synchronous_commit = off`.execute(tx);
       // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
       // in the same order, this waits for it (or it for this) instead of deadlocking.
-      if (writtenChunks.length) {
-        await sql`
-        update billing_chunks set written_at = now()
-        where written_at is null and (run_id, seq) in (
-          select * from unnest(${writtenChunks.map((c) => c.runId)}::uuid[], ${writtenChunks.map((c) => c.seq)}::int[]))`.execute(
-          tx,
-        );
-      }
+      await markChunksWritten(tx, 'billing_chunks', writtenChunks);
       const inserted = await sql<{ id: string; card_id: string; status: string; period: string }>`
       with v as (
         select * from unnest(

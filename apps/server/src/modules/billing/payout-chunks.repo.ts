@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import { type ClaimedPayout, type PayoutOutcomeRow, recordPayoutOutcomes } from './payouts.repo.ts';
+import { markChunksWritten } from './runs.repo.ts';
 
 /**
  * Pay-back tries written once, with their outcome (ADR 17), as pay-in attempts are:
@@ -128,14 +129,7 @@ export async function recordSentPayouts(
       await sql`set local synchronous_commit = off`.execute(tx);
       // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
       // in the same order, this waits for it (or it for this) instead of deadlocking.
-      if (writtenChunks.length) {
-        await sql`
-        update payout_chunks set written_at = now()
-        where written_at is null and (run_id, seq) in (
-          select * from unnest(${writtenChunks.map((c) => c.runId)}::uuid[], ${writtenChunks.map((c) => c.seq)}::int[]))`.execute(
-          tx,
-        );
-      }
+      await markChunksWritten(tx, 'payout_chunks', writtenChunks);
       const res = await sql<{ id: string; status: string }>`
       with v as (
         select * from unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.tries)}::int[],
@@ -227,11 +221,4 @@ export async function writeStalePayoutChunks(db: Db, runId: string, staleAfterMs
       return Number(res.numAffectedRows ?? 0);
     }),
   );
-}
-
-/** Untaken and in-flight payout chunks of a run (they keep it open). */
-export async function countOpenPayoutChunks(db: Db, runId: string): Promise<number> {
-  const res = await sql<{ n: number }>`
-    select count(*)::int as n from payout_chunks where run_id = ${runId} and written_at is null`.execute(db);
-  return res.rows[0]?.n ?? 0;
 }

@@ -159,7 +159,6 @@ async function recordPayoutOutcomesIn(
   outcomes: readonly PayoutOutcomeRow[],
   occurredAt: Date,
 ): Promise<{ answered: number; done: number; failed: number }> {
-  if (outcomes.length === 0) return { answered: 0, done: 0, failed: 0 };
   const values = sql.join(
     outcomes.map(
       (o) => sql`(${o.id}::uuid, ${o.status}::text, ${o.reason}::text, ${o.gatewayTransactionId}::text)`,
@@ -230,15 +229,17 @@ async function recordPayoutOutcomesIn(
 }
 
 /**
- * What keeps a payout run open: its own tries not answered yet, and pay-backs up to its period
- * that may be tried now (new, or failed with the back-off over at `now`). A failed pay-back
- * waiting for its next try does not: the tick reopens the run when the try falls due.
+ * What keeps a payout run open: its own tries not answered yet, pay-backs up to its period that
+ * may be tried now (new, or failed with the back-off over at `now`), and its chunks not written
+ * yet (untaken, or in flight: ADR 17). A failed pay-back waiting for its next try does not: the
+ * tick reopens the run when the try falls due.
  */
 export async function countOpenPayouts(db: Db, runId: string, period: string, now: Date): Promise<number> {
   const res = await sql<{ n: number }>`
-    select count(*)::int as n from payouts
-    where (billing_run_id = ${runId} and status in ('submitted', 'unknown'))
-       or (period <= ${period} and (status = 'pending' or (status = 'failed' and next_try_at <= ${now})))`.execute(
+    select (select count(*) from payouts
+            where (billing_run_id = ${runId} and status in ('submitted', 'unknown'))
+               or (period <= ${period} and (status = 'pending' or (status = 'failed' and next_try_at <= ${now}))))::int
+         + (select count(*) from payout_chunks where run_id = ${runId} and written_at is null)::int as n`.execute(
     db,
   );
   return res.rows[0]?.n ?? 0;

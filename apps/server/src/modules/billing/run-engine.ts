@@ -19,13 +19,7 @@ import {
 } from './charges.repo.ts';
 import { releaseSettledInstruments } from './owed.ts';
 import { claimPayinChunk, type PayinClaim, recordSentPayins, type SentPayin } from './payin-chunks.repo.ts';
-import {
-  chunkPayouts,
-  claimPayoutChunk,
-  countOpenPayoutChunks,
-  type PayoutClaim,
-  recordSentPayouts,
-} from './payout-chunks.repo.ts';
+import { chunkPayouts, claimPayoutChunk, type PayoutClaim, recordSentPayouts } from './payout-chunks.repo.ts';
 import {
   type ClaimedPayout,
   claimPayouts,
@@ -118,8 +112,7 @@ export async function drainRun(deps: BillingDeps, runId: string): Promise<RunRow
   }
   const open =
     run.kind === 'payout'
-      ? (await countOpenPayouts(deps.db, run.id, run.period, deps.clock.now())) +
-        (await countOpenPayoutChunks(deps.db, run.id))
+      ? await countOpenPayouts(deps.db, run.id, run.period, deps.clock.now())
       : (await countOpenAttempts(deps.db, run.id)) + waiting;
   if (open === 0) {
     const done = await completeRun(deps.db, run.id);
@@ -181,14 +174,12 @@ async function sendCharges(
   const { db } = deps;
   const resend: Claimed[] = [...settled.resend];
   let answered = 0;
-  // Cards of each taken chunk whose outcome is not recorded yet: a chunk is written with its last.
-  const unwritten = new Map<number, number>();
+  const chunks = chunkCountdown();
   await streamBatches<Claimed, Outcome>({
     claim: async (limit) => {
       if (resend.length) return resend.splice(0, limit);
       const claimed = await claimCharges(deps, run, limit);
-      for (const c of claimed)
-        if ('payin' in c) unwritten.set(c.payin.seq, (unwritten.get(c.payin.seq) ?? 0) + 1);
+      for (const c of claimed) if ('payin' in c) chunks.taken(c.payin.seq);
       return claimed;
     },
     call: (a) => chargeOne(deps, a),
@@ -196,14 +187,8 @@ async function sendCharges(
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: run.kind, status: o.status });
       const sent = outcomes.filter((o): o is Outcome & { payin: SentPayin } => o.payin !== undefined);
       const rows = outcomes.filter((o) => o.payin === undefined);
-      const written: { runId: string; seq: number }[] = [];
-      for (const o of sent) {
-        const left = (unwritten.get(o.payin.seq) ?? 1) - 1;
-        unwritten.set(o.payin.seq, left);
-        if (left === 0) written.push({ runId: o.payin.runId, seq: o.payin.seq });
-      }
       const now = deps.clock.now();
-      const a = await recordSentPayins(db, sent, written, now);
+      const a = await recordSentPayins(db, sent, chunks.recorded(sent.map((o) => o.payin)), now);
       const b = await recordOutcomes(db, ['submitted'], rows, now);
       answered += a.done + b.done;
       await addRunProgress(db, run.id, a.done + b.done, a.declined + b.declined);
@@ -292,8 +277,7 @@ async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<Clai
   const { db } = deps;
   const resend: ClaimedPay[] = [...settled.resend];
   let answered = 0;
-  // Payouts of each taken chunk whose try is not written yet: a chunk is written with its last.
-  const unwritten = new Map<number, number>();
+  const chunks = chunkCountdown();
   await streamBatches<ClaimedPay, PayOutcome>({
     claim: async (limit) => {
       if (resend.length) return resend.splice(0, limit);
@@ -301,7 +285,7 @@ async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<Clai
         const chunk = await claimPayoutChunk(db, run.id, run.period);
         if (chunk === null) break;
         if (chunk.length === 0) continue;
-        unwritten.set(chunk[0]?.chunk.seq ?? -1, chunk.length);
+        for (const p of chunk) chunks.taken(p.chunk.seq);
         return chunk;
       }
       return claimPayouts(db, run.id, run.period, limit, deps.clock.now());
@@ -315,14 +299,8 @@ async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<Clai
       for (const o of outcomes) deps.metrics?.billingAttempts.inc({ kind: 'payout', status: o.status });
       const sent = outcomes.flatMap((o) => (o.sent ? [{ ...o, ...o.sent }] : []));
       const rows = outcomes.filter((o) => o.sent === undefined);
-      const written: { runId: string; seq: number }[] = [];
-      for (const o of sent) {
-        const left = (unwritten.get(o.seq) ?? 1) - 1;
-        unwritten.set(o.seq, left);
-        if (left === 0) written.push({ runId: o.runId, seq: o.seq });
-      }
       const now = deps.clock.now();
-      const a = await recordSentPayouts(db, run.id, sent, written, now);
+      const a = await recordSentPayouts(db, run.id, sent, chunks.recorded(sent), now);
       const b = await recordPayoutOutcomes(db, run.id, ['submitted'], rows, now);
       answered += a.answered + b.answered;
       await addRunProgress(db, run.id, a.done + b.done, a.failed + b.failed);
@@ -349,4 +327,26 @@ async function payOne(deps: BillingDeps, p: ClaimedPayout): Promise<PayoutOutcom
     if (!(err instanceof GatewayTimeout)) deps.logger.warn({ err, payout: p.id }, 'payout failed mid-call');
     return { id: p.id, status: 'unknown', reason: null, gatewayTransactionId: null };
   }
+}
+
+/**
+ * Items of each chunk a drain took whose rows are not written yet (ADR 17): `recorded` answers
+ * the chunks whose last item this was, to be marked written with it.
+ */
+function chunkCountdown() {
+  const left = new Map<number, number>();
+  return {
+    taken(seq: number) {
+      left.set(seq, (left.get(seq) ?? 0) + 1);
+    },
+    recorded(items: readonly { runId: string; seq: number }[]) {
+      const written: { runId: string; seq: number }[] = [];
+      for (const { runId, seq } of items) {
+        const n = (left.get(seq) ?? 1) - 1;
+        left.set(seq, n);
+        if (n === 0) written.push({ runId, seq });
+      }
+      return written;
+    },
+  };
 }

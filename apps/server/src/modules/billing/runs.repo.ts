@@ -156,3 +156,18 @@ export async function findUnsettled<S extends string>(
 export function listRecentRuns(db: Db, limit: number): Promise<RunRow[]> {
   return db.selectFrom('billing_runs').selectAll().orderBy('started_at', 'desc').limit(limit).execute();
 }
+
+/** A run's chunks (pay-in or payout) whose every item has its row written now (ADR 17). */
+export async function markChunksWritten(
+  tx: Db,
+  table: 'billing_chunks' | 'payout_chunks',
+  chunks: readonly { runId: string; seq: number }[],
+): Promise<void> {
+  if (chunks.length === 0) return;
+  await sql`
+    update ${sql.table(table)} set written_at = now()
+    where written_at is null and (run_id, seq) in (
+      select * from unnest(${chunks.map((c) => c.runId)}::uuid[], ${chunks.map((c) => c.seq)}::int[]))`.execute(
+    tx,
+  );
+}
