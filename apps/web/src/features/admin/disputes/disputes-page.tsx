@@ -142,7 +142,7 @@ export default function DisputesPage() {
                     {money(d.amount)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[d.status]} variant="light" style={{ overflow: 'visible' }}>
+                    <Badge color={statusColor[d.status]} variant="light">
                       {d.status}
                     </Badge>
                   </Table.Td>

@@ -124,7 +124,7 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                   <Table.Td>
                     {owed ? (
                       <Stack gap={2} align="flex-start">
-                        <Badge color="red" variant="filled" miw="fit-content">
+                        <Badge color="red" variant="filled">
                           {money(r.outstanding.cents)}
                         </Badge>
                         <Text size="xs" c="red.9" className={classes.nowrap}>

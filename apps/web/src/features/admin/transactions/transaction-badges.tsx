@@ -15,23 +15,20 @@ const statusColors: Record<string, string> = {
 
 const disputeColors = { open: 'orange', won: 'teal', lost: 'red' } as const;
 
-/** Badges are never truncated: their whole label shows, however narrow the cell. */
-const whole = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
-
 /** The transaction's status, then its dispute and what was refunded of it, if any. */
 export function StatusBadges({ row }: { row: AdminTransactionRow }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge size="sm" color={statusColors[row.transactionStatus] ?? 'red'} variant="light" styles={whole}>
+      <Badge size="sm" color={statusColors[row.transactionStatus] ?? 'red'} variant="light">
         {row.transactionStatus}
       </Badge>
       {row.dispute && (
-        <Badge size="xs" color={disputeColors[row.dispute]} variant="outline" styles={whole}>
+        <Badge size="xs" color={disputeColors[row.dispute]} variant="outline">
           {row.dispute === 'open' ? 'Disputed' : `Dispute ${row.dispute}`}
         </Badge>
       )}
       {(row.refundedCents ?? 0) > 0 && (
-        <Badge size="xs" color="orange" variant="outline" styles={whole}>
+        <Badge size="xs" color="orange" variant="outline">
           Refunded {money(row.refundedCents ?? 0)}
         </Badge>
       )}
@@ -43,22 +40,17 @@ export function StatusBadges({ row }: { row: AdminTransactionRow }) {
 export function CheckBadges({ row }: { row: AdminTransactionRow }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge
-        size="xs"
-        color={row.isVerified ? 'teal' : 'gray'}
-        variant={row.isVerified ? 'light' : 'outline'}
-        styles={whole}
-      >
-        {row.isVerified ? 'Verified' : 'Not Verified'}
-      </Badge>
-      <Badge
-        size="xs"
-        color={row.isReturned ? 'red' : 'gray'}
-        variant={row.isReturned ? 'light' : 'outline'}
-        styles={whole}
-      >
-        {row.isReturned ? 'Returned' : 'Not Returned'}
-      </Badge>
+      <YesNoBadge yes={row.isVerified} label="Verified" color="teal" />
+      <YesNoBadge yes={row.isReturned} label="Returned" color="red" />
     </Stack>
+  );
+}
+
+/** "Verified" in colour, or "Not Verified" outlined in grey. */
+function YesNoBadge({ yes, label, color }: { yes: boolean; label: string; color: string }) {
+  return (
+    <Badge size="xs" color={yes ? color : 'gray'} variant={yes ? 'light' : 'outline'}>
+      {yes ? label : `Not ${label}`}
+    </Badge>
   );
 }
