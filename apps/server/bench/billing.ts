@@ -13,9 +13,11 @@
  * to completion beside their goal: the staleness window plus the remaining half's own time.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../src/config.ts';
@@ -103,6 +105,40 @@ function postgresCpuSeconds(): number {
     }
   }
   return ticks / ticksPerSecond;
+}
+
+/**
+ * Diagnosis only: BENCH_PROFILE=dir writes a V8 CPU profile of each phase (dir/payin.cpuprofile,
+ * dir/payout.cpuprofile); with BENCH_PROFILE_PG=1 also a system-wide `perf record` of it with
+ * call graphs (dir/payin.data, for `perf report --comm postgres`). Profiling slows the phase:
+ * figures printed by such a run are not comparable.
+ */
+async function profilePhase(name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const perf = process.env.BENCH_PROFILE_PG
+    ? spawn(
+        'perf',
+        ['record', '-a', '-F', '1000', '--call-graph', 'dwarf,16384', '-o', `${dir}/${name}.data`],
+        {
+          stdio: 'ignore',
+        },
+      )
+    : null;
+  if (perf) await sleep(500); // perf attaches before the phase starts
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+    if (!perf) return;
+    const exited = new Promise((resolve) => perf.once('exit', resolve));
+    perf.kill('SIGINT');
+    await exited;
+  };
 }
 
 function cpuNow() {
@@ -218,6 +254,7 @@ try {
   // processor calls in flight, so the total stays at the processor's limit.
   const perDrain = { ...deps, concurrency: Math.max(1, Math.floor(concurrency / drains)) };
 
+  const stopPayinProfile = await profilePhase('payin');
   const payinWal = await walNow();
   const payinCpu = cpuNow();
   const payinStart = performance.now();
@@ -230,6 +267,8 @@ try {
   });
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payinRun.id)));
   const payinSeconds = (performance.now() - payinStart) / 1000;
+  await stopPayinProfile();
+  const stopPayoutProfile = await profilePhase('payout');
 
   const payoutCpu = cpuNow();
   const payoutWal = await walNow();
@@ -240,6 +279,7 @@ try {
   );
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payoutRun.id)));
   const payoutSeconds = (performance.now() - payoutStart) / 1000;
+  await stopPayoutProfile();
   const endCpu = cpuNow();
   const endWal = await walNow();
 

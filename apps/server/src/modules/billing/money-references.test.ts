@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+// A money row's references are checked once per statement (migration 0030, ADR 17) instead of
+// by foreign keys: each rule a foreign key or the old per-row trigger enforced still fails the
+// whole statement, and what they refer to can never be deleted.
+let t: TestApp;
+let customerId: string;
+let cardId: string;
+let otherCustomer: string;
+let otherCard: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  customerId = await insertCustomer(t.db, { email: 'refs@example.com' });
+  cardId = await insertCard(t.db, customerId);
+  otherCustomer = await insertCustomer(t.db, { email: 'other-refs@example.com' });
+  otherCard = await insertCard(t.db, otherCustomer);
+  await sql`insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
+    values (${customerId}, 'semi-annual', ${cardId}, 'active', '2099-01-01', now())`.execute(t.db);
+}, 60_000);
+afterAll(() => t?.stop());
+
+const count = async (table: 'payment_attempts' | 'payouts') =>
+  Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db)).rows[0]?.n);
+
+/** Two pay-in attempts in one statement; `second` overrides the second row's references. */
+const insertTwoAttempts = (second: { customer_id?: string; card_id?: string; subscription_id?: string }) =>
+  sql`
+    insert into payment_attempts (reference, kind, period, customer_id, card_id, subscription_id, amount_cents,
+                                  description, status, created_at)
+    values (${`ref-${randomUUID()}`}, 'payin', '2031-01', ${customerId}, ${cardId}, null, 300, 'x', 'captured', now()),
+           (${`ref-${randomUUID()}`}, 'payin', '2031-02', ${second.customer_id ?? customerId},
+            ${second.card_id ?? cardId}, ${second.subscription_id ?? null}, 300, 'x', 'captured', now())`.execute(
+    t.db,
+  );
+
+describe('money row references', () => {
+  it('refuses an attempt whose customer, card or subscription does not exist: the whole statement, SQLSTATE 23503', async () => {
+    const before = await count('payment_attempts');
+    for (const missing of [
+      { customer_id: randomUUID() },
+      { card_id: randomUUID() },
+      { subscription_id: randomUUID() },
+    ]) {
+      await expect(insertTwoAttempts(missing)).rejects.toMatchObject({ code: '23503' });
+    }
+    expect(await count('payment_attempts')).toBe(before);
+    await insertTwoAttempts({});
+    expect(await count('payment_attempts')).toBe(before + 2);
+  });
+
+  it("refuses a payout that is not its capture's: missing, not captured, another amount, card or customer", async () => {
+    const capture = await insertCharge(t.db, {
+      customerId,
+      cardId,
+      period: '2031-03',
+      createdAt: new Date(),
+    });
+    const declined = await insertCharge(t.db, {
+      customerId,
+      cardId,
+      period: '2031-04',
+      status: 'declined',
+      createdAt: new Date(),
+    });
+    const before = await count('payouts');
+    const payout = (o: { attempt?: string; amount?: number; card?: string; customer?: string }) =>
+      sql`
+        insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
+        values (${o.attempt ?? capture}, ${o.customer ?? customerId}, ${o.card ?? cardId}, 'inst', '2031-03',
+                ${o.amount ?? 300}, 'pending', now())`.execute(t.db);
+    for (const bad of [
+      { attempt: randomUUID() },
+      { attempt: declined },
+      { amount: 301 },
+      { card: otherCard },
+      { customer: otherCustomer },
+    ]) {
+      await expect(payout(bad)).rejects.toMatchObject({ code: '23503' });
+    }
+    expect(await count('payouts')).toBe(before);
+    const id = await insertPayout(t.db, capture, { status: 'pending', createdAt: new Date() });
+    expect(await count('payouts')).toBe(before + 1);
+
+    // Its capture, amount, card, customer and instrument never change; its status does.
+    for (const change of [
+      sql`amount_cents = 1`,
+      sql`card_id = ${otherCard}`,
+      sql`customer_id = ${otherCustomer}`,
+      sql`instrument_id = 'elsewhere'`,
+      sql`attempt_id = ${declined}`,
+    ]) {
+      await expect(sql`update payouts set ${change} where id = ${id}`.execute(t.db)).rejects.toThrow(
+        /immutable/,
+      );
+    }
+    await sql`update payouts set status = 'paid', paid_at = now() where id = ${id}`.execute(t.db);
+  });
+
+  it('refuses to change the subscription or plan an attempt was made for', async () => {
+    const id = await insertCharge(t.db, { customerId, cardId, period: '2031-05', createdAt: new Date() });
+    await expect(
+      sql`update payment_attempts set plan_id = 'annual' where id = ${id}`.execute(t.db),
+    ).rejects.toThrow(/immutable/);
+  });
+
+  it('never deletes a customer, card, subscription or plan (money rows refer to them)', async () => {
+    for (const table of ['customers', 'cards', 'subscriptions', 'plans']) {
+      const row = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db);
+      expect(Number(row.rows[0]?.n)).toBeGreaterThan(0);
+      await expect(sql`delete from ${sql.table(table)}`.execute(t.db)).rejects.toThrow(/never deleted/);
+      expect(
+        (await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db)).rows,
+      ).toEqual(row.rows);
+    }
+  });
+});
