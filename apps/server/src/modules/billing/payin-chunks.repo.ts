@@ -1,8 +1,8 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
-import { v7 as timeOrderedUuid } from 'uuid';
 import type { Db } from '../../platform/db.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
+import { timeOrderedUuid } from '../../platform/ids.ts';
 import {
   type AttemptOutcome,
   CHUNK_LOCK,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Cents, isExpiryPast, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
@@ -74,7 +74,8 @@ type ActiveInstrument = Pick<
   Selectable<SimInstrumentsTable>,
   'id' | 'behaviour' | 'expiration_month' | 'expiration_year'
 >;
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+/** A processor-side id: the prefix and 32 random hex digits (randomUUID is pooled, randomBytes is not). */
+const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 
 /** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
 export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Promise<SimulatorGateway> {
