@@ -175,14 +175,18 @@ export interface BillingChunksTable {
   written_at: Timestamp | null;
 }
 
-/** A payout run's to-do list in ranges of payout ids (migration 0028, ADR 17). */
+/**
+ * A payout run's to-do list: the captures it owes, a chunk at a time (migrations 0028, 0031; ADR
+ * 17). `sent_attempts` and `sent_payouts` (same positions): what a drain that took it pays back,
+ * and the payout id each gets.
+ */
 export interface PayoutChunksTable {
   run_id: string;
   seq: number;
-  first_payout: string;
-  last_payout: string;
+  attempts: string[];
   payouts: number;
   taken_at: Timestamp | null;
+  sent_attempts: string[] | null;
   sent_payouts: string[] | null;
   written_at: Timestamp | null;
 }

@@ -1,11 +1,14 @@
+import { cents } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../platform/clock.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { seedSubscribers } from '../../test/seed-billing.ts';
 import { claimPayinChunk } from './payin-chunks.repo.ts';
+import { claimPayoutChunk, recordSentPayouts, writeStalePayoutChunks } from './payout-chunks.repo.ts';
+import { materializePayouts } from './payouts.repo.ts';
 import { drainRun, startRun } from './run-engine.ts';
-import { getRun } from './runs.repo.ts';
+import { addRunProgress, getRun } from './runs.repo.ts';
 
 // A pay-in run's cards are cut into chunks of BILLING_BATCH_SIZE; a drain that takes a chunk
 // records the cards it is about to charge in it, and writes their attempts once, with their
@@ -89,5 +92,92 @@ describe('a pay-in run in chunks', () => {
     // Nothing is left to take, and taking again writes nothing.
     expect(await claimPayinChunk(t.db, run.id, period)).toBeNull();
     expect((await getRun(t.db, run.id))?.status).toBe('completed');
+  });
+});
+
+describe('a payout run in chunks', () => {
+  it("writes no payout up front; a taken chunk records the captures and payout ids it pays before any call; a dead drain's chunk is settled by lookup and paid once; a slow drain's outcomes land on the stale writer's rows", async () => {
+    // The pay-in above left 9 captures of the period; their pay-back instant is April 2, 16:00 New York.
+    clock.set('2032-04-02T20:01:00Z');
+    const run = await startRun(t.billing, {
+      kind: 'payout',
+      period,
+      asOf: clock.now(),
+      startedBy: 'test',
+      forced: false,
+    });
+    expect(run.total).toBe(9);
+    const payouts = () =>
+      sql<{ id: string; attempt_id: string; status: string; reference: string | null; tries: number }>`
+        select id, attempt_id, status, reference, tries from payouts where period = ${period}`.execute(t.db);
+    expect((await payouts()).rows).toHaveLength(0);
+    const listed = await sql<{ seq: number; attempts: string[] }>`
+      select seq, attempts from payout_chunks where run_id = ${run.id} order by seq`.execute(t.db);
+    expect(listed.rows.map((c) => c.attempts.length)).toEqual([4, 4, 1]);
+
+    // A drain takes a chunk: the captures and the payout ids it pays are committed in the chunk;
+    // no payout row yet, and no other writer may write one for a listed capture meanwhile.
+    const dead = (await claimPayoutChunk(t.db, run.id)) ?? [];
+    expect(dead).toHaveLength(4);
+    for (const p of dead) expect(p.reference).toBe(`payout:${p.id}:1`);
+    const taken = await sql<{ sent_attempts: string[]; sent_payouts: string[] }>`
+      select sent_attempts, sent_payouts from payout_chunks where run_id = ${run.id} and taken_at is not null`.execute(
+      t.db,
+    );
+    expect(taken.rows[0]?.sent_attempts).toEqual(dead.map((p) => p.attemptId));
+    expect(taken.rows[0]?.sent_payouts).toEqual(dead.map((p) => p.id));
+    expect(await materializePayouts(t.db, period, clock.now())).toBe(0);
+    expect((await payouts()).rows).toHaveLength(0);
+
+    // A second drain takes the next chunk and calls the processor, but is slow to write: its chunk
+    // goes stale first, and the stale writer inserts its payouts `submitted` under the same ids.
+    const slow = (await claimPayoutChunk(t.db, run.id)) ?? [];
+    expect(slow).toHaveLength(4);
+    const answers = await Promise.all(
+      slow.map(async (p) => {
+        const o = await t.payments.payout({
+          reference: p.reference,
+          instrumentId: p.instrument_id,
+          amountCents: cents(300),
+        });
+        expect(o.status).toBe('paid');
+        return {
+          id: p.id,
+          attemptId: p.attemptId,
+          reference: p.reference,
+          status: 'paid' as const,
+          reason: null,
+          gatewayTransactionId: o.gatewayTransactionId,
+        };
+      }),
+    );
+    await sql`update payout_chunks set taken_at = now() - interval '1 day'
+      where run_id = ${run.id} and taken_at is not null`.execute(t.db);
+    expect(await writeStalePayoutChunks(t.db, run.id, 5_000)).toBe(8);
+    const stale = (await payouts()).rows;
+    expect(stale.map((p) => p.status)).toEqual(Array(8).fill('submitted'));
+    expect(stale.map((p) => p.id).sort()).toEqual([...dead, ...slow].map((p) => p.id).sort());
+    for (const p of stale) expect(p.reference).toBe(`payout:${p.id}:1`);
+    // The slow drain's outcomes: its rows exist already, so they are recorded from `submitted`.
+    const late = await recordSentPayouts(t.db, run.id, answers, [], clock.now());
+    expect(late).toMatchObject({ answered: 4, done: 4 });
+    await addRunProgress(t.db, run.id, late.done, late.failed); // as the drain's record step does
+
+    // The next drain settles the dead chunk's payouts by lookup (never received: sent now under
+    // the same reference) and pays the last chunk: every capture paid back once.
+    clock.set('2032-04-02T20:30:00Z');
+    const done = await drainRun(t.billing, run.id);
+    expect(done).toMatchObject({ status: 'completed', total: 9, done: 9 });
+    const all = (await payouts()).rows;
+    expect(all).toHaveLength(9);
+    expect(all.every((p) => p.status === 'paid' && p.tries === 1)).toBe(true);
+    expect(new Set(all.map((p) => p.attempt_id)).size).toBe(9);
+    const paid = await sql<{ reference: string }>`select reference from gateway_sim.transactions
+      where kind = 'payout' and reference = any(${all.map((p) => p.reference)}::text[])`.execute(t.db);
+    expect(paid.rows).toHaveLength(9);
+    const tries = await sql<{ n: string }>`select count(*) as n from payout_tries
+      where payout_id = any(${all.map((p) => p.id)}::uuid[]) and outcome = 'paid'`.execute(t.db);
+    expect(Number(tries.rows[0]?.n)).toBe(9);
+    expect(await claimPayoutChunk(t.db, run.id)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { payoutDueAt } from './billing-schedule.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks } from './payout-chunk-lock.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
 /**
@@ -111,10 +112,14 @@ async function decide(
     .where('id', '=', attemptId)
     .executeTakeFirstOrThrow();
   if (charge.kind === 'payin' && at >= payoutDueAt(charge.period)) {
+    // NOTE: not for a capture a payout run listed in a chunk not written yet: that chunk writes
+    // its payout (ADR 17). Checked under the chunk lock, so no drain is sending it meanwhile.
+    await lockPayoutChunks(tx, { wait: true });
     await sql`
       insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
       select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${at}
       from payment_attempts a where a.id = ${attemptId} and a.status = 'captured'
+        and not ${inUnwrittenPayoutChunk(sql`a.id`)}
       on conflict (attempt_id) do nothing`.execute(tx);
   }
 }

@@ -1,53 +1,62 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
+import { timeOrderedUuid } from '../../platform/ids.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks, PAYOUT_CHUNK_LOCK } from './payout-chunk-lock.ts';
 import { type ClaimedPayout, type PayoutOutcomeRow, recordPayoutOutcomes } from './payouts.repo.ts';
 import { markChunksWritten } from './runs.repo.ts';
 
 /**
- * Pay-back tries written once, with their outcome (ADR 17), as pay-in attempts are:
+ * Pay-backs written once, with their outcome (ADR 17), as pay-in attempts are:
  *
- * 1. `chunkPayouts` cuts the pending pay-backs a payout run owns into chunks of consecutive ids.
- * 2. `claimPayoutChunk` takes a chunk and records in it, committed before any call, the payouts
- *    it is about to send (each still `pending`; its try number is the next one). The payout
- *    rows are not written.
- * 3. `recordSentPayouts` writes each payout's try with its outcome (paid, failed with its back-off,
- *    returned, or unknown after a timeout) from `pending` only, its payout_tries row and its money
- *    event, in one statement; the chunk is written with its last payout.
+ * 1. `chunkPayouts` lists the captures a payout run owes (captured pay-ins of its period or
+ *    earlier with no payout row, not disputed, not listed in another chunk not written yet) in
+ *    chunks of `size` consecutive attempt ids. No payout row is written.
+ * 2. `claimPayoutChunk` takes a chunk and records in it, committed before any call, the captures
+ *    still owed that it is about to pay back (`sent_attempts`) and the id each pay-back gets
+ *    (`sent_payouts`, the same positions).
+ * 3. `recordSentPayouts` inserts each payout with its first try's outcome (paid, failed with its
+ *    back-off, returned, or unknown after a timeout), its payout_tries row and its money event,
+ *    in one statement; the chunk is written with its last payout.
  * 4. `writeStalePayoutChunks`: a chunk taken longer ago than the staleness window and not written
- *    turns its sent payouts still `pending` into `submitted` tries dated when it was taken, which
- *    settling then looks up by their reference (ADR 7, unchanged).
+ *    inserts a `submitted` payout for each sent capture that has none, dated when the chunk was
+ *    taken, which settling then looks up by its reference (ADR 7, unchanged).
  *
- * A try's reference is `payout:<id>:<try>` whichever path writes it, so a slow drain and a stale
- * chunk's writer name the same try and the processor pays it at most once.
+ * A first try's reference is `payout:<payout id>:1` whichever path writes the row, so a slow drain
+ * and a stale chunk's writer name the same try and the processor pays it at most once. A capture
+ * listed in an unwritten chunk gets its payout row from that chunk only (payout-chunk-lock.ts).
+ * Pay-backs written `pending` by other paths (a capture settled late, a won dispute) and failed
+ * ones due again are claimed row by row (payouts.repo.ts), as before.
  */
 
-// Any fixed number: the advisory lock around payout chunks (cuts exclusive, claims shared).
-const PAYOUT_CHUNK_LOCK = 7_311_003;
-
-/** Not a payout a drain took and may be sending right now (its chunk is taken, not written). */
-const notInFlight = sql`
-  p.id not in (select x.id from payout_chunks k cross join unnest(k.sent_payouts) as x(id)
-               where k.taken_at is not null and k.written_at is null)`;
+/** Owed a pay-back: a captured pay-in with no payout row, not disputed (unless Pria won). */
+const owed = sql`
+  a.kind = 'payin' and a.status = 'captured'
+  and not exists (select 1 from payouts p where p.attempt_id = a.id)
+  and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')`;
 
 /**
- * Cuts the pending pay-backs of `period` or earlier into chunks of `size` consecutive payout ids,
- * in one statement, replacing the run's untaken chunks. Returns how many payouts they hold.
+ * Lists the captures of `period` or earlier a payout run owes in chunks of `size` consecutive
+ * attempt ids, in one statement, replacing the run's untaken chunks. Returns how many it listed.
  */
 export async function chunkPayouts(
   db: Db,
   r: { runId: string; period: string; size: number },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(${PAYOUT_CHUNK_LOCK})`.execute(tx);
+    await lockPayoutChunks(tx, { wait: true });
     await sql`delete from payout_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
+    // NOTE: as in materializePayouts, right after a pay-in the statistics say "no payouts": a
+    // nested loop would scan payouts once per capture. Hash (or merge) anti-joins are linear.
+    await sql`set local enable_nestloop = off`.execute(tx);
     const res = await sql<{ payouts: number }>`
-      insert into payout_chunks (run_id, seq, first_payout, last_payout, payouts)
-      select ${r.runId}, base.next + x.g, min(x.id::text collate "C")::uuid, max(x.id::text collate "C")::uuid, count(*)
-      from (select p.id, (row_number() over (order by p.id) - 1) / ${r.size} as g
-            from payouts p
-            where p.period <= ${r.period} and p.status = 'pending' and ${notInFlight}) x,
+      insert into payout_chunks (run_id, seq, attempts, payouts)
+      select ${r.runId}, base.next + x.g, array_agg(x.id order by x.id), count(*)
+      from (select a.id, (row_number() over (order by a.id) - 1) / ${r.size} as g
+            from payment_attempts a
+            where a.period <= ${r.period} and ${owed}
+              and not ${inUnwrittenPayoutChunk(sql`a.id`)}) x,
            (select coalesce(max(seq) + 1, 0) as next from payout_chunks where run_id = ${r.runId}) base
       group by base.next, x.g
       returning payouts`.execute(tx);
@@ -55,47 +64,43 @@ export async function chunkPayouts(
   });
 }
 
-/** A claimed payout whose try is not written yet: written with its outcome. */
-export type PayoutClaim = ClaimedPayout & { chunk: { runId: string; seq: number } };
+/** A capture a drain is paying back whose payout row is not written yet. */
+export type PayoutClaim = ClaimedPayout & { chunk: { runId: string; seq: number }; attemptId: string };
 
 /**
- * Takes the next untaken chunk of a payout run and records the payouts it will send (still
- * pending, not in flight elsewhere), in one synchronously committed transaction. Null when the
- * run has no untaken chunk left.
+ * Takes the next untaken chunk of a payout run and records the captures it will pay back (still
+ * owed) with their payout ids, in one synchronously committed transaction. Null when the run has
+ * no untaken chunk left.
  */
-export async function claimPayoutChunk(db: Db, runId: string, period: string): Promise<PayoutClaim[] | null> {
+export async function claimPayoutChunk(db: Db, runId: string): Promise<PayoutClaim[] | null> {
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock_shared(${PAYOUT_CHUNK_LOCK})`.execute(tx);
-    const taken = await sql<{ seq: number; first_payout: string; last_payout: string }>`
+    const taken = await sql<{ seq: number; attempts: string[] }>`
       update payout_chunks set taken_at = now()
       where run_id = ${runId} and seq = (
         select seq from payout_chunks where run_id = ${runId} and taken_at is null
         order by seq limit 1 for update skip locked)
-      returning seq, first_payout, last_payout`.execute(tx);
+      returning seq, attempts`.execute(tx);
     const chunk = taken.rows[0];
     if (!chunk) return null;
-    // NOTE: FOR UPDATE SKIP LOCKED: a payout another path is writing now (a staff action, a
-    // retry's claim, a stale chunk's writer) is left to it; if it is still pending afterwards,
-    // the retry claim sends it once this chunk is written. Never waiting, a claim never deadlocks.
-    const res = await sql<{ id: string; tries: number; instrument_id: string; amount_cents: number }>`
-      select p.id, p.tries + 1 as tries, p.amount_cents,
-             coalesce((select c.instrument_id from cards c where c.id = p.paid_to_card_id), p.instrument_id)
-               as instrument_id
-      from payouts p
-      where p.id between ${chunk.first_payout} and ${chunk.last_payout}
-        and p.period <= ${period} and p.status = 'pending' and ${notInFlight}
-      order by p.id
-      for update of p skip locked`.execute(tx);
-    const sent = res.rows;
+    // NOTE: by primary key, one probe per listed capture (the statistics may say "no payouts").
+    await sql`set local enable_hashjoin = off`.execute(tx);
+    await sql`set local enable_mergejoin = off`.execute(tx);
+    const res = await sql<{ id: string; instrument_id: string; amount_cents: number }>`
+      select a.id, a.instrument_id, a.amount_cents from payment_attempts a
+      where a.id = any(${chunk.attempts}::uuid[]) and ${owed}
+      order by a.id`.execute(tx);
+    const sent = res.rows.map((a) => ({ ...a, attemptId: a.id, id: timeOrderedUuid() }));
     await sql`
       update payout_chunks
-      set sent_payouts = ${sent.map((p) => p.id)}::uuid[],
+      set sent_attempts = ${sent.map((p) => p.attemptId)}::uuid[], sent_payouts = ${sent.map((p) => p.id)}::uuid[],
           written_at = ${sent.length === 0 ? sql`now()` : sql`null`}
       where run_id = ${runId} and seq = ${chunk.seq}`.execute(tx);
     return sent.map((p) => ({
       id: p.id,
-      reference: `payout:${p.id}:${p.tries}`,
-      tries: p.tries,
+      attemptId: p.attemptId,
+      reference: firstTryReference(p.id),
+      tries: 1,
       instrument_id: p.instrument_id,
       amount_cents: Number(p.amount_cents),
       chunk: { runId, seq: chunk.seq },
@@ -103,73 +108,76 @@ export async function claimPayoutChunk(db: Db, runId: string, period: string): P
   });
 }
 
+const firstTryReference = (payoutId: string) => `payout:${payoutId}:1`;
+
 /**
- * Writes sent payouts' tries with their outcomes, in one transaction: the chunks whose last
- * payout this was, then each payout from `pending` (its try number, reference, outcome,
- * back-off), its payout_tries row and its money event in one statement. Tries a stale chunk's
- * writer made `submitted` meanwhile get their outcome afterwards, in a transaction of their own,
- * through the ordinary path (from `submitted` only).
+ * Writes sent pay-backs with their first try's outcome, in one transaction: the chunks whose
+ * last pay-back this was, then each payout row (its capture's customer, card, instrument and
+ * amount, the outcome, back-off), its payout_tries row and its money event in one statement.
+ * Payouts a stale chunk's writer inserted `submitted` meanwhile get their outcome afterwards, in
+ * a transaction of their own, through the ordinary path (from `submitted` only).
  */
 export async function recordSentPayouts(
   db: Db,
   runId: string,
-  sent: readonly (PayoutOutcomeRow & { tries: number; reference: string })[],
+  sent: readonly (PayoutOutcomeRow & { attemptId: string; reference: string })[],
   writtenChunks: readonly { runId: string; seq: number }[],
   occurredAt: Date,
 ): Promise<{ answered: number; done: number; failed: number }> {
   if (sent.length === 0 && writtenChunks.length === 0) return { answered: 0, done: 0, failed: 0 };
-  // NOTE: written in id order, as the claim locked them and stale chunks list them.
-  const ordered = [...sent].sort((a, b) => (a.id < b.id ? -1 : 1));
+  // NOTE: inserted in capture order, as stale chunks list them: two writers of the same payouts
+  // (a slow drain and a stale chunk's writer) then wait on each other in one order.
+  const ordered = [...sent].sort((a, b) => (a.attemptId < b.attemptId ? -1 : 1));
   const col = <T>(f: (o: (typeof ordered)[number]) => T) => ordered.map(f);
   const delays = PAYOUT_RETRY_DELAYS_MS.map((ms) => ms / 1000);
   const r = await retryOnDeadlock(() =>
     db.transaction().execute(async (tx) => {
       // NOTE: an outcome lost to a database crash is not lost: the chunk stays unwritten and its
-      // payouts become submitted tries, settled by lookup.
+      // pay-backs become submitted payouts, settled by lookup.
       await sql`set local synchronous_commit = off`.execute(tx);
       // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
       // in the same order, this waits for it (or it for this) instead of deadlocking.
       await markChunksWritten(tx, 'payout_chunks', writtenChunks);
       const res = await sql<{ id: string; status: string }>`
       with v as (
-        select * from unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.tries)}::int[],
-                             ${col((o) => o.reference)}::text[], ${col((o) => o.status)}::text[],
-                             ${col((o) => o.reason)}::text[], ${col((o) => o.gatewayTransactionId)}::text[])
-          as v(id, tries, reference, status, reason, gtx)
+        select * from unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.attemptId)}::uuid[],
+                             ${col((o) => o.status)}::text[], ${col((o) => o.reason)}::text[],
+                             ${col((o) => o.gatewayTransactionId)}::text[])
+          as v(id, attempt_id, status, reason, gtx)
       ),
-      upd as (
-        update payouts p
-        set status = v.status, tries = v.tries, reference = v.reference, billing_run_id = ${runId},
-            last_error = v.reason, gateway_transaction_id = v.gtx,
-            paid_at = case when v.status = 'paid' then ${occurredAt}::timestamptz end,
-            next_try_at = case when v.status = 'failed' then ${occurredAt}::timestamptz + make_interval(secs =>
-              (${delays}::float8[])[least(greatest(v.tries, 1), ${delays.length})]) end,
-            updated_at = now()
-        from v
-        where p.id = v.id and p.status = 'pending' and p.tries = v.tries - 1
-        returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.amount_cents, p.last_error,
-                  p.paid_to_card_id
+      ins as (
+        insert into payouts (id, attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, tries,
+                             reference, billing_run_id, last_error, gateway_transaction_id, paid_at, next_try_at,
+                             created_at)
+        select v.id, a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, v.status, 1,
+               'payout:' || v.id || ':1', ${runId}, v.reason, v.gtx,
+               case when v.status = 'paid' then ${occurredAt}::timestamptz end,
+               case when v.status = 'failed' then ${occurredAt}::timestamptz + make_interval(secs => ${delays[0]}) end,
+               (select r.as_of from billing_runs r where r.id = ${runId})
+        from v join payment_attempts a on a.id = v.attempt_id
+        order by v.attempt_id
+        on conflict (attempt_id) do nothing
+        returning id, status, reference, tries, customer_id, card_id, amount_cents, last_error
       ),
       tries as (
         insert into payout_tries (payout_id, try_no, reference, billing_run_id, outcome, reason, instrument_id)
-        select upd.id, upd.tries, upd.reference, ${runId}, upd.status, upd.last_error,
-               (select c.instrument_id from cards c where c.id = upd.paid_to_card_id)
-        from upd
+        select ins.id, ins.tries, ins.reference, ${runId}, ins.status, ins.last_error, null
+        from ins
         on conflict (reference) do update set outcome = excluded.outcome, reason = excluded.reason
       ),
       events as (
         insert into money_events (type, dedupe_key, customer_id, card_id, amount_cents, reason, occurred_at)
-        select e.type, e.type || ':' || e.key, upd.customer_id, upd.card_id, upd.amount_cents, upd.last_error,
+        select e.type, e.type || ':' || e.key, ins.customer_id, ins.card_id, ins.amount_cents, ins.last_error,
                ${occurredAt}::timestamptz
-        from upd cross join lateral (
-          select case upd.status when 'paid' then 'payout.sent' when 'returned' then 'payout.returned'
+        from ins cross join lateral (
+          select case ins.status when 'paid' then 'payout.sent' when 'returned' then 'payout.returned'
                                  else 'payout.failed' end as type,
-                 case when upd.status = 'failed' then upd.id::text else upd.reference end as key) e
-        where upd.status in ('paid', 'returned')
-           or (upd.status = 'failed' and upd.tries >= ${sql.lit(PAYOUT_DELAYED_AFTER_TRIES)})
+                 case when ins.status = 'failed' then ins.id::text else ins.reference end as key) e
+        where ins.status in ('paid', 'returned')
+           or (ins.status = 'failed' and ins.tries >= ${sql.lit(PAYOUT_DELAYED_AFTER_TRIES)})
         on conflict (dedupe_key) do nothing
       )
-      select id, status from upd`.execute(tx);
+      select id, status from ins`.execute(tx);
       const rows = res.rows;
       const out = {
         answered: rows.filter((r) => r.status !== 'unknown').length,
@@ -180,8 +188,8 @@ export async function recordSentPayouts(
       return { out, others: sent.filter((o) => !written.has(o.id)) };
     }),
   );
-  // Tries a stale chunk's writer made `submitted` meanwhile get their outcome the ordinary way,
-  // from `submitted` only. NOTE: in a transaction of its own (see recordSentPayins).
+  // Payouts a stale chunk's writer inserted `submitted` meanwhile get their outcome the ordinary
+  // way, from `submitted` only. NOTE: in a transaction of its own (see recordSentPayins).
   if (r.others.length === 0) return r.out;
   const late = await recordPayoutOutcomes(db, runId, ['submitted'], r.others, occurredAt);
   return {
@@ -192,9 +200,10 @@ export async function recordSentPayouts(
 }
 
 /**
- * Payout chunks of a run taken longer ago than `staleAfterMs` and not written: each sent payout
- * still `pending` becomes its next try, `submitted`, dated when the chunk was taken, for settling
- * to look up. The chunk is written in the same statement. Returns how many tries were written.
+ * Payout chunks of a run taken longer ago than `staleAfterMs` and not written: each sent capture
+ * that has no payout row gets its payout `submitted` under the id and first-try reference the
+ * chunk recorded, dated when the chunk was taken, for settling to look up. The chunk is written
+ * in the same statement. Returns how many payouts were written.
  */
 export async function writeStalePayoutChunks(db: Db, runId: string, staleAfterMs: number): Promise<number> {
   return retryOnDeadlock(() =>
@@ -205,19 +214,20 @@ export async function writeStalePayoutChunks(db: Db, runId: string, staleAfterMs
         update payout_chunks set written_at = now()
         where run_id = ${runId} and taken_at is not null and written_at is null
           and taken_at < now() - make_interval(secs => ${staleAfterMs / 1000})
-        returning sent_payouts, taken_at
+        returning sent_attempts, sent_payouts, taken_at
       ),
-      sent as (select x.id, stale.taken_at from stale cross join unnest(stale.sent_payouts) as x(id)),
-      -- NOTE: SKIP LOCKED: a payout its (slow) drain is writing right now is left to it. Should
-      -- that write be lost, the payout is still pending with the same try number, and the retry
-      -- claim sends it under the same reference: the processor answers that same try.
-      locked as (select p.id, sent.taken_at from payouts p join sent on sent.id = p.id
-                 where p.status = 'pending' order by p.id for update of p skip locked)
-      update payouts p
-      set status = 'submitted', tries = p.tries + 1, next_try_at = null, reference = 'payout:' || p.id || ':' || (p.tries + 1),
-          billing_run_id = ${runId}, updated_at = locked.taken_at
-      from locked
-      where p.id = locked.id`.execute(tx);
+      sent as (select x.attempt_id, x.id, stale.taken_at
+               from stale cross join unnest(stale.sent_attempts, stale.sent_payouts) as x(attempt_id, id))
+      -- NOTE: a payout its (slow) drain is inserting right now makes this insert wait for that
+      -- drain's commit, then do nothing: the drain's row, same id and reference, stands.
+      insert into payouts (id, attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, tries,
+                           reference, billing_run_id, created_at, updated_at)
+      select sent.id, a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'submitted', 1,
+             'payout:' || sent.id || ':1', ${runId}, (select r.as_of from billing_runs r where r.id = ${runId}),
+             sent.taken_at
+      from sent join payment_attempts a on a.id = sent.attempt_id
+      order by sent.attempt_id
+      on conflict (attempt_id) do nothing`.execute(tx);
       return Number(res.numAffectedRows ?? 0);
     }),
   );

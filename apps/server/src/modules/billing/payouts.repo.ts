@@ -3,18 +3,16 @@ import type { Db } from '../../platform/db.ts';
 import type { PayoutStatus } from '../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks } from './payout-chunk-lock.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
-// Any fixed number: the advisory lock that lets one process at a time write a run's payouts.
-const MATERIALIZE_LOCK = 7_311_001;
-
 /**
- * One payout per captured pay-in of `period` or earlier that has none yet: exactly the captured
- * amount, to the instrument that was charged. ON CONFLICT (attempt_id) keeps it one per capture.
- * NOTE: one writer at a time (advisory lock): several drains inserting the same 100,000 rows at
- * once made each wait on the others' uncommitted rows, one by one. With `wait: false` a caller
- * skips when another process is writing them (that one writes what exists now; what settles
- * later is written by the next drain or run).
+ * A `pending` payout per captured pay-in of `period` or earlier that has none yet and is not
+ * listed in a payout chunk not written yet (that chunk writes it: ADR 17): exactly the captured
+ * amount, to the instrument that was charged. A safety net behind the payout run's chunks and
+ * the late-capture path; ON CONFLICT (attempt_id) keeps it one per capture.
+ * NOTE: under the payout chunk lock, exclusively (payout-chunk-lock.ts). With `wait: false` a
+ * caller skips when the lock is busy (the next drain or run writes what is left).
  */
 export async function materializePayouts(
   db: Db,
@@ -23,13 +21,7 @@ export async function materializePayouts(
   opts: { wait: boolean } = { wait: true },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    if (opts.wait) await sql`select pg_advisory_xact_lock(${MATERIALIZE_LOCK})`.execute(tx);
-    else {
-      const got = await sql<{
-        ok: boolean;
-      }>`select pg_try_advisory_xact_lock(${MATERIALIZE_LOCK}) as ok`.execute(tx);
-      if (!got.rows[0]?.ok) return 0;
-    }
+    if (!(await lockPayoutChunks(tx, opts))) return 0;
     // NOTE: right after a pay-in the statistics still say "no captured attempts, no payouts", and
     // the planner then checks each capture against a sequential scan of payouts, which grows as
     // this very statement inserts: quadratic (3 minutes at 100,000 cards). Without nested loops
@@ -43,16 +35,24 @@ export async function materializePayouts(
         and not exists (select 1 from payouts p where p.attempt_id = a.id)
         -- A disputed capture is not paid back: the cardholder's bank returns it (unless Pria wins).
         and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
+        and not ${inUnwrittenPayoutChunk(sql`a.id`)}
       on conflict (attempt_id) do nothing`.execute(tx);
     return Number(res.numAffectedRows ?? 0);
   });
 }
 
-/** Payouts still owed for `period` or earlier: the work of a payout run when it opens. */
+/**
+ * Pay-backs still owed for `period` or earlier: the work of a payout run when it opens. Open
+ * payout rows, and captures listed in payout chunks not written yet that have no row (ADR 17).
+ */
 export async function countOwedPayouts(db: Db, period: string): Promise<number> {
   const res = await sql<{ n: number }>`
-    select count(*)::int as n from payouts
-    where period <= ${period} and status in ('pending', 'failed', 'submitted', 'unknown')`.execute(db);
+    select (select count(*) from payouts
+            where period <= ${period} and status in ('pending', 'failed', 'submitted', 'unknown'))::int
+         + (select count(*) from payout_chunks k
+            cross join unnest(case when k.taken_at is null then k.attempts else k.sent_attempts end) as x(id)
+            where k.written_at is null
+              and not exists (select 1 from payouts p where p.attempt_id = x.id))::int as n`.execute(db);
   return res.rows[0]?.n ?? 0;
 }
 
@@ -95,9 +95,6 @@ export async function claimPayouts(
       select id from payouts
       where period <= ${period}
         and (status = 'pending' or (status = 'failed' and next_try_at <= ${now}))
-        -- Not in a payout chunk not written yet: that chunk's drain sends it (ADR 17).
-        and not exists (select 1 from payout_chunks k
-                        where k.written_at is null and payouts.id between k.first_payout and k.last_payout)
       limit ${limit}
       for update skip locked)
     returning id, reference, tries, ${payTo} as instrument_id, amount_cents`.execute(db);

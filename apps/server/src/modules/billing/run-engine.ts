@@ -82,7 +82,8 @@ export async function startRun(
     await materializeRenewals(db, run.id, r.asOf);
     total = await countRunWork(db, run.id);
   } else {
-    await materializePayouts(db, r.period, r.asOf);
+    // The captures owed a pay-back are listed in chunks; their payout rows are written once,
+    // with their first try's outcome (ADR 17).
     await chunkPayouts(db, { runId: run.id, period: r.period, size: deps.batchSize });
     total = Math.max(await countOwedPayouts(db, r.period), run.done);
   }
@@ -270,7 +271,7 @@ async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
 /** A claimed pay-back: a payout row in doubt or due again, or a chunk's payout sent before its try is written. */
 type ClaimedPay = ClaimedPayout | PayoutClaim;
 type PayOutcome = PayoutOutcomeRow & {
-  sent?: { tries: number; reference: string; runId: string; seq: number };
+  sent?: { attemptId: string; reference: string; runId: string; seq: number };
 };
 
 async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<ClaimedPayout>): Promise<number> {
@@ -282,7 +283,7 @@ async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<Clai
     claim: async (limit) => {
       if (resend.length) return resend.splice(0, limit);
       for (;;) {
-        const chunk = await claimPayoutChunk(db, run.id, run.period);
+        const chunk = await claimPayoutChunk(db, run.id);
         if (chunk === null) break;
         if (chunk.length === 0) continue;
         for (const p of chunk) chunks.taken(p.chunk.seq);
@@ -292,7 +293,7 @@ async function sendPayouts(deps: BillingDeps, run: RunRow, settled: Settled<Clai
     },
     call: async (p) => {
       const o: PayOutcome = await payOne(deps, p);
-      if ('chunk' in p) o.sent = { tries: p.tries, reference: p.reference, ...p.chunk };
+      if ('chunk' in p) o.sent = { attemptId: p.attemptId, reference: p.reference, ...p.chunk };
       return o;
     },
     record: async (outcomes) => {
