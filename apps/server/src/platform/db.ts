@@ -24,11 +24,17 @@ export function namedStatement<Row>(name: string, text: string) {
   const taken = [...namedStatements].find(([t, n]) => n === name && t !== text);
   if (taken) throw new Error(`statement name ${name} is already used by another query`);
   namedStatements.set(text, name);
-  return async (db: Db, parameters: readonly unknown[]): Promise<Row[]> =>
+  return async (db: Pick<Db, 'executeQuery'>, parameters: readonly unknown[]): Promise<Row[]> =>
     (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
 }
 
 type QueryFn = (...args: unknown[]) => unknown;
+
+/** A pool whose connections run the `namedStatement` queries as named statements (createDb's do). */
+export function withNamedStatements(pool: pg.Pool): pg.Pool {
+  pool.on('connect', prepareNamedStatements);
+  return pool;
+}
 
 /** Runs the registered SQL texts as named statements on this connection; everything else as before. */
 function prepareNamedStatements(client: pg.PoolClient) {
@@ -53,10 +59,8 @@ export function createDb(
   // emits 'error' on itself, which without a listener is an uncaught exception. The query in
   // flight is rejected anyway and the broken client is discarded on release.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    prepareNamedStatements(client);
-  });
+  pool.on('connect', (client) => client.on('error', () => {}));
+  withNamedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, pool };
 }

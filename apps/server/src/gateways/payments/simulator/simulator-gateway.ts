@@ -5,6 +5,7 @@ import type { JWK } from 'jose';
 import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
 import pg from 'pg';
 import { batched } from '../../../platform/batch.ts';
+import { namedStatement, withNamedStatements } from '../../../platform/db.ts';
 import {
   assertPositiveCents,
   type ChargeInput,
@@ -81,11 +82,9 @@ const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}
 export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Promise<SimulatorGateway> {
   let own: Kysely<unknown> | null = null;
   if (opts.connectionString) {
-    const pool = new pg.Pool({
-      connectionString: opts.connectionString,
-      max: 20,
-      options: '-c synchronous_commit=off',
-    });
+    const pool = withNamedStatements(
+      new pg.Pool({ connectionString: opts.connectionString, max: 20, options: '-c synchronous_commit=off' }),
+    );
     pool.on('error', () => {}); // a dropped idle connection is reopened on next use
     // ...and one dropped while checked out must not be an uncaught exception (see platform/db.ts).
     pool.on('connect', (client) => client.on('error', () => {}));
@@ -652,26 +651,20 @@ export class SimulatorGateway implements PaymentGateway {
     // The expiry rule of isExpiryPast, read off the same clock: valid through its month.
     const now = this.now();
     const [year, month] = [now.getFullYear(), now.getMonth() + 1];
-    const written = await sql<TxOutcome>`
-      insert into gateway_sim.transactions
-        (id, reference, kind, instrument_id, amount_cents, description, initiator, status, reason, session_id, return_url)
-      select v.id, v.reference, v.kind, v.instrument_id, v.amount_cents, v.description, v.initiator, v.status,
-             null, null, v.return_url
-      from unnest(${col('id')}::text[], ${col('reference')}::text[], ${col('kind')}::text[],
-                  ${col('instrument_id')}::text[], ${col('amount_cents')}::bigint[], ${col('description')}::text[],
-                  ${col('initiator')}::text[], ${col('status')}::text[], ${col('return_url')}::text[])
-             with ordinality as v(id, reference, kind, instrument_id, amount_cents, description, initiator, status,
-                                  return_url, n)
-      -- NOTE: a scalar subquery, one primary-key probe per row: as a join, the planner may hash
-      -- every instrument for each batch.
-      where (select i.deleted_at is null and i.behaviour = 'success'
-                    and (v.kind = 'payout' or i.expiration_year > ${year}
-                         or (i.expiration_year = ${year} and i.expiration_month >= ${month}))
-             from gateway_sim.instruments i where i.id = v.instrument_id)
-      order by v.n
-      on conflict (reference) do nothing
-      returning ${txOutcomeColumns}`.execute(this.sim);
-    const byId = new Map(written.rows.map((t) => [t.id, t]));
+    const written = await insertPlainTxs(this.sim, [
+      col('id'),
+      col('reference'),
+      col('kind'),
+      col('instrument_id'),
+      col('amount_cents'),
+      col('description'),
+      col('initiator'),
+      col('status'),
+      col('return_url'),
+      year,
+      month,
+    ]);
+    const byId = new Map(written.map((t) => [t.id, t]));
     return rows.map((row) => {
       const tx = byId.get(row.id);
       return tx ? { tx: { ...tx, amount_cents: Number(tx.amount_cents) }, inserted: true } : null;
@@ -703,6 +696,29 @@ export class SimulatorGateway implements PaymentGateway {
 
 const txOutcomeColumns = sql.raw(
   'id, reference, kind, instrument_id, amount_cents, status, reason, session_id',
+);
+
+/**
+ * The one-round-trip path's insert (insertPlainTxs), a named statement: each connection parses
+ * and plans it once (hundreds of batches per run). NOTE: the instrument is read as a scalar
+ * subquery, one primary-key probe per row: as a join, the planner may hash every instrument.
+ */
+const insertPlainTxs = namedStatement<TxOutcome>(
+  'sim_insert_plain_txs',
+  `insert into gateway_sim.transactions
+     (id, reference, kind, instrument_id, amount_cents, description, initiator, status, reason, session_id, return_url)
+   select v.id, v.reference, v.kind, v.instrument_id, v.amount_cents, v.description, v.initiator, v.status,
+          null, null, v.return_url
+   from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[],
+               $9::text[]) with ordinality
+          as v(id, reference, kind, instrument_id, amount_cents, description, initiator, status, return_url, n)
+   where (select i.deleted_at is null and i.behaviour = 'success'
+                 and (v.kind = 'payout' or i.expiration_year > $10::int
+                      or (i.expiration_year = $10::int and i.expiration_month >= $11::int))
+          from gateway_sim.instruments i where i.id = v.instrument_id)
+   order by v.n
+   on conflict (reference) do nothing
+   returning id, reference, kind, instrument_id, amount_cents, status, reason, session_id`,
 );
 
 function toInstrument(r: Selectable<SimInstrumentsTable>): Instrument {
