@@ -179,6 +179,23 @@ describe('charges', () => {
     expect(await charge(card.instrumentId)).toMatchObject({ status: 'declined', reason: 'Expired card' });
   });
 
+  it('declines a success card once its expiry month is over by its clock, and captures through that month', async () => {
+    const card = await register('4111111111111111'); // expires 12/nextYear
+    const at = (now: Date) => createSimulatorGateway({ db, publicUrl: 'http://pria.test/', now: () => now });
+    const inLastMonth = await at(new Date(nextYear, 11, 31, 12));
+    const afterIt = await at(new Date(nextYear + 1, 0, 1, 12));
+    const pay = (g: SimulatorGateway) =>
+      g.charge({
+        reference: ref('payin'),
+        instrumentId: card.instrumentId,
+        amountCents: cents(300),
+        description: 'Pria monthly charge',
+        initiator: 'merchant',
+      });
+    expect(await pay(inLastMonth)).toMatchObject({ status: 'captured' });
+    expect(await pay(afterIt)).toMatchObject({ status: 'declined', reason: 'Expired card' });
+  });
+
   it('captures then times out on the timeout card; lookup finds exactly one capture', async () => {
     const card = await register('4000000000000119');
     const reference = ref('payin');
