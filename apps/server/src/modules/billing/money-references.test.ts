@@ -12,6 +12,7 @@ let customerId: string;
 let cardId: string;
 let otherCustomer: string;
 let otherCard: string;
+let otherSubscription: string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -21,6 +22,13 @@ beforeAll(async () => {
   otherCard = await insertCard(t.db, otherCustomer);
   await sql`insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
     values (${customerId}, 'semi-annual', ${cardId}, 'active', '2099-01-01', now())`.execute(t.db);
+  const other = await sql<{
+    id: string;
+  }>`insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
+    values (${otherCustomer}, 'semi-annual', ${otherCard}, 'active', '2099-01-01', now()) returning id`.execute(
+    t.db,
+  );
+  otherSubscription = other.rows[0]?.id as string;
 }, 60_000);
 afterAll(() => t?.stop());
 
@@ -39,12 +47,14 @@ const insertTwoAttempts = (second: { customer_id?: string; card_id?: string; sub
   );
 
 describe('money row references', () => {
-  it('refuses an attempt whose customer, card or subscription does not exist: the whole statement, SQLSTATE 23503', async () => {
+  it("refuses an attempt whose customer, card or subscription does not exist or is not the customer's: the whole statement, SQLSTATE 23503", async () => {
     const before = await count('payment_attempts');
     for (const missing of [
       { customer_id: randomUUID() },
       { card_id: randomUUID() },
       { subscription_id: randomUUID() },
+      { card_id: otherCard }, // another customer's card
+      { subscription_id: otherSubscription }, // another customer's subscription
     ]) {
       await expect(insertTwoAttempts(missing)).rejects.toMatchObject({ code: '23503' });
     }
@@ -99,6 +109,28 @@ describe('money row references', () => {
       );
     }
     await sql`update payouts set status = 'paid', paid_at = now() where id = ${id}`.execute(t.db);
+  });
+
+  it('refuses a money event whose attempt or refund does not exist, and keeps the rest of its statement out', async () => {
+    const capture = await insertCharge(t.db, {
+      customerId,
+      cardId,
+      period: '2031-06',
+      createdAt: new Date(),
+    });
+    const events = (o: { attempt?: string; refund?: string }) =>
+      sql`insert into money_events (type, dedupe_key, customer_id, card_id, amount_cents, occurred_at, attempt_id, refund_id)
+          values ('charge.succeeded', ${`ok:${randomUUID()}`}, ${customerId}, ${cardId}, 300, now(), ${capture}, null),
+                 ('charge.succeeded', ${`bad:${randomUUID()}`}, ${customerId}, ${cardId}, 300, now(),
+                  ${o.attempt ?? null}, ${o.refund ?? null})`.execute(t.db);
+    const n = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from money_events`.execute(t.db)).rows[0]?.n);
+    const before = await n();
+    await expect(events({ attempt: randomUUID() })).rejects.toMatchObject({ code: '23503' });
+    await expect(events({ refund: randomUUID() })).rejects.toMatchObject({ code: '23503' });
+    expect(await n()).toBe(before);
+    await events({});
+    expect(await n()).toBe(before + 2);
   });
 
   it('refuses to change the subscription or plan an attempt was made for', async () => {
