@@ -114,7 +114,7 @@ async function decide(
   if (charge.kind === 'payin' && at >= payoutDueAt(charge.period)) {
     // NOTE: not for a capture a payout run listed in a chunk not written yet: that chunk writes
     // its payout (ADR 17). Checked under the chunk lock, so no drain is sending it meanwhile.
-    await lockPayoutChunks(tx, { wait: true });
+    await lockPayoutChunks(tx, 'exclusive');
     await sql`
       insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
       select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${at}

@@ -6,28 +6,42 @@ import type { Db } from '../../platform/db.ts';
  * chunks; a capture listed in a chunk not written yet (untaken, or taken and in flight) gets its
  * payout row from that chunk only: its drain, or the stale chunk's writer. Every other writer of
  * a new payout row (the safety-net materialisation, a won dispute) leaves such captures alone, and
- * does so under the chunk lock taken exclusively: cuts take it exclusively too, claims shared, so
- * a claim that found a capture owed has committed its sent list before such a writer looks.
+ * does so under the chunk lock taken exclusively: cuts take it exclusively too, claims and stale
+ * writers shared, so a claim that found a capture owed has committed its sent list before such a
+ * writer looks.
  */
 
-// Any fixed number: the advisory lock around payout chunks (cuts and other payout writers
-// exclusive, claims shared).
-export const PAYOUT_CHUNK_LOCK = 7_311_003;
+// Any fixed number: the advisory lock around payout chunks.
+const PAYOUT_CHUNK_LOCK = 7_311_003;
 
-/** Takes the chunk lock exclusively for this transaction; with `wait: false`, false when busy. */
-export async function lockPayoutChunks(tx: Db, opts: { wait: boolean }): Promise<boolean> {
-  if (opts.wait) {
-    await sql`select pg_advisory_xact_lock(${PAYOUT_CHUNK_LOCK})`.execute(tx);
-    return true;
+/**
+ * Takes the chunk lock for this transaction: `exclusive` (cuts and other writers of new payouts),
+ * `shared` (claims, stale writers), or `try` (exclusive if free now: false when busy).
+ */
+export async function lockPayoutChunks(tx: Db, mode: 'exclusive' | 'shared' | 'try'): Promise<boolean> {
+  if (mode === 'try') {
+    const got = await sql<{
+      ok: boolean;
+    }>`select pg_try_advisory_xact_lock(${PAYOUT_CHUNK_LOCK}) as ok`.execute(tx);
+    return got.rows[0]?.ok ?? false;
   }
-  const got = await sql<{
-    ok: boolean;
-  }>`select pg_try_advisory_xact_lock(${PAYOUT_CHUNK_LOCK}) as ok`.execute(tx);
-  return got.rows[0]?.ok ?? false;
+  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${PAYOUT_CHUNK_LOCK})`.execute(tx);
+  else await sql`select pg_advisory_xact_lock(${PAYOUT_CHUNK_LOCK})`.execute(tx);
+  return true;
 }
 
-/** True for a capture listed in a payout chunk not written yet (any run). */
-export const inUnwrittenPayoutChunk = (attemptId: RawBuilder<unknown>) => sql<boolean>`
-  ${attemptId} in (select x.id from payout_chunks k
-                   cross join unnest(case when k.taken_at is null then k.attempts else k.sent_attempts end) as x(id)
-                   where k.written_at is null)`;
+/** Owed a pay-back (of attempt `a`): a captured pay-in with no payout row, not disputed unless Pria won. */
+export const owedPayback = sql<boolean>`
+  a.kind = 'payin' and a.status = 'captured'
+  and not exists (select 1 from payouts p where p.attempt_id = a.id)
+  and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')`;
+
+/** The captures listed in payout chunks not written yet (any run): the untaken chunks' lists, the taken ones' sent lists. */
+export const unwrittenChunkCaptures = sql`
+  select x.id from payout_chunks k
+  cross join unnest(case when k.taken_at is null then k.attempts else k.sent_attempts end) as x(id)
+  where k.written_at is null`;
+
+/** True for a capture listed in a payout chunk not written yet. */
+export const inUnwrittenPayoutChunk = (attemptId: RawBuilder<unknown>) =>
+  sql<boolean>`${attemptId} in (${unwrittenChunkCaptures})`;

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../platform/ids.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
-import { inUnwrittenPayoutChunk, lockPayoutChunks, PAYOUT_CHUNK_LOCK } from './payout-chunk-lock.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks, owedPayback } from './payout-chunk-lock.ts';
 import { type ClaimedPayout, type PayoutOutcomeRow, recordPayoutOutcomes } from './payouts.repo.ts';
 import { markChunksWritten } from './runs.repo.ts';
 
@@ -30,12 +30,6 @@ import { markChunksWritten } from './runs.repo.ts';
  * ones due again are claimed row by row (payouts.repo.ts), as before.
  */
 
-/** Owed a pay-back: a captured pay-in with no payout row, not disputed (unless Pria won). */
-const owed = sql`
-  a.kind = 'payin' and a.status = 'captured'
-  and not exists (select 1 from payouts p where p.attempt_id = a.id)
-  and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')`;
-
 /**
  * Lists the captures of `period` or earlier a payout run owes in chunks of `size` consecutive
  * attempt ids, in one statement, replacing the run's untaken chunks. Returns how many it listed.
@@ -45,7 +39,7 @@ export async function chunkPayouts(
   r: { runId: string; period: string; size: number },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    await lockPayoutChunks(tx, { wait: true });
+    await lockPayoutChunks(tx, 'exclusive');
     await sql`delete from payout_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
     // NOTE: as in materializePayouts, right after a pay-in the statistics say "no payouts": a
     // nested loop would scan payouts once per capture. Hash (or merge) anti-joins are linear.
@@ -55,7 +49,7 @@ export async function chunkPayouts(
       select ${r.runId}, base.next + x.g, array_agg(x.id order by x.id), count(*)
       from (select a.id, (row_number() over (order by a.id) - 1) / ${r.size} as g
             from payment_attempts a
-            where a.period <= ${r.period} and ${owed}
+            where a.period <= ${r.period} and ${owedPayback}
               and not ${inUnwrittenPayoutChunk(sql`a.id`)}) x,
            (select coalesce(max(seq) + 1, 0) as next from payout_chunks where run_id = ${r.runId}) base
       group by base.next, x.g
@@ -74,7 +68,7 @@ export type PayoutClaim = ClaimedPayout & { chunk: { runId: string; seq: number 
  */
 export async function claimPayoutChunk(db: Db, runId: string): Promise<PayoutClaim[] | null> {
   return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock_shared(${PAYOUT_CHUNK_LOCK})`.execute(tx);
+    await lockPayoutChunks(tx, 'shared');
     const taken = await sql<{ seq: number; attempts: string[] }>`
       update payout_chunks set taken_at = now()
       where run_id = ${runId} and seq = (
@@ -88,7 +82,7 @@ export async function claimPayoutChunk(db: Db, runId: string): Promise<PayoutCla
     await sql`set local enable_mergejoin = off`.execute(tx);
     const res = await sql<{ id: string; instrument_id: string; amount_cents: number }>`
       select a.id, a.instrument_id, a.amount_cents from payment_attempts a
-      where a.id = any(${chunk.attempts}::uuid[]) and ${owed}
+      where a.id = any(${chunk.attempts}::uuid[]) and ${owedPayback}
       order by a.id`.execute(tx);
     const sent = res.rows.map((a) => ({ ...a, attemptId: a.id, id: timeOrderedUuid() }));
     await sql`
@@ -208,7 +202,7 @@ export async function recordSentPayouts(
 export async function writeStalePayoutChunks(db: Db, runId: string, staleAfterMs: number): Promise<number> {
   return retryOnDeadlock(() =>
     db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock_shared(${PAYOUT_CHUNK_LOCK})`.execute(tx);
+      await lockPayoutChunks(tx, 'shared');
       const res = await sql`
       with stale as (
         update payout_chunks set written_at = now()

@@ -3,7 +3,12 @@ import type { Db } from '../../platform/db.ts';
 import type { PayoutStatus } from '../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
-import { inUnwrittenPayoutChunk, lockPayoutChunks } from './payout-chunk-lock.ts';
+import {
+  inUnwrittenPayoutChunk,
+  lockPayoutChunks,
+  owedPayback,
+  unwrittenChunkCaptures,
+} from './payout-chunk-lock.ts';
 import { insertMoneyEvents } from './runs.repo.ts';
 
 /**
@@ -21,7 +26,7 @@ export async function materializePayouts(
   opts: { wait: boolean } = { wait: true },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    if (!(await lockPayoutChunks(tx, opts))) return 0;
+    if (!(await lockPayoutChunks(tx, opts.wait ? 'exclusive' : 'try'))) return 0;
     // NOTE: right after a pay-in the statistics still say "no captured attempts, no payouts", and
     // the planner then checks each capture against a sequential scan of payouts, which grows as
     // this very statement inserts: quadratic (3 minutes at 100,000 cards). Without nested loops
@@ -31,11 +36,8 @@ export async function materializePayouts(
       insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
       select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${asOf}
       from payment_attempts a
-      where a.kind = 'payin' and a.status = 'captured' and a.period <= ${period}
-        and not exists (select 1 from payouts p where p.attempt_id = a.id)
-        -- A disputed capture is not paid back: the cardholder's bank returns it (unless Pria wins).
-        and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
-        and not ${inUnwrittenPayoutChunk(sql`a.id`)}
+      -- A disputed capture is not paid back: the cardholder's bank returns it (unless Pria wins).
+      where a.period <= ${period} and ${owedPayback} and not ${inUnwrittenPayoutChunk(sql`a.id`)}
       on conflict (attempt_id) do nothing`.execute(tx);
     return Number(res.numAffectedRows ?? 0);
   });
@@ -49,10 +51,8 @@ export async function countOwedPayouts(db: Db, period: string): Promise<number> 
   const res = await sql<{ n: number }>`
     select (select count(*) from payouts
             where period <= ${period} and status in ('pending', 'failed', 'submitted', 'unknown'))::int
-         + (select count(*) from payout_chunks k
-            cross join unnest(case when k.taken_at is null then k.attempts else k.sent_attempts end) as x(id)
-            where k.written_at is null
-              and not exists (select 1 from payouts p where p.attempt_id = x.id))::int as n`.execute(db);
+         + (select count(*) from (${unwrittenChunkCaptures}) x
+            where not exists (select 1 from payouts p where p.attempt_id = x.id))::int as n`.execute(db);
   return res.rows[0]?.n ?? 0;
 }
 
