@@ -30,12 +30,6 @@ export function namedStatement<Row>(name: string, text: string) {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-/** A pool whose connections run the `namedStatement` queries as named statements (createDb's do). */
-export function withNamedStatements(pool: pg.Pool): pg.Pool {
-  pool.on('connect', prepareNamedStatements);
-  return pool;
-}
-
 /** Runs the registered SQL texts as named statements on this connection; everything else as before. */
 function prepareNamedStatements(client: pg.PoolClient) {
   const query = client.query as unknown as QueryFn;
@@ -53,16 +47,27 @@ export function createDb(
   poolSize: number,
   log?: KyselyConfig['log'],
 ): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = createPool({ connectionString: url, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  return { db, pool };
+}
+
+/**
+ * A connection pool that survives dropped connections and runs the `namedStatement` queries as
+ * named statements (createDb's, and the simulator's own).
+ */
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
   // A dropped connection (e.g. the server restarting) must not crash the process. The pool's
   // 'error' covers idle clients only; a client checked out (mid-transaction, between queries)
   // emits 'error' on itself, which without a listener is an uncaught exception. The query in
   // flight is rejected anyway and the broken client is discarded on release.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  withNamedStatements(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-  return { db, pool };
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareNamedStatements(client);
+  });
+  return pool;
 }
 
 // Socket-level codes seen when the database cannot be reached or drops the connection.

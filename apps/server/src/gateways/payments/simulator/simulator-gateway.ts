@@ -3,9 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Cents, isExpiryPast, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
 import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
-import pg from 'pg';
 import { batched } from '../../../platform/batch.ts';
-import { namedStatement, withNamedStatements } from '../../../platform/db.ts';
+import { createPool, namedStatement } from '../../../platform/db.ts';
 import {
   assertPositiveCents,
   type ChargeInput,
@@ -82,12 +81,11 @@ const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}
 export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Promise<SimulatorGateway> {
   let own: Kysely<unknown> | null = null;
   if (opts.connectionString) {
-    const pool = withNamedStatements(
-      new pg.Pool({ connectionString: opts.connectionString, max: 20, options: '-c synchronous_commit=off' }),
-    );
-    pool.on('error', () => {}); // a dropped idle connection is reopened on next use
-    // ...and one dropped while checked out must not be an uncaught exception (see platform/db.ts).
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = createPool({
+      connectionString: opts.connectionString,
+      max: 20,
+      options: '-c synchronous_commit=off',
+    });
     own = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   }
   const db = own ?? (opts.db as unknown as Kysely<unknown>);
