@@ -12,10 +12,14 @@ import { type Kysely, sql } from 'kysely';
  *   rows are; an account deletion anonymises its customer, a removed card keeps its row). A
  *   reference that existed when its row was written therefore exists for good, and no lock is
  *   needed to keep it so.
- * - An attempt's customer, card, subscription and plan must exist: checked after each INSERT
- *   statement, set-based, over the rows it wrote (a missing one fails the statement with SQLSTATE
- *   23503, as a foreign key would). They never change afterwards (payment_attempts_immutable,
- *   now covering subscription and plan too).
+ * - An attempt's card and subscription must exist and belong to its customer (one probe each,
+ *   which also proves the customer exists: both refer to it by a foreign key), its plan must
+ *   exist: checked after each INSERT statement, set-based, over the rows it wrote (a bad one fails
+ *   the statement with SQLSTATE 23503, as a foreign key would). They never change afterwards
+ *   (payment_attempts_immutable, now covering subscription and plan too).
+ * - A money event's attempt and refund must exist: the same way, instead of two foreign keys
+ *   whose triggers ran for every event, even with the column empty (attempts and refunds are
+ *   never deleted).
  * - A payout's capture must exist, be a captured pay-in, and have the payout's amount, card and
  *   customer: checked after each INSERT statement, set-based (its customer and card are then
  *   those of an attempt whose own references were checked). Attempt, amount, card, customer and
@@ -38,6 +42,10 @@ const PAYOUT_FKS = [
   ['payouts_customer_id_fkey', 'customer_id', 'customers'],
   ['payouts_card_id_fkey', 'card_id', 'cards'],
 ] as const;
+const EVENT_FKS = [
+  ['money_events_attempt_id_fkey', 'attempt_id', 'payment_attempts'],
+  ['money_events_refund_id_fkey', 'refund_id', 'refunds'],
+] as const;
 const NEVER_DELETED = ['customers', 'cards', 'subscriptions', 'plans'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -59,15 +67,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     declare bad uuid;
     begin
       select n.id into bad from new_rows n
-      where (select true from customers c where c.id = n.customer_id) is null
-         or (n.card_id is not null and (select true from cards k where k.id = n.card_id) is null)
+      where (n.card_id is null and (select true from customers c where c.id = n.customer_id) is null)
+         or (n.card_id is not null
+             and (select k.customer_id = n.customer_id from cards k where k.id = n.card_id) is not true)
          or (n.subscription_id is not null
-             and (select true from subscriptions s where s.id = n.subscription_id) is null)
+             and (select s.customer_id = n.customer_id from subscriptions s where s.id = n.subscription_id) is not true)
          or (n.plan_id is not null and (select true from plans p where p.id = n.plan_id) is null)
       limit 1;
       if found then
         raise exception using errcode = 'foreign_key_violation',
-          message = format('payment_attempts: attempt %s refers to a customer, card, subscription or plan that does not exist', bad);
+          message = format('payment_attempts: attempt %s refers to a customer, card, subscription or plan that does not exist or is not the customer''s', bad);
       end if;
       return null;
     end $$`.execute(db);
@@ -127,9 +136,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row when (new.paid_to_card_id is not null) execute function payouts_paid_to_own_card()`.execute(
     db,
   );
+
+  for (const [name] of EVENT_FKS) {
+    await sql`alter table money_events drop constraint ${sql.id(name)}`.execute(db);
+  }
+  await sql`
+    create function money_events_references() returns trigger language plpgsql as $$
+    declare bad bigint;
+    begin
+      select n.id into bad from new_rows n
+      where (n.attempt_id is not null and (select true from payment_attempts a where a.id = n.attempt_id) is null)
+         or (n.refund_id is not null and (select true from refunds r where r.id = n.refund_id) is null)
+      limit 1;
+      if found then
+        raise exception using errcode = 'foreign_key_violation',
+          message = format('money_events: event %s refers to an attempt or refund that does not exist', bad);
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger money_events_references after insert on money_events
+    referencing new table as new_rows for each statement execute function money_events_references()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop trigger money_events_references on money_events`.execute(db);
+  await sql`drop function money_events_references`.execute(db);
+  for (const [name, column, target] of EVENT_FKS) {
+    await sql`alter table money_events add constraint ${sql.id(name)}
+      foreign key (${sql.id(column)}) references ${sql.id(target)}(id)`.execute(db);
+  }
   await sql`drop trigger payouts_paid_to_own_card on payouts`.execute(db);
   await sql`create trigger payouts_paid_to_own_card before insert or update of paid_to_card_id on payouts
     for each row execute function payouts_paid_to_own_card()`.execute(db);
