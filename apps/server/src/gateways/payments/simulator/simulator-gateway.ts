@@ -649,7 +649,7 @@ export class SimulatorGateway implements PaymentGateway {
     // The expiry rule of isExpiryPast, read off the same clock: valid through its month.
     const now = this.now();
     const [year, month] = [now.getFullYear(), now.getMonth() + 1];
-    const written = await insertPlainTxs(this.sim, [
+    const written = await plainTxsStatement(this.sim, [
       col('id'),
       col('reference'),
       col('kind'),
@@ -701,7 +701,7 @@ const txOutcomeColumns = sql.raw(
  * and plans it once (hundreds of batches per run). NOTE: the instrument is read as a scalar
  * subquery, one primary-key probe per row: as a join, the planner may hash every instrument.
  */
-const insertPlainTxs = namedStatement<TxOutcome>(
+const plainTxsStatement = namedStatement<TxOutcome>(
   'sim_insert_plain_txs',
   `insert into gateway_sim.transactions
      (id, reference, kind, instrument_id, amount_cents, description, initiator, status, reason, session_id, return_url)
