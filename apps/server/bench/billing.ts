@@ -13,7 +13,7 @@
  * to completion beside their goal: the staleness window plus the remaining half's own time.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,6 +116,7 @@ function postgresCpuSeconds(): number {
 async function profilePhase(name: string): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_PROFILE;
   if (!dir) return async () => {};
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
