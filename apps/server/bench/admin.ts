@@ -93,8 +93,19 @@ try {
     ['transactions: default', ['/api/v1/admin/transactions']],
     ['transactions: page 20, 50', ['/api/v1/admin/transactions?page=20&limit=50']],
     ['transactions: sort amount', ['/api/v1/admin/transactions?sort=amount&order=desc']],
+    ['transactions: sort amount asc, page 20', ['/api/v1/admin/transactions?sort=amount&order=asc&page=20']],
     ['transactions: sort type asc', ['/api/v1/admin/transactions?sort=type&order=asc']],
+    ['transactions: sort type desc, page 20', ['/api/v1/admin/transactions?sort=type&order=desc&page=20']],
     ['transactions: sort status', ['/api/v1/admin/transactions?sort=transactionStatus']],
+    [
+      'transactions: sort status asc, page 20',
+      ['/api/v1/admin/transactions?sort=transactionStatus&order=asc&page=20'],
+    ],
+    ['transactions: status=failed', ['/api/v1/admin/transactions?status=failed']],
+    [
+      'transactions: status=success, type=capture',
+      ['/api/v1/admin/transactions?status=success&type=capture'],
+    ],
     ['transactions: type=payout', ['/api/v1/admin/transactions?type=payout']],
     ['transactions: type=subscription', ['/api/v1/admin/transactions?type=subscription']],
     [

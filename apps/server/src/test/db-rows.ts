@@ -65,7 +65,7 @@ export async function insertCharge(
     cardId: string;
     kind?: 'payin' | 'subscription';
     period: string;
-    status?: 'captured' | 'declined' | 'submitted';
+    status?: 'captured' | 'declined' | 'submitted' | 'missed';
     amount?: number;
     createdAt: Date;
     gatewayId?: string;

@@ -1,7 +1,7 @@
 import { type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { type CountedRows, countedRows } from './row-counts.ts';
+import { type CountedRows, countedRowsSql } from './row-counts.ts';
 
 export type TransactionSort = 'createdAt' | 'amount' | 'type' | 'transactionStatus';
 
@@ -47,8 +47,8 @@ export interface TransactionRow {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// NOTE: the two state expressions are those of the indexes payment_attempts_admin_state
-// (migration 0015) and payouts_admin_state (migration 0009); keep them identical.
+// NOTE: the two state expressions are those of the indexes payment_attempts_admin_state and
+// payouts_admin_state (migration 0032); keep them identical.
 const attemptState = sql`(case a.status when 'captured' then 'success' when 'declined' then 'failed' when 'missed' then 'missed' else 'pending' end)`;
 const payoutState = sql`(case p.status when 'paid' then 'success' when 'failed' then 'failed' when 'returned' then 'failed' else 'pending' end)`;
 
@@ -63,16 +63,32 @@ const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id,
   p.status = 'returned' as is_returned, p.amount_cents, p.last_error as remarks,
   'Charge & Pay payment to your card' as description`;
 
+/** Rows of a branch that one index reads in the requested order (see `Branch.runs`). */
+interface Run {
+  where: RawBuilder<unknown>[];
+  key: RawBuilder<unknown>;
+}
+
 interface Branch {
   alias: 'a' | 'p';
   columns: RawBuilder<unknown>;
   from: RawBuilder<unknown>;
   where: RawBuilder<unknown>[];
-  /** The branch's own sort key (index-backed) for the requested sort. */
-  key: (sort: TransactionSort, dir: RawBuilder<unknown>) => RawBuilder<unknown>;
-  /** The trigger-kept counters that count this branch, when it is filtered by type only. */
-  counted: CountedRows[] | null;
+  /**
+   * The branch's rows for the requested sort as disjoint runs, each read along its own index in
+   * an order equal to the sort within it (migration 0032: the sort indexes leave out the pay-ins,
+   * the captured charges and the paid pay-backs, which the (created_at, id) index reads in order).
+   */
+  runs: (sort: TransactionSort, dir: RawBuilder<unknown>) => Run[];
+  /**
+   * The branch's row count read from trigger-kept counters (row_counts when filtered by type only,
+   * the monthly roll-ups when by type and state only), or null to count the rows.
+   */
+  counted: RawBuilder<unknown> | null;
 }
+
+const byDate = (alias: 'a' | 'p', d: RawBuilder<unknown>) =>
+  sql`${sql.ref(`${alias}.created_at`)} ${d}, ${sql.ref(`${alias}.id`)} ${d}`;
 
 function branches(o: TransactionFilter): Branch[] {
   const types = o.type ? transactionTypes.filter((t) => t.includes(o.type as string)) : [...transactionTypes];
@@ -88,40 +104,68 @@ function branches(o: TransactionFilter): Branch[] {
   const byUser = (alias: 'a' | 'p') =>
     o.userId ? [sql`${sql.ref(`${alias}.customer_id`)} = ${o.userId}::uuid`] : [];
 
-  // Status (the index expressions above) and New York days.
+  // Status and New York days. A successful row is a captured charge or a paid pay-back; any other
+  // state is read from the partial state index, whose predicate the filter then states.
   const byStatusAndDays = (alias: 'a' | 'p') => {
     const parts: RawBuilder<unknown>[] = [];
-    if (o.status) parts.push(sql`${alias === 'a' ? attemptState : payoutState} = ${o.status}`);
+    const done = alias === 'a' ? sql`a.status = 'captured'` : sql`p.status = 'paid'`;
+    const notDone = alias === 'a' ? sql`a.status <> 'captured'` : sql`p.status <> 'paid'`;
+    if (o.status === 'success') parts.push(done);
+    else if (o.status) parts.push(notDone, sql`${alias === 'a' ? attemptState : payoutState} = ${o.status}`);
     const at = sql.ref(`${alias}.created_at`);
     if (o.from) parts.push(sql`${at} >= (${o.from}::date::timestamp at time zone 'America/New_York')`);
     if (o.to) parts.push(sql`${at} < ((${o.to}::date + 1)::timestamp at time zone 'America/New_York')`);
     return parts;
   };
 
-  const byTypeOnly = !o.transactionId && !o.userId && !o.status && !o.from && !o.to;
+  const byTypeAndStateOnly = !o.transactionId && !o.userId && !o.from && !o.to;
+  const counted = (rows: CountedRows[], rollups: RawBuilder<unknown>) =>
+    !byTypeAndStateOnly ? null : o.status ? rollups : sql`(${countedRowsSql(rows)})`;
   const payin = types.includes('CAPTURE');
   const subscription = types.includes('SUBSCRIPTION_CAPTURE');
   if (payin || subscription) {
-    const kind = payin && subscription ? [] : [sql`a.kind = ${payin ? 'payin' : 'subscription'}`];
+    // Plan charges as "not a pay-in" (the only other kind), the predicate of their partial indexes.
+    const payins = sql`a.kind = 'payin'`;
+    const planCharges = sql`a.kind <> 'payin'`;
+    const both = payin && subscription;
+    const kind = both ? [] : [payin ? payins : planCharges];
     out.push({
       alias: 'a',
       columns: attemptColumns,
       from: sql`payment_attempts a`,
       where: [...kind, ...byTx('a'), ...byUser('a'), ...byStatusAndDays('a')],
-      counted: byTypeOnly
-        ? [
-            ...(payin ? (['payment_attempts:payin'] as const) : []),
-            ...(subscription ? (['payment_attempts:subscription'] as const) : []),
-          ]
-        : null,
-      key: (sort, d) =>
-        sort === 'amount'
-          ? sql`a.amount_cents ${d}, a.created_at ${d}, a.id ${d}`
-          : sort === 'type'
-            ? sql`a.kind ${d}, a.created_at ${d}, a.id ${d}`
-            : sort === 'transactionStatus'
-              ? sql`${attemptState} ${d}, a.created_at ${d}, a.id ${d}`
-              : sql`a.created_at ${d}, a.id ${d}`,
+      counted: counted(
+        [
+          ...(payin ? (['payment_attempts:payin'] as const) : []),
+          ...(subscription ? (['payment_attempts:subscription'] as const) : []),
+        ],
+        sql`(select coalesce(sum(a.n), 0) from attempt_rollups a
+             where ${whereOf([...kind, sql`${attemptState} = ${o.status ?? ''}`])})`,
+      ),
+      runs: (sort, d) => {
+        const date = byDate('a', d);
+        if (sort === 'amount') {
+          // A pay-in is always $3 (check payment_attempts_payin_amount): pay-ins by amount are pay-ins by date.
+          const runs = [
+            { where: [payins], key: date },
+            { where: [planCharges], key: sql`a.amount_cents ${d}, ${date}` },
+          ];
+          return both ? runs : runs.filter((_, i) => (i === 0) === payin);
+        }
+        if (sort === 'type' && both) {
+          return [
+            { where: [payins], key: date },
+            { where: [planCharges], key: date },
+          ];
+        }
+        if (sort === 'transactionStatus' && !o.status) {
+          return [
+            { where: [sql`a.status = 'captured'`], key: date },
+            { where: [sql`a.status <> 'captured'`], key: sql`${attemptState} ${d}, ${date}` },
+          ];
+        }
+        return [{ where: [], key: date }];
+      },
     });
   }
   if (types.includes('PAYOUT')) {
@@ -130,13 +174,18 @@ function branches(o: TransactionFilter): Branch[] {
       columns: payoutColumns,
       from: sql`payouts p`,
       where: [...byTx('p'), ...byUser('p'), ...byStatusAndDays('p')],
-      counted: byTypeOnly ? ['payouts'] : null,
-      key: (sort, d) =>
-        sort === 'amount'
-          ? sql`p.amount_cents ${d}, p.created_at ${d}, p.id ${d}`
-          : sort === 'transactionStatus'
-            ? sql`${payoutState} ${d}, p.created_at ${d}, p.id ${d}`
-            : sql`p.created_at ${d}, p.id ${d}`,
+      counted: counted(
+        ['payouts'],
+        sql`(select coalesce(sum(p.n), 0) from payout_rollups p where ${payoutState} = ${o.status ?? ''})`,
+      ),
+      // Every pay-back is $3 (check payouts_amount) and of one type: by amount or type is by date.
+      runs: (sort, d) =>
+        sort === 'transactionStatus' && !o.status
+          ? [
+              { where: [sql`p.status = 'paid'`], key: byDate('p', d) },
+              { where: [sql`p.status <> 'paid'`], key: sql`${payoutState} ${d}, ${byDate('p', d)}` },
+            ]
+          : [{ where: [], key: byDate('p', d) }],
     });
   }
   return out;
@@ -167,15 +216,18 @@ export async function listTransactions(
   const d = o.order === 'asc' ? sql`asc` : sql`desc`;
   const top = o.offset + o.limit;
   const union = sql.join(
-    parts.map(
-      (b) =>
-        sql`(select ${b.columns} from ${b.from} where ${whereOf(b.where)} order by ${b.key(o.sort, d)} limit ${top})`,
+    parts.flatMap((b) =>
+      b
+        .runs(o.sort, d)
+        .map(
+          (run) =>
+            sql`(select ${b.columns} from ${b.from} where ${whereOf([...b.where, ...run.where])} order by ${run.key} limit ${top})`,
+        ),
     ),
     sql` union all `,
   );
-  const counted = parts.every((b) => b.counted) ? parts.flatMap((b) => b.counted ?? []) : null;
   const counts = sql.join(
-    parts.map((b) => sql`(select count(*) from ${b.from} where ${whereOf(b.where)})`),
+    parts.map((b) => b.counted ?? sql`(select count(*) from ${b.from} where ${whereOf(b.where)})`),
     sql` + `,
   );
   const [rows, totalCount] = await Promise.all([
@@ -189,9 +241,7 @@ export async function listTransactions(
       join customers cu on cu.id = x.customer_id
       join cards cd on cd.id = x.card_id
       order by ${mergedKey(o.sort, d)}`.execute(db),
-    counted
-      ? countedRows(db, counted)
-      : sql<{ n: number }>`select (${counts})::int as n`.execute(db).then((r) => r.rows[0]?.n ?? 0),
+    sql<{ n: number }>`select (${counts})::int as n`.execute(db).then((r) => r.rows[0]?.n ?? 0),
   ]);
   return { rows: rows.rows, totalCount };
 }
@@ -234,7 +284,7 @@ export async function transactionsBatch(
           ]
         : [];
       return sql`(select ${b.columns} from ${b.from} where ${whereOf([...b.where, ...keyset])}
-        order by ${b.key('createdAt', sql`desc`)} limit ${limit})`;
+        order by ${byDate(b.alias, sql`desc`)} limit ${limit})`;
     }),
     sql` union all `,
   );

@@ -454,10 +454,12 @@ export async function countRunWork(db: Db, runId: string): Promise<number> {
   const res = await sql<{ n: number }>`
     select (select count(*) from payment_attempts where billing_run_id = ${runId})::int
          + (select coalesce(sum(cards), 0) from billing_chunks where run_id = ${runId} and taken_at is null)::int
-         + (select count(*) from billing_chunks k cross join unnest(k.sent_cards) as x(card_id)
+         + (select count(*) from billing_chunks k join billing_runs r on r.id = k.run_id
+            cross join unnest(k.sent_cards) as x(card_id)
             where k.run_id = ${runId} and k.taken_at is not null and k.written_at is null
               and not exists (select 1 from payment_attempts a
-                              where a.card_id = x.card_id and a.kind = 'payin' and a.billing_run_id = ${runId}))::int
+                              where a.period = r.period and a.card_id = x.card_id and a.kind = 'payin'
+                                and a.billing_run_id = ${runId}))::int
            as n`.execute(db);
   return res.rows[0]?.n ?? 0;
 }

@@ -63,6 +63,23 @@ describe('money row references', () => {
     expect(await count('payment_attempts')).toBe(before + 2);
   });
 
+  it('refuses a pay-in of another amount than $3; a plan charge takes any amount (migration 0032)', async () => {
+    const attempt = (kind: 'payin' | 'subscription', cents: number) =>
+      sql`
+        insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description,
+                                      status, created_at)
+        values (${`ref-${randomUUID()}`}, ${kind}, '2031-05', ${customerId}, ${cardId}, ${cents}, 'x', 'captured',
+                now())`.execute(t.db);
+    const before = await count('payment_attempts');
+    await expect(attempt('payin', 301)).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'payment_attempts_payin_amount',
+    });
+    expect(await count('payment_attempts')).toBe(before);
+    await attempt('subscription', 3897);
+    expect(await count('payment_attempts')).toBe(before + 1);
+  });
+
   it("refuses a payout that is not its capture's: missing, not captured, another amount, card or customer", async () => {
     const capture = await insertCharge(t.db, {
       customerId,
@@ -86,12 +103,16 @@ describe('money row references', () => {
     for (const bad of [
       { attempt: randomUUID() },
       { attempt: declined },
-      { amount: 301 },
       { card: otherCard },
       { customer: otherCustomer },
     ]) {
       await expect(payout(bad)).rejects.toMatchObject({ code: '23503' });
     }
+    // Another amount than its capture's: every capture and pay-back is $3 (migration 0032).
+    await expect(payout({ amount: 301 })).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'payouts_amount',
+    });
     expect(await count('payouts')).toBe(before);
     const id = await insertPayout(t.db, capture, { status: 'pending', createdAt: new Date() });
     expect(await count('payouts')).toBe(before + 1);
