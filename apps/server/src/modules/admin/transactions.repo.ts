@@ -87,6 +87,10 @@ interface Branch {
   counted: RawBuilder<unknown> | null;
 }
 
+/** A successful row: a captured charge, a paid pay-back (the rows the partial state indexes leave out). */
+const succeeded = { a: sql`a.status = 'captured'`, p: sql`p.status = 'paid'` };
+const notSucceeded = { a: sql`a.status <> 'captured'`, p: sql`p.status <> 'paid'` };
+
 const byDate = (alias: 'a' | 'p', d: RawBuilder<unknown>) =>
   sql`${sql.ref(`${alias}.created_at`)} ${d}, ${sql.ref(`${alias}.id`)} ${d}`;
 
@@ -108,10 +112,9 @@ function branches(o: TransactionFilter): Branch[] {
   // state is read from the partial state index, whose predicate the filter then states.
   const byStatusAndDays = (alias: 'a' | 'p') => {
     const parts: RawBuilder<unknown>[] = [];
-    const done = alias === 'a' ? sql`a.status = 'captured'` : sql`p.status = 'paid'`;
-    const notDone = alias === 'a' ? sql`a.status <> 'captured'` : sql`p.status <> 'paid'`;
-    if (o.status === 'success') parts.push(done);
-    else if (o.status) parts.push(notDone, sql`${alias === 'a' ? attemptState : payoutState} = ${o.status}`);
+    if (o.status === 'success') parts.push(succeeded[alias]);
+    else if (o.status)
+      parts.push(notSucceeded[alias], sql`${alias === 'a' ? attemptState : payoutState} = ${o.status}`);
     const at = sql.ref(`${alias}.created_at`);
     if (o.from) parts.push(sql`${at} >= (${o.from}::date::timestamp at time zone 'America/New_York')`);
     if (o.to) parts.push(sql`${at} < ((${o.to}::date + 1)::timestamp at time zone 'America/New_York')`);
@@ -146,11 +149,9 @@ function branches(o: TransactionFilter): Branch[] {
         const date = byDate('a', d);
         if (sort === 'amount') {
           // A pay-in is always $3 (check payment_attempts_payin_amount): pay-ins by amount are pay-ins by date.
-          const runs = [
-            { where: [payins], key: date },
-            { where: [planCharges], key: sql`a.amount_cents ${d}, ${date}` },
-          ];
-          return both ? runs : runs.filter((_, i) => (i === 0) === payin);
+          const payinRun = { where: [payins], key: date };
+          const planRun = { where: [planCharges], key: sql`a.amount_cents ${d}, ${date}` };
+          return both ? [payinRun, planRun] : [payin ? payinRun : planRun];
         }
         if (sort === 'type' && both) {
           return [
@@ -160,8 +161,8 @@ function branches(o: TransactionFilter): Branch[] {
         }
         if (sort === 'transactionStatus' && !o.status) {
           return [
-            { where: [sql`a.status = 'captured'`], key: date },
-            { where: [sql`a.status <> 'captured'`], key: sql`${attemptState} ${d}, ${date}` },
+            { where: [succeeded.a], key: date },
+            { where: [notSucceeded.a], key: sql`${attemptState} ${d}, ${date}` },
           ];
         }
         return [{ where: [], key: date }];
@@ -182,8 +183,8 @@ function branches(o: TransactionFilter): Branch[] {
       runs: (sort, d) =>
         sort === 'transactionStatus' && !o.status
           ? [
-              { where: [sql`p.status = 'paid'`], key: byDate('p', d) },
-              { where: [sql`p.status <> 'paid'`], key: sql`${payoutState} ${d}, ${byDate('p', d)}` },
+              { where: [succeeded.p], key: byDate('p', d) },
+              { where: [notSucceeded.p], key: sql`${payoutState} ${d}, ${byDate('p', d)}` },
             ]
           : [{ where: [], key: byDate('p', d) }],
     });
