@@ -65,6 +65,7 @@ const schema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   DEV_OUTBOX: bool.optional(),
+  RESPONSE_VALIDATION: z.enum(['strict', 'report']).optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -135,6 +136,11 @@ export interface Config {
   };
   /** Serve /dev/outbox (never in production). */
   devOutbox: boolean;
+  /**
+   * An API answer that does not match its documented schema: 'strict' answers 500 (development,
+   * tests: drift fails CI); 'report' logs it and sends the answer (production; ADR 25).
+   */
+  responseValidation: 'strict' | 'report';
   /** web: HTTP only; worker: jobs only; all: both (one process does everything). */
   role: 'all' | 'web' | 'worker';
   /** Run the pg-boss job queue (off in tests that drive billing themselves). */
@@ -313,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.DELIVERY_INTERVAL_SECONDS * 1000,
     },
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    responseValidation: e.RESPONSE_VALIDATION ?? (e.NODE_ENV === 'production' ? 'report' : 'strict'),
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
     metricsToken: e.METRICS_TOKEN,

@@ -34,6 +34,7 @@ export const messages = {
   streetRequired: 'Street is required',
   cityRequired: 'City is required',
   stateRequired: 'State is required',
+  invalidState: 'Invalid state',
   profileUpdateFailed: 'Profile Update Failed',
 
   // password
