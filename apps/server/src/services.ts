@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import {
   type ConfiguredGateway,
@@ -79,15 +80,34 @@ export async function startServices(
     onRoute: opts.onRoute,
     staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
   });
-  app.get('/readyz', { config: access.public }, async (_req, reply) => {
-    try {
-      const pending = await pendingMigrations(db);
-      if (pending > 0) return reply.code(503).send({ status: 'migrating', pending });
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'database unreachable' });
-    }
-  });
+  app.get(
+    '/readyz',
+    {
+      config: access.public,
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers and every migration is applied (503 otherwise)',
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z
+            .object({
+              status: z.enum(['migrating', 'database unreachable']),
+              pending: z.number().int().optional(),
+            })
+            .describe('Not ready: migrations pending, or the database unreachable'),
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        const pending = await pendingMigrations(db);
+        if (pending > 0) return reply.code(503).send({ status: 'migrating' as const, pending });
+        return { status: 'ready' as const };
+      } catch {
+        return reply.code(503).send({ status: 'database unreachable' as const });
+      }
+    },
+  );
   // The password rule's dictionary and estimator load once, here, not on the first sign-up.
   warmPasswordPolicy();
   if (config.oidc.builtIn) {

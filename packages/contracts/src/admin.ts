@@ -42,23 +42,27 @@ const pageSize = z.coerce
     (n): n is AdminPageSize => (adminPageSizes as readonly number[]).includes(n),
     adminMessages.invalidLimit,
   )
-  .default(10);
+  .default(10)
+  .meta({ type: 'integer', enum: [...adminPageSizes], description: 'Rows per page: 10, 25 or 50' });
 const page = z.coerce
   .number({ error: 'page must be a whole number from 1' })
   .int('page must be a whole number from 1')
   .min(1, 'page must be a whole number from 1')
   .max(100_000, 'page is too large')
-  .default(1);
+  .default(1)
+  .meta({ type: 'integer', minimum: 1, maximum: 100_000, description: 'The page, from 1' });
 const order = z
   .string()
   .transform((v) => v.toLowerCase())
   .pipe(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }))
-  .default('desc');
+  .default('desc')
+  .meta({ type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'], description: 'Sort order, any case' });
 const epochMs = z.coerce
   .number({ error: 'times are epoch milliseconds' })
   .int('times are epoch milliseconds')
   .min(0, 'times are epoch milliseconds')
-  .max(8_640_000_000_000_000, 'times are epoch milliseconds');
+  .max(8_640_000_000_000_000, 'times are epoch milliseconds')
+  .meta({ type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'Epoch milliseconds' });
 const customerId = z.uuid({ error: 'userId must be a customer id' });
 
 /** Every list answers this page envelope inside `data`. */
@@ -155,6 +159,21 @@ export const base64CustomerFilter = z
     return parsed.data;
   });
 
+/** How the client list's `filter` is written, for /api/docs. */
+const filterDescription =
+  'Base64 (standard or URL-safe) of a JSON object {column: value}. Columns id, email, firstName, middleName, lastName, administrativeArea, phone, postalCode match a case-insensitive part (phone and postalCode by digits); deleted: false (default, active customers), true (deleted only) or "any"; subscription: active, paused, cancelled, inactive, pending_verification or none. Anything else is 400 "Invalid filter". Example: eyJlbWFpbCI6ImFubiJ9 is {"email":"ann"}.';
+
+/** The `filter` parameter: its grammar, machine-readable (JSON Schema contentEncoding/contentSchema). */
+const filterParam = () =>
+  base64CustomerFilter.optional().meta({
+    type: 'string',
+    maxLength: 2000,
+    contentEncoding: 'base64',
+    contentMediaType: 'application/json',
+    contentSchema: z.toJSONSchema(customerFilter, { io: 'input', target: 'draft-2020-12' }),
+    description: filterDescription,
+  });
+
 export const customerListQuery = z.object({
   sort: z
     .enum(customerSortFields, { error: `sort must be one of ${customerSortFields.join(', ')}` })
@@ -166,8 +185,9 @@ export const customerListQuery = z.object({
     .string()
     .transform((s) => s.trim())
     .pipe(z.string().max(100, 'search is at most 100 characters'))
-    .optional(),
-  filter: base64CustomerFilter.optional(),
+    .optional()
+    .meta({ description: 'A part of the id, email, name or phone' }),
+  filter: filterParam(),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 
@@ -230,7 +250,12 @@ const day = (name: string) =>
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
         new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       `${name} must be a date like 2026-01-31`,
-    );
+    )
+    .meta({
+      format: 'date',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: `${name}: a New York day, YYYY-MM-DD`,
+    });
 
 /** from <= to when both are given. */
 const orderedRange = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
@@ -324,7 +349,8 @@ export const logsQuery = z.object({
     .int('limit must be 1 to 100')
     .min(1, 'limit must be 1 to 100')
     .max(100, 'limit must be 1 to 100')
-    .default(10),
+    .default(10)
+    .meta({ type: 'integer', minimum: 1, maximum: 100 }),
   /** Opaque: pass back the previous answer's nextToken for the following (older) events. */
   nextToken: z.string().max(500, adminMessages.invalidNextToken).optional(),
 });
@@ -549,7 +575,7 @@ export const clientExportQuery = z.object({
     .transform((s) => s.trim())
     .pipe(z.string().max(100, 'search is at most 100 characters'))
     .optional(),
-  filter: base64CustomerFilter.optional(),
+  filter: filterParam(),
 });
 export type ClientExportQuery = z.input<typeof clientExportQuery>;
 
@@ -612,7 +638,8 @@ export const staffInviteRequest = z.object({
     .string()
     .trim()
     .max(320, 'email is at most 320 characters')
-    .pipe(z.email('Enter a valid email address.')),
+    .pipe(z.email('Enter a valid email address.'))
+    .meta({ type: 'string', format: 'email', maxLength: 320 }),
   role: staffRoleField,
 });
 export type StaffInviteRequest = z.infer<typeof staffInviteRequest>;

@@ -66,6 +66,25 @@ export type ErrorStatus = (typeof errorStatusOf)[ErrorCode];
 export const errorCodesFor = (status: number): ErrorCode[] =>
   errorCodes.filter((c) => errorStatusOf[c] === status);
 
+const statusText: Record<number, string> = {
+  400: 'Bad Request (malformed or invalid input)',
+  401: 'Unauthorized (no valid token, or a recent sign-in needed)',
+  402: 'Payment declined',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests (see Retry-After)',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway (the payment processor)',
+  503: 'Service Unavailable (see Retry-After)',
+};
+
 const errorEnvelopes = new Map<number, ReturnType<typeof buildErrorEnvelope>>();
 
 /**
@@ -94,7 +113,10 @@ function buildErrorEnvelope(status: number) {
       error: z.array(z.string()).min(1).describe('Every message (one per invalid field for VALIDATION)'),
       code: codes.length ? z.enum(codes as [ErrorCode, ...ErrorCode[]]) : z.string(),
     })
-    .meta({ id: `Error${status}` });
+    .meta({
+      id: `Error${status}`,
+      description: `${statusText[status] ?? 'Error'}: code ${codes.join(' or ')}`,
+    });
 }
 
 /** Any error answer, for clients that read it without knowing the status. */

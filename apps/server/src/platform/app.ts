@@ -133,8 +133,14 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
-    // Shared schemas (the error envelopes) once, under components.schemas.
-    transformObject: jsonSchemaTransformObject,
+    // Shared schemas (the error envelopes) once, under components.schemas; only their answer
+    // (output) form is referenced.
+    transformObject: (doc) => {
+      const out = jsonSchemaTransformObject(doc) as { components?: { schemas?: Record<string, unknown> } };
+      const schemas = out.components?.schemas ?? {};
+      for (const name of Object.keys(schemas)) if (/^Error\d+Input$/.test(name)) delete schemas[name];
+      return out as ReturnType<typeof jsonSchemaTransformObject>;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

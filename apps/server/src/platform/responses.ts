@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type ErrorStatus,
   errorEnvelopeFor,
@@ -59,7 +60,12 @@ export const respondNoContent = (opts: Omit<RespondOptions, 'status'> = {}) => (
   ...errorsOf(opts.errors),
 });
 
-const binary = z.string().meta({ format: 'binary' });
+/**
+ * A file's bytes. Typed as what handlers send (Fastify never serializes a Buffer or a stream, so
+ * the schema only documents): a plain z.string() would make the type provider refuse a Buffer.
+ */
+const fileBody = (format?: 'binary') =>
+  (format ? z.string().meta({ format }) : z.string()) as unknown as z.ZodType<string | Buffer | Readable>;
 
 /** A file (PDF, CSV) as the body; errors still come in the JSON envelope. */
 export function respondFile(
@@ -70,7 +76,7 @@ export function respondFile(
     200: {
       description: opts.description,
       content: Object.fromEntries(
-        mediaTypes.map((t) => [t, { schema: t === 'text/csv' ? z.string() : binary }]),
+        mediaTypes.map((t) => [t, { schema: fileBody(t === 'text/csv' ? undefined : 'binary') }]),
       ),
     },
     ...errorsOf(opts.errors),
@@ -133,7 +139,8 @@ interface RouteSchema {
 export function completeContract(route: RouteOptions): void {
   const rule = route.config?.access;
   const schema = (route.schema ?? {}) as RouteSchema;
-  if (schema.hide || !rule) return;
+  // HEAD routes share their GET's schema object: completed once.
+  if (schema.hide || !rule || schema['x-access']) return;
   route.schema = schema as RouteOptions['schema'];
   schema.security = securityOf(rule);
   schema['x-access'] = rule.kind === 'permission' ? { ...rule, roles: rolesWith(rule.permission) } : rule;

@@ -16,6 +16,8 @@ export interface CapturedRoute {
   /** The route's zod schemas, when it declares them (the oracle for what input is valid). */
   body?: unknown;
   querystring?: unknown;
+  /** The whole route schema (its responses, as completed from its access rule). */
+  schema?: unknown;
 }
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
@@ -37,6 +39,7 @@ export async function startAppWithRouteTable(
           access: route.config?.access,
           body: schema?.body,
           querystring: schema?.querystring,
+          schema,
         });
       }
     },

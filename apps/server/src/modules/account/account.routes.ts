@@ -1,15 +1,21 @@
 import {
   changePasswordRequest,
   deleteAccountQuery,
+  deletionCodeSent,
   messages,
+  mfaEnrolmentLink,
+  mfaStatusRecord,
   mfaToggleQuery,
   notificationPreferences,
+  notificationPreferencesView,
 } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
+import { respond, respondMessage } from '../../platform/responses.ts';
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
@@ -48,6 +54,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: "The caller's MFA status: [{ status: 'confirmed', type }] or []",
+        response: respond(z.array(mfaStatusRecord)),
       },
     },
     async (req, reply) =>
@@ -71,8 +78,9 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'status=true: an MFA enrolment link ({ url }, single use, 10 minutes); status=false: turn MFA off',
         description:
-          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE.',
+          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. data: { url } when turning on, null when turning off.',
         querystring: mfaToggleQuery,
+        response: respond(z.union([mfaEnrolmentLink, z.null()])),
       },
     },
     async (req, reply) => {
@@ -96,8 +104,9 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: "Change the caller's password, then sign them out everywhere",
         description:
-          'The password is sent in plain text over TLS (ADR 0006). Needs a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. Refused for social logins.',
+          'The password is sent in plain text over TLS (ADR 0006). Needs a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. Refused (403) for social logins.',
         body: changePasswordRequest,
+        response: respondMessage({ errors: [403] }),
       },
     },
     async (req, reply) => {
@@ -124,8 +133,9 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         config: { ...access.user, ...limit(20, '1 hour') },
         schema: {
           tags: ['account'],
-          summary: 'Send the email verification link again (only while unverified)',
+          summary: 'Send the email verification link again (only while unverified; 400 once verified)',
           hide,
+          response: respondMessage(),
         },
       },
       async (req, reply) => {
@@ -139,7 +149,11 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
     '/customers/notification',
     {
       config: access.user,
-      schema: { tags: ['account'], summary: "The caller's notification preferences { forEmail, forSms }" },
+      schema: {
+        tags: ['account'],
+        summary: "The caller's notification preferences { forEmail, forSms }",
+        response: respond(notificationPreferencesView),
+      },
     },
     async (req, reply) => send(reply, await getOwnNotificationPreferences(db, principalOf(req))),
   );
@@ -152,6 +166,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: 'Save notification preferences: lists of payin | payout | subscription per channel',
         body: notificationPreferences,
+        response: respond(notificationPreferencesView),
       },
     },
     async (req, reply) =>
@@ -174,9 +189,10 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
           tags: ['account'],
           summary: 'Without code: send a 4-digit code (SMS, else email). With ?code=: delete the account',
           description:
-            '409 while Pria still owes the customer a pay-back. Codes: 10 minutes, single use, 5 wrong tries, at most 3 per hour.',
+            'Without code, data says where the code went ({ channel, to }, masked); with a right code the account is deleted (data null). 409 while Pria still owes the customer a pay-back. Codes: 10 minutes, single use, 5 wrong tries (400), at most 3 per hour (429).',
           querystring: deleteAccountQuery,
           hide,
+          response: respond(z.union([deletionCodeSent, z.null()]), { errors: [409] }),
         },
       },
       async (req, reply) => {

@@ -1,4 +1,5 @@
 import {
+  auditPage,
   auditQuery,
   clientExportQuery,
   isStaffRole,
@@ -8,6 +9,7 @@ import {
   staffInviteRequest,
   staffParams,
   staffRoleRequest,
+  staffRow,
   transactionExportQuery,
 } from '@pria/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -19,6 +21,7 @@ import { systemClock } from '../../platform/clock.ts';
 import { AppError, invalid, notFound } from '../../platform/errors.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond, respondFile } from '../../platform/responses.ts';
 import { listAudit } from './audit.repo.ts';
 import {
   type CsvExport,
@@ -28,9 +31,10 @@ import {
   transactionsExport,
 } from './exports.ts';
 
-const csvResponse = {
-  200: z.string().describe('text/csv; charset=utf-8: a header line, then one line per row'),
-};
+const csvResponse = respondFile(['text/csv'], {
+  description:
+    'text/csv; charset=utf-8, streamed: a header line, then one line per row (Content-Disposition names the file)',
+});
 
 const toStaffRow = (s: StaffAccount): StaffRow => ({ ...s, createdAt: s.createdAt.toISOString() });
 
@@ -67,7 +71,6 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['admin', 'exports'],
         summary: 'Export the client list as CSV (same search and filter as GET /customers), streamed',
         querystring: clientExportQuery,
-        produces: ['text/csv'],
         response: csvResponse,
       },
     },
@@ -86,7 +89,6 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'Export transactions as CSV (same filters as GET /admin/transactions: type, status, from, to), streamed',
         querystring: transactionExportQuery,
-        produces: ['text/csv'],
         response: csvResponse,
       },
     },
@@ -113,7 +115,6 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           "Export a period's reconciliation as CSV: each pay-in with its pay-back and dispute, streamed",
         querystring: reconciliationExportQuery,
-        produces: ['text/csv'],
         response: csvResponse,
       },
     },
@@ -132,6 +133,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'The staff audit trail, newest first: filter by actor (email), action (or prefix ending in .), from, to',
         querystring: auditQuery,
+        response: respond(auditPage),
       },
     },
     async (req, reply) => send(reply, await listAudit(db, req.query)),
@@ -153,6 +155,8 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['admin', 'staff'],
         summary: 'Staff members (support, finance, admin), including invited and disabled ones',
+        description: '409 with an external identity provider (roles come from its claims).',
+        response: respond(z.array(staffRow), { errors: [409] }),
       },
     },
     async (_req, reply) => send(reply, (await directory().list(db)).map(toStaffRow)),
@@ -166,6 +170,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['admin', 'staff'],
         summary: 'Invite a staff member by email with a role: a single-use link to set a password (7 days)',
         body: staffInviteRequest,
+        response: respond(staffRow, { status: 201, errors: [409] }),
       },
     },
     async (req, reply) => {
@@ -201,6 +206,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary: "Change a staff member's role (support, finance, admin)",
         params: staffParams,
         body: staffRoleRequest,
+        response: respond(staffRow, { errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -234,6 +240,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary: 'Disable (or enable) a staff member: a disabled one cannot sign in and their calls get 401',
         params: staffParams,
         body: staffDisableRequest,
+        response: respond(staffRow, { errors: [404, 409] }),
       },
     },
     async (req, reply) => {

@@ -303,7 +303,10 @@ describe('cards: ownership and staff access', () => {
     });
     expect(put.status).toBe(404);
     expect((await call('bob', 'DELETE', `/cards/${annCard.id}`)).status).toBe(404);
-    expect((await call('bob', 'DELETE', '/cards/not-a-uuid')).status).toBe(404);
+    // Not a card id at all: refused as malformed, as the document says (format uuid).
+    const malformed = await call('bob', 'DELETE', '/cards/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).message).toBe('cardId must be a card id');
     expect((await (await call('bob', 'GET', '/cards')).json()).data).toEqual([]);
     expect((await (await call('ann', 'GET', '/cards')).json()).data).toHaveLength(1);
   });

@@ -70,7 +70,10 @@ describe('GET /api/v1/customers/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe('bob@example.com');
     expect((await admin.get('/api/v1/customers/00000000-0000-0000-0000-000000000000')).status).toBe(404);
-    expect((await admin.get('/api/v1/customers/not-a-uuid')).status).toBe(404);
+    // Neither a customer id nor 'me': refused as malformed, as the document says.
+    const malformed = await admin.get('/api/v1/customers/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe("id must be a customer id or 'me'");
   });
 
   it('rejects a token whose signature was tampered with', async () => {
