@@ -56,6 +56,12 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Test-only: sees every route as it is added (see createHttpApp). */
   onRoute?: AppDeps['onRoute'];
+  /**
+   * Test-only, without a job queue: receives each forced run's drain instead of starting it in
+   * the background, so the test decides when that money moves (the API fuzzer drains between
+   * requests, so every row written is one request's).
+   */
+  deferDrain?: (drain: () => Promise<void>) => void;
 }
 
 /**
@@ -166,6 +172,7 @@ export async function startServices(
       );
       return;
     }
+    if (opts.deferDrain) return opts.deferDrain(() => drainRun(billing, runId).then(() => undefined));
     // No job queue (tests, single-process tools): drain here, in the background.
     drainRun(billing, runId).catch((err: unknown) => logger.error({ err, runId }, 'billing drain failed'));
   };

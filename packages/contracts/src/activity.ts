@@ -11,7 +11,7 @@ export const ACTIVITY_WINDOW_MS = 15_552_000_000;
 
 const epochMs = (name: string) =>
   z.coerce
-    .number({ error: `${name} must be epoch milliseconds` })
+    .number<number | string>({ error: `${name} must be epoch milliseconds` })
     .int(`${name} must be epoch milliseconds`)
     .min(0, `${name} must be epoch milliseconds`)
     .max(8_640_000_000_000_000, `${name} must be epoch milliseconds`)
@@ -21,7 +21,7 @@ const epochMs = (name: string) =>
 export const activityQuery = z.object({
   /** Rows to answer: the spec's client starts at 10 and adds 10 per "Show More". */
   limit: z.coerce
-    .number({ error: 'limit must be 1 to 100' })
+    .number<number | string>({ error: 'limit must be 1 to 100' })
     .int('limit must be 1 to 100')
     .min(1, 'limit must be 1 to 100')
     .max(100, 'limit must be 1 to 100')

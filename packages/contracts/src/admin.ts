@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscriptionStatuses } from './customers.ts';
 
 /**
  * The admin portal's API (spec: admin portal §2, §5, §7): list queries as the browser sends
@@ -37,7 +38,7 @@ export const adminMessages = {
 } as const;
 
 const pageSize = z.coerce
-  .number({ error: adminMessages.invalidLimit })
+  .number<number | string>({ error: adminMessages.invalidLimit })
   .refine(
     (n): n is AdminPageSize => (adminPageSizes as readonly number[]).includes(n),
     adminMessages.invalidLimit,
@@ -45,7 +46,7 @@ const pageSize = z.coerce
   .default(10)
   .meta({ type: 'integer', enum: [...adminPageSizes], description: 'Rows per page: 10, 25 or 50' });
 const page = z.coerce
-  .number({ error: 'page must be a whole number from 1' })
+  .number<number | string>({ error: 'page must be a whole number from 1' })
   .int('page must be a whole number from 1')
   .min(1, 'page must be a whole number from 1')
   .max(100_000, 'page is too large')
@@ -58,7 +59,7 @@ const order = z
   .default('desc')
   .meta({ type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'], description: 'Sort order, any case' });
 const epochMs = z.coerce
-  .number({ error: 'times are epoch milliseconds' })
+  .number<number | string>({ error: 'times are epoch milliseconds' })
   .int('times are epoch milliseconds')
   .min(0, 'times are epoch milliseconds')
   .max(8_640_000_000_000_000, 'times are epoch milliseconds')
@@ -216,7 +217,7 @@ export const adminCustomerRow = z.object({
     .object({
       id: z.string(),
       plan: z.object({ id: z.string(), name: z.string() }),
-      status: z.string(),
+      status: z.enum(subscriptionStatuses),
       /** active, paused, cancelled, inactive or pending_verification. */
       state: z.enum(subscriptionStates),
       expiresAt: z.number().nullable(),
@@ -345,7 +346,7 @@ export const logsQuery = z.object({
   startTime: epochMs.optional(),
   endTime: epochMs.optional(),
   limit: z.coerce
-    .number({ error: 'limit must be 1 to 100' })
+    .number<number | string>({ error: 'limit must be 1 to 100' })
     .int('limit must be 1 to 100')
     .min(1, 'limit must be 1 to 100')
     .max(100, 'limit must be 1 to 100')
@@ -462,6 +463,33 @@ export type AdminMetrics = z.infer<typeof adminMetrics>;
 
 // --- Money engine (GET /api/v1/billing/runs, /billing/payouts/attention) ---------------------
 
+/** A run as forcing it answers (202) and as its progress reads: done / total / failed. */
+export const billingRunProgress = z.object({
+  id: z.uuid(),
+  kind: z.enum(['payin', 'payout', 'subscriptions']),
+  /** 'YYYY-MM' (pay-in, payout) or the New York day 'YYYY-MM-DD' (renewals). */
+  period: z.string(),
+  status: z.enum(['running', 'completed']),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  /** Pay-in: cards not charged because the period's window closed while Pria was unavailable. */
+  missed: z.number().int(),
+});
+export type BillingRunProgress = z.infer<typeof billingRunProgress>;
+/** GET /billing/runs/{id}: the progress with when it started and finished. */
+export const billingRunDetail = billingRunProgress.extend({
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type BillingRunDetail = z.infer<typeof billingRunDetail>;
+
+/** `period`: a month, YYYY-MM. */
+export const periodField = z
+  .string({ error: 'period is required, like 2026-11' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must look like 2026-11');
+
 export const billingRunRow = z.object({
   id: z.string(),
   kind: z.enum(['payin', 'payout', 'subscriptions']),
@@ -527,6 +555,13 @@ export const refundRequest = z.object({
 });
 export type RefundRequest = z.infer<typeof refundRequest>;
 
+/** POST /refunds' optional Idempotency-Key: the same key answers the same refund, never a second one. */
+export const idempotencyKeyHeader = z
+  .string({ error: 'Idempotency-Key must be 8 to 200 characters' })
+  .trim()
+  .min(8, 'Idempotency-Key must be 8 to 200 characters')
+  .max(200, 'Idempotency-Key must be 8 to 200 characters');
+
 export const refundView = z.object({
   id: z.string(),
   chargeId: z.string(),
@@ -580,12 +615,7 @@ export const clientExportQuery = z.object({
 export type ClientExportQuery = z.input<typeof clientExportQuery>;
 
 /** GET /api/v1/admin/exports/reconciliation.csv: one period's charges, each with its pay-back and dispute. */
-export const reconciliationExportQuery = z.object({
-  period: z
-    .string({ error: 'period is required, like 2026-11' })
-    .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must look like 2026-11'),
-});
+export const reconciliationExportQuery = z.object({ period: periodField });
 export type ReconciliationExportQuery = z.input<typeof reconciliationExportQuery>;
 
 /** GET /api/v1/admin/audit: the staff audit trail, newest first. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { encryptCard } from '@pria/contracts';
 import { createUser } from '../idp/index.ts';
 import type { RouteAccess } from '../platform/http.ts';
+import type { ServiceOptions } from '../services.ts';
 import { apiClient } from '../test/api-client.ts';
 import { addCard, testCards } from '../test/customers.ts';
 import { insertCharge } from '../test/db-rows.ts';
@@ -25,9 +26,11 @@ export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r
 /** The app, with every route it registered, captured by the onRoute hook while it was built. */
 export async function startAppWithRouteTable(
   env: Record<string, string> = {},
+  opts: Omit<ServiceOptions, 'onRoute'> = {},
 ): Promise<{ t: TestApp; routes: CapturedRoute[] }> {
   const routes: CapturedRoute[] = [];
   const t = await startTestApp(env, {
+    ...opts,
     onRoute: (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {

@@ -134,7 +134,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary: 'Bulk verify charges; all or nothing (payouts, unknown or verified ids refuse the request)',
         body: verifyTransactionsRequest,
-        response: respond(z.array(adminTransactionRow)),
+        response: respond(z.array(adminTransactionRow), { errors: [409] }),
       },
     },
     async (req, reply) => {

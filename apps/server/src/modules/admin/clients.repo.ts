@@ -1,4 +1,4 @@
-import type { CustomerFilter, CustomerSortField } from '@pria/contracts';
+import type { CustomerFilter, CustomerSortField, SubscriptionStatus } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { digitsOnly, likeContains } from './paging.ts';
@@ -35,7 +35,7 @@ export interface ClientRow {
   subscription_id: string | null;
   plan_id: string | null;
   plan_name: string | null;
-  subscription_status: string | null;
+  subscription_status: SubscriptionStatus | null;
   /** active, paused, cancelled, inactive, pending_verification, or none (see stateOf). */
   subscription_state: string;
   expires_at: Date | null;

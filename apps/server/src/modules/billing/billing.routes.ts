@@ -2,10 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   adminMessages,
   type BillingRunRow,
+  billingRunDetail,
+  billingRunProgress,
+  billingRunRow,
   disputeDecision,
+  disputeRow,
   disputeStatuses,
+  idempotencyKeyHeader,
   messages,
+  paybackAttentionRow,
+  periodField,
+  reconciliationRow,
   refundRequest,
+  refundView,
   sendPaybackToCardRequest,
 } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +24,9 @@ import { type AuditContext, auditContextOf, recordStaffAction } from '../../plat
 import type { RunKind } from '../../platform/db-schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { access, send } from '../../platform/http.ts';
+import { respond, respondMessage } from '../../platform/responses.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import { currentPeriod, isPeriod, newYorkDay } from './billing-schedule.ts';
+import { currentPeriod, newYorkDay } from './billing-schedule.ts';
 import { decideDispute, listDisputes } from './disputes.ts';
 import { listPaybacksNeedingAttention, retryPaybackNow, sendPaybackToCard } from './paybacks-attention.ts';
 import { reconcilePeriod, reconcileRecent } from './reconcile.ts';
@@ -38,7 +48,12 @@ const toRunRow = (r: RunRow): BillingRunRow => ({
 const payoutParams = z.object({ id: z.uuid({ error: 'id must be a pay-back id' }) });
 
 const periodQuery = z.object({
-  period: z.string().refine(isPeriod, 'period must look like 2026-11').optional(),
+  period: periodField.optional().describe('A month, YYYY-MM; default: the current New York month'),
+});
+/** What forcing a run answers: the run, opened; its work continues in the background. */
+const forced = respond(billingRunProgress, {
+  status: 202,
+  description: 'Accepted: the run is open and drains in the background (GET /billing/runs/{id})',
 });
 
 /**
@@ -83,7 +98,12 @@ export async function billingRoutes(
     '/payin-payout/payin',
     {
       config: access.permission('transaction:payin'),
-      schema: { tags: ['billing'], summary: "Force this month's $3 pay-in now", querystring: periodQuery },
+      schema: {
+        tags: ['billing'],
+        summary: "Force this month's $3 pay-in now",
+        querystring: periodQuery,
+        response: forced,
+      },
     },
     async (req, reply) => {
       const run = await force(
@@ -104,6 +124,7 @@ export async function billingRoutes(
         tags: ['billing'],
         summary: 'Force the pay-back of every capture up to this month now',
         querystring: periodQuery,
+        response: forced,
       },
     },
     async (req, reply) => {
@@ -121,7 +142,11 @@ export async function billingRoutes(
     '/subscriptions/authorize-and-capture-payments',
     {
       config: access.permission('transaction:payin'),
-      schema: { tags: ['billing'], summary: 'Force the renewal of every subscription due now' },
+      schema: {
+        tags: ['billing'],
+        summary: 'Force the renewal of every subscription due now',
+        response: forced,
+      },
     },
     async (req, reply) => {
       const run = await force(
@@ -141,13 +166,18 @@ export async function billingRoutes(
       schema: {
         tags: ['billing'],
         summary: "A run's progress (done / total / failed)",
-        params: z.object({ id: z.uuid() }),
+        params: z.object({ id: z.uuid({ error: 'id must be a run id' }) }),
+        response: respond(billingRunDetail, { errors: [404] }),
       },
     },
     async (req, reply) => {
       const run = await getRun(deps.db, req.params.id);
       if (!run) throw notFound('Run not found');
-      return send(reply, { ...summarizeRun(run), startedAt: run.started_at, finishedAt: run.finished_at });
+      return send(reply, {
+        ...summarizeRun(run),
+        startedAt: new Date(run.started_at).toISOString(),
+        finishedAt: iso(run.finished_at),
+      });
     },
   );
 
@@ -158,6 +188,7 @@ export async function billingRoutes(
       schema: {
         tags: ['billing'],
         summary: 'The 50 newest runs: progress, missed cards, renewals a pay-in waits for, when forced',
+        response: respond(z.array(billingRunRow)),
       },
     },
     async (_req, reply) => send(reply, (await listRecentRuns(deps.db, 50)).map(toRunRow)),
@@ -171,6 +202,7 @@ export async function billingRoutes(
         tags: ['billing'],
         summary:
           "Pay-backs needing staff: delayed (3+ failed tries, still retried) or returned by the card, with the customer's other cards",
+        response: respond(z.array(paybackAttentionRow)),
       },
     },
     async (_req, reply) => send(reply, await listPaybacksNeedingAttention(deps.db)),
@@ -186,6 +218,7 @@ export async function billingRoutes(
           "Send a returned pay-back to another of the customer's cards (paid within a minute; recorded)",
         params: payoutParams,
         body: sendPaybackToCardRequest,
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -206,6 +239,7 @@ export async function billingRoutes(
         tags: ['billing'],
         summary: "Try a delayed pay-back again at the next tick instead of at its back-off's end (recorded)",
         params: payoutParams,
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -226,8 +260,11 @@ export async function billingRoutes(
         tags: ['billing'],
         summary:
           'Refund a captured plan charge, in full or its unused days prorated; exactly once per Idempotency-Key (recorded)',
-        headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() }),
+        description:
+          '201 when this request created the refund, 200 when it answers one the same Idempotency-Key (or the same charge, mode and reason) already made.',
+        headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }),
         body: refundRequest,
+        response: respond(refundView, { status: [201, 200], errors: [404, 409, 502] }),
       },
     },
     async (req, reply) => {
@@ -264,6 +301,7 @@ export async function billingRoutes(
           status: z.enum(disputeStatuses, { error: 'status must be open, won or lost' }).optional(),
           customerId: z.uuid({ error: 'customerId must be a customer id' }).optional(),
         }),
+        response: respond(z.array(disputeRow)),
       },
     },
     async (req, reply) => send(reply, await listDisputes(deps.db, req.query)),
@@ -279,6 +317,7 @@ export async function billingRoutes(
           "Record a dispute's outcome: won releases the withheld pay-back, lost keeps it withheld (recorded)",
         params: z.object({ id: z.uuid({ error: adminMessages.disputeNotFound }) }),
         body: disputeDecision,
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -301,6 +340,7 @@ export async function billingRoutes(
         summary:
           'Simulator only: the cardholder disputes this captured charge now (the next tick records it); 404 elsewhere',
         params: z.object({ id: z.uuid({ error: adminMessages.chargeNotFound }) }),
+        response: respond(z.object({ disputeId: z.string() }), { status: 202, errors: [404] }),
       },
     },
     async (req, reply) => {
@@ -324,6 +364,7 @@ export async function billingRoutes(
         summary:
           'Per period: charged, declined, missed, pending; paid back, retrying, returned, outstanding (recent periods when none given)',
         querystring: periodQuery,
+        response: respond(z.array(reconciliationRow)),
       },
     },
     async (req, reply) =>
