@@ -1,4 +1,4 @@
-import { errorEnvelope, errorEnvelopeFor } from '@pria/contracts';
+import { errorEnvelope, errorEnvelopeFor, planIds } from '@pria/contracts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaresSuccess } from '../platform/responses.ts';
@@ -160,6 +160,11 @@ describe('requests are documented as strictly as they are checked', () => {
       { type: 'string', enum: ['me'] },
       expect.objectContaining({ format: 'uuid' }),
     ]);
+  });
+
+  it('the plan enum is the plans the database holds', async () => {
+    const ids = (await t.db.selectFrom('plans').select('id').orderBy('id').execute()).map((p) => p.id);
+    expect(ids).toEqual([...planIds].sort());
   });
 
   it('bodies: invitation email, subscription plan, password rule, the profile fields', () => {
