@@ -12,9 +12,10 @@ import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
 import { updateProfile } from './update-profile.ts';
 
 /** A customer id, or 'me' for the caller's own record. */
+const notAnId = "id must be a customer id or 'me'";
 const idParams = z.object({
   id: z
-    .union([z.literal('me'), z.uuid()], { error: "id must be a customer id or 'me'" })
+    .union([z.literal('me', { error: notAnId }), z.uuid({ error: notAnId })], { error: notAnId })
     .describe("A customer id, or 'me' for the caller"),
 });
 
