@@ -94,7 +94,7 @@ export async function startServices(
         tags: ['health'],
         summary: 'Readiness: the database answers and every migration is applied (503 otherwise)',
         response: {
-          200: z.object({ status: z.literal('ready') }),
+          200: z.object({ status: z.literal('ready') }).describe('Ready to serve'),
           503: z
             .object({
               status: z.enum(['migrating', 'database unreachable']),

@@ -135,12 +135,7 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     // Shared schemas (the error envelopes) once, under components.schemas; only their answer
     // (output) form is referenced.
-    transformObject: (doc) => {
-      const out = jsonSchemaTransformObject(doc) as { components?: { schemas?: Record<string, unknown> } };
-      const schemas = out.components?.schemas ?? {};
-      for (const name of Object.keys(schemas)) if (/^Error\d+Input$/.test(name)) delete schemas[name];
-      return out as ReturnType<typeof jsonSchemaTransformObject>;
-    },
+    transformObject: (doc) => describeErrorAnswers(jsonSchemaTransformObject(doc)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -247,7 +242,7 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: z.object({ status: z.literal('ok') }).describe('The process is up') },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -289,6 +284,30 @@ const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 function rateLimited() {
   // statusCode: @fastify/rate-limit throws what this returns, and reads the status from it.
   return { statusCode: 429, ...envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests) };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the generated OpenAPI document, walked loosely
+type OpenApiDoc = any;
+
+/**
+ * The shared error envelopes once, under components.schemas (only their answer form; zod also
+ * emits an unused input form), and each error answer described by its envelope's words
+ * ("Not Found: code NOT_FOUND") rather than @fastify/swagger's "Default Response".
+ */
+function describeErrorAnswers<T>(generated: T): T {
+  const doc = generated as OpenApiDoc;
+  const schemas: Record<string, { description?: string }> = doc.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) if (/^Error\d+Input$/.test(name)) delete schemas[name];
+  for (const operations of Object.values<OpenApiDoc>(doc.paths ?? {})) {
+    for (const operation of Object.values<OpenApiDoc>(operations)) {
+      for (const answer of Object.values<OpenApiDoc>(operation?.responses ?? {})) {
+        const ref: string | undefined = answer?.content?.['application/json']?.schema?.$ref;
+        const description = ref ? schemas[ref.split('/').pop() ?? '']?.description : undefined;
+        if (description && answer.description === 'Default Response') answer.description = description;
+      }
+    }
+  }
+  return generated;
 }
 
 /** The document's introduction (/api/docs). */

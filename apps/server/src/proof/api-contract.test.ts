@@ -70,7 +70,8 @@ describe('every route declares its answers', () => {
             `#/components/schemas/Error${s}`,
           );
         }
-        expect(o.responses['200']?.description ?? o.responses['201']?.description ?? 'x').not.toBe('');
+        for (const s of statuses)
+          expect(o.responses[s].description, `${what} ${s} says what it means`).not.toBe('Default Response');
       }
     }
     expect(operations).toBeGreaterThan(60);
