@@ -51,11 +51,17 @@ export const subscriptionView = z.object({
   /** Epoch ms of an online cancellation, and who made it; null when not cancelled. */
   cancelledAt: epochMillis.nullable(),
   cancelledBy: z.string().nullable(),
+  /** Epoch ms since when Charge & Pay is paused (no $3 charges, no renewal); null when it is not. */
+  pausedAt: epochMillis.nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 
 /** GET /subscriptions/me: also why an inactive subscription is inactive (the last decline's words). */
-export const ownSubscriptionView = subscriptionView.extend({ inactiveReason: z.string().nullable() });
+export const ownSubscriptionView = subscriptionView.extend({
+  inactiveReason: z.string().nullable(),
+  /** What ended an inactive plan: a refund of the charge that paid it, or a declined renewal. */
+  endedBy: z.enum(['refund', 'decline']).nullable(),
+});
 export type OwnSubscriptionView = z.infer<typeof ownSubscriptionView>;
 
 /** Checkout and changes: the subscription, and the processor's page when the bank asks the customer to authenticate. */

@@ -24,6 +24,8 @@ export interface RegisterCardOptions {
   logger: Logger;
   principal: Principal;
   card: NewCard;
+  /** The engine's clock: a card is owed the monthly $3 from the first 28th after it is registered. */
+  now: Date;
 }
 
 const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
@@ -39,6 +41,7 @@ export async function registerCard({
   logger,
   principal,
   card,
+  now,
 }: RegisterCardOptions): Promise<CardView> {
   const customer = await currentCustomer(db, principal);
   // Cheap early refusal; the database index below is what actually enforces the limit.
@@ -84,6 +87,7 @@ export async function registerCard({
         postal_code: billingAddress.postalCode,
         is_default: makeDefault,
         slot,
+        created_at: now,
       });
       await logCardEvent(trx, 'Card added', customer.id, {
         cardId,

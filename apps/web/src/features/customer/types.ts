@@ -9,8 +9,9 @@ export type { AddressView as Address, PlanView as Plan, SubscriptionStatus } fro
 /** GET /customers/me: the customer with their subscription and notification choices. */
 export type Customer = CustomerRecord;
 
-/** A subscription as the customer record embeds it, or as GET /subscriptions/me adds why it is inactive. */
-export type Subscription = SubscriptionView & Partial<Pick<OwnSubscriptionView, 'inactiveReason'>>;
+/** A subscription as the customer record embeds it, or as GET /subscriptions/me adds why (and what) ended it. */
+export type Subscription = SubscriptionView &
+  Partial<Pick<OwnSubscriptionView, 'inactiveReason' | 'endedBy'>>;
 
 /** "Ann B. Lee" from whatever parts are filled; the email when there is no name yet. */
 export function fullName(

@@ -22,7 +22,9 @@ export type ClientRecord = Omit<AdminCustomerRow, 'deletedAt' | 'subscription'> 
     subscription:
       | (Pick<RecordSubscription, 'id' | 'status' | 'expiresAt' | 'card'> & {
           plan: Pick<RecordSubscription['plan'], 'id' | 'name'>;
-        } & Partial<Pick<RecordSubscription, 'isEnabled' | 'autoRenews' | 'cancelledAt' | 'cancelledBy'>>)
+        } & Partial<
+            Pick<RecordSubscription, 'isEnabled' | 'autoRenews' | 'cancelledAt' | 'cancelledBy' | 'pausedAt'>
+          >)
       | null;
   };
 
