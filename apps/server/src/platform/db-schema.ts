@@ -133,6 +133,12 @@ export interface PaymentAttemptsTable {
   initiator: Generated<'customer' | 'merchant'>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** When it was due (a pay-in: its month's 28th 16:00 New York), by the engine's clock (migration 0036). */
+  due_at: Timestamp;
+  /** When it was last sent to the processor; null while never sent (created, missed). */
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When its outcome was known (captured, declined, missed). */
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type RunKind = 'payin' | 'payout' | 'subscriptions';
@@ -236,6 +242,11 @@ export interface PayoutsTable {
   next_try_at: Timestamp | null;
   /** Staff sent a returned pay-back to another card of the same customer. */
   paid_to_card_id: string | null;
+  /** When it was due (the 2nd 16:00 after its month, or when its capture settled if later): migration 0036. */
+  due_at: Timestamp;
+  /** When its last try was sent, and when it ended (paid, returned, withheld), by the engine's clock. */
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface PayoutTriesTable {
@@ -358,6 +369,9 @@ export interface RefundsTable {
   customer_message: ColumnType<string | null, string | null | undefined, string | null>;
   /** When this refund ended the plan its charge paid for (migration 0034). */
   plan_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When it was sent to the processor and when its outcome was known, by the engine's clock (migration 0036). */
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: DefaultTimestamp;
 }
