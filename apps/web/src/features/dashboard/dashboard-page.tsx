@@ -10,6 +10,7 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
+import { InstallOffer } from '../pwa/install-offer.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
@@ -37,6 +38,7 @@ export default function DashboardPage() {
         Dashboard
       </Title>
       {noCards && <WelcomeBanner />}
+      <InstallOffer />
       <CardsSection
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}
