@@ -38,6 +38,7 @@ import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
 import { migrateToLatest, pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
+import { loadVapidKeys } from './platform/web-push-keys.ts';
 
 export interface Services {
   config: Config;
@@ -62,15 +63,19 @@ export interface ServiceOptions {
  * listening; main.ts listens, tests call app.listen on a free port or use app.inject.
  */
 export async function startServices(
-  config: Config,
+  given: Config,
   logger: Logger,
   opts: ServiceOptions = {},
 ): Promise<Services> {
   const clock = opts.clock ?? systemClock;
-  const database = await openDatabase(config, logger);
-  const { db } = createDb(database.url, config.databasePoolSize);
+  const database = await openDatabase(given, logger);
+  const { db } = createDb(database.url, given.databasePoolSize);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // Web push's VAPID keys: configured, or generated once and kept (never in production).
+  const vapid = await loadVapidKeys(db, given);
+  if (!vapid) logger.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
+  const config: Config = { ...given, webPush: { ...given.webPush, vapid } };
 
   const app = await createHttpApp({
     config,
@@ -134,7 +139,13 @@ export async function startServices(
     config.jobs && config.role !== 'web'
       ? startNotificationWorker({
           notifications,
-          delivery: { db, clock, logger, ...createSenders(config), maxAttempts: config.delivery.maxAttempts },
+          delivery: {
+            db,
+            clock,
+            logger,
+            ...createSenders(config, vapid),
+            maxAttempts: config.delivery.maxAttempts,
+          },
           intervalMs: config.delivery.intervalMs,
           logger,
         })

@@ -8,4 +8,5 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './profile.ts';
+export * from './push.ts';
 export * from './support.ts';

@@ -6,8 +6,13 @@ export interface ApiResult {
 }
 
 export function apiClient(baseUrl: string, token?: string) {
-  const call = async (method: string, path: string, body?: unknown): Promise<ApiResult> => {
-    const headers: Record<string, string> = {};
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ApiResult> => {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${baseUrl}${path}`, {
@@ -32,6 +37,8 @@ export function apiClient(baseUrl: string, token?: string) {
   };
   return {
     download,
+    /** Any call, with extra headers (a User-Agent, an Idempotency-Key). */
+    request: call,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),

@@ -1,0 +1,31 @@
+import type { ColumnType } from 'kysely';
+import type { DefaultTimestamp } from './column-types.ts';
+
+/** Tables of issue 32 ("Pria in the pocket"): web push (migration 0050). */
+
+export interface PushSubscriptionsTable {
+  id: ColumnType<string, string | undefined, never>;
+  customer_id: string;
+  /** The push service's URL for this device (allowed hosts only: config `webPush.allowedHosts`). */
+  endpoint: string;
+  /** The device's P-256 public key and auth secret (base64url), which messages are encrypted to. */
+  p256dh: string;
+  auth: string;
+  /** What the customer sees in the list: "Chrome on Android". */
+  device: string;
+  created_at: DefaultTimestamp;
+  last_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The VAPID key pair generated outside production when the configuration has none (one row, id 'vapid'). */
+export interface WebPushKeysTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface PocketTables {
+  push_subscriptions: PushSubscriptionsTable;
+  web_push_keys: WebPushKeysTable;
+}
