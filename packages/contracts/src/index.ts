@@ -8,5 +8,6 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './profile.ts';
+export * from './progress.ts';
 export * from './push.ts';
 export * from './support.ts';

@@ -14,6 +14,7 @@ import { registerDocumentRoutes } from './documents/index.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
 import { getNotificationPreferences, preferencesFromRow } from './notifications/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
+import { registerProgressRoutes } from './progress/index.ts';
 import {
   registerSubscriptionRoutes,
   subscriptionFromJson,
@@ -65,6 +66,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleRegistr
       await registerPlanRoutes(api, deps);
       await registerSubscriptionRoutes(api, deps);
       await registerTransactionRoutes(api, deps);
+      await registerProgressRoutes(api, deps);
       await registerDocumentRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
       await registerAccountRoutes(api, deps);

@@ -10,6 +10,7 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
+import { ProgressPanel } from '../progress/progress-panel.tsx';
 import { InstallOffer } from '../pwa/install-offer.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
@@ -49,6 +50,7 @@ export default function DashboardPage() {
         }
       />
       <UpcomingPanel />
+      <ProgressPanel />
       <ActivitySection selectedCardId={perCardId} />
     </Stack>
   );
