@@ -19,6 +19,7 @@ import {
   registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
+import { startDataExportWorker } from './modules/data-export/index.ts';
 import { registerModules } from './modules/index.ts';
 import {
   type NotificationDeps,
@@ -150,6 +151,17 @@ export async function startServices(
           logger,
         })
       : null;
+  // Data requests ("Download my data") are prepared beside the messages, in worker processes.
+  const exports =
+    config.jobs && config.role !== 'web'
+      ? startDataExportWorker({
+          db,
+          clock,
+          logger,
+          publicUrl: config.publicUrl,
+          intervalMs: config.delivery.intervalMs,
+        })
+      : null;
   const onRunOpened = (runId: string) => {
     if (boss) {
       enqueueDrains(boss, runId, config.billing.drainJobs).catch((err: unknown) =>
@@ -174,6 +186,7 @@ export async function startServices(
     async stop() {
       await app.close();
       await messaging?.stop();
+      await exports?.stop();
       await jobs?.stop();
       await payments.close();
       await db.destroy();

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './card-encryption.ts';
 export * from './cards.ts';
+export * from './data-export.ts';
 export * from './envelope.ts';
 export * from './lifecycle.ts';
 export * from './messages.ts';

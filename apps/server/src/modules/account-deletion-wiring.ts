@@ -2,6 +2,7 @@ import type { PaymentGateway } from '../gateways/payments/port.ts';
 import { registerAccountDeletionStep, registerOwedPaybackCheck } from './account/index.ts';
 import { moneyOwedToCustomer } from './billing/index.ts';
 import { rememberDeletedIdentity } from './customers/index.ts';
+import { discardDataExports } from './data-export/index.ts';
 import { removeAllPushDevices } from './notifications/index.ts';
 
 /**
@@ -31,6 +32,14 @@ export function wireAccountDeletion(payments: PaymentGateway): void {
     phase: 'in-transaction',
     async run({ db, customerId }) {
       await removeAllPushDevices(db, customerId);
+    },
+  });
+
+  registerAccountDeletionStep({
+    name: 'discard prepared data files',
+    phase: 'in-transaction',
+    async run({ db, customerId }) {
+      await discardDataExports(db, customerId);
     },
   });
 

@@ -9,6 +9,7 @@ import { registerAdminRoutes } from './admin/index.ts';
 import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
 import { type CustomerRecordParts, registerCustomerRoutes } from './customers/index.ts';
+import { registerDataExportRoutes } from './data-export/index.ts';
 import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
@@ -67,6 +68,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleRegistr
       await registerSubscriptionRoutes(api, deps);
       await registerTransactionRoutes(api, deps);
       await registerProgressRoutes(api, deps);
+      await registerDataExportRoutes(api, deps);
       await registerDocumentRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
       await registerAccountRoutes(api, deps);

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { DefaultTimestamp } from './column-types.ts';
 
-/** Tables of issue 32 ("Pria in the pocket"): web push (migration 0050). */
+/** Tables of issue 32 ("Pria in the pocket"): web push (migration 0050), data exports (0051). */
 
 export interface PushSubscriptionsTable {
   id: ColumnType<string, string | undefined, never>;
@@ -25,7 +25,33 @@ export interface WebPushKeysTable {
   created_at: DefaultTimestamp;
 }
 
+export type DataExportStatus = 'queued' | 'preparing' | 'ready' | 'downloaded' | 'expired' | 'failed';
+
+type NullableTime = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+/** "Download my data": queued -> preparing -> ready -> downloaded | expired; failed after repeated errors. */
+export interface DataExportRequestsTable {
+  id: ColumnType<string, string | undefined, never>;
+  customer_id: string;
+  status: ColumnType<DataExportStatus, DataExportStatus | undefined, DataExportStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  requested_at: DefaultTimestamp;
+  requested_ip: string | null;
+  started_at: NullableTime;
+  lease_until: NullableTime;
+  attempts: ColumnType<number, number | undefined, number>;
+  ready_at: NullableTime;
+  expires_at: NullableTime;
+  downloaded_at: NullableTime;
+  /** SHA-256 (hex) of the single-use download token; the token itself is only in the email. */
+  token_hash: string | null;
+  file: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  file_bytes: number | null;
+  error: string | null;
+}
+
 export interface PocketTables {
   push_subscriptions: PushSubscriptionsTable;
   web_push_keys: WebPushKeysTable;
+  data_export_requests: DataExportRequestsTable;
 }
