@@ -4,6 +4,7 @@ export * from './card-encryption.ts';
 export * from './cards.ts';
 export * from './data-export.ts';
 export * from './envelope.ts';
+export * from './legal/documents.ts';
 export * from './lifecycle.ts';
 export * from './messages.ts';
 export * from './money.ts';

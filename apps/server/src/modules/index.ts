@@ -8,6 +8,7 @@ import { wireAccountDeletion } from './account-deletion-wiring.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
+import { registerConsentRoutes } from './consents/index.ts';
 import { type CustomerRecordParts, registerCustomerRoutes } from './customers/index.ts';
 import { registerDataExportRoutes } from './data-export/index.ts';
 import { devOutboxRoutes } from './dev-outbox/index.ts';
@@ -69,6 +70,7 @@ export async function registerModules(app: FastifyInstance, given: ModuleRegistr
       await registerTransactionRoutes(api, deps);
       await registerProgressRoutes(api, deps);
       await registerDataExportRoutes(api, deps);
+      await registerConsentRoutes(api, deps);
       await registerDocumentRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
       await registerAccountRoutes(api, deps);

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import { auditContextOf, recordStaffAction } from '../../platform/audit.ts';
+import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
@@ -45,7 +46,14 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
         },
       },
       async (req, reply) => {
-        const card = await registerCard({ db, gateway, logger, principal: principalOf(req), card: req.body });
+        const card = await registerCard({
+          db,
+          gateway,
+          logger,
+          principal: principalOf(req),
+          card: req.body,
+          client: clientOf(req),
+        });
         return send(reply, card, messages.cardAdded, 201);
       },
     );

@@ -262,7 +262,21 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         last_notification_at: iso(d.last_sent_at),
       }));
     }
-    case 'consents':
-      return [];
+    case 'consents': {
+      const rows = await sql<Record<string, unknown>>`
+        select r.document, r.version, r.context, r.accepted_at, r.ip, r.user_agent, k.brand, k.last_four
+        from consent_records r join customers c on c.issuer = r.issuer and c.subject = r.subject
+        left join cards k on k.id = r.card_id
+        where c.id = ${customerId} order by r.accepted_at, r.id`.execute(db);
+      return rows.rows.map((r) => ({
+        document: String(r.document),
+        version: String(r.version),
+        where_given: String(r.context),
+        card: r.brand ? cardName(String(r.brand), String(r.last_four)) : null,
+        accepted_at: iso(r.accepted_at as Date),
+        ip_address: (r.ip as string | null) ?? null,
+        browser: (r.user_agent as string | null) ?? null,
+      }));
+    }
   }
 }

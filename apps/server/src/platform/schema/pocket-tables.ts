@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 import type { DefaultTimestamp } from './column-types.ts';
 
-/** Tables of issue 32 ("Pria in the pocket"): web push (migration 0050), data exports (0051). */
+/** Tables of issue 32 ("Pria in the pocket"): web push (migration 0050), data exports (0051), consents (0052). */
 
 export interface PushSubscriptionsTable {
   id: ColumnType<string, string | undefined, never>;
@@ -50,8 +50,25 @@ export interface DataExportRequestsTable {
   error: string | null;
 }
 
+/** Append-only (trigger): what a customer agreed to, which version, when and from where. */
+export interface ConsentRecordsTable {
+  id: ColumnType<number, never, never>;
+  issuer: string;
+  subject: string;
+  customer_id: string | null;
+  document: 'terms' | 'privacy' | 'recurring';
+  version: string;
+  context: 'sign-up' | 'checkout' | 'card' | 'update';
+  card_id: string | null;
+  subscription_id: string | null;
+  accepted_at: DefaultTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface PocketTables {
   push_subscriptions: PushSubscriptionsTable;
   web_push_keys: WebPushKeysTable;
   data_export_requests: DataExportRequestsTable;
+  consent_records: ConsentRecordsTable;
 }

@@ -1,4 +1,9 @@
-import { type DataExportView, dataExportMessages } from '@pria/contracts';
+import {
+  type ConsentsView,
+  type DataExportView,
+  dataExportMessages,
+  type LegalDocumentId,
+} from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequestEnvelope } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
@@ -24,5 +29,22 @@ export function useDownloadDataExport() {
     onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
     onError: notifyApiError,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: privacyKeys.exports() }),
+  });
+}
+
+/** Accepts the versions the screen shows (the server refuses one that is no longer current). */
+export function useAcceptConsents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documents: { id: LegalDocumentId; version: string }[]) =>
+      apiRequestEnvelope<ConsentsView>('POST', '/api/v1/account/consents', { body: { documents } }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(privacyKeys.consents(), data);
+      notifySuccess('Thank you');
+    },
+    onError: (error) => {
+      notifyApiError(error);
+      void queryClient.invalidateQueries({ queryKey: privacyKeys.consents() });
+    },
   });
 }

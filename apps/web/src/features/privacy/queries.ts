@@ -1,4 +1,4 @@
-import type { DataExportView } from '@pria/contracts';
+import type { ConsentsView, DataExportView } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 
@@ -16,5 +16,15 @@ export function useDataExports() {
     queryKey: privacyKeys.exports(),
     queryFn: ({ signal }) => api.get<DataExportView[]>('/api/v1/account/data-exports', { signal }),
     refetchInterval: (q) => (open(q.state.data?.[0]) ? 2000 : false),
+  });
+}
+
+/** GET /account/consents: the current documents (what changed, pending or not) and the caller's records. */
+export function useConsents(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: privacyKeys.consents(),
+    queryFn: ({ signal }) => api.get<ConsentsView>('/api/v1/account/consents', { signal }),
+    staleTime: 5 * 60_000,
   });
 }
