@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** "Download my data" (issue 32): a request as the customer sees it. */
 export interface DataExportView {
   id: string;
@@ -16,11 +14,6 @@ export interface DataExportView {
 /** How long a prepared file can be downloaded, and how often one may be requested. */
 export const DATA_EXPORT_DAYS = 7;
 export const DATA_EXPORT_MIN_HOURS_BETWEEN = 24;
-
-/** GET /account/data-exports/download?token= : the single-use token from the email. */
-export const dataExportDownloadQuery = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This download link is not valid.'),
-});
 
 export const dataExportMessages = {
   requested: "We're preparing your data. We'll email you when it's ready to download.",

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { recurringDisclosure } from './recurring-disclosure.ts';
 
 /**
@@ -111,16 +110,3 @@ export function cardAuthorizationText(card: string): string {
     'if it is your funding card. You can remove the card or cancel anytime in Account Settings.'
   );
 }
-
-/** POST /account/consents: the versions the screen showed and the customer accepted. */
-export const acceptConsentsRequest = z.object({
-  documents: z
-    .array(
-      z.object({
-        id: z.enum(legalDocumentIds, { error: 'Unknown document' }),
-        version: z.string().min(1).max(40),
-      }),
-    )
-    .min(1, 'Choose what to accept')
-    .max(legalDocumentIds.length),
-});
