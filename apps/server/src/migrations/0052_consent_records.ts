@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * sign-up, at checkout, for each card, or accepting a new version. Keyed by the identity (issuer,
  * subject), since sign-up happens before the customer record exists. Append-only like staff_audit:
  * a record is evidence, so it is never changed or removed (a trigger refuses UPDATE, DELETE and
- * TRUNCATE); account deletion keeps it (the legal basis is proving consent).
+ * TRUNCATE); account deletion keeps it (the legal basis is proving consent). No foreign keys: a
+ * record stands on its own as evidence and must outlive what it names (and a TRUNCATE … CASCADE of
+ * customers, as the billing property test does, must not reach it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -15,12 +17,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id bigserial primary key,
       issuer text not null,
       subject text not null,
-      customer_id uuid references customers(id),
+      customer_id uuid,
       document text not null check (document in ('terms', 'privacy', 'recurring')),
       version text not null check (length(version) between 1 and 40),
       context text not null check (context in ('sign-up', 'checkout', 'card', 'update')),
-      card_id uuid references cards(id),
-      subscription_id uuid references subscriptions(id),
+      card_id uuid,
+      subscription_id uuid,
       accepted_at timestamptz not null default now(),
       ip text,
       user_agent text,

@@ -7,6 +7,7 @@ import { type Api, signedInUser } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { startPushServiceStandIn } from '../../test/push-service-stand-in.ts';
 import { notifyMoneyEvent } from './notify-money-event.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 /**
  * Web push end to end on the server side: devices subscribe through the API, money events become
@@ -173,6 +174,42 @@ describe('web push', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', last_error: 'device removed' });
     expect(push.received.some((r) => r.device.startsWith('eve-'))).toBe(false);
+  });
+
+  it('sends a security notice to every device once, and nothing by push to a customer who chose none', async () => {
+    const { api, id } = await customerWithToken('push-gus@pria.test');
+    const device = (await subscribeAs(api, 'gus-phone')).body.data.id as string;
+    const who = await t.db
+      .selectFrom('customers')
+      .select(['subject'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const notice = {
+      userId: who.subject,
+      email: 'push-gus@pria.test',
+      event: 'password_changed' as const,
+      eventId: 'e1',
+      issuer: t.config.oidc.issuer,
+    };
+    expect(await sendSecurityNotice(t.db, notice, { publicUrl: t.url })).toBe(true);
+    expect(await sendSecurityNotice(t.db, notice, { publicUrl: t.url })).toBe(false);
+    const rows = await t.db
+      .selectFrom('message_outbox')
+      .select(['text_body'])
+      .where('push_subscription_id', '=', device)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]?.text_body ?? '{}')).toMatchObject({ url: '/dashboard/account/security' });
+    // Push turned off for every kind: no push for the next security event.
+    await api.post('/api/v1/customers/notification', { forEmail: ['payin'], forSms: [], forPush: [] });
+    await sendSecurityNotice(t.db, { ...notice, eventId: 'e2' }, { publicUrl: t.url });
+    expect(
+      await t.db
+        .selectFrom('message_outbox')
+        .select('id')
+        .where('push_subscription_id', '=', device)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('shows push messages in the development outbox with channel push', async () => {
