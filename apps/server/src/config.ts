@@ -81,6 +81,7 @@ const schema = z.object({
   DEV_OUTBOX: bool.optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
+  PRIA_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_153_600_000).max(3_153_600_000).default(0),
   METRICS_TOKEN: z.string().min(16).optional(),
   IDP_SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   PAYMENT_GATEWAY: z.enum(['simulator', 'cybersource']).default('simulator'),
@@ -172,6 +173,11 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Run the pg-boss job queue (off in tests that drive billing themselves). */
   jobs: boolean;
+  /**
+   * Business time runs this far from the system clock (development and test only): the API, the
+   * money engine and the CLI then share one shifted calendar, e.g. for a walk through the months.
+   */
+  clockOffsetMs: number;
   /** Bearer token required at /metrics when set. */
   metricsToken: string | undefined;
   /** Accounts the built-in provider lets one address create per hour. */
@@ -246,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const builtInIssuer = `${publicUrl}/oidc`;
   const issuer = (e.OIDC_ISSUER ?? builtInIssuer).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && e.PRIA_CLOCK_OFFSET_SECONDS !== 0) {
+    throw new ConfigError('Invalid configuration:\n  PRIA_CLOCK_OFFSET_SECONDS: never in production');
+  }
   if (e.NODE_ENV === 'production' && issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS) {
     throw new ConfigError('Invalid configuration:\n  OIDC_COOKIE_KEYS: required in production');
   }
@@ -363,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
+    clockOffsetMs: e.PRIA_CLOCK_OFFSET_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     signupsPerIpPerHour: e.IDP_SIGNUPS_PER_IP_PER_HOUR,
     payments: {

@@ -27,9 +27,10 @@ import {
   sendSecurityNotice,
   startNotificationWorker,
 } from './modules/notifications/index.ts';
+import { subscriptionEffects } from './modules/subscriptions/index.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
 import { createTokenVerifier } from './platform/auth.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, clockFor } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
 import { createDb, type Db } from './platform/db.ts';
 import { createSenders } from './platform/delivery/index.ts';
@@ -68,7 +69,7 @@ export async function startServices(
   logger: Logger,
   opts: ServiceOptions = {},
 ): Promise<Services> {
-  const clock = opts.clock ?? systemClock;
+  const clock = opts.clock ?? clockFor(given.clockOffsetMs);
   const database = await openDatabase(given, logger);
   const { db } = createDb(database.url, given.databasePoolSize);
   const applied = await migrateToLatest(db);
@@ -124,7 +125,7 @@ export async function startServices(
   }
   const payments = meteredGateway(processor, metrics);
   const billing = {
-    ...createBillingDeps({ config, db, logger, payments, clock }),
+    ...createBillingDeps({ config, db, logger, payments, clock, subscriptions: subscriptionEffects }),
     metrics,
     // The tick's lifecycle notices (renewal reminders, expiring cards), after the money.
     afterTick: (at: Date) => sendDueNotices({ db, publicUrl: config.publicUrl }, at),

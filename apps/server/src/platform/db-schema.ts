@@ -290,7 +290,19 @@ export type CustomerNoticeType =
   | 'funding_card.expiring'
   | 'subscription.cancelled'
   | 'subscription.resumed'
+  | 'subscription.paused'
+  | 'subscription.unpaused'
   | SecurityNoticeType;
+
+/** When each pause of a subscription began and ended, by the engine's clock (migration 0035). */
+export interface SubscriptionPausesTable {
+  id: Generated<number>;
+  subscription_id: string;
+  paused_at: Timestamp;
+  resumed_at: Timestamp | null;
+  paused_by: string;
+  resumed_by: string | null;
+}
 
 /** Security notices (migration 0022): sent by email always, and by SMS to customers who use SMS. */
 export type SecurityNoticeType =
@@ -345,8 +357,23 @@ export interface RefundsTable {
   failure_reason: string | null;
   gateway_transaction_id: string | null;
   requested_by: string;
+  /** What staff chose to tell the customer (migration 0034); the reason stays internal. */
+  customer_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When this refund ended the plan its charge paid for (migration 0034). */
+  plan_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: DefaultTimestamp;
+}
+
+/** The first answer to a request with an Idempotency-Key (migration 0034). */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  response_status: number | null;
+  response_body: unknown;
+  created_at: DefaultTimestamp;
+  completed_at: Timestamp | null;
 }
 
 export type DisputeStatus = 'open' | 'won' | 'lost';
@@ -427,6 +454,8 @@ export interface CoreTables {
   disputes: DisputesTable;
   gateway_cursors: GatewayCursorsTable;
   staff_audit: StaffAuditTable;
+  idempotency_keys: IdempotencyKeysTable;
+  subscription_pauses: SubscriptionPausesTable;
 }
 
 export interface Database extends CoreTables, IdpTables, CardTables, AccountTables, PocketTables {}

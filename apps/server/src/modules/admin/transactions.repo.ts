@@ -59,7 +59,7 @@ const attemptColumns = sql`a.id, a.created_at, coalesce(a.gateway_transaction_id
   a.description`;
 /** A pay-back to the card as a transaction row. */
 const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id, p.reference, p.id::text) as transaction_id,
-  p.customer_id, p.card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
+  p.customer_id, coalesce(p.paid_to_card_id, p.card_id) as card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
   p.status = 'returned' as is_returned, p.amount_cents, p.last_error as remarks,
   'Charge & Pay payment to your card' as description`;
 

@@ -17,21 +17,26 @@ export const CHUNK_LOCK = 7_311_002;
 export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
 
 /**
- * The cards owed the pay-in whose due instant is `dueAt`, judged as at that instant (ADR 7): a
- * card registered by then, on an enabled subscription that existed by then and whose paid period
- * ran past it. A renewal settled after the 28th (an outage) therefore does not cost the card its
- * month, and a renewal that failed after the 28th does not take back a month already owed.
- * NOTE: pause (is_enabled) and card removal are read as they are now: a card removed or a
- * subscription paused since is not charged.
+ * The cards owed the pay-in whose due instant is `dueAt`, everything judged as at that instant
+ * (ADR 7, ADR 18), whichever run asks (scheduled, late after an outage, forced): a card on file
+ * then (registered by then, not removed by then), on a subscription that existed by then, whose
+ * paid period ran past it and that was not paused then. A renewal settled after the 28th (an
+ * outage) therefore does not cost the card its month, and a renewal that failed after the 28th,
+ * a card removed or a pause after it, does not take back a month already owed.
  */
 export const payinCards = (dueAt: Date) => sql`
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
-    where c.removed_at is null
-      and c.created_at <= ${dueAt}
+    where c.created_at <= ${dueAt}
+      and (c.removed_at is null or c.removed_at > ${dueAt})
       and s.created_at <= ${dueAt}
-      and s.is_enabled
-      and s.expires_at > ${dueAt}`;
+      and s.expires_at > ${dueAt}
+      and not ${pausedAt(dueAt)}`;
+
+/** The subscription `s` was paused at `at` (subscription_pauses, written by the subscriptions module). */
+export const pausedAt = (at: Date) => sql<boolean>`exists (
+    select 1 from subscription_pauses z
+    where z.subscription_id = s.id and z.paused_at <= ${at} and (z.resumed_at is null or z.resumed_at > ${at}))`;
 
 /**
  * Not a card a drain took and may be charging right now: its chunk is taken but its attempts
@@ -80,7 +85,7 @@ export async function chunkPayins(
 export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number> {
   const res = await sql<{ n: number }>`
     select count(*)::int as n from subscriptions s
-    where s.is_enabled and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
+    where not ${pausedAt(dueAt)} and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
       and ((s.status = 'active' and s.cancelled_at is null)
            or (s.status = 'pending_verification' and exists (
                  select 1 from payment_attempts a
@@ -122,7 +127,16 @@ export async function reviveMissed(
  */
 export async function insertMissedPayins(
   db: Db,
-  r: { runId: string; period: string; dueAt: Date; onlyUntaken: boolean; reason: string; at: Date },
+  r: {
+    runId: string;
+    period: string;
+    dueAt: Date;
+    onlyUntaken: boolean;
+    reason: string;
+    at: Date;
+    /** Write the customers' "missed" money events (not when a forced run sends them at once). */
+    tellCustomers: boolean;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${CHUNK_LOCK}, hashtext(${r.runId}))`.execute(tx);
@@ -145,7 +159,7 @@ export async function insertMissedPayins(
       on conflict do nothing
       returning id, customer_id, card_id`.execute(tx);
     await sql`delete from billing_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
-    await insertMoneyEvents(tx, missedEvents(missed.rows, r.reason, r.at));
+    if (r.tellCustomers) await insertMoneyEvents(tx, missedEvents(missed.rows, r.reason, r.at));
     const n = missed.rows.length;
     await sql`update billing_runs set window_closed_at = ${r.at}, missed = missed + ${n}, done = done + ${n},
         total = (select count(*) from payment_attempts where billing_run_id = ${r.runId})

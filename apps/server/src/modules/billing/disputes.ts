@@ -32,6 +32,15 @@ export async function recordDisputeEvent(db: Db, e: DisputeEvent, by = 'processo
       .forUpdate()
       .executeTakeFirst();
     if (!existing) {
+      // One open dispute per charge (a unique index too): another notice for a charge already
+      // disputed is the same case to us, whatever id it carries; it withholds nothing twice.
+      const open = await tx
+        .selectFrom('disputes')
+        .select('processor_dispute_id')
+        .where('attempt_id', '=', attempt.id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (open) return 'duplicate';
       const payout = await tx
         .selectFrom('payouts')
         .select(['id', 'status'])

@@ -177,6 +177,7 @@ async function recordPayoutOutcomesIn(
     tries: number;
     customer_id: string;
     card_id: string;
+    paid_to_card_id: string | null;
     amount_cents: number;
     last_error: string | null;
     paid_to_instrument: string | null;
@@ -187,7 +188,7 @@ async function recordPayoutOutcomesIn(
         next_try_at = case when v.status = 'failed' then ${nextTry} else null end, updated_at = now()
     from (values ${values}) as v(id, status, reason, gtx)
     where p.id = v.id and p.status in (${sql.join(from.map((s) => sql`${s}`))})
-    returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.amount_cents, p.last_error,
+    returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.paid_to_card_id, p.amount_cents, p.last_error,
               (select c.instrument_id from cards c where c.id = p.paid_to_card_id) as paid_to_instrument`.execute(
     tx,
   );
@@ -204,7 +205,8 @@ async function recordPayoutOutcomesIn(
       type,
       dedupe_key: `${type}:${key}`,
       customer_id: r.customer_id,
-      card_id: r.card_id,
+      // The card this try went to: staff may have sent a returned pay-back to another card.
+      card_id: r.paid_to_card_id ?? r.card_id,
       amount_cents: r.amount_cents,
       reason: r.last_error,
       occurred_at: occurredAt,
@@ -274,7 +276,7 @@ export async function listPayoutsNeedingAttention(db: Db, limit: number): Promis
            coalesce((select json_agg(json_build_object('id', o.id, 'brand', o.brand, 'last_four', o.last_four)
                                      order by o.slot)
                      from cards o where o.customer_id = p.customer_id and o.removed_at is null
-                       and o.id <> p.card_id), '[]') as other_cards
+                       and o.id <> p.card_id and o.id is distinct from p.paid_to_card_id), '[]') as other_cards
     from payouts p
     join customers cu on cu.id = p.customer_id
     join cards cd on cd.id = p.card_id

@@ -25,6 +25,8 @@ export interface RegisterCardOptions {
   logger: Logger;
   principal: Principal;
   card: NewCard;
+  /** The engine's clock: a card is owed the monthly $3 from the first 28th after it is registered. */
+  now: Date;
   /** The client that added it: the card's recurring-charge authorization is recorded with it. */
   client?: { ip: string | null; userAgent: string | null };
 }
@@ -42,6 +44,7 @@ export async function registerCard({
   logger,
   principal,
   card,
+  now,
   client = { ip: null, userAgent: null },
 }: RegisterCardOptions): Promise<CardView> {
   const customer = await currentCustomer(db, principal);
@@ -88,6 +91,7 @@ export async function registerCard({
         postal_code: billingAddress.postalCode,
         is_default: makeDefault,
         slot,
+        created_at: now,
       });
       // NOTE: the stored-credential consent card networks require before merchant-initiated
       // charges (the monthly $3, renewals): recorded with the card, in the same transaction.

@@ -157,7 +157,8 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
     }
     case 'refunds': {
       const rows = await sql<Record<string, unknown>>`
-        select f.id, f.attempt_id, f.created_at, f.status, f.amount_cents, f.mode, f.reason, c.brand, c.last_four
+        select f.id, f.attempt_id, f.created_at, f.status, f.amount_cents, f.mode, f.customer_message, f.plan_ended_at,
+               c.brand, c.last_four
         from refunds f join cards c on c.id = f.card_id
         where f.customer_id = ${customerId} order by f.created_at, f.id`.execute(db);
       return rows.rows.map((f) => ({
@@ -166,7 +167,9 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         at: iso(f.created_at as Date),
         status: String(f.status),
         mode: String(f.mode),
-        reason: String(f.reason),
+        // What staff told the customer; the refund's reason is internal (issue 28).
+        message: (f.customer_message as string | null) ?? null,
+        plan_ended_at: iso(f.plan_ended_at as Date | null),
         amount_cents: cents(f.amount_cents as number),
         amount: dollars(f.amount_cents as number),
         card: cardName(String(f.brand), String(f.last_four)),

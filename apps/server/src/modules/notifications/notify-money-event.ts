@@ -5,6 +5,7 @@ import {
   findCard,
   findReceiptNumber,
   findRecipient,
+  findRefundNotice,
   type MoneyEventRow,
   markEventProcessed,
 } from './notifications.repo.ts';
@@ -44,6 +45,7 @@ export async function notifyMoneyEvent(
     const wantsPush = prefs.forPush.includes(type);
     if (wantsEmail || wantsSms || wantsPush) {
       const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
+      const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
       const m = moneyEventMessages({
         type: event.type,
         firstName: customer.first_name,
@@ -53,6 +55,9 @@ export async function notifyMoneyEvent(
         occurredAt: event.occurred_at,
         publicUrl: ctx.publicUrl,
         receipt: await findReceiptNumber(tx, { attemptId: event.attempt_id, refundId: event.refund_id }),
+        planEnded: refund?.plan_ended_at
+          ? { at: new Date(refund.plan_ended_at), planName: refund.plan_name ?? null }
+          : null,
       });
       if (wantsEmail && email) {
         await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });

@@ -48,13 +48,18 @@ export async function listActivity(
     where a.customer_id = ${f.customerId} and a.created_at between ${f.start} and ${f.end}
     union all
     select p.id, 'payment' as kind, p.created_at, 'Charge & Pay payment to your card' as description, p.status,
-           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, null as dispute, p.card_id
+           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, null as dispute,
+           -- The card it went to (staff may send a returned pay-back to another card).
+           coalesce(p.paid_to_card_id, p.card_id) as card_id
     from payouts p
     where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}
     union all
     -- Refunds sent or on their way (one the processor refused is staff's to retry, not news).
     select f.id, 'refund' as kind, f.created_at, 'Refund of your plan charge' as description, f.status,
-           f.amount_cents, null as reason, 0 as tries,
+           f.amount_cents,
+           nullif(concat_ws(' ', case when f.plan_ended_at is not null then 'Your plan ended with this refund.' end,
+                            f.customer_message), '') as reason,
+           0 as tries,
            (select r.number from receipts r where r.refund_id = f.id) as receipt_number, null as dispute, f.card_id
     from refunds f
     where f.customer_id = ${f.customerId} and f.status <> 'failed' and f.created_at between ${f.start} and ${f.end}`;
