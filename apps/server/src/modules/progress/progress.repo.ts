@@ -51,6 +51,6 @@ export async function listProgressCards(db: Db, customerId: string): Promise<Pro
     where c.customer_id = ${customerId}
       and (c.removed_at is null
            or exists (select 1 from payment_attempts a where a.card_id = c.id and a.kind = 'payin'))
-    order by c.created_at, c.id`.execute(db);
+    order by c.removed_at nulls first, c.slot, c.created_at, c.id`.execute(db);
   return res.rows;
 }
