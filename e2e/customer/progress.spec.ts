@@ -1,18 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
 import { runCli } from '../fixtures/cli.ts';
+import { nextDuePayin } from '../fixtures/due-period.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 
 /**
  * The dashboard's progress panel (issue 32) after a real month: the Visa charged and paid back,
  * the second card declined for lack of funds (with what to do), read as a table at 1280 and 390 px.
  */
-const NY = 'America/New_York';
-const current = (() => {
-  const [y, m] = new Date().toLocaleDateString('en-CA', { timeZone: NY }).split('-');
-  return `${y}-${m}`;
-})();
-const monthLabel = new Date(`${current}-15T12:00:00Z`).toLocaleDateString('en-US', {
+// The next month whose pay-in comes due (forced at its due instant: never before it).
+const due = nextDuePayin();
+const monthLabel = new Date(`${due.period}-15T12:00:00Z`).toLocaleDateString('en-US', {
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
@@ -30,8 +28,8 @@ test('progress shows each card’s month: paid back, or declined with the reason
     '4111111111111111',
     '4000000000009995',
   ]);
-  runCli(['billing:run', 'payin', '--period', current]);
-  runCli(['billing:run', 'payout', '--period', current]);
+  runCli(['billing:run', 'payin', '--period', due.period, '--at', due.at]);
+  runCli(['billing:run', 'payout', '--period', due.period, '--at', due.at]);
 
   await page.goto('/login');
   await new HostedLogin(page).signIn(client.email, 'a-strong-passphrase-1');
