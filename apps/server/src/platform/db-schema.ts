@@ -3,6 +3,7 @@ import type { AccountTables } from './schema/account-tables.ts';
 import type { CardTables } from './schema/cards-tables.ts';
 import type { DefaultTimestamp, Timestamp } from './schema/column-types.ts';
 import type { IdpTables } from './schema/idp-tables.ts';
+import type { PocketTables } from './schema/pocket-tables.ts';
 
 export type { DefaultTimestamp, Timestamp };
 
@@ -42,7 +43,7 @@ export interface SupportMessagesTable {
 
 export interface MessageOutboxTable {
   id: Generated<number>;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject: string | null;
   text_body: string;
@@ -57,6 +58,8 @@ export interface MessageOutboxTable {
   sent_at: Timestamp | null;
   /** While `sending`: until when the deliverer that claimed the row owns it. */
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A push message's device (migration 0050); null once the device is removed (the row then fails). */
+  push_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed';
@@ -469,4 +472,4 @@ export interface CoreTables {
   subscription_pauses: SubscriptionPausesTable;
 }
 
-export interface Database extends CoreTables, IdpTables, CardTables, AccountTables {}
+export interface Database extends CoreTables, IdpTables, CardTables, AccountTables, PocketTables {}

@@ -80,6 +80,7 @@ describe('notification preferences', () => {
     expect((await api.get('/api/v1/customers/notification')).body.data).toEqual({
       forEmail: ['payin', 'payout', 'subscription'],
       forSms: [],
+      forPush: [],
     });
     const saved = await api.post('/api/v1/customers/notification', {
       forEmail: ['subscription', 'payout'],
@@ -87,11 +88,31 @@ describe('notification preferences', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Updated Successfully');
-    expect(saved.body.data).toEqual({ forEmail: ['payout', 'subscription'], forSms: ['payin'] });
+    expect(saved.body.data).toEqual({ forEmail: ['payout', 'subscription'], forSms: ['payin'], forPush: [] });
     expect(await getNotificationPreferences(t.db, customerId)).toEqual({
       forEmail: ['payout', 'subscription'],
       forSms: ['payin'],
+      forPush: [],
     });
+    // Push choices are saved with the others; a client that leaves them out keeps them as they are.
+    const withPush = await api.post('/api/v1/customers/notification', {
+      forEmail: ['payout'],
+      forSms: [],
+      forPush: ['payin', 'payout'],
+    });
+    expect(withPush.body.data).toEqual({ forEmail: ['payout'], forSms: [], forPush: ['payin', 'payout'] });
+    const older = await api.post('/api/v1/customers/notification', {
+      forEmail: ['payin'],
+      forSms: ['payout'],
+    });
+    expect(older.body.data).toEqual({
+      forEmail: ['payin'],
+      forSms: ['payout'],
+      forPush: ['payin', 'payout'],
+    });
+    expect(
+      (await api.post('/api/v1/customers/notification', { forEmail: [], forSms: [], forPush: ['x'] })).status,
+    ).toBe(400);
     const bad = await api.post('/api/v1/customers/notification', { forEmail: ['spam'], forSms: [] });
     expect(bad.status).toBe(400);
     expect((await api.post('/api/v1/customers/notification', { forEmail: [] })).status).toBe(400);
