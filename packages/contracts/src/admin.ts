@@ -318,7 +318,12 @@ export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 export const adminTransactionRow = z.object({
   id: z.string(),
+  /** When the row was written (the list's order). */
   createdAt: z.string(),
+  /** When it was due, sent to the processor and settled, by the engine's clock (ISO). */
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
   transactionId: z.string(),
   customer: z.object({ id: z.string(), email: z.string().nullable() }),
   card: z.object({ id: z.string(), brand: z.string(), brandCode: z.string(), lastFour: z.string() }),

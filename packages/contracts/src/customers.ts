@@ -105,6 +105,8 @@ export type CustomerView = z.infer<typeof customerView>;
 export const notificationPreferencesView = z.object({
   forEmail: z.array(z.enum(notificationTypes)),
   forSms: z.array(z.enum(notificationTypes)),
+  /** Push to the devices the customer allowed (issue 32). */
+  forPush: z.array(z.enum(notificationTypes)),
 });
 
 /** GET /customers/{id}: the customer with their subscription and notification choices. */

@@ -38,6 +38,8 @@ export function apiClient(baseUrl: string, token?: string) {
   };
   return {
     download,
+    /** Any call, with extra headers (a User-Agent, an Idempotency-Key). */
+    request: call,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       call('POST', path, body, headers),

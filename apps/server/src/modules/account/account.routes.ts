@@ -21,6 +21,7 @@ import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
 import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
+import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 
@@ -30,6 +31,7 @@ const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWind
 export async function accountRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // Its own scope, so the onError hook below stays with these routes.
   await app.register(async (scope) => routes(scope, deps));
+  await app.register(async (scope) => pushRoutes(scope, deps));
 }
 
 async function routes(app: FastifyInstance, deps: ModuleDeps) {
@@ -151,7 +153,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       config: access.user,
       schema: {
         tags: ['account'],
-        summary: "The caller's notification preferences { forEmail, forSms }",
+        summary: "The caller's notification preferences { forEmail, forSms, forPush }",
         response: respond(notificationPreferencesView),
       },
     },
@@ -165,6 +167,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: 'Save notification preferences: lists of payin | payout | subscription per channel',
+        description: 'forPush may be left out: the saved push choices then stay as they are.',
         body: notificationPreferences,
         response: respond(notificationPreferencesView),
       },

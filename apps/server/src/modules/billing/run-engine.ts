@@ -210,7 +210,7 @@ async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Prom
       if (claimed.length > 0) return claimed;
     }
   }
-  return claimAttempts(deps.db, run.id, limit);
+  return claimAttempts(deps.db, run.id, limit, deps.clock.now());
 }
 
 async function chargeOne(deps: BillingDeps, a: Claimed): Promise<Outcome> {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import { auditContextOf, recordStaffAction } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
+import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
@@ -60,6 +61,7 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
           logger,
           principal: principalOf(req),
           card: req.body,
+          client: clientOf(req),
           now: clock.now(),
         });
         return send(reply, card, messages.cardAdded, 201);

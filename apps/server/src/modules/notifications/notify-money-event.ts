@@ -10,16 +10,19 @@ import {
   markEventProcessed,
 } from './notifications.repo.ts';
 import { getNotificationPreferences } from './preferences.repo.ts';
+import { pushFromSms, pushToDevices } from './push-to-devices.ts';
 
 export interface NotifyOutcome {
   email: boolean;
   sms: boolean;
+  /** Devices a push was queued for. */
+  push: number;
 }
 
 /**
  * Turns one money event into the customer's chosen messages, inside the caller's transaction
  * (which holds the event's row lock): the outbox rows and processed_at commit together. The
- * dedupe keys `${event.id}:email` / `${event.id}:sms` make a second pass over the same event
+ * dedupe keys `${event.id}:email` / `${event.id}:sms` / `${event.id}:push:<device>` make a second pass over the same event
  * a no-op even if processed_at were lost.
  */
 export async function notifyMoneyEvent(
@@ -27,7 +30,7 @@ export async function notifyMoneyEvent(
   event: MoneyEventRow,
   ctx: { publicUrl: string; now: Date },
 ): Promise<NotifyOutcome> {
-  const outcome = { email: false, sms: false };
+  const outcome = { email: false, sms: false, push: 0 };
   const customer = await findRecipient(tx, event.customer_id);
   // A deleted account has no addresses left and asked us to stop; the event is simply done.
   if (customer && !customer.deleted_at) {
@@ -39,7 +42,8 @@ export async function notifyMoneyEvent(
     const phone = customer.phone && /^\d{10}$/.test(customer.phone) ? `+1${customer.phone}` : null;
     const wantsEmail = Boolean(email) && prefs.forEmail.includes(type);
     const wantsSms = Boolean(phone) && prefs.forSms.includes(type);
-    if (wantsEmail || wantsSms) {
+    const wantsPush = prefs.forPush.includes(type);
+    if (wantsEmail || wantsSms || wantsPush) {
       const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
       const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
       const m = moneyEventMessages({
@@ -62,6 +66,15 @@ export async function notifyMoneyEvent(
       if (wantsSms && phone) {
         await enqueueSms(tx, { to: phone, text: m.sms, dedupeKey: `${event.id}:sms` });
         outcome.sms = true;
+      }
+      if (wantsPush) {
+        const payload = pushFromSms({
+          title: m.email.subject,
+          sms: m.sms,
+          url: '/dashboard',
+          tag: `money-${event.id}`,
+        });
+        outcome.push = await pushToDevices(tx, event.customer_id, payload, String(event.id));
       }
     }
   }

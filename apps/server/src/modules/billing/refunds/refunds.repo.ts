@@ -65,7 +65,7 @@ export async function insertRefund(
   const id = crypto.randomUUID();
   const inserted = await tx
     .insertInto('refunds')
-    .values({ ...r, id, reference: `refund:${id}`, status: 'submitted' })
+    .values({ ...r, id, reference: `refund:${id}`, status: 'submitted', sent_at: r.created_at })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { refund: inserted, created: true };
@@ -117,6 +117,7 @@ export async function recordRefundOutcome(
         status: o.status,
         failure_reason: o.reason,
         gateway_transaction_id: o.gatewayTransactionId,
+        settled_at: o.status === 'unknown' ? null : at,
         updated_at: new Date(),
       })
       .where('id', '=', o.id)
