@@ -14,6 +14,7 @@ export * from './lifecycle.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './pocket-views.ts';
 export * from './profile.ts';
 export * from './progress.ts';
 export * from './push.ts';

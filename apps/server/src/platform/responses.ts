@@ -69,7 +69,7 @@ const fileBody = (format?: 'binary') =>
 
 /** A file (PDF, CSV) as the body; errors still come in the JSON envelope. */
 export function respondFile(
-  mediaTypes: ('application/pdf' | 'text/csv')[],
+  mediaTypes: ('application/pdf' | 'text/csv' | 'application/zip')[],
   opts: Omit<RespondOptions, 'status'> & { description: string },
 ) {
   return {
