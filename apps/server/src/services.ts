@@ -19,6 +19,7 @@ import {
   registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
+import { markEmailVerified } from './modules/customers/index.ts';
 import { registerModules } from './modules/index.ts';
 import {
   type NotificationDeps,
@@ -99,6 +100,7 @@ export async function startServices(
         sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl }).then(
           () => undefined,
         ),
+      onEmailVerified: (tx, e) => markEmailVerified(tx, { ...e, issuer: config.oidc.issuer }),
     });
   }
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.

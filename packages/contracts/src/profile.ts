@@ -71,6 +71,8 @@ export const onboardingIndexQuery = z.object({
     .string({ error: 'index must be a number from 0 to 4' })
     .regex(/^[0-4]$/, 'index must be a number from 0 to 4')
     .transform(Number),
+  /** From the plan step: the plan chosen, kept for the checkout step (a reload must not lose it). */
+  plan: z.string().trim().min(1, messages.unknownPlan).max(100, messages.unknownPlan).optional(),
 });
 
 export interface AdministrativeArea {

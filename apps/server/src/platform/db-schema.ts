@@ -23,6 +23,8 @@ export interface CustomersTable {
   country: Generated<string>;
   postal_code: string | null;
   onboarding_index: Generated<number>;
+  /** The plan picked in onboarding's plan step, for its checkout (migration 0060). */
+  selected_plan_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   /** Set when the customer deleted their account (personal data erased; migration 0006). */

@@ -4,12 +4,15 @@ import { unauthorized } from '../../platform/errors.ts';
 import { type CustomerRow, findCustomerByIdentity, upsertCustomerIdentity } from './customers.repo.ts';
 import { isDeletedIdentity } from './deleted-identities.ts';
 
-/** The row already says what the token says (no write needed). */
+/**
+ * The row already says what the token says (no write needed). A verified row stays verified for
+ * the same address: a token minted before the verification link was used still says false for
+ * up to its lifetime, and must not take the verification back (issue 29: money notices were
+ * withheld meanwhile).
+ */
 export function isUpToDate(row: CustomerRow, principal: Principal): boolean {
-  return (
-    row.email_verified === principal.emailVerified &&
-    (principal.email === null || row.email === principal.email)
-  );
+  const sameEmail = principal.email === null || row.email === principal.email;
+  return sameEmail && (row.email_verified === principal.emailVerified || row.email_verified);
 }
 
 /**

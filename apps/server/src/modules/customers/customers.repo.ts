@@ -22,6 +22,7 @@ const customerColumns = [
   'country',
   'postal_code',
   'onboarding_index',
+  'selected_plan_id',
   'created_at',
   'updated_at',
   'deleted_at',
@@ -70,7 +71,10 @@ export async function upsertCustomerIdentity(
     .onConflict((oc) =>
       oc.columns(['issuer', 'subject']).doUpdateSet((eb) => ({
         email: eb.fn.coalesce(eb.ref('excluded.email'), eb.ref('customers.email')),
-        email_verified: eb.ref('excluded.email_verified'),
+        // Verified stays verified while the address is the same (see isUpToDate); a new
+        // address takes the token's word.
+        email_verified: sql<boolean>`case when customers.email is not distinct from coalesce(excluded.email, customers.email)
+          then customers.email_verified or excluded.email_verified else excluded.email_verified end`,
       })),
     )
     .returningAll()
@@ -115,10 +119,20 @@ export async function updateCustomerProfile(
     .executeTakeFirstOrThrow();
 }
 
-export async function setOnboardingIndex(db: Db, id: string, index: number): Promise<CustomerRow> {
+/** The onboarding step to come back to and, from the plan step, the plan chosen there. */
+export async function setOnboardingIndex(
+  db: Db,
+  id: string,
+  index: number,
+  selectedPlanId?: string,
+): Promise<CustomerRow> {
   return db
     .updateTable('customers')
-    .set({ onboarding_index: index, updated_at: new Date() })
+    .set({
+      onboarding_index: index,
+      ...(selectedPlanId ? { selected_plan_id: selectedPlanId } : {}),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -191,5 +205,24 @@ export async function markOnboarded(db: Db, customerId: string): Promise<void> {
     })
     .where('id', '=', customerId)
     .where('onboarding_index', '<', ONBOARDING_COMPLETE)
+    .execute();
+}
+
+/**
+ * The identity provider verified this address (its link was used): the customer row says so at
+ * once, before any new token does, so money notices go out from now on. Only the address that
+ * was verified, and only for that identity.
+ */
+export async function markEmailVerified(
+  db: Db,
+  identity: { issuer: string; subject: string; email: string },
+): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ email_verified: true, updated_at: new Date() })
+    .where('issuer', '=', identity.issuer)
+    .where('subject', '=', identity.subject)
+    .where(sql<string>`lower(email)`, '=', identity.email.toLowerCase())
+    .where('email_verified', '=', false)
     .execute();
 }
