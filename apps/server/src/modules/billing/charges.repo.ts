@@ -22,12 +22,14 @@ export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
  * ran past it. A renewal settled after the 28th (an outage) therefore does not cost the card its
  * month, and a renewal that failed after the 28th does not take back a month already owed.
  * NOTE: pause (is_enabled) and card removal are read as they are now: a card removed or a
- * subscription paused since is not charged.
+ * subscription paused since is not charged. So is Charge & Pay: a card that only pays for the
+ * plan (charge_and_pay false, the customer's choice at checkout) is never charged the $3.
  */
 export const payinCards = (dueAt: Date) => sql`
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
     where c.removed_at is null
+      and c.charge_and_pay
       and c.created_at <= ${dueAt}
       and s.created_at <= ${dueAt}
       and s.is_enabled

@@ -83,12 +83,14 @@ export async function registerCard({
         administrative_area: billingAddress.administrativeArea,
         postal_code: billingAddress.postalCode,
         is_default: makeDefault,
+        charge_and_pay: card.chargeAndPay,
         slot,
       });
       await logCardEvent(trx, 'Card added', customer.id, {
         cardId,
         brand: inserted.brand,
         lastFour: inserted.last_four,
+        chargeAndPay: inserted.charge_and_pay,
       });
       return inserted;
     });

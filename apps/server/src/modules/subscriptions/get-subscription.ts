@@ -49,7 +49,17 @@ export async function getOwnSubscription(
   if (!plan) return null;
   // Why it is inactive, in the issuer's words, so the screen can offer to pay with another card.
   const decline = subscription.status === 'inactive' ? await findLastDecline(db, subscription.id) : undefined;
-  return { ...toSubscriptionView(subscription, plan), inactiveReason: decline?.decline_reason ?? null };
+  // Still waiting on the bank: the way back into its verification page (issue 29: it was lost
+  // once the checkout screen was left).
+  const waiting =
+    subscription.status === 'pending_verification' ? await findPendingCharge(db, subscription.id) : undefined;
+  return {
+    ...toSubscriptionView(subscription, plan),
+    inactiveReason: decline?.decline_reason ?? null,
+    /** The declined payment was the checkout's (the customer's) or a renewal's. */
+    inactiveAfter: decline ? (decline.initiator === 'customer' ? 'checkout' : 'renewal') : null,
+    verificationUrl: waiting?.status === 'requires_authentication' ? (waiting.session_url ?? null) : null,
+  };
 }
 
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */
