@@ -7,7 +7,7 @@ import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
-import { useCustomer } from '../../features/customer/queries.ts';
+import { useCustomer, useRecheckEmailWhenBack } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
 import { LazySupportModal } from '../../features/support/lazy-support-modal.tsx';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
@@ -28,6 +28,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   // Deferred: the header and menu take the customer's name in a background render, not inside the
   // blocking task in which the customer arrives (react-query updates render synchronously).
   const customer = useDeferredValue(useCustomer().data);
+  useRecheckEmailWhenBack(customer);
   const { logOut } = useAuthActions();
   const later = useDelayedAction();
   const [menuOpened, menu] = useDisclosure(false);

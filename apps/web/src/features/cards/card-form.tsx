@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
 import { useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import {
   hostedCardSchema,
   newCardSchema,
 } from './card-form-values.ts';
+import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from './charge-and-pay-words.ts';
 import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
 import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
@@ -41,6 +42,8 @@ export function CardForm({
 }: CardFormProps) {
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
+  // Editing: the card joins or leaves the monthly $3 Charge & Pay (a checkout card may only pay the plan).
+  const [chargeAndPay, setChargeAndPay] = useState(card?.chargeAndPay ?? true);
   // How the processor takes a new card: encrypted here (simulator) or in Microform's fields (CyberSource).
   const entry = useCardEntry(!editing);
   const microform = useMicroform(entry.kind === 'microform' ? entry.captureContext : null);
@@ -75,7 +78,15 @@ export function CardForm({
 
   const submit = form.onSubmit(
     (values) => {
-      if (card) updateCard.mutate({ card, values }, { onSuccess: (saved) => onDone(saved) });
+      if (card)
+        updateCard.mutate(
+          {
+            card,
+            values,
+            chargeAndPay: chargeAndPay === card.chargeAndPay ? undefined : chargeAndPay,
+          },
+          { onSuccess: (saved) => onDone(saved) },
+        );
       else
         addCard.mutate(
           // With Microform, the brand is the one it detected in its number field.
@@ -133,6 +144,14 @@ export function CardForm({
           />
         ) : (
           <AddressFields form={form} required />
+        )}
+        {editing && step === 0 && (
+          <Checkbox
+            label={CHARGE_AND_PAY_LABEL}
+            description={CHARGE_AND_PAY_HELP}
+            checked={chargeAndPay}
+            onChange={(event) => setChargeAndPay(event.currentTarget.checked)}
+          />
         )}
         <Group justify="space-between" mt="sm">
           {editing ? (

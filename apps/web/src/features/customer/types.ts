@@ -38,8 +38,12 @@ export interface Subscription {
   /** Epoch ms of an online cancellation, and who made it; null when not cancelled. */
   cancelledAt?: number | null;
   cancelledBy?: string | null;
-  /** Why an inactive subscription is inactive: the last renewal's decline reason. */
+  /** Why an inactive subscription is inactive: the last declined payment's reason. */
   inactiveReason?: string | null;
+  /** Whether that declined payment was the checkout's or a renewal's. */
+  inactiveAfter?: 'checkout' | 'renewal' | null;
+  /** Pending Verification: the bank's page to finish it (null once the bank answered). */
+  verificationUrl?: string | null;
 }
 
 export interface Customer {
@@ -52,6 +56,8 @@ export interface Customer {
   phone: string | null;
   address: Address;
   onBoardingIndex: number;
+  /** The plan chosen in onboarding's plan step (kept by the server for its checkout). */
+  selectedPlanId?: string | null;
   subscription?: Subscription | null;
 }
 

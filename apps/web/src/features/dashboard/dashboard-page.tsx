@@ -10,6 +10,7 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
+import { VerificationBanner } from '../subscription/finish-verification.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
@@ -37,6 +38,7 @@ export default function DashboardPage() {
         Dashboard
       </Title>
       {noCards && <WelcomeBanner />}
+      <VerificationBanner />
       <CardsSection
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}

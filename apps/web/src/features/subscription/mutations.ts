@@ -12,6 +12,8 @@ export interface SubscriptionResult {
   subscription: Subscription;
   /** Set when the bank wants the customer to confirm the payment on its own page. */
   paymentSessionUrl: string | null;
+  /** The captured charge's receipt (GET /receipts/{id}); null while the bank has not confirmed. */
+  receipt?: { id: string; number: string } | null;
 }
 
 /** Opens the bank's confirmation page in a new tab, as the spec asks. */

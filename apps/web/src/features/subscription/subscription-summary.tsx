@@ -8,6 +8,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from '../plans/plan-price.ts';
+import { FinishVerification } from './finish-verification.tsx';
 import { cancelDetails, pauseDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
 import { useMySubscription } from './queries.ts';
@@ -16,7 +17,15 @@ import { statusColor, statusLabel } from './status-label.ts';
 
 const day = (ms: number) => dayjs(ms).format('MMMM DD, YYYY');
 
-/** An inactive subscription: why (the renewal's decline), and paying now with another card. */
+/** Why the plan is inactive, naming the payment that failed: the checkout's or a renewal's. */
+function inactiveWords(sub: Subscription): string {
+  const which = sub.inactiveAfter === 'checkout' ? 'Your first payment' : 'The renewal payment';
+  return sub.inactiveReason
+    ? `${which} did not go through: ${sub.inactiveReason}. Nothing was charged.`
+    : `${which} did not go through.`;
+}
+
+/** An inactive subscription: why (the last decline), and paying now with another card. */
 function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
   const cards = useCards();
   const update = useUpdateSubscription();
@@ -28,12 +37,7 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
   return (
     <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is inactive">
       <Stack gap="sm">
-        <Text size="sm">
-          {sub.inactiveReason
-            ? `The renewal payment was declined: ${sub.inactiveReason}.`
-            : 'The renewal payment did not go through.'}{' '}
-          Pay now with another card to start a new period.
-        </Text>
+        <Text size="sm">{inactiveWords(sub)} Pay now with this or another card to start a new period.</Text>
         <Group align="flex-end" gap="sm">
           <Select
             label="Card to pay with"
@@ -179,6 +183,7 @@ export function SubscriptionSummary() {
           </Stack>
         </Alert>
       )}
+      <FinishVerification sub={sub} />
       {sub.status === 'inactive' && sub.isEnabled && <PayNowWithAnotherCard sub={sub} />}
       <Group justify="space-between">
         <Switch
