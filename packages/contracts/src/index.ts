@@ -9,3 +9,4 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './profile.ts';
 export * from './support.ts';
+export * from './web-routes.ts';

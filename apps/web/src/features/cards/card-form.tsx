@@ -1,9 +1,11 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
+import { apiErrorText } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { CardDetailsFields } from './card-details-fields.tsx';
@@ -44,6 +46,8 @@ export function CardForm({
   const [step, setStep] = useState<0 | 1>(0);
   // Editing: the card joins or leaves the monthly $3 Charge & Pay (a checkout card may only pay the plan).
   const [chargeAndPay, setChargeAndPay] = useState(card?.chargeAndPay ?? true);
+  // Why the bank or the processor refused the card, kept in the form (a toast alone vanishes).
+  const [refusal, setRefusal] = useState<string | null>(null);
   // How the processor takes a new card: encrypted here (simulator) or in Microform's fields (CyberSource).
   const entry = useCardEntry(!editing);
   const microform = useMicroform(entry.kind === 'microform' ? entry.captureContext : null);
@@ -78,6 +82,7 @@ export function CardForm({
 
   const submit = form.onSubmit(
     (values) => {
+      setRefusal(null);
       if (card)
         updateCard.mutate(
           {
@@ -97,7 +102,10 @@ export function CardForm({
             onSuccess: (saved) => onDone(saved),
             onError: (error) => {
               // Microform found a field wrong: show it where it was typed.
-              if (!(error instanceof MicroformTokenError)) return;
+              if (!(error instanceof MicroformTokenError)) {
+                setRefusal(apiErrorText(error, messages.cardAddFailed));
+                return;
+              }
               form.setErrors(error.fieldErrors);
               if (Object.keys(error.fieldErrors).length) setStep(0);
             },
@@ -152,6 +160,11 @@ export function CardForm({
             checked={chargeAndPay}
             onChange={(event) => setChargeAndPay(event.currentTarget.checked)}
           />
+        )}
+        {refusal && (
+          <Alert color="red" icon={<IconAlertCircle />} title="Card not added" role="alert">
+            {refusal} Check the details or try another card.
+          </Alert>
         )}
         <Group justify="space-between" mt="sm">
           {editing ? (

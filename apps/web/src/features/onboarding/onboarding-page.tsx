@@ -28,6 +28,8 @@ export default function OnboardingPage() {
   const [started, setStarted] = useState(false);
   const [step, setStep] = useState<number | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
+  // Paid: every step is done, while the confirmation with the receipt stays on screen.
+  const [finished, setFinished] = useState(false);
 
   if (customer.isPending) return <FullScreenLoader />;
   if (!customer.data) return <Navigate to="/dashboard" replace />;
@@ -73,7 +75,7 @@ export default function OnboardingPage() {
     <Stack gap="xl" maw={1040} mx="auto">
       <Group justify="space-between" align="center">
         <Stepper
-          active={current}
+          active={finished ? STEPS.length : current}
           size="sm"
           allowNextStepsSelect={false}
           aria-label="Onboarding steps"
@@ -84,9 +86,11 @@ export default function OnboardingPage() {
             <Stepper.Step key={label} label={narrow ? undefined : label} aria-label={label} />
           ))}
         </Stepper>
-        <Anchor component="button" type="button" size="sm" onClick={doLater}>
-          {messages.webDoThisLater}
-        </Anchor>
+        {!finished && (
+          <Anchor component="button" type="button" size="sm" onClick={doLater}>
+            {messages.webDoThisLater}
+          </Anchor>
+        )}
       </Group>
       {current === 0 && <ProfileStep customer={me} onDone={() => complete(1)} />}
       {current === 1 && <CardsStep customer={me} onBack={() => goTo(0)} onDone={() => complete(2)} />}
@@ -105,7 +109,9 @@ export default function OnboardingPage() {
           onBack={() => goTo(2)}
           onSubscribed={(_result, pending) => {
             saveIndex.mutate({ index: DONE_INDEX });
-            if (!pending) notifySuccess(messages.onboardingCompleted);
+            if (pending) return;
+            setFinished(true);
+            notifySuccess(messages.onboardingCompleted);
           }}
           // The confirmation with the receipt stays until the customer moves on (issue 29).
           onDone={() => navigate('/dashboard')}
