@@ -1,3 +1,4 @@
+import { isStaffRole } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { unauthorized } from '../../platform/errors.ts';
@@ -12,8 +13,15 @@ import { isDeletedIdentity } from './deleted-identities.ts';
  */
 export function isUpToDate(row: CustomerRow, principal: Principal): boolean {
   const sameEmail = principal.email === null || row.email === principal.email;
-  return sameEmail && (row.email_verified === principal.emailVerified || row.email_verified);
+  return (
+    sameEmail &&
+    (row.email_verified === principal.emailVerified || row.email_verified) &&
+    row.is_staff === isStaff(principal)
+  );
 }
+
+/** Staff (support, finance, admin) are not clients: the client list and its counts leave them out. */
+const isStaff = (principal: Principal) => principal.roles.some(isStaffRole);
 
 /**
  * The caller's customer row, created on their first authenticated call from what the token
@@ -30,5 +38,6 @@ export async function currentCustomer(db: Db, principal: Principal): Promise<Cus
     subject: principal.subject,
     email: principal.email,
     emailVerified: principal.emailVerified,
+    isStaff: isStaff(principal),
   });
 }

@@ -23,6 +23,7 @@ const customerColumns = [
   'postal_code',
   'onboarding_index',
   'selected_plan_id',
+  'is_staff',
   'created_at',
   'updated_at',
   'deleted_at',
@@ -58,7 +59,13 @@ export async function findCustomerById(db: Db, id: string): Promise<CustomerRow 
  */
 export async function upsertCustomerIdentity(
   db: Db,
-  identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean },
+  identity: {
+    issuer: string;
+    subject: string;
+    email: string | null;
+    emailVerified: boolean;
+    isStaff: boolean;
+  },
 ): Promise<CustomerRow> {
   return db
     .insertInto('customers')
@@ -67,6 +74,7 @@ export async function upsertCustomerIdentity(
       subject: identity.subject,
       email: identity.email,
       email_verified: identity.emailVerified,
+      is_staff: identity.isStaff,
     })
     .onConflict((oc) =>
       oc.columns(['issuer', 'subject']).doUpdateSet((eb) => ({
@@ -75,6 +83,7 @@ export async function upsertCustomerIdentity(
         // address takes the token's word.
         email_verified: sql<boolean>`case when customers.email is not distinct from coalesce(excluded.email, customers.email)
           then customers.email_verified or excluded.email_verified else excluded.email_verified end`,
+        is_staff: eb.ref('excluded.is_staff'),
       })),
     )
     .returningAll()

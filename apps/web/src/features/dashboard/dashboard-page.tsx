@@ -1,4 +1,5 @@
-import { Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link, Navigate } from 'react-router';
@@ -25,10 +26,13 @@ export default function DashboardPage() {
   const customerShown = useDeferredValue(!customer.isPending);
 
   if (customer.isPending || !customerShown) return <FullScreenLoader />;
-  if (customer.data && shouldOnboard(customer.data, isAdminToken(auth.user?.access_token))) {
+  const staff = isAdminToken(auth.user?.access_token);
+  if (customer.data && shouldOnboard(customer.data, staff)) {
     return <Navigate to="/onboarding" replace />;
   }
-  const noCards = cards.isSuccess && cards.data.length === 0;
+  // Staff looking at the customer dashboard ('Back To Dashboard') are not asked to set up an
+  // account of their own: no welcome banner, no 'Complete account setup' (issue 29).
+  const noCards = cards.isSuccess && cards.data.length === 0 && !staff;
   // The carousel starts on the first card the processor knows.
   const perCardId = selectedCardId ?? cards.data?.find((c) => c.instrumentId)?.id ?? null;
 
@@ -37,15 +41,32 @@ export default function DashboardPage() {
       <Title order={1} c="navy.9">
         Dashboard
       </Title>
+      {staff && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle />}
+          title="You are viewing the customer dashboard"
+        >
+          <Text size="sm">
+            Staff accounts have no cards or plan of their own. To see a client, open them from Client Details.
+          </Text>
+          <Button component={Link} to="/admin/users" size="xs" mt="sm" variant="light">
+            Back To Admin
+          </Button>
+        </Alert>
+      )}
       {noCards && <WelcomeBanner />}
       <VerificationBanner />
       <CardsSection
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}
         emptyExtra={
-          <Button component={Link} to="/onboarding" mb="md" variant="filled">
-            Complete account setup
-          </Button>
+          staff ? undefined : (
+            <Button component={Link} to="/onboarding" mb="md" variant="filled">
+              Complete account setup
+            </Button>
+          )
         }
       />
       <UpcomingPanel />

@@ -1,4 +1,4 @@
-import { brandCodes, brandFromInput, formatUsd } from '@pria/contracts';
+import { brandCodes, brandFromInput, formatUsd, ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import dayjs from 'dayjs';
 
 /** Spec: empty fields show '-'. */
@@ -76,4 +76,13 @@ export function keyed<T>(rows: T[], identity: (row: T) => string): { row: T; key
     seen.set(base, n + 1);
     return { row, key: `${base}#${n}` };
   });
+}
+
+/**
+ * Where a client is in onboarding, in words (the saved index is the step to come back to: 0
+ * profile, 1 cards, 2 plan, 3 checkout; 3 and above count as done, as the spec says).
+ */
+export function onboardingProgress(index: number): string {
+  if (index >= ONBOARDING_COMPLETE_INDEX) return 'Complete';
+  return ['Not started', 'Step 2 of 4: cards', 'Step 3 of 4: plan'][Math.max(0, index)] ?? 'Not started';
 }
