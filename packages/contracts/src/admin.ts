@@ -259,7 +259,12 @@ export const transactionFilters = {
   from: day('from').optional(),
   /** Created on or before this New York day. */
   to: day('to').optional(),
-  userId: customerId.optional(),
+  /** A client's id, or their email (issue 29). */
+  userId: z
+    .string()
+    .trim()
+    .pipe(z.union([customerId, z.email({ error: 'userId must be a client id or an email address' })]))
+    .optional(),
 };
 
 export const transactionListQuery = z

@@ -184,7 +184,14 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         if (req.query.code === undefined) {
           return send(reply, await requestAccountDeletion({ db, principal }), messages.deletionCodeSent);
         }
-        await deleteAccount({ db, logger, identityAdmin: admin(), principal, code: req.query.code });
+        await deleteAccount({
+          db,
+          logger,
+          identityAdmin: admin(),
+          principal,
+          code: req.query.code,
+          supportEmail: deps.config.supportEmail,
+        });
         return send(reply, null, messages.accountDeleted);
       },
     );

@@ -7,7 +7,7 @@ import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
 import { isVerifiable, useTransactionList, useVerifyTransactions } from './queries.ts';
-import { isCustomerId, TransactionFilters } from './transaction-filters.tsx';
+import { isClient, TransactionFilters } from './transaction-filters.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
 /** /admin/transactions: every charge and pay-back; verify captured charges in bulk. */
@@ -25,7 +25,7 @@ export default function TransactionsPage() {
     from: state.param('from'),
     to: state.param('to'),
     // A half-typed id would be refused by the API; the field shows why instead.
-    userId: isCustomerId(userId) ? userId : '',
+    userId: isClient(userId) ? userId : '',
   };
   const list = useTransactionList(query);
   const verify = useVerifyTransactions();
