@@ -5,7 +5,7 @@ import { LogTabs } from '../logs/log-tabs.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
-import { dateShort, dateTime, orDash, timeShort } from '../shared/display.ts';
+import { countOf, dateShort, dateTime, orDash, timeShort } from '../shared/display.ts';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { NoResultsRow, QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
@@ -87,11 +87,7 @@ export default function AuditPage() {
     <>
       <AdminPageTitle
         title="Audit Trail"
-        description={
-          data
-            ? `${data.totalCount.toLocaleString('en-US')} staff actions`
-            : 'Every staff action, append-only'
-        }
+        description={data ? countOf(data.totalCount, 'staff action') : 'Every staff action, append-only'}
       />
       <LogTabs current="audit" />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>

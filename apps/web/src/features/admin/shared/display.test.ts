@@ -27,3 +27,11 @@ describe('staff display helpers (issue 29)', () => {
     });
   });
 });
+
+describe('countOf', () => {
+  it('says "1 client" and "2 clients"', async () => {
+    const { countOf } = await import('./display.ts');
+    expect(countOf(1, 'client')).toBe('1 client');
+    expect(countOf(1204, 'client')).toBe('1,204 clients');
+  });
+});

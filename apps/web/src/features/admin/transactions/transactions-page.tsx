@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { countOf } from '../shared/display.ts';
 import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
@@ -54,9 +55,7 @@ export default function TransactionsPage() {
     <>
       <AdminPageTitle
         title="Transactions"
-        description={
-          list.data ? `${list.data.totalCount.toLocaleString('en-US')} transactions` : 'Transactions'
-        }
+        description={list.data ? countOf(list.data.totalCount, 'transaction') : 'Transactions'}
         actions={
           <ExportCsvButton
             path="/api/v1/admin/exports/transactions.csv"
