@@ -4,10 +4,10 @@ import dayjs from 'dayjs';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
 
-const dash = '-';
-const orDash = (value: string | null | undefined) => (value?.trim() ? value : dash);
+export const dash = '-';
+export const orDash = (value: string | null | undefined) => (value?.trim() ? value : dash);
 
-function cardLabel(card: Transaction['card']): string {
+export function cardLabel(card: Transaction['card']): string {
   if (!card?.lastFour) return dash;
   const brand = brandFromInput(card.brand ?? '');
   return `${brand ? brandDisplayNames[brand] : orDash(card.brand)} •••• ${card.lastFour}`;
