@@ -40,6 +40,7 @@ export {
   type MfaMethod,
 } from './mfa.ts';
 export { RESET_TOKEN_MINUTES, sendResetLinkTo } from './recovery.ts';
+export { issueRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft } from './recovery-codes.ts';
 export {
   acceptStaffInvite,
   findStaff,

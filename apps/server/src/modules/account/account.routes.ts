@@ -13,7 +13,13 @@ import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
-import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
+import {
+  countRecoveryCodes,
+  getMfaStatus,
+  renewRecoveryCodes,
+  startMfaEnrolment,
+  turnOffMfa,
+} from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
 import { resendVerificationEmail } from './verify-email.ts';
@@ -86,6 +92,48 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       await turnOffMfa(opts);
       return send(reply, null, messages.mfaDisabled);
     },
+  );
+
+  api.get(
+    '/mfa/recovery-codes',
+    {
+      config: access.user,
+      schema: { tags: ['account'], summary: 'How many two-factor recovery codes are left' },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await countRecoveryCodes({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+      ),
+  );
+
+  api.post(
+    '/mfa/recovery-codes',
+    {
+      config: { ...access.user, ...limit(5, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary: 'New two-factor recovery codes ({ codes }, shown once), replacing the old ones',
+        description:
+          'Needs two-factor authentication on and a sign-in within the last 10 minutes (401 REAUTHENTICATE).',
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await renewRecoveryCodes({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+        'New recovery codes created',
+      ),
   );
 
   api.put(
