@@ -2,6 +2,7 @@ import { type Browser, expect } from '@playwright/test';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { accessTokenOf } from '../../admin/seed.ts';
 import { HostedLogin } from '../../fixtures/hosted-login.ts';
+import { firstLink, waitForMessage } from '../../fixtures/outbox.ts';
 
 export const PASSWORD = 'a-strong-passphrase-1';
 export const brooklyn = {
@@ -25,7 +26,7 @@ async function encryptCard(number: string, jwk: JWK): Promise<string> {
 export async function seedCustomer(
   browser: Browser,
   baseURL: string,
-  opts: { prefix: string; cards: string[]; plan?: string },
+  opts: { prefix: string; cards: string[]; plan?: string; verified?: boolean; cancel?: boolean },
 ): Promise<{ email: string; cardIds: string[] }> {
   const email = `${opts.prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
   const context = await browser.newContext({ baseURL });
@@ -34,6 +35,11 @@ export async function seedCustomer(
     await page.goto('/signup');
     await new HostedLogin(page).signUp(email, PASSWORD);
     await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+    if (opts.verified) {
+      const mail = await waitForMessage(context.request, email, /verify-email\?token=/);
+      await page.goto(firstLink(mail.text));
+      await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+    }
     const token = await accessTokenOf(page);
     const call = async <T>(method: string, path: string, data?: unknown): Promise<T> => {
       const res = await context.request.fetch(`/api/v1${path}`, {
@@ -65,7 +71,13 @@ export async function seedCustomer(
       });
       cardIds.push(card.id);
     }
-    if (opts.plan && cardIds[0]) await call('POST', '/subscriptions', { plan: opts.plan, card: cardIds[0] });
+    if (opts.plan && cardIds[0]) {
+      const { subscription } = await call<{ subscription: { id: string } }>('POST', '/subscriptions', {
+        plan: opts.plan,
+        card: cardIds[0],
+      });
+      if (opts.cancel) await call('POST', `/subscriptions/${subscription.id}/cancel`);
+    }
     await call('PUT', '/setting/onboarding-index?index=4');
     return { email, cardIds };
   } finally {

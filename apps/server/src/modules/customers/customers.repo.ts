@@ -220,18 +220,27 @@ export async function markOnboarded(db: Db, customerId: string): Promise<void> {
 /**
  * The identity provider verified this address (its link was used): the customer row says so at
  * once, before any new token does, so money notices go out from now on. Only the address that
- * was verified, and only for that identity.
+ * was verified, and only for that identity. The row is created if the identity has made no API
+ * call yet (a link used before the app's first call must count too).
  */
 export async function markEmailVerified(
   db: Db,
   identity: { issuer: string; subject: string; email: string },
 ): Promise<void> {
   await db
-    .updateTable('customers')
-    .set({ email_verified: true, updated_at: new Date() })
-    .where('issuer', '=', identity.issuer)
-    .where('subject', '=', identity.subject)
-    .where(sql<string>`lower(email)`, '=', identity.email.toLowerCase())
-    .where('email_verified', '=', false)
+    .insertInto('customers')
+    .values({
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email,
+      email_verified: true,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['issuer', 'subject'])
+        .doUpdateSet({ email_verified: true, updated_at: new Date() })
+        .where(sql<string>`lower(customers.email)`, '=', identity.email.toLowerCase())
+        .where('customers.email_verified', '=', false),
+    )
     .execute();
 }

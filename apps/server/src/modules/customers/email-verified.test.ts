@@ -52,4 +52,24 @@ describe('an address verified while signed in', () => {
       .execute();
     expect(receipts.length).toBe(1);
   });
+
+  it('counts a link used before the first call to the app', async () => {
+    const { access_token } = await oidcLogin({
+      baseUrl: t.url,
+      email: 'hal@pria.test',
+      password: 'hal-long-password',
+      signUp: true,
+    });
+    const mail = await t.db
+      .selectFrom('message_outbox')
+      .select('text_body')
+      .where('recipient', '=', 'hal@pria.test')
+      .executeTakeFirstOrThrow();
+    const link = /https?:\/\/\S+\/oidc\/verify-email\?token=[\w-]+/.exec(mail.text_body)?.[0] ?? '';
+    expect((await fetch(link)).status).toBe(200);
+    // The first call carries a token minted before the link was used.
+    expect((await apiClient(t.url, access_token).get('/api/v1/customers/me')).body.data.email_verified).toBe(
+      true,
+    );
+  });
 });
