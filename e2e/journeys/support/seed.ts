@@ -26,7 +26,15 @@ async function encryptCard(number: string, jwk: JWK): Promise<string> {
 export async function seedCustomer(
   browser: Browser,
   baseURL: string,
-  opts: { prefix: string; cards: string[]; plan?: string; verified?: boolean; cancel?: boolean },
+  opts: {
+    prefix: string;
+    cards: string[];
+    plan?: string;
+    verified?: boolean;
+    cancel?: boolean;
+    /** 10 digits; a fixed test number by default. */
+    phone?: string;
+  },
 ): Promise<{ email: string; cardIds: string[] }> {
   const email = `${opts.prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
   const context = await browser.newContext({ baseURL });
@@ -54,7 +62,7 @@ export async function seedCustomer(
     await call('PUT', '/customers/me', {
       firstName: 'Ann',
       lastName: 'Lee',
-      phone: '2025550104',
+      phone: opts.phone ?? '2025550104',
       address: brooklyn,
     });
     const jwk = await call<JWK>('GET', '/cards/public-key');
