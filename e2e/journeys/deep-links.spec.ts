@@ -38,7 +38,8 @@ for (const width of widths) {
     ];
     expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/dashboard/account/subscription']));
 
-    for (const path of paths) {
+    // Every email's link on the desktop; one on the phone (the same code path, a slower screen).
+    for (const path of width === 1280 ? paths : paths.slice(0, 1)) {
       const context = await browser.newContext({ baseURL: base });
       const page = await context.newPage();
       await atWidth(page, width);
