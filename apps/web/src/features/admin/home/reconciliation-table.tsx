@@ -98,9 +98,12 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
             {!loading && rows.length === 0 && <NoResultsRow colSpan={columns.length} />}
             {rows.map((r) => {
               const owed = r.outstanding.count > 0 || r.outstanding.cents > 0;
-              // Pay-backs not due yet (the 2nd at 4 pm ET) are scheduled, not overdue (issue 29).
+              // Pay-backs not due yet (the 2nd at 4 pm ET) and never tried are scheduled, not
+              // overdue (issue 29); one already tried that failed or came back needs eyes now.
               const payback = paybackDue(r.period);
-              const overdue = owed && payback.due;
+              const tried = r.retrying.count > 0 || r.returned.count > 0;
+              const scheduled = owed && !payback.due && !tried;
+              const overdue = owed && !scheduled;
               return (
                 <Table.Tr key={r.period} bg={overdue ? 'red.0' : undefined}>
                   <Table.Td className={classes.nowrap} fw={600}>
@@ -125,7 +128,7 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    {owed && !payback.due ? (
+                    {scheduled ? (
                       <Stack gap={2} align="flex-start">
                         <Badge color="blue" variant="light">
                           {money(r.outstanding.cents)}
