@@ -45,8 +45,8 @@ test('a new customer signs up, completes onboarding and sees cards and the first
   await onboarding.continueWithPreselectedPlan('Semi-Annual');
   await page.getByRole('radio', { name: 'Choose existing card' }).check();
   await snap(page, '1280-checkout');
-  await expect(page.getByText('$38.97')).toBeVisible();
-  await expect(page.getByText('including taxes')).toBeVisible();
+  await expect(page.getByText('$38.97', { exact: true })).toBeVisible();
+  await expect(page.getByText('including taxes', { exact: true })).toBeVisible();
   await onboarding.checkoutWithExistingCard('1111');
 
   const dashboard = new DashboardPage(page);
