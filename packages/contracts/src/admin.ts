@@ -263,7 +263,10 @@ export const transactionFilters = {
   userId: z
     .string()
     .trim()
-    .pipe(z.union([customerId, z.email({ error: 'userId must be a client id or an email address' })]))
+    .refine(
+      (v) => customerId.safeParse(v).success || z.email().safeParse(v).success,
+      'userId must be a customer id or an email address',
+    )
     .optional(),
 };
 
