@@ -20,6 +20,7 @@ import {
   startBillingWorkers,
 } from './modules/billing/index.ts';
 import { markEmailVerified } from './modules/customers/index.ts';
+import { startDataExportWorker } from './modules/data-export/index.ts';
 import { registerModules } from './modules/index.ts';
 import {
   type NotificationDeps,
@@ -27,9 +28,10 @@ import {
   sendSecurityNotice,
   startNotificationWorker,
 } from './modules/notifications/index.ts';
+import { subscriptionEffects } from './modules/subscriptions/index.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
 import { createTokenVerifier } from './platform/auth.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, clockFor } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
 import { createDb, type Db } from './platform/db.ts';
 import { createSenders } from './platform/delivery/index.ts';
@@ -39,6 +41,7 @@ import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
 import { migrateToLatest, pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
+import { loadVapidKeys } from './platform/web-push-keys.ts';
 
 export interface Services {
   config: Config;
@@ -63,15 +66,19 @@ export interface ServiceOptions {
  * listening; main.ts listens, tests call app.listen on a free port or use app.inject.
  */
 export async function startServices(
-  config: Config,
+  given: Config,
   logger: Logger,
   opts: ServiceOptions = {},
 ): Promise<Services> {
-  const clock = opts.clock ?? systemClock;
-  const database = await openDatabase(config, logger);
-  const { db } = createDb(database.url, config.databasePoolSize);
+  const clock = opts.clock ?? clockFor(given.clockOffsetMs);
+  const database = await openDatabase(given, logger);
+  const { db } = createDb(database.url, given.databasePoolSize);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // Web push's VAPID keys: configured, or generated once and kept (never in production).
+  const vapid = await loadVapidKeys(db, given);
+  if (!vapid) logger.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
+  const config: Config = { ...given, webPush: { ...given.webPush, vapid } };
 
   const app = await createHttpApp({
     config,
@@ -120,7 +127,7 @@ export async function startServices(
   }
   const payments = meteredGateway(processor, metrics);
   const billing = {
-    ...createBillingDeps({ config, db, logger, payments, clock }),
+    ...createBillingDeps({ config, db, logger, payments, clock, subscriptions: subscriptionEffects }),
     metrics,
     // The tick's lifecycle notices (renewal reminders, expiring cards), after the money.
     afterTick: (at: Date) => sendDueNotices({ db, publicUrl: config.publicUrl }, at),
@@ -136,9 +143,26 @@ export async function startServices(
     config.jobs && config.role !== 'web'
       ? startNotificationWorker({
           notifications,
-          delivery: { db, clock, logger, ...createSenders(config), maxAttempts: config.delivery.maxAttempts },
+          delivery: {
+            db,
+            clock,
+            logger,
+            ...createSenders(config, vapid),
+            maxAttempts: config.delivery.maxAttempts,
+          },
           intervalMs: config.delivery.intervalMs,
           logger,
+        })
+      : null;
+  // Data requests ("Download my data") are prepared beside the messages, in worker processes.
+  const exports =
+    config.jobs && config.role !== 'web'
+      ? startDataExportWorker({
+          db,
+          clock,
+          logger,
+          publicUrl: config.publicUrl,
+          intervalMs: config.delivery.intervalMs,
         })
       : null;
   const onRunOpened = (runId: string) => {
@@ -165,6 +189,7 @@ export async function startServices(
     async stop() {
       await app.close();
       await messaging?.stop();
+      await exports?.stop();
       await jobs?.stop();
       await payments.close();
       await db.destroy();

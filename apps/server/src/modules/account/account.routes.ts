@@ -21,6 +21,7 @@ import {
   turnOffMfa,
 } from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
+import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 
@@ -30,6 +31,7 @@ const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWind
 export async function accountRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // Its own scope, so the onError hook below stays with these routes.
   await app.register(async (scope) => routes(scope, deps));
+  await app.register(async (scope) => pushRoutes(scope, deps));
 }
 
 async function routes(app: FastifyInstance, deps: ModuleDeps) {
@@ -187,7 +189,10 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
     '/customers/notification',
     {
       config: access.user,
-      schema: { tags: ['account'], summary: "The caller's notification preferences { forEmail, forSms }" },
+      schema: {
+        tags: ['account'],
+        summary: "The caller's notification preferences { forEmail, forSms, forPush }",
+      },
     },
     async (req, reply) => send(reply, await getOwnNotificationPreferences(db, principalOf(req))),
   );
@@ -199,6 +204,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: 'Save notification preferences: lists of payin | payout | subscription per channel',
+        description: 'forPush may be left out: the saved push choices then stay as they are.',
         body: notificationPreferences,
       },
     },

@@ -44,6 +44,10 @@ export interface Subscription {
   inactiveAfter?: 'checkout' | 'renewal' | null;
   /** Pending Verification: the bank's page to finish it (null once the bank answered). */
   verificationUrl?: string | null;
+  /** Epoch ms since when Charge & Pay is paused (no $3 charges, no renewal); null when it is not. */
+  pausedAt?: number | null;
+  /** What ended an inactive plan: a refund of the charge that paid it, or a declined renewal. */
+  endedBy?: 'refund' | 'decline' | null;
 }
 
 export interface Customer {

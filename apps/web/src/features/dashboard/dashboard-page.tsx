@@ -12,6 +12,8 @@ import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
 import { VerificationBanner } from '../subscription/finish-verification.tsx';
+import { ProgressPanel } from '../progress/progress-panel.tsx';
+import { InstallOffer } from '../pwa/install-offer.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
@@ -58,6 +60,7 @@ export default function DashboardPage() {
       )}
       {noCards && <WelcomeBanner />}
       <VerificationBanner />
+      <InstallOffer />
       <CardsSection
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}
@@ -70,6 +73,7 @@ export default function DashboardPage() {
         }
       />
       <UpcomingPanel />
+      <ProgressPanel />
       <ActivitySection selectedCardId={perCardId} />
     </Stack>
   );
