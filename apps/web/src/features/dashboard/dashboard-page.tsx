@@ -11,9 +11,9 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
-import { VerificationBanner } from '../subscription/finish-verification.tsx';
 import { ProgressPanel } from '../progress/progress-panel.tsx';
 import { InstallOffer } from '../pwa/install-offer.tsx';
+import { VerificationBanner } from '../subscription/finish-verification.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
