@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { legalAddress, legalEntity } from '@pria/contracts/legal/entity';
 import { z } from 'zod';
 
 /**
@@ -53,9 +54,6 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   SUPPORT_EMAIL: z.email().default('support@pria.example'),
-  /** Who issues receipts and statements: the merchant's legal name and address, printed on them. */
-  PRIA_LEGAL_NAME: z.string().trim().min(1).max(200).default('Pria Financial, Inc.'),
-  PRIA_LEGAL_ADDRESS: z.string().trim().min(1).max(300).default('1 Main Street, Los Angeles, CA 90012'),
   MAIL_FROM: z.string().min(3).default('Pria <no-reply@pria.example>'),
   SMTP_URL: z.url().optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -345,7 +343,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,
-    legal: { name: e.PRIA_LEGAL_NAME, address: e.PRIA_LEGAL_ADDRESS },
+    // Who issues receipts and statements: the one legal entity the web's Contact and terms name
+    // too (packages/contracts legal/entity.ts); no longer configurable apart from them (issue 29).
+    legal: { name: legalEntity.name, address: legalAddress },
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,
     twilio:

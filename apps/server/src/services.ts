@@ -20,6 +20,7 @@ import {
   registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
+import { markEmailVerified } from './modules/customers/index.ts';
 import { startDataExportWorker } from './modules/data-export/index.ts';
 import { registerModules } from './modules/index.ts';
 import {
@@ -132,6 +133,7 @@ export async function startServices(
         sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl }).then(
           () => undefined,
         ),
+      onEmailVerified: (tx, e) => markEmailVerified(tx, { ...e, issuer: config.oidc.issuer }),
     });
   }
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.

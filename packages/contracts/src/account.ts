@@ -62,6 +62,11 @@ export const mfaToggleQuery = z.object({
 });
 
 export const mfaEnrolmentLink = z.object({ url: z.url() });
+
+/** GET /mfa/recovery-codes: how many single-use recovery codes are left. */
+export const recoveryCodesLeft = z.object({ left: z.number().int().min(0) });
+/** POST /mfa/recovery-codes: the new codes, shown once (only their hashes are kept). */
+export const recoveryCodesIssued = z.object({ codes: z.array(z.string()) });
 export type MfaEnrolmentLink = z.infer<typeof mfaEnrolmentLink>;
 
 /** payin is shown as Charges, payout as Payments, subscription as Subscription Updates. */

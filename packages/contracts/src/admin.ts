@@ -300,7 +300,15 @@ export const transactionFilters = {
   from: day('from').optional(),
   /** Created on or before this New York day. */
   to: day('to').optional(),
-  userId: customerId.optional(),
+  /** A client's id, or their email (issue 29). */
+  userId: z
+    .string()
+    .trim()
+    .refine(
+      (v) => customerId.safeParse(v).success || z.email().safeParse(v).success,
+      'userId must be a customer id or an email address',
+    )
+    .optional(),
 };
 
 export const transactionListQuery = z

@@ -126,6 +126,11 @@ export const newCardRequest = z
     expirationYear,
     brand: brandField,
     isDefault: z.boolean().optional().default(false),
+    /**
+     * Charge & Pay: $3 charged each month and paid back. Omitted: true (every card registered on
+     * the cards screens builds credit); checkout asks the customer and sends their answer.
+     */
+    chargeAndPay: z.boolean().optional().default(true),
     name: z.string({ error: messages.cardNameRequired }).trim().min(1, messages.cardNameRequired).max(100),
     address: cardAddress,
   })
@@ -141,6 +146,8 @@ export const updateCardRequest = z
     expirationYear,
     brand: z.string().max(40).optional(),
     isDefault: z.boolean().optional(),
+    /** Join (true) or leave (false) the monthly $3 Charge & Pay; omitted: unchanged. */
+    chargeAndPay: z.boolean().optional(),
     address: cardAddress,
   })
   .superRefine(notPast);
@@ -157,6 +164,8 @@ export const cardView = z.object({
   expirationMonth: z.number(),
   expirationYear: z.number(),
   isDefault: z.boolean(),
+  /** Charged $3 each month and paid back; false: the card only pays for the plan. */
+  chargeAndPay: z.boolean(),
   instrumentId: z.string(),
   address: z.object({
     address1: z.string(),

@@ -59,6 +59,10 @@ export type SubscriptionView = z.infer<typeof subscriptionView>;
 /** GET /subscriptions/me: also why an inactive subscription is inactive (the last decline's words). */
 export const ownSubscriptionView = subscriptionView.extend({
   inactiveReason: z.string().nullable(),
+  /** Whether that declined payment was the checkout's or a renewal's. */
+  inactiveAfter: z.enum(['checkout', 'renewal']).nullable(),
+  /** Pending Verification: the bank's page to finish it (null once the bank answered). */
+  verificationUrl: z.string().nullable(),
   /** What ended an inactive plan: a refund of the charge that paid it, or a declined renewal. */
   endedBy: z.enum(['refund', 'decline']).nullable(),
 });
@@ -69,6 +73,8 @@ export const subscriptionChange = z.object({
   subscription: subscriptionView,
   /** Open it (new tab) to finish the payment; null when nothing is left to do. */
   paymentSessionUrl: z.string().nullable(),
+  /** The captured charge's receipt (GET /receipts/{id}); null while the bank has not confirmed. */
+  receipt: z.object({ id: z.string(), number: z.string() }).nullable().optional(),
 });
 export type SubscriptionChange = z.infer<typeof subscriptionChange>;
 
@@ -98,6 +104,8 @@ export const customerView = z.object({
   address: addressView,
   /** 0 profile, 1 cards, 2 plan, 3 checkout, 4 done; below 3 onboarding is incomplete. */
   onBoardingIndex: z.number().int(),
+  /** The plan chosen in onboarding, kept for checkout (a reload must not lose it); null before. */
+  selectedPlanId: z.string().nullable(),
 });
 export type CustomerView = z.infer<typeof customerView>;
 

@@ -20,3 +20,4 @@ export * from './progress.ts';
 export * from './push.ts';
 export * from './push-requests.ts';
 export * from './support.ts';
+export * from './web-routes.ts';

@@ -54,4 +54,6 @@ export const onboardingIndexQuery = z.object({
     .regex(/^[0-4]$/, 'index must be a number from 0 to 4')
     .transform(Number)
     .meta({ type: 'integer', enum: [0, 1, 2, 3, 4] }),
+  /** From the plan step: the plan chosen, kept for the checkout step (a reload must not lose it). */
+  plan: z.string().trim().min(1, messages.unknownPlan).max(100, messages.unknownPlan).optional(),
 });

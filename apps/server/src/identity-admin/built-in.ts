@@ -7,7 +7,9 @@ import {
   getMfaMethod,
   IdpUserError,
   inviteStaff,
+  issueRecoveryCodes,
   listStaff,
+  recoveryCodesLeft,
   revokeUserSessions,
   sendResetLinkTo,
   sendVerificationEmail,
@@ -55,6 +57,10 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
     async createMfaEnrollmentTicket(subject) {
       await requireUser(subject);
       return createMfaEnrolmentTicket(db, config, subject);
+    },
+    recoveryCodes: {
+      left: (subject) => recoveryCodesLeft(db, subject),
+      renew: (subject) => issueRecoveryCodes(db, subject),
     },
     async getMfaStatus(subject) {
       const type = await getMfaMethod(db, subject);

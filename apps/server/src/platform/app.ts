@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { isStaffRole, messages, permissionsForRoles } from '@pria/contracts';
+import { isStaffRole, isWebPage, messages, permissionsForRoles } from '@pria/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -383,6 +383,11 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     }
     const pathname = req.url.split('?')[0] ?? '/';
+    // A path the app has no screen for: its shell renders "Page not found", with the status
+    // that says so to browsers, crawlers and monitors (issue 29).
+    if (!isWebPage(pathname)) {
+      return reply.code(404).type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
     const html = prerenderedPage(pathname) ?? 'index.html';
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });

@@ -8,6 +8,8 @@ import {
   mfaToggleQuery,
   notificationPreferences,
   notificationPreferencesView,
+  recoveryCodesIssued,
+  recoveryCodesLeft,
 } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +21,13 @@ import { respond, respondMessage } from '../../platform/responses.ts';
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
-import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
+import {
+  countRecoveryCodes,
+  getMfaStatus,
+  renewRecoveryCodes,
+  startMfaEnrolment,
+  turnOffMfa,
+} from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
@@ -96,6 +104,53 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       await turnOffMfa(opts);
       return send(reply, null, messages.mfaDisabled);
     },
+  );
+
+  api.get(
+    '/mfa/recovery-codes',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: 'How many two-factor recovery codes are left',
+        response: respond(recoveryCodesLeft),
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await countRecoveryCodes({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+      ),
+  );
+
+  api.post(
+    '/mfa/recovery-codes',
+    {
+      config: { ...access.user, ...limit(5, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary: 'New two-factor recovery codes ({ codes }, shown once), replacing the old ones',
+        description:
+          'Needs two-factor authentication on and a sign-in within the last 10 minutes (401 REAUTHENTICATE).',
+        response: respond(recoveryCodesIssued),
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await renewRecoveryCodes({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+        'New recovery codes created',
+      ),
   );
 
   api.put(
@@ -203,7 +258,14 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         if (req.query.code === undefined) {
           return send(reply, await requestAccountDeletion({ db, principal }), messages.deletionCodeSent);
         }
-        await deleteAccount({ db, logger, identityAdmin: admin(), principal, code: req.query.code });
+        await deleteAccount({
+          db,
+          logger,
+          identityAdmin: admin(),
+          principal,
+          code: req.query.code,
+          supportEmail: deps.config.supportEmail,
+        });
         return send(reply, null, messages.accountDeleted);
       },
     );

@@ -13,6 +13,7 @@ import {
   setDeletionCodeAttempts,
 } from './account.repo.ts';
 import { deletionCodeMatches } from './deletion-code.ts';
+import { queueDeletionEmail } from './deletion-email.ts';
 import { accountDeletionSteps, hasOwedPayback } from './deletion-steps.ts';
 
 /** Wrong codes allowed per deletion code; then it is dead and a new one must be requested. */
@@ -42,6 +43,8 @@ export interface DeleteAccountOptions {
   identityAdmin: IdentityAdmin;
   principal: Principal;
   code: string;
+  /** Named in the confirmation email ("if you did not ask for this"). */
+  supportEmail: string;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function deleteAccount({
   identityAdmin,
   principal,
   code,
+  supportEmail,
 }: DeleteAccountOptions): Promise<void> {
   const customer = await currentCustomer(db, principal);
   const codeId = await checkCode(db, customer.id, code);
@@ -67,6 +71,7 @@ export async function deleteAccount({
     for (const step of accountDeletionSteps.filter((s) => s.phase === 'in-transaction')) {
       await step.run({ db: trx, logger, customerId: customer.id });
     }
+    await queueDeletionEmail(trx, customer, supportEmail);
     await eraseCustomer(trx, customer);
     await logAccountEvent(trx, customer.id, 'account deleted');
   });

@@ -69,7 +69,8 @@ const looksLikePhone = (s: string) => /^[\d\s()+\-.]+$/.test(s) && /\d/.test(s);
 
 function whereOf(o: ClientFilterOptions): RawBuilder<unknown> {
   const f = o.filter ?? {};
-  const parts: RawBuilder<unknown>[] = [];
+  // Staff are not clients, whatever the filter (issue 29).
+  const parts: RawBuilder<unknown>[] = [sql`not c.is_staff`];
   if (f.deleted === true) parts.push(sql`c.deleted_at is not null`);
   else if (f.deleted !== 'any') parts.push(sql`c.deleted_at is null`);
 

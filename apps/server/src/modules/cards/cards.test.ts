@@ -192,7 +192,7 @@ describe('cards: validation', () => {
     ['month 13', (c) => (c.expirationMonth = 13), 'Invalid Date'],
     ['a 2-digit year', (c) => (c.expirationYear = 27), 'Invalid Date'],
     ['an expiry in the past', (c) => (c.expirationYear = 2020), 'Invalid Date'],
-    ['no brand', (c) => delete c.brand, 'Card brand in required'],
+    ['no brand', (c) => delete c.brand, 'Card brand is required'],
     ['an American Express brand', (c) => (c.brand = '003'), 'Only Visa and Mastercard cards are accepted'],
     ['no street', (c) => (c.address = { ...address, address1: '' }), 'Street 1 is required'],
     ['no city', (c) => (c.address = { ...address, locality: undefined }), 'City is required'],

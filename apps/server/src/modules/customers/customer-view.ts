@@ -21,6 +21,8 @@ export function toCustomerView(row: CustomerRow): CustomerView {
       postalCode: row.postal_code,
     },
     onBoardingIndex: row.onboarding_index,
+    /** The plan chosen in onboarding (the spec's selectedProduct), for its checkout; null if none yet. */
+    selectedPlanId: row.selected_plan_id,
   };
 }
 

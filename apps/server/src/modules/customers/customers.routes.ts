@@ -5,10 +5,8 @@ import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
-import { currentCustomer } from './current-customer.ts';
-import { toCustomerView } from './customer-view.ts';
-import { setOnboardingIndex } from './customers.repo.ts';
 import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
+import { saveOnboardingStep } from './save-onboarding-step.ts';
 import { updateProfile } from './update-profile.ts';
 
 /** A customer id, or 'me' for the caller's own record. */
@@ -75,15 +73,13 @@ export async function customerRoutes(
       config: access.user,
       schema: {
         tags: ['customers'],
-        summary: "Save the caller's onboarding step (0 profile, 1 cards, 2 plan, 3 checkout, 4 done)",
+        summary:
+          "Save the caller's onboarding step (0 profile, 1 cards, 2 plan, 3 checkout, 4 done) and, from the plan step, the plan chosen (`plan`)",
         querystring: onboardingIndexQuery,
         response: respond(customerView),
       },
     },
-    async (req, reply) => {
-      const own = await currentCustomer(db, principalOf(req));
-      const row = await setOnboardingIndex(db, own.id, req.query.index);
-      return send(reply, toCustomerView(row), messages.updatedSuccessfully);
-    },
+    async (req, reply) =>
+      send(reply, await saveOnboardingStep(db, principalOf(req), req.query), messages.updatedSuccessfully),
   );
 }

@@ -167,6 +167,24 @@ describe('onboarding index and geography', () => {
     expect((await bob.get('/api/v1/customers/me')).body.data.onBoardingIndex).toBe(2);
   });
 
+  it('keeps the plan chosen at the plan step with the customer, so a reload finds it (issue 29)', async () => {
+    const saved = await bob.put('/api/v1/setting/onboarding-index?index=3&plan=annual');
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ onBoardingIndex: 3, selectedPlanId: 'annual' });
+    // Another page load reads it back; a later step without a plan keeps it.
+    expect((await bob.get('/api/v1/customers/me')).body.data.selectedPlanId).toBe('annual');
+    await bob.put('/api/v1/setting/onboarding-index?index=3');
+    expect((await bob.get('/api/v1/customers/me')).body.data.selectedPlanId).toBe('annual');
+    // An unknown plan is refused with the plan words, and nothing changes (no 500 from the foreign key).
+    const bad = await bob.put('/api/v1/setting/onboarding-index?index=2&plan=no-such-plan');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(messages.unknownPlan);
+    expect((await bob.get('/api/v1/customers/me')).body.data).toMatchObject({
+      onBoardingIndex: 3,
+      selectedPlanId: 'annual',
+    });
+  });
+
   it('lists US states and territories and maps ZIPs to states both ways', async () => {
     const areas = (await ann.get('/api/v1/administrative-areas')).body.data as {
       code: string;

@@ -11,7 +11,7 @@ export type Customer = CustomerRecord;
 
 /** A subscription as the customer record embeds it, or as GET /subscriptions/me adds why (and what) ended it. */
 export type Subscription = SubscriptionView &
-  Partial<Pick<OwnSubscriptionView, 'inactiveReason' | 'endedBy'>>;
+  Partial<Pick<OwnSubscriptionView, 'inactiveReason' | 'inactiveAfter' | 'verificationUrl' | 'endedBy'>>;
 
 /** "Ann B. Lee" from whatever parts are filled; the email when there is no name yet. */
 export function fullName(

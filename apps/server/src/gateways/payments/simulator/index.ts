@@ -1,5 +1,7 @@
 export { registerSimulatorRoutes } from './sessions.routes.ts';
 export {
+  AUTHENTICATION_EXPIRED,
+  AUTHENTICATION_WINDOW_MS,
   createSimulatorGateway,
   type SessionCompleted,
   SimulatorGateway,

@@ -62,11 +62,23 @@ export interface SimDisputeEventsTable {
   at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/**
+ * A hosted authentication session's window: a 3-D Secure challenge left unanswered past
+ * `expires_at` is declined "Authentication expired", as an issuer's challenge times out.
+ * Its own small table, so the charge path's bulk inserts stay as they are.
+ */
+export interface SimSessionsTable {
+  session_id: string;
+  reference: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface SimDatabase {
   keys: SimKeysTable;
   instruments: SimInstrumentsTable;
   transactions: SimTransactionsTable;
   dispute_events: SimDisputeEventsTable;
+  sessions: SimSessionsTable;
 }
 
 export type SimDb = Kysely<SimDatabase>;
@@ -160,5 +172,11 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
     await sql`create index if not exists dispute_events_at on gateway_sim.dispute_events (at, seq)`.execute(
       trx,
     );
+    await sql`
+      create table if not exists gateway_sim.sessions (
+        session_id text primary key,
+        reference text not null unique,
+        expires_at timestamptz not null
+      )`.execute(trx);
   });
 }

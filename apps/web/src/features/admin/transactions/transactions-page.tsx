@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { countOf } from '../shared/display.ts';
 import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
@@ -12,7 +13,7 @@ import {
   useTransactionList,
   useVerifyTransactions,
 } from './queries.ts';
-import { isCustomerId, TransactionFilters } from './transaction-filters.tsx';
+import { isClient, TransactionFilters } from './transaction-filters.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
 /** /admin/transactions: every charge and pay-back; verify captured charges in bulk. */
@@ -31,7 +32,8 @@ export default function TransactionsPage() {
     from: state.param('from') || undefined,
     to: state.param('to') || undefined,
     // A half-typed id would be refused by the API; the field shows why instead.
-    userId: isCustomerId(userId) ? userId : undefined,
+    // A customer id or an email; a half-typed one would be refused by the API (the field says why).
+    userId: isClient(userId) ? userId : undefined,
   };
   const list = useTransactionList(query);
   const verify = useVerifyTransactions();
@@ -60,9 +62,7 @@ export default function TransactionsPage() {
     <>
       <AdminPageTitle
         title="Transactions"
-        description={
-          list.data ? `${list.data.totalCount.toLocaleString('en-US')} transactions` : 'Transactions'
-        }
+        description={list.data ? countOf(list.data.totalCount, 'transaction') : 'Transactions'}
         actions={
           <ExportCsvButton
             path="/api/v1/admin/exports/transactions.csv"
