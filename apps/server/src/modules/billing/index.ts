@@ -11,8 +11,27 @@ import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts'
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 
-export { enqueueDrains, startBillingWorkers } from './billing.worker.ts';
 export type { BillingDeps, SubscriptionEffects } from './billing-deps.ts';
+export { type DisputeResult, recordDisputeEvent } from './disputes/disputes.ts';
+export { simulateDispute } from './disputes/simulate-dispute.ts';
+export { moneyOwedToCard, moneyOwedToCustomer } from './payback/owed.ts';
+export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
+export { countPayoutsNeedingAttention } from './payback/payouts.repo.ts';
+export {
+  type OperationalAlerts,
+  operationalAlerts,
+  registerOperationalGauges,
+} from './reconciliation/operational-alerts.ts';
+export {
+  type Reconciliation,
+  type ReconciliationLine,
+  reconcilePeriod,
+  reconcileRecent,
+  reconciliationLinesBatch,
+} from './reconciliation/reconcile.ts';
+export { type ForceRunRequest, forceBillingRun } from './runs/force-run.ts';
+export { drainRun, startRun } from './runs/run-engine.ts';
+export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';
 export {
   currentPeriod,
   isPeriod,
@@ -24,27 +43,8 @@ export {
   nextPayinPeriod,
   payinDueAt,
   payoutDueAt,
-} from './billing-schedule.ts';
-export { simulateDispute } from './disputes/simulate-dispute.ts';
-export { type DisputeResult, recordDisputeEvent } from './disputes.ts';
-export {
-  type OperationalAlerts,
-  operationalAlerts,
-  registerOperationalGauges,
-} from './operational-alerts.ts';
-export { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
-export { PAYOUT_DELAYED_AFTER_TRIES } from './payout-backoff.ts';
-export { countPayoutsNeedingAttention } from './payouts.repo.ts';
-export {
-  type Reconciliation,
-  type ReconciliationLine,
-  reconcilePeriod,
-  reconcileRecent,
-  reconciliationLinesBatch,
-} from './reconcile.ts';
-export { drainRun, startRun } from './run-engine.ts';
-export { type ForceRunRequest, forceBillingRun } from './runs/force-run.ts';
-export { forceRun, openDueRuns, type RunSummary, runDueWork } from './tick.ts';
+} from './schedule/billing-schedule.ts';
+export { forceRun, openDueRuns, type RunSummary, runDueWork } from './schedule/tick.ts';
 
 export function createBillingDeps(d: {
   config: Config;

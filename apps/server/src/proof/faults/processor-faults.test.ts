@@ -6,7 +6,7 @@ import {
   type PaymentGateway,
 } from '../../gateways/payments/index.ts';
 import { type BillingDeps, drainRun, reconcilePeriod } from '../../modules/billing/index.ts';
-import { forceRun } from '../../modules/billing/tick.ts';
+import { forceRun } from '../../modules/billing/schedule/tick.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { nextDuePayin } from '../../test/due-period.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';

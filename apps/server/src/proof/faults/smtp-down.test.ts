@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainRun } from '../../modules/billing/index.ts';
-import { forceRun } from '../../modules/billing/tick.ts';
+import { forceRun } from '../../modules/billing/schedule/tick.ts';
 import { startNotificationWorker } from '../../modules/notifications/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createSenders } from '../../platform/delivery/index.ts';

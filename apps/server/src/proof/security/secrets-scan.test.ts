@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { base32Decode, totp } from '../../idp/totp.ts';
-import { forceRun } from '../../modules/billing/tick.ts';
+import { forceRun } from '../../modules/billing/schedule/tick.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { type Services, startServices } from '../../services.ts';

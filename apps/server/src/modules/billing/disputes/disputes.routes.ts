@@ -6,7 +6,7 @@ import { auditContextOf } from '../../../platform/audit.ts';
 import { access, send } from '../../../platform/http.ts';
 import { respond, respondMessage } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { decideDispute, listDisputes } from '../disputes.ts';
+import { decideDispute, listDisputes } from './disputes.ts';
 import { simulateDispute } from './simulate-dispute.ts';
 
 export async function disputesRoutes(app: FastifyInstance, deps: BillingDeps) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { access, send } from '../../../platform/http.ts';
 import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { reconcilePeriod, reconcileRecent } from '../reconcile.ts';
+import { reconcilePeriod, reconcileRecent } from './reconcile.ts';
 
 const periodQuery = z.object({ period: billingPeriod.optional() });
 

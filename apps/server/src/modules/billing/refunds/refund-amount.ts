@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { NEW_YORK } from '../billing-schedule.ts';
+import { NEW_YORK } from '../schedule/billing-schedule.ts';
 import type { RefundableCharge } from './refunds.repo.ts';
 
 /**

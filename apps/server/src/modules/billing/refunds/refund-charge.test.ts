@@ -6,7 +6,7 @@ import { fixedClock } from '../../../platform/clock.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { processMoneyEvents } from '../../notifications/index.ts';
-import { runDueWork } from '../tick.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 /**
  * Refunds obey the money rules on every path (issue 28): never while a dispute of the charge is

@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
 import type { SubscriptionEffects } from '../billing-deps.ts';
-import { insertMoneyEvents } from '../runs.repo.ts';
+import { insertMoneyEvents } from '../runs/runs.repo.ts';
 
 export interface RefundableCharge {
   id: string;

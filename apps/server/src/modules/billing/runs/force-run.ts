@@ -4,10 +4,10 @@ import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { isPeriod, latestDuePayin, NEW_YORK, newYorkDay, payinDueAt } from '../billing-schedule.ts';
-import { drainRun } from '../run-engine.ts';
-import { findRun, latestPayinPeriod } from '../runs.repo.ts';
-import { forceRun, type RunSummary, summarizeRun } from '../tick.ts';
+import { isPeriod, latestDuePayin, NEW_YORK, newYorkDay, payinDueAt } from '../schedule/billing-schedule.ts';
+import { forceRun, type RunSummary, summarizeRun } from '../schedule/tick.ts';
+import { drainRun } from './run-engine.ts';
+import { findRun, latestPayinPeriod } from './runs.repo.ts';
 
 /**
  * Staff (API) and operators (CLI) force a run now, with the engine's rules (issue 28):

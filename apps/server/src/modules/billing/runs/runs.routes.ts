@@ -15,9 +15,9 @@ import { notFound } from '../../../platform/errors.ts';
 import { access, send } from '../../../platform/http.ts';
 import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { getRun, listRecentRuns, type RunRow } from '../runs.repo.ts';
-import { summarizeRun } from '../tick.ts';
+import { summarizeRun } from '../schedule/tick.ts';
 import { forceBillingRun, forcedRunMessages } from './force-run.ts';
+import { getRun, listRecentRuns, type RunRow } from './runs.repo.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const toRunRow = (r: RunRow): BillingRunRow => ({

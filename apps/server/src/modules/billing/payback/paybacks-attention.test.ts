@@ -1,14 +1,14 @@
 import { adminMessages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayError, type PaymentGateway } from '../../gateways/payments/port.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { processMoneyEvents } from '../notifications/index.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { reconcilePeriod } from './reconcile.ts';
-import { runDueWork } from './tick.ts';
+import { GatewayError, type PaymentGateway } from '../../../gateways/payments/port.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { processMoneyEvents } from '../../notifications/index.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { reconcilePeriod } from '../reconciliation/reconcile.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 /**
  * Pay-backs that do not go through (issue 21): a returned one (the card is closed) waits in the

@@ -1,10 +1,10 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
-import type { AttemptStatus } from '../../platform/db-schema.ts';
-import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
-import { payoutDueAt } from './billing-schedule.ts';
-import { insertMoneyEvents } from './runs.repo.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { AttemptStatus } from '../../../platform/db-schema.ts';
+import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import { insertMoneyEvents } from '../runs/runs.repo.ts';
+import { payoutDueAt } from '../schedule/billing-schedule.ts';
 
 /**
  * Any fixed number: with the run, the advisory lock around a run's chunks. Cutting chunks and

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
-import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
-import { timeOrderedUuid } from '../../platform/ids.ts';
+import type { Db } from '../../../platform/db.ts';
+import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { markChunksWritten } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import { inUnwrittenPayoutChunk, lockPayoutChunks, owedPayback } from './payout-chunk-lock.ts';
 import {
@@ -10,7 +11,6 @@ import {
   payoutDueOf,
   recordPayoutOutcomes,
 } from './payouts.repo.ts';
-import { markChunksWritten } from './runs.repo.ts';
 
 /**
  * Pay-backs written once, with their outcome (ADR 17), as pay-in attempts are:

@@ -1,6 +1,19 @@
 import { sql } from 'kysely';
-import type { RunKind } from '../../platform/db-schema.ts';
-import type { BillingDeps } from './billing-deps.ts';
+import type { RunKind } from '../../../platform/db-schema.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { syncDisputes } from '../disputes/disputes.ts';
+import { payoutsDue } from '../payback/payouts.repo.ts';
+import { insertMissedPayins } from '../payin/charges.repo.ts';
+import { settleRefunds } from '../refunds/settle-refunds.ts';
+import { drainRun, startRun } from '../runs/run-engine.ts';
+import {
+  findRun,
+  listOpenRuns,
+  openRun,
+  payinRunsToClose,
+  type RunRow,
+  unclosedPayinPeriods,
+} from '../runs/runs.repo.ts';
 import {
   latestDuePayin,
   latestDuePayout,
@@ -10,19 +23,6 @@ import {
   payinWindowClosesAt,
   payoutDueAt,
 } from './billing-schedule.ts';
-import { insertMissedPayins } from './charges.repo.ts';
-import { syncDisputes } from './disputes.ts';
-import { payoutsDue } from './payouts.repo.ts';
-import { settleRefunds } from './refunds/settle-refunds.ts';
-import { drainRun, startRun } from './run-engine.ts';
-import {
-  findRun,
-  listOpenRuns,
-  openRun,
-  payinRunsToClose,
-  type RunRow,
-  unclosedPayinPeriods,
-} from './runs.repo.ts';
 
 export interface RunSummary {
   id: string;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
-import type { PayoutStatus } from '../../platform/db-schema.ts';
-import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { PayoutStatus } from '../../../platform/db-schema.ts';
+import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import { insertMoneyEvents } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import {
   inUnwrittenPayoutChunk,
@@ -9,7 +10,6 @@ import {
   owedPayback,
   unwrittenChunkCaptures,
 } from './payout-chunk-lock.ts';
-import { insertMoneyEvents } from './runs.repo.ts';
 
 /**
  * A `pending` payout per captured pay-in of `period` or earlier that has none yet and is not

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulatorGateway } from '../../gateways/payments/index.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { processorMoves, seedSubscribers } from '../../test/seed-billing.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { reconcilePeriod } from './reconcile.ts';
-import { drainRun } from './run-engine.ts';
-import { findRun, listOpenRuns } from './runs.repo.ts';
-import { forceRun, openDueRuns, runDueWork } from './tick.ts';
+import { createSimulatorGateway } from '../../../gateways/payments/index.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { processorMoves, seedSubscribers } from '../../../test/seed-billing.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { reconcilePeriod } from '../reconciliation/reconcile.ts';
+import { drainRun } from '../runs/run-engine.ts';
+import { findRun, listOpenRuns } from '../runs/runs.repo.ts';
+import { forceRun, openDueRuns, runDueWork } from '../schedule/tick.ts';
 
 /**
  * Exactly once across outages (issue 21, ADR 7): the server down across renewals, across the

@@ -1,8 +1,8 @@
 import { adminMessages, brandCodes, type PaybackAttentionRow } from '@pria/contracts';
-import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
-import type { Db } from '../../platform/db.ts';
-import { AppError, invalid, notFound } from '../../platform/errors.ts';
-import { logBillingEvent } from './billing-log.ts';
+import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
+import type { Db } from '../../../platform/db.ts';
+import { AppError, invalid, notFound } from '../../../platform/errors.ts';
+import { logBillingEvent } from '../billing-log.ts';
 import {
   type AttentionRow,
   listPayoutsNeedingAttention,

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { forceBillingRun } from './runs/force-run.ts';
-import { runDueWork } from './tick.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { forceBillingRun } from '../runs/force-run.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 /**
  * Times that tell the truth (issue 28, migration 0036): each money row records when it was due,

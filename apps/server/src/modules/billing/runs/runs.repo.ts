@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
-import type { BillingRunsTable, MoneyEventsTable, RunKind } from '../../platform/db-schema.ts';
+import type { Db } from '../../../platform/db.ts';
+import type { BillingRunsTable, MoneyEventsTable, RunKind } from '../../../platform/db-schema.ts';
 
 export type RunRow = Selectable<BillingRunsTable>;
 

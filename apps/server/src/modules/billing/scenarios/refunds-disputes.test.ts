@@ -2,15 +2,15 @@ import { adminMessages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayTimeout, type PaymentGateway } from '../../gateways/payments/port.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { pdfText } from '../../test/pdf-text.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { reconcilePeriod } from './reconcile.ts';
-import { settleRefunds } from './refunds/settle-refunds.ts';
-import { runDueWork } from './tick.ts';
+import { GatewayTimeout, type PaymentGateway } from '../../../gateways/payments/port.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { reconcilePeriod } from '../reconciliation/reconcile.ts';
+import { settleRefunds } from '../refunds/settle-refunds.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 /**
  * Refunds and disputes in the ledger (issue 16). Finance refunds a plan charge, in full or
@@ -156,7 +156,7 @@ describe('refunds', () => {
         throw new GatewayTimeout(i.reference);
       },
     });
-    const { refundCharge } = await import('./refunds/refund-charge.ts');
+    const { refundCharge } = await import('../refunds/refund-charge.ts');
     const { refund } = await refundCharge(
       { ...t.billing, payments: lossy },
       {

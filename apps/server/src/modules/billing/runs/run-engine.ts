@@ -1,9 +1,25 @@
 import { cents } from '@pria/contracts';
-import { GatewayError, GatewayTimeout } from '../../gateways/payments/port.ts';
-import type { RunKind } from '../../platform/db-schema.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { logBillingEvent } from './billing-log.ts';
-import { payinDueAt, payinWindowClosesAt } from './billing-schedule.ts';
+import { GatewayError, GatewayTimeout } from '../../../gateways/payments/port.ts';
+import type { RunKind } from '../../../platform/db-schema.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { logBillingEvent } from '../billing-log.ts';
+import { mayCharge, type Settled, settleAttempts, settlePayouts } from '../in-doubt/settle-in-doubt.ts';
+import { releaseSettledInstruments } from '../payback/owed.ts';
+import {
+  chunkPayouts,
+  claimPayoutChunk,
+  type PayoutClaim,
+  recordSentPayouts,
+} from '../payback/payout-chunks.repo.ts';
+import {
+  type ClaimedPayout,
+  claimPayouts,
+  countOpenPayouts,
+  countOwedPayouts,
+  materializePayouts,
+  type PayoutOutcomeRow,
+  recordPayoutOutcomes,
+} from '../payback/payouts.repo.ts';
 import {
   type AttemptOutcome,
   type ClaimedAttempt,
@@ -16,20 +32,14 @@ import {
   materializeRenewals,
   recordOutcomes,
   reviveMissed,
-} from './charges.repo.ts';
-import { releaseSettledInstruments } from './owed.ts';
-import { claimPayinChunk, type PayinClaim, recordSentPayins, type SentPayin } from './payin-chunks.repo.ts';
-import { chunkPayouts, claimPayoutChunk, type PayoutClaim, recordSentPayouts } from './payout-chunks.repo.ts';
+} from '../payin/charges.repo.ts';
 import {
-  type ClaimedPayout,
-  claimPayouts,
-  countOpenPayouts,
-  countOwedPayouts,
-  materializePayouts,
-  type PayoutOutcomeRow,
-  recordPayoutOutcomes,
-} from './payouts.repo.ts';
-import { mayCharge, type Settled, settleAttempts, settlePayouts } from './resolve-in-doubt.ts';
+  claimPayinChunk,
+  type PayinClaim,
+  recordSentPayins,
+  type SentPayin,
+} from '../payin/payin-chunks.repo.ts';
+import { payinDueAt, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 import {
   addRunProgress,
   completeRun,

@@ -1,23 +1,23 @@
-import type { AttemptStatus, PayoutStatus } from '../../platform/db-schema.ts';
-import { mapLimit } from '../../platform/limit.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { missedReason, payinWindowClosesAt } from './billing-schedule.ts';
+import type { AttemptStatus, PayoutStatus } from '../../../platform/db-schema.ts';
+import { mapLimit } from '../../../platform/limit.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { writeStalePayoutChunks } from '../payback/payout-chunks.repo.ts';
+import {
+  type ClaimedPayout,
+  claimPayoutResends,
+  type PayoutOutcomeRow,
+  recordPayoutOutcomes,
+} from '../payback/payouts.repo.ts';
 import {
   type AttemptOutcome,
   type ClaimedAttempt,
   claimResends,
   markAttemptsMissed,
   recordOutcomes,
-} from './charges.repo.ts';
-import { writeStaleChunks } from './payin-chunks.repo.ts';
-import { writeStalePayoutChunks } from './payout-chunks.repo.ts';
-import {
-  type ClaimedPayout,
-  claimPayoutResends,
-  type PayoutOutcomeRow,
-  recordPayoutOutcomes,
-} from './payouts.repo.ts';
-import { addRunProgress, findUnsettled, type RunRow } from './runs.repo.ts';
+} from '../payin/charges.repo.ts';
+import { writeStaleChunks } from '../payin/payin-chunks.repo.ts';
+import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
+import { missedReason, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 
 /**
  * In doubt: an attempt or payout left `submitted` by a dead worker (older than the staleness

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
+import type { Db } from '../../../platform/db.ts';
 
 export interface Reconciliation {
   period: string;

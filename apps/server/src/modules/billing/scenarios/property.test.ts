@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentGateway } from '../../gateways/payments/port.ts';
-import { cliAuditContext } from '../../platform/audit.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { AppError } from '../../platform/errors.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { seedSubscribers } from '../../test/seed-billing.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { addMonths, currentPeriod, latestDuePayout } from './billing-schedule.ts';
-import { reconcileRecent, totalsFromRows } from './reconcile.ts';
-import { forceBillingRun } from './runs/force-run.ts';
-import { runDueWork } from './tick.ts';
+import type { PaymentGateway } from '../../../gateways/payments/port.ts';
+import { cliAuditContext } from '../../../platform/audit.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { seedSubscribers } from '../../../test/seed-billing.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { reconcileRecent, totalsFromRows } from '../reconciliation/reconcile.ts';
+import { forceBillingRun } from '../runs/force-run.ts';
+import { addMonths, currentPeriod, latestDuePayout } from '../schedule/billing-schedule.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 /**
  * The money engine's promise as a property (issue 21): whatever the interleaving of minute ticks,

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
+import type { Db } from '../../../platform/db.ts';
 
 /**
  * Who may write a capture's payout row (ADR 17). A payout run lists the captures it owes in

@@ -1,8 +1,9 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
-import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
-import { timeOrderedUuid } from '../../platform/ids.ts';
+import type { Db } from '../../../platform/db.ts';
+import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { markChunksWritten } from '../runs/runs.repo.ts';
 import {
   type AttemptOutcome,
   CHUNK_LOCK,
@@ -12,7 +13,6 @@ import {
   payinCards,
   recordOutcomes,
 } from './charges.repo.ts';
-import { markChunksWritten } from './runs.repo.ts';
 
 /**
  * Pay-in attempts written once, with their outcome (ADR 17).

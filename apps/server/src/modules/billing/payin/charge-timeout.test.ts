@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { drainRun } from './run-engine.ts';
-import { runDueWork } from './tick.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { drainRun } from '../runs/run-engine.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 const clock = fixedClock('2031-04-10T15:00:00Z');
 let t: TestApp;

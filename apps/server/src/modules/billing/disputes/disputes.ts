@@ -1,13 +1,13 @@
 import { adminMessages, type DisputeRow } from '@pria/contracts';
 import { sql } from 'kysely';
-import type { DisputeEvent } from '../../gateways/payments/port.ts';
-import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
-import type { Db } from '../../platform/db.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { payoutDueAt } from './billing-schedule.ts';
-import { inUnwrittenPayoutChunk, lockPayoutChunks } from './payout-chunk-lock.ts';
-import { insertMoneyEvents } from './runs.repo.ts';
+import type { DisputeEvent } from '../../../gateways/payments/port.ts';
+import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
+import type { Db } from '../../../platform/db.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks } from '../payback/payout-chunk-lock.ts';
+import { insertMoneyEvents } from '../runs/runs.repo.ts';
+import { payoutDueAt } from '../schedule/billing-schedule.ts';
 
 /**
  * Disputes (chargebacks, issue 16). The processor reports them (the simulator's feed, polled by

@@ -3,19 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { apiClient } from '../../test/api-client.ts';
-import { signedInUser } from '../../test/customers.ts';
-import { nextDuePayin } from '../../test/due-period.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { processorMoves, seedSubscribers } from '../../test/seed-billing.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { apiClient } from '../../../test/api-client.ts';
+import { signedInUser } from '../../../test/customers.ts';
+import { nextDuePayin } from '../../../test/due-period.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { processorMoves, seedSubscribers } from '../../../test/seed-billing.ts';
 
 /**
  * The guarantees that matter most, proven with real processes on one database: several
  * workers and a forced run on the same period charge every card once and pay it back once; a
  * worker killed with SIGKILL mid-run leaves nothing charged twice and no capture unpaid.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 let t: TestApp;
 
 function spawnNode(script: string, args: string[], env: Record<string, string>): ChildProcess {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { reconcilePeriod } from './reconcile.ts';
-import { runDueWork } from './tick.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { reconcilePeriod } from '../reconciliation/reconcile.ts';
+import { runDueWork } from '../schedule/tick.ts';
 
 /**
  * Walks fifteen months of the calendar (January 2030 to March 2031: both DST changes and a

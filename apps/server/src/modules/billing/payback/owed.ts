@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { PaymentGateway } from '../../gateways/payments/port.ts';
-import type { Db } from '../../platform/db.ts';
-import { latestDuePayin, payinDueAt, payinWindowClosesAt } from './billing-schedule.ts';
-import { payinCards } from './charges.repo.ts';
+import type { PaymentGateway } from '../../../gateways/payments/port.ts';
+import type { Db } from '../../../platform/db.ts';
+import { payinCards } from '../payin/charges.repo.ts';
+import { latestDuePayin, payinDueAt, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 
 /** A pay-in on the card in flight, or captured and not yet paid back. */
 const unsettledPayin = sql<boolean>`

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayTimeout, type PaymentGateway } from '../../gateways/payments/port.ts';
-import { fixedClock } from '../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import type { BillingDeps } from './billing-deps.ts';
-import { drainRun, startRun } from './run-engine.ts';
+import { GatewayTimeout, type PaymentGateway } from '../../../gateways/payments/port.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { drainRun, startRun } from '../runs/run-engine.ts';
 
 /**
  * A processor whose search is indexed late (CyberSource's transaction search takes minutes):

@@ -1,12 +1,16 @@
 import { cents } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../platform/clock.ts';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { seedSubscribers } from '../../test/seed-billing.ts';
-import { claimPayinChunk } from './payin-chunks.repo.ts';
-import { claimPayoutChunk, recordSentPayouts, writeStalePayoutChunks } from './payout-chunks.repo.ts';
-import { materializePayouts } from './payouts.repo.ts';
+import { fixedClock } from '../../../platform/clock.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { seedSubscribers } from '../../../test/seed-billing.ts';
+import {
+  claimPayoutChunk,
+  recordSentPayouts,
+  writeStalePayoutChunks,
+} from '../payback/payout-chunks.repo.ts';
+import { materializePayouts } from '../payback/payouts.repo.ts';
+import { claimPayinChunk } from '../payin/payin-chunks.repo.ts';
 import { drainRun, startRun } from './run-engine.ts';
 import { addRunProgress, getRun } from './runs.repo.ts';
 

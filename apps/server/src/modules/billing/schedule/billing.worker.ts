@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
-import type { BillingDeps } from './billing-deps.ts';
-import { drainRun } from './run-engine.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { drainRun } from '../runs/run-engine.ts';
 import { openDueRuns } from './tick.ts';
 
 const TICK = 'billing-tick';
