@@ -26,18 +26,21 @@ import {
   sendSecurityNotice,
   startNotificationWorker,
 } from './modules/notifications/index.ts';
+import { createAccessCheck } from './platform/access-valid-after.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
+import { recordOwnSecurityChange } from './platform/audit.ts';
 import { createTokenVerifier } from './platform/auth.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
-import { createDb, type Db } from './platform/db.ts';
+import type { Db } from './platform/db.ts';
 import { createSenders } from './platform/delivery/index.ts';
 import { access } from './platform/http.ts';
 import { startJobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
-import { migrateToLatest, pendingMigrations } from './platform/migrate.ts';
+import { pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
+import { openRuntimeDatabase } from './runtime-database.ts';
 
 export interface Services {
   config: Config;
@@ -55,6 +58,8 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Test-only: sees every route as it is added (see createHttpApp). */
   onRoute?: AppDeps['onRoute'];
+  /** How long a process trusts a subject's "valid after" instant it read (default 5 s). */
+  accessCheckTtlMs?: number;
 }
 
 /**
@@ -68,9 +73,7 @@ export async function startServices(
 ): Promise<Services> {
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config, logger);
-  const { db } = createDb(database.url, config.databasePoolSize);
-  const applied = await migrateToLatest(db);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openRuntimeDatabase(config, database, logger);
 
   const app = await createHttpApp({
     config,
@@ -78,6 +81,7 @@ export async function startServices(
     verifyToken: createTokenVerifier(config.oidc),
     onRoute: opts.onRoute,
     staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
+    tokenStillValid: createAccessCheck(db, { ttlMs: opts.accessCheckTtlMs }),
   });
   app.get('/readyz', { config: access.public }, async (_req, reply) => {
     try {
@@ -95,10 +99,13 @@ export async function startServices(
       config,
       db,
       logger,
-      notifySecurity: (tx, e) =>
-        sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl }).then(
-          () => undefined,
-        ),
+      notifySecurity: async (tx, e) => {
+        await sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl });
+        // A staff member's own sign-in changes (MFA on, a reset, passkeys) are audited too.
+        const standing = await staffStanding(tx, e.userId);
+        if (standing)
+          await recordOwnSecurityChange(tx, { subject: e.userId, email: e.email, ...standing }, e.event);
+      },
     });
   }
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.

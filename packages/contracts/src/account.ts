@@ -90,5 +90,5 @@ export interface DeletionCodeSent {
   to: string;
 }
 
-/** The `code` of a 401 asking for a fresh sign-in before a sensitive change. */
-export const REAUTHENTICATE = 'REAUTHENTICATE';
+// REAUTHENTICATE (the 401 code asking for a fresh sign-in) lives in envelope.ts, which the web
+// app's API client reads without zod.

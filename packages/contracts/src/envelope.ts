@@ -1,3 +1,6 @@
+/** The `code` of a 401 asking for a fresh sign-in before a sensitive change. */
+export const REAUTHENTICATE = 'REAUTHENTICATE';
+
 /** The response envelope the spec's client reads: { httpCode, data, message, error[] }. */
 export interface Envelope<T> {
   httpCode: number;

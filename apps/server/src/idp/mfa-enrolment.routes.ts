@@ -170,9 +170,10 @@ export function registerMfaEnrolmentRoutes(
         reply,
         messagePage({
           title: 'Two-factor authentication is on',
-          message: 'From now on we will ask for a code each time you log in.',
+          message:
+            'From now on we will ask for a code each time you log in. For your security every device was signed out: log in again, with your code.',
           linkHref: securityPage,
-          linkText: 'Back to my account',
+          linkText: 'Log in again',
           homeUrl: home,
         }),
       );

@@ -17,7 +17,7 @@ import {
   sha256Hex,
 } from './mfa-secrets.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
-import { findUserById } from './users.ts';
+import { findUserById, revokeUserSessions } from './users.ts';
 
 /** MFA enrolment: a single-use ticket link, the method chosen, then a code that proves it works. */
 export const MFA_TICKET_MINUTES = 10;
@@ -253,6 +253,9 @@ export async function confirmEnrolment(
       .set({ used_at: sql<Date>`now()`, pending_secret: null, code_hash: null })
       .where('id', '=', t.id)
       .execute();
+    // A change to how the account signs in ends every session and token that came before it
+    // (issue 30): the next sign-in asks for the new factor.
+    await revokeUserSessions(trx, t.user_id, 'mfa_changed');
     return { ok: true, method: t.method } as const;
   });
 }

@@ -6,4 +6,9 @@ export {
   signNotification,
 } from './cybersource/index.ts';
 export * from './port.ts';
-export { createSimulatorGateway, registerSimulatorRoutes, SimulatorGateway } from './simulator/index.ts';
+export {
+  createSimulatorGateway,
+  ensureSimulatorSchema,
+  registerSimulatorRoutes,
+  SimulatorGateway,
+} from './simulator/index.ts';

@@ -5,7 +5,7 @@ import {
   mfaToggleQuery,
   notificationPreferences,
 } from '@pria/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
@@ -16,9 +16,12 @@ import { identityAdminOf } from './identity.ts';
 import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
+import { signOutEverywhere } from './sign-out-everywhere.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 
 const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+/** Which request made a change (for the audit row of a staff member's own security change). */
+const requestRef = (req: FastifyRequest) => ({ requestId: String(req.id), clientIp: req.ip ?? null });
 
 /** The caller's own account security and settings (MFA, password, email, notifications, deletion). */
 export async function accountRoutes(app: FastifyInstance, deps: ModuleDeps) {
@@ -81,6 +84,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         publicUrl: deps.config.publicUrl,
         identityAdmin: admin(),
         principal: principalOf(req),
+        request: requestRef(req),
       };
       if (req.query.status === 'true') return send(reply, await startMfaEnrolment(opts), messages.mfaEnabled);
       await turnOffMfa(opts);
@@ -108,8 +112,30 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         identityAdmin: admin(),
         principal: principalOf(req),
         input: req.body,
+        request: requestRef(req),
       });
       return send(reply, null, messages.passwordChanged);
+    },
+  );
+
+  api.post(
+    '/account/sign-out-everywhere',
+    {
+      config: { ...access.user, ...limit(10, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary:
+          'End every session of the caller: sessions, refresh tokens and the access tokens already issued (this one too)',
+      },
+    },
+    async (req, reply) => {
+      await signOutEverywhere({
+        db,
+        identityAdmin: admin(),
+        principal: principalOf(req),
+        request: requestRef(req),
+      });
+      return send(reply, null, messages.signedOutEverywhere);
     },
   );
 

@@ -14,6 +14,7 @@ import {
 } from './account.repo.ts';
 import { deletionCodeMatches } from './deletion-code.ts';
 import { accountDeletionSteps, hasOwedPayback } from './deletion-steps.ts';
+import { refuseStaff } from './staff-accounts.ts';
 
 /** Wrong codes allowed per deletion code; then it is dead and a new one must be requested. */
 export const DELETION_MAX_ATTEMPTS = 5;
@@ -58,6 +59,7 @@ export async function deleteAccount({
   principal,
   code,
 }: DeleteAccountOptions): Promise<void> {
+  refuseStaff(principal);
   const customer = await currentCustomer(db, principal);
   const codeId = await checkCode(db, customer.id, code);
   await assertDeletable(db, customer.id);

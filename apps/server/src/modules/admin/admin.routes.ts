@@ -1,5 +1,6 @@
 import {
   adminMessages,
+  booksPermission,
   customerListQuery,
   logsQuery,
   messages,
@@ -13,9 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import { auditContextOf } from '../../platform/audit.ts';
+import { hasPermission } from '../../platform/auth.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { access, send } from '../../platform/http.ts';
+import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { activityPage, activityQuery } from '../transactions/index.ts';
 import { adminMetrics } from './admin-metrics.ts';
@@ -171,8 +173,19 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
     '/admin/metrics',
     {
       config: access.permission('customer:get-all'),
-      schema: { tags: ['admin'], summary: 'Admin home: counts, 12 New York months, recent reconciliation' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Admin home: counts and active subscriptions for every staff role; the money (12 New York months, recent reconciliation, what needs attention) only with transaction:payin, as GET /billing/reconciliation (ADR 14)',
+      },
     },
-    async (_req, reply) => send(reply, await adminMetrics(db, clock.now())),
+    async (req, reply) =>
+      send(
+        reply,
+        await adminMetrics(db, clock.now(), {
+          // The same permission as GET /billing/reconciliation: one rule for who sees the books.
+          money: hasPermission(principalOf(req), booksPermission),
+        }),
+      ),
   );
 }

@@ -5,7 +5,7 @@ import { messages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, isDatabaseUnreachable } from '../../platform/db.ts';
-import { type RunningDatabase, startEmbeddedPostgres } from '../../platform/embedded-postgres.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../platform/embedded-postgres.ts';
 import { createLogger } from '../../platform/logger.ts';
 import type { Api } from '../../test/customers.ts';
 import { signedInUser } from '../../test/customers.ts';
@@ -24,7 +24,7 @@ const REQUEST_BOUND_MS = 10_000;
 const silent = createLogger('silent');
 let dataDir: string;
 let pgPort: number;
-let pg: RunningDatabase;
+let pg: EmbeddedDatabase;
 let t: TestApp;
 let api: Api;
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pria-fault-pg-'));
   pgPort = await freePort();
   pg = await startEmbeddedPostgres({ dataDir, port: pgPort, logger: silent });
-  t = await startTestApp({ DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '4' });
+  t = await startTestApp({ DATABASE_URL: pg.url, DATABASE_OWNER_URL: pg.ownerUrl, DATABASE_POOL_SIZE: '4' });
   api = await signedInUser(t, 'restart@example.com');
 }, 90_000);
 

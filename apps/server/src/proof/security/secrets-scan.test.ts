@@ -11,7 +11,7 @@ import { type Services, startServices } from '../../services.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { addCard } from '../../test/customers.ts';
 import { freePort } from '../../test/free-port.ts';
-import { createTestDatabase } from '../../test/harness.ts';
+import { testDatabaseEnv } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
 /**
@@ -50,7 +50,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: url,
-    DATABASE_URL: await createTestDatabase(),
+    ...(await testDatabaseEnv()),
     LOG_LEVEL: 'trace',
     PRIA_JOBS: 'false',
   });

@@ -8,6 +8,7 @@ import { PasskeysSection } from './passkeys.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { useReauthenticate } from './reauth.ts';
 import { ReauthAlert } from './reauth-alert.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 /** Spec §6: identity ids containing 'facebook' or 'google' are social logins (no password here). */
 export function isSocialLogin(subject: string | undefined): boolean {
@@ -16,7 +17,10 @@ export function isSocialLogin(subject: string | undefined): boolean {
 
 const SECURITY_PATH = '/dashboard/account/security';
 
-/** Account page → Security: password change and passkeys (not for social logins) and the two-factor switches. */
+/**
+ * Account page → Security: password change and passkeys (not for social logins), the two-factor
+ * switches, and signing out everywhere.
+ */
 export function SecuritySection() {
   const auth = useAuth();
   const customer = useCustomer();
@@ -67,6 +71,13 @@ export function SecuritySection() {
           </Stack>
         </>
       )}
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} size="h4" c="navy.9">
+          Sessions
+        </Title>
+        <SignOutEverywhere />
+      </Stack>
     </Stack>
   );
 }
