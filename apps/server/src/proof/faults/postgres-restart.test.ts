@@ -175,6 +175,7 @@ describe('PostgreSQL restarted under traffic', () => {
 
   it('a connection dropped while checked out (mid-transaction) is an error for that request, not a crash', async () => {
     const { db } = createDb(pg.url, 2);
+    const { db: admin } = createDb(pg.adminUrl, 1);
     const crashes: unknown[] = [];
     const onCrash = (err: unknown) => crashes.push(err);
     process.on('uncaughtException', onCrash);
@@ -183,8 +184,9 @@ describe('PostgreSQL restarted under traffic', () => {
         .transaction()
         .execute(async (tx) => {
           const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]?.pid;
-          // The server ends this backend between two statements of the transaction.
-          await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+          // The server ends this backend between two statements of the transaction (as the
+          // server's superuser: the owner may not signal the runtime role's backends).
+          await sql`select pg_terminate_backend(${pid})`.execute(admin);
           await new Promise((r) => setTimeout(r, 300));
           await sql`select 1`.execute(tx);
         })
@@ -202,6 +204,7 @@ describe('PostgreSQL restarted under traffic', () => {
     } finally {
       process.off('uncaughtException', onCrash);
       await db.destroy();
+      await admin.destroy();
     }
   });
 });
