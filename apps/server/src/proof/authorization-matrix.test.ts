@@ -427,7 +427,8 @@ describe('the authorization matrix', () => {
       checkEnvelope(route, 'admin', full);
       const adminWhat = describeCall(route, 'admin on B', full);
       if (entry?.staffRefused) expect(full.status, adminWhat).toBe(403);
-      else if (rule.kind === 'permission' || !scoped) expect([401, 403], adminWhat).not.toContain(full.status);
+      else if (rule.kind === 'permission' || !scoped)
+        expect([401, 403], adminWhat).not.toContain(full.status);
       else expect(full.status, adminWhat).not.toBe(401);
       if (entry?.adminOk) expect(is2xx(full.status), adminWhat).toBe(true);
 
