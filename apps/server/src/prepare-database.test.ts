@@ -3,15 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { prepareDatabase } from '../prepare-database.ts';
-import { startServices } from '../services.ts';
-import { createTestDatabase, databaseUrlAs, startTestApp, type TestApp } from '../test/harness.ts';
-import { createDb } from './db.ts';
-import { otherSchemas, publicTables, tableClasses } from './db-grants.ts';
-import { grantStatements, policyMismatch, UnclassifiedTablesError } from './db-grants-sql.ts';
-import { embeddedRoles } from './db-roles.ts';
-import { createLogger } from './logger.ts';
+import { loadConfig } from './config.ts';
+import { createDb } from './platform/db.ts';
+import { otherSchemas, publicTables, tableClasses } from './platform/db-grants.ts';
+import { grantStatements, policyMismatch, UnclassifiedTablesError } from './platform/db-grants-sql.ts';
+import { embeddedRoles } from './platform/db-roles.ts';
+import { createLogger } from './platform/logger.ts';
+import { prepareDatabase } from './prepare-database.ts';
+import { startServices } from './services.ts';
+import { createTestDatabase, databaseUrlAs, startTestApp, type TestApp } from './test/harness.ts';
 
 /**
  * The grants policy (issue 30, ADR 22) against the schema the migrations make: every table is
@@ -153,7 +153,7 @@ describe('the app refuses to run as the owner', () => {
 describe('docs/deployment.md', () => {
   it('quotes the SQL the policy makes, as `npm run cli -- db:grants` prints it', async () => {
     const doc = readFileSync(
-      path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/deployment.md'),
+      path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/deployment.md'),
       'utf8',
     );
     const block = /<!-- grants:start -->\n```sql\n([\s\S]*?)```\n<!-- grants:end -->/.exec(doc)?.[1];
