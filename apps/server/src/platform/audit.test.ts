@@ -84,4 +84,44 @@ describe("a staff member's own security changes", () => {
     ]);
     expect(rows.every((r) => r.request_id && r.client_ip)).toBe(true);
   });
+
+  it('are audited when the provider reports them (a reset by email link)', async () => {
+    const { id } = await createUser(t.db, {
+      email: 'sup@pria.test',
+      password: PASSWORD,
+      roles: ['support'],
+      emailVerified: true,
+    });
+    const post = (path: string, fields: Record<string, string>) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+    await post('/oidc/forgot-password', { email: 'sup@pria.test' });
+    const mail = await t.db
+      .selectFrom('message_outbox')
+      .select('text_body')
+      .where('recipient', '=', 'sup@pria.test')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text_body)?.[1] ?? '';
+    const done = await post('/oidc/reset-password', {
+      token,
+      password: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    });
+    expect(done.status).toBe(303);
+    const row = await t.db
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('target_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      actor: 'sup@pria.test',
+      actor_roles: ['support'],
+      action: 'staff.security.password_reset',
+    });
+  });
 });

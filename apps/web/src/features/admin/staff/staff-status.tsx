@@ -2,7 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import type { StaffRow } from '@pria/contracts';
 import { dateTime } from '../shared/display.ts';
 
-type Status = { label: string; color: string };
+type Status = { label: string; color: string; variant?: 'light' | 'outline' };
 
 /** Where a member stands: disabled, active, or their invitation's state. */
 export function statusOf(s: StaffRow): Status {
@@ -12,7 +12,7 @@ export function statusOf(s: StaffRow): Status {
     case 'expired':
       return { label: 'Invitation expired', color: 'orange' };
     case 'revoked':
-      return { label: 'Invitation revoked', color: 'gray' };
+      return { label: 'Invitation revoked', color: 'gray', variant: 'outline' };
     default:
       return { label: 'Invitation pending', color: 'yellow' };
   }
@@ -21,7 +21,7 @@ export function statusOf(s: StaffRow): Status {
 export function StaffStatus({ member }: { member: StaffRow }) {
   const status = statusOf(member);
   return (
-    <Badge color={status.color} variant="light">
+    <Badge color={status.color} variant={status.variant ?? 'light'}>
       {status.label}
     </Badge>
   );
