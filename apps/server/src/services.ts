@@ -58,8 +58,6 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Test-only: sees every route as it is added (see createHttpApp). */
   onRoute?: AppDeps['onRoute'];
-  /** How long a process trusts a subject's "valid after" instant it read (default 5 s). */
-  accessCheckTtlMs?: number;
 }
 
 /**
@@ -73,7 +71,12 @@ export async function startServices(
 ): Promise<Services> {
   const clock = opts.clock ?? systemClock;
   const database = await openDatabase(config, logger);
-  const db = await openRuntimeDatabase(config, database, logger);
+  // A process that may not start (a pending migration, a role that owns the schema) lets go of
+  // the embedded server it started.
+  const db = await openRuntimeDatabase(config, database, logger).catch(async (err: unknown) => {
+    await database.stop().catch(() => {});
+    throw err;
+  });
 
   const app = await createHttpApp({
     config,
@@ -81,7 +84,7 @@ export async function startServices(
     verifyToken: createTokenVerifier(config.oidc),
     onRoute: opts.onRoute,
     staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
-    tokenStillValid: createAccessCheck(db, { ttlMs: opts.accessCheckTtlMs }),
+    tokenStillValid: createAccessCheck(db),
   });
   app.get('/readyz', { config: access.public }, async (_req, reply) => {
     try {
