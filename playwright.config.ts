@@ -20,6 +20,10 @@ export default defineConfig({
     baseURL: e2e.baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The service worker (ADR 28) stays out of every spec but the PWA ones (e2e/pwa/, which allow
+    // it): a worker installed by one page would otherwise precache in the background while a test
+    // runs, and a test's page would be answered by whichever version it had cached.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { pwa } from './build/pwa.ts';
 
 const apiTarget = 'http://localhost:3000';
 // '/gateway': the payment processors' pages served by the API (simulator sessions, 3-D Secure step-up).
 const proxied = ['/api', '/oidc', '/config.json', '/dev', '/healthz', '/gateway'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa(), precompress()],
   // The year the prerendered HTML shows in the footer (public-footer.tsx).
   define: { __BUILD_YEAR__: String(new Date().getFullYear()) },
   build: {

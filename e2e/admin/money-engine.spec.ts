@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from '../fixtures/cli.ts';
+import { nextDuePayin } from '../fixtures/due-period.ts';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
 import { AdminShell, horizontalOverflow, signInAsNewAdmin, TransactionsList } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
@@ -31,6 +32,7 @@ const label = (period: string) =>
 
 let client: SeededCustomer & { cardIds: string[] };
 const current = periodOf(new Date());
+const due = nextDuePayin();
 
 test.beforeAll(async ({ browser }, info) => {
   info.setTimeout(120_000);
@@ -44,8 +46,9 @@ test.beforeAll(async ({ browser }, info) => {
 test('a returned pay-back waits with the customer’s other cards, and staff send it to one', async ({
   page,
 }) => {
-  runCli(['billing:run', 'payin', '--period', current]);
-  runCli(['billing:run', 'payout', '--period', current]);
+  // The next month's pay-in and pay-back, forced at its due instant (never before it).
+  runCli(['billing:run', 'payin', '--period', due.period, '--at', due.at]);
+  runCli(['billing:run', 'payout', '--period', due.period, '--at', due.at]);
   await signInAsNewAdmin(page);
   const banner = page.getByRole('status').filter({ hasText: 'returned by the card' });
   await expect(banner).toBeVisible();
@@ -80,7 +83,7 @@ test('a returned pay-back waits with the customer’s other cards, and staff sen
   await new AdminShell(page).expectToast('Pay-back scheduled to the chosen card');
   await expect(page.getByRole('row').filter({ hasText: client.email })).toHaveCount(0);
 
-  runCli(['billing:run', 'payout', '--period', current]);
+  runCli(['billing:run', 'payout', '--period', due.period, '--at', due.at]);
   const db = new pg.Client({ connectionString: e2eDatabaseUrl });
   await db.connect();
   try {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from '../fixtures/cli.ts';
+import { nextDuePayin } from '../fixtures/due-period.ts';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
 import { signInAsNewAdmin } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
@@ -12,11 +13,8 @@ import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
  */
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
-const NY = 'America/New_York';
-const current = (() => {
-  const [y, m] = new Date().toLocaleDateString('en-CA', { timeZone: NY }).split('-');
-  return `${y}-${m}`;
-})();
+// The month's pay-in is forced at its due instant (never before it).
+const due = nextDuePayin();
 
 let client: SeededCustomer & { cardIds: string[] };
 // A second subscriber for the dispute: a refunded plan (the first test) ends the $3 charges.
@@ -47,11 +45,15 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
   await row.getByRole('button', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund the plan charge' });
   await dialog.getByRole('radio', { name: /Everything not refunded yet/ }).check();
-  await dialog.getByRole('button', { name: 'Refund in full' }).click();
+  // Before confirming, the dialog says what the refund sends and that it ends the plan.
+  await expect(dialog.getByText('This ends the customer’s plan today')).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: /^Refund \$\d+\.\d\d and end the plan$/ });
+  await confirm.click();
   await expect(dialog.getByText('Give a reason for the refund')).toBeVisible();
-  await dialog.getByLabel('Reason').fill('Customer cancelled on day one');
+  await dialog.getByLabel('Reason (internal)').fill('Customer cancelled on day one');
+  await dialog.getByLabel('Message to the customer (optional)').fill('Sorry to see you go.');
   await snap(page, '1280-admin-refund-dialog');
-  await dialog.getByRole('button', { name: 'Refund in full' }).click();
+  await confirm.click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Refund sent' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Refunded $');
@@ -72,7 +74,7 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
 test('a chargeback withholds the pay-back until staff record the outcome on the Disputes page', async ({
   page,
 }) => {
-  runCli(['billing:run', 'payin', '--period', current]);
+  runCli(['billing:run', 'payin', '--period', due.period, '--at', due.at]);
   const charge = await one<{ id: string }>(
     `select id from payment_attempts where customer_id = $1 and kind = 'payin' and status = 'captured'`,
     [disputer.id],

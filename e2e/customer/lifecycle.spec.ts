@@ -52,13 +52,19 @@ for (const width of [1280, 390] as const) {
     await expect(section.getByTestId('subscription-status')).toHaveText('Active');
     await expect(section.getByText(/renews automatically/)).toBeVisible();
 
-    // The pause confirmation says what a pause does to renewal; going back changes nothing.
+    // The pause confirmation says what a pause does (ADR 18: no $3 charges, no renewal, earlier
+    // charges paid back), as the engine does it; going back changes nothing.
     await section.getByRole('switch', { name: 'Subscription enabled' }).click();
     const pause = page.getByRole('dialog', { name: 'Disable subscription' });
     await expect(pause.getByText('Are you sure you want to disable your subscription?')).toBeVisible();
     await expect(
       pause.getByText(
-        /Pausing turns off renewal: your plan stays active until \w+ \d{2}, \d{4} and is not renewed then\./,
+        'While paused, none of your cards is charged the monthly $3, starting with the next charge on the 28th.',
+      ),
+    ).toBeVisible();
+    await expect(
+      pause.getByText(
+        /^Your plan stays active until \w+ \d{2}, \d{4} but does not renew while paused: if it is still paused then, it ends\.$/,
       ),
     ).toBeVisible();
     await pause.getByRole('button', { name: 'Cancel' }).click();

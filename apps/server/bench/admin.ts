@@ -213,11 +213,13 @@ async function seed() {
   );
   await step('pay-in charges, 5 periods (5% declined)', () =>
     sql`insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status,
-          decline_reason, gateway_transaction_id, instrument_id, initiator, is_verified, created_at)
+          decline_reason, gateway_transaction_id, instrument_id, initiator, is_verified, created_at, due_at, sent_at,
+          settled_at)
         select 'payin:' || k.id || ':' || p.period, 'payin', p.period, k.customer_id, k.id, 300,
                'Monthly credit-building charge', case when h % 20 = 0 then 'declined' else 'captured' end,
                case when h % 20 = 0 then 'insufficient_funds' end, 'gw-' || md5(k.id::text || p.period), k.instrument_id,
-               'merchant', h % 3 = 0, p.at + make_interval(secs => h % 3600)
+               'merchant', h % 3 = 0, p.at + make_interval(secs => h % 3600), pria_payin_due_at(p.period),
+               p.at + make_interval(secs => h % 3600), p.at + make_interval(secs => h % 3600)
         from cards k
         cross join lateral (
           select to_char(m, 'YYYY-MM') as period, (m + interval '27 days 16 hours') at time zone 'America/New_York' as at
@@ -227,10 +229,11 @@ async function seed() {
   );
   await step('plan charges (one per subscription)', () =>
     sql`insert into payment_attempts (reference, kind, period, customer_id, card_id, subscription_id, plan_id, amount_cents,
-          description, status, decline_reason, gateway_transaction_id, instrument_id, created_at)
+          description, status, decline_reason, gateway_transaction_id, instrument_id, created_at, due_at, sent_at, settled_at)
         select 'sub:' || s.id, 'subscription', to_char(s.created_at, 'YYYY-MM-DD'), s.customer_id, s.card_id, s.id,
                'semi-annual', 3897, 'Semi-Annual plan', case when h % 25 = 0 then 'declined' else 'captured' end,
-               case when h % 25 = 0 then 'card_declined' end, 'gws-' || s.id, k.instrument_id, s.created_at
+               case when h % 25 = 0 then 'card_declined' end, 'gws-' || s.id, k.instrument_id, s.created_at,
+               s.created_at, s.created_at, s.created_at
         from subscriptions s join cards k on k.id = s.card_id
         cross join lateral (select abs(hashtext(s.id::text)) as h) hh`.execute(db),
   );
@@ -238,12 +241,12 @@ async function seed() {
   const payouts = TRANSACTIONS - (charges.rows[0]?.n ?? 0);
   await step(`${payouts} pay-backs of the oldest captures`, () =>
     sql`insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, tries, reference,
-          gateway_transaction_id, created_at, paid_at, last_error)
+          gateway_transaction_id, created_at, paid_at, last_error, due_at)
         select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents,
                case when h % 100 = 0 then 'returned' when h % 50 = 0 then 'failed' else 'paid' end, 1, 'payout:' || a.id,
                'gwp-' || a.id, a.created_at + interval '4 days',
                case when h % 100 <> 0 and h % 50 <> 0 then a.created_at + interval '4 days' end,
-               case when h % 50 = 0 and h % 100 <> 0 then 'card_closed' end
+               case when h % 50 = 0 and h % 100 <> 0 then 'card_closed' end, a.created_at + interval '4 days'
         from payment_attempts a cross join lateral (select abs(hashtext(a.id::text)) as h) hh
         where a.kind = 'payin' and a.status = 'captured'
         order by a.period, a.id

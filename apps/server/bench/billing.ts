@@ -23,6 +23,7 @@ import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../src/config.ts';
 import { createSimulatorGateway } from '../src/gateways/payments/index.ts';
 import { createBillingDeps, drainRun, startRun } from '../src/modules/billing/index.ts';
+import { subscriptionEffects } from '../src/modules/subscriptions/index.ts';
 import { createDb } from '../src/platform/db.ts';
 import { roleOfUrl } from '../src/platform/db-roles.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
@@ -256,6 +257,7 @@ try {
       db,
       logger,
       payments,
+      subscriptions: subscriptionEffects,
       clock: { now: () => new Date('2030-01-28T21:01:00Z') },
     }),
     concurrency,

@@ -6,21 +6,22 @@ import { createPaymentGateway, SimulatorGateway } from './gateways/payments/inde
 import { createUser, IdpUserError } from './idp/index.ts';
 import {
   createBillingDeps,
-  currentPeriod,
-  forceRun,
+  forceBillingRun,
   isPeriod,
-  newYorkDay,
   reconcilePeriod,
   reconcileRecent,
   runDueWork,
+  simulateDispute,
 } from './modules/billing/index.ts';
 import { sendDueNotices } from './modules/notifications/index.ts';
+import { subscriptionEffects } from './modules/subscriptions/index.ts';
 import { cliAuditContext, recordStaffAction } from './platform/audit.ts';
-import { systemClock } from './platform/clock.ts';
+import { clockFor } from './platform/clock.ts';
 import { openDatabase, type RunningDatabase } from './platform/database.ts';
 import type { Db } from './platform/db.ts';
 import { grantStatements } from './platform/db-grants-sql.ts';
 import { roleOfUrl } from './platform/db-roles.ts';
+import { AppError } from './platform/errors.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { openRuntimeDatabase } from './runtime-database.ts';
@@ -52,10 +53,10 @@ interface CliContext {
 
 /** The money engine as the CLI runs it: in this process, waiting for the work to finish. */
 async function billingDeps(ctx: CliContext, at?: Date) {
-  const clock = at ? { now: () => new Date(at) } : systemClock;
+  const clock = at ? { now: () => new Date(at) } : clockFor(ctx.config.clockOffsetMs);
   const payments = await createPaymentGateway(ctx.config, ctx.db, undefined, () => clock.now());
   return {
-    ...createBillingDeps({ ...ctx, payments, clock }),
+    ...createBillingDeps({ ...ctx, payments, clock, subscriptions: subscriptionEffects }),
     afterTick: (at: Date) => sendDueNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl }, at),
   };
 }
@@ -146,28 +147,32 @@ const commands: Record<string, Command> = {
     usage: 'billing:tick --at <ISO instant>      do what is due at that instant, wait, print a summary',
     options: { at: { type: 'string' } },
     async run(ctx, v) {
-      const at = v.at === undefined ? new Date() : instant(v.at);
+      const at = v.at === undefined ? clockFor(ctx.config.clockOffsetMs).now() : instant(v.at);
       const runs = await runDueWork(await billingDeps(ctx, at), at);
       return { at: at.toISOString(), runs };
     },
   },
   'billing:run': {
-    usage: 'billing:run payin|payout|subscriptions [--period YYYY-MM]   force a run now and wait',
+    usage:
+      'billing:run payin|payout|subscriptions [--period YYYY-MM] [--at <ISO instant>]   force a run now and wait (the latest due month by default)',
     options: { period: { type: 'string' }, at: { type: 'string' } },
     positionals: 1,
     async run(ctx, v, [kind]) {
       if (kind !== 'payin' && kind !== 'payout' && kind !== 'subscriptions') throw new UsageError();
-      const at = v.at === undefined ? new Date() : instant(v.at);
-      const deps = await billingDeps(ctx, at);
-      const period =
-        kind === 'subscriptions'
-          ? newYorkDay(at)
-          : typeof v.period === 'string'
-            ? v.period
-            : currentPeriod(at);
-      if (kind !== 'subscriptions' && !isPeriod(period))
+      if (v.period !== undefined && (typeof v.period !== 'string' || !isPeriod(v.period)))
         throw new UsageError('--period must look like 2026-11');
-      return forceRun(deps, { kind, period, actor: 'cli' }, { wait: true });
+      const at = v.at === undefined ? clockFor(ctx.config.clockOffsetMs).now() : instant(v.at);
+      const deps = await billingDeps(ctx, at);
+      // The same use case as the admin portal's buttons: the same rules, and an audit row.
+      return forceBillingRun(
+        deps,
+        {
+          kind,
+          period: kind === 'subscriptions' ? undefined : (v.period as string | undefined),
+          audit: cliAuditContext(),
+        },
+        { wait: true },
+      ).catch(refusedAsUsage);
     },
   },
   'billing:dispute': {
@@ -180,17 +185,10 @@ const commands: Record<string, Command> = {
         throw new UsageError('billing:dispute drives the simulator only');
       try {
         if (typeof v.charge === 'string') {
-          const charge = await ctx.db
-            .selectFrom('payment_attempts')
-            .select('reference')
-            .where((eb) =>
-              /^[0-9a-f-]{36}$/i.test(String(v.charge))
-                ? eb.or([eb('id', '=', String(v.charge)), eb('reference', '=', String(v.charge))])
-                : eb('reference', '=', String(v.charge)),
-            )
-            .executeTakeFirst();
-          const disputeId = charge ? await payments.openDispute(charge.reference) : null;
-          if (!disputeId) throw new UsageError('No captured charge with that id or reference');
+          const deps = createBillingDeps({ ...ctx, payments, subscriptions: subscriptionEffects });
+          const { disputeId } = await simulateDispute(deps, v.charge).catch(() => {
+            throw new UsageError('No captured charge with that id or reference');
+          });
           return { disputeId, recordedAt: 'the next billing tick' };
         }
         if (typeof v.dispute === 'string' && (v.outcome === 'won' || v.outcome === 'lost')) {
@@ -228,6 +226,12 @@ class PlainText {
 
 function print(result: unknown) {
   console.log(result instanceof PlainText ? result.text : JSON.stringify(result, null, 2));
+}
+
+/** A rule the use case refused by (e.g. a month not due yet) is the operator's to fix: exit 2 with its words. */
+function refusedAsUsage(err: unknown): never {
+  if (err instanceof AppError && err.httpCode < 500) throw new UsageError(err.message);
+  throw err;
 }
 
 function printUsage() {

@@ -27,6 +27,37 @@ describe('loadConfig', () => {
     expect(ext.oidc.audience).toBe('https://api.pria');
   });
 
+  it('reads web push keys as a pair, a subject, and the push services it may post to', () => {
+    const none = loadConfig({});
+    expect(none.webPush).toEqual({
+      vapid: undefined,
+      subject: 'mailto:support@pria.example',
+      allowedHosts: expect.arrayContaining(['fcm.googleapis.com', '.push.apple.com']),
+      allowLoopback: true,
+    });
+    const publicKey = `B${'a'.repeat(86)}`;
+    const privateKey = 'p'.repeat(43);
+    const c = loadConfig({
+      WEB_PUSH_VAPID_PUBLIC_KEY: publicKey,
+      WEB_PUSH_VAPID_PRIVATE_KEY: privateKey,
+      WEB_PUSH_SUBJECT: 'https://pria.example/contact',
+      WEB_PUSH_ALLOWED_HOSTS: 'push.example.com, .push.example.net',
+      NODE_ENV: 'production',
+      OIDC_COOKIE_KEYS: 'k'.repeat(40),
+    });
+    expect(c.webPush).toEqual({
+      vapid: { publicKey, privateKey },
+      subject: 'https://pria.example/contact',
+      allowedHosts: ['push.example.com', '.push.example.net'],
+      allowLoopback: false,
+    });
+    expect(() => loadConfig({ WEB_PUSH_VAPID_PUBLIC_KEY: publicKey })).toThrow(/WEB_PUSH_VAPID_PRIVATE_KEY/);
+    expect(() =>
+      loadConfig({ WEB_PUSH_VAPID_PRIVATE_KEY: 'short', WEB_PUSH_VAPID_PUBLIC_KEY: publicKey }),
+    ).toThrow(/WEB_PUSH_VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ WEB_PUSH_SUBJECT: 'ops@pria.example' })).toThrow(/WEB_PUSH_SUBJECT/);
+  });
+
   it('requires cookie keys for the built-in provider in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_COOKIE_KEYS/);
     expect(loadConfig({ NODE_ENV: 'production', OIDC_COOKIE_KEYS: 'k'.repeat(40) }).devOutbox).toBe(false);

@@ -63,11 +63,26 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  /** Web push (VAPID, RFC 8292): the application server's P-256 key pair, base64url as web-push prints it. */
+  WEB_PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)')
+    .optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
+    .optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https: URL')
+    .optional(),
+  WEB_PUSH_ALLOWED_HOSTS: z.string().min(1).optional(),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   DEV_OUTBOX: bool.optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
+  PRIA_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_153_600_000).max(3_153_600_000).default(0),
   METRICS_TOKEN: z.string().min(16).optional(),
   IDP_SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   PAYMENT_GATEWAY: z.enum(['simulator', 'cybersource']).default('simulator'),
@@ -88,6 +103,13 @@ const schema = z.object({
   BILLING_LOOKUP_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   BILLING_DRAIN_JOBS: z.coerce.number().int().min(1).max(64).default(2),
 });
+
+/**
+ * The browsers' push services (Chrome and Edge: FCM; Firefox: Mozilla's autopush; Safari: Apple;
+ * Windows: WNS). A leading dot matches any subdomain.
+ */
+const DEFAULT_PUSH_HOSTS =
+  'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,.push.apple.com,.notify.windows.com';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -131,6 +153,18 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Twilio (or a Twilio-compatible provider) for SMS; unset: SMS stay in the outbox. */
   twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  /**
+   * Web push. `vapid` unset: keys generated once and kept in the database (development and tests)
+   * or, in production, push is off (no subscribe button). `allowedHosts`: the push services a
+   * subscription's endpoint may point at (the server posts to it: no arbitrary URLs); loopback is
+   * allowed outside production for local stand-ins.
+   */
+  webPush: {
+    vapid: { publicKey: string; privateKey: string } | undefined;
+    subject: string;
+    allowedHosts: string[];
+    allowLoopback: boolean;
+  };
   delivery: {
     /** Tries per message before it is marked failed. */
     maxAttempts: number;
@@ -143,6 +177,11 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Run the pg-boss job queue (off in tests that drive billing themselves). */
   jobs: boolean;
+  /**
+   * Business time runs this far from the system clock (development and test only): the API, the
+   * money engine and the CLI then share one shifted calendar, e.g. for a walk through the months.
+   */
+  clockOffsetMs: number;
   /** Bearer token required at /metrics when set. */
   metricsToken: string | undefined;
   /** Accounts the built-in provider lets one address create per hour. */
@@ -217,6 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const builtInIssuer = `${publicUrl}/oidc`;
   const issuer = (e.OIDC_ISSUER ?? builtInIssuer).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && e.PRIA_CLOCK_OFFSET_SECONDS !== 0) {
+    throw new ConfigError('Invalid configuration:\n  PRIA_CLOCK_OFFSET_SECONDS: never in production');
+  }
   if (e.NODE_ENV === 'production' && issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS) {
     throw new ConfigError('Invalid configuration:\n  OIDC_COOKIE_KEYS: required in production');
   }
@@ -243,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = twilioMissing.map((k) => `  ${k}: required with the other TWILIO_ settings`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const vapid = allOrNone(e, ['WEB_PUSH_VAPID_PUBLIC_KEY', 'WEB_PUSH_VAPID_PRIVATE_KEY']);
   const auth0 = allOrNone(e, [
     'AUTH0_DOMAIN',
     'AUTH0_MANAGEMENT_CLIENT_ID',
@@ -329,6 +372,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: e.TWILIO_BASE_URL.replace(/\/$/, ''),
           }
         : undefined,
+    webPush: {
+      vapid: vapid
+        ? {
+            publicKey: e.WEB_PUSH_VAPID_PUBLIC_KEY as string,
+            privateKey: e.WEB_PUSH_VAPID_PRIVATE_KEY as string,
+          }
+        : undefined,
+      subject: e.WEB_PUSH_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      allowedHosts: (e.WEB_PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS)
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      allowLoopback: e.NODE_ENV !== 'production',
+    },
     delivery: {
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       intervalMs: e.DELIVERY_INTERVAL_SECONDS * 1000,
@@ -336,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
+    clockOffsetMs: e.PRIA_CLOCK_OFFSET_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     signupsPerIpPerHour: e.IDP_SIGNUPS_PER_IP_PER_HOUR,
     payments: {

@@ -19,6 +19,7 @@ import {
   registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
+import { startDataExportWorker } from './modules/data-export/index.ts';
 import { registerModules } from './modules/index.ts';
 import {
   type NotificationDeps,
@@ -26,11 +27,12 @@ import {
   sendSecurityNotice,
   startNotificationWorker,
 } from './modules/notifications/index.ts';
+import { subscriptionEffects } from './modules/subscriptions/index.ts';
 import { createAccessCheck } from './platform/access-valid-after.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
 import { recordOwnSecurityChange } from './platform/audit.ts';
 import { createTokenVerifier } from './platform/auth.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Clock, clockFor } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
 import type { Db } from './platform/db.ts';
 import { createSenders } from './platform/delivery/index.ts';
@@ -40,6 +42,7 @@ import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
 import { pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
+import { loadVapidKeys } from './platform/web-push-keys.ts';
 import { openRuntimeDatabase } from './runtime-database.ts';
 
 export interface Services {
@@ -65,18 +68,22 @@ export interface ServiceOptions {
  * listening; main.ts listens, tests call app.listen on a free port or use app.inject.
  */
 export async function startServices(
-  config: Config,
+  given: Config,
   logger: Logger,
   opts: ServiceOptions = {},
 ): Promise<Services> {
-  const clock = opts.clock ?? systemClock;
-  const database = await openDatabase(config, logger);
+  const clock = opts.clock ?? clockFor(given.clockOffsetMs);
+  const database = await openDatabase(given, logger);
   // A process that may not start (a pending migration, a role that owns the schema) lets go of
   // the embedded server it started.
-  const db = await openRuntimeDatabase(config, database, logger).catch(async (err: unknown) => {
+  const db = await openRuntimeDatabase(given, database, logger).catch(async (err: unknown) => {
     await database.stop().catch(() => {});
     throw err;
   });
+  // Web push's VAPID keys: configured, or generated once and kept (never in production).
+  const vapid = await loadVapidKeys(db, given);
+  if (!vapid) logger.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
+  const config: Config = { ...given, webPush: { ...given.webPush, vapid } };
 
   const app = await createHttpApp({
     config,
@@ -128,7 +135,7 @@ export async function startServices(
   }
   const payments = meteredGateway(processor, metrics);
   const billing = {
-    ...createBillingDeps({ config, db, logger, payments, clock }),
+    ...createBillingDeps({ config, db, logger, payments, clock, subscriptions: subscriptionEffects }),
     metrics,
     // The tick's lifecycle notices (renewal reminders, expiring cards), after the money.
     afterTick: (at: Date) => sendDueNotices({ db, publicUrl: config.publicUrl }, at),
@@ -144,9 +151,26 @@ export async function startServices(
     config.jobs && config.role !== 'web'
       ? startNotificationWorker({
           notifications,
-          delivery: { db, clock, logger, ...createSenders(config), maxAttempts: config.delivery.maxAttempts },
+          delivery: {
+            db,
+            clock,
+            logger,
+            ...createSenders(config, vapid),
+            maxAttempts: config.delivery.maxAttempts,
+          },
           intervalMs: config.delivery.intervalMs,
           logger,
+        })
+      : null;
+  // Data requests ("Download my data") are prepared beside the messages, in worker processes.
+  const exports =
+    config.jobs && config.role !== 'web'
+      ? startDataExportWorker({
+          db,
+          clock,
+          logger,
+          publicUrl: config.publicUrl,
+          intervalMs: config.delivery.intervalMs,
         })
       : null;
   const onRunOpened = (runId: string) => {
@@ -173,6 +197,7 @@ export async function startServices(
     async stop() {
       await app.close();
       await messaging?.stop();
+      await exports?.stop();
       await jobs?.stop();
       await payments.close();
       await db.destroy();

@@ -66,18 +66,32 @@ const notificationList = z
   .max(notificationTypes.length * 2)
   .transform((list) => notificationTypes.filter((t) => list.includes(t)));
 
-/** POST /customers/notification; also the `notification` field of the customer record. */
+/**
+ * POST /customers/notification; also the `notification` field of the customer record. `forPush`
+ * (web push, issue 32) may be left out by older clients: the saved push choices then stay as they are.
+ */
 export const notificationPreferences = z.object({
   forEmail: notificationList,
   forSms: notificationList,
+  forPush: notificationList.optional(),
 });
-export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferences>;
+export interface NotificationPreferences {
+  forEmail: NotificationType[];
+  forSms: NotificationType[];
+  forPush: NotificationType[];
+}
 
-/** With no choice saved yet: everything by email, nothing by SMS. */
+/** With no choice saved yet: everything by email, nothing by SMS or push. */
 export const defaultNotificationPreferences: NotificationPreferences = {
   forEmail: [...notificationTypes],
   forSms: [],
+  forPush: [],
 };
+
+/** The channels of the notifications table, as the settings screen names them. */
+export const notificationChannels = ['forEmail', 'forSms', 'forPush'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
 
 /** DELETE /customers sends the code; DELETE /customers?code=1234 deletes the account. */
 export const deleteAccountQuery = z.object({

@@ -21,6 +21,7 @@ export const adminMessages = {
   paybackNotReturned: 'Only a returned pay-back can be sent to another card',
   paybackNotDelayed: 'Only a pay-back waiting for its next try can be tried now',
   paybackCardNotOwn: "Choose one of this customer's own cards",
+  paybackSameCard: 'This card returned the pay-back: choose another of the customer’s cards',
   refundSent: 'Refund sent',
   refundPending: 'Refund sent to the processor; its answer is pending',
   refundFailed: 'The processor refused the refund',
@@ -28,13 +29,25 @@ export const adminMessages = {
   refundNothingLeft: 'Nothing is left to refund on this charge',
   refundKeyReused: 'This Idempotency-Key was already used for another refund',
   refundReasonRequired: 'Give a reason for the refund',
+  refundWhileDisputed:
+    'This charge is disputed: the cardholder’s bank is returning the money. Refund only after the dispute is decided.',
   chargeNotFound: 'Charge not found',
   disputeNotFound: 'Dispute not found',
   disputeDecided: 'Dispute decision recorded',
   disputeAlreadyDecided: 'This dispute is already decided',
+  periodFormat: 'period must look like 2026-11',
+  payinNotDue: (month: string, due: string) =>
+    `The pay-in for ${month} is not due yet: it can run from ${due}.`,
+  payoutBeforePayin: (month: string | null) =>
+    month
+      ? `No pay-in has run for ${month}: there is nothing to pay back for it.`
+      : 'No pay-in has run yet: there is nothing to pay back.',
   passwordResetSent: 'Password reset link sent',
   passwordResetNoPassword: 'This client has no Pria password to reset (they sign in with Google or Facebook)',
 } as const;
+
+/** A billing period: a calendar month, 'YYYY-MM'. */
+export const billingPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, adminMessages.periodFormat);
 
 const pageSize = z.coerce
   .number({ error: adminMessages.invalidLimit })
@@ -277,7 +290,12 @@ export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 export const adminTransactionRow = z.object({
   id: z.string(),
+  /** When the row was written (the list's order). */
   createdAt: z.string(),
+  /** When it was due, sent to the processor and settled, by the engine's clock (ISO). */
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
   transactionId: z.string(),
   customer: z.object({ id: z.string(), email: z.string().nullable() }),
   card: z.object({ id: z.string(), brand: z.string(), brandCode: z.string(), lastFour: z.string() }),
@@ -513,8 +531,41 @@ export const refundRequest = z.object({
     .trim()
     .min(1, adminMessages.refundReasonRequired)
     .max(500, 'The reason is at most 500 characters'),
+  /**
+   * What the customer is told, in their email and activity. Optional: without it they get the
+   * standard words. The reason above is internal (staff and the audit trail only).
+   */
+  customerMessage: z
+    .string()
+    .trim()
+    .max(500, 'The message to the customer is at most 500 characters')
+    .transform((s) => (s === '' ? undefined : s))
+    .optional(),
 });
-export type RefundRequest = z.infer<typeof refundRequest>;
+export type RefundRequest = z.input<typeof refundRequest>;
+
+/** GET /api/v1/refunds/preview: what a refund would be and do, before staff confirm it. */
+export const refundPreviewQuery = z.object({
+  chargeId: z.uuid({ error: adminMessages.chargeNotFound }),
+  mode: z.enum(['full', 'prorated'], { error: 'mode must be full or prorated' }),
+});
+export const refundPreview = z.object({
+  chargeId: z.string(),
+  mode: z.enum(['full', 'prorated']),
+  /** Cents this refund would send back. */
+  amount: z.number(),
+  /** Cents of the charge, and already refunded. */
+  charged: z.number(),
+  refunded: z.number(),
+  /** The plan this charge paid for ends when the refund goes through (no more $3 charges or renewals). */
+  endsPlan: z.boolean(),
+  planName: z.string().nullable(),
+  /** When the plan would have ended otherwise (ISO), for the dialog's words. */
+  planWouldEndAt: z.string().nullable(),
+  /** Why it cannot be refunded now (an open dispute, nothing left), else null. */
+  refusal: z.string().nullable(),
+});
+export type RefundPreview = z.infer<typeof refundPreview>;
 
 export const refundView = z.object({
   id: z.string(),
@@ -523,8 +574,11 @@ export const refundView = z.object({
   mode: z.enum(['full', 'prorated']),
   status: z.enum(['submitted', 'unknown', 'refunded', 'failed']),
   reason: z.string(),
+  customerMessage: z.string().nullable(),
   failureReason: z.string().nullable(),
   requestedBy: z.string(),
+  /** When this refund ended the plan its charge paid for (ISO), if it did. */
+  planEndedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type RefundView = z.infer<typeof refundView>;

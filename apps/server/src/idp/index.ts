@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
+import { recordConsents } from '../platform/consents.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -439,6 +440,17 @@ function registerInteractionRoutes(
         userId = await db.transaction().execute(async (trx) => {
           const { id } = await createUser(trx, { email, password });
           await sendVerificationEmail(trx, config, id);
+          // The sign-up page's checkbox: the terms and privacy policy as they read today.
+          await recordConsents(
+            trx,
+            {
+              issuer: config.oidc.issuer,
+              subject: id,
+              ip,
+              userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+            },
+            { documents: ['terms', 'privacy'], context: 'sign-up' },
+          );
           await trx
             .insertInto('idp_sign_in_events')
             .values({

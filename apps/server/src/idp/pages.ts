@@ -97,6 +97,8 @@ export function layout(
 <title>${esc(title)} · Pria</title>
 <link rel="preload" href="/oidc/assets/inter-latin.woff2" as="font" type="font/woff2" crossorigin>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="/manifest.webmanifest">
+<meta name="theme-color" content="#0b1f3a">
 <style>${css}</style>
 ${scripts}
 </head>

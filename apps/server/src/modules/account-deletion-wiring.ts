@@ -2,6 +2,8 @@ import type { PaymentGateway } from '../gateways/payments/port.ts';
 import { registerAccountDeletionStep, registerOwedPaybackCheck } from './account/index.ts';
 import { moneyOwedToCustomer } from './billing/index.ts';
 import { rememberDeletedIdentity } from './customers/index.ts';
+import { discardDataExports } from './data-export/index.ts';
+import { removeAllPushDevices } from './notifications/index.ts';
 
 /**
  * What the other modules do when a customer deletes their account (see account/README.md):
@@ -22,6 +24,22 @@ export function wireAccountDeletion(payments: PaymentGateway): void {
         .where('id', '=', customerId)
         .executeTakeFirstOrThrow();
       await rememberDeletedIdentity(db, row.issuer, row.subject);
+    },
+  });
+
+  registerAccountDeletionStep({
+    name: 'remove push devices',
+    phase: 'in-transaction',
+    async run({ db, customerId }) {
+      await removeAllPushDevices(db, customerId);
+    },
+  });
+
+  registerAccountDeletionStep({
+    name: 'discard prepared data files',
+    phase: 'in-transaction',
+    async run({ db, customerId }) {
+      await discardDataExports(db, customerId);
     },
   });
 

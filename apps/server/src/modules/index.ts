@@ -8,12 +8,15 @@ import { wireAccountDeletion } from './account-deletion-wiring.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { type BillingDeps, registerBillingRoutes } from './billing/index.ts';
 import { registerCardRoutes } from './cards/index.ts';
+import { registerConsentRoutes } from './consents/index.ts';
 import { type CustomerRecordParts, registerCustomerRoutes } from './customers/index.ts';
+import { registerDataExportRoutes } from './data-export/index.ts';
 import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
 import { getNotificationPreferences, preferencesFromRow } from './notifications/index.ts';
 import { registerPlanRoutes } from './plans/index.ts';
+import { registerProgressRoutes } from './progress/index.ts';
 import {
   registerSubscriptionRoutes,
   subscriptionFromJson,
@@ -65,6 +68,9 @@ export async function registerModules(app: FastifyInstance, given: ModuleRegistr
       await registerPlanRoutes(api, deps);
       await registerSubscriptionRoutes(api, deps);
       await registerTransactionRoutes(api, deps);
+      await registerProgressRoutes(api, deps);
+      await registerDataExportRoutes(api, deps);
+      await registerConsentRoutes(api, deps);
       await registerDocumentRoutes(api, deps);
       if (deps.billing) await registerBillingRoutes(api, deps.billing, deps.onRunOpened ?? (() => {}));
       await registerAccountRoutes(api, deps);

@@ -15,3 +15,8 @@ export function fixedClock(start: Date | string): Clock & { set(at: Date | strin
     },
   };
 }
+
+/** The system clock shifted by `offsetMs` (PRIA_CLOCK_OFFSET_SECONDS; never in production). */
+export function clockFor(offsetMs: number): Clock {
+  return offsetMs === 0 ? systemClock : { now: () => new Date(Date.now() + offsetMs) };
+}

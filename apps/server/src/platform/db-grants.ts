@@ -60,6 +60,7 @@ export type TableClassName = keyof typeof tableClasses;
 
 /** Every table of the `public` schema, by class. Keep it sorted by name within each class. */
 export const publicTables: Record<string, TableClassName> = {
+  consent_records: 'appendOnly',
   customer_notices: 'appendOnly',
   deleted_identities: 'appendOnly',
   event_log: 'appendOnly',
@@ -67,6 +68,7 @@ export const publicTables: Record<string, TableClassName> = {
   notice_sweeps: 'appendOnly',
   staff_audit: 'appendOnly',
   support_messages: 'appendOnly',
+  web_push_keys: 'appendOnly',
 
   billing_runs: 'moneyHistory',
   disputes: 'moneyHistory',
@@ -79,8 +81,10 @@ export const publicTables: Record<string, TableClassName> = {
   access_valid_after: 'kept',
   cards: 'kept',
   customers: 'kept',
+  data_export_requests: 'kept',
   gateway_cursors: 'kept',
   message_outbox: 'kept',
+  subscription_pauses: 'kept',
   subscriptions: 'kept',
 
   account_deletion_codes: 'singleUse',
@@ -92,6 +96,7 @@ export const publicTables: Record<string, TableClassName> = {
   idp_sign_in_events: 'erasable',
 
   billing_chunks: 'working',
+  idempotency_keys: 'working',
   idp_passkeys: 'working',
   idp_recovery_requests: 'working',
   idp_users: 'working',
@@ -99,6 +104,7 @@ export const publicTables: Record<string, TableClassName> = {
   notification_preferences: 'working',
   oidc_payloads: 'working',
   payout_chunks: 'working',
+  push_subscriptions: 'working',
 
   attempt_rollups: 'derived',
   payout_rollups: 'derived',

@@ -3,6 +3,7 @@ import type { AccountTables } from './schema/account-tables.ts';
 import type { CardTables } from './schema/cards-tables.ts';
 import type { DefaultTimestamp, Timestamp } from './schema/column-types.ts';
 import type { IdpTables } from './schema/idp-tables.ts';
+import type { PocketTables } from './schema/pocket-tables.ts';
 
 export type { DefaultTimestamp, Timestamp };
 
@@ -42,7 +43,7 @@ export interface SupportMessagesTable {
 
 export interface MessageOutboxTable {
   id: Generated<number>;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject: string | null;
   text_body: string;
@@ -57,6 +58,8 @@ export interface MessageOutboxTable {
   sent_at: Timestamp | null;
   /** While `sending`: until when the deliverer that claimed the row owns it. */
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A push message's device (migration 0050); null once the device is removed (the row then fails). */
+  push_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed';
@@ -133,6 +136,12 @@ export interface PaymentAttemptsTable {
   initiator: Generated<'customer' | 'merchant'>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** When it was due (a pay-in: its month's 28th 16:00 New York), by the engine's clock (migration 0036). */
+  due_at: Timestamp;
+  /** When it was last sent to the processor; null while never sent (created, missed). */
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When its outcome was known (captured, declined, missed). */
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type RunKind = 'payin' | 'payout' | 'subscriptions';
@@ -236,6 +245,11 @@ export interface PayoutsTable {
   next_try_at: Timestamp | null;
   /** Staff sent a returned pay-back to another card of the same customer. */
   paid_to_card_id: string | null;
+  /** When it was due (the 2nd 16:00 after its month, or when its capture settled if later): migration 0036. */
+  due_at: Timestamp;
+  /** When its last try was sent, and when it ended (paid, returned, withheld), by the engine's clock. */
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface PayoutTriesTable {
@@ -287,7 +301,19 @@ export type CustomerNoticeType =
   | 'funding_card.expiring'
   | 'subscription.cancelled'
   | 'subscription.resumed'
+  | 'subscription.paused'
+  | 'subscription.unpaused'
   | SecurityNoticeType;
+
+/** When each pause of a subscription began and ended, by the engine's clock (migration 0035). */
+export interface SubscriptionPausesTable {
+  id: Generated<number>;
+  subscription_id: string;
+  paused_at: Timestamp;
+  resumed_at: Timestamp | null;
+  paused_by: string;
+  resumed_by: string | null;
+}
 
 /** Security notices (migration 0022): sent by email always, and by SMS to customers who use SMS. */
 export type SecurityNoticeType =
@@ -342,8 +368,26 @@ export interface RefundsTable {
   failure_reason: string | null;
   gateway_transaction_id: string | null;
   requested_by: string;
+  /** What staff chose to tell the customer (migration 0034); the reason stays internal. */
+  customer_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When this refund ended the plan its charge paid for (migration 0034). */
+  plan_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When it was sent to the processor and when its outcome was known, by the engine's clock (migration 0036). */
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: DefaultTimestamp;
+}
+
+/** The first answer to a request with an Idempotency-Key (migration 0034). */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  response_status: number | null;
+  response_body: unknown;
+  created_at: DefaultTimestamp;
+  completed_at: Timestamp | null;
 }
 
 export type DisputeStatus = 'open' | 'won' | 'lost';
@@ -424,6 +468,8 @@ export interface CoreTables {
   disputes: DisputesTable;
   gateway_cursors: GatewayCursorsTable;
   staff_audit: StaffAuditTable;
+  idempotency_keys: IdempotencyKeysTable;
+  subscription_pauses: SubscriptionPausesTable;
 }
 
-export interface Database extends CoreTables, IdpTables, CardTables, AccountTables {}
+export interface Database extends CoreTables, IdpTables, CardTables, AccountTables, PocketTables {}

@@ -41,3 +41,32 @@ export async function enqueueSms(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
+
+/** What the service worker shows (apps/web/src/sw/sw.ts): a title, a line, where a tap goes. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** A path of the app. */
+  url: string;
+  /** Notifications with the same tag replace each other on the device. */
+  tag: string;
+}
+
+/** Queues a push message to one device (push_subscriptions.id); the row fails if the device is removed first. */
+export async function enqueuePush(
+  db: Db,
+  push: { subscriptionId: string; payload: PushPayload; dedupeKey: string },
+): Promise<void> {
+  await db
+    .insertInto('message_outbox')
+    .values({
+      channel: 'push',
+      recipient: `push:${push.subscriptionId}`,
+      push_subscription_id: push.subscriptionId,
+      subject: push.payload.title,
+      text_body: JSON.stringify(push.payload),
+      dedupe_key: push.dedupeKey,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}

@@ -214,6 +214,41 @@ const table: Record<string, RouteCase> = {
     request: () => ({ path: '/customers/notification', body: { forEmail: ['payin'], forSms: [] } }),
     ownOk: true,
   },
+  // issue 32: progress, push devices, data requests and consents (the caller's own).
+  'GET /api/v1/progress': { request: () => ({ path: '/progress' }), ownOk: true },
+  'GET /api/v1/account/push': { request: () => ({ path: '/account/push' }), ownOk: true },
+  // An endpoint that is no push service: 400, nothing stored.
+  'POST /api/v1/account/push/devices': {
+    request: () => ({
+      path: '/account/push/devices',
+      body: {
+        endpoint: 'https://evil.example/push/1',
+        keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+      },
+    }),
+  },
+  'DELETE /api/v1/account/push/devices/:id': { request: () => ({ path: `/account/push/devices/${runId}` }) },
+  'POST /api/v1/account/push/devices/:id/test': {
+    request: () => ({ path: `/account/push/devices/${runId}/test` }),
+  },
+  'GET /api/v1/account/data-exports': { request: () => ({ path: '/account/data-exports' }), ownOk: true },
+  'POST /api/v1/account/data-exports': { request: () => ({ path: '/account/data-exports' }) },
+  // A token nobody was given: 404.
+  'GET /api/v1/account/data-exports/download': {
+    request: () => ({ path: '/account/data-exports/download', query: `token=${'x'.repeat(43)}` }),
+  },
+  'GET /api/v1/account/consents': { request: () => ({ path: '/account/consents' }), ownOk: true },
+  // A version that is not the current one: 409, nothing recorded.
+  'POST /api/v1/account/consents': {
+    request: () => ({
+      path: '/account/consents',
+      body: { documents: [{ id: 'terms', version: '2000-01-01' }] },
+    }),
+  },
+  'GET /api/v1/customers/:id/consents': {
+    request: (i) => ({ path: `/customers/${i.customerId}/consents` }),
+    adminOk: true,
+  },
   // Without a code: sends one (or 409 while a pay-back is owed). Never deletes here.
   // Staff may not delete their identity here (issue 30): another admin disables them.
   'DELETE /api/v1/customers': { request: () => ({ path: '/customers' }), staffRefused: true },

@@ -13,6 +13,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../platform/embedd
 import { createLogger } from '../platform/logger.ts';
 import { apiClient } from '../test/api-client.ts';
 import { addCard, testCards } from '../test/customers.ts';
+import { nextDuePayin } from '../test/due-period.ts';
 import { freePort } from '../test/free-port.ts';
 import { seedSubscribers } from '../test/seed-billing.ts';
 
@@ -34,6 +35,11 @@ let publicUrl: string;
 const webs: { url: string; child: ChildProcess; exit: Promise<{ code: number | null; out: string }> }[] = [];
 const workers: { child: ChildProcess; exit: Promise<{ code: number | null; out: string }> }[] = [];
 
+// Every process runs on one calendar, a minute after the next pay-in's due instant, so staff can
+// force that month's run (a run is never opened before its due instant).
+const due = nextDuePayin();
+const clockOffset = String(Math.ceil((due.at.getTime() - Date.now()) / 1000));
+
 function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(serverRoot, 'src', 'main.ts')], {
     env: {
@@ -50,6 +56,7 @@ function spawnServer(env: Record<string, string>) {
       BILLING_CONCURRENCY: '4',
       BILLING_BATCH_SIZE: '8',
       SIMULATOR_LATENCY_MS: '5',
+      PRIA_CLOCK_OFFSET_SECONDS: clockOffset,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -242,8 +249,11 @@ describe('2 web + 2 worker processes on one PostgreSQL', () => {
         (await api2.post('/api/v1/subscriptions', { plan: 'semi-annual', card: a.body.data.id })).status,
       ).toBe(200);
     }
-    // And enough seeded subscribers that both workers get work. (Registered just now, so a
-    // scheduled tick of the workers, which runs the latest DUE period, does not charge them.)
+    // They registered and subscribed last week: owed this month's pay-in, judged as at its due instant.
+    for (const table of ['cards', 'subscriptions'])
+      await sql`update ${sql.table(table)} set created_at = created_at - interval '7 days'`.execute(db);
+    // And enough seeded subscribers that both workers get work. (Whichever runs the month first,
+    // the workers' scheduled tick or the forced run, each card is charged once.)
     const sim = await createSimulatorGateway({ db, publicUrl });
     const { cardIds: seeded } = await seedSubscribers(db, sim, {
       customers: 40,
@@ -261,7 +271,7 @@ describe('2 web + 2 worker processes on one PostgreSQL', () => {
     });
     const admin = apiClient(web1.url, (await signInRoundRobin('ops@example.com', 1)).accessToken);
     const period = (await admin.post('/api/v1/payin-payout/payin')).body.data?.period as string;
-    expect(period).toMatch(/^\d{4}-\d{2}$/);
+    expect(period).toBe(due.period);
     await waitFor(async () => (await runStatus('payin', period)) === 'completed', 90_000, 'the pay-in run');
     const payout = await admin.post('/api/v1/payin-payout/payout');
     expect(payout.status).toBe(202);

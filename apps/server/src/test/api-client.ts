@@ -1,13 +1,19 @@
 /** A tiny JSON client for integration tests: real HTTP, the caller's bearer token, parsed envelope. */
 export interface ApiResult {
   status: number;
+  headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary envelope fields
   body: any;
 }
 
 export function apiClient(baseUrl: string, token?: string) {
-  const call = async (method: string, path: string, body?: unknown): Promise<ApiResult> => {
-    const headers: Record<string, string> = {};
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<ApiResult> => {
+    const headers: Record<string, string> = { ...extra };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${baseUrl}${path}`, {
@@ -16,7 +22,7 @@ export function apiClient(baseUrl: string, token?: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };
   /** A file (a PDF, a CSV): status, content type, disposition and the bytes. */
   const download = async (path: string) => {
@@ -32,8 +38,11 @@ export function apiClient(baseUrl: string, token?: string) {
   };
   return {
     download,
+    /** Any call, with extra headers (a User-Agent, an Idempotency-Key). */
+    request: call,
     get: (path: string) => call('GET', path),
-    post: (path: string, body?: unknown) => call('POST', path, body),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', path, body, headers),
     put: (path: string, body?: unknown) => call('PUT', path, body),
     patch: (path: string, body?: unknown) => call('PATCH', path, body),
     delete: (path: string) => call('DELETE', path),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { payinDueAt } from '../modules/billing/index.ts';
 import type { Db } from '../platform/db.ts';
 
 /** Rows for tests, written directly (the money triggers still apply). Test-only. */
@@ -72,6 +73,7 @@ export async function insertCharge(
     reason?: string;
   },
 ) {
+  const dueAt = (o.kind ?? 'payin') === 'payin' ? payinDueAt(o.period) : o.createdAt;
   const row = await db
     .insertInto('payment_attempts')
     .values({
@@ -86,6 +88,13 @@ export async function insertCharge(
       decline_reason: o.reason ?? null,
       gateway_transaction_id: o.gatewayId ?? null,
       created_at: o.createdAt,
+      // A pay-in is due on its month's 28th (a check: never sent before it); a plan charge when
+      // it is made. Sent (and settled, for an outcome) when the row says it was made.
+      due_at: dueAt,
+      // (Rows dated before their month's due instant, as some list tests write them, count as
+      // sent when due: a pay-in is never sent early.)
+      sent_at: o.status === 'missed' ? null : new Date(Math.max(o.createdAt.getTime(), dueAt.getTime())),
+      settled_at: ['captured', 'declined', 'missed'].includes(o.status ?? 'captured') ? o.createdAt : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -115,6 +124,9 @@ export async function insertPayout(
       status: o.status ?? 'paid',
       reference: `po-${randomUUID()}`,
       created_at: o.createdAt,
+      due_at: o.createdAt,
+      sent_at: (o.status ?? 'paid') === 'pending' ? null : o.createdAt,
+      settled_at: ['paid', 'returned'].includes(o.status ?? 'paid') ? o.createdAt : null,
       paid_at: (o.status ?? 'paid') === 'paid' ? o.createdAt : null,
     })
     .returning('id')

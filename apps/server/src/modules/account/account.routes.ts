@@ -15,6 +15,7 @@ import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
 import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
+import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
 import { signOutEverywhere } from './sign-out-everywhere.ts';
 import { resendVerificationEmail } from './verify-email.ts';
@@ -27,6 +28,7 @@ const requestRef = (req: FastifyRequest) => ({ requestId: String(req.id), client
 export async function accountRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // Its own scope, so the onError hook below stays with these routes.
   await app.register(async (scope) => routes(scope, deps));
+  await app.register(async (scope) => pushRoutes(scope, deps));
 }
 
 async function routes(app: FastifyInstance, deps: ModuleDeps) {
@@ -165,7 +167,10 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
     '/customers/notification',
     {
       config: access.user,
-      schema: { tags: ['account'], summary: "The caller's notification preferences { forEmail, forSms }" },
+      schema: {
+        tags: ['account'],
+        summary: "The caller's notification preferences { forEmail, forSms, forPush }",
+      },
     },
     async (req, reply) => send(reply, await getOwnNotificationPreferences(db, principalOf(req))),
   );
@@ -177,6 +182,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: 'Save notification preferences: lists of payin | payout | subscription per channel',
+        description: 'forPush may be left out: the saved push choices then stay as they are.',
         body: notificationPreferences,
       },
     },

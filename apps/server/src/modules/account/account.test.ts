@@ -85,6 +85,7 @@ describe('notification preferences', () => {
     expect((await api.get('/api/v1/customers/notification')).body.data).toEqual({
       forEmail: ['payin', 'payout', 'subscription'],
       forSms: [],
+      forPush: [],
     });
     const saved = await api.post('/api/v1/customers/notification', {
       forEmail: ['subscription', 'payout'],
@@ -92,11 +93,31 @@ describe('notification preferences', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Updated Successfully');
-    expect(saved.body.data).toEqual({ forEmail: ['payout', 'subscription'], forSms: ['payin'] });
+    expect(saved.body.data).toEqual({ forEmail: ['payout', 'subscription'], forSms: ['payin'], forPush: [] });
     expect(await getNotificationPreferences(t.db, customerId)).toEqual({
       forEmail: ['payout', 'subscription'],
       forSms: ['payin'],
+      forPush: [],
     });
+    // Push choices are saved with the others; a client that leaves them out keeps them as they are.
+    const withPush = await api.post('/api/v1/customers/notification', {
+      forEmail: ['payout'],
+      forSms: [],
+      forPush: ['payin', 'payout'],
+    });
+    expect(withPush.body.data).toEqual({ forEmail: ['payout'], forSms: [], forPush: ['payin', 'payout'] });
+    const older = await api.post('/api/v1/customers/notification', {
+      forEmail: ['payin'],
+      forSms: ['payout'],
+    });
+    expect(older.body.data).toEqual({
+      forEmail: ['payin'],
+      forSms: ['payout'],
+      forPush: ['payin', 'payout'],
+    });
+    expect(
+      (await api.post('/api/v1/customers/notification', { forEmail: [], forSms: [], forPush: ['x'] })).status,
+    ).toBe(400);
     const bad = await api.post('/api/v1/customers/notification', { forEmail: ['spam'], forSms: [] });
     expect(bad.status).toBe(400);
     expect((await api.post('/api/v1/customers/notification', { forEmail: [] })).status).toBe(400);
@@ -342,8 +363,9 @@ describe('DELETE /customers', () => {
       returning id`.execute(t.db);
     const cardId = card.rows[0]?.id ?? '';
     const attempt = await sql<{ id: string }>`
-      insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status, instrument_id)
-      values ('payin:test:owed', 'payin', '2026-01', ${customerId}, ${cardId}, 300, 'Charge', 'captured', 'ins_owed')
+      insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status, instrument_id, due_at)
+      values ('payin:test:owed', 'payin', '2026-01', ${customerId}, ${cardId}, 300, 'Charge', 'captured', 'ins_owed',
+              pria_payin_due_at('2026-01'))
       returning id`.execute(t.db);
     const owed = await api.delete(`/api/v1/customers?code=${code}`);
     expect(owed.status).toBe(409);
@@ -352,8 +374,8 @@ describe('DELETE /customers', () => {
     expect((await api.get('/api/v1/customers/me')).body.data.firstName).toBe('Ann');
 
     // Paid back: deletion goes ahead (the card, attempt and payout rows keep the customer's UUID).
-    await sql`insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, paid_at)
-      values (${attempt.rows[0]?.id}, ${customerId}, ${cardId}, 'ins_owed', '2026-01', 300, 'paid', now(), now())`.execute(
+    await sql`insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, paid_at, due_at)
+      values (${attempt.rows[0]?.id}, ${customerId}, ${cardId}, 'ins_owed', '2026-01', 300, 'paid', now(), now(), now())`.execute(
       t.db,
     );
     const done = await api.delete(`/api/v1/customers?code=${code}`);

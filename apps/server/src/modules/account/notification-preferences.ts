@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@pria/contracts';
+import type { NotificationPreferences, NotificationPreferencesInput } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { currentCustomer } from '../customers/index.ts';
@@ -16,7 +16,7 @@ export async function getOwnNotificationPreferences(
 export async function updateNotificationPreferences(
   db: Db,
   principal: Principal,
-  input: NotificationPreferences,
+  input: NotificationPreferencesInput,
 ): Promise<NotificationPreferences> {
   const customer = await currentCustomer(db, principal);
   await saveNotificationPreferences(db, customer.id, input);

@@ -139,7 +139,7 @@ describe('transactions export', () => {
     const res = await csvOf(finance, '/api/v1/admin/exports/transactions.csv');
     const head = res.text.split('\n')[0];
     expect(head).toBe(
-      'id,created_at,transaction_id,type,status,verified,returned,amount_usd,amount_cents,customer_id,customer_email,card_brand,description,remarks',
+      'id,created_at,transaction_id,type,status,verified,returned,amount_usd,amount_cents,customer_id,customer_email,card_brand,description,remarks,due_at,sent_at,settled_at',
     );
     const rows = parseCsv(res.text);
     // Three pay-ins, one plan charge, one pay-back; newest first.
@@ -149,9 +149,17 @@ describe('transactions export', () => {
     expect(plan).toMatchObject({ type: 'SUBSCRIPTION_CAPTURE', amount_usd: '49.99', amount_cents: '4999' });
     const declined = rows.find((r) => r.id === charges.bobJan);
     expect(declined).toMatchObject({ status: 'failed', amount_usd: '3.00', remarks: 'Card declined' });
-    // No card number, not even its last four: only the brand. (The ids are random uuids and may
-    // hold any four digits, so they are left out of this check.)
-    const ids = new Set(['id', 'transaction_id', 'customer_id']);
+    // No card number, not even its last four: only the brand. (The ids are random uuids and the
+    // times ISO instants: they may hold any four digits, so they are left out of this check.)
+    const ids = new Set([
+      'id',
+      'transaction_id',
+      'customer_id',
+      'created_at',
+      'due_at',
+      'sent_at',
+      'settled_at',
+    ]);
     const shown = rows.flatMap((r) =>
       Object.entries(r)
         .filter(([k]) => !ids.has(k))
@@ -308,11 +316,12 @@ describe('streaming in batches', () => {
     const n = BATCH * 2 + 7;
     // Same created_at for runs of rows: the keyset must break ties by id.
     await sql`
-      insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status, created_at)
-      select 'bulk-' || i, 'payin', to_char(date '1900-01-01' + make_interval(months => i), 'YYYY-MM'),
-             ${many}::uuid, ${card}::uuid, 300, 'Monthly credit-building charge', 'captured',
-             timestamptz '2020-01-01' + make_interval(secs => i / 10)
-      from generate_series(1, ${n}) i`.execute(t.db);
+      insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status, created_at, due_at)
+      select 'bulk-' || i, 'payin', p, ${many}::uuid, ${card}::uuid, 300, 'Monthly credit-building charge', 'captured',
+             timestamptz '2020-01-01' + make_interval(secs => i / 10), pria_payin_due_at(p)
+      from generate_series(1, ${n}) i,
+           lateral (select to_char(date '1900-01-01' + make_interval(months => i), 'YYYY-MM') as p) x
+`.execute(t.db);
     const res = await csvOf(finance, `/api/v1/admin/exports/transactions.csv?userId=${many}`);
     const rows = parseCsv(res.text);
     expect(rows).toHaveLength(n);

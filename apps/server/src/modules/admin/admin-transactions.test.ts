@@ -20,14 +20,14 @@ beforeAll(async () => {
   ids.annJan = await insertCharge(t.db, {
     customerId: ann,
     cardId: annCard,
-    period: '2026-01',
+    period: '2025-11',
     createdAt: at(1),
     gatewayId: 'gw-1',
   });
   ids.bobJan = await insertCharge(t.db, {
     customerId: bob,
     cardId: bobCard,
-    period: '2026-01',
+    period: '2025-12',
     status: 'declined',
     reason: 'insufficient_funds',
     createdAt: at(2),
@@ -44,7 +44,7 @@ beforeAll(async () => {
   ids.annFeb = await insertCharge(t.db, {
     customerId: ann,
     cardId: annCard,
-    period: '2026-02',
+    period: '2025-12',
     status: 'submitted',
     createdAt: at(5),
   });

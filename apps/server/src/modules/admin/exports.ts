@@ -85,6 +85,9 @@ export function transactionsExport(
       'card_brand',
       'description',
       'remarks',
+      'due_at',
+      'sent_at',
+      'settled_at',
     ],
     rows: (async function* () {
       for await (const r of rows) {
@@ -104,6 +107,9 @@ export function transactionsExport(
           r.brand,
           r.description,
           r.remarks,
+          iso(r.due_at),
+          iso(r.sent_at),
+          iso(r.settled_at),
         ];
       }
     })(),
@@ -190,6 +196,8 @@ export function reconciliationExport(db: Db, period: string): CsvExport {
       'paid_back_cents',
       'dispute_status',
       'dispute_lost',
+      'charged_at',
+      'paid_back_at',
     ],
     rows: (async function* () {
       for await (const r of rows) {
@@ -210,6 +218,8 @@ export function reconciliationExport(db: Db, period: string): CsvExport {
           r.dispute_status,
           // As reconciliation counts 'lost': disputed after the pay-back went out.
           disputed && r.payback_sent === true,
+          iso(r.sent_at),
+          iso(r.paid_at),
         ];
       }
     })(),

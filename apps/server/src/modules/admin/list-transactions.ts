@@ -40,6 +40,9 @@ export function toTransactionRow(r: TransactionRow): AdminTransactionRow {
   return {
     id: r.id,
     createdAt: r.created_at.toISOString(),
+    dueAt: new Date(r.due_at).toISOString(),
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    settledAt: r.settled_at ? new Date(r.settled_at).toISOString() : null,
     transactionId: r.transaction_id,
     customer: { id: r.customer_id, email: r.email },
     card: {

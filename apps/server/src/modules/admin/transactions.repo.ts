@@ -40,6 +40,10 @@ export interface TransactionRow {
   amount_cents: number;
   remarks: string | null;
   description: string;
+  /** When it was due, sent and settled, by the engine's clock (migration 0036). */
+  due_at: Date;
+  sent_at: Date | null;
+  settled_at: Date | null;
   /** The charge's latest dispute (open, won, lost) and what was refunded of it (list pages only). */
   dispute_status?: 'open' | 'won' | 'lost' | null;
   refunded_cents?: string | number | null;
@@ -56,12 +60,12 @@ const payoutState = sql`(case p.status when 'paid' then 'success' when 'failed' 
 const attemptColumns = sql`a.id, a.created_at, coalesce(a.gateway_transaction_id, a.reference) as transaction_id,
   a.customer_id, a.card_id, case a.kind when 'payin' then 'CAPTURE' else 'SUBSCRIPTION_CAPTURE' end as type,
   ${attemptState} as state, a.is_verified, false as is_returned, a.amount_cents, a.decline_reason as remarks,
-  a.description`;
+  a.description, a.due_at, a.sent_at, a.settled_at`;
 /** A pay-back to the card as a transaction row. */
 const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id, p.reference, p.id::text) as transaction_id,
-  p.customer_id, p.card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
+  p.customer_id, coalesce(p.paid_to_card_id, p.card_id) as card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
   p.status = 'returned' as is_returned, p.amount_cents, p.last_error as remarks,
-  'Charge & Pay payment to your card' as description`;
+  'Charge & Pay payment to your card' as description, p.due_at, p.sent_at, p.settled_at`;
 
 /** Rows of a branch that one index reads in the requested order (see `Branch.runs`). */
 interface Run {

@@ -4,6 +4,17 @@ import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AppMetrics } from '../../platform/metrics.ts';
 
+/**
+ * What a plan charge's money means for the subscription it paid (owned by the subscriptions
+ * module, wired at the composition root): billing reports, subscriptions decide.
+ */
+export interface SubscriptionEffects {
+  /** The plan the charge paid for, if it paid the subscription's current period at `at`. */
+  planPaidBy(db: Db, attemptId: string, at: Date): Promise<{ planName: string; endsAt: Date } | undefined>;
+  /** A refund of that charge went through: the plan ends at `at`. Returns when, or null (nothing changed). */
+  endPlanPaidBy(tx: Db, attemptId: string, at: Date, by: string): Promise<Date | null>;
+}
+
 export interface BillingDeps {
   db: Db;
   payments: PaymentGateway;
@@ -20,6 +31,8 @@ export interface BillingDeps {
    * (the processor's search indexing lag); before that the attempt stays open and is asked again.
    */
   lookupLagMs: number;
+  /** What charges and refunds do to subscriptions (a port: billing never writes their rows). */
+  subscriptions: SubscriptionEffects;
   /** Outcome counters for /metrics (absent in the CLI and benches). */
   metrics?: Pick<AppMetrics, 'billingAttempts'>;
   /**

@@ -65,6 +65,8 @@ describe('a lookup that finds nothing, within the processor search lag', () => {
       payments: losing(t.billing.payments),
       lookupLagMs: 3_600_000,
     };
+    // June 28th 16:01 New York: the pay-in is due (a run is never opened before).
+    clock.set('2031-06-28T20:01:00Z');
     const run = await startRun(lagging, {
       kind: 'payin',
       period: '2031-06',

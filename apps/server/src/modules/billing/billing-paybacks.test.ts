@@ -5,6 +5,7 @@ import { GatewayError, type PaymentGateway } from '../../gateways/payments/port.
 import { fixedClock } from '../../platform/clock.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { processMoneyEvents } from '../notifications/index.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { reconcilePeriod } from './reconcile.ts';
 import { runDueWork } from './tick.ts';
@@ -106,6 +107,9 @@ describe('a returned pay-back', () => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe(adminMessages.paybackCardNotOwn);
     expect((await admin.post(path, { cardId: 'not-a-card' })).status).toBe(400);
+    const same = await admin.post(path, { cardId: cards.closed });
+    expect(same.status).toBe(400);
+    expect(same.body.message).toBe(adminMessages.paybackSameCard);
     expect((await admin.post(path, {})).status).toBe(400);
     const unknown = await admin.post(`/api/v1/billing/payouts/${crypto.randomUUID()}/send-to-card`, {
       cardId: cards.visa,
@@ -152,6 +156,49 @@ describe('a returned pay-back', () => {
       },
     ]);
     expect((await admin.get('/api/v1/billing/payouts/attention')).body.data).toEqual([]);
+  });
+
+  it('is reported on the card it was paid to: the money event, the email, the activity and the list', async () => {
+    const returned = await t.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('card_id', '=', cards.closed as string)
+      .executeTakeFirstOrThrow();
+    const sentEvent = await sql<{ card_id: string }>`
+      select card_id from money_events where type = 'payout.sent'
+        and dedupe_key = ${`payout.sent:payout:${returned.id}:2`}`.execute(t.db);
+    expect(sentEvent.rows).toEqual([{ card_id: cards.visa }]);
+    await processMoneyEvents(t.notifications);
+    const mail = await sql<{ subject: string }>`
+      select subject from message_outbox where recipient = 'ann@example.com' and channel = 'email'
+        and subject like 'We paid $3.00 back%'`.execute(t.db);
+    expect(mail.rows.map((m) => m.subject)).toContain('We paid $3.00 back to your Visa •••• 1111');
+    expect(mail.rows.map((m) => m.subject)).not.toContain('We paid $3.00 back to your Visa •••• 5126');
+    const activity = (await ann.get('/api/v1/transactions?limit=20')).body.data.rows as {
+      id: string;
+      card: { id: string };
+    }[];
+    expect(activity.find((r) => r.id === returned.id)?.card.id).toBe(cards.visa);
+    const { id: annId } = await t.db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', 'ann@example.com')
+      .executeTakeFirstOrThrow();
+    const list = (await admin.get(`/api/v1/admin/transactions?userId=${annId}&limit=50`)).body.data.rows as {
+      id: string;
+      card: { lastFour: string };
+    }[];
+    expect(list.find((r) => r.id === returned.id)?.card.lastFour).toBe('1111');
+  });
+
+  it('never goes back to the card that returned it, whatever path writes it', async () => {
+    const payout = await t.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('card_id', '=', cards.closed as string)
+      .executeTakeFirstOrThrow();
+    const back = sql`update payouts set paid_to_card_id = card_id where id = ${payout.id}`.execute(t.db);
+    await expect(back).rejects.toMatchObject({ constraint: 'payouts_not_to_returning_card' });
   });
 });
 

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { signedInUser } from '../../test/customers.ts';
+import { nextDuePayin } from '../../test/due-period.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { processorMoves, seedSubscribers } from '../../test/seed-billing.ts';
-import { currentPeriod } from './billing-schedule.ts';
 
 /**
  * The guarantees that matter most, proven with real processes on one database: several
@@ -83,9 +84,15 @@ async function assertExactlyOnce(period: string, cardIds: string[]) {
   expect(unpaid.rows[0]?.n).toBe(0);
 }
 
+// The first test forces a period that is open now for the API (its clock) and the CLI (--at).
+const due = nextDuePayin();
+
 beforeAll(async () => {
   // The API process only enqueues; the worker processes spawned below do the work.
-  t = await startTestApp({ PRIA_JOBS: 'true', PRIA_ROLE: 'web', BILLING_DRAIN_JOBS: '2' });
+  t = await startTestApp(
+    { PRIA_JOBS: 'true', PRIA_ROLE: 'web', BILLING_DRAIN_JOBS: '2' },
+    { clock: fixedClock(due.at) },
+  );
 }, 60_000);
 afterAll(() => t?.stop());
 
@@ -107,16 +114,19 @@ describe('billing across processes', () => {
     const workerExits = workers.map(exited);
     try {
       const admin = await signedInUser(t, 'ops@example.com', ['admin']);
-      const period = currentPeriod(new Date());
+      const { period } = due;
+      const at = ['--at', due.at.toISOString()];
       // A forced run through the API (drained by the workers) and one from the CLI at once.
-      const cli = exited(spawnNode('cli.ts', ['billing:run', 'payin', '--period', period], workerEnv));
+      const cli = exited(spawnNode('cli.ts', ['billing:run', 'payin', '--period', period, ...at], workerEnv));
       const forced = await admin.post('/api/v1/payin-payout/payin');
       expect(forced.status).toBe(202);
       expect(forced.body.message).toBe('Transactions successfully payed in');
       expect((await cli).code).toBe(0);
       await waitFor(async () => (await runStatus('payin', period)) === 'completed', 60_000, 'the pay-in run');
 
-      const cliPayout = exited(spawnNode('cli.ts', ['billing:run', 'payout', '--period', period], workerEnv));
+      const cliPayout = exited(
+        spawnNode('cli.ts', ['billing:run', 'payout', '--period', period, ...at], workerEnv),
+      );
       expect((await admin.post('/api/v1/payin-payout/payout')).status).toBe(202);
       expect((await cliPayout).code).toBe(0);
       await waitFor(
@@ -128,7 +138,9 @@ describe('billing across processes', () => {
       await assertExactlyOnce(period, cardIds);
 
       // A second forced pay-in for the same period charges nobody again.
-      const again = exited(spawnNode('cli.ts', ['billing:run', 'payin', '--period', period], workerEnv));
+      const again = exited(
+        spawnNode('cli.ts', ['billing:run', 'payin', '--period', period, ...at], workerEnv),
+      );
       expect((await again).code).toBe(0);
       await assertExactlyOnce(period, cardIds);
 

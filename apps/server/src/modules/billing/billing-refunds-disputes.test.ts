@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { reconcilePeriod } from './reconcile.ts';
-import { settleRefunds } from './refund-charge.ts';
+import { settleRefunds } from './refunds/settle-refunds.ts';
 import { runDueWork } from './tick.ts';
 
 /**
@@ -76,8 +76,9 @@ describe('refunds', () => {
     expect(first.body.data).toMatchObject({ status: 'refunded', amount: 3664, mode: 'prorated' });
     // The same request again (a double click): the same refund, nothing sent twice.
     const again = await finance.post('/api/v1/refunds', request);
-    expect(again.status).toBe(200);
-    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
     const atProcessor = await sql<{ n: number; cents: number }>`
       select count(*)::int as n, sum(amount_cents)::int as cents from gateway_sim.transactions
       where kind = 'refund' and status = 'refunded'`.execute(t.db);
@@ -155,14 +156,14 @@ describe('refunds', () => {
         throw new GatewayTimeout(i.reference);
       },
     });
-    const { refundCharge } = await import('./refund-charge.ts');
+    const { refundCharge } = await import('./refunds/refund-charge.ts');
     const { refund } = await refundCharge(
       { ...t.billing, payments: lossy },
       {
         chargeId: charge.id,
         mode: 'full',
         reason: 'Charged twice by mistake',
-        requestKey: 'ticket-4411',
+        idempotencyKey: 'ticket-4411',
         audit: { actor: 'finance@pria.example', roles: ['finance'], requestId: null, clientIp: null },
       },
     );

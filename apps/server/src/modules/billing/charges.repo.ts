@@ -17,21 +17,26 @@ export const CHUNK_LOCK = 7_311_002;
 export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
 
 /**
- * The cards owed the pay-in whose due instant is `dueAt`, judged as at that instant (ADR 7): a
- * card registered by then, on an enabled subscription that existed by then and whose paid period
- * ran past it. A renewal settled after the 28th (an outage) therefore does not cost the card its
- * month, and a renewal that failed after the 28th does not take back a month already owed.
- * NOTE: pause (is_enabled) and card removal are read as they are now: a card removed or a
- * subscription paused since is not charged.
+ * The cards owed the pay-in whose due instant is `dueAt`, everything judged as at that instant
+ * (ADR 7, ADR 18), whichever run asks (scheduled, late after an outage, forced): a card on file
+ * then (registered by then, not removed by then), on a subscription that existed by then, whose
+ * paid period ran past it and that was not paused then. A renewal settled after the 28th (an
+ * outage) therefore does not cost the card its month, and a renewal that failed after the 28th,
+ * a card removed or a pause after it, does not take back a month already owed.
  */
 export const payinCards = (dueAt: Date) => sql`
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
-    where c.removed_at is null
-      and c.created_at <= ${dueAt}
+    where c.created_at <= ${dueAt}
+      and (c.removed_at is null or c.removed_at > ${dueAt})
       and s.created_at <= ${dueAt}
-      and s.is_enabled
-      and s.expires_at > ${dueAt}`;
+      and s.expires_at > ${dueAt}
+      and not ${pausedAt(dueAt)}`;
+
+/** The subscription `s` was paused at `at` (subscription_pauses, written by the subscriptions module). */
+export const pausedAt = (at: Date) => sql<boolean>`exists (
+    select 1 from subscription_pauses z
+    where z.subscription_id = s.id and z.paused_at <= ${at} and (z.resumed_at is null or z.resumed_at > ${at}))`;
 
 /**
  * Not a card a drain took and may be charging right now: its chunk is taken but its attempts
@@ -80,7 +85,7 @@ export async function chunkPayins(
 export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number> {
   const res = await sql<{ n: number }>`
     select count(*)::int as n from subscriptions s
-    where s.is_enabled and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
+    where not ${pausedAt(dueAt)} and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
       and ((s.status = 'active' and s.cancelled_at is null)
            or (s.status = 'pending_verification' and exists (
                  select 1 from payment_attempts a
@@ -101,7 +106,7 @@ export async function reviveMissed(
   return db.transaction().execute(async (tx) => {
     const res = await sql`
       update payment_attempts a set status = 'created', decline_reason = null, billing_run_id = ${r.runId},
-             updated_at = now()
+             sent_at = null, settled_at = null, updated_at = now()
       where a.kind = 'payin' and a.period = ${r.period} and a.status = 'missed'
         and exists (select 1 ${payinCards(r.dueAt)} and c.id = a.card_id)`.execute(tx);
     const n = Number(res.numAffectedRows ?? 0);
@@ -122,7 +127,16 @@ export async function reviveMissed(
  */
 export async function insertMissedPayins(
   db: Db,
-  r: { runId: string; period: string; dueAt: Date; onlyUntaken: boolean; reason: string; at: Date },
+  r: {
+    runId: string;
+    period: string;
+    dueAt: Date;
+    onlyUntaken: boolean;
+    reason: string;
+    at: Date;
+    /** Write the customers' "missed" money events (not when a forced run sends them at once). */
+    tellCustomers: boolean;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(${CHUNK_LOCK}, hashtext(${r.runId}))`.execute(tx);
@@ -133,10 +147,10 @@ export async function insertMissedPayins(
     const missed = await sql<{ id: string; customer_id: string; card_id: string }>`
       insert into payment_attempts
         (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
-         amount_cents, description, initiator, status, decline_reason, created_at)
+         amount_cents, description, initiator, status, decline_reason, created_at, due_at, settled_at)
       select gen_random_uuid(), 'payin:' || c.id || ':' || ${r.period}, 'payin', ${r.period}, c.customer_id, c.id,
              c.instrument_id, s.id, ${r.runId}, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant', 'missed',
-             ${r.reason}, ${r.dueAt}
+             ${r.reason}, ${r.dueAt}, ${r.dueAt}, ${r.at}
       ${payinCards(r.dueAt)}
         and not exists (select 1 from payment_attempts a
                         where a.card_id = c.id and a.kind = 'payin' and a.period = ${r.period})
@@ -145,7 +159,7 @@ export async function insertMissedPayins(
       on conflict do nothing
       returning id, customer_id, card_id`.execute(tx);
     await sql`delete from billing_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
-    await insertMoneyEvents(tx, missedEvents(missed.rows, r.reason, r.at));
+    if (r.tellCustomers) await insertMoneyEvents(tx, missedEvents(missed.rows, r.reason, r.at));
     const n = missed.rows.length;
     await sql`update billing_runs set window_closed_at = ${r.at}, missed = missed + ${n}, done = done + ${n},
         total = (select count(*) from payment_attempts where billing_run_id = ${r.runId})
@@ -182,7 +196,8 @@ export async function markAttemptsMissed(
   return retryOnDeadlock(() =>
     db.transaction().execute(async (tx) => {
       const rows = await sql<{ id: string; customer_id: string; card_id: string; billing_run_id: string }>`
-      update payment_attempts set status = 'missed', decline_reason = ${r.reason}, updated_at = now()
+      update payment_attempts set status = 'missed', decline_reason = ${r.reason}, settled_at = ${r.at},
+             updated_at = now()
       where id = any(${ids}::uuid[]) and kind = 'payin' and status in ('submitted', 'unknown')
         and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
       returning id, customer_id, card_id, billing_run_id`.execute(tx);
@@ -200,16 +215,16 @@ export async function materializeRenewals(db: Db, runId: string, asOf: Date): Pr
   const res = await sql`
     insert into payment_attempts
       (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, plan_id,
-       billing_run_id, amount_cents, description, initiator, created_at)
+       billing_run_id, amount_cents, description, initiator, created_at, due_at)
     select x.id, 'sub:' || x.id, 'subscription', x.period, x.customer_id, x.card_id, x.instrument_id,
-           x.subscription_id, x.plan_id, ${runId}, x.amount, x.description, 'merchant', ${asOf}
+           x.subscription_id, x.plan_id, ${runId}, x.amount, x.description, 'merchant', ${asOf}, x.due_at
     -- NOTE: gen_random_uuid() in this inner select list runs once per row; in a lateral or
     -- uncorrelated subquery the planner may run it once for all rows.
     from (
       select gen_random_uuid() as id, to_char(s.expires_at at time zone 'America/New_York', 'YYYY-MM-DD') as period,
              s.customer_id, c.id as card_id, c.instrument_id, s.id as subscription_id, p.id as plan_id,
              round(p.price_cents * (10000 + p.tax_basis_points) / 10000.0)::bigint as amount,
-             p.name || ' plan renewal' as description
+             p.name || ' plan renewal' as description, s.expires_at as due_at
       from subscriptions s
       join plans p on p.id = s.plan_id
       join cards c on c.id = s.card_id and c.removed_at is null
@@ -249,9 +264,14 @@ export interface ClaimedAttempt {
  * NOTE: submitted is committed BEFORE the processor is called: after a crash the attempt is
  * found submitted and settled by lookup, never charged again.
  */
-export async function claimAttempts(db: Db, runId: string, limit: number): Promise<ClaimedAttempt[]> {
+export async function claimAttempts(
+  db: Db,
+  runId: string,
+  limit: number,
+  at: Date,
+): Promise<ClaimedAttempt[]> {
   const res = await sql<ClaimedAttempt>`
-    update payment_attempts set status = 'submitted', updated_at = now()
+    update payment_attempts set status = 'submitted', sent_at = ${at}, updated_at = now()
     where id in (
       select id from payment_attempts
       where billing_run_id = ${runId} and status = 'created'
@@ -271,12 +291,12 @@ export async function claimAttempts(db: Db, runId: string, limit: number): Promi
 export async function claimResends(
   db: Db,
   ids: readonly string[],
-  r: { lookedAt: Date; lagMs: number; staleAfterMs: number },
+  r: { lookedAt: Date; lagMs: number; staleAfterMs: number; at: Date },
 ): Promise<ClaimedAttempt[]> {
   if (ids.length === 0) return [];
   const res = await retryOnDeadlock(() =>
     sql<ClaimedAttempt>`
-    update payment_attempts set status = 'submitted', updated_at = clock_timestamp()
+    update payment_attempts set status = 'submitted', sent_at = ${r.at}, updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
       and (status = 'unknown'
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
@@ -341,7 +361,9 @@ async function recordOutcomesIn(
   }>`
     update payment_attempts a
     set status = v.status, decline_reason = v.reason, gateway_transaction_id = coalesce(v.gtx, a.gateway_transaction_id),
-        session_url = v.session, updated_at = now()
+        session_url = v.session, sent_at = coalesce(a.sent_at, ${occurredAt}::timestamptz),
+        settled_at = case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz else a.settled_at end,
+        updated_at = now()
     from (values ${values}) as v(id, status, reason, gtx, session)
     where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
     returning a.id, a.kind, a.period, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
@@ -425,8 +447,8 @@ export async function insertLatePayouts(
   );
   if (late.length === 0) return;
   await sql`
-    insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
-    select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}
+    insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, due_at)
+    select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}, ${occurredAt}
     from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[])
       and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
     on conflict (attempt_id) do nothing`.execute(tx);

@@ -32,6 +32,15 @@ export async function recordDisputeEvent(db: Db, e: DisputeEvent, by = 'processo
       .forUpdate()
       .executeTakeFirst();
     if (!existing) {
+      // One open dispute per charge (a unique index too): another notice for a charge already
+      // disputed is the same case to us, whatever id it carries; it withholds nothing twice.
+      const open = await tx
+        .selectFrom('disputes')
+        .select('processor_dispute_id')
+        .where('attempt_id', '=', attempt.id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      if (open) return 'duplicate';
       const payout = await tx
         .selectFrom('payouts')
         .select(['id', 'status'])
@@ -59,7 +68,7 @@ export async function recordDisputeEvent(db: Db, e: DisputeEvent, by = 'processo
       if (e.status !== 'won' && payout && ['pending', 'failed', 'returned'].includes(payout.status)) {
         await tx
           .updateTable('payouts')
-          .set({ status: 'withheld', updated_at: new Date() })
+          .set({ status: 'withheld', settled_at: e.at, updated_at: new Date() })
           .where('id', '=', payout.id)
           .execute();
       }
@@ -102,7 +111,7 @@ async function decide(
   // within a minute; before that instant the month's payout run writes it as usual).
   await tx
     .updateTable('payouts')
-    .set({ status: 'pending', next_try_at: null, updated_at: new Date() })
+    .set({ status: 'pending', next_try_at: null, settled_at: null, updated_at: new Date() })
     .where('attempt_id', '=', attemptId)
     .where('status', '=', 'withheld')
     .execute();
@@ -116,8 +125,8 @@ async function decide(
     // its payout (ADR 17). Checked under the chunk lock, so no drain is sending it meanwhile.
     await lockPayoutChunks(tx, 'exclusive');
     await sql`
-      insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
-      select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${at}
+      insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, due_at)
+      select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${at}, ${at}
       from payment_attempts a where a.id = ${attemptId} and a.status = 'captured'
         and not ${inUnwrittenPayoutChunk(sql`a.id`)}
       on conflict (attempt_id) do nothing`.execute(tx);

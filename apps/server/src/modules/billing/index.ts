@@ -4,11 +4,15 @@ import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import { type Clock, systemClock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { billingRoutes } from './billing.routes.ts';
-import type { BillingDeps } from './billing-deps.ts';
+import type { BillingDeps, SubscriptionEffects } from './billing-deps.ts';
+import { disputesRoutes } from './disputes/disputes.routes.ts';
+import { paybacksRoutes } from './payback/paybacks.routes.ts';
+import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
+import { refundsRoutes } from './refunds/refunds.routes.ts';
+import { runsRoutes } from './runs/runs.routes.ts';
 
 export { enqueueDrains, startBillingWorkers } from './billing.worker.ts';
-export type { BillingDeps } from './billing-deps.ts';
+export type { BillingDeps, SubscriptionEffects } from './billing-deps.ts';
 export {
   currentPeriod,
   isPeriod,
@@ -21,6 +25,7 @@ export {
   payinDueAt,
   payoutDueAt,
 } from './billing-schedule.ts';
+export { simulateDispute } from './disputes/simulate-dispute.ts';
 export { type DisputeResult, recordDisputeEvent } from './disputes.ts';
 export {
   type OperationalAlerts,
@@ -38,6 +43,7 @@ export {
   reconciliationLinesBatch,
 } from './reconcile.ts';
 export { drainRun, startRun } from './run-engine.ts';
+export { type ForceRunRequest, forceBillingRun } from './runs/force-run.ts';
 export { forceRun, openDueRuns, type RunSummary, runDueWork } from './tick.ts';
 
 export function createBillingDeps(d: {
@@ -45,11 +51,13 @@ export function createBillingDeps(d: {
   db: Db;
   logger: Logger;
   payments: PaymentGateway;
+  subscriptions: SubscriptionEffects;
   clock?: Clock;
 }): BillingDeps {
   return {
     db: d.db,
     payments: d.payments,
+    subscriptions: d.subscriptions,
     clock: d.clock ?? systemClock,
     logger: d.logger,
     concurrency: d.config.billing.concurrency,
@@ -59,12 +67,15 @@ export function createBillingDeps(d: {
   };
 }
 
+/** The staff endpoints of the money engine, one file per concern, each calling its use cases. */
 export async function registerBillingRoutes(
   app: FastifyInstance,
   deps: BillingDeps,
   onRunOpened: (runId: string) => void,
 ): Promise<void> {
-  const sim = deps.payments as unknown as { openDispute?: (reference: string) => Promise<string | null> };
-  const simulateDispute = typeof sim.openDispute === 'function' ? sim.openDispute.bind(sim) : null;
-  await billingRoutes(app, { ...deps, onRunOpened, simulateDispute });
+  await runsRoutes(app, { ...deps, onRunOpened });
+  await paybacksRoutes(app, deps);
+  await refundsRoutes(app, deps);
+  await disputesRoutes(app, deps);
+  await reconciliationRoutes(app, deps);
 }

@@ -39,12 +39,12 @@ const count = async (table: 'payment_attempts' | 'payouts') =>
 const insertTwoAttempts = (second: { customer_id?: string; card_id?: string; subscription_id?: string }) =>
   sql`
     insert into payment_attempts (reference, kind, period, customer_id, card_id, subscription_id, amount_cents,
-                                  description, status, created_at)
-    values (${`ref-${randomUUID()}`}, 'payin', '2031-01', ${customerId}, ${cardId}, null, 300, 'x', 'captured', now()),
+                                  description, status, created_at, due_at)
+    values (${`ref-${randomUUID()}`}, 'payin', '2031-01', ${customerId}, ${cardId}, null, 300, 'x', 'captured', now(),
+            pria_payin_due_at('2031-01')),
            (${`ref-${randomUUID()}`}, 'payin', '2031-02', ${second.customer_id ?? customerId},
-            ${second.card_id ?? cardId}, ${second.subscription_id ?? null}, 300, 'x', 'captured', now())`.execute(
-    t.db,
-  );
+            ${second.card_id ?? cardId}, ${second.subscription_id ?? null}, 300, 'x', 'captured', now(),
+            pria_payin_due_at('2031-02'))`.execute(t.db);
 
 describe('money row references', () => {
   it("refuses an attempt whose customer, card or subscription does not exist or is not the customer's: the whole statement, SQLSTATE 23503", async () => {
@@ -67,9 +67,9 @@ describe('money row references', () => {
     const attempt = (kind: 'payin' | 'subscription', cents: number) =>
       sql`
         insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description,
-                                      status, created_at)
+                                      status, created_at, due_at)
         values (${`ref-${randomUUID()}`}, ${kind}, '2031-05', ${customerId}, ${cardId}, ${cents}, 'x', 'captured',
-                now())`.execute(t.db);
+                now(), pria_payin_due_at('2031-05'))`.execute(t.db);
     const before = await count('payment_attempts');
     await expect(attempt('payin', 301)).rejects.toMatchObject({
       code: '23514',
@@ -97,9 +97,9 @@ describe('money row references', () => {
     const before = await count('payouts');
     const payout = (o: { attempt?: string; amount?: number; card?: string; customer?: string }) =>
       sql`
-        insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
+        insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, due_at)
         values (${o.attempt ?? capture}, ${o.customer ?? customerId}, ${o.card ?? cardId}, 'inst', '2031-03',
-                ${o.amount ?? 300}, 'pending', now())`.execute(t.db);
+                ${o.amount ?? 300}, 'pending', now(), now())`.execute(t.db);
     for (const bad of [
       { attempt: randomUUID() },
       { attempt: declined },

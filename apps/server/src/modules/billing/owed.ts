@@ -1,20 +1,40 @@
 import { sql } from 'kysely';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Db } from '../../platform/db.ts';
+import { latestDuePayin, payinDueAt, payinWindowClosesAt } from './billing-schedule.ts';
+import { payinCards } from './charges.repo.ts';
+
+/** A pay-in on the card in flight, or captured and not yet paid back. */
+const unsettledPayin = sql<boolean>`
+  a.kind = 'payin'
+  and (a.status in ('created', 'submitted', 'unknown')
+       or (a.status = 'captured' and (p.id is null or p.status <> 'paid')))`;
 
 /**
- * True while Pria may still owe this card money: a pay-in on it that is in flight, or captured
- * and not yet paid back. Its processor instrument must live until then, or the pay-back on the
- * 2nd would have nowhere to go.
+ * True while Pria may still owe this card money or a charge: a pay-in on it that is in flight,
+ * or captured and not yet paid back; or, at `now`, this month's $3 that is due (the card was owed
+ * it as at the 28th's due instant) and not sent yet. Its processor instrument must live until
+ * then, or the charge and its pay-back on the 2nd would have nowhere to go.
  */
-export async function moneyOwedToCard(db: Db, cardId: string): Promise<boolean> {
+export async function moneyOwedToCard(db: Db, cardId: string, now: Date): Promise<boolean> {
   const r = await sql<{ owed: boolean }>`
     select exists (
       select 1 from payment_attempts a
       left join payouts p on p.attempt_id = a.id
-      where a.card_id = ${cardId} and a.kind = 'payin'
-        and (a.status in ('created', 'submitted', 'unknown')
-             or (a.status = 'captured' and (p.id is null or p.status <> 'paid')))
+      where a.card_id = ${cardId} and ${unsettledPayin}
+    ) as owed`.execute(db);
+  return (r.rows[0]?.owed ?? false) || (await payinDueNotSent(db, cardId, now));
+}
+
+/** The latest due month's $3 is owed to the card (as at its due instant) and not written yet. */
+async function payinDueNotSent(db: Db, cardId: string, now: Date): Promise<boolean> {
+  const period = latestDuePayin(now);
+  if (now >= payinWindowClosesAt(period)) return false;
+  const r = await sql<{ owed: boolean }>`
+    select exists (
+      select 1 ${payinCards(payinDueAt(period))} and c.id = ${cardId}
+        and not exists (select 1 from payment_attempts a
+                        where a.card_id = c.id and a.kind = 'payin' and a.period = ${period})
     ) as owed`.execute(db);
   return r.rows[0]?.owed ?? false;
 }
@@ -25,15 +45,17 @@ export async function moneyOwedToCustomer(db: Db, customerId: string): Promise<b
     select exists (
       select 1 from payment_attempts a
       left join payouts p on p.attempt_id = a.id
-      where a.customer_id = ${customerId} and a.kind = 'payin'
-        and (a.status in ('created', 'submitted', 'unknown')
-             or (a.status = 'captured' and (p.id is null or p.status <> 'paid')))
+      where a.customer_id = ${customerId} and ${unsettledPayin}
     ) as owed`.execute(db);
   return r.rows[0]?.owed ?? false;
 }
 
 /** Deletes at the processor the instruments of removed cards that are now fully paid back. */
-export async function releaseSettledInstruments(db: Db, payments: PaymentGateway): Promise<number> {
+export async function releaseSettledInstruments(
+  db: Db,
+  payments: PaymentGateway,
+  now: Date,
+): Promise<number> {
   const cards = await db
     .selectFrom('cards')
     .select(['id', 'instrument_id'])
@@ -43,7 +65,7 @@ export async function releaseSettledInstruments(db: Db, payments: PaymentGateway
     .execute();
   let released = 0;
   for (const card of cards) {
-    if (await moneyOwedToCard(db, card.id)) continue;
+    if (await moneyOwedToCard(db, card.id, now)) continue;
     await payments.deleteInstrument(card.instrument_id);
     await db
       .updateTable('cards')

@@ -51,12 +51,15 @@ export async function sendPaybackToCard(
   await db.transaction().execute(async (tx) => {
     const payout = await tx
       .selectFrom('payouts')
-      .select(['id', 'customer_id', 'status', 'card_id'])
+      .select(['id', 'customer_id', 'status', 'card_id', 'paid_to_card_id'])
       .where('id', '=', r.payoutId)
       .forUpdate()
       .executeTakeFirst();
     if (!payout) throw notFound('Pay-back not found');
     if (payout.status !== 'returned') throw new AppError('CONFLICT', adminMessages.paybackNotReturned);
+    // A card that returned it cannot take it (the database refuses it too: migration 0033).
+    if (r.cardId === payout.card_id || r.cardId === payout.paid_to_card_id)
+      throw invalid(adminMessages.paybackSameCard);
     const target = await tx
       .selectFrom('cards')
       .select(['id', 'brand', 'last_four'])

@@ -170,10 +170,12 @@ export async function recordSentPayins(
       ins as (
         insert into payment_attempts
           (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
-           amount_cents, description, initiator, status, decline_reason, gateway_transaction_id, created_at)
+           amount_cents, description, initiator, status, decline_reason, gateway_transaction_id, created_at,
+           due_at, sent_at, settled_at)
         select v.id, 'payin:' || v.card_id || ':' || v.period, 'payin', v.period, v.customer_id, v.card_id,
                v.instrument_id, v.subscription_id, v.run_id, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant',
-               v.status, v.reason, v.gtx, v.as_of
+               v.status, v.reason, v.gtx, v.as_of, pria_payin_due_at(v.period), ${occurredAt}::timestamptz,
+               case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz end
         from v
         order by v.card_id
         on conflict do nothing
@@ -245,10 +247,12 @@ export async function writeStaleChunks(db: Db, runId: string, staleAfterMs: numb
       )
       insert into payment_attempts
         (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
-         amount_cents, description, initiator, status, created_at, updated_at)
+         amount_cents, description, initiator, status, created_at, updated_at, due_at, sent_at)
       select gen_random_uuid(), 'payin:' || c.id || ':' || stale.period, 'payin', stale.period, c.customer_id, c.id,
              c.instrument_id, s.id, ${runId}, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant', 'submitted',
-             stale.as_of, stale.taken_at
+             stale.as_of, stale.taken_at, pria_payin_due_at(stale.period),
+             -- NOTE: the engine's time of the send died with its drain: the run's instant stands for it.
+             stale.as_of
       from stale
       cross join unnest(stale.sent_cards) as x(card_id)
       join cards c on c.id = x.card_id

@@ -4,7 +4,12 @@ import { retryOnDeadlock } from '../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../platform/ids.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import { inUnwrittenPayoutChunk, lockPayoutChunks, owedPayback } from './payout-chunk-lock.ts';
-import { type ClaimedPayout, type PayoutOutcomeRow, recordPayoutOutcomes } from './payouts.repo.ts';
+import {
+  type ClaimedPayout,
+  type PayoutOutcomeRow,
+  payoutDueOf,
+  recordPayoutOutcomes,
+} from './payouts.repo.ts';
 import { markChunksWritten } from './runs.repo.ts';
 
 /**
@@ -142,12 +147,13 @@ export async function recordSentPayouts(
       ins as (
         insert into payouts (id, attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, tries,
                              reference, billing_run_id, last_error, gateway_transaction_id, paid_at, next_try_at,
-                             created_at)
+                             created_at, due_at, sent_at, settled_at)
         select v.id, a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, v.status, 1,
                'payout:' || v.id || ':1', ${runId}, v.reason, v.gtx,
                case when v.status = 'paid' then ${occurredAt}::timestamptz end,
                case when v.status = 'failed' then ${occurredAt}::timestamptz + make_interval(secs => ${delays[0]}) end,
-               (select r.as_of from billing_runs r where r.id = ${runId})
+               (select r.as_of from billing_runs r where r.id = ${runId}), ${payoutDueOf}, ${occurredAt}::timestamptz,
+               case when v.status in ('paid', 'returned') then ${occurredAt}::timestamptz end
         from v join payment_attempts a on a.id = v.attempt_id
         order by v.attempt_id
         on conflict (attempt_id) do nothing
@@ -215,10 +221,10 @@ export async function writeStalePayoutChunks(db: Db, runId: string, staleAfterMs
       -- NOTE: a payout its (slow) drain is inserting right now makes this insert wait for that
       -- drain's commit, then do nothing: the drain's row, same id and reference, stands.
       insert into payouts (id, attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, tries,
-                           reference, billing_run_id, created_at, updated_at)
+                           reference, billing_run_id, created_at, updated_at, due_at, sent_at)
       select sent.id, a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'submitted', 1,
              'payout:' || sent.id || ':1', ${runId}, (select r.as_of from billing_runs r where r.id = ${runId}),
-             sent.taken_at
+             sent.taken_at, ${payoutDueOf}, (select r.as_of from billing_runs r where r.id = ${runId})
       from sent join payment_attempts a on a.id = sent.attempt_id
       order by sent.attempt_id
       on conflict (attempt_id) do nothing`.execute(tx);

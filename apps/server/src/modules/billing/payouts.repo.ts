@@ -33,8 +33,8 @@ export async function materializePayouts(
     // it is a hash (or merge) anti-join: one pass over each side, linear in the history.
     await sql`set local enable_nestloop = off`.execute(tx);
     const res = await sql`
-      insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at)
-      select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${asOf}
+      insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, due_at)
+      select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${asOf}, ${payoutDueOf}
       from payment_attempts a
       -- A disputed capture is not paid back: the cardholder's bank returns it (unless Pria wins).
       where a.period <= ${period} and ${owedPayback} and not ${inUnwrittenPayoutChunk(sql`a.id`)}
@@ -74,6 +74,12 @@ export interface ClaimedPayout {
   amount_cents: number;
 }
 
+/**
+ * When a capture's pay-back is due (of capture `a`): its month's pay-back instant, or when the
+ * capture settled if that was later (a late lookup, a forced missed month).
+ */
+export const payoutDueOf = sql`greatest(pria_payout_due_at(a.period), coalesce(a.settled_at, a.created_at))`;
+
 /** Where a pay-back goes: the charged card's instrument, or the card staff chose after a return. */
 const payTo = sql`coalesce((select c.instrument_id from cards c where c.id = payouts.paid_to_card_id), payouts.instrument_id)`;
 
@@ -90,7 +96,8 @@ export async function claimPayouts(
 ): Promise<ClaimedPayout[]> {
   const res = await sql<ClaimedPayout>`
     update payouts set status = 'submitted', tries = tries + 1, next_try_at = null,
-      reference = 'payout:' || id || ':' || (tries + 1), billing_run_id = ${runId}, updated_at = now()
+      reference = 'payout:' || id || ':' || (tries + 1), billing_run_id = ${runId}, sent_at = ${now},
+      updated_at = now()
     where id in (
       select id from payouts
       where period <= ${period}
@@ -108,12 +115,12 @@ export async function claimPayouts(
 export async function claimPayoutResends(
   db: Db,
   ids: readonly string[],
-  r: { lookedAt: Date; lagMs: number; staleAfterMs: number },
+  r: { lookedAt: Date; lagMs: number; staleAfterMs: number; at: Date },
 ): Promise<ClaimedPayout[]> {
   if (ids.length === 0) return [];
   const res = await retryOnDeadlock(() =>
     sql<ClaimedPayout>`
-    update payouts set status = 'submitted', updated_at = clock_timestamp()
+    update payouts set status = 'submitted', sent_at = ${r.at}, updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
       and (status = 'unknown'
            or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
@@ -177,6 +184,7 @@ async function recordPayoutOutcomesIn(
     tries: number;
     customer_id: string;
     card_id: string;
+    paid_to_card_id: string | null;
     amount_cents: number;
     last_error: string | null;
     paid_to_instrument: string | null;
@@ -184,10 +192,12 @@ async function recordPayoutOutcomesIn(
     update payouts p
     set status = v.status, last_error = v.reason, gateway_transaction_id = coalesce(v.gtx, p.gateway_transaction_id),
         paid_at = case when v.status = 'paid' then ${occurredAt}::timestamptz else p.paid_at end,
+        sent_at = coalesce(p.sent_at, ${occurredAt}::timestamptz),
+        settled_at = case when v.status in ('paid', 'returned') then ${occurredAt}::timestamptz else null end,
         next_try_at = case when v.status = 'failed' then ${nextTry} else null end, updated_at = now()
     from (values ${values}) as v(id, status, reason, gtx)
     where p.id = v.id and p.status in (${sql.join(from.map((s) => sql`${s}`))})
-    returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.amount_cents, p.last_error,
+    returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.paid_to_card_id, p.amount_cents, p.last_error,
               (select c.instrument_id from cards c where c.id = p.paid_to_card_id) as paid_to_instrument`.execute(
     tx,
   );
@@ -204,7 +214,8 @@ async function recordPayoutOutcomesIn(
       type,
       dedupe_key: `${type}:${key}`,
       customer_id: r.customer_id,
-      card_id: r.card_id,
+      // The card this try went to: staff may have sent a returned pay-back to another card.
+      card_id: r.paid_to_card_id ?? r.card_id,
       amount_cents: r.amount_cents,
       reason: r.last_error,
       occurred_at: occurredAt,
@@ -274,7 +285,7 @@ export async function listPayoutsNeedingAttention(db: Db, limit: number): Promis
            coalesce((select json_agg(json_build_object('id', o.id, 'brand', o.brand, 'last_four', o.last_four)
                                      order by o.slot)
                      from cards o where o.customer_id = p.customer_id and o.removed_at is null
-                       and o.id <> p.card_id), '[]') as other_cards
+                       and o.id <> p.card_id and o.id is distinct from p.paid_to_card_id), '[]') as other_cards
     from payouts p
     join customers cu on cu.id = p.customer_id
     join cards cd on cd.id = p.card_id
@@ -310,6 +321,7 @@ export async function sendPayoutToCard(db: Db, payoutId: string, cardId: string)
       paid_to_card_id: cardId,
       next_try_at: null,
       last_error: null,
+      settled_at: null,
       updated_at: new Date(),
     })
     .where('id', '=', payoutId)

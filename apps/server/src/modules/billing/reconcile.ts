@@ -231,6 +231,9 @@ export interface ReconciliationLine {
   customer_id: string;
   email: string | null;
   created_at: Date;
+  /** When the card was charged, and when it was paid back (the engine's clock). */
+  sent_at: Date | null;
+  paid_at: Date | null;
   status: string;
   amount_cents: number;
   payout_status: string | null;
@@ -250,7 +253,7 @@ export async function reconciliationLinesBatch(
   limit: number,
 ): Promise<ReconciliationLine[]> {
   const r = await sql<ReconciliationLine>`
-    select a.id, a.reference, a.customer_id, cu.email, a.created_at, a.status, a.amount_cents,
+    select a.id, a.reference, a.customer_id, cu.email, a.created_at, a.sent_at, p.paid_at, a.status, a.amount_cents,
            p.status as payout_status, p.amount_cents as payout_cents,
            d.status as dispute_status, d.payback_sent
     from payment_attempts a

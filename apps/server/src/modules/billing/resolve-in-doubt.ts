@@ -95,13 +95,13 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
     lookedAt: unsettled[0]?.looked_at ?? now,
     lagMs: deps.lookupLagMs,
     staleAfterMs: deps.staleAfterMs,
+    at: now,
   };
   if (mayCharge(run, now)) {
     return { answered: done, resend: await claimResends(db, neverReceived, conclusive) };
   }
   const missed = await markAttemptsMissed(db, neverReceived, {
     reason: missedReason(run.period),
-    at: now,
     ...conclusive,
   });
   await addRunProgress(db, run.id, missed, 0);
@@ -156,6 +156,7 @@ export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Set
     lookedAt: unsettled[0]?.looked_at ?? deps.clock.now(),
     lagMs: deps.lookupLagMs,
     staleAfterMs: deps.staleAfterMs,
+    at: deps.clock.now(),
   });
   return { answered, resend };
 }

@@ -3,7 +3,7 @@ import { GatewayError, GatewayTimeout } from '../../gateways/payments/port.ts';
 import type { RunKind } from '../../platform/db-schema.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { logBillingEvent } from './billing-log.ts';
-import { payinDueAt } from './billing-schedule.ts';
+import { payinDueAt, payinWindowClosesAt } from './billing-schedule.ts';
 import {
   type AttemptOutcome,
   type ClaimedAttempt,
@@ -50,13 +50,6 @@ import { streamBatches } from './stream-batches.ts';
 const MAX_PASSES = 10;
 
 /**
- * The instant a pay-in run judges eligibility at: the period's 28th 16:00 New York, or, for a
- * run forced before it, the moment it was forced (the cards registered so far).
- */
-const payinEligibleAt = (period: string, asOf: Date) =>
-  new Date(Math.min(payinDueAt(period).getTime(), new Date(asOf).getTime()));
-
-/**
  * Opens (or reopens) the run for (kind, period) as of `asOf` and writes the work it owns as
  * rows: pay-in chunks, renewal attempts or payouts. Safe to call any number of times, from any
  * number of processes: unique keys make the second call add only what is new.
@@ -69,12 +62,15 @@ export async function startRun(
   const run = await openRun(db, r);
   let total: number;
   if (r.kind === 'payin') {
-    // A forced pay-in before the 28th covers cards registered so far; the scheduled pass on the
-    // 28th reopens the run and adds the rest. A forced run after the window closed sends the
-    // period's missed attempts after all.
-    const dueAt = payinEligibleAt(r.period, r.asOf);
+    // Eligibility is judged as at the period's due instant, whoever opens the run (a run is never
+    // opened before it: migration 0033). While the window is open the cards owed and not sent yet
+    // are cut into chunks. Once it has closed, the period's cards are fixed (each has an attempt,
+    // `missed` for those never sent): a forced run sends the missed ones after all, nothing else.
+    const dueAt = payinDueAt(r.period);
     if (r.forced) await reviveMissed(db, { runId: run.id, period: r.period, dueAt });
-    await chunkPayins(db, { runId: run.id, period: r.period, dueAt, asOf: r.asOf, size: deps.batchSize });
+    if (r.asOf < payinWindowClosesAt(r.period)) {
+      await chunkPayins(db, { runId: run.id, period: r.period, dueAt, asOf: r.asOf, size: deps.batchSize });
+    }
     await setRunWaiting(db, run.id, await countWaitingRenewals(db, dueAt));
     total = await countRunWork(db, run.id);
   } else if (r.kind === 'subscriptions') {
@@ -137,7 +133,7 @@ export async function drainRun(deps: BillingDeps, runId: string): Promise<RunRow
  */
 async function recutWaiting(deps: BillingDeps, run: RunRow): Promise<number> {
   if (run.waiting === 0 || !mayCharge(run, deps.clock.now())) return 0;
-  const dueAt = payinEligibleAt(run.period, run.as_of);
+  const dueAt = payinDueAt(run.period);
   const waiting = await countWaitingRenewals(deps.db, dueAt);
   if (waiting < run.waiting) {
     const added = await chunkPayins(deps.db, {
@@ -214,7 +210,7 @@ async function claimCharges(deps: BillingDeps, run: RunRow, limit: number): Prom
       if (claimed.length > 0) return claimed;
     }
   }
-  return claimAttempts(deps.db, run.id, limit);
+  return claimAttempts(deps.db, run.id, limit, deps.clock.now());
 }
 
 async function chargeOne(deps: BillingDeps, a: Claimed): Promise<Outcome> {
@@ -263,7 +259,7 @@ async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
     const sent = await sendPayouts(deps, run, settled);
     if (settled.answered + sent === 0) break;
   }
-  await releaseSettledInstruments(db, deps.payments).catch((err: unknown) =>
+  await releaseSettledInstruments(db, deps.payments, deps.clock.now()).catch((err: unknown) =>
     deps.logger.warn({ err }, 'could not release settled instruments; the next payout run will retry'),
   );
 }

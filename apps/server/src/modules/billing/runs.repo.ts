@@ -101,16 +101,26 @@ export async function payinRunsToClose(db: Db, period: string): Promise<RunRow[]
 }
 
 /**
- * Where the search for pay-in windows that closed unrun starts: after the newest period whose
- * window was closed, else at the oldest period that has a run at all (undefined: no pay-in has
- * ever run here, a new installation with no history to miss).
+ * Periods from the first pay-in run on (at most `maxBack` months before `lastClosed`) up to
+ * `lastClosed` whose window has not been closed: months Pria ran around but not in, and runs a
+ * crash left open. None before the first run: a new installation has no history to miss.
  */
-export async function missedSearchStart(db: Db): Promise<{ after?: string; from?: string }> {
-  const r = await sql<{ closed: string | null; oldest: string | null }>`
-    select (select max(period) from billing_runs where kind = 'payin' and window_closed_at is not null) as closed,
-           (select min(period) from billing_runs where kind = 'payin') as oldest`.execute(db);
-  const row = r.rows[0];
-  return { after: row?.closed ?? undefined, from: row?.oldest ?? undefined };
+export async function unclosedPayinPeriods(db: Db, lastClosed: string, maxBack: number): Promise<string[]> {
+  const r = await sql<{ period: string }>`
+    with first as (
+      -- NOTE: greatest() skips nulls: no run at all must give no period, not maxBack months of them.
+      select case when min(period) is null then null
+                  else greatest(min(period), to_char((${lastClosed} || '-01')::date - make_interval(months => ${maxBack}), 'YYYY-MM'))
+             end as p
+      from billing_runs where kind = 'payin'
+    )
+    select to_char(m, 'YYYY-MM') as period
+    from first, generate_series((first.p || '-01')::date, (${lastClosed} || '-01')::date, interval '1 month') as m
+    where first.p is not null
+      and not exists (select 1 from billing_runs r
+                      where r.kind = 'payin' and r.period = to_char(m, 'YYYY-MM') and r.window_closed_at is not null)
+    order by 1`.execute(db);
+  return r.rows.map((x) => x.period);
 }
 
 /**
@@ -170,4 +180,14 @@ export async function markChunksWritten(
       select * from unnest(${chunks.map((c) => c.runId)}::uuid[], ${chunks.map((c) => c.seq)}::int[]))`.execute(
     tx,
   );
+}
+
+/** The newest period a pay-in ran for (undefined: none has). */
+export async function latestPayinPeriod(db: Db): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('billing_runs')
+    .select((eb) => eb.fn.max('period').as('period'))
+    .where('kind', '=', 'payin')
+    .executeTakeFirst();
+  return r?.period ?? undefined;
 }

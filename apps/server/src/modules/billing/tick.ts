@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { RunKind } from '../../platform/db-schema.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import {
-  addMonths,
   latestDuePayin,
   latestDuePayout,
   missedReason,
@@ -14,15 +13,15 @@ import {
 import { insertMissedPayins } from './charges.repo.ts';
 import { syncDisputes } from './disputes.ts';
 import { payoutsDue } from './payouts.repo.ts';
-import { settleRefunds } from './refund-charge.ts';
+import { settleRefunds } from './refunds/settle-refunds.ts';
 import { drainRun, startRun } from './run-engine.ts';
 import {
   findRun,
   listOpenRuns,
-  missedSearchStart,
   openRun,
   payinRunsToClose,
   type RunRow,
+  unclosedPayinPeriods,
 } from './runs.repo.ts';
 
 export interface RunSummary {
@@ -84,20 +83,25 @@ async function openDuePayins(deps: BillingDeps, at: Date): Promise<void> {
 }
 
 /**
- * Closes the windows that ended by `at`: pay-in runs whose window was not closed yet, and every
- * period since the last closed window (or the first run) that never had a run.
+ * Closes the windows that ended by `at`, oldest first: pay-in runs whose window was not closed
+ * yet, and every period since the first run (at most MAX_MISSED_PERIODS back) that never had a
+ * run or whose run was never closed.
+ * `quiet`: a period a forced run is about to send, whose cards get no "missed" notice.
  */
-async function closeLapsedWindows(deps: BillingDeps, at: Date): Promise<void> {
+async function closeLapsedWindows(deps: BillingDeps, at: Date, quiet?: string): Promise<void> {
   const lastClosed = latestDuePayout(at); // the newest period whose pay-back instant has passed
   const periods = new Set((await payinRunsToClose(deps.db, lastClosed)).map((r) => r.period));
-  const start = await missedSearchStart(deps.db);
-  let p = start.after ? addMonths(start.after, 1) : start.from;
-  if (p && p < addMonths(lastClosed, -MAX_MISSED_PERIODS)) p = addMonths(lastClosed, -MAX_MISSED_PERIODS);
-  for (; p && p <= lastClosed; p = addMonths(p, 1)) periods.add(p);
-  for (const period of [...periods].sort()) await closeWindow(deps, period, at);
+  for (const p of await unclosedPayinPeriods(deps.db, lastClosed, MAX_MISSED_PERIODS)) periods.add(p);
+  for (const period of [...periods].sort())
+    await closeWindow(deps, period, at, { tellCustomers: period !== quiet });
 }
 
-async function closeWindow(deps: BillingDeps, period: string, at: Date): Promise<void> {
+async function closeWindow(
+  deps: BillingDeps,
+  period: string,
+  at: Date,
+  opts: { tellCustomers: boolean } = { tellCustomers: true },
+): Promise<void> {
   const dueAt = payinDueAt(period);
   const existing = await findRun(deps.db, 'payin', period);
   if (existing?.window_closed_at) return;
@@ -114,6 +118,7 @@ async function closeWindow(deps: BillingDeps, period: string, at: Date): Promise
     onlyUntaken: new Date(run.as_of) >= dueAt && existing !== undefined,
     reason: missedReason(period),
     at,
+    tellCustomers: opts.tellCustomers,
   });
   // A new or crashed run is completed by the drain the tick starts (its in-doubt attempts settled).
 }
@@ -182,12 +187,25 @@ export async function runDueWork(deps: BillingDeps, at: Date): Promise<RunSummar
   return [...results.values()];
 }
 
-/** A forced run (admin button, CLI billing:run): opens the period's run now and drains it. */
+/**
+ * A forced run (admin button, CLI billing:run, through forceBillingRun's rules): opens the
+ * period's run now and drains it. A pay-in whose window has closed is closed first if the tick
+ * has not done it yet (its cards owed as at the due instant recorded `missed`), so the forced
+ * run sends exactly those: the period's cards are the scheduled run's, whenever it is forced.
+ */
 export async function forceRun(
   deps: BillingDeps,
   r: { kind: RunKind; period: string; actor: string },
   opts: { wait: boolean },
 ): Promise<RunSummary> {
+  const now = deps.clock.now();
+  // Every lapsed window first, in order (the search for unrun months goes on from the newest
+  // closed one), then this period's if it is older than all of them. No "missed" notice for the
+  // period forced: its cards are sent now.
+  if (r.kind === 'payin' && now >= payinWindowClosesAt(r.period)) {
+    await closeLapsedWindows(deps, now, r.period);
+    await closeWindow(deps, r.period, now, { tellCustomers: false });
+  }
   const run = await startRun(deps, {
     kind: r.kind,
     period: r.period,

@@ -89,10 +89,10 @@ export function updateCardRow(
 }
 
 /** Removal keeps the row (payments will reference it) and frees its slot. */
-export async function markRemoved(trx: Tx, cardId: string): Promise<void> {
+export async function markRemoved(trx: Tx, cardId: string, at: Date): Promise<void> {
   await trx
     .updateTable('cards')
-    .set({ removed_at: sql`now()`, is_default: false, updated_at: sql`now()` })
+    .set({ removed_at: at, is_default: false, updated_at: sql`now()` })
     .where('id', '=', cardId)
     .execute();
 }

@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import { auditContextOf, recordStaffAction } from '../../platform/audit.ts';
+import { systemClock } from '../../platform/clock.ts';
+import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
@@ -30,6 +32,7 @@ const addCardLimit = {
 
 export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { payments: PaymentGateway }) {
   const { db, logger, payments: gateway } = deps;
+  const clock = deps.clock ?? systemClock;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const path of ['/cards', '/cards/']) {
@@ -45,7 +48,15 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
         },
       },
       async (req, reply) => {
-        const card = await registerCard({ db, gateway, logger, principal: principalOf(req), card: req.body });
+        const card = await registerCard({
+          db,
+          gateway,
+          logger,
+          principal: principalOf(req),
+          card: req.body,
+          client: clientOf(req),
+          now: clock.now(),
+        });
         return send(reply, card, messages.cardAdded, 201);
       },
     );
@@ -134,7 +145,13 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
     '/cards/:cardId',
     { config: access.user, schema: { tags: ['cards'], summary: 'Removes a card', params: cardIdParams } },
     async (req, reply) => {
-      await removeCard({ db, gateway, principal: principalOf(req), cardId: req.params.cardId });
+      await removeCard({
+        db,
+        gateway,
+        principal: principalOf(req),
+        cardId: req.params.cardId,
+        now: clock.now(),
+      });
       return send(reply, { id: req.params.cardId }, messages.cardRemoved);
     },
   );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CardView, messages, type NewCard } from '@pria/contracts';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import type { Principal } from '../../platform/auth.ts';
+import { recordConsents } from '../../platform/consents.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -24,6 +25,10 @@ export interface RegisterCardOptions {
   logger: Logger;
   principal: Principal;
   card: NewCard;
+  /** The engine's clock: a card is owed the monthly $3 from the first 28th after it is registered. */
+  now: Date;
+  /** The client that added it: the card's recurring-charge authorization is recorded with it. */
+  client?: { ip: string | null; userAgent: string | null };
 }
 
 const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
@@ -39,6 +44,8 @@ export async function registerCard({
   logger,
   principal,
   card,
+  now,
+  client = { ip: null, userAgent: null },
 }: RegisterCardOptions): Promise<CardView> {
   const customer = await currentCustomer(db, principal);
   // Cheap early refusal; the database index below is what actually enforces the limit.
@@ -84,7 +91,15 @@ export async function registerCard({
         postal_code: billingAddress.postalCode,
         is_default: makeDefault,
         slot,
+        created_at: now,
       });
+      // NOTE: the stored-credential consent card networks require before merchant-initiated
+      // charges (the monthly $3, renewals): recorded with the card, in the same transaction.
+      await recordConsents(
+        trx,
+        { issuer: principal.issuer, subject: principal.subject, customerId: customer.id, ...client },
+        { documents: ['recurring'], context: 'card', cardId },
+      );
       await logCardEvent(trx, 'Card added', customer.id, {
         cardId,
         brand: inserted.brand,

@@ -20,6 +20,8 @@ export interface RemoveCardOptions {
   gateway: PaymentGateway;
   principal: Principal;
   cardId: string;
+  /** The engine's clock: what the card is still owed is judged now, and it is removed as of now. */
+  now: Date;
 }
 
 /**
@@ -27,14 +29,15 @@ export interface RemoveCardOptions {
  * card), then our row is marked removed (never deleted: payments reference it). If it was the default, the card in the lowest slot takes
  * over. NOTE: the gateway delete is idempotent, so a retry after a failed commit is safe.
  */
-export async function removeCard({ db, gateway, principal, cardId }: RemoveCardOptions): Promise<void> {
+export async function removeCard({ db, gateway, principal, cardId, now }: RemoveCardOptions): Promise<void> {
   const customer = await currentCustomer(db, principal);
   const card = await findActiveCard(db, customer.id, cardId);
   if (!card) throw notFound(messages.cardNotFound);
 
-  // NOTE: while a $3 charged on this card is not yet paid back, the instrument stays at the
-  // processor so the pay-back can reach the card; the payout run deletes it once settled.
-  const owed = await moneyOwedToCard(db, card.id);
+  // NOTE: while a $3 charged on this card is not yet paid back, or the month's $3 is due and not
+  // yet sent (eligibility is as at the 28th's due instant), the instrument stays at the processor;
+  // the payout run deletes it once settled.
+  const owed = await moneyOwedToCard(db, card.id, now);
   if (!owed) {
     await gateway.deleteInstrument(card.instrument_id).catch((err: unknown) => {
       throw fromGatewayError(err);
@@ -45,7 +48,7 @@ export async function removeCard({ db, gateway, principal, cardId }: RemoveCardO
     await lockCustomer(trx, customer.id);
     const current = await findActiveCard(trx, customer.id, cardId);
     if (!current) return; // removed concurrently: the outcome the caller wanted
-    await markRemoved(trx, cardId);
+    await markRemoved(trx, cardId, now);
     if (!owed)
       await trx
         .updateTable('cards')

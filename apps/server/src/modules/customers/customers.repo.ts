@@ -132,9 +132,10 @@ const customerRecordByIdentity = namedStatement<{
   plan: unknown;
   for_email: string[] | null;
   for_sms: string[] | null;
+  for_push: string[] | null;
 }>(
   'customer_record_by_identity',
-  `select to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan, np.for_email, np.for_sms
+  `select to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan, np.for_email, np.for_sms, np.for_push
    from customers c
    left join subscriptions s on s.customer_id = c.id
    left join plans p on p.id = s.plan_id
@@ -171,7 +172,9 @@ export async function findCustomerRecordByIdentity(db: Db, issuer: string, subje
     customer: customerFromJson(row.customer),
     subscription: row.subscription && row.plan ? { subscription: row.subscription, plan: row.plan } : null,
     preferences:
-      row.for_email && row.for_sms ? { for_email: row.for_email, for_sms: row.for_sms } : undefined,
+      row.for_email && row.for_sms
+        ? { for_email: row.for_email, for_sms: row.for_sms, for_push: row.for_push ?? [] }
+        : undefined,
   };
 }
 

@@ -208,6 +208,6 @@ describe('GET /customers/me in one query', () => {
       plan: { id: 'semi-annual' },
     });
     expect(after.subscription.expiresAt).toBeGreaterThan(Date.now());
-    expect(after.notification).toEqual({ forEmail, forSms: forEmail });
+    expect(after.notification).toEqual({ forEmail, forSms: forEmail, forPush: [] });
   });
 });

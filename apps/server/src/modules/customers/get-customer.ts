@@ -16,7 +16,9 @@ export interface CustomerRecordParts {
   /** The subscription view from the raw rows the fast path joins (null: none). */
   subscriptionFromRecord(subscription: unknown, plan: unknown): unknown;
   subscriptionOf(db: Db, customerId: string): Promise<unknown>;
-  preferencesFromRow(row: { for_email: string[]; for_sms: string[] } | undefined): unknown;
+  preferencesFromRow(
+    row: { for_email: string[]; for_sms: string[]; for_push: string[] } | undefined,
+  ): unknown;
   preferencesOf(db: Db, customerId: string): Promise<unknown>;
 }
 

@@ -10,10 +10,25 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** A push row's payload ({ title, body, url, tag }); an erased one is no JSON any more. */
+function pushPayload(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+const pushText = (text: string) => {
+  const p = pushPayload(text);
+  return p ? `${String(p.body ?? '')}\n→ ${String(p.url ?? '')}` : text;
+};
+
 /**
- * Development only: every email and SMS the app would send, newest first, as a page at
- * /dev/outbox and as JSON at /dev/outbox.json (the end-to-end tests read links and codes here).
- * Never registered in production.
+ * Development only: every email, SMS and push message the app would send, newest first, as a page
+ * at /dev/outbox and as JSON at /dev/outbox.json (the end-to-end tests read links and codes here).
+ * A push message's `to` is `push:<device id>`, its `text` the payload the device decrypts, and
+ * `push` that payload parsed ({ title, body, url, tag }). Never registered in production.
  */
 export async function devOutboxRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +57,7 @@ export async function devOutboxRoutes(app: FastifyInstance, { db }: ModuleDeps) 
         html: r.html_body,
         status: r.status,
         createdAt: r.created_at,
+        ...(r.channel === 'push' ? { push: pushPayload(r.text_body) } : {}),
       }));
     },
   );
@@ -57,7 +73,9 @@ export async function devOutboxRoutes(app: FastifyInstance, { db }: ModuleDeps) 
             r,
           ) => `<article><header><strong>${escapeHtml(r.channel.toUpperCase())}</strong> to ${escapeHtml(r.recipient)}
           <time>${escapeHtml(new Date(r.created_at).toISOString())}</time></header>
-          ${r.subject ? `<h2>${escapeHtml(r.subject)}</h2>` : ''}<pre>${escapeHtml(r.text_body)}</pre></article>`,
+          ${r.subject ? `<h2>${escapeHtml(r.subject)}</h2>` : ''}<pre>${escapeHtml(
+            r.channel === 'push' ? pushText(r.text_body) : r.text_body,
+          )}</pre></article>`,
         )
         .join('');
       reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">

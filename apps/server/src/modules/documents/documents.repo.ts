@@ -28,7 +28,11 @@ export interface ReceiptRow {
  */
 export async function findReceipt(db: Db, id: string, customerId?: string): Promise<ReceiptRow | undefined> {
   const r = await sql<ReceiptRow>`
-    select r.number, r.kind, r.issued_at, a.customer_id, a.description,
+    -- Dated when the money moved, by the engine's clock (the receipt row is written by a trigger).
+    select r.number, r.kind,
+           case when f.id is null then coalesce(a.settled_at, r.issued_at) else coalesce(f.settled_at, r.issued_at) end
+             as issued_at,
+           a.customer_id, a.description,
            coalesce(f.amount_cents, a.amount_cents) as amount_cents,
            p.name as plan_name, p.price_cents, p.tax_basis_points, c.brand, c.last_four,
            cu.first_name, cu.last_name, cu.email,
@@ -58,6 +62,9 @@ export interface StatementLine {
   paid_at: Date | null;
   payout_status: string | null;
   payout_cents: number | null;
+  /** Staff sent the pay-back to another of the customer's cards (it was returned by this one). */
+  paid_to_brand: string | null;
+  paid_to_last_four: string | null;
 }
 
 /**
@@ -66,12 +73,14 @@ export interface StatementLine {
  */
 export async function statementLines(db: Db, customerId: string, year: number): Promise<StatementLine[]> {
   const r = await sql<StatementLine>`
-    select a.card_id, c.brand, c.last_four, a.period, a.created_at as charged_at, a.status as charge_status,
+    select a.card_id, c.brand, c.last_four, a.period, coalesce(a.sent_at, a.due_at) as charged_at, a.status as charge_status,
            a.amount_cents as charge_cents, a.decline_reason as reason,
-           p.paid_at, p.status as payout_status, p.amount_cents as payout_cents
+           p.paid_at, p.status as payout_status, p.amount_cents as payout_cents,
+           t.brand as paid_to_brand, t.last_four as paid_to_last_four
     from payment_attempts a
     join cards c on c.id = a.card_id
     left join payouts p on p.attempt_id = a.id
+    left join cards t on t.id = p.paid_to_card_id
     where a.customer_id = ${customerId} and a.kind = 'payin'
       and a.period >= ${`${year}-01`} and a.period <= ${`${year}-12`}
     order by c.slot, c.id, a.period`.execute(db);

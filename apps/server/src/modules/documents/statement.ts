@@ -56,7 +56,11 @@ function rowsOf(lines: StatementLine[]): StatementRow[] {
       chargeAmount: captured ? formatUsd(Number(l.charge_cents)) : formatUsd(0),
       paidBackOn: l.payout_status === 'paid' ? day(l.paid_at) : '',
       payBack: l.payout_status
-        ? (payoutWords[l.payout_status] ?? l.payout_status)
+        ? `${payoutWords[l.payout_status] ?? l.payout_status}${
+            l.paid_to_last_four && l.paid_to_brand
+              ? ` to ${cardLabel(l.paid_to_brand, l.paid_to_last_four)}`
+              : ''
+          }`
         : captured
           ? 'Scheduled'
           : '-',

@@ -20,6 +20,8 @@ export interface MoneyMessageInput {
   publicUrl: string;
   /** Plan charges: the receipt's number (R-000123), given in the email. */
   receipt?: string | null;
+  /** Refunds: the plan this refund ended, and when. */
+  planEnded?: { at: Date; planName: string | null } | null;
 }
 
 export interface MoneyMessages {
@@ -43,6 +45,13 @@ const settingNames: Record<NotificationType, string> = {
   payout: 'Payments',
   subscription: 'Subscription Updates',
 };
+
+/** A message as a sentence: ends with a full stop unless it ends with punctuation already. */
+const sentence = (text: string) => {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+};
+const longDate = (at: Date) => DateTime.fromJSDate(at, { zone: NY }).toFormat('LLLL d, yyyy');
 
 interface Wording {
   subject: string;
@@ -104,13 +113,21 @@ function wording(
         sms: (reason) =>
           `Pria: ${smsCard} could not receive our ${amount} payment back${because(reason)}. Support will send it to another card of yours.`,
       };
-    case 'refund.sent':
+    case 'refund.sent': {
+      // NOTE: `reason` of a refund event is the message staff chose for the customer (if any);
+      // their internal reason for the refund is never sent.
+      const message = i.reason ? ` ${sentence(i.reason)}` : '';
+      const plan = i.planEnded?.planName ? `${i.planEnded.planName} plan` : 'plan';
+      const ended = i.planEnded
+        ? ` This refund ended your ${plan} on ${longDate(i.planEnded.at)}: there are no more Charge & Pay charges or renewals. You can choose a plan again at any time: ${i.publicUrl}/dashboard/subscription.`
+        : '';
       return {
         subject: `We refunded ${amount} to your ${card}`,
-        lead: `We refunded ${amount} to your ${card} on ${date}${r}. A refund can take 5 to 10 business days to show on your card statement. The refund receipt is in your activity: ${i.publicUrl}/dashboard`,
+        lead: `We refunded ${amount} to your ${card} on ${date}.${message}${ended} A refund can take 5 to 10 business days to show on your card statement. The refund receipt is in your activity: ${i.publicUrl}/dashboard`,
         sms: () =>
-          `Pria: we refunded ${amount} to ${smsCard} on ${smsDate}. It can take 5-10 business days to show.`,
+          `Pria: we refunded ${amount} to ${smsCard} on ${smsDate}.${i.planEnded ? ' Your plan has ended.' : ''} It can take 5-10 business days to show.`,
       };
+    }
     case 'dispute.opened':
       return {
         subject: `Your bank told us you disputed a ${amount} charge`,
@@ -161,7 +178,7 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     ['Amount', formatUsd(i.amountCents)],
     ['Card', card],
     ['Date', date],
-    ...(reason ? [['Reason', reason] as [string, string]] : []),
+    ...(reason && i.type !== 'refund.sent' ? [['Reason', reason] as [string, string]] : []),
     ...(i.receipt ? [['Receipt', i.receipt] as [string, string]] : []),
   ];
   const settings = `${i.publicUrl}/dashboard/account/notifications`;

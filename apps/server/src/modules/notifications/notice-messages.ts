@@ -36,6 +36,16 @@ export type NoticeData =
       amountCents: number;
       renewsAt: string;
       card: NoticeCard | null;
+    }
+  | { type: 'subscription.paused'; planName: string; endsAt: string; nextChargeAt: string }
+  | {
+      type: 'subscription.unpaused';
+      planName: string;
+      /** Null when the plan is cancelled: it ends at endsAt instead of renewing. */
+      renewsAt: string | null;
+      endsAt: string;
+      /** The next $3 charge, if it falls before the plan ends. */
+      nextChargeAt: string | null;
     };
 
 /** The preference list whose SMS choice a notice follows (email is always sent: these are required notices). */
@@ -108,6 +118,35 @@ function words(d: NoticeData, publicUrl: string): Words {
         ],
         sms: `Pria: your ${d.planName} plan is cancelled and ends ${shortDay(d.endsAt)}; $3 charges continue until then and are paid back.`,
       };
+    case 'subscription.paused':
+      return {
+        subject: 'You paused Charge & Pay',
+        lead: `You paused Charge & Pay on your Pria ${d.planName} plan. While it is paused we do not charge your cards the monthly $3.00, starting with the charge on ${day(d.nextChargeAt)}, and your plan does not renew. Every $3.00 already charged is still paid back to the same card on the 2nd. Your plan stays active until ${day(d.endsAt)}; if it is still paused then, it ends. Turn Charge & Pay back on at any time before then: ${subscription}`,
+        details: [
+          ['Plan', d.planName],
+          ['No $3 charge from', day(d.nextChargeAt)],
+          ['Active until', day(d.endsAt)],
+        ],
+        sms: `Pria: Charge & Pay is paused: no $3 charges from ${shortDay(d.nextChargeAt)} and no renewal. Charges made are still paid back.`,
+      };
+    case 'subscription.unpaused': {
+      const next = d.nextChargeAt ? `Your next $3.00 Charge & Pay charge is on ${day(d.nextChargeAt)}.` : '';
+      const end = d.renewsAt
+        ? `Your plan renews on ${day(d.renewsAt)}.`
+        : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
+      return {
+        subject: 'Charge & Pay is back on',
+        lead: `You turned Charge & Pay back on for your Pria ${d.planName} plan. ${next} ${end}`
+          .replace(/\s+/g, ' ')
+          .trim(),
+        details: [
+          ['Plan', d.planName],
+          ...(d.nextChargeAt ? [['Next $3 charge', day(d.nextChargeAt)] as [string, string]] : []),
+          d.renewsAt ? ['Renews on', day(d.renewsAt)] : ['Ends on', day(d.endsAt)],
+        ],
+        sms: `Pria: Charge & Pay is back on.${d.nextChargeAt ? ` Next $3 charge ${shortDay(d.nextChargeAt)}.` : ''}`,
+      };
+    }
     case 'subscription.resumed': {
       const amount = formatUsd(d.amountCents);
       const on = d.card ? ` to your ${cardName(d.card)}` : '';

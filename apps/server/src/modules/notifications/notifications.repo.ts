@@ -68,3 +68,14 @@ export async function findReceiptNumber(
         .executeTakeFirst();
   return r ? receiptLabel(r.number) : null;
 }
+
+/** What a refund's email says beyond the amount: staff's message to the customer, and whether it ended the plan. */
+export async function findRefundNotice(tx: Db, refundId: string) {
+  return tx
+    .selectFrom('refunds as f')
+    .innerJoin('payment_attempts as a', 'a.id', 'f.attempt_id')
+    .leftJoin('plans as p', 'p.id', 'a.plan_id')
+    .select(['f.customer_message', 'f.plan_ended_at', 'p.name as plan_name'])
+    .where('f.id', '=', refundId)
+    .executeTakeFirst();
+}

@@ -79,6 +79,7 @@ describe('money events become messages', () => {
       processed: 2,
       emails: 2,
       sms: 1,
+      push: 0,
     });
     const rows = await outbox();
     const mail = rows.find((r) => r.recipient === 'ann@example.com');
@@ -97,6 +98,7 @@ describe('money events become messages', () => {
       processed: 3,
       emails: 3,
       sms: 2,
+      push: 0,
     });
 
     const rows = await outbox();
@@ -143,6 +145,7 @@ describe('money events become messages', () => {
       processed: 2,
       emails: 2,
       sms: 2,
+      push: 0,
     });
     const sms = (await outbox()).filter((r) => r.recipient === '+12025550101');
     expect(sms.map((r) => r.text_body)).toEqual([
@@ -156,6 +159,7 @@ describe('money events become messages', () => {
       processed: 0,
       emails: 0,
       sms: 0,
+      push: 0,
     });
     // As if processed_at were lost (a restore, a bug): the dedupe keys still hold.
     await t.db.updateTable('money_events').set({ processed_at: null }).execute();
@@ -196,7 +200,7 @@ describe('money events become messages', () => {
       })
       .execute();
     const before = (await outbox()).length;
-    expect(await processMoneyEvents(t.notifications)).toEqual({ processed: 1, emails: 0, sms: 0 });
+    expect(await processMoneyEvents(t.notifications)).toEqual({ processed: 1, emails: 0, sms: 0, push: 0 });
     expect((await outbox()).length).toBe(before);
   });
 });

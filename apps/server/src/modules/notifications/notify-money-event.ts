@@ -5,20 +5,24 @@ import {
   findCard,
   findReceiptNumber,
   findRecipient,
+  findRefundNotice,
   type MoneyEventRow,
   markEventProcessed,
 } from './notifications.repo.ts';
 import { getNotificationPreferences } from './preferences.repo.ts';
+import { pushFromSms, pushToDevices } from './push-to-devices.ts';
 
 export interface NotifyOutcome {
   email: boolean;
   sms: boolean;
+  /** Devices a push was queued for. */
+  push: number;
 }
 
 /**
  * Turns one money event into the customer's chosen messages, inside the caller's transaction
  * (which holds the event's row lock): the outbox rows and processed_at commit together. The
- * dedupe keys `${event.id}:email` / `${event.id}:sms` make a second pass over the same event
+ * dedupe keys `${event.id}:email` / `${event.id}:sms` / `${event.id}:push:<device>` make a second pass over the same event
  * a no-op even if processed_at were lost.
  */
 export async function notifyMoneyEvent(
@@ -26,7 +30,7 @@ export async function notifyMoneyEvent(
   event: MoneyEventRow,
   ctx: { publicUrl: string; now: Date },
 ): Promise<NotifyOutcome> {
-  const outcome = { email: false, sms: false };
+  const outcome = { email: false, sms: false, push: 0 };
   const customer = await findRecipient(tx, event.customer_id);
   // A deleted account has no addresses left and asked us to stop; the event is simply done.
   if (customer && !customer.deleted_at) {
@@ -38,8 +42,10 @@ export async function notifyMoneyEvent(
     const phone = customer.phone && /^\d{10}$/.test(customer.phone) ? `+1${customer.phone}` : null;
     const wantsEmail = Boolean(email) && prefs.forEmail.includes(type);
     const wantsSms = Boolean(phone) && prefs.forSms.includes(type);
-    if (wantsEmail || wantsSms) {
+    const wantsPush = prefs.forPush.includes(type);
+    if (wantsEmail || wantsSms || wantsPush) {
       const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
+      const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
       const m = moneyEventMessages({
         type: event.type,
         firstName: customer.first_name,
@@ -49,6 +55,9 @@ export async function notifyMoneyEvent(
         occurredAt: event.occurred_at,
         publicUrl: ctx.publicUrl,
         receipt: await findReceiptNumber(tx, { attemptId: event.attempt_id, refundId: event.refund_id }),
+        planEnded: refund?.plan_ended_at
+          ? { at: new Date(refund.plan_ended_at), planName: refund.plan_name ?? null }
+          : null,
       });
       if (wantsEmail && email) {
         await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });
@@ -57,6 +66,15 @@ export async function notifyMoneyEvent(
       if (wantsSms && phone) {
         await enqueueSms(tx, { to: phone, text: m.sms, dedupeKey: `${event.id}:sms` });
         outcome.sms = true;
+      }
+      if (wantsPush) {
+        const payload = pushFromSms({
+          title: m.email.subject,
+          sms: m.sms,
+          url: '/dashboard',
+          tag: `money-${event.id}`,
+        });
+        outcome.push = await pushToDevices(tx, event.customer_id, payload, String(event.id));
       }
     }
   }

@@ -16,6 +16,8 @@ export interface ProcessResult {
   processed: number;
   emails: number;
   sms: number;
+  /** Push messages queued (one per device). */
+  push: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function processMoneyEvents(
   deps: NotificationDeps,
   opts: { limit?: number } = {},
 ): Promise<ProcessResult> {
-  const result: ProcessResult = { processed: 0, emails: 0, sms: 0 };
+  const result: ProcessResult = { processed: 0, emails: 0, sms: 0, push: 0 };
   const ids = await listUnprocessedEventIds(deps.db, opts.limit ?? 100);
   for (const id of ids) {
     try {
@@ -41,6 +43,7 @@ export async function processMoneyEvents(
       result.processed++;
       if (outcome.email) result.emails++;
       if (outcome.sms) result.sms++;
+      result.push += outcome.push;
     } catch (err) {
       deps.logger.error({ err, moneyEventId: id }, 'could not notify a money event; will retry');
     }

@@ -6,13 +6,15 @@ import {
   securityNoticeWords,
 } from '../../platform/security-notices.ts';
 import { getNotificationPreferences } from './preferences.repo.ts';
+import { pushFromSms, pushToDevices } from './push-to-devices.ts';
 
 /**
  * A security notice (password changed or reset, MFA turned on or off), exactly once per event:
  * the customer_notices row (unique on `security:<subject>:<event>:<eventId>`) and its outbox
  * rows commit together in the caller's transaction. Email always, to the sign-in address even
  * when unverified (the owner of the address must hear that its account changed); SMS too when
- * the customer receives any of their notifications by SMS. An identity without a customer
+ * the customer receives any of their notifications by SMS, and a push to their devices when they
+ * receive any by push. An identity without a customer
  * record (never opened the app) still gets the email, once by the outbox's own unique key.
  * Returns false when this event was already notified.
  */
@@ -51,6 +53,15 @@ export async function sendSecurityNotice(
   const prefs = await getNotificationPreferences(tx, customer.id);
   if (customer.phone && /^\d{10}$/.test(customer.phone) && prefs.forSms.length > 0) {
     await enqueueSms(tx, { to: `+1${customer.phone}`, text: w.sms, dedupeKey: `${key}:sms` });
+  }
+  if (prefs.forPush.length > 0) {
+    const payload = pushFromSms({
+      title: w.subject,
+      sms: w.sms,
+      url: '/dashboard/account/security',
+      tag: key,
+    });
+    await pushToDevices(tx, customer.id, payload, key);
   }
   return true;
 }

@@ -3,6 +3,7 @@ import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
 import { type NoticeData, noticeMessages, noticeSmsType } from './notice-messages.ts';
 import { findRecipient } from './notifications.repo.ts';
 import { getNotificationPreferences } from './preferences.repo.ts';
+import { pushFromSms, pushToDevices } from './push-to-devices.ts';
 
 export interface Notice {
   data: NoticeData;
@@ -17,7 +18,7 @@ export interface Notice {
  * Sends a lifecycle notice at most once, in the caller's transaction: the notice row (unique on
  * its dedupe key) and its outbox rows commit together. Email to a verified address always (a
  * renewal reminder or a cancellation is a notice the law expects, not marketing); SMS when the
- * customer chose SMS for that kind of message. Returns false when it was already sent.
+ * customer chose SMS for that kind of message, push likewise. Returns false when it was already sent.
  */
 export async function sendCustomerNotice(tx: Db, n: Notice, ctx: { publicUrl: string }): Promise<boolean> {
   const row = await tx
@@ -52,6 +53,15 @@ export async function sendCustomerNotice(tx: Db, n: Notice, ctx: { publicUrl: st
     prefs.forSms.includes(noticeSmsType(n.data.type))
   ) {
     await enqueueSms(tx, { to: `+1${customer.phone}`, text: m.sms, dedupeKey: `notice:${row.id}:sms` });
+  }
+  if (prefs.forPush.includes(noticeSmsType(n.data.type))) {
+    const payload = pushFromSms({
+      title: m.email.subject,
+      sms: m.sms,
+      url: n.data.type === 'card.expiring' ? '/dashboard/account/payment' : '/dashboard/account/subscription',
+      tag: `notice-${row.id}`,
+    });
+    await pushToDevices(tx, n.customerId, payload, `notice:${row.id}`);
   }
   return true;
 }

@@ -43,11 +43,15 @@ export async function transitionAttempt(
   attempt: Pick<AttemptRow, 'id' | 'status'>,
   to: AttemptStatus,
   fields: Partial<Pick<AttemptRow, 'decline_reason' | 'gateway_transaction_id' | 'session_url'>> = {},
+  /** When it happens, by the engine's clock: a send dates `sent_at`, an outcome `settled_at`. */
+  at: Date = new Date(),
 ): Promise<AttemptRow | undefined> {
   if (!transitions[attempt.status].includes(to)) throw new IllegalTransition(attempt.id, attempt.status, to);
+  const times =
+    to === 'submitted' ? { sent_at: at } : to === 'captured' || to === 'declined' ? { settled_at: at } : {};
   return db
     .updateTable('payment_attempts')
-    .set({ ...fields, status: to, updated_at: new Date() })
+    .set({ ...fields, ...times, status: to, updated_at: new Date() })
     .where('id', '=', attempt.id)
     .where('status', '=', attempt.status)
     .returningAll()

@@ -1,6 +1,7 @@
 import { cents } from '@pria/contracts';
 import { GatewayError, GatewayTimeout, type PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Db } from '../../platform/db.ts';
+import type { AttemptStatus } from '../../platform/db-schema.ts';
 import { type AttemptRow, transitionAttempt } from './attempts.repo.ts';
 
 /**
@@ -12,9 +13,12 @@ export async function executeCharge(
   db: Db,
   gateway: PaymentGateway,
   attempt: AttemptRow,
-  opts: { instrumentId: string; initiator: 'customer' | 'merchant'; returnUrl?: string },
+  opts: { instrumentId: string; initiator: 'customer' | 'merchant'; returnUrl?: string; at?: Date },
 ): Promise<AttemptRow> {
-  const submitted = await transitionAttempt(db, attempt, 'submitted');
+  const at = opts.at ?? new Date();
+  const move = (from: AttemptRow, to: AttemptStatus, fields: Parameters<typeof transitionAttempt>[3] = {}) =>
+    transitionAttempt(db, from, to, fields, at);
+  const submitted = await move(attempt, 'submitted');
   if (!submitted) throw new Error(`attempt ${attempt.id} was taken by another process`);
   try {
     const outcome = await gateway.charge({
@@ -26,24 +30,18 @@ export async function executeCharge(
       returnUrl: opts.returnUrl,
     });
     const fields = { gateway_transaction_id: outcome.gatewayTransactionId };
-    if (outcome.status === 'captured')
-      return must(await transitionAttempt(db, submitted, 'captured', fields));
+    if (outcome.status === 'captured') return must(await move(submitted, 'captured', fields));
     if (outcome.status === 'declined') {
-      return must(
-        await transitionAttempt(db, submitted, 'declined', { ...fields, decline_reason: outcome.reason }),
-      );
+      return must(await move(submitted, 'declined', { ...fields, decline_reason: outcome.reason }));
     }
     return must(
-      await transitionAttempt(db, submitted, 'requires_authentication', {
-        ...fields,
-        session_url: outcome.sessionUrl,
-      }),
+      await move(submitted, 'requires_authentication', { ...fields, session_url: outcome.sessionUrl }),
     );
   } catch (err) {
-    if (err instanceof GatewayTimeout) return must(await transitionAttempt(db, submitted, 'unknown'));
+    if (err instanceof GatewayTimeout) return must(await move(submitted, 'unknown'));
     if (err instanceof GatewayError) {
       // The processor refused the request outright (e.g. the instrument is gone): no money moved.
-      return must(await transitionAttempt(db, submitted, 'declined', { decline_reason: err.message }));
+      return must(await move(submitted, 'declined', { decline_reason: err.message }));
     }
     throw err;
   }

@@ -47,11 +47,13 @@ export async function chargeSubscriptionPeriod(
     amount_cents: amount,
     description: `${plan.name} plan, ${formatUsd(plan.price_cents)} + tax`,
     created_at: input.periodStart,
+    due_at: input.periodStart,
   });
   const done = await executeCharge(db, gateway, attempt, {
     instrumentId: card.instrument_id,
     initiator: input.initiator,
     returnUrl: input.returnUrl,
+    at: input.periodStart,
   });
   return { attempt: done, subscription: await applyChargeOutcome(db, subscription, done, plan) };
 }

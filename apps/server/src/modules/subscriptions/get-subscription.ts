@@ -7,7 +7,9 @@ import { findPlan } from '../plans/index.ts';
 import { applyChargeOutcome } from './charge-subscription-period.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import {
+  findEndingRefund,
   findLastDecline,
+  findOpenPause,
   findPendingCharge,
   findSubscriptionOfCustomer,
   findSubscriptionWithPlan,
@@ -47,13 +49,24 @@ export async function getOwnSubscription(
   const subscription = await settlePendingSubscription(db, payments, found, lookupLagMs);
   const plan = await findPlan(db, subscription.plan_id);
   if (!plan) return null;
-  // Why it is inactive, in the issuer's words, so the screen can offer to pay with another card.
-  const decline = subscription.status === 'inactive' ? await findLastDecline(db, subscription.id) : undefined;
-  return { ...toSubscriptionView(subscription, plan), inactiveReason: decline?.decline_reason ?? null };
+  // Why it is inactive: a refund ended it (staff refunded the charge that paid it), or the renewal
+  // was declined (in the issuer's words, so the screen can offer to pay with another card).
+  const inactive = subscription.status === 'inactive';
+  const refund = inactive ? await findEndingRefund(db, subscription.id) : undefined;
+  const endedByRefund =
+    refund?.plan_ended_at &&
+    subscription.expires_at &&
+    new Date(refund.plan_ended_at).getTime() === new Date(subscription.expires_at).getTime();
+  const decline = inactive && !endedByRefund ? await findLastDecline(db, subscription.id) : undefined;
+  return {
+    ...toSubscriptionView(subscription, plan, { pausedAt: await findOpenPause(db, subscription.id) }),
+    inactiveReason: decline?.decline_reason ?? null,
+    endedBy: endedByRefund ? ('refund' as const) : decline ? ('decline' as const) : null,
+  };
 }
 
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */
 export async function subscriptionOfCustomer(db: Db, customerId: string) {
   const row = await findSubscriptionWithPlan(db, customerId);
-  return row ? toSubscriptionView(row.subscription, row.plan) : null;
+  return row ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt }) : null;
 }

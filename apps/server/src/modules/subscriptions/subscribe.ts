@@ -1,6 +1,7 @@
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { recordConsents } from '../../platform/consents.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findActiveCardOfCustomer } from '../cards/index.ts';
@@ -23,6 +24,12 @@ export interface SubscribeInput {
   card?: string | null;
 }
 
+/** The client that checked out: its consents are recorded with the subscription. */
+export interface CheckoutClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /**
  * Checkout: creates the customer's subscription and charges its first period (plan price +
  * tax) on the chosen card. A decline activates nothing and says why; a card that needs the
@@ -33,6 +40,7 @@ export async function subscribe(
   deps: { db: Db; payments: PaymentGateway; clock: Clock; publicUrl: string },
   principal: Principal,
   input: SubscribeInput,
+  client: CheckoutClient = { ip: null, userAgent: null },
 ) {
   const { db } = deps;
   const customer = await currentCustomer(db, principal);
@@ -50,6 +58,13 @@ export async function subscribe(
     cardId: card.id,
     now: deps.clock.now(),
   });
+  // Checkout's "you agree to our terms of service and privacy policy" and the automatic-renewal
+  // disclosure beside the button: the versions the customer saw, recorded before the charge.
+  await recordConsents(
+    db,
+    { issuer: principal.issuer, subject: principal.subject, customerId: customer.id, ...client },
+    { documents: ['terms', 'privacy', 'recurring'], context: 'checkout', subscriptionId: subscription.id },
+  );
 
   let charged: Awaited<ReturnType<typeof chargeSubscriptionPeriod>>;
   try {

@@ -8,7 +8,7 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
  * adds: whether it renews on its own (`autoRenews`: active, not paused, not cancelled), when and by
  * whom it was cancelled, and when it ends if it does not renew.
  */
-export function toSubscriptionView(s: SubscriptionRow, plan: PlanRow) {
+export function toSubscriptionView(s: SubscriptionRow, plan: PlanRow, pause?: { pausedAt: Date | null }) {
   const autoRenews = s.status === 'active' && s.is_enabled && !s.cancelled_at;
   return {
     id: s.id,
@@ -22,6 +22,8 @@ export function toSubscriptionView(s: SubscriptionRow, plan: PlanRow) {
     endsAt: !autoRenews && s.status === 'active' ? ms(s.expires_at) : null,
     cancelledAt: ms(s.cancelled_at),
     cancelledBy: s.cancelled_by,
+    /** Paused since (epoch ms): no $3 charges and no renewal while paused (ADR 18); null when not paused. */
+    pausedAt: s.is_enabled ? null : ms(pause?.pausedAt ?? null),
   };
 }
 

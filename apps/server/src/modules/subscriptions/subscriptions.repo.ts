@@ -72,15 +72,35 @@ export function findPendingCharge(db: Db, subscriptionId: string) {
 export async function findSubscriptionWithPlan(
   db: Db,
   customerId: string,
-): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | undefined> {
+): Promise<{ subscription: SubscriptionRow; plan: PlanRow; pausedAt: Date | null } | undefined> {
   const row = await db
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
-    .select((eb) => [eb.fn.toJson('s').as('subscription'), eb.fn.toJson('p').as('plan')])
+    .select((eb) => [
+      eb.fn.toJson('s').as('subscription'),
+      eb.fn.toJson('p').as('plan'),
+      eb
+        .selectFrom('subscription_pauses as z')
+        .select('z.paused_at')
+        .whereRef('z.subscription_id', '=', 's.id')
+        .where('z.resumed_at', 'is', null)
+        .as('paused_at'),
+    ])
     .where('s.customer_id', '=', customerId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return subscriptionFromJson(row.subscription, row.plan);
+  return { ...subscriptionFromJson(row.subscription, row.plan), pausedAt: row.paused_at ?? null };
+}
+
+/** When the subscription's current pause began (null: not paused). */
+export async function findOpenPause(db: Db, subscriptionId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('subscription_pauses')
+    .select('paused_at')
+    .where('subscription_id', '=', subscriptionId)
+    .where('resumed_at', 'is', null)
+    .executeTakeFirst();
+  return row?.paused_at ?? null;
 }
 
 /** A subscription and its plan read as `to_json(s)`, `to_json(p)`, typed as a plain select returns them. */
@@ -143,6 +163,19 @@ export function findLastDecline(db: Db, subscriptionId: string) {
     .where('kind', '=', 'subscription')
     .where('status', '=', 'declined')
     .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A refund that ended the subscription's plan, the newest (inactive since then unless bought again). */
+export function findEndingRefund(db: Db, subscriptionId: string) {
+  return db
+    .selectFrom('refunds as f')
+    .innerJoin('payment_attempts as a', 'a.id', 'f.attempt_id')
+    .select(['f.plan_ended_at', 'f.amount_cents'])
+    .where('a.subscription_id', '=', subscriptionId)
+    .where('f.plan_ended_at', 'is not', null)
+    .orderBy('f.plan_ended_at', 'desc')
     .limit(1)
     .executeTakeFirst();
 }

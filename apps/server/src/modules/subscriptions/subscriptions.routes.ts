@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import { systemClock } from '../../platform/clock.ts';
+import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
@@ -40,7 +41,11 @@ export async function subscriptionRoutes(
       },
     },
     async (req, reply) =>
-      send(reply, await subscribe(useCase, principalOf(req), req.body), messages.updatedSubscription),
+      send(
+        reply,
+        await subscribe(useCase, principalOf(req), req.body, clientOf(req)),
+        messages.updatedSubscription,
+      ),
   );
 
   api.get(

@@ -8,6 +8,7 @@ import { findActiveCardOfCustomer } from '../cards/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { chargeSubscriptionPeriod } from './charge-subscription-period.ts';
+import { recordPauseChange } from './pause-subscription.ts';
 import { chargeInProgress, declined, isUniqueViolation, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import { findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
@@ -19,7 +20,8 @@ export interface SubscriptionUpdate {
 }
 
 /**
- * Plan change, funding-card change, pause and resume. A new plan applies from the next
+ * Plan change, funding-card change, pause and resume (pause-subscription.ts says what pausing
+ * does, and records it). A new plan applies from the next
  * renewal. An enabled subscription that is inactive (its renewal failed) is charged again
  * right away on its (possibly new) funding card, so fixing the card reactivates it.
  */
@@ -42,10 +44,24 @@ export async function changeSubscription(
     if (!card) throw notFound('Card not found');
     cardId = card.id;
   }
-  let subscription = await updateSubscription(db, current.id, {
-    plan_id: plan.id,
-    card_id: cardId,
-    is_enabled: input.isEnabled ?? current.is_enabled,
+  const paused = input.isEnabled === undefined ? undefined : !input.isEnabled;
+  let subscription = await db.transaction().execute(async (tx) => {
+    const row = await updateSubscription(tx, current.id, {
+      plan_id: plan.id,
+      card_id: cardId,
+      is_enabled: input.isEnabled ?? current.is_enabled,
+    });
+    if (paused !== undefined && paused === current.is_enabled) {
+      await recordPauseChange(tx, {
+        subscription: row,
+        plan,
+        paused,
+        at: deps.clock.now(),
+        by: principal.email ?? customer.email ?? principal.subject,
+        publicUrl: deps.publicUrl,
+      });
+    }
+    return row;
   });
 
   let paymentSessionUrl: string | null = null;

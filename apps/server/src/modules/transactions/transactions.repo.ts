@@ -31,7 +31,9 @@ export interface ActivityRow {
 /**
  * A customer's money activity, newest first: charges to their cards (the monthly $3 and plan
  * charges), Pria's pay-backs to them and refunds. One query over the money tables; the window
- * and the card filter apply to all.
+ * and the card filter apply to all. Each row is dated when it happened (migration 0036, the
+ * engine's clock): a charge when it was sent to the card (a missed month: when it was due), a
+ * pay-back or refund when it went through (else when it was sent, else when it is due).
  */
 export async function listActivity(
   db: Db,
@@ -39,25 +41,33 @@ export async function listActivity(
 ): Promise<{ rows: ActivityRow[]; totalCount: number }> {
   const cardFilter = f.cardId ? sql`and x.card_id = ${f.cardId}` : sql``;
   const moves = sql`
-    select a.id, 'charge' as kind, a.created_at, a.description, a.status, a.amount_cents,
+    select a.id, 'charge' as kind, coalesce(a.sent_at, a.due_at) as created_at, a.description, a.status, a.amount_cents,
            a.decline_reason as reason, 0 as tries,
            (select r.number from receipts r where r.attempt_id = a.id) as receipt_number,
            (select d.status from disputes d where d.attempt_id = a.id order by d.opened_at desc limit 1) as dispute,
            a.card_id
     from payment_attempts a
-    where a.customer_id = ${f.customerId} and a.created_at between ${f.start} and ${f.end}
+    where a.customer_id = ${f.customerId} and coalesce(a.sent_at, a.due_at) between ${f.start} and ${f.end}
     union all
-    select p.id, 'payment' as kind, p.created_at, 'Charge & Pay payment to your card' as description, p.status,
-           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, null as dispute, p.card_id
+    select p.id, 'payment' as kind, coalesce(p.settled_at, p.sent_at, p.due_at) as created_at,
+           'Charge & Pay payment to your card' as description, p.status,
+           p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, null as dispute,
+           -- The card it went to (staff may send a returned pay-back to another card).
+           coalesce(p.paid_to_card_id, p.card_id) as card_id
     from payouts p
-    where p.customer_id = ${f.customerId} and p.created_at between ${f.start} and ${f.end}
+    where p.customer_id = ${f.customerId} and coalesce(p.settled_at, p.sent_at, p.due_at) between ${f.start} and ${f.end}
     union all
     -- Refunds sent or on their way (one the processor refused is staff's to retry, not news).
-    select f.id, 'refund' as kind, f.created_at, 'Refund of your plan charge' as description, f.status,
-           f.amount_cents, null as reason, 0 as tries,
+    select f.id, 'refund' as kind, coalesce(f.settled_at, f.sent_at, f.created_at) as created_at,
+           'Refund of your plan charge' as description, f.status,
+           f.amount_cents,
+           nullif(concat_ws(' ', case when f.plan_ended_at is not null then 'Your plan ended with this refund.' end,
+                            f.customer_message), '') as reason,
+           0 as tries,
            (select r.number from receipts r where r.refund_id = f.id) as receipt_number, null as dispute, f.card_id
     from refunds f
-    where f.customer_id = ${f.customerId} and f.status <> 'failed' and f.created_at between ${f.start} and ${f.end}`;
+    where f.customer_id = ${f.customerId} and f.status <> 'failed'
+      and coalesce(f.settled_at, f.sent_at, f.created_at) between ${f.start} and ${f.end}`;
   const [rows, total] = await Promise.all([
     sql<ActivityRow>`
       select x.*, c.brand, c.last_four from (${moves}) x join cards c on c.id = x.card_id

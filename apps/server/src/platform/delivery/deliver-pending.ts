@@ -2,8 +2,17 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { retryDelayMs } from './backoff.ts';
-import { type ClaimedMessage, claimDueMessages, markFailedTry, markSent } from './delivery.repo.ts';
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  findPushDevice,
+  markFailedTry,
+  markPushDeviceUsed,
+  markSent,
+  removePushDevice,
+} from './delivery.repo.ts';
 import { type EmailSender, SendError, type SmsSender } from './ports.ts';
+import { PushDeviceGone, type PushSender } from './web-push-sender.ts';
 
 export interface DeliveryDeps {
   db: Db;
@@ -13,6 +22,8 @@ export interface DeliveryDeps {
   email: EmailSender | undefined;
   /** Unset: SMS are not delivered and stay pending in the outbox. */
   sms: SmsSender | undefined;
+  /** Unset (no VAPID keys): push messages stay pending in the outbox. */
+  push?: PushSender | undefined;
   /** Tries before a message is marked failed. */
   maxAttempts: number;
 }
@@ -46,7 +57,11 @@ export async function deliverPending(
   opts: { limit?: number; now?: Date } = {},
 ): Promise<DeliveryResult> {
   const now = opts.now ?? deps.clock.now();
-  const channels = [...(deps.email ? (['email'] as const) : []), ...(deps.sms ? (['sms'] as const) : [])];
+  const channels = [
+    ...(deps.email ? (['email'] as const) : []),
+    ...(deps.sms ? (['sms'] as const) : []),
+    ...(deps.push ? (['push'] as const) : []),
+  ];
   const claimed = await claimDueMessages(deps.db, {
     channels,
     now,
@@ -74,16 +89,24 @@ async function sendOne(deps: DeliveryDeps, m: ClaimedMessage, now: Date): Promis
     if (m.interrupted && m.attempts > deps.maxAttempts) {
       throw new SendError('gave up: sends were interrupted too often', { permanent: true });
     }
-    const sender = m.channel === 'email' ? deps.email : deps.sms;
-    if (!sender) throw new SendError(`${m.channel} is not configured`, { permanent: false });
-    await sender.send({
-      id: m.id,
-      recipient: m.recipient,
-      subject: m.subject,
-      text: m.text_body,
-      html: m.html_body,
-    });
+    if (m.channel === 'push') {
+      await sendPush(deps, m, now);
+    } else {
+      const sender = m.channel === 'email' ? deps.email : deps.sms;
+      if (!sender) throw new SendError(`${m.channel} is not configured`, { permanent: false });
+      await sender.send({
+        id: m.id,
+        recipient: m.recipient,
+        subject: m.subject,
+        text: m.text_body,
+        html: m.html_body,
+      });
+    }
   } catch (err) {
+    // The device unsubscribed or its app is gone: it is removed, so nothing is sent to it again.
+    if (err instanceof PushDeviceGone && m.push_subscription_id) {
+      await removePushDevice(deps.db, m.push_subscription_id);
+    }
     const error =
       err instanceof SendError ? err : new SendError(String(err), { permanent: false, cause: err });
     const giveUp = error.permanent || m.attempts >= deps.maxAttempts;
@@ -100,4 +123,13 @@ async function sendOne(deps: DeliveryDeps, m: ClaimedMessage, now: Date): Promis
   }
   await markSent(deps.db, m.id, now);
   return 'sent';
+}
+
+/** A push message: to its device as stored now (removed meanwhile: nowhere, for good). */
+async function sendPush(deps: DeliveryDeps, m: ClaimedMessage, now: Date): Promise<void> {
+  if (!deps.push) throw new SendError('push is not configured', { permanent: false });
+  const device = m.push_subscription_id ? await findPushDevice(deps.db, m.push_subscription_id) : undefined;
+  if (!device || !m.push_subscription_id) throw new SendError('device removed', { permanent: true });
+  await deps.push.send(device, m.text_body, { dedupeKey: `outbox-${m.id}` });
+  await markPushDeviceUsed(deps.db, m.push_subscription_id, now);
 }

@@ -3,8 +3,10 @@ import type { Db } from '../db.ts';
 
 export interface ClaimedMessage {
   id: number;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
+  /** A push message's device; null once the customer removed it. */
+  push_subscription_id: string | null;
   subject: string | null;
   text_body: string;
   html_body: string | null;
@@ -22,7 +24,7 @@ export const INTERRUPTED_NOTE = 'an earlier send was interrupted and may have be
  */
 export async function claimDueMessages(
   db: Db,
-  opts: { channels: ('email' | 'sms')[]; now: Date; leaseUntil: Date; limit: number },
+  opts: { channels: ('email' | 'sms' | 'push')[]; now: Date; leaseUntil: Date; limit: number },
 ): Promise<ClaimedMessage[]> {
   if (opts.channels.length === 0) return [];
   const res = await sql<ClaimedMessage>`
@@ -39,7 +41,7 @@ export async function claimDueMessages(
       for update skip locked
     ) c
     where m.id = c.id
-    returning m.id, m.channel, m.recipient, m.subject, m.text_body, m.html_body, m.attempts,
+    returning m.id, m.channel, m.recipient, m.push_subscription_id, m.subject, m.text_body, m.html_body, m.attempts,
               (c.status = 'sending') as interrupted`.execute(db);
   return res.rows.sort((a, b) => a.id - b.id);
 }
@@ -71,4 +73,22 @@ export async function markFailedTry(
     .where('id', '=', id)
     .where('status', '=', 'sending')
     .execute();
+}
+
+/** The device a push message goes to; undefined when the customer removed it meanwhile. */
+export function findPushDevice(db: Db, id: string) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'p256dh', 'auth'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The push service said the device is gone (404/410): it will never receive again. */
+export async function removePushDevice(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export async function markPushDeviceUsed(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('push_subscriptions').set({ last_sent_at: at }).where('id', '=', id).execute();
 }

@@ -8,6 +8,8 @@ export interface NotificationPreferencesTable {
   /** Subsets of payin | payout | subscription. */
   for_email: ColumnType<string[], string[], string[]>;
   for_sms: ColumnType<string[], string[], string[]>;
+  /** Web push (migration 0050); none until the customer turns push on for a device. */
+  for_push: ColumnType<string[], string[] | undefined, string[]>;
   updated_at: DefaultTimestamp;
 }
 

@@ -5,9 +5,10 @@ import {
   GatewayTimeout,
   type PaymentGateway,
 } from '../../gateways/payments/index.ts';
-import { currentPeriod } from '../../modules/billing/billing-schedule.ts';
 import { type BillingDeps, drainRun, reconcilePeriod } from '../../modules/billing/index.ts';
 import { forceRun } from '../../modules/billing/tick.ts';
+import { fixedClock } from '../../platform/clock.ts';
+import { nextDuePayin } from '../../test/due-period.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { processorMoves, seedSubscribers } from '../../test/seed-billing.ts';
 
@@ -88,8 +89,9 @@ afterAll(() => t?.stop());
 
 describe('processor timeouts during pay-in and pay-back runs', () => {
   it('charges each card exactly once, resolves unknowns by lookup, sends never-received calls again under the same reference, pays every capture back once', async () => {
-    const deps: BillingDeps = { ...t.billing, payments: counted(t.payments) };
-    const period = currentPeriod(new Date());
+    // The next month's pay-in, a minute after its due instant.
+    const { period, at } = nextDuePayin();
+    const deps: BillingDeps = { ...t.billing, payments: counted(t.payments), clock: fixedClock(at) };
 
     const payin = await forceRun(deps, { kind: 'payin', period, actor: 'test' }, { wait: true });
     await drainUntilComplete(deps, payin.id);

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentPeriod } from '../../modules/billing/billing-schedule.ts';
 import { drainRun } from '../../modules/billing/index.ts';
 import { forceRun } from '../../modules/billing/tick.ts';
 import { startNotificationWorker } from '../../modules/notifications/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createSenders } from '../../platform/delivery/index.ts';
 import { createLogger } from '../../platform/logger.ts';
+import { nextDuePayin } from '../../test/due-period.ts';
 import { freePort } from '../../test/free-port.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { seedSubscribers } from '../../test/seed-billing.ts';
@@ -73,10 +73,12 @@ afterAll(async () => {
 
 describe('SMTP down, then up', () => {
   it('delivers every money notice exactly once, nothing lost', async () => {
-    const period = currentPeriod(new Date());
+    // The next month's pay-in, a minute after its due instant, and its pay-back.
+    const { period, at } = nextDuePayin();
+    const billing = { ...t.billing, clock: fixedClock(at) };
     for (const kind of ['payin', 'payout'] as const) {
-      const run = await forceRun(t.billing, { kind, period, actor: 'test' }, { wait: true });
-      expect((await drainRun(t.billing, run.id))?.status).toBe('completed');
+      const run = await forceRun(billing, { kind, period, actor: 'test' }, { wait: true });
+      expect((await drainRun(billing, run.id))?.status).toBe('completed');
     }
     const events = await sql<{ n: number }>`select count(*)::int as n from money_events`.execute(t.db);
     expect(events.rows[0]?.n).toBe(CUSTOMERS * 2);

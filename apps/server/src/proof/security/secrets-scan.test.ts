@@ -4,12 +4,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { base32Decode, totp } from '../../idp/totp.ts';
-import { currentPeriod } from '../../modules/billing/billing-schedule.ts';
 import { forceRun } from '../../modules/billing/tick.ts';
+import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { type Services, startServices } from '../../services.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { addCard } from '../../test/customers.ts';
+import { nextDuePayin } from '../../test/due-period.ts';
 import { freePort } from '../../test/free-port.ts';
 import { testDatabaseEnv } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
@@ -132,16 +133,18 @@ describe('secrets at rest and in logs after a full customer journey', () => {
     }
     const checkout = await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cardIds[0] });
     expect(checkout.status).toBe(200);
+    const due = nextDuePayin();
+    const billing = { ...services.billing, clock: fixedClock(due.at) };
     const payin = await forceRun(
-      services.billing,
-      { kind: 'payin', period: currentPeriod(new Date()), actor: 'test' },
+      billing,
+      { kind: 'payin', period: due.period, actor: 'test' },
       { wait: true },
     );
     expect(payin.done).toBe(2);
     // Paid back (deletion is refused while a pay-back is owed).
     const payout = await forceRun(
-      services.billing,
-      { kind: 'payout', period: currentPeriod(new Date()), actor: 'test' },
+      billing,
+      { kind: 'payout', period: due.period, actor: 'test' },
       { wait: true },
     );
     expect(payout.status).toBe('completed');

@@ -7,6 +7,7 @@ import { Logo } from '../../components/logo.tsx';
 import { clearCameFromAdmin } from '../../features/admin/back-to-dashboard.ts';
 import { ForcedRunsProvider } from '../../features/admin/forced-runs/forced-runs-context.tsx';
 import { RunProgressPanel } from '../../features/admin/forced-runs/run-progress-panel.tsx';
+import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './admin-layout.module.css';
 import { AdminNav } from './admin-nav.tsx';
@@ -45,6 +46,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
     >
       <ForcedRunsProvider>
+        <UpdatePrompt />
         <a href="#admin-main" className="skip-link">
           Skip to content
         </a>

@@ -9,6 +9,8 @@ import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
+import { ConsentPrompt } from '../../features/privacy/consent-prompt.tsx';
+import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
 import { LazySupportModal } from '../../features/support/lazy-support-modal.tsx';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import { CustomerFrame } from './customer-frame.tsx';
@@ -50,6 +52,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
       labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
       modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
     >
+      <UpdatePrompt />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -72,6 +75,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
           </>
         }
       >
+        <ConsentPrompt />
         {children}
       </CustomerFrame>
       <CustomerSideMenu

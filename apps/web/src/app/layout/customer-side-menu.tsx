@@ -4,6 +4,7 @@ import {
   IconCreditCard,
   IconHeadset,
   IconHome,
+  IconLock,
   IconLogout,
   IconReceipt,
   IconShieldLock,
@@ -27,6 +28,7 @@ const sectionLinks = [
   { label: 'Payment Method', ref: 'payment', icon: IconCreditCard },
   { label: 'Subscription', ref: 'subscription', icon: IconReceipt },
   { label: 'Notifications', ref: 'notifications', icon: IconBell },
+  { label: 'Privacy', ref: 'privacy', icon: IconLock },
 ] as const;
 
 /** The signed-in offcanvas menu (page scroll is locked while it is open; outside click closes it). */

@@ -8,6 +8,7 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { DeleteAccountSection } from '../delete-account/delete-account-section.tsx';
 import { NotificationPreferencesForm } from '../notifications/notification-preferences.tsx';
+import { PrivacySection } from '../privacy/privacy-section.tsx';
 import { SecuritySection } from '../security/security-section.tsx';
 import { FundingCardPicker } from '../subscription/funding-card-picker.tsx';
 import { SubscriptionSummary } from '../subscription/subscription-summary.tsx';
@@ -26,7 +27,7 @@ import { PersonalInfoForm } from './personal-info-section.tsx';
 const isSectionRef = (value: string | undefined): value is AccountSectionRef =>
   accountSections.some((s) => s.ref === value);
 
-/** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications}. */
+/** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications|privacy}. */
 export default function AccountPage() {
   useDocumentTitle('Account Settings');
   const params = useParams();
@@ -125,6 +126,9 @@ export default function AccountPage() {
             </AccountSection>
             <AccountSection refName="notifications" title="Notifications">
               <NotificationPreferencesForm />
+            </AccountSection>
+            <AccountSection refName="privacy" title="Privacy">
+              <PrivacySection />
             </AccountSection>
             <AccountSection refName="delete" title="Delete Account" danger>
               <DeleteAccountSection />

@@ -5,6 +5,7 @@ export const accountSections = [
   { ref: 'payment', menu: 'Funding', title: 'Payment Method' },
   { ref: 'subscription', menu: 'Subscription', title: 'Subscription' },
   { ref: 'notifications', menu: 'Notification', title: 'Notifications' },
+  { ref: 'privacy', menu: 'Privacy', title: 'Privacy' },
 ] as const;
 
 export type AccountSectionRef = (typeof accountSections)[number]['ref'] | 'delete';

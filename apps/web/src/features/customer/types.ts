@@ -40,6 +40,10 @@ export interface Subscription {
   cancelledBy?: string | null;
   /** Why an inactive subscription is inactive: the last renewal's decline reason. */
   inactiveReason?: string | null;
+  /** Epoch ms since when Charge & Pay is paused (no $3 charges, no renewal); null when it is not. */
+  pausedAt?: number | null;
+  /** What ended an inactive plan: a refund of the charge that paid it, or a declined renewal. */
+  endedBy?: 'refund' | 'decline' | null;
 }
 
 export interface Customer {

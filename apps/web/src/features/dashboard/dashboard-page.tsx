@@ -10,6 +10,8 @@ import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
+import { ProgressPanel } from '../progress/progress-panel.tsx';
+import { InstallOffer } from '../pwa/install-offer.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
@@ -37,6 +39,7 @@ export default function DashboardPage() {
         Dashboard
       </Title>
       {noCards && <WelcomeBanner />}
+      <InstallOffer />
       <CardsSection
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}
@@ -47,6 +50,7 @@ export default function DashboardPage() {
         }
       />
       <UpcomingPanel />
+      <ProgressPanel />
       <ActivitySection selectedCardId={perCardId} />
     </Stack>
   );

@@ -78,8 +78,19 @@ export function UpcomingPanel() {
           </Line>
         ) : (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
-            None scheduled:{' '}
-            {u.state === 'inactive' ? 'your subscription is inactive' : 'your plan has ended by then'}
+            {u.state === 'paused' ? (
+              <>
+                None while Charge &amp; Pay is paused.{' '}
+                <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
+                  Turn it back on
+                </Anchor>
+              </>
+            ) : (
+              <>
+                None scheduled:{' '}
+                {u.state === 'inactive' ? 'your subscription is inactive' : 'your plan has ended by then'}
+              </>
+            )}
           </Line>
         )}
         {u.payBack && (

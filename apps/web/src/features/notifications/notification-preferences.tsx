@@ -3,7 +3,8 @@ import { type NotificationPreferences, type NotificationType, notificationTypes 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCustomer } from '../customer/queries.ts';
 import { useSaveNotificationPreferences } from './mutations.ts';
-import { useNotificationPreferences } from './queries.ts';
+import { PushDevices } from './push-devices.tsx';
+import { useNotificationPreferences, usePushSettings } from './queries.ts';
 
 /** Spec: payin is shown as Charges, payout as Payments, subscription as Subscription Updates. */
 export const notificationTypeLabel: Record<NotificationType, { label: string; description: string }> = {
@@ -17,6 +18,7 @@ type Channel = keyof NotificationPreferences;
 const channels: { key: Channel; name: string }[] = [
   { key: 'forEmail', name: 'Email' },
   { key: 'forSms', name: 'SMS' },
+  { key: 'forPush', name: 'Push' },
 ];
 
 /** Master checkbox: all three set or cleared; on when all three are chosen, off when none. */
@@ -40,6 +42,7 @@ export function withType(
 export function NotificationPreferencesForm() {
   const preferences = useNotificationPreferences();
   const customer = useCustomer();
+  const push = usePushSettings();
   const save = useSaveNotificationPreferences();
 
   if (preferences.isPending) {
@@ -60,13 +63,21 @@ export function NotificationPreferencesForm() {
   }
   const current = preferences.data;
   const noPhone = customer.data && !customer.data.phone;
+  const noDevice = push.data && push.data.devices.length === 0;
+  const hint = (key: Channel) => {
+    if (key === 'forSms' && noPhone)
+      return 'All three types. Add a phone number in Personal Information to get texts.';
+    if (key === 'forPush' && noDevice)
+      return 'All three types. Turn on notifications on a device below to get them.';
+    return 'All three types';
+  };
 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         Choose what we tell you about, and how. Changes are saved as you make them.
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {channels.map(({ key, name }) => {
           const count = current[key].length;
           const all = count === notificationTypes.length;
@@ -75,11 +86,7 @@ export function NotificationPreferencesForm() {
               <Stack gap="sm">
                 <Checkbox
                   label={name}
-                  description={
-                    key === 'forSms' && noPhone
-                      ? 'All three types. Add a phone number in Personal Information to get texts.'
-                      : 'All three types'
-                  }
+                  description={hint(key)}
                   checked={all}
                   indeterminate={count > 0 && !all}
                   onChange={(event) => save.mutate(withAll(current, key, event.currentTarget.checked))}
@@ -103,6 +110,7 @@ export function NotificationPreferencesForm() {
           );
         })}
       </SimpleGrid>
+      <PushDevices />
     </Stack>
   );
 }

@@ -13,11 +13,25 @@ export function cancelDetails(endsOn: string | null): string[] {
   ];
 }
 
+/**
+ * What pausing does (ADR 18, the same in the engine, the Upcoming panel, the emails and staff's
+ * client detail): no $3 charges while paused and no renewal; charges already made are paid back.
+ */
 export function pauseDetails(endsOn: string | null): string[] {
   const until = endsOn ?? 'the end of the current period';
   return [
-    `Pausing turns off renewal: your plan stays active until ${until} and is not renewed then.`,
-    'The monthly $3 charges continue until then, and each is paid back.',
-    `Turn the subscription back on before ${until} to renew as usual.`,
+    'While paused, none of your cards is charged the monthly $3, starting with the next charge on the 28th.',
+    'Every $3 already charged is still paid back to the same card on the 2nd.',
+    `Your plan stays active until ${until} but does not renew while paused: if it is still paused then, it ends.`,
+    `Turn it back on before ${until} and the $3 charges restart on the next 28th.`,
+    'We email you a confirmation.',
+  ];
+}
+
+export function resumeDetails(endsOn: string | null, cancelled: boolean): string[] {
+  return [
+    'The monthly $3 charges restart on the next 28th, each paid back on the 2nd.',
+    ...(endsOn ? [cancelled ? `Your plan still ends on ${endsOn}.` : `Your plan renews on ${endsOn}.`] : []),
+    'We email you a confirmation.',
   ];
 }

@@ -8,13 +8,31 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from '../plans/plan-price.ts';
-import { cancelDetails, pauseDetails } from './lifecycle-words.ts';
+import { cancelDetails, pauseDetails, resumeDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
 import { useMySubscription } from './queries.ts';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
 
 const day = (ms: number) => dayjs(ms).format('MMMM DD, YYYY');
+
+/** A plan that ended because its payment was refunded: say so, and how to start again. */
+function EndedByRefund({ sub }: { sub: Subscription }) {
+  return (
+    <Alert color="gray" icon={<IconCalendarX />} title="Your plan has ended">
+      <Stack gap="sm">
+        <Text size="sm">
+          Your {sub.plan.name} plan ended{sub.expiresAt ? ` on ${day(sub.expiresAt)}` : ''} when its payment
+          was refunded. There are no more Charge &amp; Pay charges or renewals. Every $3 already charged is
+          still paid back to your card.
+        </Text>
+        <Button component={Link} to="/dashboard/subscription" variant="light" w="fit-content">
+          Choose a plan
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** An inactive subscription: why (the renewal's decline), and paying now with another card. */
 function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
@@ -117,7 +135,7 @@ export function SubscriptionSummary() {
     confirmAction({
       title: enable ? 'Enable subscription' : 'Disable subscription',
       message: enable ? messages.webConfirmEnableSubscription : messages.webConfirmDisableSubscription,
-      details: enable ? undefined : pauseDetails(endsOn),
+      details: enable ? resumeDetails(active ? endsOn : null, cancelled) : pauseDetails(endsOn),
       danger: !enable,
       onConfirm: () =>
         update.mutate({ subscription: sub, change: enable ? 'resume' : 'pause', isEnabled: enable }),
@@ -158,7 +176,9 @@ export function SubscriptionSummary() {
       {active && endsOn && !cancelled && (
         <Text size="sm">
           Valid until <strong>{endsOn}</strong>
-          {sub.autoRenews === false ? ' · does not renew while paused' : ' · renews automatically'}
+          {sub.isEnabled
+            ? ' · renews automatically'
+            : ` · paused${sub.pausedAt ? ` since ${day(sub.pausedAt)}` : ''}: no $3 charges, and it does not renew`}
         </Text>
       )}
       {active && endsOn && cancelled && (
@@ -179,11 +199,14 @@ export function SubscriptionSummary() {
           </Stack>
         </Alert>
       )}
-      {sub.status === 'inactive' && sub.isEnabled && <PayNowWithAnotherCard sub={sub} />}
+      {sub.status === 'inactive' && sub.endedBy === 'refund' && <EndedByRefund sub={sub} />}
+      {sub.status === 'inactive' && sub.isEnabled && sub.endedBy !== 'refund' && (
+        <PayNowWithAnotherCard sub={sub} />
+      )}
       <Group justify="space-between">
         <Switch
           label="Subscription enabled"
-          description={sub.isEnabled ? undefined : 'Paused: the plan will not renew'}
+          description={sub.isEnabled ? undefined : 'Paused: no $3 charges, and the plan will not renew'}
           checked={sub.isEnabled}
           disabled={update.isPending || cancelled}
           onChange={(event) => toggle(event.currentTarget.checked)}

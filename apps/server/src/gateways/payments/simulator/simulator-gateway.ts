@@ -418,6 +418,25 @@ export class SimulatorGateway implements PaymentGateway {
   ): Promise<string | null> {
     const charge = await this.findTx(chargeReference);
     if (charge?.kind !== 'charge' || charge.status !== 'captured') return null;
+    // A processor keeps one case per charge at a time: a cardholder disputing again while a
+    // dispute is open gets that case, not a second one.
+    const open = await this.sim
+      .selectFrom('dispute_events as o')
+      .select('o.dispute_id')
+      .where('o.charge_reference', '=', charge.reference)
+      .where('o.status', '=', 'open')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('dispute_events as d')
+              .select('d.seq')
+              .whereRef('d.dispute_id', '=', 'o.dispute_id')
+              .where('d.status', '<>', 'open'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    if (open) return open.dispute_id;
     return this.addDisputeEvent({
       reference: charge.reference,
       amountCents: charge.amount_cents,

@@ -9,6 +9,7 @@ import { fullName } from '../shared/display.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { ClientCards } from './client-cards.tsx';
+import { ClientConsents } from './client-consents.tsx';
 import { NotFoundClient } from './not-found-client.tsx';
 import { PasswordResetButton } from './password-reset-button.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
@@ -62,6 +63,7 @@ export default function ClientDetailPage() {
           narrow={narrow}
           carouselCardId={carouselCardId}
         />
+        {client && <ClientConsents clientId={id} />}
       </Stack>
     </>
   );

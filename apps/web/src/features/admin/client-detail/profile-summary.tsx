@@ -83,6 +83,9 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
         <Field label={sub && sub.autoRenews === false ? 'Ends' : 'Renews'}>
           {sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}
         </Field>
+        {sub?.pausedAt && (
+          <Field label="Paused">Since {dateOnly(sub.pausedAt)}: no $3 charges, no renewal</Field>
+        )}
         {sub?.cancelledAt && (
           <Field label="Cancelled">
             {dateOnly(sub.cancelledAt)} by {orDash(sub.cancelledBy)}

@@ -16,6 +16,8 @@ export type ClientRecord = Omit<AdminCustomerRow, 'deletedAt' | 'subscription'> 
     /** Online cancellation: when (epoch ms) and by whom; the plan then ends at expiresAt. */
     cancelledAt?: number | null;
     cancelledBy?: string | null;
+    /** Epoch ms since when Charge & Pay is paused (null: not paused). */
+    pausedAt?: number | null;
     autoRenews?: boolean;
   } | null;
 };

@@ -44,7 +44,12 @@ export function useDecideDispute() {
 export function useRefund() {
   return useMoneyAction((v: RefundRequest & { key: string }) =>
     apiRequestEnvelope('POST', '/api/v1/refunds', {
-      body: { chargeId: v.chargeId, mode: v.mode, reason: v.reason },
+      body: {
+        chargeId: v.chargeId,
+        mode: v.mode,
+        reason: v.reason,
+        ...(v.customerMessage ? { customerMessage: v.customerMessage } : {}),
+      },
       headers: { 'Idempotency-Key': v.key },
     }),
   );

@@ -1,25 +1,85 @@
-import { Button, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import type { AdminTransactionRow } from '@pria/contracts';
+import { Alert, Button, Loader, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pria/contracts';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
+import { api } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
+import { adminKeys } from '../shared/admin-keys.ts';
 import { money } from '../shared/display.ts';
 
+/** GET /refunds/preview: what the refund would send back and do to the plan, from the server's rules. */
+function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKeys.data, 'refund-preview', chargeId, mode],
+    queryFn: ({ signal }) =>
+      api.get<RefundPreview>('/api/v1/refunds/preview', { signal, query: { chargeId, mode } }),
+    enabled,
+  });
+}
+
+/** What confirming does, in one sentence each: the amount, the card, the plan, the customer's email. */
+function Consequences({ row, preview }: { row: AdminTransactionRow; preview: RefundPreview }) {
+  const card = `${row.card.brand} •••• ${row.card.lastFour}`;
+  const endsOn = preview.planWouldEndAt ? dayjs(preview.planWouldEndAt).format('MMMM D, YYYY') : null;
+  return (
+    <Stack gap={6}>
+      <Text size="sm">
+        Sends <b>{money(preview.amount)}</b> of the {money(preview.charged)} charge back to {card}, once
+        {preview.refunded > 0 ? ` (${money(preview.refunded)} was refunded before)` : ''}.
+      </Text>
+      {preview.endsPlan ? (
+        <Alert color="orange" variant="light" p="xs" title="This ends the customer’s plan today">
+          This charge paid for the current {preview.planName ?? ''} plan period
+          {endsOn ? `, which would have run until ${endsOn}` : ''}. Once refunded the plan ends at once: no
+          more $3 charges or renewals until the customer chooses a plan again.
+        </Alert>
+      ) : (
+        <Text size="sm">The customer’s plan is not changed (this charge paid an earlier period).</Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {row.customer.email ?? 'The customer'} gets an email with the refund receipt
+        {preview.endsPlan ? ' saying that the plan has ended' : ''}.
+      </Text>
+    </Stack>
+  );
+}
+
 /**
- * Refund a plan charge (finance, admin): all of what is left, or the unused days of its period,
- * with a reason. One idempotency key per opened dialog, so a double click or a retry after a
- * timeout refunds once; the server decides the amount and answers with the refund's state.
+ * Refund a plan charge (finance, admin): all of what is left, or the unused days of its period.
+ * The dialog shows what the refund sends and does to the plan before it is confirmed (from the
+ * server's own rules), keeps the reason internal and lets staff write what the customer reads.
+ * One idempotency key per opened dialog, so a double click or a retry refunds once.
  */
 export function RefundButton({ row }: { row: AdminTransactionRow }) {
   const refund = useRefund();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<'full' | 'prorated'>('prorated');
   const [reason, setReason] = useState('');
+  const [customerMessage, setCustomerMessage] = useState('');
   const [key, setKey] = useState('');
   const [touched, setTouched] = useState(false);
-  const error = reason.trim() === '' ? 'Give a reason for the refund' : null;
+  const preview = useRefundPreview(row.id, mode, open);
+  if (row.dispute === 'open') {
+    return (
+      <Tooltip label={adminMessages.refundWhileDisputed} multiline w={260} withArrow>
+        <Text
+          size="xs"
+          c="dimmed"
+          tabIndex={0}
+          aria-label={`Refund unavailable: ${adminMessages.refundWhileDisputed}`}
+        >
+          Disputed
+        </Text>
+      </Tooltip>
+    );
+  }
+  const error = reason.trim() === '' ? adminMessages.refundReasonRequired : null;
+  const refusal = preview.data?.refusal ?? null;
   const start = () => {
     setKey(crypto.randomUUID());
     setReason('');
+    setCustomerMessage('');
     setTouched(false);
     setMode('prorated');
     setOpen(true);
@@ -32,20 +92,32 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
       {open && (
         <Modal opened onClose={() => setOpen(false)} title="Refund the plan charge" centered zIndex={400}>
           <Stack gap="sm">
-            <Text size="sm">
-              {money(row.amount)} charged to {row.customer.email ?? 'the customer'} on {row.card.brand} ••••{' '}
-              {row.card.lastFour}. The refund goes back to that card through the processor, once; the customer
-              gets a receipt by email.
-            </Text>
             <Radio.Group label="Amount" value={mode} onChange={(v) => setMode(v as 'full' | 'prorated')}>
               <Stack gap={6} mt={6}>
                 <Radio value="prorated" label="The unused days of the plan period (prorated)" />
                 <Radio value="full" label="Everything not refunded yet (full)" />
               </Stack>
             </Radio.Group>
+            <div aria-live="polite">
+              {preview.isPending ? (
+                <Loader size="sm" aria-label="Working out the refund" />
+              ) : preview.data ? (
+                refusal ? (
+                  <Alert color="red" variant="light" p="xs">
+                    {refusal}
+                  </Alert>
+                ) : (
+                  <Consequences row={row} preview={preview.data} />
+                )
+              ) : (
+                <Alert color="red" variant="light" p="xs">
+                  Could not work out the refund. Close and try again.
+                </Alert>
+              )}
+            </div>
             <Textarea
-              label="Reason"
-              description="Recorded with your name in the audit trail"
+              label="Reason (internal)"
+              description="Recorded with your name in the audit trail; the customer does not see it"
               autosize
               minRows={2}
               maxLength={500}
@@ -54,19 +126,37 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
               error={touched ? error : null}
               data-autofocus
             />
+            <Textarea
+              label="Message to the customer (optional)"
+              description="Added to their refund email; without it they get the standard words"
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={customerMessage}
+              onChange={(e) => setCustomerMessage(e.currentTarget.value)}
+            />
             <Button
               color="orange"
               loading={refund.isPending}
+              disabled={!preview.data || refusal !== null}
               onClick={() => {
                 setTouched(true);
-                if (error) return;
+                if (error || !preview.data) return;
                 refund.mutate(
-                  { chargeId: row.id, mode, reason: reason.trim(), key },
+                  {
+                    chargeId: row.id,
+                    mode,
+                    reason: reason.trim(),
+                    customerMessage: customerMessage.trim() || undefined,
+                    key,
+                  },
                   { onSuccess: () => setOpen(false) },
                 );
               }}
             >
-              Refund {mode === 'full' ? 'in full' : 'the unused days'}
+              {preview.data && !refusal
+                ? `Refund ${money(preview.data.amount)}${preview.data.endsPlan ? ' and end the plan' : ''}`
+                : 'Refund'}
             </Button>
           </Stack>
         </Modal>

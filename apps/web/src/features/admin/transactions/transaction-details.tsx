@@ -43,7 +43,10 @@ export function TransactionDetails({
               {orDash(row.transactionId)}
             </Text>
           </Field>
-          <Field label="Created">{dateTime(row.createdAt)}</Field>
+          <Field label="Due">{dateTime(row.dueAt)}</Field>
+          <Field label={row.type === 'PAYOUT' ? 'Sent' : 'Charged'}>{dateTime(row.sentAt)}</Field>
+          <Field label="Settled">{dateTime(row.settledAt)}</Field>
+          <Field label="Recorded">{dateTime(row.createdAt)}</Field>
           <Field label="Customer">
             {row.customer?.id ? (
               <Anchor component={Link} to={`/admin/users/${row.customer.id}`} fz="sm">

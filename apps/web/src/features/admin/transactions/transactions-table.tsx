@@ -16,6 +16,9 @@ import { TransactionDetails } from './transaction-details.tsx';
 const COLS = 9;
 
 /** A plan charge that went through can be refunded (finance, admin). */
+/** When it happened: the card was charged or paid (else when it was due, a month not sent). */
+const when = (r: AdminTransactionRow) => r.settledAt ?? r.sentAt ?? r.dueAt;
+
 const isRefundable = (r: AdminTransactionRow) =>
   r.type === 'SUBSCRIPTION_CAPTURE' && r.transactionStatus === 'success';
 
@@ -103,11 +106,11 @@ export function TransactionsTable(props: TransactionsTableProps) {
                       {orDash(r.transactionId)}
                     </Text>
                   </Table.Td>
-                  <Table.Td className={classes.nowrap} title={dateTime(r.createdAt)}>
+                  <Table.Td className={classes.nowrap} title={`Due ${dateTime(r.dueAt)}`}>
                     {/* Date over time, like the stacked badges: a narrow column, no taller row. */}
-                    {dateShort(r.createdAt)}
+                    {dateShort(when(r))}
                     <Text fz="xs" c="dimmed">
-                      {timeShort(r.createdAt)}
+                      {timeShort(when(r))}
                     </Text>
                   </Table.Td>
                   <Table.Td>

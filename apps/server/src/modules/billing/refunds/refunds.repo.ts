@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db.ts';
-import type { RefundStatus } from '../../platform/db-schema.ts';
-import { insertMoneyEvents } from './runs.repo.ts';
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../../platform/db.ts';
+import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
+import type { SubscriptionEffects } from '../billing-deps.ts';
+import { insertMoneyEvents } from '../runs.repo.ts';
 
 export interface RefundableCharge {
   id: string;
@@ -17,6 +18,8 @@ export interface RefundableCharge {
   interval_count: number | null;
   /** Refunded so far (refunds not failed), cents. */
   refunded: number;
+  /** The cardholder's bank has an open dispute of this charge. */
+  disputed: boolean;
 }
 
 export async function findCharge(db: Db, id: string): Promise<RefundableCharge | undefined> {
@@ -24,55 +27,48 @@ export async function findCharge(db: Db, id: string): Promise<RefundableCharge |
     select a.id, a.reference, a.kind, a.status, a.period, a.customer_id, a.card_id, a.subscription_id,
            a.amount_cents, a.gateway_transaction_id, p.interval_count,
            (select coalesce(sum(f.amount_cents), 0) from refunds f
-            where f.attempt_id = a.id and f.status <> 'failed')::bigint as refunded
+            where f.attempt_id = a.id and f.status <> 'failed')::bigint as refunded,
+           exists (select 1 from disputes d where d.attempt_id = a.id and d.status = 'open') as disputed
     from payment_attempts a left join plans p on p.id = a.plan_id
     where a.id = ${id}`.execute(db);
   return r.rows[0];
 }
 
-export type RefundRow = {
-  id: string;
-  attempt_id: string;
-  customer_id: string;
-  card_id: string;
-  amount_cents: number;
-  mode: 'full' | 'prorated';
-  reason: string;
-  request_key: string;
-  reference: string;
-  status: RefundStatus;
-  failure_reason: string | null;
-  gateway_transaction_id: string | null;
-  requested_by: string;
-  created_at: Date;
-  updated_at: Date;
-};
+export type RefundRow = Selectable<RefundsTable>;
 
 /**
  * Writes a refund request `submitted`, committed before the processor is called. The request key
  * is unique: the same request twice returns the first row (`created: false`) and calls nothing.
+ * NOTE: the key is looked up under a lock on it before the insert: the guard trigger (the total
+ * refunded, an open dispute) runs before ON CONFLICT could match the key, so a concurrent replay
+ * would otherwise be refused ("nothing left") instead of finding the first refund.
  */
 export async function insertRefund(
   tx: Db,
-  r: Omit<
+  r: Pick<
     RefundRow,
-    'id' | 'status' | 'failure_reason' | 'gateway_transaction_id' | 'updated_at' | 'reference'
+    | 'attempt_id'
+    | 'customer_id'
+    | 'card_id'
+    | 'amount_cents'
+    | 'mode'
+    | 'reason'
+    | 'customer_message'
+    | 'request_key'
+    | 'requested_by'
+    | 'created_at'
   >,
 ): Promise<{ refund: RefundRow; created: boolean }> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`refund:${r.request_key}`}, 0))`.execute(tx);
+  const existing = await findRefundByKey(tx, r.request_key);
+  if (existing) return { refund: existing, created: false };
   const id = crypto.randomUUID();
   const inserted = await tx
     .insertInto('refunds')
-    .values({ ...r, id, reference: `refund:${id}`, status: 'submitted' })
-    .onConflict((oc) => oc.column('request_key').doNothing())
+    .values({ ...r, id, reference: `refund:${id}`, status: 'submitted', sent_at: r.created_at })
     .returningAll()
-    .executeTakeFirst();
-  if (inserted) return { refund: inserted as RefundRow, created: true };
-  const existing = await tx
-    .selectFrom('refunds')
-    .selectAll()
-    .where('request_key', '=', r.request_key)
     .executeTakeFirstOrThrow();
-  return { refund: existing as RefundRow, created: false };
+  return { refund: inserted, created: true };
 }
 
 /** How many refunds of a charge the processor refused: the default request key's counter. */
@@ -86,12 +82,12 @@ export async function countFailedRefunds(db: Db, attemptId: string): Promise<num
   return Number(r?.n ?? 0);
 }
 
-export async function findRefundByKey(db: Db, requestKey: string): Promise<RefundRow | undefined> {
-  return (await db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('request_key', '=', requestKey)
-    .executeTakeFirst()) as RefundRow | undefined;
+export function findRefundByKey(db: Db, requestKey: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
+}
+
+export function findRefund(db: Db, id: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface RefundOutcomeRow {
@@ -102,30 +98,42 @@ export interface RefundOutcomeRow {
 }
 
 /**
- * Records a refund's outcome (only from the state it was in) and, once refunded, its money event
- * (the customer's email with the refund receipt) and its effect: a refunded current period ends
- * the subscription now, so no further $3 charge or renewal follows.
+ * Records a refund's outcome (only from the state it was in) and, once refunded, its effect and
+ * its money event, in one transaction: a refund of the charge that paid the current period ends
+ * the plan now (the subscriptions module decides, through the port), and the customer's email
+ * (with the refund receipt) says so. The event carries the customer-facing message, never the
+ * internal reason.
  */
 export async function recordRefundOutcome(
-  db: Db,
+  deps: { db: Db; subscriptions: SubscriptionEffects },
   from: readonly RefundStatus[],
   o: RefundOutcomeRow,
   at: Date,
 ): Promise<RefundRow | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const row = (await tx
+  return deps.db.transaction().execute(async (tx) => {
+    const row = await tx
       .updateTable('refunds')
       .set({
         status: o.status,
         failure_reason: o.reason,
         gateway_transaction_id: o.gatewayTransactionId,
+        settled_at: o.status === 'unknown' ? null : at,
         updated_at: new Date(),
       })
       .where('id', '=', o.id)
       .where('status', 'in', [...from])
       .returningAll()
-      .executeTakeFirst()) as RefundRow | undefined;
+      .executeTakeFirst();
     if (row?.status !== 'refunded') return row;
+    const ended = await deps.subscriptions.endPlanPaidBy(tx, row.attempt_id, at, row.requested_by);
+    const refund = ended
+      ? await tx
+          .updateTable('refunds')
+          .set({ plan_ended_at: ended })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : row;
     await insertMoneyEvents(tx, [
       {
         type: 'refund.sent',
@@ -133,23 +141,12 @@ export async function recordRefundOutcome(
         customer_id: row.customer_id,
         card_id: row.card_id,
         amount_cents: row.amount_cents,
-        reason: row.reason,
+        reason: row.customer_message,
         refund_id: row.id,
         occurred_at: at,
       },
     ]);
-    // NOTE: the refunded charge paid the current period: the plan ends now (a later period's
-    // charge, or an older one, changes nothing).
-    await sql`
-      update subscriptions s set status = 'inactive', expires_at = ${at},
-        cancelled_at = coalesce(s.cancelled_at, ${at}), cancelled_by = coalesce(s.cancelled_by, ${row.requested_by}),
-        updated_at = now()
-      from payment_attempts a join plans p on p.id = a.plan_id
-      where a.id = ${row.attempt_id} and s.id = a.subscription_id and s.status = 'active'
-        and s.expires_at = ((a.period::date + make_interval(months => p.interval_count))::timestamp
-                            at time zone 'America/New_York')
-        and s.expires_at > ${at}`.execute(tx);
-    return row;
+    return refund;
   });
 }
 

@@ -1,0 +1,96 @@
+import {
+  notificationTypes,
+  type PushDevice,
+  type PushSettings,
+  type PushSubscriptionRequest,
+  pushMessages,
+} from '@pria/contracts';
+import type { Principal } from '../../platform/auth.ts';
+import type { Db } from '../../platform/db.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
+import { enqueuePush } from '../../platform/outbox.ts';
+import { isAllowedPushEndpoint } from '../../platform/web-push-keys.ts';
+import { currentCustomer } from '../customers/index.ts';
+import {
+  countPushDevices,
+  getNotificationPreferences,
+  listPushDevices,
+  type PushDeviceView,
+  removePushDevice,
+  savePushDevice,
+  savePushPreferences,
+} from '../notifications/index.ts';
+import { logAccountEvent } from './account.repo.ts';
+import { deviceLabel } from './device-label.ts';
+
+export interface PushOptions {
+  db: Db;
+  principal: Principal;
+  /** The VAPID public key browsers subscribe with; undefined: push is off on this server. */
+  publicKey: string | undefined;
+  allowedHosts: string[];
+  allowLoopback: boolean;
+}
+
+const view = (d: PushDeviceView): PushDevice => ({
+  id: d.id,
+  device: d.device,
+  createdAt: d.createdAt.toISOString(),
+  lastSentAt: d.lastSentAt?.toISOString() ?? null,
+});
+
+export async function getPushSettings({ db, principal, publicKey }: PushOptions): Promise<PushSettings> {
+  const customer = await currentCustomer(db, principal);
+  return { publicKey: publicKey ?? null, devices: (await listPushDevices(db, customer.id)).map(view) };
+}
+
+/**
+ * Turns push on for the caller's device. The first device a customer turns on also chooses every
+ * kind of message for push (they just asked for notifications; an empty push column would send
+ * nothing); later devices keep the choices as they are.
+ */
+export async function subscribePushDevice(
+  o: PushOptions & { input: PushSubscriptionRequest; userAgent: string | undefined },
+): Promise<PushDevice> {
+  if (!o.publicKey) throw invalid(pushMessages.pushUnavailable);
+  if (!isAllowedPushEndpoint(o.input.endpoint, o)) throw invalid(pushMessages.pushServiceRefused);
+  const customer = await currentCustomer(o.db, o.principal);
+  return o.db.transaction().execute(async (tx) => {
+    const first = (await countPushDevices(tx, customer.id)) === 0;
+    const device = await savePushDevice(tx, {
+      customerId: customer.id,
+      endpoint: o.input.endpoint,
+      p256dh: o.input.keys.p256dh.replace(/=+$/, ''),
+      auth: o.input.keys.auth.replace(/=+$/, ''),
+      device: deviceLabel(o.userAgent),
+    });
+    if (first && (await getNotificationPreferences(tx, customer.id)).forPush.length === 0) {
+      await savePushPreferences(tx, customer.id, [...notificationTypes]);
+    }
+    await logAccountEvent(tx, customer.id, `push turned on: ${device.device}`);
+    return view(device);
+  });
+}
+
+export async function removeOwnPushDevice(o: PushOptions & { id: string }): Promise<void> {
+  const customer = await currentCustomer(o.db, o.principal);
+  if (!(await removePushDevice(o.db, customer.id, o.id))) throw notFound();
+  await logAccountEvent(o.db, customer.id, 'push device removed');
+}
+
+/** "Send a test notification": one push to that device, through the outbox like any other. */
+export async function sendTestPush(o: PushOptions & { id: string; now: Date }): Promise<void> {
+  const customer = await currentCustomer(o.db, o.principal);
+  const devices = await listPushDevices(o.db, customer.id);
+  if (!devices.some((d) => d.id === o.id)) throw notFound();
+  await enqueuePush(o.db, {
+    subscriptionId: o.id,
+    payload: {
+      title: 'Pria notifications are on',
+      body: "This is a test. You'll hear from us here when a charge or a pay-back happens.",
+      url: '/dashboard/account/notifications',
+      tag: `test-${o.id}`,
+    },
+    dedupeKey: `push-test:${o.id}:${o.now.getTime()}`,
+  });
+}

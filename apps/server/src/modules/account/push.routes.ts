@@ -1,0 +1,81 @@
+import { pushDeviceParams, pushMessages, pushSubscriptionRequest } from '@pria/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemClock } from '../../platform/clock.ts';
+import { access, principalOf, send } from '../../platform/http.ts';
+import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { getPushSettings, removeOwnPushDevice, sendTestPush, subscribePushDevice } from './push-devices.ts';
+
+/** Web push devices of the caller (Account → Notifications). */
+export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const clock = deps.clock ?? systemClock;
+  const opts = (req: Parameters<typeof principalOf>[0]) => ({
+    db: deps.db,
+    principal: principalOf(req),
+    publicKey: deps.config.webPush.vapid?.publicKey,
+    allowedHosts: deps.config.webPush.allowedHosts,
+    allowLoopback: deps.config.webPush.allowLoopback,
+  });
+
+  api.get(
+    '/account/push',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: "The VAPID public key to subscribe with (null: push is off) and the caller's push devices",
+      },
+    },
+    async (req, reply) => send(reply, await getPushSettings(opts(req))),
+  );
+
+  api.post(
+    '/account/push/devices',
+    {
+      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['account'],
+        summary: "Turn push on for this device: the browser's PushSubscription.toJSON()",
+        description:
+          'The endpoint must be a known push service (WEB_PUSH_ALLOWED_HOSTS). The first device also turns push on for every kind of message.',
+        body: pushSubscriptionRequest,
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await subscribePushDevice({ ...opts(req), input: req.body, userAgent: req.headers['user-agent'] }),
+        pushMessages.pushOn,
+        201,
+      ),
+  );
+
+  api.delete(
+    '/account/push/devices/:id',
+    {
+      config: access.user,
+      schema: { tags: ['account'], summary: 'Stop push to one of your devices', params: pushDeviceParams },
+    },
+    async (req, reply) => {
+      await removeOwnPushDevice({ ...opts(req), id: req.params.id });
+      return send(reply, null, pushMessages.pushDeviceRemoved);
+    },
+  );
+
+  api.post(
+    '/account/push/devices/:id/test',
+    {
+      config: { ...access.user, rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Send a test notification to one of your devices',
+        params: pushDeviceParams,
+      },
+    },
+    async (req, reply) => {
+      await sendTestPush({ ...opts(req), id: req.params.id, now: clock.now() });
+      return send(reply, null, pushMessages.pushTestSent, 202);
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { adminMessages, type RefundView } from '@pria/contracts';
+import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
+import { AppError, notFound } from '../../../platform/errors.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { refundAmount } from './refund-amount.ts';
+import {
+  countFailedRefunds,
+  findCharge,
+  findRefundByKey,
+  insertRefund,
+  type RefundableCharge,
+  type RefundRow,
+  recordRefundOutcome,
+} from './refunds.repo.ts';
+import { sendRefund } from './send-refund.ts';
+
+/**
+ * Finance refunds a captured plan charge (issues 16, 28): in full (what is left of it), or the
+ * unused part of its period, prorated by New York day. Exactly once per request key: the refund
+ * is written `submitted` (with its audit row) before the processor is called, and an answer lost
+ * on the way is settled by lookup, like a charge. Never while the cardholder's bank has an open
+ * dispute of the charge: the chargeback already returns the money (the database refuses it too).
+ * The reason is internal; the customer reads `customerMessage`, or the standard words.
+ */
+export interface RefundInput {
+  chargeId: string;
+  mode: 'full' | 'prorated';
+  reason: string;
+  customerMessage?: string;
+  /** The client's Idempotency-Key, if it sent one. */
+  idempotencyKey?: string;
+  audit: AuditContext;
+}
+
+/** Why a charge cannot be refunded now, in staff's words; null when it can. */
+export function refundRefusal(charge: RefundableCharge, amount: number): string | null {
+  if (charge.kind !== 'subscription' || charge.status !== 'captured')
+    return adminMessages.refundOnlyPlanCharges;
+  if (charge.disputed) return adminMessages.refundWhileDisputed;
+  if (amount <= 0) return adminMessages.refundNothingLeft;
+  return null;
+}
+
+/**
+ * The request key of a refund: the client's Idempotency-Key, or, without one, the request itself
+ * (charge, mode, reason): the same request is the same refund; once one is refused by the
+ * processor, asking again is a new request.
+ */
+export async function refundRequestKey(
+  deps: Pick<BillingDeps, 'db'>,
+  r: Pick<RefundInput, 'chargeId' | 'mode' | 'reason' | 'idempotencyKey'>,
+): Promise<string> {
+  if (r.idempotencyKey) return r.idempotencyKey;
+  const reason = createHash('sha256').update(r.reason).digest('hex').slice(0, 16);
+  return `charge:${r.chargeId}:${r.mode}:${reason}:${await countFailedRefunds(deps.db, r.chargeId)}`;
+}
+
+export const toRefundView = (r: RefundRow): RefundView => ({
+  id: r.id,
+  chargeId: r.attempt_id,
+  amount: Number(r.amount_cents),
+  mode: r.mode,
+  status: r.status,
+  reason: r.reason,
+  customerMessage: r.customer_message,
+  failureReason: r.failure_reason,
+  requestedBy: r.requested_by,
+  planEndedAt: r.plan_ended_at ? new Date(r.plan_ended_at).toISOString() : null,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** The database's own refusals (migration 0033's guard), in the same words. */
+const refusedBy: Record<string, string> = {
+  refunds_within_charge: adminMessages.refundNothingLeft,
+  refunds_not_while_disputed: adminMessages.refundWhileDisputed,
+};
+
+export async function refundCharge(
+  deps: BillingDeps,
+  input: RefundInput,
+): Promise<{ refund: RefundView; created: boolean }> {
+  const requestKey = await refundRequestKey(deps, input);
+  const charge = await findCharge(deps.db, input.chargeId);
+  if (!charge) throw notFound(adminMessages.chargeNotFound);
+  const now = deps.clock.now();
+  const amount = refundAmount(charge, input.mode, now);
+  // A request seen before is answered with its refund, whatever is left of the charge now.
+  const earlier = await findRefundByKey(deps.db, requestKey);
+  const refusal = earlier ? null : refundRefusal(charge, amount);
+  if (refusal) throw new AppError('CONFLICT', refusal);
+  const { refund, created } = await deps.db
+    .transaction()
+    .execute(async (tx) => {
+      const written = await insertRefund(tx, {
+        attempt_id: charge.id,
+        customer_id: charge.customer_id,
+        card_id: charge.card_id,
+        amount_cents: amount,
+        mode: input.mode,
+        reason: input.reason,
+        customer_message: input.customerMessage ?? null,
+        request_key: requestKey,
+        requested_by: input.audit.actor,
+        created_at: now,
+      }).catch((err: unknown) => {
+        throw toRefusal(err);
+      });
+      if (written.created) {
+        await recordStaffAction(tx, input.audit, {
+          action: 'refund.create',
+          targetType: 'charge',
+          targetId: charge.id,
+          before: { refunded: Number(charge.refunded), amount: Number(charge.amount_cents) },
+          after: { refundId: written.refund.id, amount, mode: input.mode, reason: input.reason },
+        });
+      }
+      return written;
+    })
+    .catch((err: unknown) => {
+      throw toRefusal(err);
+    });
+  if (refund.attempt_id !== charge.id || refund.mode !== input.mode)
+    throw new AppError('CONFLICT', adminMessages.refundKeyReused);
+  if (!created) return { refund: toRefundView(refund), created };
+  const outcome = await sendRefund(deps, refund, charge);
+  const recorded = await recordRefundOutcome(deps, ['submitted'], outcome, deps.clock.now());
+  return { refund: toRefundView(recorded ?? refund), created };
+}
+
+/** A refusal checked before the insert, or raised by the database's guard, as the caller's 409. */
+function toRefusal(err: unknown): unknown {
+  const constraint = (err as { constraint?: string }).constraint;
+  if (constraint && refusedBy[constraint]) return new AppError('CONFLICT', refusedBy[constraint]);
+  return err;
+}

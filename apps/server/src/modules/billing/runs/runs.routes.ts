@@ -1,0 +1,97 @@
+import { type BillingRunRow, billingPeriod, type Permission } from '@pria/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditContextOf } from '../../../platform/audit.ts';
+import type { RunKind } from '../../../platform/db-schema.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { access, send } from '../../../platform/http.ts';
+import type { BillingDeps } from '../billing-deps.ts';
+import { getRun, listRecentRuns, type RunRow } from '../runs.repo.ts';
+import { summarizeRun } from '../tick.ts';
+import { forceBillingRun, forcedRunMessages } from './force-run.ts';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const toRunRow = (r: RunRow): BillingRunRow => ({
+  ...summarizeRun(r),
+  status: r.status,
+  waiting: r.waiting,
+  startedAt: new Date(r.started_at).toISOString(),
+  finishedAt: iso(r.finished_at),
+  forcedAt: iso(r.forced_at),
+  windowClosedAt: iso(r.window_closed_at),
+});
+
+// The format only; which periods may run is the use case's rule (force-run.ts).
+const periodQuery = z.object({ period: billingPeriod.optional() });
+
+/**
+ * Forced runs and their progress. A forced run opens the period's run and answers at once (202)
+ * with it; the work continues in the background and GET /billing/runs/{id} shows its progress.
+ */
+export async function runsRoutes(
+  app: FastifyInstance,
+  deps: BillingDeps & { onRunOpened: (runId: string) => void },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const forced = (kind: RunKind, summary: string, permission: Permission, withPeriod: boolean) =>
+    api.post(
+      kind === 'subscriptions' ? '/subscriptions/authorize-and-capture-payments' : `/payin-payout/${kind}`,
+      {
+        config: access.permission(permission),
+        schema: { tags: ['billing'], summary, ...(withPeriod ? { querystring: periodQuery } : {}) },
+      },
+      async (req, reply) => {
+        const period = withPeriod ? (req.query as z.infer<typeof periodQuery>).period : undefined;
+        const run = await forceBillingRun(
+          deps,
+          { kind, period, audit: auditContextOf(req) },
+          { wait: false, onRunOpened: deps.onRunOpened },
+        );
+        return send(reply, run, forcedRunMessages[kind], 202);
+      },
+    );
+
+  forced(
+    'payin',
+    "Force a month's $3 pay-in now: the latest due month by default; never a month not due yet",
+    'transaction:payin',
+    true,
+  );
+  forced(
+    'payout',
+    'Force the pay-back of every capture up to a month whose pay-in ran (the latest by default)',
+    'transaction:payout',
+    true,
+  );
+  forced('subscriptions', 'Force the renewal of every subscription due now', 'transaction:payin', false);
+
+  api.get(
+    '/billing/runs/:id',
+    {
+      config: access.permission('transaction:payin'),
+      schema: {
+        tags: ['billing'],
+        summary: "A run's progress (done / total / failed)",
+        params: z.object({ id: z.uuid() }),
+      },
+    },
+    async (req, reply) => {
+      const run = await getRun(deps.db, req.params.id);
+      if (!run) throw notFound('Run not found');
+      return send(reply, { ...summarizeRun(run), startedAt: run.started_at, finishedAt: run.finished_at });
+    },
+  );
+
+  api.get(
+    '/billing/runs',
+    {
+      config: access.permission('transaction:payin'),
+      schema: {
+        tags: ['billing'],
+        summary: 'The 50 newest runs: progress, missed cards, renewals a pay-in waits for, when forced',
+      },
+    },
+    async (_req, reply) => send(reply, (await listRecentRuns(deps.db, 50)).map(toRunRow)),
+  );
+}

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DATA_EXPORT_DAYS } from '@pria/contracts';
+import { DateTime } from 'luxon';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { enqueueEmail } from '../../platform/outbox.ts';
+import { buildExportZip } from './build-export-zip.ts';
+import { collectDataset, DATASETS, type Dataset, type DatasetName } from './collect-customer-data.ts';
+import {
+  claimExportRequest,
+  expireExports,
+  markExportFailed,
+  markExportReady,
+  setExportProgress,
+} from './data-export.repo.ts';
+import { logExportEvent } from './log-export-event.ts';
+
+export interface DataExportDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** The email's link points here. */
+  publicUrl: string;
+}
+
+/** A request whose worker died is taken over after this. */
+const LEASE_MS = 10 * 60_000;
+/** Tries before a request is marked failed (the customer may then ask again at once). */
+const MAX_ATTEMPTS = 3;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The worker's step: expire old files, then prepare due requests one by one (any number of workers:
+ * each request is claimed with SKIP LOCKED). Each dataset collected moves the progress the customer
+ * sees; the ZIP, its token hash and the "ready" email commit together. Returns how many were prepared.
+ */
+export async function prepareDueDataExports(
+  deps: DataExportDeps,
+  opts: { limit?: number } = {},
+): Promise<number> {
+  await expireExports(deps.db, deps.clock.now());
+  let prepared = 0;
+  for (let i = 0; i < (opts.limit ?? 5); i++) {
+    const now = deps.clock.now();
+    const claimed = await claimExportRequest(deps.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+    });
+    if (!claimed) break;
+    try {
+      await prepareOne(deps, claimed.id, claimed.customer_id);
+      prepared++;
+    } catch (err) {
+      const giveUp = claimed.attempts >= MAX_ATTEMPTS;
+      deps.logger.error({ err, requestId: claimed.id, giveUp }, 'could not prepare a data export');
+      await markExportFailed(deps.db, claimed.id, String(err).slice(0, 500), giveUp);
+    }
+  }
+  return prepared;
+}
+
+async function prepareOne(deps: DataExportDeps, id: string, customerId: string): Promise<void> {
+  const datasets: [DatasetName, Dataset][] = [];
+  for (const [i, name] of DATASETS.entries()) {
+    datasets.push([name, await collectDataset(deps.db, customerId, name)]);
+    // The last step (the ZIP itself) is the remaining 10 %.
+    await setExportProgress(deps.db, id, Math.floor(((i + 1) / DATASETS.length) * 90));
+  }
+  const readyAt = deps.clock.now();
+  const file = buildExportZip(datasets, readyAt);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = DateTime.fromJSDate(readyAt).plus({ days: DATA_EXPORT_DAYS }).toJSDate();
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await markExportReady(tx, id, { file, tokenHash: hashToken(token), readyAt, expiresAt }))) return;
+    await logExportEvent(tx, customerId, 'data export ready', { requestId: id, bytes: file.length });
+    const customer = await tx
+      .selectFrom('customers')
+      .select(['email', 'email_verified', 'first_name'])
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+    // NOTE: only a verified address: the link opens the customer's whole file.
+    if (customer?.email && customer.email_verified) {
+      await enqueueEmail(
+        tx,
+        readyEmail(deps.publicUrl, customer.email, customer.first_name, token, expiresAt, id),
+      );
+    }
+  });
+}
+
+function readyEmail(
+  publicUrl: string,
+  to: string,
+  firstName: string | null,
+  token: string,
+  expiresAt: Date,
+  id: string,
+) {
+  const link = `${publicUrl}/dashboard/account/privacy?export=${token}`;
+  const until = DateTime.fromJSDate(expiresAt, { zone: 'America/New_York' }).toFormat(
+    "LLLL d, yyyy 'at' h:mm a",
+  );
+  return {
+    to: to.toLowerCase(),
+    subject: 'Your Pria data is ready to download',
+    text: [
+      `Hi ${firstName ?? 'there'},`,
+      '',
+      'The copy of your Pria data you asked for is ready:',
+      link,
+      '',
+      `Sign in, then download it from that page. The link works once, until ${until} New York time.`,
+      "If you didn't ask for this, change your password and contact support.",
+      '',
+      'Pria',
+    ].join('\n'),
+    dedupeKey: `data-export:${id}:ready`,
+  };
+}

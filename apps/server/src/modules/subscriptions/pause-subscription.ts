@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import { nextPayinDueAt } from '../billing/index.ts';
+import { sendCustomerNotice } from '../notifications/index.ts';
+import type { PlanRow } from '../plans/index.ts';
+import type { SubscriptionRow } from './subscriptions.repo.ts';
+
+/**
+ * Pause and resume (ADR 18: pause means one thing). While paused, no card is charged the monthly
+ * $3 (the money engine judges "paused?" as at each 28th's due instant, from these rows) and the
+ * plan does not renew: still paused at its end date, it ends. Charges already made are paid back
+ * as usual. Resuming before the end date brings back the next 28th's charge and the renewal.
+ * Each change is recorded with when (the engine's clock) and who, and confirmed by email.
+ */
+export async function recordPauseChange(
+  tx: Db,
+  r: {
+    subscription: SubscriptionRow;
+    plan: PlanRow;
+    paused: boolean;
+    at: Date;
+    by: string;
+    publicUrl: string;
+  },
+): Promise<void> {
+  const { subscription: s, plan, at } = r;
+  if (r.paused) {
+    await tx
+      .insertInto('subscription_pauses')
+      .values({ subscription_id: s.id, paused_at: at, paused_by: r.by })
+      .onConflict((oc) => oc.column('subscription_id').where('resumed_at', 'is', null).doNothing())
+      .execute();
+  } else {
+    await tx
+      .updateTable('subscription_pauses')
+      .set({ resumed_at: sql`greatest(paused_at, ${at}::timestamptz)`, resumed_by: r.by })
+      .where('subscription_id', '=', s.id)
+      .where('resumed_at', 'is', null)
+      .execute();
+  }
+  const verb = r.paused ? 'paused' : 'resumed';
+  await tx
+    .insertInto('event_log')
+    .values({
+      stream: 'subscriptions',
+      message: `Charge & Pay ${verb} by ${r.by}`,
+      actor: r.by,
+      data: JSON.stringify({ subscriptionId: s.id, customerId: s.customer_id, at: at.toISOString() }),
+    })
+    .execute();
+  // Only an active plan has charges and a renewal to tell about.
+  if (s.status !== 'active' || !s.expires_at) return;
+  const endsAt = new Date(s.expires_at).toISOString();
+  const nextChargeAt = nextPayinDueAt(at);
+  await sendCustomerNotice(
+    tx,
+    {
+      data: r.paused
+        ? {
+            type: 'subscription.paused',
+            planName: plan.name,
+            endsAt,
+            nextChargeAt: nextChargeAt.toISOString(),
+          }
+        : {
+            type: 'subscription.unpaused',
+            planName: plan.name,
+            renewsAt: s.cancelled_at ? null : endsAt,
+            endsAt,
+            nextChargeAt: nextChargeAt < new Date(s.expires_at) ? nextChargeAt.toISOString() : null,
+          },
+      dedupeKey: `subscription.${r.paused ? 'paused' : 'unpaused'}:${s.id}:${at.toISOString()}`,
+      customerId: s.customer_id,
+      subscriptionId: s.id,
+    },
+    { publicUrl: r.publicUrl },
+  );
+}

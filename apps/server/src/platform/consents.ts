@@ -1,0 +1,58 @@
+import {
+  type ConsentContext,
+  currentLegalVersion,
+  type LegalDocumentId,
+} from '@pria/contracts/legal/documents';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db.ts';
+
+/** Who gave a consent and from where: the identity, and the client's address and browser. */
+export interface ConsentGiver {
+  issuer: string;
+  subject: string;
+  customerId?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The client side of a request, as a consent records it. */
+export function clientOf(req: FastifyRequest): { ip: string | null; userAgent: string | null } {
+  return { ip: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null };
+}
+
+/**
+ * Records that the giver accepted the CURRENT version of each document, in the caller's
+ * transaction (with the sign-up, the checkout or the card it belongs to). The one writer of
+ * consent_records: the identity provider, cards, subscriptions and the consents module call it.
+ */
+export async function recordConsents(
+  db: Db,
+  giver: ConsentGiver,
+  c: {
+    documents: LegalDocumentId[];
+    context: ConsentContext;
+    cardId?: string | null;
+    subscriptionId?: string | null;
+    at?: Date;
+  },
+): Promise<void> {
+  if (c.documents.length === 0) return;
+  await db
+    .insertInto('consent_records')
+    .values(
+      c.documents.map((document) => ({
+        issuer: giver.issuer,
+        subject: giver.subject,
+        customer_id: giver.customerId ?? null,
+        document,
+        version: currentLegalVersion(document).version,
+        context: c.context,
+        card_id: c.cardId ?? null,
+        subscription_id: c.subscriptionId ?? null,
+        ip: giver.ip,
+        user_agent: giver.userAgent,
+        ...(c.at ? { accepted_at: c.at } : {}),
+      })),
+    )
+    .execute();
+}

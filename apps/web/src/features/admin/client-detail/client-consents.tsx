@@ -1,0 +1,29 @@
+import { Paper, Skeleton, Title } from '@mantine/core';
+import type { ConsentRecordView } from '@pria/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../app/api-client.ts';
+import { ConsentRecordsTable } from '../../../components/consent-records-table.tsx';
+import { QueryErrorAlert } from '../shared/table-states.tsx';
+
+/** The client's consent records (issue 32): what they accepted, which version, where, when and from where. */
+export function ClientConsents({ clientId }: { clientId: string }) {
+  const consents = useQuery({
+    queryKey: ['admin', 'clients', clientId, 'consents'],
+    queryFn: ({ signal }) =>
+      api.get<ConsentRecordView[]>(`/api/v1/customers/${clientId}/consents`, { signal }),
+  });
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="client-consents-title">
+      <Title order={2} size="h4" id="client-consents-title" mb="sm">
+        Consents
+      </Title>
+      {consents.isPending ? (
+        <Skeleton height={80} aria-label="Loading consents" />
+      ) : consents.isError ? (
+        <QueryErrorAlert error={consents.error} onRetry={() => void consents.refetch()} />
+      ) : (
+        <ConsentRecordsTable records={[...consents.data].reverse()} label="Consent records" />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,24 @@
+import { type AnyCardBrand, brandDisplayNames, type ProgressMonthState } from '@pria/contracts';
+
+/** "January 2030" from "2030-01" (a calendar month: no time zone involved). */
+export function monthName(period: string, style: 'long' | 'short' = 'long'): string {
+  const [y, m] = period.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { month: style, year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)),
+  );
+}
+
+export const cardLabel = (c: { brand: string; lastFour: string }) =>
+  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} •••• ${c.lastFour}`;
+
+/** The colour of a month: teal on time, blue on its way, grey ours or pending, orange/red for the customer to look at. */
+export const stateColor: Record<ProgressMonthState, string> = {
+  paid_back: 'teal',
+  paying_back: 'blue',
+  processing: 'gray',
+  missed: 'gray',
+  declined: 'orange',
+  payback_returned: 'red',
+  refunded: 'violet',
+  disputed: 'violet',
+};

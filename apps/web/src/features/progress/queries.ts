@@ -1,0 +1,17 @@
+import type { Progress } from '@pria/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api-client.ts';
+
+export const progressKeys = {
+  all: ['progress'] as const,
+  mine: () => [...progressKeys.all, 'mine'] as const,
+};
+
+/** GET /progress: each card's months of Charge & Pay, totals and the run of on-time months. */
+export function useProgress() {
+  return useQuery({
+    queryKey: progressKeys.mine(),
+    queryFn: ({ signal }) => api.get<Progress>('/api/v1/progress', { signal }),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,72 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsNewAdmin } from '../admin/pages/admin-portal.ts';
+import { accessTokenOf } from '../admin/seed.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { signUpNewCustomer } from './pages/sign-up.ts';
+
+/**
+ * Consent records (issue 32): the sign-up page's terms and privacy policy are on record; a customer
+ * who never saw them (made by the CLI) is asked, not blocked; staff read a client's records.
+ */
+const snap = (page: Page, name: string) =>
+  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
+
+test('what a customer agreed to at sign-up is on record, in Account → Privacy and for staff', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpNewCustomer(page, 'consents');
+  await page.getByRole('button', { name: 'I will do this later' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // Accepted at sign-up: nothing to ask.
+  await expect(page.getByRole('region', { name: /review and accept|updated our terms/ })).toHaveCount(0);
+
+  await page.goto('/dashboard/account/privacy');
+  const records = page.getByRole('table', { name: 'Your consent records' });
+  await expect(records.getByRole('row')).toHaveCount(3);
+  await expect(records.getByRole('row', { name: /Terms of Service .* Sign-up/ })).toBeVisible();
+  await expect(records.getByRole('row', { name: /Privacy Policy .* Sign-up/ })).toBeVisible();
+  await expect(records).toContainText('127.0.0.1');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('heading', { name: 'Agreements' }).scrollIntoViewIfNeeded();
+  await snap(page, '390-account-privacy');
+
+  const id = await page.evaluate(
+    async (token) => {
+      const res = await fetch('/api/v1/customers/me', { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { data: { id: string } }).data.id;
+    },
+    await accessTokenOf(page),
+  );
+  const staff = await browser.newContext({ baseURL });
+  const admin = await staff.newPage();
+  await signInAsNewAdmin(admin);
+  await admin.goto(`/admin/users/${id}`);
+  const consents = admin.getByRole('table', { name: 'Consent records' });
+  await expect(consents.getByRole('row', { name: /Terms of Service .* Sign-up/ })).toBeVisible();
+  await snap(admin, '1280-admin-client-consents');
+  await staff.close();
+});
+
+test('a customer who never accepted the terms is asked once, and can go on using the app', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = `consent-cli-${Date.now()}@example.com`;
+  runCli(['user:create', '--email', email, '--password', 'consent-passphrase-1']);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, 'consent-passphrase-1');
+  await page.getByRole('button', { name: 'I will do this later' }).click();
+  const prompt = page.getByRole('region', { name: 'Please review and accept our terms' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await prompt.getByRole('button', { name: 'I accept' }).click();
+  await expect(prompt).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Please review and accept our terms' })).toHaveCount(0);
+});
