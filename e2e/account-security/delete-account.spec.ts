@@ -42,7 +42,8 @@ test('deleting the account: confirm, code by SMS, wrong code refused, right code
   await input.fill(code);
   await codeDialog.getByRole('button', { name: 'Delete my account' }).click();
   await expectToast(page, 'Account Deleted successfully');
-  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole('heading', { name: 'Your account is deleted' })).toBeVisible();
 
   // The identity is gone: signing in again fails.
   await signInWithPassword(page, email, password);

@@ -24,8 +24,9 @@ test('changing the password logs out; the old password stops working, the new on
   await account.confirmPassword().fill(newPassword);
   await account.submitPassword();
   await expectToast(page, 'Password changed. Please log in again.');
-  // Logged out: back at the site origin, signed out (the landing offers Log In again).
-  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  // Logged out, on a page that says what happened (issue 29), with Log In.
+  await expect(page).toHaveURL(/\/signed-out\?reason=password-changed$/);
+  await expect(page.getByRole('heading', { name: 'Your password was changed' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible();
 
   await signInWithPassword(page, email, password);

@@ -73,7 +73,7 @@ test('an admin finds a client by search, opens the detail and the list survives 
   const detail = new ClientDetail(page);
   await detail.expectLoaded(`${client.firstName} ${client.lastName}`);
   await expect(detail.cards()).toHaveCount(2);
-  await expect(page.getByText('001 **** **** 1111').first()).toBeVisible();
+  await expect(page.getByText('Visa •••• 1111').first()).toBeVisible();
   await expect(detail.activity()).toContainText('Charged');
   await snap(page, '1280-admin-client-detail');
 
@@ -111,8 +111,8 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
   const shell = new AdminShell(page);
   await signInAsNewAdmin(page);
 
-  await shell.forceRun('Transaction Pay In', 'System will forcefully try to payin');
-  await shell.expectToast('Transactions successfully payed in');
+  await shell.forceRun('Transaction Pay In', "Charge this month's $3 now on every card that is owed it?");
+  await shell.expectToast('Pay-in run started');
   const progress = shell.runProgress('Pay-in run');
   await expect(progress).toBeVisible();
   await expect(progress).toContainText('Completed', { timeout: 30_000 });
@@ -128,8 +128,8 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
   // One $3 charge per card. (The month's pay-back instant has passed: each capture's pay-back is
   // due at once, a PAYOUT row beside it.)
   const payin = /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE.*\$3\.00/;
-  await expect(list.rowWith('001 **** **** 1111').filter({ hasText: payin })).toHaveCount(1);
-  await expect(list.rowWith('002 **** **** 4444').filter({ hasText: payin })).toHaveCount(1);
+  await expect(list.rowWith('Visa •••• 1111').filter({ hasText: payin })).toHaveCount(1);
+  await expect(list.rowWith('Mastercard •••• 4444').filter({ hasText: payin })).toHaveCount(1);
   for (const row of await charges.all()) {
     await expect(row).toContainText('Not Verified');
     await row.getByRole('checkbox').check();
@@ -157,10 +157,10 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
   }
   // The description and remarks moved out of the row into its detail; Escape returns to the row.
-  const visa = list.rowWith('001 **** **** 1111').filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
+  const visa = list.rowWith('Visa •••• 1111').filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
   const details = await list.openDetails(visa);
   await expect(details).toContainText('Monthly Charge & Pay');
-  await expect(details).toContainText('001 **** **** 1111');
+  await expect(details).toContainText('Visa •••• 1111');
   await expect(details).toContainText(client.email);
   await expect(details).toContainText('$3.00');
   await snap(page, '1280-admin-transaction-detail');

@@ -55,9 +55,9 @@ test('at 390px the client detail shows the cards as a carousel and offers Per Ca
   await detail.expectLoaded(`${client.firstName} ${client.lastName}`);
   await expect(page.getByRole('region', { name: 'Client cards' })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Filter' }).getByText('Per Card').click();
-  await expect(page.getByText('· 001 **** **** 1111')).toBeVisible();
+  await expect(page.getByText('· Visa •••• 1111')).toBeVisible();
   await expect(detail.activity()).toContainText('1111');
   await page.getByRole('button', { name: 'Next card' }).click();
-  await expect(page.getByText('· 002 **** **** 4444')).toBeVisible();
+  await expect(page.getByText('· Mastercard •••• 4444')).toBeVisible();
   await page.screenshot({ path: '.tmp/screens/390-admin-client-detail.png', fullPage: true });
 });

@@ -73,12 +73,10 @@ test('a returned pay-back waits with the customer’s other cards, and staff sen
   const send = row.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
   await row.getByRole('combobox', { name: /Card to send the \$3\.00 pay-back/ }).click();
-  await page.getByRole('option', { name: '001 **** **** 1111' }).click();
+  await page.getByRole('option', { name: 'Visa •••• 1111' }).click();
   await send.click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(
-    "Send $3.00 to 001 **** **** 1111? It is paid at the next minute's tick",
-  );
+  await expect(dialog).toContainText("Send $3.00 to Visa •••• 1111? It is paid at the next minute's tick");
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await new AdminShell(page).expectToast('Pay-back scheduled to the chosen card');
   await expect(page.getByRole('row').filter({ hasText: client.email })).toHaveCount(0);
@@ -109,9 +107,7 @@ test('a returned pay-back waits with the customer’s other cards, and staff sen
   const paybacks = list.rowWith('PAYOUT');
   await expect(paybacks.first()).toBeVisible();
   for (const row of await paybacks.all()) await expect(row.getByRole('checkbox')).toHaveCount(0);
-  const charge = list
-    .rowWith('001 **** **** 1111')
-    .filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
+  const charge = list.rowWith('Visa •••• 1111').filter({ hasText: /^(?!.*SUBSCRIPTION_CAPTURE).*CAPTURE/ });
   await expect(charge.getByRole('checkbox')).toHaveCount(1);
 });
 
@@ -145,7 +141,7 @@ test('a month Pria missed shows in reconciliation, and staff may charge it after
   await expect(dialog).toContainText('because Pria was unavailable');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const shell = new AdminShell(page);
-  await shell.expectToast('Transactions successfully payed in');
+  await shell.expectToast('Pay-in run started');
   await expect(shell.runProgress('Pay-in run')).toContainText('Completed', { timeout: 20_000 });
 });
 

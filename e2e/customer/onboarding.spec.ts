@@ -22,7 +22,7 @@ test('a new customer signs up, completes onboarding and sees cards and the first
 
   // 'Continue' without a card is refused with the spec's words.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Atleast one card is required' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'At least one card is required' })).toBeVisible();
 
   // A declined card shows the bank's reason and is not added.
   await onboarding.addCard(testCards.declined);
@@ -45,8 +45,8 @@ test('a new customer signs up, completes onboarding and sees cards and the first
   await onboarding.continueWithPreselectedPlan('Semi-Annual');
   await page.getByRole('radio', { name: 'Choose existing card' }).check();
   await snap(page, '1280-checkout');
-  await expect(page.getByText('$38.97')).toBeVisible();
-  await expect(page.getByText('including taxes')).toBeVisible();
+  await expect(page.getByText('$38.97', { exact: true })).toBeVisible();
+  await expect(page.getByText('including taxes', { exact: true })).toBeVisible();
   await onboarding.checkoutWithExistingCard('1111');
 
   const dashboard = new DashboardPage(page);

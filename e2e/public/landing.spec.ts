@@ -26,9 +26,13 @@ test.describe('landing on a desktop (1280px)', () => {
     ).toBeVisible();
   });
 
-  test('an unknown path shows the landing page', async ({ page }) => {
-    await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
+  test('an unknown path is a real 404 with "Page not found", not the landing page (ADR 31)', async ({
+    page,
+  }) => {
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toHaveCount(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { legalAddress, legalEntity } from '@pria/contracts/legal/entity';
 import { z } from 'zod';
 
 /**
@@ -54,9 +55,6 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   SUPPORT_EMAIL: z.email().default('support@pria.example'),
-  /** Who issues receipts and statements: the merchant's legal name and address, printed on them. */
-  PRIA_LEGAL_NAME: z.string().trim().min(1).max(200).default('Pria Financial, Inc.'),
-  PRIA_LEGAL_ADDRESS: z.string().trim().min(1).max(300).default('1 Main Street, Los Angeles, CA 90012'),
   MAIL_FROM: z.string().min(3).default('Pria <no-reply@pria.example>'),
   SMTP_URL: z.url().optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -80,6 +78,7 @@ const schema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   DEV_OUTBOX: bool.optional(),
+  RESPONSE_VALIDATION: z.enum(['strict', 'report']).optional(),
   PRIA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PRIA_JOBS: bool.default(true),
   PRIA_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_153_600_000).max(3_153_600_000).default(0),
@@ -173,6 +172,11 @@ export interface Config {
   };
   /** Serve /dev/outbox (never in production). */
   devOutbox: boolean;
+  /**
+   * An API answer that does not match its documented schema: 'strict' answers 500 (development,
+   * tests: drift fails CI); 'report' logs it and sends the answer (production; ADR 25).
+   */
+  responseValidation: 'strict' | 'report';
   /** web: HTTP only; worker: jobs only; all: both (one process does everything). */
   role: 'all' | 'web' | 'worker';
   /** Run the pg-boss job queue (off in tests that drive billing themselves). */
@@ -360,7 +364,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL,
-    legal: { name: e.PRIA_LEGAL_NAME, address: e.PRIA_LEGAL_ADDRESS },
+    // Who issues receipts and statements: the one legal entity the web's Contact and terms name
+    // too (packages/contracts legal/entity.ts); no longer configurable apart from them (issue 29).
+    legal: { name: legalEntity.name, address: legalAddress },
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL,
     twilio:
@@ -391,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.DELIVERY_INTERVAL_SECONDS * 1000,
     },
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== 'production',
+    responseValidation: e.RESPONSE_VALIDATION ?? (e.NODE_ENV === 'production' ? 'report' : 'strict'),
     role: e.PRIA_ROLE,
     jobs: e.PRIA_JOBS,
     clockOffsetMs: e.PRIA_CLOCK_OFFSET_SECONDS * 1000,

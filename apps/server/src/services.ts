@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import {
   type ConfiguredGateway,
@@ -19,6 +20,7 @@ import {
   registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
+import { markEmailVerified } from './modules/customers/index.ts';
 import { startDataExportWorker } from './modules/data-export/index.ts';
 import { registerModules } from './modules/index.ts';
 import {
@@ -61,6 +63,12 @@ export interface ServiceOptions {
   clock?: Clock;
   /** Test-only: sees every route as it is added (see createHttpApp). */
   onRoute?: AppDeps['onRoute'];
+  /**
+   * Test-only, without a job queue: receives each forced run's drain instead of starting it in
+   * the background, so the test decides when that money moves (the API fuzzer drains between
+   * requests, so every row written is one request's).
+   */
+  deferDrain?: (drain: () => Promise<void>) => void;
 }
 
 /**
@@ -93,15 +101,34 @@ export async function startServices(
     staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
     tokenStillValid: createAccessCheck(db),
   });
-  app.get('/readyz', { config: access.public }, async (_req, reply) => {
-    try {
-      const pending = await pendingMigrations(db);
-      if (pending > 0) return reply.code(503).send({ status: 'migrating', pending });
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'database unreachable' });
-    }
-  });
+  app.get(
+    '/readyz',
+    {
+      config: access.public,
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers and every migration is applied (503 otherwise)',
+        response: {
+          200: z.object({ status: z.literal('ready') }).describe('Ready to serve'),
+          503: z
+            .object({
+              status: z.enum(['migrating', 'database unreachable']),
+              pending: z.number().int().optional(),
+            })
+            .describe('Not ready: migrations pending, or the database unreachable'),
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        const pending = await pendingMigrations(db);
+        if (pending > 0) return reply.code(503).send({ status: 'migrating' as const, pending });
+        return { status: 'ready' as const };
+      } catch {
+        return reply.code(503).send({ status: 'database unreachable' as const });
+      }
+    },
+  );
   // The password rule's dictionary and estimator load once, here, not on the first sign-up.
   warmPasswordPolicy();
   if (config.oidc.builtIn) {
@@ -116,6 +143,7 @@ export async function startServices(
         if (standing)
           await recordOwnSecurityChange(tx, { subject: e.userId, email: e.email, ...standing }, e.event);
       },
+      onEmailVerified: (tx, e) => markEmailVerified(tx, { ...e, issuer: config.oidc.issuer }),
     });
   }
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
@@ -180,6 +208,7 @@ export async function startServices(
       );
       return;
     }
+    if (opts.deferDrain) return opts.deferDrain(() => drainRun(billing, runId).then(() => undefined));
     // No job queue (tests, single-process tools): drain here, in the background.
     drainRun(billing, runId).catch((err: unknown) => logger.error({ err, runId }, 'billing drain failed'));
   };

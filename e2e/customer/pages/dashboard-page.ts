@@ -19,7 +19,11 @@ export class DashboardPage {
     return this.page.getByRole('table', { name: 'Activity' });
   }
 
+  /** A table row on a desktop, a card of the list on a phone (issue 29). */
   async expectActivityRow(text: string | RegExp) {
-    await expect(this.activityTable().getByRole('row').filter({ hasText: text }).first()).toBeVisible();
+    const entries = this.activityTable()
+      .getByRole('row')
+      .or(this.page.getByRole('list', { name: 'Activity' }).getByRole('listitem'));
+    await expect(entries.filter({ hasText: text }).first()).toBeVisible();
   }
 }

@@ -66,8 +66,11 @@ export class OnboardingPage {
     await p.getByRole('radio', { name: 'Choose existing card' }).check();
     await p.getByRole('radio', { name: new RegExp(`ending ${lastFour}$`) }).check();
     await expect(p.getByLabel('CVC')).toHaveValue('***');
-    await p.getByRole('button', { name: 'Continue' }).click();
+    await p.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
     await expectToast(p, 'Onboarding Successfully Completed');
+    // The confirmation with the receipt stays until the customer moves on (issue 29).
+    await expect(p.getByText('Payment received: you are subscribed')).toBeVisible();
+    await p.getByRole('button', { name: 'Go to dashboard' }).click();
     await expect(p).toHaveURL(/\/dashboard$/);
   }
 }

@@ -13,15 +13,25 @@ export const PASSWORD_MAX_LENGTH = 128;
  */
 export const changePasswordRequest = z
   .object({
+    // The spec's words for an empty and a short one (both checked below), documented as they are.
     password: z
       .string({ error: messages.passwordRequired })
       .min(1, messages.passwordRequired)
-      .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+      .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+      .meta({
+        minLength: PASSWORD_MIN_LENGTH,
+        description: `The new password: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not a common or very weak one`,
+      }),
     confirmPassword: z
       .string()
       .max(PASSWORD_MAX_LENGTH * 2)
-      .optional(),
-    randomBytes: z.string().max(200).optional(),
+      .optional()
+      .meta({ description: 'When sent, must equal password ("Passwords must match")' }),
+    randomBytes: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ deprecated: true, description: "The spec's AES IV: refused when present (ADR 0006)" }),
   })
   .superRefine((v, ctx) => {
     if (v.randomBytes)
@@ -43,19 +53,21 @@ export const mfaTypes = ['authenticator', 'sms', 'email'] as const;
 export type MfaType = (typeof mfaTypes)[number];
 
 /** GET /mfa answers a list: one confirmed record, or [] when MFA is off. */
-export interface MfaStatusRecord {
-  status: 'confirmed';
-  type: MfaType;
-}
+export const mfaStatusRecord = z.object({ status: z.literal('confirmed'), type: z.enum(mfaTypes) });
+export type MfaStatusRecord = z.infer<typeof mfaStatusRecord>;
 
 /** POST /mfa?status=true (data: { url } to open in a new tab) or ?status=false. */
 export const mfaToggleQuery = z.object({
   status: z.enum(['true', 'false'], { error: 'status must be true or false' }),
 });
 
-export interface MfaEnrolmentLink {
-  url: string;
-}
+export const mfaEnrolmentLink = z.object({ url: z.url() });
+
+/** GET /mfa/recovery-codes: how many single-use recovery codes are left. */
+export const recoveryCodesLeft = z.object({ left: z.number().int().min(0) });
+/** POST /mfa/recovery-codes: the new codes, shown once (only their hashes are kept). */
+export const recoveryCodesIssued = z.object({ codes: z.array(z.string()) });
+export type MfaEnrolmentLink = z.infer<typeof mfaEnrolmentLink>;
 
 /** payin is shown as Charges, payout as Payments, subscription as Subscription Updates. */
 export const notificationTypes = ['payin', 'payout', 'subscription'] as const;
@@ -95,14 +107,44 @@ export type NotificationChannel = (typeof notificationChannels)[number];
 
 /** DELETE /customers sends the code; DELETE /customers?code=1234 deletes the account. */
 export const deleteAccountQuery = z.object({
-  code: z.string().trim().max(12).optional(),
+  code: z
+    .string()
+    .trim()
+    .max(12)
+    .optional()
+    .meta({ description: 'The 4-digit code sent by the first call; absent: send one' }),
 });
 
 /** DELETE /customers (no code): where the code went, masked. */
-export interface DeletionCodeSent {
-  channel: 'sms' | 'email';
-  to: string;
-}
+export const deletionCodeSent = z.object({ channel: z.enum(['sms', 'email']), to: z.string() });
+export type DeletionCodeSent = z.infer<typeof deletionCodeSent>;
 
-// REAUTHENTICATE (the 401 code asking for a fresh sign-in) lives in envelope.ts, which the web
-// app's API client reads without zod.
+// The `code` of a 401 asking for a fresh sign-in before a sensitive change (in its own file: the
+// web app's API client reads it without zod).
+export { REAUTHENTICATE } from './reauthenticate.ts';
+
+// --- Passkeys (GET/POST /account/passkeys, PATCH/DELETE /account/passkeys/{id}) ---------------
+
+export const PASSKEY_NAME_MAX_LENGTH = 64;
+export const passkeyMessages = {
+  nameRequired: 'Give the passkey a name',
+  nameTooLong: `A passkey name is at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
+  notFound: 'Passkey not found',
+} as const;
+
+/** A passkey's name, as the Security screen's field and the API check it. */
+export const passkeyName = z
+  .string({ error: passkeyMessages.nameRequired })
+  .trim()
+  .min(1, passkeyMessages.nameRequired)
+  .max(PASSKEY_NAME_MAX_LENGTH, passkeyMessages.nameTooLong);
+
+export const passkeyView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  /** Synced across the person's devices (a multi-device passkey) or bound to one authenticator. */
+  synced: z.boolean(),
+});
+export type PasskeyView = z.infer<typeof passkeyView>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscriptionStatuses } from './customers.ts';
 
 /**
  * The admin portal's API (spec: admin portal §2, §5, §7): list queries as the browser sends
@@ -47,31 +48,37 @@ export const adminMessages = {
 } as const;
 
 /** A billing period: a calendar month, 'YYYY-MM'. */
-export const billingPeriod = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, adminMessages.periodFormat);
+/** A month, YYYY-MM. */
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const billingPeriod = z.string().regex(monthPattern, adminMessages.periodFormat);
 
 const pageSize = z.coerce
-  .number({ error: adminMessages.invalidLimit })
+  .number<number | string>({ error: adminMessages.invalidLimit })
   .refine(
     (n): n is AdminPageSize => (adminPageSizes as readonly number[]).includes(n),
     adminMessages.invalidLimit,
   )
-  .default(10);
+  .default(10)
+  .meta({ type: 'integer', enum: [...adminPageSizes], description: 'Rows per page: 10, 25 or 50' });
 const page = z.coerce
-  .number({ error: 'page must be a whole number from 1' })
+  .number<number | string>({ error: 'page must be a whole number from 1' })
   .int('page must be a whole number from 1')
   .min(1, 'page must be a whole number from 1')
   .max(100_000, 'page is too large')
-  .default(1);
+  .default(1)
+  .meta({ type: 'integer', minimum: 1, maximum: 100_000, description: 'The page, from 1' });
 const order = z
   .string()
   .transform((v) => v.toLowerCase())
   .pipe(z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }))
-  .default('desc');
+  .default('desc')
+  .meta({ type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'], description: 'Sort order, any case' });
 const epochMs = z.coerce
-  .number({ error: 'times are epoch milliseconds' })
+  .number<number | string>({ error: 'times are epoch milliseconds' })
   .int('times are epoch milliseconds')
   .min(0, 'times are epoch milliseconds')
-  .max(8_640_000_000_000_000, 'times are epoch milliseconds');
+  .max(8_640_000_000_000_000, 'times are epoch milliseconds')
+  .meta({ type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, description: 'Epoch milliseconds' });
 const customerId = z.uuid({ error: 'userId must be a customer id' });
 
 /** Every list answers this page envelope inside `data`. */
@@ -168,6 +175,21 @@ export const base64CustomerFilter = z
     return parsed.data;
   });
 
+/** How the client list's `filter` is written, for /api/docs. */
+const filterDescription =
+  'Base64 (standard or URL-safe) of a JSON object {column: value}. Columns id, email, firstName, middleName, lastName, administrativeArea, phone, postalCode match a case-insensitive part (phone and postalCode by digits); deleted: false (default, active customers), true (deleted only) or "any"; subscription: active, paused, cancelled, inactive, pending_verification or none. Anything else is 400 "Invalid filter". Example: eyJlbWFpbCI6ImFubiJ9 is {"email":"ann"}.';
+
+/** The `filter` parameter: its grammar, machine-readable (JSON Schema contentEncoding/contentSchema). */
+const filterParam = () =>
+  base64CustomerFilter.optional().meta({
+    type: 'string',
+    maxLength: 2000,
+    contentEncoding: 'base64',
+    contentMediaType: 'application/json',
+    contentSchema: z.toJSONSchema(customerFilter, { io: 'input', target: 'draft-2020-12' }),
+    description: filterDescription,
+  });
+
 export const customerListQuery = z.object({
   sort: z
     .enum(customerSortFields, { error: `sort must be one of ${customerSortFields.join(', ')}` })
@@ -179,8 +201,9 @@ export const customerListQuery = z.object({
     .string()
     .transform((s) => s.trim())
     .pipe(z.string().max(100, 'search is at most 100 characters'))
-    .optional(),
-  filter: base64CustomerFilter.optional(),
+    .optional()
+    .meta({ description: 'A part of the id, email, name or phone' }),
+  filter: filterParam(),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 
@@ -209,7 +232,7 @@ export const adminCustomerRow = z.object({
     .object({
       id: z.string(),
       plan: z.object({ id: z.string(), name: z.string() }),
-      status: z.string(),
+      status: z.enum(subscriptionStatuses),
       /** active, paused, cancelled, inactive or pending_verification. */
       state: z.enum(subscriptionStates),
       expiresAt: z.number().nullable(),
@@ -243,7 +266,12 @@ const day = (name: string) =>
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
         new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       `${name} must be a date like 2026-01-31`,
-    );
+    )
+    .meta({
+      format: 'date',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: `${name}: a New York day, YYYY-MM-DD`,
+    });
 
 /** from <= to when both are given. */
 const orderedRange = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
@@ -272,7 +300,15 @@ export const transactionFilters = {
   from: day('from').optional(),
   /** Created on or before this New York day. */
   to: day('to').optional(),
-  userId: customerId.optional(),
+  /** A client's id, or their email (issue 29). */
+  userId: z
+    .string()
+    .trim()
+    .refine(
+      (v) => customerId.safeParse(v).success || z.email().safeParse(v).success,
+      'userId must be a customer id or an email address',
+    )
+    .optional(),
 };
 
 export const transactionListQuery = z
@@ -338,11 +374,12 @@ export const logsQuery = z.object({
   startTime: epochMs.optional(),
   endTime: epochMs.optional(),
   limit: z.coerce
-    .number({ error: 'limit must be 1 to 100' })
+    .number<number | string>({ error: 'limit must be 1 to 100' })
     .int('limit must be 1 to 100')
     .min(1, 'limit must be 1 to 100')
     .max(100, 'limit must be 1 to 100')
-    .default(10),
+    .default(10)
+    .meta({ type: 'integer', minimum: 1, maximum: 100 }),
   /** Opaque: pass back the previous answer's nextToken for the following (older) events. */
   nextToken: z.string().max(500, adminMessages.invalidNextToken).optional(),
 });
@@ -469,6 +506,27 @@ export type AdminMetrics = z.infer<typeof adminMetrics>;
 
 // --- Money engine (GET /api/v1/billing/runs, /billing/payouts/attention) ---------------------
 
+/** A run as forcing it answers (202) and as its progress reads: done / total / failed. */
+export const billingRunProgress = z.object({
+  id: z.uuid(),
+  kind: z.enum(['payin', 'payout', 'subscriptions']),
+  /** 'YYYY-MM' (pay-in, payout) or the New York day 'YYYY-MM-DD' (renewals). */
+  period: z.string(),
+  status: z.enum(['running', 'completed']),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  /** Pay-in: cards not charged because the period's window closed while Pria was unavailable. */
+  missed: z.number().int(),
+});
+export type BillingRunProgress = z.infer<typeof billingRunProgress>;
+/** GET /billing/runs/{id}: the progress with when it started and finished. */
+export const billingRunDetail = billingRunProgress.extend({
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+});
+export type BillingRunDetail = z.infer<typeof billingRunDetail>;
+
 export const billingRunRow = z.object({
   id: z.string(),
   kind: z.enum(['payin', 'payout', 'subscriptions']),
@@ -567,6 +625,13 @@ export const refundPreview = z.object({
 });
 export type RefundPreview = z.infer<typeof refundPreview>;
 
+/** POST /refunds' optional Idempotency-Key: the same key answers the same refund, never a second one. */
+export const idempotencyKeyHeader = z
+  .string({ error: 'Idempotency-Key must be 8 to 200 characters' })
+  .trim()
+  .min(8, 'Idempotency-Key must be 8 to 200 characters')
+  .max(200, 'Idempotency-Key must be 8 to 200 characters');
+
 export const refundView = z.object({
   id: z.string(),
   chargeId: z.string(),
@@ -618,7 +683,7 @@ export const clientExportQuery = z.object({
     .transform((s) => s.trim())
     .pipe(z.string().max(100, 'search is at most 100 characters'))
     .optional(),
-  filter: base64CustomerFilter.optional(),
+  filter: filterParam(),
 });
 export type ClientExportQuery = z.input<typeof clientExportQuery>;
 
@@ -627,7 +692,7 @@ export const reconciliationExportQuery = z.object({
   period: z
     .string({ error: 'period is required, like 2026-11' })
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must look like 2026-11'),
+    .regex(monthPattern, adminMessages.periodFormat),
 });
 export type ReconciliationExportQuery = z.input<typeof reconciliationExportQuery>;
 
@@ -702,7 +767,8 @@ export const staffInviteRequest = z.object({
     .string()
     .trim()
     .max(320, 'email is at most 320 characters')
-    .pipe(z.email('Enter a valid email address.')),
+    .pipe(z.email('Enter a valid email address.'))
+    .meta({ type: 'string', format: 'email', maxLength: 320 }),
   role: staffRoleField,
 });
 export type StaffInviteRequest = z.infer<typeof staffInviteRequest>;

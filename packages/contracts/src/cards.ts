@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BillingAddress, billingAddress } from './address.ts';
 import { type AnyCardBrand, acceptedBrands, brandFromInput, isAcceptedBrand } from './card-brands.ts';
 import { messages } from './messages.ts';
 
@@ -41,30 +42,9 @@ export function isExpiryPast(month: number, year: number, now: Date = new Date()
   return year < nowYear || (year === nowYear && month < nowMonth);
 }
 
-/** Billing address of a card (country is always US whatever is sent). */
-export const cardAddress = z.object({
-  address1: z.string({ error: messages.street1Required }).trim().min(1, messages.street1Required).max(200),
-  address2: z
-    .union([z.string().trim().max(200), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  locality: z.string({ error: messages.cityRequired }).trim().min(1, messages.cityRequired).max(100),
-  administrativeArea: z
-    .string({ error: messages.stateRequired })
-    .trim()
-    .min(1, messages.stateRequired)
-    .max(2),
-  country: z
-    .unknown()
-    .optional()
-    .transform(() => 'US' as const),
-  postalCode: z
-    .string({ error: messages.postalCodeRequired })
-    .trim()
-    .min(1, messages.postalCodeRequired)
-    .regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode),
-});
-export type CardAddress = z.infer<typeof cardAddress>;
+/** Billing address of a card: the one US address rule (address.ts), street, city and state required. */
+export const cardAddress = billingAddress;
+export type CardAddress = BillingAddress;
 
 const expirationMonth = z.coerce
   .number({ error: messages.expiryRequired })
@@ -146,6 +126,11 @@ export const newCardRequest = z
     expirationYear,
     brand: brandField,
     isDefault: z.boolean().optional().default(false),
+    /**
+     * Charge & Pay: $3 charged each month and paid back. Omitted: true (every card registered on
+     * the cards screens builds credit); checkout asks the customer and sends their answer.
+     */
+    chargeAndPay: z.boolean().optional().default(true),
     name: z.string({ error: messages.cardNameRequired }).trim().min(1, messages.cardNameRequired).max(100),
     address: cardAddress,
   })
@@ -161,6 +146,8 @@ export const updateCardRequest = z
     expirationYear,
     brand: z.string().max(40).optional(),
     isDefault: z.boolean().optional(),
+    /** Join (true) or leave (false) the monthly $3 Charge & Pay; omitted: unchanged. */
+    chargeAndPay: z.boolean().optional(),
     address: cardAddress,
   })
   .superRefine(notPast);
@@ -177,6 +164,8 @@ export const cardView = z.object({
   expirationMonth: z.number(),
   expirationYear: z.number(),
   isDefault: z.boolean(),
+  /** Charged $3 each month and paid back; false: the card only pays for the plan. */
+  chargeAndPay: z.boolean(),
   instrumentId: z.string(),
   address: z.object({
     address1: z.string(),

@@ -1,7 +1,16 @@
+export const dataExportStatuses = [
+  'queued',
+  'preparing',
+  'ready',
+  'downloaded',
+  'expired',
+  'failed',
+] as const;
+
 /** "Download my data" (issue 32): a request as the customer sees it. */
 export interface DataExportView {
   id: string;
-  status: 'queued' | 'preparing' | 'ready' | 'downloaded' | 'expired' | 'failed';
+  status: (typeof dataExportStatuses)[number];
   /** 0–100 while it is prepared. */
   progress: number;
   requestedAt: string;

@@ -34,6 +34,7 @@ export const messages = {
   streetRequired: 'Street is required',
   cityRequired: 'City is required',
   stateRequired: 'State is required',
+  invalidState: 'Invalid state',
   profileUpdateFailed: 'Profile Update Failed',
 
   // password
@@ -62,10 +63,11 @@ export const messages = {
   invalidDate: 'Invalid Date',
   cvcRequired: 'CVC is required',
   invalidCvc: 'Invalid CVC',
-  cardBrandRequired: 'Card brand in required',
+  // The spec's 'Card brand in required' and 'Atleast one card is required', spelt right (ADR 31).
+  cardBrandRequired: 'Card brand is required',
   cardNameRequired: 'Name on card is required',
   street1Required: 'Street 1 is required',
-  atLeastOneCard: 'Atleast one card is required',
+  atLeastOneCard: 'At least one card is required',
   cardAdded: 'Card added successfully',
   cardRemoved: 'Card removed successfully',
   cardUpdated: 'Card updated successfully',
@@ -118,7 +120,8 @@ export const messages = {
   webConfirmEnableSubscription: 'Are you sure you want to enable your subscription?',
   webLocalityRequired: 'locality is required',
   webStatusActive: 'Active',
-  webStatusInactive: 'InActive',
+  // The spec's 'InActive', in plain English (ADR 31).
+  webStatusInactive: 'Inactive',
   webStatusPending: 'Pending Verification',
   webEmailVerified: 'Email verified',
   webVerifyEmail: 'Verify Email',
@@ -163,16 +166,20 @@ export const messages = {
   confirmDisableMfa: 'Are you sure you want to turn off two-factor authentication?',
   mfaFinishInNewTab:
     'Finish the set-up in the new tab. This page updates by itself once two-factor authentication is on.',
-  // admin: forced runs
-  payinConfirm: 'System will forcefully try to payin',
-  payoutConfirm: 'System will forcefully try to payOut',
-  payinForced: 'Transactions successfully payed in',
-  payoutForced: 'Transactions successfully payed out',
-  subscriptionsForced: 'Subscriptions successfully payed in',
+  // admin: forced runs. The spec's 'System will forcefully try to payin' and 'Transactions
+  // successfully payed in' said neither what happens nor in English: what the run does, and
+  // that the database never lets it charge or pay twice (ADR 31).
+  payinConfirm:
+    "Charge this month's $3 now on every card that is owed it? A card already charged this month is not charged again.",
+  payoutConfirm:
+    'Pay back now every $3 charge whose pay-back is due? A charge already paid back is not paid again.',
+  payinForced: 'Pay-in run started',
+  payoutForced: 'Pay-back run started',
+  subscriptionsForced: 'Renewal run started',
   payinFailed: 'Pay In failed',
   payoutFailed: 'Pay Out failed',
-  // The spec gives no words for the subscription run's prompt; this mirrors the pay-in one.
-  subscriptionPayinConfirm: 'System will forcefully try to pay in subscriptions',
+  subscriptionPayinConfirm:
+    'Renew now every subscription whose period has ended? A period already paid is not charged again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

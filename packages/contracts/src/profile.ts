@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { profileAddress } from './address.ts';
 import { messages } from './messages.ts';
 
-const trimmed = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) =>
   z
-    .union([trimmed(max), z.null()])
+    .union([z.string().trim().max(max), z.null()])
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -13,26 +13,8 @@ export const phoneField = z
   .trim()
   .min(1, messages.phoneRequired)
   .regex(/^\d+$/, messages.invalidPhone)
-  .length(10, messages.invalidPhone);
-
-export const postalCodeField = z
-  .string({ error: messages.postalCodeRequired })
-  .trim()
-  .min(1, messages.postalCodeRequired)
-  .regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode);
-
-/** Address as the spec's client sends it; country is always US whatever is sent. */
-export const addressInput = z.object({
-  address1: optionalText(200),
-  address2: optionalText(200),
-  locality: optionalText(100),
-  administrativeArea: optionalText(2),
-  country: z
-    .unknown()
-    .optional()
-    .transform(() => 'US' as const),
-  postalCode: postalCodeField,
-});
+  .length(10, messages.invalidPhone)
+  .meta({ pattern: '^\\d{10}$', description: '10 digits, US (shown with +1)' });
 
 /**
  * PUT /customers/{id}. Email is not editable: an email in the payload is dropped (zod strips
@@ -47,7 +29,7 @@ export const profileUpdate = z.object({
   middleName: optionalText(100),
   lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(100),
   phone: phoneField,
-  address: addressInput,
+  address: profileAddress,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
 
@@ -70,10 +52,8 @@ export const onboardingIndexQuery = z.object({
   index: z
     .string({ error: 'index must be a number from 0 to 4' })
     .regex(/^[0-4]$/, 'index must be a number from 0 to 4')
-    .transform(Number),
+    .transform(Number)
+    .meta({ type: 'integer', enum: [0, 1, 2, 3, 4] }),
+  /** From the plan step: the plan chosen, kept for the checkout step (a reload must not lose it). */
+  plan: z.string().trim().min(1, messages.unknownPlan).max(100, messages.unknownPlan).optional(),
 });
-
-export interface AdministrativeArea {
-  code: string;
-  name: string;
-}

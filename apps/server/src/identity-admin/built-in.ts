@@ -8,7 +8,9 @@ import {
   IdpUserError,
   InvitationError,
   inviteStaff,
+  issueRecoveryCodes,
   listStaff,
+  recoveryCodesLeft,
   resendStaffInvitation,
   revokeStaffInvitation,
   revokeUserSessions,
@@ -71,6 +73,10 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
     async createMfaEnrollmentTicket(subject) {
       await requireUser(subject);
       return createMfaEnrolmentTicket(db, config, subject);
+    },
+    recoveryCodes: {
+      left: (subject) => recoveryCodesLeft(db, subject),
+      renew: (subject) => issueRecoveryCodes(db, subject),
     },
     async getMfaStatus(subject) {
       const type = await getMfaMethod(db, subject);

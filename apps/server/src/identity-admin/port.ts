@@ -122,6 +122,14 @@ export interface IdentityAdmin {
    * access tokens too; callers end those with endAccessTokens whichever the provider).
    */
   revokeSessions(subject: string, reason: RevocationReason): Promise<void>;
+  /**
+   * Two-factor recovery codes (issue 29), where the provider keeps them (the built-in one): how
+   * many are left, and a new set replacing the old one (the plain codes, to show once).
+   */
+  recoveryCodes?: {
+    left(subject: string): Promise<number>;
+    renew(subject: string): Promise<string[]>;
+  };
   /** True for identities federated from a social login (their password lives elsewhere). */
   isSocial(subject: string): boolean;
 }

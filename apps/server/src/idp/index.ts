@@ -25,6 +25,7 @@ import {
   authenticate,
   consumeVerificationToken,
   createUser,
+  type EmailVerifiedHook,
   IdpUserError,
   messages,
   normalizeEmail,
@@ -40,6 +41,7 @@ export {
   type MfaMethod,
 } from './mfa.ts';
 export { RESET_TOKEN_MINUTES, sendResetLinkTo } from './recovery.ts';
+export { issueRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft } from './recovery-codes.ts';
 export {
   findStaff,
   type InvitationState,
@@ -77,6 +79,11 @@ export interface IdpDeps {
   logger: Logger;
   /** Where security events go (password reset, MFA turned on); default: a plain email. */
   notifySecurity?: SecurityNotifier;
+  /**
+   * An address was verified through its link: the composition root marks the customer verified
+   * at once (money notices go only to verified addresses; the session's token says so later).
+   */
+  onEmailVerified?: EmailVerifiedHook;
 }
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
@@ -136,7 +143,11 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
       '/oidc/verify-email',
       { config: access.public, schema: { hide: true } },
       async (req, reply) => {
-        const userId = await consumeVerificationToken(db, String(req.query.token ?? ''));
+        const userId = await consumeVerificationToken(
+          db,
+          String(req.query.token ?? ''),
+          deps.onEmailVerified,
+        );
         if (!userId) {
           return sendPage(
             reply,

@@ -10,8 +10,9 @@ import {
   resendSignInCode,
   startSignInChallenge,
   verifySignInChallenge,
+  verifySignInRecovery,
 } from './mfa-challenge.ts';
-import { codePage } from './mfa-pages.ts';
+import { codePage, recoveryCodeSignInPage } from './mfa-pages.ts';
 import { sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
@@ -47,6 +48,7 @@ export interface InteractionKit {
 export const MFA_AMR = ['pwd', 'mfa', 'otp'];
 export const mfaMessages = {
   wrongCode: 'That code is not right. Please try again.',
+  wrongRecoveryCode: 'That recovery code is not right, or it was used already. Please try another.',
   restart: 'Too many wrong codes, or the code expired. Please log in again.',
   tooManyCodes: 'Too many codes were sent. Please try again later.',
 } as const;
@@ -103,6 +105,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         action: `${kit.base(uid)}/mfa`,
         resendAction: challenge.method === 'authenticator' ? undefined : `${kit.base(uid)}/mfa/resend`,
         restartHref: `${kit.base(uid)}/login`,
+        recoveryHref: `${kit.base(uid)}/mfa/recovery`,
         hidden: {},
         title: 'Two-factor authentication',
         sub,
@@ -139,6 +142,47 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
       });
     }
     if (result.reason === 'wrong') return page(reply, interaction.uid, mfaMessages.wrongCode, 401);
+    const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
+    return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
+  });
+
+  const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) =>
+    sendPage(
+      reply,
+      recoveryCodeSignInPage({
+        action: `${kit.base(uid)}/mfa/recovery`,
+        backHref: `${kit.base(uid)}/mfa`,
+        error,
+        homeUrl: config.publicUrl,
+      }),
+      status,
+    );
+
+  app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/recovery', route, async (req, reply) => {
+    const interaction = await kit.details(req, reply);
+    if (!interaction) return kit.expired(reply);
+    if (!(await findOpenChallenge(db, interaction.uid)))
+      return sendPage(reply, kit.loginPage(interaction.uid, mfaMessages.restart), 400);
+    return recoveryPage(reply, interaction.uid, null);
+  });
+
+  app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/recovery', route, async (req, reply) => {
+    const interaction = await kit.details(req, reply);
+    if (!interaction) return kit.expired(reply);
+    const code = (req.body as Form | undefined)?.code;
+    const result = await verifySignInRecovery(
+      db,
+      interaction.uid,
+      typeof code === 'string' ? code.slice(0, 40) : '',
+      attempt(req),
+    );
+    if (result.ok) {
+      return kit.finish(req, reply, interaction, {
+        login: { accountId: result.userId, amr: MFA_AMR, remember: true },
+      });
+    }
+    if (result.reason === 'wrong')
+      return recoveryPage(reply, interaction.uid, mfaMessages.wrongRecoveryCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
     return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
   });

@@ -12,6 +12,7 @@ import {
   sendCode,
 } from './mfa.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, numericCode, openSecret } from './mfa-secrets.ts';
+import { useRecoveryCode } from './recovery-codes.ts';
 import { matchTotp } from './totp.ts';
 import { type AttemptContext, findUserById, recordEvent } from './users.ts';
 
@@ -199,4 +200,53 @@ export async function verifySignInChallenge(
     return { ok: false, reason: attempts >= MFA_MAX_ATTEMPTS ? 'restart' : 'wrong' };
   });
   return result;
+}
+
+/**
+ * The second step with a recovery code instead (issue 29): the open challenge counts the
+ * attempts as for a code, and a right code is used up at once (each works once).
+ */
+export async function verifySignInRecovery(
+  db: Db,
+  uid: string,
+  code: string,
+  ctx: AttemptContext,
+): Promise<VerifyResult> {
+  return db.transaction().execute(async (trx): Promise<VerifyResult> => {
+    const c = await trx
+      .selectFrom('idp_mfa_challenges')
+      .selectAll()
+      .where('interaction_uid', '=', uid)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!c || c.attempts >= MFA_MAX_ATTEMPTS) return { ok: false, reason: 'restart' };
+    if (await userLocked(trx, c.user_id)) return { ok: false, reason: 'locked' };
+    if (await useRecoveryCode(trx, c.user_id, code)) {
+      await trx
+        .updateTable('idp_mfa_challenges')
+        .set({ used_at: sql<Date>`now()` })
+        .where('id', '=', c.id)
+        .execute();
+      await recordEvent(trx, {
+        ...ctx,
+        userId: c.user_id,
+        email: null,
+        success: true,
+        reason: 'recovery code',
+      });
+      return { ok: true, userId: c.user_id };
+    }
+    const attempts = c.attempts + 1;
+    await trx.updateTable('idp_mfa_challenges').set({ attempts }).where('id', '=', c.id).execute();
+    await recordEvent(trx, {
+      ...ctx,
+      userId: c.user_id,
+      email: null,
+      success: false,
+      reason: 'recovery code',
+    });
+    return { ok: false, reason: attempts >= MFA_MAX_ATTEMPTS ? 'restart' : 'wrong' };
+  });
 }

@@ -15,7 +15,7 @@ import {
   mfaMethods,
   TOTP_ISSUER,
 } from './mfa.ts';
-import { codePage, enrolAuthenticatorPage, enrolChoosePage } from './mfa-pages.ts';
+import { codePage, enrolAuthenticatorPage, enrolChoosePage, recoveryCodesPage } from './mfa-pages.ts';
 import { openSecret } from './mfa-secrets.ts';
 import { formField, messagePage, sendPage } from './pages.ts';
 import { base32Encode, otpauthUri } from './totp.ts';
@@ -85,7 +85,7 @@ export function registerMfaEnrolmentRoutes(
     const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return sendPage(
       reply,
-      enrolAuthenticatorPage({ action: confirmAction, ticket, qrSvg, secret, error, homeUrl: home }),
+      enrolAuthenticatorPage({ action: confirmAction, ticket, qrSvg, secret, uri, error, homeUrl: home }),
       status,
     );
   }
@@ -168,14 +168,7 @@ export function registerMfaEnrolmentRoutes(
       logger.info({ userId: row.user_id, method: result.method }, 'mfa enrolled');
       return sendPage(
         reply,
-        messagePage({
-          title: 'Two-factor authentication is on',
-          message:
-            'From now on we will ask for a code each time you log in. For your security every device was signed out: log in again, with your code.',
-          linkHref: securityPage,
-          linkText: 'Log in again',
-          homeUrl: home,
-        }),
+        recoveryCodesPage({ codes: result.recoveryCodes, linkHref: securityPage, homeUrl: home }),
       );
     }
     if (result.reason === 'too-many') {

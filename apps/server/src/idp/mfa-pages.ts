@@ -43,6 +43,8 @@ export interface AuthenticatorView {
   ticket: string;
   qrSvg: string;
   secret: string;
+  /** The otpauth:// link: on a phone, a tap opens the authenticator app with the account. */
+  uri: string;
   error?: string | null;
   homeUrl: string;
 }
@@ -55,6 +57,7 @@ export function enrolAuthenticatorPage(v: AuthenticatorView): string {
 <p class="sub">Scan the QR code, then enter the 6-digit code the app shows.</p>
 ${alert(v.error)}
 <div class="qr" role="img" aria-label="QR code for your authenticator app">${v.qrSvg}</div>
+<p><a class="button secondary" href="${esc(v.uri)}">On this phone? Add to your authenticator app</a></p>
 <p class="hint" id="secret-hint">Cannot scan? Enter this key in the app instead:</p>
 <code class="secret" aria-describedby="secret-hint">${esc(grouped)}</code>
 <form method="post" action="${esc(v.action)}" novalidate>
@@ -76,6 +79,8 @@ export interface CodeView {
   notice?: string | null;
   resendAction?: string;
   restartHref?: string;
+  /** The sign-in's second step: the way to use a recovery code instead. */
+  recoveryHref?: string;
   homeUrl: string;
 }
 
@@ -102,7 +107,45 @@ ${codeInput(v.error)}
 <button type="submit">${esc(v.button)}</button>
 </form>
 ${resend}
+${v.recoveryHref ? `<p class="switch"><a href="${esc(v.recoveryHref)}">Lost your device? Use a recovery code</a></p>` : ''}
 ${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">Log in again</a></p>` : ''}`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+/** Shown once, right after two-factor authentication is turned on: the recovery codes. */
+export function recoveryCodesPage(v: { codes: string[]; linkHref: string; homeUrl: string }): string {
+  return layout(
+    'Two-factor authentication is on',
+    `<h1>Two-factor authentication is on</h1>
+<p class="sub">From now on we will ask for a code each time you log in. For your security every device was signed out: you log in again, with your code.</p>
+<h2>Save your recovery codes</h2>
+<p>If you lose your phone or cannot get a code, each of these codes signs you in once. Keep them somewhere safe, such as a password manager. <strong>We will not show them again.</strong></p>
+<ul class="codes" aria-label="Recovery codes">${v.codes.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>
+<p class="hint">You can make new codes (and retire these) in your account settings, under Security.</p>
+<p><a class="button" href="${esc(v.linkHref)}">I saved my codes: log in again</a></p>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
+/** The sign-in's second step with a recovery code instead of the usual code. */
+export function recoveryCodeSignInPage(v: {
+  action: string;
+  backHref: string;
+  error?: string | null;
+  homeUrl: string;
+}): string {
+  return layout(
+    'Use a recovery code',
+    `<h1>Use a recovery code</h1>
+<p class="sub">Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.</p>
+${alert(v.error)}
+<form method="post" action="${esc(v.action)}" novalidate>
+<label for="recovery-code">Recovery code</label>
+<input id="recovery-code" name="code" type="text" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="20" required autofocus placeholder="xxxxx-xxxxx"${v.error ? ' aria-invalid="true"' : ''}>
+<button type="submit">Verify</button>
+</form>
+<p class="switch"><a href="${esc(v.backHref)}">Use a code instead</a></p>`,
     { homeUrl: v.homeUrl },
   );
 }

@@ -118,7 +118,7 @@ async function openCodePage(email: string) {
   const action = (html: string, base: string) =>
     new URL((/<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&'), base).toString();
   const page = await go(action(login.html, login.url), { email, password: PASSWORD });
-  return { page, submit: (code: string) => go(action(page.html, page.url), { code }) };
+  return { page, go, submit: (code: string) => go(action(page.html, page.url), { code }) };
 }
 
 describe('MFA with an authenticator app', () => {
@@ -186,6 +186,51 @@ describe('MFA with an authenticator app', () => {
     await expect(signIn('totp@pria.test', () => nextCode)).rejects.toThrow(/\(401\)/);
     // Without a second factor the password alone does not get a token.
     await expect(signIn('totp@pria.test')).rejects.toThrow(/did not reach the app/);
+  });
+
+  it('gives ten recovery codes once, hashed at rest, each signing in once; the tap-to-add link (issue 29)', async () => {
+    const { api } = await newCustomer('recovery@pria.test');
+    const { ticket } = await enrolmentTicket(api);
+    const qr = await form(`${app.url}/oidc/mfa/enroll`, { ticket, method: 'authenticator' });
+    const secret = /<code class="secret"[^>]*>([A-Z2-7 ]+)<\/code>/.exec(qr.html)?.[1] ?? '';
+    // On a phone, a tap opens the authenticator app with the account (otpauth://).
+    expect(qr.html).toContain(
+      `href="otpauth://totp/Pria:recovery%40pria.test?secret=${secret.replace(/ /g, '')}`,
+    );
+    const key = base32Decode(secret);
+    const done = await form(`${app.url}/oidc/mfa/enroll/confirm`, { ticket, code: totp(key, Date.now()) });
+    const codes = [...done.html.matchAll(/<li><code>([a-z2-7]{5}-[a-z2-7]{5})<\/code><\/li>/g)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(done.html).toContain('We will not show them again.');
+
+    const mine = app.db
+      .selectFrom('idp_recovery_codes as r')
+      .innerJoin('idp_users as u', 'u.id', 'r.user_id')
+      .where('u.email', '=', 'recovery@pria.test');
+    const rows = await mine.select('r.code_hash').execute();
+    expect(rows).toHaveLength(10);
+    for (const code of codes) expect(JSON.stringify(rows)).not.toContain(code.replace('-', ''));
+
+    // The sign-in's second step offers the recovery code and takes one, any case, dashes or not.
+    const first = await openCodePage('recovery@pria.test');
+    expect(first.page.html).toContain('Use a recovery code');
+    const recoveryUrl = `${first.page.url}/recovery`;
+    expect((await first.go(recoveryUrl)).html).toContain('Recovery code');
+    const wrong = await first.go(recoveryUrl, { code: 'aaaaa-aaaaa' });
+    expect(wrong.status).toBe(401);
+    const ok = await first.go(recoveryUrl, { code: (codes[0] ?? '').toUpperCase().replace('-', '') });
+    expect(ok.url.startsWith(`${app.url}/auth/callback`)).toBe(true);
+
+    // A used code does not work again.
+    const again = await openCodePage('recovery@pria.test');
+    const reused = await again.go(`${again.page.url}/recovery`, { code: codes[0] ?? '' });
+    expect(reused.status).toBe(401);
+    expect(reused.html).toContain('used already');
+    const left = await mine.select('r.id').where('r.used_at', 'is', null).execute();
+    expect(left).toHaveLength(9);
   });
 
   it('restarts the sign-in after too many wrong codes', async () => {

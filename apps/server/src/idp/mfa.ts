@@ -16,6 +16,7 @@ import {
   sealSecret,
   sha256Hex,
 } from './mfa-secrets.ts';
+import { deleteRecoveryCodes, issueRecoveryCodes } from './recovery-codes.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 import { findUserById, revokeUserSessions } from './users.ts';
 
@@ -53,6 +54,7 @@ export async function disableMfa(db: Db, userId: string): Promise<void> {
       .where('id', '=', userId)
       .execute();
     await revokeOpenTickets(trx, userId);
+    await deleteRecoveryCodes(trx, userId);
   });
 }
 
@@ -186,7 +188,9 @@ export async function chooseEnrolmentMethod(
   return { kind: 'code', to: method === 'sms' ? (dest.phoneMasked ?? '') : dest.emailMasked };
 }
 
-export type ConfirmResult = { ok: true; method: MfaMethod } | { ok: false; reason: 'wrong' | 'too-many' };
+export type ConfirmResult =
+  | { ok: true; method: MfaMethod; recoveryCodes: string[] }
+  | { ok: false; reason: 'wrong' | 'too-many' };
 
 /**
  * Checks the code that proves the chosen method works and, when right, enrols it (replacing
@@ -253,9 +257,11 @@ export async function confirmEnrolment(
       .set({ used_at: sql<Date>`now()`, pending_secret: null, code_hash: null })
       .where('id', '=', t.id)
       .execute();
+    // A way in when the phone or the authenticator is lost: shown once, on the next page.
+    const recoveryCodes = await issueRecoveryCodes(trx, t.user_id);
     // A change to how the account signs in ends every session and token that came before it
     // (issue 30): the next sign-in asks for the new factor.
     await revokeUserSessions(trx, t.user_id, 'mfa_changed');
-    return { ok: true, method: t.method } as const;
+    return { ok: true, method: t.method, recoveryCodes } as const;
   });
 }

@@ -60,7 +60,10 @@ button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #7a
 .or{text-align:center;color:#4a5a70;font-size:14px;margin:18px 0 0}
 .button.social{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
 .button.social:hover{background:#f4f6fa}
-button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
+button.secondary,.button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
+.codes{list-style:none;padding:0;margin:12px 0;display:grid;grid-template-columns:repeat(2,1fr);gap:8px}
+.codes code{display:block;padding:8px 10px;border:1px solid #c5cedb;border-radius:8px;font-size:16px;text-align:center;letter-spacing:.04em}
+h2{font-size:18px;margin:24px 0 4px}
 .notice{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#e7f6ec;color:#14532d;border:1px solid #b7e4c7;font-size:14px}
 .forgot{text-align:right;margin:8px 0 0;font-size:14px}
 .alert{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#fdecea;color:#8a1c12;border:1px solid #f5c2bc;font-size:14px}

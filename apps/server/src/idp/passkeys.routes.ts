@@ -1,3 +1,4 @@
+import { passkeyMessages, passkeyName, passkeyView } from '@pria/contracts';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import { AppError, invalid, notFound } from '../platform/errors.ts';
 import { access, principalOf, send } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { requireRecentSignIn } from '../platform/recent-sign-in.ts';
+import { respond, respondMessage } from '../platform/responses.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
 import type { InteractionKit } from './interaction-mfa.ts';
 import {
@@ -24,11 +26,6 @@ import {
 } from './passkeys.ts';
 import { findUserById, recordEvent } from './users.ts';
 
-const passkeyName = z
-  .string({ error: 'Give the passkey a name' })
-  .trim()
-  .min(1, 'Give the passkey a name')
-  .max(64, 'A passkey name is at most 64 characters');
 /** A WebAuthn response as @simplewebauthn/browser sends it; the library checks the rest. */
 const credentialResponse = z
   .object({
@@ -39,7 +36,14 @@ const credentialResponse = z
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   })
   .passthrough();
-const passkeyParams = z.object({ id: z.uuid({ error: 'Passkey not found' }) });
+const passkeyParams = z.object({ id: z.uuid({ error: passkeyMessages.notFound }) });
+/** WebAuthn creation options (PublicKeyCredentialCreationOptionsJSON), for @simplewebauthn/browser. */
+const creationOptions = z.looseObject({
+  challenge: z.string(),
+  rp: z.looseObject({ name: z.string() }),
+  user: z.looseObject({ id: z.string(), name: z.string() }),
+  pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.string() })),
+});
 
 /**
  * Passkeys (issue 18): the account API that adds, lists, renames and removes them (removal needs
@@ -70,7 +74,11 @@ export function registerPasskeyRoutes(
     '/api/v1/account/passkeys',
     {
       config: access.user,
-      schema: { tags: ['account'], summary: 'Your passkeys: name, created and last used' },
+      schema: {
+        tags: ['account'],
+        summary: 'Your passkeys: name, created and last used',
+        response: respond(z.array(passkeyView), { errors: [403] }),
+      },
     },
     async (req, reply) =>
       send(reply, await listPasskeys(db, (await currentUser(principalOf(req).subject)).id)),
@@ -80,7 +88,13 @@ export function registerPasskeyRoutes(
     '/api/v1/account/passkeys/options',
     {
       config: access.user,
-      schema: { tags: ['account'], summary: 'Start adding a passkey: WebAuthn creation options (5 minutes)' },
+      schema: {
+        tags: ['account'],
+        summary: 'Start adding a passkey: WebAuthn creation options (5 minutes)',
+        description:
+          'At most 10 passkeys (400). 403 for accounts that do not sign in with Pria (social logins).',
+        response: respond(creationOptions, { errors: [403] }),
+      },
     },
     async (req, reply) => {
       const user = await currentUser(principalOf(req).subject);
@@ -96,6 +110,7 @@ export function registerPasskeyRoutes(
         tags: ['account'],
         summary: 'Finish adding a passkey (the browser’s response); emailed as a security notice',
         body: z.object({ name: passkeyName, response: credentialResponse }),
+        response: respond(passkeyView, { status: 201, errors: [403] }),
       },
     },
     async (req, reply) => {
@@ -124,12 +139,13 @@ export function registerPasskeyRoutes(
         summary: 'Rename a passkey',
         params: passkeyParams,
         body: z.object({ name: passkeyName }),
+        response: respondMessage({ errors: [403, 404] }),
       },
     },
     async (req, reply) => {
       const user = await currentUser(principalOf(req).subject);
       if (!(await renamePasskey(db, user.id, req.params.id, req.body.name)))
-        throw notFound('Passkey not found');
+        throw notFound(passkeyMessages.notFound);
       return send(reply, null, 'Passkey renamed');
     },
   );
@@ -142,13 +158,14 @@ export function registerPasskeyRoutes(
         tags: ['account'],
         summary: 'Remove a passkey (needs a sign-in in the last 10 minutes); emailed as a security notice',
         params: passkeyParams,
+        response: respondMessage({ errors: [403, 404] }),
       },
     },
     async (req, reply) => {
       const principal = principalOf(req);
       requireRecentSignIn(principal, 'Please sign in again to remove a passkey');
       const user = await currentUser(principal.subject);
-      if (!(await removePasskey(db, user, req.params.id, notify))) throw notFound('Passkey not found');
+      if (!(await removePasskey(db, user, req.params.id, notify))) throw notFound(passkeyMessages.notFound);
       logger.info({ userId: user.id, passkeyId: req.params.id }, 'passkey removed');
       return send(reply, null, 'Passkey removed');
     },

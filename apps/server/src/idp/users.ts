@@ -251,8 +251,15 @@ export async function sendVerificationEmail(db: Db, config: Config, userId: stri
   return true;
 }
 
+/** Told, inside the verifying transaction, that a user's address is now verified. */
+export type EmailVerifiedHook = (tx: Db, e: { subject: string; email: string }) => Promise<void>;
+
 /** Consumes a verification token; returns the user id, or null when unknown, used or expired. */
-export async function consumeVerificationToken(db: Db, token: string): Promise<string | null> {
+export async function consumeVerificationToken(
+  db: Db,
+  token: string,
+  onVerified?: EmailVerifiedHook,
+): Promise<string | null> {
   if (!token || token.length > 200) return null;
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -266,12 +273,13 @@ export async function consumeVerificationToken(db: Db, token: string): Promise<s
       .executeTakeFirst();
     if (!row) return null;
     // Only the address the link was sent to is verified (the email may have changed since).
-    await trx
+    const verified = await trx
       .updateTable('idp_users')
       .set({ email_verified: true, updated_at: sql<Date>`now()` })
       .where('id', '=', row.user_id)
       .where('email', '=', row.email)
-      .execute();
+      .executeTakeFirst();
+    if (verified.numUpdatedRows > 0n) await onVerified?.(trx, { subject: row.user_id, email: row.email });
     return row.user_id;
   });
 }

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { isStaffRole, messages, permissionsForRoles } from '@pria/contracts';
+import { isStaffRole, isWebPage, messages, permissionsForRoles } from '@pria/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -15,19 +15,40 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
+  jsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Principal, TokenVerifier } from './auth.ts';
 import { isDatabaseUnreachable } from './db.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
+import {
+  answerFrameworkError,
+  BODY_LIMIT,
+  clientErrorHandler,
+  createMethodIndex,
+  envelopeError,
+  frameworkClientError,
+  MAX_PARAM_LENGTH,
+  refuseLongUrl,
+  refuseNonJsonBody,
+  responseSerializer,
+} from './framework-errors.ts';
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
+import { completeContract } from './responses.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods a concrete path is registered with (empty: no route has that path). */
+    allowedMethods(path: string): string[];
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -49,10 +70,6 @@ export interface AppDeps {
   tokenStillValid?: (principal: Principal) => Promise<boolean>;
 }
 
-function envelopeError(httpCode: number, code: string, message: string, details: string[] = [message]) {
-  return { httpCode, data: null, message, error: details, code };
-}
-
 /**
  * The HTTP shell shared by every module: security headers, rate limiting, OpenAPI, the
  * envelope for errors, bearer-token authentication and per-route access checks.
@@ -62,13 +79,16 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler,
     requestIdHeader: false,
     logController: new OneLinePerRequest(),
     childLoggerFactory: requestChildLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.responseValidation, deps.logger));
   app.decorateRequest('principal', null);
 
   const issuerOrigin = new URL(config.oidc.issuer).origin;
@@ -100,20 +120,52 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Pria API', version: '1.0.0', description: 'Customer and admin API of Pria.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      openapi: '3.1.0',
+      info: {
+        title: 'Pria API',
+        version: '1.0.0',
+        description: API_DESCRIPTION,
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "An access token from Pria's OpenID Connect provider (/oidc) for the API audience. A requirement naming a permission (e.g. `transaction:payin`) needs a token whose roles grant it.",
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
+    // Shared schemas (the error envelopes) once, under components.schemas; only their answer
+    // (output) form is referenced.
+    transformObject: (doc) => describeErrorAnswers(jsonSchemaTransformObject(doc)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // Every API route must say who may call it.
+  // Every API route must say who may call it; its security and shared error answers follow from
+  // that rule (responses.ts). Every route is indexed for 405 answers.
+  const methodIndex = createMethodIndex();
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/v1') && !route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
+    completeContract(route);
+    methodIndex.add(route);
     deps.onRoute?.(route);
+  });
+  app.decorate('allowedMethods', (path: string) => methodIndex.allowed(path));
+
+  // Before anything else: an over-long URL is 414.
+  app.addHook('onRequest', (req, _reply, done) => {
+    try {
+      refuseLongUrl(req);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
   });
 
   /**
@@ -145,6 +197,16 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     if (rule.kind === 'permission' && !req.principal.permissions.has(rule.permission)) throw forbidden();
   });
 
+  // After the caller is known to be allowed, before the body is read: JSON bodies only (415).
+  app.addHook('preParsing', (req, _reply, payload, done) => {
+    try {
+      refuseNonJsonBody(req);
+      done(null, payload);
+    } catch (err) {
+      done(err as Error, payload);
+    }
+  });
+
   // PostgreSQL cannot store NUL (U+0000) nor lone UTF-16 surrogates (in jsonb): refused here,
   // before any handler or write, so such input is a 400 everywhere instead of a database error
   // halfway through a use case (after the processor was already told, for cards).
@@ -168,7 +230,8 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     if (err.statusCode === 429) return reply.code(429).send(rateLimited());
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large...: the caller's fault, said plainly.
-      return reply.code(err.statusCode).send(envelopeError(err.statusCode, 'VALIDATION', err.message));
+      const answer = frameworkClientError(err);
+      return reply.code(answer.httpCode).send(answer);
     }
     if (isDatabaseUnreachable(err)) {
       // An outage, not a bug: say so, and when to come back (readiness says the same to balancers).
@@ -182,7 +245,18 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send(envelopeError(500, 'INTERNAL', messages.defaultError));
   });
 
-  app.get('/healthz', { config: access.public }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      config: access.public,
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        response: { 200: z.object({ status: z.literal('ok') }).describe('The process is up') },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
   app.get('/config.json', { config: access.public, schema: { hide: true } }, async () => ({
     authority: config.oidc.issuer,
     clientId: config.oidc.clientId,
@@ -218,8 +292,41 @@ function hasUnstorableText(input: unknown): boolean {
 const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
 function rateLimited() {
+  // statusCode: @fastify/rate-limit throws what this returns, and reads the status from it.
   return { statusCode: 429, ...envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests) };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: the generated OpenAPI document, walked loosely
+type OpenApiDoc = any;
+
+/**
+ * The shared error envelopes once, under components.schemas (only their answer form; zod also
+ * emits an unused input form), and each error answer described by its envelope's words
+ * ("Not Found: code NOT_FOUND") rather than @fastify/swagger's "Default Response".
+ */
+function describeErrorAnswers<T>(generated: T): T {
+  const doc = generated as OpenApiDoc;
+  const schemas: Record<string, { description?: string }> = doc.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) if (/^Error\d+Input$/.test(name)) delete schemas[name];
+  for (const operations of Object.values<OpenApiDoc>(doc.paths ?? {})) {
+    for (const operation of Object.values<OpenApiDoc>(operations)) {
+      for (const answer of Object.values<OpenApiDoc>(operation?.responses ?? {})) {
+        const ref: string | undefined = answer?.content?.['application/json']?.schema?.$ref;
+        const description = ref ? schemas[ref.split('/').pop() ?? '']?.description : undefined;
+        if (description && answer.description === 'Default Response') answer.description = description;
+      }
+    }
+  }
+  return generated;
+}
+
+/** The document's introduction (/api/docs). */
+const API_DESCRIPTION = [
+  'Customer and staff API of Pria. Every JSON answer is the envelope `{ httpCode, data, message, error[], code }`: `data` on success; on an error `data` is null, `message` says what went wrong in words a person can read, `error[]` lists every message (one per invalid field) and `code` is a stable machine code (VALIDATION, UNAUTHORIZED, REAUTHENTICATE, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, URI_TOO_LONG, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, PAYMENT_DECLINED, GATEWAY_ERROR, UNAVAILABLE).',
+  'Bodies are JSON (`application/json`, at most 256 KB). A path that exists answers other methods with 405 and an `Allow` header. 429 and 503 come with `Retry-After`. Receipts and statements are PDF (statements also CSV), exports CSV.',
+  'Each operation says who may call it (its `security` and `x-access`): public ones need no token; a bearer requirement naming a permission needs a staff token whose role grants it.',
+  'Generate a typed client: `npx openapi-typescript http://localhost:3000/api/docs/json -o pria-api.d.ts`, then `createClient<paths>()` from openapi-fetch.',
+].join('\n\n');
 
 /** Hashed build output (`/assets/name-<hash>.js`): a new build writes new names, so a copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -266,6 +373,18 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
     });
   }
   app.setNotFoundHandler((req, reply) => {
+    // A path that exists with other methods: 405 with Allow (OPTIONS: 204 with Allow), not 404.
+    const allowed = app.allowedMethods(req.url);
+    if (allowed.length > 0) {
+      const allow = allowed.join(', ');
+      if (req.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
+      return reply
+        .code(405)
+        .header('allow', allow)
+        .send(
+          envelopeError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${allow}`),
+        );
+    }
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/oidc');
     if (!isPage) {
       return reply.code(404).send(envelopeError(404, 'NOT_FOUND', messages.notFound));
@@ -274,6 +393,11 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     }
     const pathname = req.url.split('?')[0] ?? '/';
+    // A path the app has no screen for: its shell renders "Page not found", with the status
+    // that says so to browsers, crawlers and monitors (issue 29).
+    if (!isWebPage(pathname)) {
+      return reply.code(404).type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
     const html = prerenderedPage(pathname) ?? 'index.html';
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });

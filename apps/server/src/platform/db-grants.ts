@@ -98,6 +98,7 @@ export const publicTables: Record<string, TableClassName> = {
   billing_chunks: 'working',
   idempotency_keys: 'working',
   idp_passkeys: 'working',
+  idp_recovery_codes: 'working',
   idp_recovery_requests: 'working',
   idp_users: 'working',
   idp_webauthn_challenges: 'working',

@@ -24,6 +24,10 @@ export interface CustomersTable {
   country: Generated<string>;
   postal_code: string | null;
   onboarding_index: Generated<number>;
+  /** The plan picked in onboarding's plan step, for its checkout (migration 0060). */
+  selected_plan_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The identity is staff (support, finance, admin): not a client (migration 0062). */
+  is_staff: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   /** Set when the customer deleted their account (personal data erased; migration 0006). */

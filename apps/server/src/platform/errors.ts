@@ -1,31 +1,6 @@
-import { messages } from '@pria/contracts';
+import { type ErrorCode, errorStatusOf, messages } from '@pria/contracts';
 
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'UNAUTHORIZED'
-  | 'REAUTHENTICATE'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'PAYMENT_DECLINED'
-  | 'GATEWAY_ERROR'
-  | 'UNAVAILABLE'
-  | 'INTERNAL';
-
-const statusOf: Record<ErrorCode, number> = {
-  VALIDATION: 400,
-  UNAUTHORIZED: 401,
-  REAUTHENTICATE: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMITED: 429,
-  PAYMENT_DECLINED: 402,
-  GATEWAY_ERROR: 502,
-  UNAVAILABLE: 503,
-  INTERNAL: 500,
-};
+export type { ErrorCode };
 
 /** A failure the caller can act on: a stable code, the HTTP status it maps to, and the spec's words. */
 export class AppError extends Error {
@@ -36,7 +11,7 @@ export class AppError extends Error {
   constructor(code: ErrorCode, message: string, details: string[] = [message]) {
     super(message);
     this.code = code;
-    this.httpCode = statusOf[code];
+    this.httpCode = errorStatusOf[code];
     this.details = details;
   }
 }

@@ -89,16 +89,16 @@ describe('web app serving', () => {
   });
 
   it('answers other page paths with the SPA shell, and unknown API paths with a JSON 404', async () => {
-    for (const url of [
-      '/dashboard',
-      '/dashboard/checkout',
-      '/dashboard/accounts',
-      '/about',
-      '/escape',
-      '/no/such/page',
-    ]) {
+    for (const url of ['/dashboard', '/dashboard/checkout', '/about', '/admin/users/42', '/faq/']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(shell);
+    }
+    // A page the app does not have: the shell (it renders "Page not found") with a 404 (issue 29).
+    for (const url of ['/dashboard/accounts', '/escape', '/no/such/page', '/admin/nope', '/about/x?y=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toBe(shell);
     }
     const api = await app.inject({ url: '/api/v1/nope' });

@@ -183,6 +183,9 @@ const table: Record<string, RouteCase> = {
   // account
   'GET /api/v1/mfa': { request: () => ({ path: '/mfa' }), ownOk: true },
   'POST /api/v1/mfa': { request: () => ({ path: '/mfa', query: 'status=true' }), ownOk: true },
+  'GET /api/v1/mfa/recovery-codes': { request: () => ({ path: '/mfa/recovery-codes' }), ownOk: true },
+  // Two-factor authentication is off for the callers: a valid call answers 400, never 401/403/5xx.
+  'POST /api/v1/mfa/recovery-codes': { request: () => ({ path: '/mfa/recovery-codes' }) },
   // Passkeys (the caller's own; unknown ids 404, a bad ceremony response 400).
   'GET /api/v1/account/passkeys': { request: () => ({ path: '/account/passkeys' }), ownOk: true },
   'POST /api/v1/account/passkeys/options': {

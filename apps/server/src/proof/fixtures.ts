@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { encryptCard } from '@pria/contracts';
 import { createUser } from '../idp/index.ts';
 import type { RouteAccess } from '../platform/http.ts';
+import type { ServiceOptions } from '../services.ts';
 import { apiClient } from '../test/api-client.ts';
 import { addCard, testCards } from '../test/customers.ts';
 import { insertCharge } from '../test/db-rows.ts';
@@ -16,6 +17,8 @@ export interface CapturedRoute {
   /** The route's zod schemas, when it declares them (the oracle for what input is valid). */
   body?: unknown;
   querystring?: unknown;
+  /** The whole route schema (its responses, as completed from its access rule). */
+  schema?: unknown;
 }
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
@@ -23,9 +26,11 @@ export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r
 /** The app, with every route it registered, captured by the onRoute hook while it was built. */
 export async function startAppWithRouteTable(
   env: Record<string, string> = {},
+  opts: Omit<ServiceOptions, 'onRoute'> = {},
 ): Promise<{ t: TestApp; routes: CapturedRoute[] }> {
   const routes: CapturedRoute[] = [];
   const t = await startTestApp(env, {
+    ...opts,
     onRoute: (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
@@ -37,6 +42,7 @@ export async function startAppWithRouteTable(
           access: route.config?.access,
           body: schema?.body,
           querystring: schema?.querystring,
+          schema,
         });
       }
     },

@@ -73,11 +73,18 @@ export async function insertCharge(
     reason?: string;
   },
 ) {
+  // As the engine writes it: the card's processor instrument (a pay-back goes back to it).
+  const card = await db
+    .selectFrom('cards')
+    .select('instrument_id')
+    .where('id', '=', o.cardId)
+    .executeTakeFirst();
   const dueAt = (o.kind ?? 'payin') === 'payin' ? payinDueAt(o.period) : o.createdAt;
   const row = await db
     .insertInto('payment_attempts')
     .values({
       reference: `ref-${randomUUID()}`,
+      instrument_id: card?.instrument_id ?? null,
       kind: o.kind ?? 'payin',
       period: o.period,
       customer_id: o.customerId,

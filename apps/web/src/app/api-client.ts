@@ -1,5 +1,6 @@
-import { type Envelope, REAUTHENTICATE } from '@pria/contracts/envelope';
+import type { Envelope } from '@pria/contracts/envelope';
 import { messages } from '@pria/contracts/messages';
+import { REAUTHENTICATE } from '@pria/contracts/reauthenticate';
 import { ApiError } from './api-error.ts';
 import { signInAgain } from './auth/session-ended.ts';
 import { getUserManager } from './auth/user-manager.ts';

@@ -7,6 +7,7 @@ export {
 } from './cybersource/index.ts';
 export * from './port.ts';
 export {
+  AUTHENTICATION_WINDOW_MS,
   createSimulatorGateway,
   ensureSimulatorSchema,
   registerSimulatorRoutes,

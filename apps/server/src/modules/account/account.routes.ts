@@ -1,19 +1,33 @@
 import {
   changePasswordRequest,
   deleteAccountQuery,
+  deletionCodeSent,
   messages,
+  mfaEnrolmentLink,
+  mfaStatusRecord,
   mfaToggleQuery,
   notificationPreferences,
+  notificationPreferencesView,
+  recoveryCodesIssued,
+  recoveryCodesLeft,
 } from '@pria/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
+import { respond, respondMessage } from '../../platform/responses.ts';
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
-import { getMfaStatus, startMfaEnrolment, turnOffMfa } from './mfa-settings.ts';
+import {
+  countRecoveryCodes,
+  getMfaStatus,
+  renewRecoveryCodes,
+  startMfaEnrolment,
+  turnOffMfa,
+} from './mfa-settings.ts';
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
@@ -53,6 +67,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: "The caller's MFA status: [{ status: 'confirmed', type }] or []",
+        response: respond(z.array(mfaStatusRecord)),
       },
     },
     async (req, reply) =>
@@ -76,8 +91,9 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'status=true: an MFA enrolment link ({ url }, single use, 10 minutes); status=false: turn MFA off',
         description:
-          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE.',
+          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. data: { url } when turning on, null when turning off.',
         querystring: mfaToggleQuery,
+        response: respond(z.union([mfaEnrolmentLink, z.null()])),
       },
     },
     async (req, reply) => {
@@ -94,6 +110,53 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
     },
   );
 
+  api.get(
+    '/mfa/recovery-codes',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: 'How many two-factor recovery codes are left',
+        response: respond(recoveryCodesLeft),
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await countRecoveryCodes({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+      ),
+  );
+
+  api.post(
+    '/mfa/recovery-codes',
+    {
+      config: { ...access.user, ...limit(5, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary: 'New two-factor recovery codes ({ codes }, shown once), replacing the old ones',
+        description:
+          'Needs two-factor authentication on and a sign-in within the last 10 minutes (401 REAUTHENTICATE).',
+        response: respond(recoveryCodesIssued),
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await renewRecoveryCodes({
+          db,
+          publicUrl: deps.config.publicUrl,
+          identityAdmin: admin(),
+          principal: principalOf(req),
+        }),
+        'New recovery codes created',
+      ),
+  );
+
   api.put(
     '/customers/change-password',
     {
@@ -102,8 +165,9 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: "Change the caller's password, then sign them out everywhere",
         description:
-          'The password is sent in plain text over TLS (ADR 0006). Needs a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. Refused for social logins.',
+          'The password is sent in plain text over TLS (ADR 0006). Needs a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. Refused (403) for social logins.',
         body: changePasswordRequest,
+        response: respondMessage({ errors: [403] }),
       },
     },
     async (req, reply) => {
@@ -128,6 +192,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary:
           'End every session of the caller: sessions, refresh tokens and the access tokens already issued (this one too)',
+        response: respondMessage(),
       },
     },
     async (req, reply) => {
@@ -152,8 +217,9 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         config: { ...access.user, ...limit(20, '1 hour') },
         schema: {
           tags: ['account'],
-          summary: 'Send the email verification link again (only while unverified)',
+          summary: 'Send the email verification link again (only while unverified; 400 once verified)',
           hide,
+          response: respondMessage(),
         },
       },
       async (req, reply) => {
@@ -170,6 +236,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: "The caller's notification preferences { forEmail, forSms, forPush }",
+        response: respond(notificationPreferencesView),
       },
     },
     async (req, reply) => send(reply, await getOwnNotificationPreferences(db, principalOf(req))),
@@ -184,6 +251,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         summary: 'Save notification preferences: lists of payin | payout | subscription per channel',
         description: 'forPush may be left out: the saved push choices then stay as they are.',
         body: notificationPreferences,
+        response: respond(notificationPreferencesView),
       },
     },
     async (req, reply) =>
@@ -206,9 +274,10 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
           tags: ['account'],
           summary: 'Without code: send a 4-digit code (SMS, else email). With ?code=: delete the account',
           description:
-            '409 while Pria still owes the customer a pay-back. Codes: 10 minutes, single use, 5 wrong tries, at most 3 per hour.',
+            'Without code, data says where the code went ({ channel, to }, masked); with a right code the account is deleted (data null). 409 while Pria still owes the customer a pay-back. Codes: 10 minutes, single use, 5 wrong tries (400), at most 3 per hour (429).',
           querystring: deleteAccountQuery,
           hide,
+          response: respond(z.union([deletionCodeSent, z.null()]), { errors: [403, 409] }),
         },
       },
       async (req, reply) => {
@@ -216,7 +285,14 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         if (req.query.code === undefined) {
           return send(reply, await requestAccountDeletion({ db, principal }), messages.deletionCodeSent);
         }
-        await deleteAccount({ db, logger, identityAdmin: admin(), principal, code: req.query.code });
+        await deleteAccount({
+          db,
+          logger,
+          identityAdmin: admin(),
+          principal,
+          code: req.query.code,
+          supportEmail: deps.config.supportEmail,
+        });
         return send(reply, null, messages.accountDeleted);
       },
     );

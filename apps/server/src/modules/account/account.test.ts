@@ -305,6 +305,15 @@ describe('DELETE /customers', () => {
         .where('customer_id', '=', customerId)
         .execute(),
     ).toEqual([]);
+    // The confirmation went to the address the account had (issue 29).
+    const farewell = await t.db
+      .selectFrom('message_outbox')
+      .select(['subject', 'text_body'])
+      .where('recipient', '=', 'leaving@pria.test')
+      .where('subject', '=', 'Your Pria account is deleted')
+      .execute();
+    expect(farewell).toHaveLength(1);
+    expect(farewell[0]?.text_body).toContain('nothing more will be charged');
     const events = await t.db.selectFrom('event_log').selectAll().where('actor', '=', customerId).execute();
     expect(events.map((e) => e.message)).toContain('account deleted');
     expect(events.map((e) => e.message)).toContain('account deletion step failed');

@@ -13,6 +13,7 @@ import {
   setDeletionCodeAttempts,
 } from './account.repo.ts';
 import { deletionCodeMatches } from './deletion-code.ts';
+import { queueDeletionEmail } from './deletion-email.ts';
 import { accountDeletionSteps, hasOwedPayback } from './deletion-steps.ts';
 import { refuseStaff } from './staff-accounts.ts';
 
@@ -43,6 +44,8 @@ export interface DeleteAccountOptions {
   identityAdmin: IdentityAdmin;
   principal: Principal;
   code: string;
+  /** Named in the confirmation email ("if you did not ask for this"). */
+  supportEmail: string;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function deleteAccount({
   identityAdmin,
   principal,
   code,
+  supportEmail,
 }: DeleteAccountOptions): Promise<void> {
   refuseStaff(principal);
   const customer = await currentCustomer(db, principal);
@@ -69,6 +73,7 @@ export async function deleteAccount({
     for (const step of accountDeletionSteps.filter((s) => s.phase === 'in-transaction')) {
       await step.run({ db: trx, logger, customerId: customer.id });
     }
+    await queueDeletionEmail(trx, customer, supportEmail);
     await eraseCustomer(trx, customer);
     await logAccountEvent(trx, customer.id, 'account deleted');
   });

@@ -4,6 +4,7 @@ import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import { type AuditContext, recordOwnSecurityChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendSecurityNotice } from '../notifications/index.ts';
@@ -69,4 +70,31 @@ export async function turnOffMfa({
       { publicUrl },
     );
   }
+}
+
+/** How many recovery codes the caller has left (0 when the provider keeps none). */
+export async function countRecoveryCodes({
+  identityAdmin,
+  principal,
+}: MfaOptions): Promise<{ left: number }> {
+  return { left: (await identityAdmin.recoveryCodes?.left(principal.subject)) ?? 0 };
+}
+
+/**
+ * A new set of recovery codes, replacing the old ones, shown once (issue 29). Only with two-factor
+ * authentication on, and after a recent sign-in, as any other change of a sign-in method.
+ */
+export async function renewRecoveryCodes({
+  db,
+  identityAdmin,
+  principal,
+}: MfaOptions): Promise<{ codes: string[] }> {
+  requireRecentSignIn(principal, messages.reauthenticateForSecurity);
+  if (!identityAdmin.recoveryCodes) throw new AppError('INTERNAL', messages.accountSecurityUnavailable);
+  if ((await identityAdmin.getMfaStatus(principal.subject)).length === 0)
+    throw invalid('Turn on two-factor authentication first');
+  const customer = await currentCustomer(db, principal);
+  const codes = await identityAdmin.recoveryCodes.renew(principal.subject);
+  await logAccountEvent(db, customer.id, 'mfa recovery codes renewed');
+  return { codes };
 }

@@ -1,9 +1,16 @@
-import { pushDeviceParams, pushMessages, pushSubscriptionRequest } from '@pria/contracts';
+import {
+  pushDeviceParams,
+  pushDeviceView,
+  pushMessages,
+  pushSettingsView,
+  pushSubscriptionRequest,
+} from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond, respondMessage } from '../../platform/responses.ts';
 import { getPushSettings, removeOwnPushDevice, sendTestPush, subscribePushDevice } from './push-devices.ts';
 
 /** Web push devices of the caller (Account → Notifications). */
@@ -25,6 +32,7 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['account'],
         summary: "The VAPID public key to subscribe with (null: push is off) and the caller's push devices",
+        response: respond(pushSettingsView),
       },
     },
     async (req, reply) => send(reply, await getPushSettings(opts(req))),
@@ -40,6 +48,7 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
         description:
           'The endpoint must be a known push service (WEB_PUSH_ALLOWED_HOSTS). The first device also turns push on for every kind of message.',
         body: pushSubscriptionRequest,
+        response: respond(pushDeviceView, { status: 201 }),
       },
     },
     async (req, reply) =>
@@ -55,7 +64,12 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
     '/account/push/devices/:id',
     {
       config: access.user,
-      schema: { tags: ['account'], summary: 'Stop push to one of your devices', params: pushDeviceParams },
+      schema: {
+        tags: ['account'],
+        summary: 'Stop push to one of your devices',
+        params: pushDeviceParams,
+        response: respondMessage({ errors: [404] }),
+      },
     },
     async (req, reply) => {
       await removeOwnPushDevice({ ...opts(req), id: req.params.id });
@@ -71,6 +85,7 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: 'Send a test notification to one of your devices',
         params: pushDeviceParams,
+        response: respondMessage({ status: 202, errors: [404] }),
       },
     },
     async (req, reply) => {

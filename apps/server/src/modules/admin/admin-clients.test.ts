@@ -40,18 +40,42 @@ describe('GET /customers (client list)', () => {
   it('pages by 10, newest id order by default, excludes deleted customers', async () => {
     const res = await list('');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ currentPage: 1, rowsCount: 10, lastPage: 4, totalCount: 31 });
+    expect(res.body.data).toMatchObject({ currentPage: 1, rowsCount: 10, lastPage: 3, totalCount: 30 });
     const ids = res.body.data.rows.map((r: { id: string }) => r.id);
     expect(ids).toEqual([...ids].sort().reverse());
     expect(res.body.data.rows.some((r: { email: string }) => r.email === 'gone@example.com')).toBe(false);
-    const page4 = await list('page=4');
-    expect(page4.body.data).toMatchObject({ currentPage: 4, rowsCount: 1 });
+    const page3 = await list('page=3');
+    expect(page3.body.data).toMatchObject({ currentPage: 3, rowsCount: 10 });
+  });
+
+  it('leaves staff out of the clients and of TOTAL USERS, whatever the filter (issue 29)', async () => {
+    // The admin has a customers row (their first call made it) but is not a client.
+    const row = await t.db
+      .selectFrom('customers')
+      .select('is_staff')
+      .where('email', '=', 'admin@pria.test')
+      .executeTakeFirstOrThrow();
+    expect(row.is_staff).toBe(true);
+    for (const query of [
+      '',
+      'search=admin',
+      `filter=${b64({ email: 'admin' })}`,
+      `filter=${b64({ deleted: 'any' })}`,
+    ]) {
+      const res = await list(query);
+      expect(
+        res.body.data.rows.some((r: { email: string }) => r.email === 'admin@pria.test'),
+        query,
+      ).toBe(false);
+    }
+    expect((await list(`filter=${b64({ deleted: 'any' })}`)).body.data.totalCount).toBe(31);
+    const metrics = await admin.get('/api/v1/admin/metrics');
+    expect(metrics.body.data.totalUsers).toBe(30);
   });
 
   it('sorts by any allowed column, order in any case', async () => {
     const asc = await list('sort=createdAt&order=ASC&limit=25');
-    expect(asc.body.data.rows[0].email).toBe('admin@pria.test');
-    expect(asc.body.data.rows[1].email).toBe('client00@example.com');
+    expect(asc.body.data.rows[0].email).toBe('client00@example.com');
     expect(asc.body.data.rowsCount).toBe(25);
     const byEmail = await list('sort=email&order=desc');
     expect(byEmail.body.data.rows[0].email).toBe('client29@example.com');
@@ -124,8 +148,8 @@ describe('GET /customers (client list)', () => {
       expect(page.body.data.rows.map((r: { email: string }) => r.email)).toEqual([email]);
       expect(page.body.data.totalCount).toBe(1);
     }
-    // No subscription: the 25 other clients and the admin.
-    expect((await list(`filter=${b64({ subscription: 'none' })}`)).body.data.totalCount).toBe(26);
+    // No subscription: the 25 other clients (the admin is staff, not a client).
+    expect((await list(`filter=${b64({ subscription: 'none' })}`)).body.data.totalCount).toBe(25);
     const bad = await list(`filter=${b64({ subscription: 'frozen' })}`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Invalid filter');

@@ -195,7 +195,7 @@ describe('transactions export', () => {
       ['to=2026-02-29', 'to must be a date like 2026-01-31'],
       ['from=2026-03-01&to=2026-02-01', 'from must be on or before to'],
       ['status=lost', 'status must be one of success, failed, pending, missed'],
-      ['userId=nope', 'userId must be a customer id'],
+      ['userId=nope', 'userId must be a customer id or an email address'],
     ] as const) {
       for (const path of ['/api/v1/admin/exports/transactions.csv', '/api/v1/admin/transactions']) {
         const res = await finance.get(`${path}?${query}`);

@@ -102,6 +102,24 @@ describe('GET /logs', () => {
     expect(window.body.data.nextToken).toBeNull();
   });
 
+  it("names whose account an account event is about, erased accounts by their id's start (issue 29)", async () => {
+    const gone = await insertCustomer(t.db, { email: 'gone@pria.test', deleted: true });
+    // A deletion erases the address (eraseCustomer).
+    await t.db.updateTable('customers').set({ email: null }).where('id', '=', gone).execute();
+    await t.db
+      .insertInto('event_log')
+      .values([
+        { at: new Date(base + 90_000), stream: 'account', message: 'verification email sent', actor: annId },
+        { at: new Date(base + 91_000), stream: 'account', message: 'account deleted', actor: gone },
+      ])
+      .execute();
+    const messages = (await logs('filterPattern=account')).body.data.events.map(
+      (e: { message: string }) => e.message,
+    );
+    expect(messages).toContain('verification email sent · ann@pria.test');
+    expect(messages).toContain(`account deleted · deleted client ${gone.slice(0, 8)}`);
+  });
+
   it('refuses a forged token, a bad limit and a reversed window with 400', async () => {
     for (const q of [
       'nextToken=garbage',

@@ -58,8 +58,9 @@ async function counts(db: Db, now: Date) {
       select
         -- Customers, cards, charges and pay-backs from the trigger-kept counters (0012, 0026).
         (select n from row_counts where name = 'customers:active')::int as users,
-        (select count(*) from subscriptions
-          where status = 'active' and is_enabled and (expires_at is null or expires_at > ${now}))::int as subscribers,
+        (select count(*) from subscriptions s join customers c on c.id = s.customer_id
+          where s.status = 'active' and s.is_enabled and (s.expires_at is null or s.expires_at > ${now})
+            and not c.is_staff)::int as subscribers,
         (select n from row_counts where name = 'cards:active')::int as cards,
         (select sum(n) from row_counts where name like 'payment_attempts:%')::int as attempts,
         (select n from row_counts where name = 'payouts')::int as payouts`.execute(db);

@@ -106,6 +106,9 @@ describe('GET /admin/transactions', () => {
     expect((await list('type=refund')).body.data).toMatchObject({ rows: [], totalCount: 0, lastPage: 1 });
     expect(idsOf(await list(`userId=${bob}`))).toEqual([ids.bobJan]);
     expect((await list(`userId=${ann}&type=capture`)).body.data.totalCount).toBe(3);
+    // A client's email does as well as their id (issue 29), in any case; an unknown one finds none.
+    expect(idsOf(await list(`userId=${encodeURIComponent('Bob@Example.com')}`))).toEqual([ids.bobJan]);
+    expect((await list('userId=nobody%40example.com')).body.data.totalCount).toBe(0);
   });
 
   it('refuses bad queries with 400', async () => {

@@ -1,10 +1,17 @@
 import {
+  activityPage as activityPageView,
   adminMessages,
+  adminMetrics as adminMetricsView,
+  adminTransactionRow,
   booksPermission,
+  customerListPage,
   customerListQuery,
+  logsPage,
   logsQuery,
   messages,
+  transactionListPage,
   transactionListQuery,
+  userLogsPage,
   userLogsParams,
   userLogsQuery,
   verifyTransactionsRequest,
@@ -19,6 +26,7 @@ import { systemClock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond, respondMessage } from '../../platform/responses.ts';
 import { activityPage, activityQuery } from '../transactions/index.ts';
 import { adminMetrics } from './admin-metrics.ts';
 import type { GeoLookup } from './geoip.ts';
@@ -50,8 +58,9 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
       config: access.permission('customer:get-all'),
       schema: {
         tags: ['admin'],
-        summary: 'Client list: paged, sorted, searched; filter is base64 of a JSON {column: value}',
+        summary: 'Client list: paged, sorted, searched, filtered',
         querystring: customerListQuery,
+        response: respond(customerListPage),
       },
     },
     async (req, reply) => send(reply, await listClientsPage(db, req.query)),
@@ -66,6 +75,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         summary: "A client's activity, newest first (default window: the last 180 days)",
         params: z.object({ id: z.uuid({ error: 'id must be a customer id' }) }),
         querystring: activityQuery,
+        response: respond(activityPageView, { errors: [404] }),
       },
     },
     async (req, reply) => {
@@ -90,6 +100,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary: 'Email the client a single-use link to choose a new password (audited; staff never see it)',
         params: z.object({ id: z.uuid({ error: 'id must be a customer id' }) }),
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -111,6 +122,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary: 'Every charge (CAPTURE, SUBSCRIPTION_CAPTURE) and pay-back (PAYOUT), paged',
         querystring: transactionListQuery,
+        response: respond(transactionListPage),
       },
     },
     async (req, reply) => send(reply, await listTransactionsPage(db, req.query)),
@@ -124,6 +136,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary: 'Bulk verify charges; all or nothing (payouts, unknown or verified ids refuse the request)',
         body: verifyTransactionsRequest,
+        response: respond(z.array(adminTransactionRow), { errors: [409] }),
       },
     },
     async (req, reply) => {
@@ -140,6 +153,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary: 'The application log and sign-ins, newest first; nextToken continues',
         querystring: logsQuery,
+        response: respond(logsPage),
       },
     },
     async (req, reply) => send(reply, await listLogs(db, req.query)),
@@ -154,6 +168,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         summary: "A client's sign-ins with location (when a GeoIP database is configured)",
         params: userLogsParams,
         querystring: userLogsQuery,
+        response: respond(userLogsPage, { errors: [404] }),
       },
     },
     async (req, reply) =>
@@ -177,6 +192,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         tags: ['admin'],
         summary:
           'Admin home: counts and active subscriptions for every staff role; the money (12 New York months, recent reconciliation, what needs attention) only with transaction:payin, as GET /billing/reconciliation (ADR 14)',
+        response: respond(adminMetricsView),
       },
     },
     async (req, reply) =>

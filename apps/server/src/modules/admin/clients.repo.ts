@@ -1,4 +1,4 @@
-import type { CustomerFilter, CustomerSortField } from '@pria/contracts';
+import type { CustomerFilter, CustomerSortField, SubscriptionStatus } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { digitsOnly, likeContains } from './paging.ts';
@@ -35,7 +35,7 @@ export interface ClientRow {
   subscription_id: string | null;
   plan_id: string | null;
   plan_name: string | null;
-  subscription_status: string | null;
+  subscription_status: SubscriptionStatus | null;
   /** active, paused, cancelled, inactive, pending_verification, or none (see stateOf). */
   subscription_state: string;
   expires_at: Date | null;
@@ -69,7 +69,8 @@ const looksLikePhone = (s: string) => /^[\d\s()+\-.]+$/.test(s) && /\d/.test(s);
 
 function whereOf(o: ClientFilterOptions): RawBuilder<unknown> {
   const f = o.filter ?? {};
-  const parts: RawBuilder<unknown>[] = [];
+  // Staff are not clients, whatever the filter (issue 29).
+  const parts: RawBuilder<unknown>[] = [sql`not c.is_staff`];
   if (f.deleted === true) parts.push(sql`c.deleted_at is not null`);
   else if (f.deleted !== 'any') parts.push(sql`c.deleted_at is null`);
 

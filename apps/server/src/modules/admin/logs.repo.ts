@@ -48,6 +48,14 @@ function olderThan(key: LogKey, source: 0 | 1, at: RawBuilder<unknown>, id: RawB
 const signInMessage = sql`case when s.success then 'Sign-in succeeded: ' else 'Sign-in failed (' || coalesce(s.reason, 'unknown') || '): ' end
   || coalesce(s.email, s.user_id, 'unknown user') || coalesce(' from ' || s.ip, '')`;
 
+/**
+ * Whose account an event is about (issue 29: "account deleted" named nobody): the client its
+ * actor is, by email, or by the start of their id once the account is erased.
+ */
+const whose = sql`coalesce(' · ' || (select coalesce(c.email, 'deleted client ' || left(c.id::text, 8))
+  from customers c
+  where c.id = case when e.actor ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then e.actor::uuid end), '')`;
+
 export async function listLogEvents(db: Db, q: LogQuery): Promise<LogRow[]> {
   const events: RawBuilder<unknown>[] = [];
   const signIns: RawBuilder<unknown>[] = [];
@@ -72,7 +80,7 @@ export async function listLogEvents(db: Db, q: LogQuery): Promise<LogRow[]> {
   const r = await sql<LogRow>`
     select * from (
       (select (extract(epoch from e.at) * 1000)::float8 as at_ms, ${atKey(sql`e.at`)} as at_key, 1 as source,
-              e.id, e.stream, e.message, e.at
+              e.id, e.stream, e.message || ${whose} as message, e.at
        from event_log e where ${where(events)} order by e.at desc, e.id desc limit ${q.limit})
       union all
       (select (extract(epoch from s.at) * 1000)::float8, ${atKey(sql`s.at`)}, 0, s.id, 'auth', ${signInMessage}, s.at

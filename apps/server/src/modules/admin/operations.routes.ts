@@ -1,4 +1,5 @@
 import {
+  auditPage,
   auditQuery,
   clientExportQuery,
   reconciliationExportQuery,
@@ -11,6 +12,7 @@ import { auditContextOf } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { access, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond, respondFile } from '../../platform/responses.ts';
 import { listAudit } from './audit.repo.ts';
 import {
   type CsvExport,
@@ -20,9 +22,10 @@ import {
   transactionsExport,
 } from './exports.ts';
 
-const csvResponse = {
-  200: z.string().describe('text/csv; charset=utf-8: a header line, then one line per row'),
-};
+const csvResponse = respondFile(['text/csv'], {
+  description:
+    'text/csv; charset=utf-8, streamed: a header line, then one line per row (Content-Disposition names the file)',
+});
 
 /**
  * Operations (issue 16): CSV exports (finance, admin) and the staff audit trail (admin); staff
@@ -58,7 +61,6 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['admin', 'exports'],
         summary: 'Export the client list as CSV (same search and filter as GET /customers), streamed',
         querystring: clientExportQuery,
-        produces: ['text/csv'],
         response: csvResponse,
       },
     },
@@ -77,7 +79,6 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'Export transactions as CSV (same filters as GET /admin/transactions: type, status, from, to), streamed',
         querystring: transactionExportQuery,
-        produces: ['text/csv'],
         response: csvResponse,
       },
     },
@@ -104,7 +105,6 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           "Export a period's reconciliation as CSV: each pay-in with its pay-back and dispute, streamed",
         querystring: reconciliationExportQuery,
-        produces: ['text/csv'],
         response: csvResponse,
       },
     },
@@ -123,6 +123,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'The staff audit trail, newest first: filter by actor (email), action (or prefix ending in .), from, to',
         querystring: auditQuery,
+        response: respond(auditPage),
       },
     },
     async (req, reply) => send(reply, await listAudit(db, req.query)),

@@ -109,8 +109,19 @@ function branches(o: TransactionFilter): Branch[] {
       sql`(${ref('gateway_transaction_id')} = ${o.transactionId} or ${ref('reference')} = ${o.transactionId}${byId})`,
     ];
   };
-  const byUser = (alias: 'a' | 'p') =>
-    o.userId ? [sql`${sql.ref(`${alias}.customer_id`)} = ${o.userId}::uuid`] : [];
+  // A client by id or by sign-in email (issue 29: staff know the email, not the id); an email
+  // matches the client whose address it is, as typed or in lower case (the built-in provider
+  // keeps addresses lower-case), through the email index of migration 0009.
+  const byUser = (alias: 'a' | 'p') => {
+    if (!o.userId) return [];
+    const column = sql.ref(`${alias}.customer_id`);
+    return uuid.test(o.userId)
+      ? [sql`${column} = ${o.userId}::uuid`]
+      : [
+          sql`${column} in (select c.id from customers c
+                            where c.email in (${o.userId}, ${o.userId.toLowerCase()}) and c.deleted_at is null)`,
+        ];
+  };
 
   // Status and New York days. A successful row is a captured charge or a paid pay-back; any other
   // state is read from the partial state index, whose predicate the filter then states.

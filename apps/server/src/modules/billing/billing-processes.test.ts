@@ -120,7 +120,7 @@ describe('billing across processes', () => {
       const cli = exited(spawnNode('cli.ts', ['billing:run', 'payin', '--period', period, ...at], workerEnv));
       const forced = await admin.post('/api/v1/payin-payout/payin');
       expect(forced.status).toBe(202);
-      expect(forced.body.message).toBe('Transactions successfully payed in');
+      expect(forced.body.message).toBe('Pay-in run started');
       expect((await cli).code).toBe(0);
       await waitFor(async () => (await runStatus('payin', period)) === 'completed', 60_000, 'the pay-in run');
 

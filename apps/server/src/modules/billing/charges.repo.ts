@@ -23,11 +23,14 @@ export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
  * paid period ran past it and that was not paused then. A renewal settled after the 28th (an
  * outage) therefore does not cost the card its month, and a renewal that failed after the 28th,
  * a card removed or a pause after it, does not take back a month already owed.
+ * So is Charge & Pay: a card that only pays for the plan (charge_and_pay false, the
+ * customer's choice at checkout) is never charged the $3.
  */
 export const payinCards = (dueAt: Date) => sql`
     from cards c
     join subscriptions s on s.customer_id = c.customer_id
     where c.created_at <= ${dueAt}
+      and c.charge_and_pay
       and (c.removed_at is null or c.removed_at > ${dueAt})
       and s.created_at <= ${dueAt}
       and s.expires_at > ${dueAt}

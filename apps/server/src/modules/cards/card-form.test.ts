@@ -43,7 +43,7 @@ describe('card form schema', () => {
     [{ cvc: '' }, 'CVC is required'],
     [{ cvc: '12a' }, 'Invalid CVC'],
     [{ cvc: '12345' }, 'Invalid CVC'],
-    [{ brand: '' }, 'Card brand in required'],
+    [{ brand: '' }, 'Card brand is required'],
     [{ address: { ...valid.address, address1: '' } }, 'Street 1 is required'],
     [{ address: { ...valid.address, locality: '' } }, 'City is required'],
     [{ address: { ...valid.address, postalCode: '' } }, 'Postal Code is required'],

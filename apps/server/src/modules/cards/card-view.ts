@@ -12,6 +12,7 @@ export function toCardView(row: CardRow): CardView {
     expirationMonth: row.expiration_month,
     expirationYear: row.expiration_year,
     isDefault: row.is_default,
+    chargeAndPay: row.charge_and_pay,
     instrumentId: row.instrument_id,
     address: {
       address1: row.address1,

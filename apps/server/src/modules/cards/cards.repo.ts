@@ -78,7 +78,7 @@ export function updateCardRow(
       | 'administrative_area'
       | 'postal_code'
     >
-  > & { is_default?: boolean },
+  > & { is_default?: boolean; charge_and_pay?: boolean },
 ): Promise<CardRow> {
   return trx
     .updateTable('cards')

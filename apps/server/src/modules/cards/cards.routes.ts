@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages, newCardRequest, updateCardRequest } from '@pria/contracts';
+import { cardView, messages, newCardRequest, updateCardRequest } from '@pria/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,13 +9,17 @@ import { systemClock } from '../../platform/clock.ts';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond } from '../../platform/responses.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
 import { registerCard } from './register-card.ts';
 import { removeCard } from './remove-card.ts';
 import { cardCaptureContext, cardEncryptionKey } from './start-card-entry.ts';
 import { updateCard } from './update-card.ts';
 
-const cardIdParams = z.object({ cardId: z.string().min(1).max(100) });
+const cardIdParams = z.object({ cardId: z.uuid({ error: 'cardId must be a card id' }) });
+
+/** The processor's public key (RSA-OAEP-256) as a JWK. */
+const publicJwk = z.looseObject({ kty: z.string(), n: z.string().optional(), e: z.string().optional() });
 
 /**
  * NOTE: adding cards is what card-testing fraud abuses (bots checking stolen numbers through
@@ -44,7 +48,10 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
           hide: path.endsWith('/'),
           tags: ['cards'],
           summary: "Registers a card: `number` is a JWE of { number, cvc } to the gateway's public key",
+          description:
+            'At most 3 cards (409). The processor verifies the card: a decline is 402 with its reason, an unreachable processor 502.',
           body: newCardRequest,
+          response: respond(cardView, { status: 201, errors: [402, 409, 502] }),
         },
       },
       async (req, reply) => {
@@ -64,7 +71,10 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
 
   api.get(
     '/cards',
-    { config: access.user, schema: { tags: ['cards'], summary: "The caller's active cards" } },
+    {
+      config: access.user,
+      schema: { tags: ['cards'], summary: "The caller's active cards", response: respond(z.array(cardView)) },
+    },
     async (req, reply) => send(reply, await listMyCards(db, principalOf(req))),
   );
 
@@ -76,6 +86,7 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
         tags: ['cards'],
         summary:
           'The JWK the browser encrypts card number and CVC to (RSA-OAEP-256); 404 when the processor uses hosted fields',
+        response: respond(publicJwk, { errors: [404, 502] }),
       },
     },
     async (_req, reply) => send(reply, await cardEncryptionKey(gateway)),
@@ -90,6 +101,7 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
         tags: ['cards'],
         summary:
           "A CyberSource Microform capture context (JWT) for the browser's hosted card fields; 404 when the processor takes encrypted cards",
+        response: respond(z.object({ captureContext: z.string() }), { errors: [404, 502] }),
       },
     },
     async (_req, reply) => send(reply, await cardCaptureContext(gateway)),
@@ -101,8 +113,9 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
       config: access.permission('card:get'),
       schema: {
         tags: ['cards'],
-        summary: "A customer's active cards (staff)",
-        params: z.object({ userId: z.string().min(1).max(100) }),
+        summary: "A customer's active cards (staff; the view is recorded in the audit trail)",
+        params: z.object({ userId: z.uuid({ error: 'userId must be a customer id' }) }),
+        response: respond(z.array(cardView), { errors: [404] }),
       },
     },
     async (req, reply) => {
@@ -124,9 +137,10 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
       config: access.user,
       schema: {
         tags: ['cards'],
-        summary: 'New expiry and billing address',
+        summary: 'New expiry and billing address (sent to the processor)',
         params: cardIdParams,
         body: updateCardRequest,
+        response: respond(cardView, { errors: [402, 404, 502] }),
       },
     },
     async (req, reply) => {
@@ -143,7 +157,15 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
 
   api.delete(
     '/cards/:cardId',
-    { config: access.user, schema: { tags: ['cards'], summary: 'Removes a card', params: cardIdParams } },
+    {
+      config: access.user,
+      schema: {
+        tags: ['cards'],
+        summary: 'Removes a card',
+        params: cardIdParams,
+        response: respond(z.object({ id: z.uuid() }), { errors: [404, 502] }),
+      },
+    },
     async (req, reply) => {
       await removeCard({
         db,

@@ -192,7 +192,7 @@ describe('cards: validation', () => {
     ['month 13', (c) => (c.expirationMonth = 13), 'Invalid Date'],
     ['a 2-digit year', (c) => (c.expirationYear = 27), 'Invalid Date'],
     ['an expiry in the past', (c) => (c.expirationYear = 2020), 'Invalid Date'],
-    ['no brand', (c) => delete c.brand, 'Card brand in required'],
+    ['no brand', (c) => delete c.brand, 'Card brand is required'],
     ['an American Express brand', (c) => (c.brand = '003'), 'Only Visa and Mastercard cards are accepted'],
     ['no street', (c) => (c.address = { ...address, address1: '' }), 'Street 1 is required'],
     ['no city', (c) => (c.address = { ...address, locality: undefined }), 'City is required'],
@@ -303,7 +303,10 @@ describe('cards: ownership and staff access', () => {
     });
     expect(put.status).toBe(404);
     expect((await call('bob', 'DELETE', `/cards/${annCard.id}`)).status).toBe(404);
-    expect((await call('bob', 'DELETE', '/cards/not-a-uuid')).status).toBe(404);
+    // Not a card id at all: refused as malformed, as the document says (format uuid).
+    const malformed = await call('bob', 'DELETE', '/cards/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).message).toBe('cardId must be a card id');
     expect((await (await call('bob', 'GET', '/cards')).json()).data).toEqual([]);
     expect((await (await call('ann', 'GET', '/cards')).json()).data).toHaveLength(1);
   });

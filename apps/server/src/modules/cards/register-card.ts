@@ -90,6 +90,7 @@ export async function registerCard({
         administrative_area: billingAddress.administrativeArea,
         postal_code: billingAddress.postalCode,
         is_default: makeDefault,
+        charge_and_pay: card.chargeAndPay,
         slot,
         created_at: now,
       });
@@ -104,6 +105,7 @@ export async function registerCard({
         cardId,
         brand: inserted.brand,
         lastFour: inserted.last_four,
+        chargeAndPay: inserted.charge_and_pay,
       });
       return inserted;
     });

@@ -57,8 +57,12 @@ export async function updateCard({
       administrative_area: address.administrativeArea,
       postal_code: address.postalCode,
       ...(changes.isDefault === true ? { is_default: true } : {}),
+      ...(changes.chargeAndPay === undefined ? {} : { charge_and_pay: changes.chargeAndPay }),
     });
-    await logCardEvent(trx, 'Card updated', customer.id, { cardId });
+    await logCardEvent(trx, 'Card updated', customer.id, {
+      cardId,
+      ...(changes.chargeAndPay === undefined ? {} : { chargeAndPay: changes.chargeAndPay }),
+    });
     return updated;
   });
   return toCardView(row);

@@ -1,4 +1,4 @@
-import { acceptConsentsRequest } from '@pria/contracts';
+import { acceptConsentsRequest, consentRecordView, consentsView } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { clientOf } from '../../platform/consents.ts';
 import { notFound } from '../../platform/errors.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond } from '../../platform/responses.ts';
 import { acceptConsents } from './accept-consents.ts';
 import { listConsents } from './consents.repo.ts';
 import { getOwnConsents } from './get-consents.ts';
@@ -22,6 +23,7 @@ export async function consentRoutes(app: FastifyInstance, { db }: ModuleDeps) {
         tags: ['account'],
         summary:
           'The current legal documents (with what changed), which are waiting for you, and your consent records',
+        response: respond(consentsView),
       },
     },
     async (req, reply) => send(reply, await getOwnConsents(db, principalOf(req))),
@@ -36,6 +38,7 @@ export async function consentRoutes(app: FastifyInstance, { db }: ModuleDeps) {
         summary: 'Accept the current version of documents: { documents: [{ id, version }] }',
         description: '409 when a version named is no longer the current one.',
         body: acceptConsentsRequest,
+        response: respond(consentsView, { errors: [409] }),
       },
     },
     async (req, reply) =>
@@ -50,6 +53,7 @@ export async function consentRoutes(app: FastifyInstance, { db }: ModuleDeps) {
         tags: ['admin'],
         summary: "A client's consent records, oldest first (staff): document, version, where, when, address",
         params: z.object({ id: z.uuid({ error: 'id must be a customer id' }) }),
+        response: respond(z.array(consentRecordView), { errors: [403, 404] }),
       },
     },
     async (req, reply) => {

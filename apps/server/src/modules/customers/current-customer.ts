@@ -1,16 +1,27 @@
+import { isStaffRole } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { type CustomerRow, findCustomerByIdentity, upsertCustomerIdentity } from './customers.repo.ts';
 import { isDeletedIdentity } from './deleted-identities.ts';
 
-/** The row already says what the token says (no write needed). */
+/**
+ * The row already says what the token says (no write needed). A verified row stays verified for
+ * the same address: a token minted before the verification link was used still says false for
+ * up to its lifetime, and must not take the verification back (issue 29: money notices were
+ * withheld meanwhile).
+ */
 export function isUpToDate(row: CustomerRow, principal: Principal): boolean {
+  const sameEmail = principal.email === null || row.email === principal.email;
   return (
-    row.email_verified === principal.emailVerified &&
-    (principal.email === null || row.email === principal.email)
+    sameEmail &&
+    (row.email_verified === principal.emailVerified || row.email_verified) &&
+    row.is_staff === isStaff(principal)
   );
 }
+
+/** Staff (support, finance, admin) are not clients: the client list and its counts leave them out. */
+const isStaff = (principal: Principal) => principal.roles.some(isStaffRole);
 
 /**
  * The caller's customer row, created on their first authenticated call from what the token
@@ -27,5 +38,6 @@ export async function currentCustomer(db: Db, principal: Principal): Promise<Cus
     subject: principal.subject,
     email: principal.email,
     emailVerified: principal.emailVerified,
+    isStaff: isStaff(principal),
   });
 }

@@ -1,10 +1,11 @@
+import type { CustomerView } from '@pria/contracts';
 import type { CustomerRow } from './customers.repo.ts';
 
 /** The customer as the spec's client reads it (camelCase, address nested). */
-export function toCustomerView(row: CustomerRow) {
+export function toCustomerView(row: CustomerRow): CustomerView {
   return {
     id: row.id,
-    createdAt: row.created_at,
+    createdAt: new Date(row.created_at).toISOString(),
     email: row.email,
     email_verified: row.email_verified,
     firstName: row.first_name,
@@ -20,7 +21,9 @@ export function toCustomerView(row: CustomerRow) {
       postalCode: row.postal_code,
     },
     onBoardingIndex: row.onboarding_index,
+    /** The plan chosen in onboarding (the spec's selectedProduct), for its checkout; null if none yet. */
+    selectedPlanId: row.selected_plan_id,
   };
 }
 
-export type CustomerView = ReturnType<typeof toCustomerView>;
+export type { CustomerView };

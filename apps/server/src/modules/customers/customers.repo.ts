@@ -22,6 +22,8 @@ const customerColumns = [
   'country',
   'postal_code',
   'onboarding_index',
+  'selected_plan_id',
+  'is_staff',
   'created_at',
   'updated_at',
   'deleted_at',
@@ -57,7 +59,13 @@ export async function findCustomerById(db: Db, id: string): Promise<CustomerRow 
  */
 export async function upsertCustomerIdentity(
   db: Db,
-  identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean },
+  identity: {
+    issuer: string;
+    subject: string;
+    email: string | null;
+    emailVerified: boolean;
+    isStaff: boolean;
+  },
 ): Promise<CustomerRow> {
   return db
     .insertInto('customers')
@@ -66,11 +74,16 @@ export async function upsertCustomerIdentity(
       subject: identity.subject,
       email: identity.email,
       email_verified: identity.emailVerified,
+      is_staff: identity.isStaff,
     })
     .onConflict((oc) =>
       oc.columns(['issuer', 'subject']).doUpdateSet((eb) => ({
         email: eb.fn.coalesce(eb.ref('excluded.email'), eb.ref('customers.email')),
-        email_verified: eb.ref('excluded.email_verified'),
+        // Verified stays verified while the address is the same (see isUpToDate); a new
+        // address takes the token's word.
+        email_verified: sql<boolean>`case when customers.email is not distinct from coalesce(excluded.email, customers.email)
+          then customers.email_verified or excluded.email_verified else excluded.email_verified end`,
+        is_staff: eb.ref('excluded.is_staff'),
       })),
     )
     .returningAll()
@@ -115,10 +128,20 @@ export async function updateCustomerProfile(
     .executeTakeFirstOrThrow();
 }
 
-export async function setOnboardingIndex(db: Db, id: string, index: number): Promise<CustomerRow> {
+/** The onboarding step to come back to and, from the plan step, the plan chosen there. */
+export async function setOnboardingIndex(
+  db: Db,
+  id: string,
+  index: number,
+  selectedPlanId?: string,
+): Promise<CustomerRow> {
   return db
     .updateTable('customers')
-    .set({ onboarding_index: index, updated_at: new Date() })
+    .set({
+      onboarding_index: index,
+      ...(selectedPlanId ? { selected_plan_id: selectedPlanId } : {}),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -194,5 +217,33 @@ export async function markOnboarded(db: Db, customerId: string): Promise<void> {
     })
     .where('id', '=', customerId)
     .where('onboarding_index', '<', ONBOARDING_COMPLETE)
+    .execute();
+}
+
+/**
+ * The identity provider verified this address (its link was used): the customer row says so at
+ * once, before any new token does, so money notices go out from now on. Only the address that
+ * was verified, and only for that identity. The row is created if the identity has made no API
+ * call yet (a link used before the app's first call must count too).
+ */
+export async function markEmailVerified(
+  db: Db,
+  identity: { issuer: string; subject: string; email: string },
+): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email,
+      email_verified: true,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['issuer', 'subject'])
+        .doUpdateSet({ email_verified: true, updated_at: new Date() })
+        .where(sql<string>`lower(customers.email)`, '=', identity.email.toLowerCase())
+        .where('customers.email_verified', '=', false),
+    )
     .execute();
 }

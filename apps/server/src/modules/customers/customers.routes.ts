@@ -1,16 +1,21 @@
-import { messages, onboardingIndexQuery } from '@pria/contracts';
+import { customerRecord, customerView, messages, onboardingIndexQuery, profileUpdate } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
-import { currentCustomer } from './current-customer.ts';
-import { toCustomerView } from './customer-view.ts';
-import { setOnboardingIndex } from './customers.repo.ts';
+import { respond } from '../../platform/responses.ts';
 import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
+import { saveOnboardingStep } from './save-onboarding-step.ts';
 import { updateProfile } from './update-profile.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+/** A customer id, or 'me' for the caller's own record. */
+const notAnId = "id must be a customer id or 'me'";
+const idParams = z.object({
+  id: z
+    .union([z.literal('me', { error: notAnId }), z.uuid({ error: notAnId })], { error: notAnId })
+    .describe("A customer id, or 'me' for the caller"),
+});
 
 export async function customerRoutes(
   app: FastifyInstance,
@@ -25,7 +30,10 @@ export async function customerRoutes(
       schema: {
         tags: ['customers'],
         summary: "A customer's record ('me' for the caller); others' need customer:get",
+        description:
+          "Someone else's id without customer:get is 403 whether or not it exists, so ids cannot be probed.",
         params: idParams,
+        response: respond(customerRecord, { errors: [403, 404] }),
       },
     },
     async (req, reply) => send(reply, await getCustomer(db, record, principalOf(req), req.params.id)),
@@ -38,10 +46,17 @@ export async function customerRoutes(
       schema: {
         tags: ['customers'],
         summary: "Update the caller's profile (email is read-only; country is US)",
+        description:
+          'With onboarding=true, street, city and state are required too ("Street is required", ...). Someone else\'s id is 403.',
         params: idParams,
-        querystring: z.object({ onboarding: z.enum(['true', 'false']).optional() }),
-        // Validated in the use case, so onboarding can require more fields with the spec's words.
-        body: z.record(z.string(), z.unknown()),
+        querystring: z.object({
+          onboarding: z
+            .enum(['true', 'false'], { error: 'onboarding must be true or false' })
+            .optional()
+            .describe('true during onboarding: street, city and state are then required'),
+        }),
+        body: profileUpdate,
+        response: respond(customerView, { errors: [403] }),
       },
     },
     async (req, reply) => {
@@ -58,14 +73,13 @@ export async function customerRoutes(
       config: access.user,
       schema: {
         tags: ['customers'],
-        summary: "Save the caller's onboarding step (0 profile, 1 cards, 2 plan, 3 checkout, 4 done)",
+        summary:
+          "Save the caller's onboarding step (0 profile, 1 cards, 2 plan, 3 checkout, 4 done) and, from the plan step, the plan chosen (`plan`)",
         querystring: onboardingIndexQuery,
+        response: respond(customerView),
       },
     },
-    async (req, reply) => {
-      const own = await currentCustomer(db, principalOf(req));
-      const row = await setOnboardingIndex(db, own.id, req.query.index);
-      return send(reply, toCustomerView(row), messages.updatedSuccessfully);
-    },
+    async (req, reply) =>
+      send(reply, await saveOnboardingStep(db, principalOf(req), req.query), messages.updatedSuccessfully),
   );
 }

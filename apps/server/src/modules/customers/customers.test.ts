@@ -70,7 +70,10 @@ describe('GET /api/v1/customers/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe('bob@example.com');
     expect((await admin.get('/api/v1/customers/00000000-0000-0000-0000-000000000000')).status).toBe(404);
-    expect((await admin.get('/api/v1/customers/not-a-uuid')).status).toBe(404);
+    // Neither a customer id nor 'me': refused as malformed, as the document says.
+    const malformed = await admin.get('/api/v1/customers/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe("id must be a customer id or 'me'");
   });
 
   it('rejects a token whose signature was tampered with', async () => {
@@ -162,6 +165,24 @@ describe('onboarding index and geography', () => {
       expect((await bob.put(`/api/v1/setting/onboarding-index?index=${bad}`)).status).toBe(400);
     }
     expect((await bob.get('/api/v1/customers/me')).body.data.onBoardingIndex).toBe(2);
+  });
+
+  it('keeps the plan chosen at the plan step with the customer, so a reload finds it (issue 29)', async () => {
+    const saved = await bob.put('/api/v1/setting/onboarding-index?index=3&plan=annual');
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ onBoardingIndex: 3, selectedPlanId: 'annual' });
+    // Another page load reads it back; a later step without a plan keeps it.
+    expect((await bob.get('/api/v1/customers/me')).body.data.selectedPlanId).toBe('annual');
+    await bob.put('/api/v1/setting/onboarding-index?index=3');
+    expect((await bob.get('/api/v1/customers/me')).body.data.selectedPlanId).toBe('annual');
+    // An unknown plan is refused with the plan words, and nothing changes (no 500 from the foreign key).
+    const bad = await bob.put('/api/v1/setting/onboarding-index?index=2&plan=no-such-plan');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(messages.unknownPlan);
+    expect((await bob.get('/api/v1/customers/me')).body.data).toMatchObject({
+      onBoardingIndex: 3,
+      selectedPlanId: 'annual',
+    });
   });
 
   it('lists US states and territories and maps ZIPs to states both ways', async () => {

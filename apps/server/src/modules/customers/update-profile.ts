@@ -1,28 +1,29 @@
-import { onboardingProfileUpdate, profileUpdate } from '@pria/contracts';
+import { type CustomerView, onboardingProfileUpdate, type ProfileUpdate } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, invalid } from '../../platform/errors.ts';
-import { isAdministrativeArea } from '../geography/index.ts';
 import { currentCustomer } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
 import { updateCustomerProfile } from './customers.repo.ts';
 
 /**
- * A customer edits their own profile. Email is not editable (dropped by the schema) and the
- * country is always US; in onboarding the street, city and state are required too.
+ * A customer edits their own profile, as validated by the route (`profileUpdate`: email is not
+ * editable, the country is always US, the state a known code); in onboarding the street, city and
+ * state are required too.
  */
 export async function updateProfile(
   db: Db,
   principal: Principal,
   id: string,
-  body: unknown,
+  profile: ProfileUpdate,
   opts: { onboarding: boolean },
-) {
+): Promise<CustomerView> {
   const own = await currentCustomer(db, principal);
   if (id !== 'me' && id !== own.id) throw forbidden();
-  const parsed = (opts.onboarding ? onboardingProfileUpdate : profileUpdate).safeParse(body);
-  if (!parsed.success) throw invalid(...new Set(parsed.error.issues.map((i) => i.message)));
-  const area = parsed.data.address.administrativeArea;
-  if (area && !isAdministrativeArea(area)) throw invalid('Invalid state');
-  return toCustomerView(await updateCustomerProfile(db, own.id, parsed.data));
+  if (opts.onboarding) {
+    // The profile as parsed parses again to itself; this adds onboarding's required lines.
+    const parsed = onboardingProfileUpdate.safeParse(profile);
+    if (!parsed.success) throw invalid(...new Set(parsed.error.issues.map((i) => i.message)));
+  }
+  return toCustomerView(await updateCustomerProfile(db, own.id, profile));
 }

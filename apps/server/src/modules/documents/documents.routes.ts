@@ -6,6 +6,7 @@ import { systemClock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import { access, principalOf } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respondFile } from '../../platform/responses.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findReceipt, statementLines } from './documents.repo.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -28,6 +29,10 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['documents'],
         summary: "A plan charge's receipt as PDF (the id is the charge's, from the activity list)",
         params: z.object({ id: z.uuid({ error: messages.receiptNotFound }) }),
+        response: respondFile(['application/pdf'], {
+          description: 'The receipt (a download: Content-Disposition names the file)',
+          errors: [404],
+        }),
       },
     },
     async (req, reply) => {
@@ -46,6 +51,8 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
     },
   );
 
+  // The newest year a statement exists for moves with the clock; the document says it as of start.
+  const newestYear = () => clock.now().getUTCFullYear() + 1;
   api.get(
     '/statements/:year',
     {
@@ -53,15 +60,20 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
       schema: {
         tags: ['documents'],
         summary: 'The yearly statement: every $3 charge and its pay-back, per card, with totals (PDF or CSV)',
+        description: 'year: 2000 to next year.',
         params: z.object({
           year: z.coerce
             .number({ error: messages.statementYearInvalid })
             .int(messages.statementYearInvalid)
             .min(2000, messages.statementYearInvalid)
-            .refine((y) => y <= clock.now().getUTCFullYear() + 1, messages.statementYearInvalid),
+            .refine((y) => y <= newestYear(), messages.statementYearInvalid)
+            .meta({ type: 'integer', minimum: 2000, maximum: newestYear() }),
         }),
         querystring: z.object({
           format: z.enum(['pdf', 'csv'], { error: 'format must be pdf or csv' }).default('pdf'),
+        }),
+        response: respondFile(['application/pdf', 'text/csv'], {
+          description: 'The statement as PDF (format=pdf) or CSV (format=csv), a download',
         }),
       },
     },

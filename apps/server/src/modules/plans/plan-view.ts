@@ -1,8 +1,8 @@
-import { basisPointsToPercent, cents, totalWithTax } from '@pria/contracts';
+import { basisPointsToPercent, cents, type PlanView, totalWithTax } from '@pria/contracts';
 import type { PlanRow } from './plans.repo.ts';
 
 /** A plan as the spec's client reads it: price in cents, tax as a percentage, and the total. */
-export function toPlanView(p: PlanRow) {
+export function toPlanView(p: PlanRow): PlanView {
   return {
     id: p.id,
     name: p.name,
@@ -14,4 +14,4 @@ export function toPlanView(p: PlanRow) {
   };
 }
 
-export type PlanView = ReturnType<typeof toPlanView>;
+export type { PlanView };

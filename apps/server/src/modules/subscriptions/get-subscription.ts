@@ -58,10 +58,17 @@ export async function getOwnSubscription(
     subscription.expires_at &&
     new Date(refund.plan_ended_at).getTime() === new Date(subscription.expires_at).getTime();
   const decline = inactive && !endedByRefund ? await findLastDecline(db, subscription.id) : undefined;
+  // Still waiting on the bank: the way back into its verification page (issue 29: it was lost
+  // once the checkout screen was left).
+  const waiting =
+    subscription.status === 'pending_verification' ? await findPendingCharge(db, subscription.id) : undefined;
   return {
     ...toSubscriptionView(subscription, plan, { pausedAt: await findOpenPause(db, subscription.id) }),
     inactiveReason: decline?.decline_reason ?? null,
     endedBy: endedByRefund ? ('refund' as const) : decline ? ('decline' as const) : null,
+    /** The declined payment was the checkout's (the customer's) or a renewal's. */
+    inactiveAfter: decline ? (decline.initiator === 'customer' ? 'checkout' : 'renewal') : null,
+    verificationUrl: waiting?.status === 'requires_authentication' ? (waiting.session_url ?? null) : null,
   };
 }
 

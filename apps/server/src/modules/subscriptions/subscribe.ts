@@ -1,3 +1,4 @@
+import { receiptLabel } from '@pria/contracts';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -17,7 +18,7 @@ import {
   unknownPlan,
 } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findSubscriptionOfCustomer, upsertSubscription } from './subscriptions.repo.ts';
+import { findReceiptNumber, findSubscriptionOfCustomer, upsertSubscription } from './subscriptions.repo.ts';
 
 export interface SubscribeInput {
   plan: string;
@@ -81,9 +82,13 @@ export async function subscribe(
     throw err;
   }
   if (charged.attempt.status === 'declined') throw declined(charged.attempt);
+  const receipt =
+    charged.attempt.status === 'captured' ? await findReceiptNumber(db, charged.attempt.id) : undefined;
   return {
     subscription: toSubscriptionView(charged.subscription, plan),
     paymentSessionUrl:
       charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,
+    /** The checkout's confirmation shows it and offers the PDF (GET /receipts/{id}). */
+    receipt: receipt === undefined ? null : { id: charged.attempt.id, number: receiptLabel(receipt) },
   };
 }

@@ -1,3 +1,4 @@
+import type { SubscriptionView } from '@pria/contracts';
 import { type PlanRow, toPlanView } from '../plans/index.ts';
 import type { SubscriptionRow } from './subscriptions.repo.ts';
 
@@ -8,7 +9,11 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
  * adds: whether it renews on its own (`autoRenews`: active, not paused, not cancelled), when and by
  * whom it was cancelled, and when it ends if it does not renew.
  */
-export function toSubscriptionView(s: SubscriptionRow, plan: PlanRow, pause?: { pausedAt: Date | null }) {
+export function toSubscriptionView(
+  s: SubscriptionRow,
+  plan: PlanRow,
+  pause?: { pausedAt: Date | null },
+): SubscriptionView {
   const autoRenews = s.status === 'active' && s.is_enabled && !s.cancelled_at;
   return {
     id: s.id,
@@ -27,4 +32,4 @@ export function toSubscriptionView(s: SubscriptionRow, plan: PlanRow, pause?: { 
   };
 }
 
-export type SubscriptionView = ReturnType<typeof toSubscriptionView>;
+export type { SubscriptionView };

@@ -200,3 +200,17 @@ export async function recordSubscriptionStarted(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
+
+/**
+ * The receipt number of a captured plan charge (the receipts trigger numbers it in the same
+ * transaction as the capture), for the checkout's confirmation; undefined when not captured.
+ * NOTE: reads the documents module's receipts table, as the activity list does.
+ */
+export async function findReceiptNumber(db: Db, attemptId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('receipts')
+    .select('number')
+    .where('attempt_id', '=', attemptId)
+    .executeTakeFirst();
+  return row ? Number(row.number) : undefined;
+}

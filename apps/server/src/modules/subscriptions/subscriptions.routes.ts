@@ -1,4 +1,11 @@
-import { messages } from '@pria/contracts';
+import {
+  messages,
+  ownSubscriptionView,
+  planIds,
+  subscriptionChange,
+  subscriptionOnly,
+  upcomingSchedule as upcomingScheduleView,
+} from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import { systemClock } from '../../platform/clock.ts';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond } from '../../platform/responses.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
 import { getOwnSubscription } from './get-subscription.ts';
 import { keepSubscription } from './keep-subscription.ts';
@@ -16,7 +24,11 @@ import { changeSubscription } from './update-subscription.ts';
 
 const subscriptionParams = z.object({ id: z.uuid({ error: messages.subscriptionNotFound }) });
 
-const ref = z.string().trim().max(100);
+const plan = z.enum(planIds, { error: messages.unknownPlan }).describe('The plan id (GET /plans)');
+const card = z
+  .uuid({ error: 'card must be a card id' })
+  .nullish()
+  .describe("One of the caller's cards (GET /cards); null or absent: keep the current one");
 
 export async function subscriptionRoutes(
   app: FastifyInstance,
@@ -37,7 +49,10 @@ export async function subscriptionRoutes(
       schema: {
         tags: ['subscriptions'],
         summary: 'Checkout: subscribe to a plan and pay the first period on a registered card',
-        body: z.object({ plan: ref.min(1, messages.unknownPlan), card: ref.nullish() }),
+        description:
+          "A decline is 402 with the issuer's reason; a bank asking the customer to authenticate answers paymentSessionUrl (the subscription is pending_verification until done). 409 when already subscribed or a charge is in progress.",
+        body: z.object({ plan, card }),
+        response: respond(subscriptionChange, { errors: [402, 404, 409, 502] }),
       },
     },
     async (req, reply) =>
@@ -52,7 +67,11 @@ export async function subscriptionRoutes(
     '/subscriptions/me',
     {
       config: access.user,
-      schema: { tags: ['subscriptions'], summary: "The caller's subscription, or null" },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "The caller's subscription, or null",
+        response: respond(ownSubscriptionView.nullable()),
+      },
     },
     async (req, reply) =>
       send(
@@ -69,6 +88,7 @@ export async function subscriptionRoutes(
         tags: ['subscriptions'],
         summary:
           'What Pria will do next: the next $3 charge and its cards, its pay-back, the renewal or end date, expiring cards',
+        response: respond(upcomingScheduleView),
       },
     },
     async (req, reply) => send(reply, await upcomingSchedule(deps.db, principalOf(req), useCase.clock.now())),
@@ -83,6 +103,7 @@ export async function subscriptionRoutes(
         summary:
           'Cancel online: no renewal; active until its end date ($3 charges continue and are paid back); emailed',
         params: subscriptionParams,
+        response: respond(subscriptionOnly, { errors: [404, 409] }),
       },
     },
     async (req, reply) =>
@@ -101,6 +122,7 @@ export async function subscriptionRoutes(
         tags: ['subscriptions'],
         summary: 'Resume after cancel ("Keep my subscription"): it renews as usual; only before its end date',
         params: subscriptionParams,
+        response: respond(subscriptionOnly, { errors: [404, 409] }),
       },
     },
     async (req, reply) =>
@@ -119,7 +141,15 @@ export async function subscriptionRoutes(
         tags: ['subscriptions'],
         summary: 'Change plan or funding card, pause (isEnabled false) or resume',
         params: subscriptionParams,
-        body: z.object({ plan: ref.optional(), card: ref.nullish(), isEnabled: z.boolean().optional() }),
+        body: z.object({
+          plan: plan.optional(),
+          card,
+          isEnabled: z
+            .boolean({ error: 'isEnabled must be true or false' })
+            .optional()
+            .describe('false pauses (no renewal, no $3 charges), true resumes'),
+        }),
+        response: respond(subscriptionChange, { errors: [402, 404, 409, 502] }),
       },
     },
     async (req, reply) =>

@@ -41,6 +41,12 @@ describe('checkout: POST /api/v1/subscriptions', () => {
     const attempts = await attemptsOf('ann@example.com');
     expect(attempts).toHaveLength(1);
     expect(attempts[0]).toMatchObject({ kind: 'subscription', status: 'captured', amount_cents: 3897 });
+    // The confirmation screen's receipt: the charge's id (GET /receipts/{id}) and its number.
+    expect(res.body.data.receipt).toEqual({
+      id: attempts[0]?.id,
+      number: expect.stringMatching(/^R-\d{6}$/),
+    });
+    expect((await api.download(`/api/v1/receipts/${res.body.data.receipt.id}`)).status).toBe(200);
 
     // The customer record carries the subscription (the spec reads data.subscription.plan).
     const me = (await api.get('/api/v1/customers/me')).body.data;

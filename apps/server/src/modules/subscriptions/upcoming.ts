@@ -28,7 +28,7 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   const found = await findSubscriptionWithPlan(db, customer.id);
   const cards = await db
     .selectFrom('cards')
-    .select(['id', 'brand', 'last_four', 'expiration_month', 'expiration_year'])
+    .select(['id', 'brand', 'last_four', 'expiration_month', 'expiration_year', 'charge_and_pay'])
     .where('customer_id', '=', customer.id)
     .where('removed_at', 'is', null)
     .orderBy('slot')
@@ -52,7 +52,8 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   const chargeAt = payinDueAt(period);
   // Charged on the 28th when still in its paid period then, or renewed before it.
   const charged = s.is_enabled && (expiresAt > chargeAt || autoRenews);
-  const chargeCards = charged ? cards.map((c) => view(c, chargeAt)) : [];
+  // The engine's payinCards: only cards in Charge & Pay are charged the $3.
+  const chargeCards = charged ? cards.filter((c) => c.charge_and_pay).map((c) => view(c, chargeAt)) : [];
   const funding = cards.find((c) => c.id === s.card_id);
   const renewalCard = autoRenews && funding ? view(funding, expiresAt) : null;
   const expiring = new Map<string, UpcomingCard>();
@@ -61,10 +62,10 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   return {
     state: autoRenews ? 'active' : s.is_enabled ? 'cancelled' : 'paused',
     nextCharge:
-      charged && cards.length > 0
+      chargeCards.length > 0
         ? { at: chargeAt.toISOString(), period, amountPerCard: MONTHLY_CHARGE, cards: chargeCards }
         : null,
-    payBack: charged && cards.length > 0 ? { at: payoutDueAt(period).toISOString() } : null,
+    payBack: chargeCards.length > 0 ? { at: payoutDueAt(period).toISOString() } : null,
     renewal: autoRenews
       ? {
           at: expiresAt.toISOString(),

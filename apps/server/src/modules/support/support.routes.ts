@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respondMessage } from '../../platform/responses.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 import { submitFeedback, submitSupportMessage } from './submit-support-message.ts';
 
@@ -17,8 +18,9 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
       config: { ...access.public, ...perIpLimit },
       schema: {
         tags: ['support'],
-        summary: 'A message from the public contact form',
+        summary: 'A message from the public contact form (5 a minute per address)',
         body: contactUsRequest,
+        response: respondMessage(),
       },
     },
     async (req, reply) => {
@@ -31,7 +33,12 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
     '/support',
     {
       config: { ...access.user, ...perIpLimit },
-      schema: { tags: ['support'], summary: "A signed-in customer's support message", body: supportRequest },
+      schema: {
+        tags: ['support'],
+        summary: "A signed-in customer's support message (the email is the account's)",
+        body: supportRequest,
+        response: respondMessage(),
+      },
     },
     async (req, reply) => {
       await submitSupportMessage(db, config, principalOf(req), req.body);
@@ -45,8 +52,9 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
       config: { ...access.optional, ...perIpLimit },
       schema: {
         tags: ['support'],
-        summary: 'A star rating (1-5) with an optional message',
+        summary: 'A star rating (1-5) with an optional message; signed in or not',
         body: feedbackRequest,
+        response: respondMessage(),
       },
     },
     async (req, reply) => {

@@ -1,4 +1,4 @@
-import { receiptLabel } from '@pria/contracts';
+import { type ActivityRow as ActivityRowView, receiptLabel } from '@pria/contracts';
 import { PAYOUT_DELAYED_AFTER_TRIES } from '../billing/index.ts';
 import type { ActivityRow } from './transactions.repo.ts';
 
@@ -46,11 +46,11 @@ function remarksOf(r: ActivityRow): string | null {
 }
 
 /** A row of the customer's activity table, as the spec's client reads it. */
-export function toActivityRow(r: ActivityRow) {
+export function toActivityRow(r: ActivityRow): ActivityRowView {
   return {
     id: r.id,
     type: r.kind,
-    createdAt: r.created_at,
+    createdAt: new Date(r.created_at).toISOString(),
     card: { id: r.card_id, brand: r.brand, lastFour: r.last_four },
     description: r.description,
     transactionState:

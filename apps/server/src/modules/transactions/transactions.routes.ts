@@ -1,8 +1,10 @@
+import { activityPage as activityPageView } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import { respond } from '../../platform/responses.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { activityPage, activityQuery } from './activity-page.ts';
 
@@ -17,6 +19,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, clock = syst
         tags: ['transactions'],
         summary: "The caller's activity, newest first (default window: the last 180 days)",
         querystring: activityQuery,
+        response: respond(activityPageView),
       },
     },
     async (req, reply) => {

@@ -19,6 +19,8 @@ export interface CardsTable {
   country: Generated<string>;
   postal_code: string;
   is_default: Generated<boolean>;
+  /** Charged $3 each month and paid back (Charge & Pay); false: pays for the plan only (migration 0061). */
+  charge_and_pay: Generated<boolean>;
   slot: number;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

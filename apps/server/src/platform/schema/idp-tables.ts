@@ -116,6 +116,15 @@ export interface IdpMfaChallengesTable {
 }
 
 /** A WebAuthn credential (migration 0025): public key and signature counter, never a secret. */
+/** Two-factor recovery codes, hashed, single use (migration 0063). */
+export interface IdpRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  created_at: Generated<Date>;
+  used_at: Date | null;
+}
+
 export interface IdpPasskeysTable {
   id: Generated<string>;
   user_id: string;
@@ -150,6 +159,7 @@ export type IdpTables = {
   idp_recovery_requests: IdpRecoveryRequestsTable;
   idp_mfa_tickets: IdpMfaTicketsTable;
   idp_mfa_challenges: IdpMfaChallengesTable;
+  idp_recovery_codes: IdpRecoveryCodesTable;
   staff_invitations: StaffInvitationsTable;
 };
 

@@ -2,7 +2,8 @@ import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../../components/not-found.tsx';
 import { RequirePrivilege } from '../../features/admin/shared/require-privilege.tsx';
 import { AdminLayout } from '../layout/admin-layout.tsx';
 
@@ -103,7 +104,7 @@ export default function AdminArea() {
             }
           />
           <Route path="cardinfo" element={<CardInfoPage />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
+          <Route path="*" element={<NotFound home="/admin" homeLabel="Go to the admin home" />} />
         </Routes>
       </Suspense>
     </AdminLayout>

@@ -1,7 +1,9 @@
 import '@mantine/dates/styles.css';
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { accountSections } from '../../features/account/account-sections.ts';
 import { customerQuery } from '../../features/customer/queries.ts';
 import { plansQuery } from '../../features/plans/queries.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
@@ -47,6 +49,13 @@ export function prefetchData(pathname: string): void {
   if (page === 'checkout') void queryClient.prefetchQuery(plansQuery);
 }
 
+/** /dashboard/account and its sections; any other path below it is not a page. */
+function AccountRoute() {
+  const rest = useParams()['*'] ?? '';
+  if (rest === '' || accountSections.some((s) => s.ref === rest)) return <AccountPage />;
+  return <NotFound home="/dashboard" homeLabel="Go to the dashboard" />;
+}
+
 /** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
 export default function CustomerArea() {
   const { pathname } = useLocation();
@@ -58,10 +67,10 @@ export default function CustomerArea() {
         ) : (
           <Routes>
             <Route index element={<DashboardPage />} />
-            <Route path="account/*" element={<AccountPage />} />
+            <Route path="account/*" element={<AccountRoute />} />
             <Route path="subscription" element={<SubscriptionPage />} />
             <Route path="checkout" element={<CheckoutPage />} />
-            <Route path="*" element={<DashboardPage />} />
+            <Route path="*" element={<NotFound home="/dashboard" homeLabel="Go to the dashboard" />} />
           </Routes>
         )}
       </Suspense>

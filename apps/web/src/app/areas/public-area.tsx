@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 import LandingPage from '../../features/landing/landing-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
 
@@ -10,6 +11,8 @@ const ContactPage = lazy(() => import('../../features/contact/contact-page.tsx')
 const FeedbackPage = lazy(() => import('../../features/feedback/feedback-page.tsx'));
 const PrivacyPolicyPage = lazy(() => import('../../features/legal/privacy-policy-page.tsx'));
 const TermsPage = lazy(() => import('../../features/legal/terms-page.tsx'));
+const SignedOutPage = lazy(() => import('../../features/farewell/signed-out-page.tsx'));
+const AccountDeletedPage = lazy(() => import('../../features/farewell/account-deleted-page.tsx'));
 
 export default function PublicArea() {
   return (
@@ -23,7 +26,12 @@ export default function PublicArea() {
           <Route path="feedback" element={<FeedbackPage />} />
           <Route path="policy" element={<PrivacyPolicyPage />} />
           <Route path="terms" element={<TermsPage />} />
-          <Route path="*" element={<LandingPage />} />
+          {/* A public route of the spec whose screen is the landing page. */}
+          <Route path="crs" element={<LandingPage />} />
+          <Route path="signed-out" element={<SignedOutPage />} />
+          <Route path="account-deleted" element={<AccountDeletedPage />} />
+          {/* Any other path: "Page not found" (the server answers it with a 404 too). */}
+          <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
     </PublicLayout>

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { homePathFor } from './claims.ts';
 import { LoginErrorPage } from './login-error-page.tsx';
+import { returnPath } from './return-path.ts';
 
 /** Read once on first render: the provider strips the query after it has processed the code. */
 function readCallbackError(): string | undefined {
@@ -11,15 +12,6 @@ function readCallbackError(): string | undefined {
   const error = params.get('error');
   if (!error) return undefined;
   return params.get('error_description') ?? error;
-}
-
-/**
- * Where a sign-in asked to come back to (e.g. the account page after a re-authentication):
- * only an in-app path under /dashboard, never another origin.
- */
-function returnPath(state: unknown): string | undefined {
-  const returnTo = (state as { returnTo?: unknown } | null | undefined)?.returnTo;
-  return typeof returnTo === 'string' && /^\/dashboard(\/[\w/-]*)?$/.test(returnTo) ? returnTo : undefined;
 }
 
 /** /auth/callback: AuthProvider exchanges the code; this page routes by role or shows the error. */
@@ -33,5 +25,6 @@ export function AuthCallbackPage() {
     if (!auth.isLoading && !auth.isAuthenticated) return <Navigate to="/" replace />;
     return <FullScreenLoader label="Signing you in…" />;
   }
-  return <Navigate to={returnPath(auth.user?.state) ?? homePathFor(auth.user?.access_token)} replace />;
+  const home = homePathFor(auth.user?.access_token);
+  return <Navigate to={returnPath(auth.user?.state, home, window.location.origin) ?? home} replace />;
 }

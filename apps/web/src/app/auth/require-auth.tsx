@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { isAdminToken } from './claims.ts';
 
@@ -12,14 +12,18 @@ interface RequireAuthProps {
 
 export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
   const auth = useAuth();
+  const location = useLocation();
   const started = useRef(false);
   const signedIn = auth.isAuthenticated && !auth.user?.expired;
 
   useEffect(() => {
     if (auth.isLoading || signedIn || auth.activeNavigator || started.current) return;
     started.current = true;
-    void auth.signinRedirect();
-  }, [auth, signedIn]);
+    // The page asked for (an email's link, a bookmark) is where the sign-in comes back to.
+    void auth.signinRedirect({
+      state: { returnTo: `${location.pathname}${location.search}${location.hash}` },
+    });
+  }, [auth, signedIn, location]);
 
   if (auth.isLoading || !signedIn) return <FullScreenLoader />;
   if (adminOnly && !isAdminToken(auth.user?.access_token)) return <Navigate to="/dashboard" replace />;

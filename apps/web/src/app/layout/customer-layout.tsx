@@ -7,7 +7,7 @@ import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
-import { useCustomer } from '../../features/customer/queries.ts';
+import { useCustomer, useRecheckEmailWhenBack } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
 import { ConsentPrompt } from '../../features/privacy/consent-prompt.tsx';
 import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
@@ -30,6 +30,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   // Deferred: the header and menu take the customer's name in a background render, not inside the
   // blocking task in which the customer arrives (react-query updates render synchronously).
   const customer = useDeferredValue(useCustomer().data);
+  useRecheckEmailWhenBack(customer);
   const { logOut } = useAuthActions();
   const later = useDelayedAction();
   const [menuOpened, menu] = useDisclosure(false);

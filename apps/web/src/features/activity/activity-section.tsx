@@ -10,6 +10,7 @@ import {
   type ActivityRange,
   defaultRange,
 } from './activity-filter.ts';
+import { ActivityList } from './activity-list.tsx';
 import { ActivityTable } from './activity-table.tsx';
 import { CustomRangeModal } from './custom-range-modal.tsx';
 import { useTransactions } from './queries.ts';
@@ -25,12 +26,23 @@ const filterLabels: Record<ActivityFilterMode, string> = {
   range: 'Custom Range',
 };
 
+/** Quick date ranges beside the spec's 'Custom Range' (issue 29: a range choice on phones). */
+const presets = [
+  { days: 30, label: 'Last 30 days' },
+  { days: 90, label: 'Last 90 days' },
+] as const;
+const lastDays = (days: number): ActivityRange => {
+  const now = Date.now();
+  return { startDate: now - days * 86_400_000, endDate: now };
+};
+
 export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const [mode, setMode] = useState<ActivityFilterMode>('all');
   const [range, setRange] = useState<ActivityRange>(() => defaultRange());
   const [limit, setLimit] = useState(ACTIVITY_PAGE_SIZE);
   const [rangeOpen, setRangeOpen] = useState(false);
+  const [preset, setPreset] = useState<number | null>(null);
   // 'Per Card' exists on phones only, where the carousel chooses the card.
   const perCard = mode === 'card' && narrow && selectedCardId ? selectedCardId : undefined;
   const transactions = useTransactions({ limit, ...range, cardId: perCard });
@@ -38,7 +50,12 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
   const rowsShown = useDeferredValue(!transactions.isPending);
   const loading = transactions.isPending || !rowsShown;
 
-  const choose = (next: ActivityFilterMode, nextRange: ActivityRange = defaultRange()) => {
+  const choose = (
+    next: ActivityFilterMode,
+    nextRange: ActivityRange = defaultRange(),
+    days: number | null = null,
+  ) => {
+    setPreset(days);
     setMode(next);
     setRange(nextRange);
     setLimit(ACTIVITY_PAGE_SIZE);
@@ -57,7 +74,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
           </Title>
           <Text size="sm" c="dimmed">
             {activeMode === 'range'
-              ? `${dayjs(range.startDate).format('MM/DD/YYYY')} – ${dayjs(range.endDate).format('MM/DD/YYYY')}`
+              ? `${preset ? `Last ${preset} days: ` : ''}${dayjs(range.startDate).format('MM/DD/YYYY')} – ${dayjs(range.endDate).format('MM/DD/YYYY')}`
               : 'Last 180 days'}
             {perCard ? ' · selected card' : ''}
           </Text>
@@ -65,21 +82,42 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
         <Menu position="bottom-end" shadow="md" width={200}>
           <Menu.Target>
             <Button variant="default" leftSection={<IconFilter size={16} />}>
-              {filterLabels[activeMode]}
+              {activeMode === 'range' && preset ? `Last ${preset} days` : filterLabels[activeMode]}
             </Button>
           </Menu.Target>
           <Menu.Dropdown aria-label="Filter activity">
-            {(['all', 'card', 'range'] as const)
+            {(['all', 'card'] as const)
               .filter((m) => m !== 'card' || narrow)
               .map((m) => (
                 <Menu.Item
                   key={m}
                   rightSection={activeMode === m ? <IconCheck size={14} aria-label="selected" /> : null}
-                  onClick={() => (m === 'range' ? setRangeOpen(true) : choose(m))}
+                  onClick={() => choose(m)}
                 >
                   {filterLabels[m]}
                 </Menu.Item>
               ))}
+            {presets.map((p) => (
+              <Menu.Item
+                key={p.days}
+                rightSection={
+                  activeMode === 'range' && preset === p.days ? (
+                    <IconCheck size={14} aria-label="selected" />
+                  ) : null
+                }
+                onClick={() => choose('range', lastDays(p.days), p.days)}
+              >
+                {p.label}
+              </Menu.Item>
+            ))}
+            <Menu.Item
+              rightSection={
+                activeMode === 'range' && !preset ? <IconCheck size={14} aria-label="selected" /> : null
+              }
+              onClick={() => setRangeOpen(true)}
+            >
+              {filterLabels.range}
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
@@ -98,7 +136,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
           </Alert>
         ) : (
           <>
-            <ActivityTable rows={rows} />
+            {narrow ? <ActivityList rows={rows} /> : <ActivityTable rows={rows} />}
             {rows.length < total && (
               <Group justify="center" mt="md">
                 <Button

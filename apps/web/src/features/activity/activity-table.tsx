@@ -1,49 +1,16 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { brandDisplayNames, brandFromInput, formatUsd, messages } from '@pria/contracts';
-import { IconReceipt } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { apiDownload } from '../../app/api-client.ts';
-import { notifyApiError } from '../../components/notify-api-error.ts';
 import type { Transaction } from './queries.ts';
+import { ReceiptButton } from './receipt-button.tsx';
 
-const dash = '-';
-const orDash = (value: string | null | undefined) => (value?.trim() ? value : dash);
+export const dash = '-';
+export const orDash = (value: string | null | undefined) => (value?.trim() ? value : dash);
 
-function cardLabel(card: Transaction['card']): string {
+export function cardLabel(card: Transaction['card']): string {
   if (!card?.lastFour) return dash;
   const brand = brandFromInput(card.brand ?? '');
   return `${brand ? brandDisplayNames[brand] : orDash(card.brand)} •••• ${card.lastFour}`;
-}
-
-/** A plan charge's or refund's receipt, as the PDF the server renders. */
-function ReceiptButton({ receipt }: { receipt: NonNullable<Transaction['receipt']> }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="subtle"
-      size="compact-xs"
-      px={4}
-      leftSection={<IconReceipt size={14} aria-hidden />}
-      loading={busy}
-      aria-label={`Download receipt ${receipt.number} (PDF)`}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await apiDownload(
-            `/api/v1/receipts/${encodeURIComponent(receipt.id)}`,
-            `pria-receipt-${receipt.number}.pdf`,
-          );
-        } catch (error) {
-          notifyApiError(error, 'Could not download the receipt');
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      Receipt {receipt.number}
-    </Button>
-  );
 }
 
 const columns = ['Date', 'Card', 'Description', 'State', 'Amount', 'Remarks'] as const;

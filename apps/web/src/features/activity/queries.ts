@@ -1,30 +1,13 @@
+import type { ActivityPage, ActivityQuery, ActivityRow } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 
-export interface Transaction {
-  id: string;
-  createdAt: string | number;
-  card: { id?: string; brand: string; lastFour: string } | null;
-  description: string | null;
-  transactionState: string | null;
-  /** Cents. */
-  amount: number | null;
-  remarks: string | null;
-  /** A plan charge's or a refund's receipt (GET /receipts/{id} as PDF). */
-  receipt?: { id: string; number: string } | null;
-}
+/** A row of GET /transactions (the caller's activity), as the server answers it. */
+export type Transaction = ActivityRow;
 
-export interface TransactionPage {
-  rows: Transaction[];
-  totalCount: number;
-}
-
-export interface TransactionFilter {
-  limit: number;
-  startDate: number;
-  endDate: number;
-  cardId?: string;
-}
+/** GET /transactions' query, always with a limit and a window (the contract makes both optional). */
+export type TransactionFilter = ActivityQuery &
+  Required<Pick<ActivityQuery, 'limit' | 'startDate' | 'endDate'>>;
 
 export const transactionKeys = {
   all: ['transactions'] as const,
@@ -35,7 +18,7 @@ export function useTransactions(filter: TransactionFilter) {
   return useQuery({
     queryKey: transactionKeys.list(filter),
     queryFn: ({ signal }) =>
-      api.get<TransactionPage>('/api/v1/transactions', {
+      api.get<ActivityPage>('/api/v1/transactions', {
         signal,
         query: {
           limit: filter.limit,

@@ -1,7 +1,15 @@
 import { Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { brandDisplayNames, brandFromInput } from '@pria/contracts';
 import { IconCreditCard } from '@tabler/icons-react';
 import { BrandMark } from './brand-mark.tsx';
+
+/** 'American Express', never the code's lower-case key. */
+const brandName = (brand: string) => {
+  const known = brandFromInput(brand);
+  return known ? brandDisplayNames[known] : brand;
+};
+
 import {
   brandFor,
   type CardFormState,
@@ -88,7 +96,7 @@ export function CardDetailsFields({
         )}
         {brand && (
           <span id="card-brand-detected" className="visually-hidden">
-            Detected brand: {brand}
+            Detected brand: {brandName(brand)}
           </span>
         )}
       </Grid.Col>

@@ -1,9 +1,11 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
+import { apiErrorText } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { CardDetailsFields } from './card-details-fields.tsx';
@@ -16,6 +18,7 @@ import {
   hostedCardSchema,
   newCardSchema,
 } from './card-form-values.ts';
+import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from './charge-and-pay-words.ts';
 import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
 import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
@@ -41,6 +44,10 @@ export function CardForm({
 }: CardFormProps) {
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
+  // Editing: the card joins or leaves the monthly $3 Charge & Pay (a checkout card may only pay the plan).
+  const [chargeAndPay, setChargeAndPay] = useState(card?.chargeAndPay ?? true);
+  // Why the bank or the processor refused the card, kept in the form (a toast alone vanishes).
+  const [refusal, setRefusal] = useState<string | null>(null);
   // How the processor takes a new card: encrypted here (simulator) or in Microform's fields (CyberSource).
   const entry = useCardEntry(!editing);
   const microform = useMicroform(entry.kind === 'microform' ? entry.captureContext : null);
@@ -75,7 +82,16 @@ export function CardForm({
 
   const submit = form.onSubmit(
     (values) => {
-      if (card) updateCard.mutate({ card, values }, { onSuccess: (saved) => onDone(saved) });
+      setRefusal(null);
+      if (card)
+        updateCard.mutate(
+          {
+            card,
+            values,
+            chargeAndPay: chargeAndPay === card.chargeAndPay ? undefined : chargeAndPay,
+          },
+          { onSuccess: (saved) => onDone(saved) },
+        );
       else
         addCard.mutate(
           // With Microform, the brand is the one it detected in its number field.
@@ -86,7 +102,10 @@ export function CardForm({
             onSuccess: (saved) => onDone(saved),
             onError: (error) => {
               // Microform found a field wrong: show it where it was typed.
-              if (!(error instanceof MicroformTokenError)) return;
+              if (!(error instanceof MicroformTokenError)) {
+                setRefusal(apiErrorText(error, messages.cardAddFailed));
+                return;
+              }
               form.setErrors(error.fieldErrors);
               if (Object.keys(error.fieldErrors).length) setStep(0);
             },
@@ -133,6 +152,19 @@ export function CardForm({
           />
         ) : (
           <AddressFields form={form} required />
+        )}
+        {editing && step === 0 && (
+          <Checkbox
+            label={CHARGE_AND_PAY_LABEL}
+            description={CHARGE_AND_PAY_HELP}
+            checked={chargeAndPay}
+            onChange={(event) => setChargeAndPay(event.currentTarget.checked)}
+          />
+        )}
+        {refusal && (
+          <Alert color="red" icon={<IconAlertCircle />} title="Card not added" role="alert">
+            {refusal} Check the details or try another card.
+          </Alert>
         )}
         <Group justify="space-between" mt="sm">
           {editing ? (

@@ -54,6 +54,11 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
       <Text className={classes.number} aria-hidden>
         •••• {card.lastFour}
       </Text>
+      {!card.chargeAndPay && (
+        <Text fz="xs" c="navy.1" mt={-6}>
+          Pays for your plan only (not in Charge &amp; Pay)
+        </Text>
+      )}
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={0} miw={0}>
           <Text fz={10} tt="uppercase" c="navy.1">

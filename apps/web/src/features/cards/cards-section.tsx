@@ -45,7 +45,9 @@ export function CardsSection({
 
   const slotCount = showAll ? MAX_CARDS + 1 : MAX_CARDS;
   const shown = list.slice(0, slotCount);
-  const emptySlots = Math.max(0, slotCount - shown.length);
+  // Empty slots invite a card: never more than the limit leaves room for (issue 29: 'Show all
+  // cards' with 2 cards showed two, and the fourth could never take one).
+  const emptySlots = Math.max(0, Math.min(slotCount, MAX_CARDS) - shown.length);
 
   let body: ReactNode;
   if (cards.isPending && narrow) {
@@ -81,7 +83,7 @@ export function CardsSection({
   } else {
     body = (
       <SimpleGrid
-        cols={{ base: 1, xs: 2, md: slotCount }}
+        cols={{ base: 1, xs: 2, md: Math.max(MAX_CARDS, shown.length) }}
         spacing="lg"
         component="ul"
         aria-label="Your cards"

@@ -4,6 +4,7 @@ import { api } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { customerKeys } from '../customer/queries.ts';
+import { subscriptionKeys } from '../subscription/queries.ts';
 import { addressPayload, type CardFormState, expiryPayload } from './card-form-values.ts';
 import { cardKeys, fetchCardPublicKey } from './queries.ts';
 
@@ -14,6 +15,8 @@ const encrypt: typeof encryptCard = (...args) =>
 interface AddCardInput {
   values: CardFormState;
   isDefault?: boolean;
+  /** Charge & Pay ($3 a month, paid back); checkout asks, the cards screens add cards for it. */
+  chargeAndPay?: boolean;
   /**
    * CyberSource: the Microform fields' transient token for this expiry (useMicroform's
    * createToken). Absent: number and CVC are encrypted from `values`.
@@ -29,7 +32,7 @@ interface AddCardInput {
 export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, isDefault = false, tokenize }: AddCardInput) => {
+    mutationFn: async ({ values, isDefault = false, chargeAndPay = true, tokenize }: AddCardInput) => {
       const expiry = expiryPayload(values.expirationDate);
       const number = tokenize
         ? await tokenize(expiry)
@@ -39,6 +42,7 @@ export function useAddCard() {
         ...expiry,
         brand: values.brand,
         isDefault,
+        chargeAndPay,
         name: values.name.trim(),
         address: addressPayload(values.address),
       });
@@ -46,6 +50,8 @@ export function useAddCard() {
     onSuccess: () => {
       notifySuccess(messages.cardAdded);
       void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
+      // The Upcoming panel lists the cards of the next $3 charge (issue 29: it stayed stale).
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
     },
     // A decline carries the gateway's reason ('Your card was declined.'); otherwise the spec's text.
     onError: (error) => notifyApiError(error, messages.cardAddFailed),
@@ -55,16 +61,26 @@ export function useAddCard() {
 export function useUpdateCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ card, values }: { card: CardView; values: CardFormState }) =>
+    mutationFn: ({
+      card,
+      values,
+      chargeAndPay,
+    }: {
+      card: CardView;
+      values: CardFormState;
+      chargeAndPay?: boolean;
+    }) =>
       api.put<CardView>(`/api/v1/cards/${encodeURIComponent(card.id)}`, {
         cardId: card.id,
         ...expiryPayload(values.expirationDate),
         brand: card.brand,
         address: addressPayload(values.address),
+        chargeAndPay,
       }),
     onSuccess: () => {
       notifySuccess(messages.cardUpdated);
       void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
     },
     onError: (error) => notifyApiError(error),
   });
@@ -79,7 +95,7 @@ export function useRemoveCard() {
       void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
       // The subscription may have lost its funding card.
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
     },
     onError: (error) => notifyApiError(error),
   });

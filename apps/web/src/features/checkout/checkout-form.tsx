@@ -12,11 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CardView } from '@pria/contracts';
+import { type CardView, formatUsd } from '@pria/contracts';
+import { recurringDisclosure } from '@pria/contracts/legal/recurring-disclosure';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CardDetailsFields } from '../cards/card-details-fields.tsx';
+import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from '../cards/charge-and-pay-words.ts';
 import { CardEntryUnavailable } from '../cards/microform/card-entry-unavailable.tsx';
 import { useMicroform } from '../cards/microform/use-microform.ts';
 import { useCardEntry, useCards } from '../cards/queries.ts';
@@ -24,6 +26,7 @@ import { useCustomer } from '../customer/queries.ts';
 import type { Plan } from '../customer/types.ts';
 import { emptyAddress, toAddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
+import { renewsOn } from '../plans/plan-price.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
 import {
   type CheckoutValues,
@@ -47,6 +50,10 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
   const cards = useCards();
   const [source, setSource] = useState<PaymentSource>('new');
   const [existingCardId, setExistingCardId] = useState<string | null>(null);
+  // A new card joins the monthly $3 Charge & Pay only if the customer ticks it (never silently).
+  const [chargeAndPay, setChargeAndPay] = useState(false);
+  // The customer picked the source themselves: the saved-card default below no longer applies.
+  const sourceChosen = useRef(false);
   // A new card's number and CVC: encrypted here (simulator) or typed into Microform (CyberSource).
   const entry = useCardEntry();
   const microform = useMicroform(entry.kind === 'microform' ? entry.captureContext : null);
@@ -67,8 +74,18 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
   };
   const checkout = useCheckoutSubmit({ onCardAdded: chooseExisting, onCardFieldErrors: form.setErrors });
 
+  // A saved card is the default when there is one (issue 29; the spec's default was a new card):
+  // the funding card, else the first.
+  const savedCards = cards.data;
+  useEffect(() => {
+    if (sourceChosen.current || !savedCards?.length) return;
+    sourceChosen.current = true;
+    chooseExisting(savedCards.find((c) => c.isDefault) ?? (savedCards[0] as CardView));
+  });
+
   // Spec: switching the source resets the form and forgets the chosen card.
   const switchSource = (next: string) => {
+    sourceChosen.current = true;
     setSource(next as PaymentSource);
     setExistingCardId(null);
     form.setValues(emptyCheckout);
@@ -90,6 +107,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
       values,
       existingCardId,
       isFirstCard: (cards.data ?? []).length === 0,
+      chargeAndPay,
       hosted,
     });
     if (result) onSubscribed(result);
@@ -159,6 +177,17 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                     onChange={(event) => toggleSameAsProfile(event.currentTarget.checked)}
                   />
                   {!form.values.sameAsProfile && <AddressFields form={form} required />}
+                  <Checkbox
+                    label={CHARGE_AND_PAY_LABEL}
+                    description={CHARGE_AND_PAY_HELP}
+                    checked={chargeAndPay}
+                    onChange={(event) => setChargeAndPay(event.currentTarget.checked)}
+                  />
+                  {!chargeAndPay && (
+                    <Text size="sm" c="dimmed">
+                      This card will only pay for your plan: it is not charged the monthly $3.
+                    </Text>
+                  )}
                 </>
               )}
               {checkout.failure && (
@@ -166,6 +195,19 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                   {checkout.failure}
                 </Alert>
               )}
+              <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="renewal-terms">
+                <Text size="sm" fw={600} c="navy.9">
+                  Automatic renewal
+                </Text>
+                <Text size="sm">
+                  {recurringDisclosure.text({
+                    planName: plan.name,
+                    totalCents: plan.total,
+                    intervalCount: plan.intervalCount,
+                    renewsOn: renewsOn(plan),
+                  })}
+                </Text>
+              </Paper>
               <Text size="sm" c="dimmed">
                 By submitting this form, you agree to our{' '}
                 <Anchor component={Link} to="/terms" target="_blank">
@@ -181,8 +223,9 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                 <Button variant="default" onClick={onBack} disabled={checkout.pending}>
                   Back to plans
                 </Button>
+                {/* The amount on the button (issue 29): what pressing it does, in dollars. */}
                 <Button type="submit" loading={checkout.pending}>
-                  Continue
+                  Pay {formatUsd(plan.total)}
                 </Button>
               </Group>
             </Stack>

@@ -1,7 +1,6 @@
 import { messages } from '@pria/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.ts';
-import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CheckoutView } from './checkout-view.tsx';
 
@@ -10,16 +9,13 @@ export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const later = useDelayedAction();
   return (
     <CheckoutView
       planId={params.get('plan')}
       onBack={() => navigate('/dashboard/subscription')}
-      onPendingContinue={() => navigate('/dashboard')}
+      onDone={() => navigate('/dashboard')}
       onSubscribed={(_result, pending) => {
-        if (pending) return;
-        notifySuccess(messages.webSubscriptionStarted);
-        later(() => navigate('/dashboard'), 1500);
+        if (!pending) notifySuccess(messages.webSubscriptionStarted);
       }}
     />
   );

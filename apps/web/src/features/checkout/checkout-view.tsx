@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePlans } from '../plans/queries.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
+import { CheckoutConfirmation } from './checkout-confirmation.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 import { needsVerification, PendingVerification } from './pending-verification.tsx';
 
@@ -12,13 +13,22 @@ interface CheckoutViewProps {
   onBack: () => void;
   /** Called once the subscription is active (or is waiting for the bank's confirmation). */
   onSubscribed: (result: SubscriptionResult, pending: boolean) => void;
-  onPendingContinue: () => void;
+  /** "Go to dashboard", from the confirmation or while the bank's confirmation is awaited. */
+  onDone: () => void;
 }
 
-/** 'Checkout' for the chosen plan: used by the onboarding wizard and /dashboard/checkout. */
-export function CheckoutView({ planId, onBack, onSubscribed, onPendingContinue }: CheckoutViewProps) {
+type Stage =
+  | { kind: 'form'; notConfirmed?: string | null }
+  | { kind: 'verifying'; result: SubscriptionResult }
+  | { kind: 'paid'; result: SubscriptionResult };
+
+/**
+ * 'Checkout' for the chosen plan (the onboarding wizard and /dashboard/checkout): the form, then
+ * the bank's verification when it asks for one, then the confirmation with the receipt.
+ */
+export function CheckoutView({ planId, onBack, onSubscribed, onDone }: CheckoutViewProps) {
   const plans = usePlans();
-  const [pending, setPending] = useState<SubscriptionResult | null>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const plan = plans.data?.find((p) => p.id === planId);
 
   let body: React.ReactNode;
@@ -32,18 +42,47 @@ export function CheckoutView({ planId, onBack, onSubscribed, onPendingContinue }
         </Button>
       </Alert>
     );
-  } else if (pending) body = <PendingVerification result={pending} onContinue={onPendingContinue} />;
-  else {
+  } else if (stage.kind === 'paid') {
+    body = <CheckoutConfirmation plan={plan} result={stage.result} onContinue={onDone} />;
+  } else if (stage.kind === 'verifying') {
     body = (
-      <CheckoutForm
-        plan={plan}
-        onBack={onBack}
-        onSubscribed={(result) => {
-          const waiting = needsVerification(result);
-          if (waiting) setPending(result);
-          onSubscribed(result, waiting);
+      <PendingVerification
+        result={stage.result}
+        onContinue={onDone}
+        onConfirmed={(subscription) => {
+          const result = { ...stage.result, subscription, paymentSessionUrl: null };
+          setStage({ kind: 'paid', result });
+          onSubscribed(result, false);
         }}
+        onNotConfirmed={(reason) => setStage({ kind: 'form', notConfirmed: reason })}
       />
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        {stage.kind === 'form' && stage.notConfirmed !== undefined && (
+          <Alert
+            color="red"
+            icon={<IconAlertCircle />}
+            title="Your bank did not confirm the payment"
+            role="alert"
+          >
+            <Text size="sm">
+              {stage.notConfirmed ? `${stage.notConfirmed}. ` : ''}Nothing was charged. You can try again or
+              pay with another card.
+            </Text>
+          </Alert>
+        )}
+        <CheckoutForm
+          plan={plan}
+          onBack={onBack}
+          onSubscribed={(result) => {
+            const waiting = needsVerification(result);
+            setStage(waiting ? { kind: 'verifying', result } : { kind: 'paid', result });
+            onSubscribed(result, waiting);
+          }}
+        />
+      </Stack>
     );
   }
 

@@ -13,6 +13,8 @@ interface SubmitInput {
   values: CheckoutValues;
   existingCardId: string | null;
   isFirstCard: boolean;
+  /** A new card: the customer's answer to "Use this card for Charge & Pay". */
+  chargeAndPay: boolean;
   /** CyberSource: the new card's number and CVC are in these Microform fields. */
   hosted?: MicroformFields;
 }
@@ -43,6 +45,7 @@ export function useCheckoutSubmit({
     values,
     existingCardId,
     isFirstCard,
+    chargeAndPay,
     hosted,
   }: SubmitInput) => {
     setFailure(null);
@@ -60,9 +63,10 @@ export function useCheckoutSubmit({
             ? {
                 values: { ...values, brand: hosted.brand },
                 isDefault: isFirstCard,
+                chargeAndPay,
                 tokenize: hosted.createToken,
               }
-            : { values, isDefault: isFirstCard },
+            : { values, isDefault: isFirstCard, chargeAndPay },
         );
         cardId = card.id;
         onCardAdded(card);

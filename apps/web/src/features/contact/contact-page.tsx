@@ -1,16 +1,13 @@
 import { Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { legalAddress, legalEntity } from '@pria/contracts/legal/entity';
 import { IconClock, IconMail, IconMapPin } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 const details = [
-  { icon: IconMail, title: 'Email', text: 'support@pria.example' },
+  { icon: IconMail, title: 'Email', text: legalEntity.supportEmail },
   { icon: IconClock, title: 'Hours', text: 'Monday to Friday, 9am to 6pm Eastern' },
-  {
-    icon: IconMapPin,
-    title: 'Mail',
-    text: 'Pria, Inc., 100 Example Plaza, Suite 300, Los Angeles, CA 90012',
-  },
+  { icon: IconMapPin, title: 'Mail', text: `${legalEntity.name}, ${legalAddress}` },
 ];
 
 export default function ContactPage() {

@@ -21,15 +21,18 @@ export function useUpdateProfile({ onboarding = false } = {}) {
   });
 }
 
-/** Saves the wizard step to come back to (0 profile, 1 cards, 2 plan, 3 checkout, 4 done). */
+/**
+ * Saves the wizard step to come back to (0 profile, 1 cards, 2 plan, 3 checkout, 4 done) and,
+ * leaving the plan step, the plan chosen: the server keeps it, so a reload's checkout shows it.
+ */
 export function useSaveOnboardingIndex() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (index: number) =>
-      api.put<Customer>('/api/v1/setting/onboarding-index', undefined, { query: { index } }),
-    onSuccess: (_data, index) => {
+    mutationFn: (step: { index: number; plan?: string }) =>
+      api.put<Customer>('/api/v1/setting/onboarding-index', undefined, { query: step }),
+    onSuccess: (_data, step) => {
       queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) =>
-        old ? { ...old, onBoardingIndex: index } : old,
+        old ? { ...old, onBoardingIndex: step.index, selectedPlanId: step.plan ?? old.selectedPlanId } : old,
       );
     },
     onError: (error) => notifyApiError(error),

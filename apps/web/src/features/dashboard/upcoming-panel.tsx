@@ -57,7 +57,10 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
 export function UpcomingPanel() {
   const upcoming = useUpcoming();
   if (upcoming.isPending) return <Skeleton height={150} radius="md" aria-label="Loading what happens next" />;
-  if (upcoming.isError || upcoming.data.state === 'none') return null;
+  // Waiting for the bank (the verification banner says so): nothing is scheduled yet, and "your
+  // plan has ended" would be wrong (issue 29).
+  if (upcoming.isError || upcoming.data.state === 'none' || upcoming.data.state === 'pending_verification')
+    return null;
   const u = upcoming.data;
   return (
     <Paper

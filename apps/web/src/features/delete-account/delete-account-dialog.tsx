@@ -52,7 +52,7 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
       onSuccess: () => {
         setDeleted(true);
         notifySuccess(messages.accountDeleted);
-        void endLocalSession(LEAVE_DELAY_MS);
+        void endLocalSession(LEAVE_DELAY_MS, '/account-deleted');
       },
     });
 

@@ -1,6 +1,6 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { AddressValues } from './address.ts';
+import { type AddressValues, shouldProposeZip } from './address.ts';
 import { lookupPostalCode, proposePostalCode, useAdministrativeAreas } from './queries.ts';
 
 interface AddressFieldsProps<V extends { address: AddressValues }> {
@@ -12,8 +12,10 @@ interface AddressFieldsProps<V extends { address: AddressValues }> {
 }
 
 /**
- * Street, city, state, country (US, read-only) and ZIP. Choosing a state proposes a ZIP of
- * that state; typing a full ZIP sets the state (and the city when it is still empty).
+ * Street, city, state, country (US, read-only) and ZIP. Typing a full ZIP sets the state (and
+ * the city when it is still empty); choosing a state proposes a ZIP of that state only when the
+ * ZIP is empty or belongs to another state (shouldProposeZip). The state starts empty: nothing
+ * is chosen for the customer.
  */
 export function AddressFields<V extends { address: AddressValues }>({
   form: typedForm,
@@ -26,10 +28,17 @@ export function AddressFields<V extends { address: AddressValues }>({
   const options = (areas.data ?? []).map((a) => ({ value: a.code, label: a.name }));
 
   const onStateChange = async (code: string | null) => {
-    form.setFieldValue('address.administrativeArea', code ?? '');
-    if (!code) return;
+    // Picking the state already chosen changes nothing (the list never deselects, see below).
+    if (!code || code === form.getValues().address.administrativeArea) return;
+    form.setFieldValue('address.administrativeArea', code);
+    const typed = form.getValues().address.postalCode;
+    const typedIn = /^\d{5}$/.test(typed) ? (await lookupPostalCode(typed))?.administrativeArea : undefined;
+    if (!shouldProposeZip(typed, typedIn, code)) return;
     const zip = await proposePostalCode(code);
-    if (zip) form.setFieldValue('address.postalCode', zip);
+    // The customer may have typed on while the lookups ran: their latest input wins.
+    const now = form.getValues().address;
+    if (zip && now.administrativeArea === code && now.postalCode === typed)
+      form.setFieldValue('address.postalCode', zip);
   };
 
   const onPostalCodeChange = async (raw: string) => {
@@ -81,6 +90,7 @@ export function AddressFields<V extends { address: AddressValues }>({
           placeholder={areas.isLoading ? 'Loading states…' : 'Select a state'}
           data={options}
           searchable
+          allowDeselect={false}
           withAsterisk={required}
           disabled={disabled}
           autoComplete="address-level1"

@@ -29,3 +29,14 @@ export function toAddressValues(address: Partial<Address> | null | undefined): A
     postalCode: address?.postalCode ?? '',
   };
 }
+
+/**
+ * Spec: "changing state sets the zip from a lookup" — but never over a ZIP the customer typed
+ * that belongs to the state chosen (issue 29: 11201 became 10001). Only an empty ZIP, or one the
+ * lookup places in another state, is replaced; an unknown or half-typed ZIP is left for the
+ * customer (validation names it).
+ */
+export function shouldProposeZip(typedZip: string, stateOfTypedZip: string | undefined, chosenState: string) {
+  if (typedZip.trim() === '') return true;
+  return stateOfTypedZip !== undefined && stateOfTypedZip !== chosenState;
+}

@@ -14,8 +14,13 @@ export function HeroSection() {
               color="mint"
               size="lg"
               w="fit-content"
+              maw="100%"
               leftSection={<IconShieldLock size={14} />}
-              styles={{ root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal' } }}
+              // Wraps on a phone instead of running off the screen (issue 29: cut at 390 px).
+              styles={{
+                root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' },
+                label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
+              }}
             >
               Build credit with the cards you already have
             </Badge>

@@ -1,3 +1,4 @@
+import { legalAddress, legalEntity } from '@pria/contracts/legal/entity';
 import type { LegalSection } from '../../components/legal-document.tsx';
 
 export const privacySections: LegalSection[] = [
@@ -172,8 +173,8 @@ export const privacySections: LegalSection[] = [
     title: 'How Can You Contact Us About This Policy?',
     body: (
       <p>
-        If you have questions or comments about this policy, email us at support@pria.example or write to
-        Pria, Inc., 100 Example Plaza, Suite 300, Los Angeles, CA 90012, United States.
+        If you have questions or comments about this policy, email us at {legalEntity.supportEmail} or write
+        to {legalEntity.name}, {legalAddress}, {legalEntity.country}.
       </p>
     ),
   },

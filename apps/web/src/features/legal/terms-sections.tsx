@@ -1,3 +1,4 @@
+import { legalEntity } from '@pria/contracts/legal/entity';
 import type { LegalSection } from '../../components/legal-document.tsx';
 import { prohibitedActivities } from './prohibited-activities.ts';
 
@@ -284,15 +285,15 @@ export const termsSections: LegalSection[] = [
         </p>
         <p>To resolve a complaint or receive more information about the Services, please contact us at:</p>
         <address>
-          Pria, Inc.
+          {legalEntity.name}
           <br />
-          100 Example Plaza, Suite 300
+          {legalEntity.street}
           <br />
-          Los Angeles, CA 90012
+          {legalEntity.city}
           <br />
-          United States
+          {legalEntity.country}
           <br />
-          support@pria.example
+          {legalEntity.supportEmail}
         </address>
       </>
     ),

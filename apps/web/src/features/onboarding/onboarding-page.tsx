@@ -5,12 +5,10 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.ts';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
-import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CheckoutView } from '../checkout/checkout-view.tsx';
 import { useSaveOnboardingIndex } from '../customer/mutations.ts';
 import { useCustomer } from '../customer/queries.ts';
-import { usePlans } from '../plans/queries.ts';
 import { CardsStep } from './cards-step.tsx';
 import { chooseLater } from './later-flag.ts';
 import { PlanStep } from './plan-step.tsx';
@@ -25,19 +23,25 @@ export default function OnboardingPage() {
   useDocumentTitle('Welcome');
   const customer = useCustomer();
   const navigate = useNavigate();
-  const later = useDelayedAction();
   const saveIndex = useSaveOnboardingIndex();
   const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
   const [started, setStarted] = useState(false);
   const [step, setStep] = useState<number | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
+  // Paid: every step is done, while the confirmation with the receipt stays on screen.
+  const [finished, setFinished] = useState(false);
 
   if (customer.isPending) return <FullScreenLoader />;
   if (!customer.data) return <Navigate to="/dashboard" replace />;
   const me = customer.data;
-  const current = step ?? me.onBoardingIndex;
+  // The plan is the one chosen on the plan step, kept by the server: a reload or a later visit
+  // pays for what the customer picked, never a default.
+  const chosenPlanId = planId ?? me.selectedPlanId ?? null;
+  let current = step ?? me.onBoardingIndex;
   // Spec: any index outside the four steps goes to the dashboard.
   if (current < 0 || current >= STEPS.length) return <Navigate to="/dashboard" replace />;
+  // Checkout with no plan chosen yet (saved by an older version): choose it first, never guess.
+  if (current === 3 && !chosenPlanId) current = 2;
 
   const doLater = () => {
     chooseLater(me.id);
@@ -45,15 +49,23 @@ export default function OnboardingPage() {
   };
   const goTo = (index: number) => setStep(index);
   const complete = (next: number) => {
-    saveIndex.mutate(next);
+    saveIndex.mutate({ index: next });
     setStep(next);
   };
+  // The plan goes to the server before checkout shows it, so a reload finds the same plan.
+  const choosePlan = (id: string) =>
+    saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => setStep(3) });
 
   if (!started) {
     return (
       <WelcomeScreen
         firstTime={me.onBoardingIndex === 0}
-        onStart={() => setStarted(true)}
+        onStart={() => {
+          // The step is this page's from now on: a refetched customer (its index saved as 4 once
+          // paid) must not move the wizard off the checkout's confirmation.
+          setStep(me.onBoardingIndex);
+          setStarted(true);
+        }}
         onLater={doLater}
       />
     );
@@ -63,7 +75,7 @@ export default function OnboardingPage() {
     <Stack gap="xl" maw={1040} mx="auto">
       <Group justify="space-between" align="center">
         <Stepper
-          active={current}
+          active={finished ? STEPS.length : current}
           size="sm"
           allowNextStepsSelect={false}
           aria-label="Onboarding steps"
@@ -74,48 +86,37 @@ export default function OnboardingPage() {
             <Stepper.Step key={label} label={narrow ? undefined : label} aria-label={label} />
           ))}
         </Stepper>
-        <Anchor component="button" type="button" size="sm" onClick={doLater}>
-          {messages.webDoThisLater}
-        </Anchor>
+        {!finished && (
+          <Anchor component="button" type="button" size="sm" onClick={doLater}>
+            {messages.webDoThisLater}
+          </Anchor>
+        )}
       </Group>
       {current === 0 && <ProfileStep customer={me} onDone={() => complete(1)} />}
       {current === 1 && <CardsStep customer={me} onBack={() => goTo(0)} onDone={() => complete(2)} />}
       {current === 2 && (
-        <PlanStep planId={planId} onChange={setPlanId} onBack={() => goTo(1)} onDone={() => complete(3)} />
+        <PlanStep
+          planId={chosenPlanId}
+          onChange={setPlanId}
+          onBack={() => goTo(1)}
+          saving={saveIndex.isPending}
+          onDone={() => chosenPlanId && choosePlan(chosenPlanId)}
+        />
       )}
-      {current === 3 && (
-        <CheckoutStep
-          planId={planId}
+      {current === 3 && chosenPlanId && (
+        <CheckoutView
+          planId={chosenPlanId}
           onBack={() => goTo(2)}
-          onFinished={(pending) => {
-            saveIndex.mutate(DONE_INDEX);
+          onSubscribed={(_result, pending) => {
+            saveIndex.mutate({ index: DONE_INDEX });
             if (pending) return;
+            setFinished(true);
             notifySuccess(messages.onboardingCompleted);
-            later(() => navigate('/dashboard'), 1000);
           }}
-          onPendingContinue={() => navigate('/dashboard')}
+          // The confirmation with the receipt stays until the customer moves on (issue 29).
+          onDone={() => navigate('/dashboard')}
         />
       )}
     </Stack>
-  );
-}
-
-interface CheckoutStepProps {
-  planId: string | null;
-  onBack: () => void;
-  onFinished: (pending: boolean) => void;
-  onPendingContinue: () => void;
-}
-
-/** Step 3: checkout for the plan picked in step 2 (the last plan when coming back later). */
-function CheckoutStep({ planId, onBack, onFinished, onPendingContinue }: CheckoutStepProps) {
-  const plans = usePlans();
-  return (
-    <CheckoutView
-      planId={planId ?? plans.data?.[plans.data.length - 1]?.id ?? null}
-      onBack={onBack}
-      onSubscribed={(_result, pending) => onFinished(pending)}
-      onPendingContinue={onPendingContinue}
-    />
   );
 }

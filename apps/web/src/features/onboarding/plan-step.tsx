@@ -9,10 +9,11 @@ interface PlanStepProps {
   onChange: (planId: string) => void;
   onBack: () => void;
   onDone: () => void;
+  saving?: boolean;
 }
 
 /** Step 2: 'Select a subscription'; the last plan listed is preselected. */
-export function PlanStep({ planId, onChange, onBack, onDone }: PlanStepProps) {
+export function PlanStep({ planId, onChange, onBack, onDone, saving = false }: PlanStepProps) {
   const plans = usePlans();
   const lastPlanId = plans.data?.[plans.data.length - 1]?.id;
   useEffect(() => {
@@ -34,7 +35,7 @@ export function PlanStep({ planId, onChange, onBack, onDone }: PlanStepProps) {
         <Button variant="default" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onDone} disabled={!planId}>
+        <Button onClick={onDone} disabled={!planId} loading={saving}>
           Continue
         </Button>
       </Group>

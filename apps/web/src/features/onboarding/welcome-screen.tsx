@@ -16,8 +16,8 @@ export function WelcomeScreen({ firstTime, onStart, onLater }: WelcomeScreenProp
           {messages.webWelcomeTitle}
         </Title>
         <Text c="dimmed" maw={460}>
-          Three short steps: your details, the cards you want to build credit with, and a plan. It takes about
-          five minutes.
+          Four short steps: your details, the cards you want to build credit with, a plan, and checkout. It
+          takes about five minutes.
         </Text>
         <Button size="md" onClick={onStart} mt="sm">
           {firstTime ? messages.webGetStarted : messages.webContinueOnboarding}

@@ -9,7 +9,7 @@ export function EmailField({ customer, showVerify }: { customer: Customer; showV
   const verify = useVerifyEmail();
   return (
     <Group align="flex-end" gap="sm" wrap="nowrap">
-      <TextInput label="Email" value={customer.email} readOnly disabled style={{ flex: 1 }} />
+      <TextInput label="Email" value={customer.email ?? ''} readOnly disabled style={{ flex: 1 }} />
       {showVerify &&
         (customer.email_verified ? (
           <Badge

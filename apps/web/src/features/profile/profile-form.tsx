@@ -1,9 +1,7 @@
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import type { Customer } from '../customer/types.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
-import { useAdministrativeAreas } from '../geography/queries.ts';
 import { EmailField } from './email-field.tsx';
 import { cleanPhone, type ProfileValues, toProfileValues, validateProfile } from './profile-values.ts';
 
@@ -31,14 +29,8 @@ export function ProfileForm({
     initialValues: toProfileValues(customer),
     validate: validateProfile(onboarding),
   });
-  const areas = useAdministrativeAreas();
-
-  // Spec: the state defaults to the first option of the list when none is saved yet.
-  const firstArea = areas.data?.[0]?.code;
-  const currentArea = form.values.address.administrativeArea;
-  useEffect(() => {
-    if (firstArea && !currentArea) form.setFieldValue('address.administrativeArea', firstArea);
-  }, [firstArea, currentArea, form.setFieldValue]);
+  // NOTE: the spec's "state defaults to the first list option" put Brooklyn in Alabama (issue 29):
+  // the state starts empty and onboarding asks for it ('State is required'); see ADR 31.
 
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Personal information">

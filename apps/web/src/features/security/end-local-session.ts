@@ -6,17 +6,18 @@ export const LEAVE_DELAY_MS = 1500;
 /**
  * Logs out on this device after the server has already ended every session (password
  * changed, account deleted): the stored user is forgotten at once, so no further API call
- * carries the old token, then after `delayMs` the site origin loads.
+ * carries the old token, then after `delayMs` the page saying what happened loads (`landing`,
+ * a public path: /signed-out?reason=password-changed, /account-deleted).
  *
  * NOTE: storeUser(null) rather than removeUser(): removeUser fires `userUnloaded`, which makes
  * RequireAuth start a new sign-in that can race (and win against) the navigation to the origin.
  */
-export async function endLocalSession(delayMs = 0): Promise<void> {
+export async function endLocalSession(delayMs = 0, landing = '/'): Promise<void> {
   const userManager = getUserManager();
   try {
     userManager.stopSilentRenew();
     await userManager.storeUser(null);
   } finally {
-    window.setTimeout(() => window.location.replace(`${window.location.origin}/`), delayMs);
+    window.setTimeout(() => window.location.replace(`${window.location.origin}${landing}`), delayMs);
   }
 }

@@ -12,6 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { PASSKEY_NAME_MAX_LENGTH, type PasskeyView, passkeyName } from '@pria/contracts';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -22,13 +23,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { isReauthError } from './reauth.ts';
 
-export interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  synced: boolean;
-}
+export type Passkey = PasskeyView;
 
 const passkeyKeys = { all: ['passkeys'] as const };
 
@@ -75,9 +70,10 @@ function NameModal({
   onSubmit: (name: string) => void;
 }) {
   const [name, setName] = useState(initial);
-  const trimmed = name.trim();
-  const error =
-    trimmed.length === 0 ? 'Give the passkey a name' : trimmed.length > 64 ? 'At most 64 characters' : null;
+  // The API's own rule and words (contracts), so the field and the server never disagree.
+  const parsed = passkeyName.safeParse(name);
+  const trimmed = parsed.success ? parsed.data : name.trim();
+  const error = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
   const [touched, setTouched] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -93,7 +89,7 @@ function NameModal({
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={touched ? error : null}
-          maxLength={80}
+          maxLength={PASSKEY_NAME_MAX_LENGTH}
           data-autofocus
         />
         <Group justify="flex-end" mt="md">

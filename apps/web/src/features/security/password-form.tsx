@@ -41,7 +41,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
       onSuccess: () => {
         form.reset();
         notifySuccess(messages.passwordChanged);
-        void endLocalSession(LEAVE_DELAY_MS);
+        void endLocalSession(LEAVE_DELAY_MS, '/signed-out?reason=password-changed');
       },
       onError: (error) => {
         if (isReauthError(error)) onReauth((error as Error).message);

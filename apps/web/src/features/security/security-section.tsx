@@ -8,6 +8,7 @@ import { PasskeysSection } from './passkeys.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { useReauthenticate } from './reauth.ts';
 import { ReauthAlert } from './reauth-alert.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 /** Spec §6: identity ids containing 'facebook' or 'google' are social logins (no password here). */
@@ -57,6 +58,7 @@ export function SecuritySection() {
             onReauth={(message) => setReauth({ for: 'mfa', message })}
           />
         )}
+        <RecoveryCodes onReauth={(message) => setReauth({ for: 'mfa', message })} />
         {reauth?.for === 'mfa' && <ReauthAlert detail={reauth.message} onSignIn={signInAgain} />}
       </Stack>
       {!social && (

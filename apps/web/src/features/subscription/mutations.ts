@@ -1,4 +1,4 @@
-import { messages } from '@pria/contracts';
+import { messages, type SubscriptionChange as SubscriptionChangeAnswer } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
@@ -8,11 +8,8 @@ import { customerKeys } from '../customer/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { subscriptionKeys } from './queries.ts';
 
-export interface SubscriptionResult {
-  subscription: Subscription;
-  /** Set when the bank wants the customer to confirm the payment on its own page. */
-  paymentSessionUrl: string | null;
-}
+/** Checkout and changes answer the subscription and, when the bank asks, its confirmation page. */
+export type SubscriptionResult = SubscriptionChangeAnswer;
 
 /** Opens the bank's confirmation page in a new tab, as the spec asks. */
 export function openPaymentSession(result: SubscriptionResult) {

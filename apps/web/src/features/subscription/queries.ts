@@ -9,11 +9,17 @@ export const subscriptionKeys = {
   upcoming: () => [...subscriptionKeys.all, 'upcoming'] as const,
 };
 
-/** The caller's subscription or null; the server re-checks a pending payment on each read. */
-export function useMySubscription() {
+/**
+ * The caller's subscription or null; the server re-checks a pending payment on each read.
+ * `watchVerification`: while the bank's confirmation is awaited, read again every few seconds
+ * (the customer confirms in another tab; this one then moves on by itself).
+ */
+export function useMySubscription({ watchVerification = false } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.mine(),
     queryFn: ({ signal }) => api.get<Subscription | null>('/api/v1/subscriptions/me', { signal }),
+    refetchInterval: (query) =>
+      watchVerification && query.state.data?.status === 'pending_verification' ? 3000 : false,
   });
 }
 

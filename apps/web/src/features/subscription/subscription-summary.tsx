@@ -8,6 +8,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from '../plans/plan-price.ts';
+import { FinishVerification } from './finish-verification.tsx';
 import { cancelDetails, pauseDetails, resumeDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
 import { useMySubscription } from './queries.ts';
@@ -15,6 +16,14 @@ import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
 
 const day = (ms: number) => dayjs(ms).format('MMMM DD, YYYY');
+
+/** Why the plan is inactive, naming the payment that failed: the checkout's or a renewal's. */
+function inactiveWords(sub: Subscription): string {
+  const which = sub.inactiveAfter === 'checkout' ? 'Your first payment' : 'The renewal payment';
+  return sub.inactiveReason
+    ? `${which} did not go through: ${sub.inactiveReason}. Nothing was charged.`
+    : `${which} did not go through.`;
+}
 
 /** A plan that ended because its payment was refunded: say so, and how to start again. */
 function EndedByRefund({ sub }: { sub: Subscription }) {
@@ -34,7 +43,7 @@ function EndedByRefund({ sub }: { sub: Subscription }) {
   );
 }
 
-/** An inactive subscription: why (the renewal's decline), and paying now with another card. */
+/** An inactive subscription: why (the last decline), and paying now with another card. */
 function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
   const cards = useCards();
   const update = useUpdateSubscription();
@@ -46,12 +55,7 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
   return (
     <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is inactive">
       <Stack gap="sm">
-        <Text size="sm">
-          {sub.inactiveReason
-            ? `The renewal payment was declined: ${sub.inactiveReason}.`
-            : 'The renewal payment did not go through.'}{' '}
-          Pay now with another card to start a new period.
-        </Text>
+        <Text size="sm">{inactiveWords(sub)} Pay now with this or another card to start a new period.</Text>
         <Group align="flex-end" gap="sm">
           <Select
             label="Card to pay with"
@@ -199,6 +203,7 @@ export function SubscriptionSummary() {
           </Stack>
         </Alert>
       )}
+      <FinishVerification sub={sub} />
       {sub.status === 'inactive' && sub.endedBy === 'refund' && <EndedByRefund sub={sub} />}
       {sub.status === 'inactive' && sub.isEnabled && sub.endedBy !== 'refund' && (
         <PayNowWithAnotherCard sub={sub} />

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { access } from '../../../platform/http.ts';
-import type { SimulatorGateway } from './simulator-gateway.ts';
+import { AUTHENTICATION_EXPIRED, type SimulatorGateway } from './simulator-gateway.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -46,6 +46,17 @@ export async function registerSimulatorRoutes(
         const tx = await gateway.findSession(req.params.id);
         if (!tx) return page(reply, 'Not found', '<h1>Payment session not found</h1>', 404);
         if (tx.status !== 'requires_authentication') {
+          // The window closed unanswered: say so, and send the customer back to pay again.
+          if (tx.reason === AUTHENTICATION_EXPIRED) {
+            const back = tx.return_url
+              ? `<p><a href="${escapeHtml(tx.return_url)}">Return to the merchant</a></p>`
+              : '';
+            return page(
+              reply,
+              'Verification expired',
+              `<h1>Verification expired</h1><p>This payment was not confirmed in time, so nothing was charged.</p>${back}`,
+            );
+          }
           return page(reply, 'Payment', `<h1>This payment is already ${escapeHtml(tx.status)}</h1>`);
         }
         return page(

@@ -1,7 +1,12 @@
 import { cents, encryptCard } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { createSimulatorGateway, type SimulatorGateway } from './simulator-gateway.ts';
+import {
+  AUTHENTICATION_EXPIRED,
+  AUTHENTICATION_WINDOW_MS,
+  createSimulatorGateway,
+  type SimulatorGateway,
+} from './simulator-gateway.ts';
 
 // The hosted authentication page, served by the app (the simulator's state is in the database,
 // so a second simulator instance on the same database sees the same sessions).
@@ -83,6 +88,34 @@ describe('GET/POST /gateway-sim/sessions/:id', () => {
       status: 'declined',
       reason: 'Authentication failed',
     });
+  });
+
+  it('declines a challenge left unanswered past its window, and a late answer changes nothing (issue 29)', async () => {
+    let now = new Date();
+    const timed = await createSimulatorGateway({ db: t.db, publicUrl: t.url, clock: () => now });
+    const outcome = await timed.charge({
+      reference: 'checkout:late',
+      instrumentId,
+      amountCents: cents(3600),
+      description: 'Pria plan',
+      initiator: 'customer',
+      returnUrl: `${t.url}/dashboard/account/subscription`,
+    });
+    if (outcome.status !== 'requires_authentication') throw new Error(`unexpected ${outcome.status}`);
+    // Inside the window it waits for the customer.
+    now = new Date(now.getTime() + AUTHENTICATION_WINDOW_MS - 1000);
+    expect(await timed.lookup('checkout:late')).toMatchObject({ status: 'requires_authentication' });
+    // Past it, the issuer's answer is a decline, which is what our lookups then read.
+    now = new Date(now.getTime() + 2000);
+    expect(await timed.lookup('checkout:late')).toMatchObject({
+      status: 'declined',
+      reason: AUTHENTICATION_EXPIRED,
+    });
+    const page = await (await fetch(outcome.sessionUrl)).text();
+    expect(page).toContain('Verification expired');
+    expect(page).toContain('nothing was charged');
+    await submit(outcome.sessionUrl, 'authenticate');
+    expect(await timed.lookup('checkout:late')).toMatchObject({ status: 'declined' });
   });
 
   it('answers 404 for an unknown session', async () => {

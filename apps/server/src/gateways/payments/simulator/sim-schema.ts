@@ -62,17 +62,29 @@ export interface SimDisputeEventsTable {
   at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/**
+ * A hosted authentication session's window: a 3-D Secure challenge left unanswered past
+ * `expires_at` is declined "Authentication expired", as an issuer's challenge times out.
+ * Its own small table, so the charge path's bulk inserts stay as they are.
+ */
+export interface SimSessionsTable {
+  session_id: string;
+  reference: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface SimDatabase {
   keys: SimKeysTable;
   instruments: SimInstrumentsTable;
   transactions: SimTransactionsTable;
   dispute_events: SimDisputeEventsTable;
+  sessions: SimSessionsTable;
 }
 
 export type SimDb = Kysely<SimDatabase>;
 
 /** Written as the schema's comment once the DDL below has run; bump it when the DDL changes. */
-export const SIM_SCHEMA_VERSION = 'pria-simulator 2';
+export const SIM_SCHEMA_VERSION = 'pria-simulator 3';
 
 /**
  * Idempotent DDL. The migration step runs it as the database owner; the app, connected as the
@@ -169,6 +181,12 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
     await sql`create index if not exists dispute_events_at on gateway_sim.dispute_events (at, seq)`.execute(
       trx,
     );
+    await sql`
+      create table if not exists gateway_sim.sessions (
+        session_id text primary key,
+        reference text not null unique,
+        expires_at timestamptz not null
+      )`.execute(trx);
     await sql`comment on schema gateway_sim is ${sql.lit(SIM_SCHEMA_VERSION)}`.execute(trx);
   });
 }

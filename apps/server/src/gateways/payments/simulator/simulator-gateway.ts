@@ -53,6 +53,11 @@ export interface SimulatorOptions<DB = unknown> {
   clock?: () => Date;
   disputeAfterDays?: number;
   /**
+   * How long a hosted authentication (3-D Secure) session waits for the customer, by `clock`:
+   * afterwards the charge is declined "Authentication expired". Default 15 minutes.
+   */
+  authenticationWindowMs?: number;
+  /**
    * Give the simulator its own connection pool on this database, as a real processor has its
    * own systems. Its commits are asynchronous (synchronous_commit off): the processor's
    * durability is not ours to pay for on the shared 2-core machine. Without it, it uses `db`.
@@ -112,6 +117,7 @@ export class SimulatorGateway implements PaymentGateway {
   private readonly now: () => Date;
   private readonly clock: () => Date;
   private readonly disputeAfterDays: number;
+  private readonly authenticationWindowMs: number;
   private readonly listeners: SessionCompleted[] = [];
   private readonly closers: (() => Promise<void>)[] = [];
   /** Charges and payouts in flight at once are read and written as one statement each. */
@@ -138,6 +144,7 @@ export class SimulatorGateway implements PaymentGateway {
     this.now = opts.now ?? (() => new Date());
     this.clock = opts.clock ?? this.now;
     this.disputeAfterDays = opts.disputeAfterDays ?? 3;
+    this.authenticationWindowMs = opts.authenticationWindowMs ?? AUTHENTICATION_WINDOW_MS;
     this.loadInstrument = batched(async (ids: string[]) => {
       const rows = await this.sim
         .selectFrom('instruments')
@@ -265,6 +272,7 @@ export class SimulatorGateway implements PaymentGateway {
     const { tx, inserted, behaviour } = plain
       ? { ...plain, behaviour: 'success' as const }
       : await this.chargeByVerdict(row, input.initiator);
+    if (inserted && tx.session_id) await this.openSession(tx.session_id, tx.reference);
     // NOTE: the money moved, but the answer is lost on the way back: the caller must look it up.
     if (!inserted) return this.replay(tx, 'charge') as ChargeOutcome;
     if (behaviour === 'disputed' && tx.status === 'captured') {
@@ -524,6 +532,7 @@ export class SimulatorGateway implements PaymentGateway {
 
   private async lookupHere(reference: string): Promise<LookupResult | null> {
     await this.network();
+    await this.expireSessions({ reference });
     const tx = await this.findTx(reference);
     if (!tx) return null;
     return {
@@ -542,6 +551,7 @@ export class SimulatorGateway implements PaymentGateway {
   // --- hosted authentication sessions (used by sessions.routes.ts) ---
 
   async findSession(sessionId: string): Promise<TxRow | undefined> {
+    await this.expireSessions({ sessionId });
     return this.sim
       .selectFrom('transactions')
       .selectAll()
@@ -549,8 +559,9 @@ export class SimulatorGateway implements PaymentGateway {
       .executeTakeFirst();
   }
 
-  /** Settles a pending authentication exactly once; a second submit changes nothing. */
+  /** Settles a pending authentication exactly once; a second submit, or a late one, changes nothing. */
   async completeSession(sessionId: string, authenticated: boolean): Promise<TxRow | undefined> {
+    await this.expireSessions({ sessionId });
     const tx = await this.sim
       .updateTable('transactions')
       .set({
@@ -562,13 +573,47 @@ export class SimulatorGateway implements PaymentGateway {
       .where('status', '=', 'requires_authentication')
       .returningAll()
       .executeTakeFirst();
-    if (tx) {
-      const outcome = this.outcomeOf(tx) as ChargeOutcome;
-      for (const listener of this.listeners) {
-        await Promise.resolve(listener({ reference: tx.reference, outcome })).catch(() => {});
-      }
-    }
+    if (tx) await this.tellListeners(tx);
     return tx;
+  }
+
+  private async tellListeners(tx: TxOutcome) {
+    const outcome = this.outcomeOf(tx) as ChargeOutcome;
+    for (const listener of this.listeners) {
+      await Promise.resolve(listener({ reference: tx.reference, outcome })).catch(() => {});
+    }
+  }
+
+  /** A new session's window starts now, by the processor's clock. */
+  private async openSession(sessionId: string, reference: string) {
+    await this.sim
+      .insertInto('sessions')
+      .values({
+        session_id: sessionId,
+        reference,
+        expires_at: new Date(this.clock().getTime() + this.authenticationWindowMs),
+      })
+      .onConflict((oc) => oc.column('session_id').doNothing())
+      .execute();
+  }
+
+  /**
+   * A challenge the customer left past its window is declined "Authentication expired", once
+   * (an issuer's challenge times out the same way); asked lazily, whenever the session is read.
+   */
+  private async expireSessions(which: { reference: string } | { sessionId: string }) {
+    const expired = await sql<TxOutcome>`
+      update gateway_sim.transactions t
+      set status = 'declined', reason = ${AUTHENTICATION_EXPIRED}, updated_at = ${this.now()}
+      from gateway_sim.sessions s
+      where s.session_id = t.session_id
+        and t.status = 'requires_authentication'
+        and s.expires_at <= ${this.clock()}
+        and ${'reference' in which ? sql`s.reference = ${which.reference}` : sql`s.session_id = ${which.sessionId}`}
+      returning t.id, t.reference, t.kind, t.instrument_id, t.amount_cents, t.status, t.reason, t.session_id`.execute(
+      this.sim,
+    );
+    for (const tx of expired.rows) await this.tellListeners(tx);
   }
 
   sessionUrl(sessionId: string): string {
@@ -710,6 +755,10 @@ export class SimulatorGateway implements PaymentGateway {
     }
   }
 }
+
+/** How long a 3-D Secure challenge waits for the customer (the issuer's window). */
+export const AUTHENTICATION_WINDOW_MS = 15 * 60 * 1000;
+export const AUTHENTICATION_EXPIRED = 'Authentication expired';
 
 const txOutcomeColumns = sql.raw(
   'id, reference, kind, instrument_id, amount_cents, status, reason, session_id',

@@ -77,6 +77,7 @@ describe('simulator start-up', () => {
       'dispute_events',
       'instruments',
       'keys',
+      'sessions',
       'transactions',
     ]);
     const pubTables =

@@ -4,12 +4,15 @@ import {
   staffMessages,
   staffParams,
   staffRoleRequest,
+  staffRow,
 } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditContextOf } from '../../../platform/audit.ts';
 import { access, principalOf, send } from '../../../platform/http.ts';
 import type { ModuleDeps } from '../../../platform/module-deps.ts';
+import { respond } from '../../../platform/responses.ts';
 import { changeStaffRole } from './change-staff-role.ts';
 import { inviteStaffMember } from './invite-staff-member.ts';
 import { resendStaffInvitation } from './resend-staff-invitation.ts';
@@ -41,6 +44,8 @@ export async function staffRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['admin', 'staff'],
         summary:
           'Staff members (support, finance, admin), including invited and disabled ones, with their latest invitation',
+        description: '409 with an external identity provider (roles come from its claims).',
+        response: respond(z.array(staffRow), { errors: [409] }),
       },
     },
     async (_req, reply) => send(reply, (await directory().list(db)).map(toStaffRow)),
@@ -55,6 +60,11 @@ export async function staffRoutes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'Invite a staff member by email with a role: a single-use link to set a password (7 days). An address already invited and not signed up gets a new link (200); the old one stops working',
         body: staffInviteRequest,
+        response: respond(staffRow, {
+          status: [201, 200],
+          description: '201: invited; 200: an address already invited and not signed up got a new link',
+          errors: [403, 409],
+        }),
       },
     },
     async (req, reply) => {
@@ -73,6 +83,8 @@ export async function staffRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['admin', 'staff'],
         summary: 'Send a new invitation link (pending, expired or revoked); the earlier link stops working',
         params: staffParams,
+        description: '409 when the person already set their password.',
+        response: respond(staffRow, { errors: [403, 404, 409] }),
       },
     },
     async (req, reply) =>
@@ -91,6 +103,8 @@ export async function staffRoutes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['admin', 'staff'],
         summary: 'Revoke a pending invitation: its link stops working (a new one may be sent later)',
         params: staffParams,
+        description: '409 when no invitation is pending.',
+        response: respond(staffRow, { errors: [403, 404, 409] }),
       },
     },
     async (req, reply) =>
@@ -111,6 +125,7 @@ export async function staffRoutes(app: FastifyInstance, deps: ModuleDeps) {
           "Change a staff member's role (support, finance, admin); their tokens end. Refused (409) when no enabled admin would remain",
         params: staffParams,
         body: staffRoleRequest,
+        response: respond(staffRow, { errors: [403, 404, 409] }),
       },
     },
     async (req, reply) =>
@@ -131,6 +146,7 @@ export async function staffRoutes(app: FastifyInstance, deps: ModuleDeps) {
           'Disable (or enable) a staff member: a disabled one cannot sign in, and every token issued before is refused for good. Refused (409) when no enabled admin would remain',
         params: staffParams,
         body: staffDisableRequest,
+        response: respond(staffRow, { errors: [403, 404, 409] }),
       },
     },
     async (req, reply) => {

@@ -1,9 +1,10 @@
-import { adminMessages, disputeDecision, disputeStatuses } from '@pria/contracts';
+import { adminMessages, disputeDecision, disputeRow, disputeStatuses } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '../../../platform/audit.ts';
 import { access, send } from '../../../platform/http.ts';
+import { respond, respondMessage } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { decideDispute, listDisputes } from '../disputes.ts';
 import { simulateDispute } from './simulate-dispute.ts';
@@ -23,6 +24,7 @@ export async function disputesRoutes(app: FastifyInstance, deps: BillingDeps) {
           status: z.enum(disputeStatuses, { error: 'status must be open, won or lost' }).optional(),
           customerId: z.uuid({ error: 'customerId must be a customer id' }).optional(),
         }),
+        response: respond(z.array(disputeRow)),
       },
     },
     async (req, reply) => send(reply, await listDisputes(deps.db, req.query)),
@@ -38,6 +40,7 @@ export async function disputesRoutes(app: FastifyInstance, deps: BillingDeps) {
           "Record a dispute's outcome: won releases the withheld pay-back, lost keeps it withheld (recorded)",
         params: z.object({ id: z.uuid({ error: adminMessages.disputeNotFound }) }),
         body: disputeDecision,
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -60,6 +63,7 @@ export async function disputesRoutes(app: FastifyInstance, deps: BillingDeps) {
         summary:
           'Simulator only: the cardholder disputes this captured charge now (the next tick records it); 404 elsewhere',
         params: z.object({ id: z.uuid({ error: adminMessages.chargeNotFound }) }),
+        response: respond(z.object({ disputeId: z.string() }), { status: 202, errors: [404] }),
       },
     },
     async (req, reply) =>

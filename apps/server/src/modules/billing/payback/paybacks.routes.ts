@@ -1,9 +1,10 @@
-import { adminMessages, sendPaybackToCardRequest } from '@pria/contracts';
+import { adminMessages, paybackAttentionRow, sendPaybackToCardRequest } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '../../../platform/audit.ts';
 import { access, send } from '../../../platform/http.ts';
+import { respond, respondMessage } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { listPaybacksNeedingAttention, retryPaybackNow, sendPaybackToCard } from '../paybacks-attention.ts';
 
@@ -21,6 +22,7 @@ export async function paybacksRoutes(app: FastifyInstance, deps: BillingDeps) {
         tags: ['billing'],
         summary:
           "Pay-backs needing staff: delayed (3+ failed tries, still retried) or returned by the card, with the customer's other cards",
+        response: respond(z.array(paybackAttentionRow)),
       },
     },
     async (_req, reply) => send(reply, await listPaybacksNeedingAttention(deps.db)),
@@ -36,6 +38,7 @@ export async function paybacksRoutes(app: FastifyInstance, deps: BillingDeps) {
           "Send a returned pay-back to another of the customer's cards (paid within a minute; recorded)",
         params: payoutParams,
         body: sendPaybackToCardRequest,
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {
@@ -56,6 +59,7 @@ export async function paybacksRoutes(app: FastifyInstance, deps: BillingDeps) {
         tags: ['billing'],
         summary: "Try a delayed pay-back again at the next tick instead of at its back-off's end (recorded)",
         params: payoutParams,
+        response: respondMessage({ errors: [404, 409] }),
       },
     },
     async (req, reply) => {

@@ -1,8 +1,9 @@
-import { billingPeriod } from '@pria/contracts';
+import { billingPeriod, reconciliationRow } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, send } from '../../../platform/http.ts';
+import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { reconcilePeriod, reconcileRecent } from '../reconcile.ts';
 
@@ -18,6 +19,7 @@ export async function reconciliationRoutes(app: FastifyInstance, deps: BillingDe
         summary:
           'Per period: charged, declined, missed, pending; paid back, retrying, returned, outstanding (recent periods when none given)',
         querystring: periodQuery,
+        response: respond(z.array(reconciliationRow)),
       },
     },
     async (req, reply) =>

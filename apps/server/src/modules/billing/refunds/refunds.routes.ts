@@ -1,10 +1,18 @@
-import { adminMessages, refundPreviewQuery, refundRequest } from '@pria/contracts';
+import {
+  adminMessages,
+  idempotencyKeyHeader,
+  refundPreview,
+  refundPreviewQuery,
+  refundRequest,
+  refundView,
+} from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '../../../platform/audit.ts';
 import { access, send } from '../../../platform/http.ts';
 import { answerOnce } from '../../../platform/idempotency.ts';
+import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { previewRefund } from './preview-refund.ts';
 import { refundCharge, refundRequestKey } from './refund-charge.ts';
@@ -22,8 +30,11 @@ export async function refundsRoutes(app: FastifyInstance, deps: BillingDeps) {
         tags: ['billing'],
         summary:
           'Refund a captured plan charge, in full or its unused days prorated; exactly once per Idempotency-Key, every replay answered as the first request was (recorded)',
-        headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(200).optional() }),
+        description:
+          'A replay (the same Idempotency-Key, or without one the same charge, mode and reason) answers what the first request answered, with `Idempotent-Replayed: true`; the same key with other parameters is 409.',
+        headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }),
         body: refundRequest,
+        response: respond(refundView, { status: 201, errors: [404, 409, 502] }),
       },
     },
     async (req, reply) => {
@@ -46,7 +57,8 @@ export async function refundsRoutes(app: FastifyInstance, deps: BillingDeps) {
         },
       );
       reply.header('idempotent-replayed', String(first.replayed));
-      return reply.code(first.status).send(first.body);
+      // A replay's body is the first answer as stored (JSON): the serializer checks it like any other.
+      return reply.code(first.status).send(first.body as never);
     },
   );
 
@@ -59,6 +71,7 @@ export async function refundsRoutes(app: FastifyInstance, deps: BillingDeps) {
         summary:
           'What a refund of a plan charge would send back and do to the plan (ends it?), before staff confirm it',
         querystring: refundPreviewQuery,
+        response: respond(refundPreview, { errors: [404, 409] }),
       },
     },
     async (req, reply) => send(reply, await previewRefund(deps, req.query)),

@@ -1,4 +1,11 @@
-import { type BillingRunRow, billingPeriod, type Permission } from '@pria/contracts';
+import {
+  type BillingRunRow,
+  billingPeriod,
+  billingRunDetail,
+  billingRunProgress,
+  billingRunRow,
+  type Permission,
+} from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +13,7 @@ import { auditContextOf } from '../../../platform/audit.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { access, send } from '../../../platform/http.ts';
+import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { getRun, listRecentRuns, type RunRow } from '../runs.repo.ts';
 import { summarizeRun } from '../tick.ts';
@@ -23,7 +31,15 @@ const toRunRow = (r: RunRow): BillingRunRow => ({
 });
 
 // The format only; which periods may run is the use case's rule (force-run.ts).
-const periodQuery = z.object({ period: billingPeriod.optional() });
+const periodQuery = z.object({
+  period: billingPeriod.optional().describe('A month, YYYY-MM; default: the latest one due'),
+});
+/** What forcing a run answers: the run, opened; its work continues in the background. */
+const forcedAnswer = respond(billingRunProgress, {
+  status: 202,
+  description: 'Accepted: the run is open and drains in the background (GET /billing/runs/{id})',
+  errors: [409],
+});
 
 /**
  * Forced runs and their progress. A forced run opens the period's run and answers at once (202)
@@ -39,7 +55,12 @@ export async function runsRoutes(
       kind === 'subscriptions' ? '/subscriptions/authorize-and-capture-payments' : `/payin-payout/${kind}`,
       {
         config: access.permission(permission),
-        schema: { tags: ['billing'], summary, ...(withPeriod ? { querystring: periodQuery } : {}) },
+        schema: {
+          tags: ['billing'],
+          summary,
+          ...(withPeriod ? { querystring: periodQuery } : {}),
+          response: forcedAnswer,
+        },
       },
       async (req, reply) => {
         const period = withPeriod ? (req.query as z.infer<typeof periodQuery>).period : undefined;
@@ -73,13 +94,18 @@ export async function runsRoutes(
       schema: {
         tags: ['billing'],
         summary: "A run's progress (done / total / failed)",
-        params: z.object({ id: z.uuid() }),
+        params: z.object({ id: z.uuid({ error: 'id must be a run id' }) }),
+        response: respond(billingRunDetail, { errors: [404] }),
       },
     },
     async (req, reply) => {
       const run = await getRun(deps.db, req.params.id);
       if (!run) throw notFound('Run not found');
-      return send(reply, { ...summarizeRun(run), startedAt: run.started_at, finishedAt: run.finished_at });
+      return send(reply, {
+        ...summarizeRun(run),
+        startedAt: new Date(run.started_at).toISOString(),
+        finishedAt: iso(run.finished_at),
+      });
     },
   );
 
@@ -90,6 +116,7 @@ export async function runsRoutes(
       schema: {
         tags: ['billing'],
         summary: 'The 50 newest runs: progress, missed cards, renewals a pay-in waits for, when forced',
+        response: respond(z.array(billingRunRow)),
       },
     },
     async (_req, reply) => send(reply, (await listRecentRuns(deps.db, 50)).map(toRunRow)),

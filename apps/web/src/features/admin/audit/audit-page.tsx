@@ -1,23 +1,70 @@
-import { Badge, Button, Code, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { AuditRow } from '@pria/contracts';
+import { useState } from 'react';
 import { LogTabs } from '../logs/log-tabs.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
-import { dateTime, orDash } from '../shared/display.ts';
+import { countOf, dateShort, dateTime, orDash, timeShort } from '../shared/display.ts';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { NoResultsRow, QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
+import { changedFields, changeLine } from './audit-change.ts';
 import { useAuditList } from './queries.ts';
 
-const COLUMNS = 6;
+const COLUMNS = 5;
 
-/** What changed, compactly: the after (or before) JSON, one line. */
-function change(row: AuditRow): string {
-  const value = row.after ?? row.before;
-  if (value === null || value === undefined) return '';
-  const text = JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+/** The first changes in words; the rest behind "Details" (a before/after table). */
+function ChangeCell({ row, onDetails }: { row: AuditRow; onDetails: () => void }) {
+  const changes = changedFields(row.before, row.after);
+  if (changes.length === 0) return <>-</>;
+  return (
+    <Stack gap={2} align="flex-start">
+      {changes.slice(0, 2).map((c) => (
+        <Text key={c.field} size="xs" style={{ overflowWrap: 'anywhere' }} lineClamp={2}>
+          {changeLine(c)}
+        </Text>
+      ))}
+      <Button variant="subtle" size="compact-xs" px={0} onClick={onDetails}>
+        {changes.length > 2 ? `Details (${changes.length} fields)` : 'Details'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** One audit row in full: who, when, from where, and every field before and after. */
+function AuditDetails({ row, onClose }: { row: AuditRow; onClose: () => void }) {
+  const changes = changedFields(row.before, row.after);
+  return (
+    <Modal opened onClose={onClose} title={row.action} size="lg" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          {row.actor} ({row.actorRoles.join(', ')}) · {dateTime(row.at)} · from {orDash(row.clientIp)}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Target: {orDash(row.targetType)} {orDash(row.targetId)}
+        </Text>
+        <Table withTableBorder fz="sm" aria-label="Fields changed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Before</Table.Th>
+              <Table.Th>After</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((c) => (
+              <Table.Tr key={c.field}>
+                <Table.Td>{c.field}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.before ?? '-'}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.after ?? '-'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Modal>
+  );
 }
 
 /** /admin/audit: the staff audit trail (admins), newest first, filtered; all of it in the URL. */
@@ -34,16 +81,13 @@ export default function AuditPage() {
   const list = useAuditList(query);
   const data = list.data;
   const hasFilters = Boolean(query.actor || query.action || query.from || query.to);
+  const [details, setDetails] = useState<AuditRow | null>(null);
 
   return (
     <>
       <AdminPageTitle
         title="Audit Trail"
-        description={
-          data
-            ? `${data.totalCount.toLocaleString('en-US')} staff actions`
-            : 'Every staff action, append-only'
-        }
+        description={data ? countOf(data.totalCount, 'staff action') : 'Every staff action, append-only'}
       />
       <LogTabs current="audit" />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -88,16 +132,15 @@ export default function AuditPage() {
         </SimpleGrid>
         {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
         <div aria-busy={list.isFetching}>
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Staff audit trail">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={170}>Time</Table.Th>
+                  <Table.Th w={130}>Time</Table.Th>
                   <Table.Th>Staff</Table.Th>
                   <Table.Th>Action</Table.Th>
                   <Table.Th>Target</Table.Th>
-                  <Table.Th>Change</Table.Th>
-                  <Table.Th>Address</Table.Th>
+                  <Table.Th w="34%">What changed</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -105,9 +148,18 @@ export default function AuditPage() {
                 {data?.rows.length === 0 && <NoResultsRow colSpan={COLUMNS} />}
                 {data?.rows.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td className={classes.nowrap}>{dateTime(r.at)}</Table.Td>
                     <Table.Td>
-                      <Text size="sm">{r.actor}</Text>
+                      <Text size="xs" className={classes.nowrap}>
+                        {dateShort(r.at)} {timeShort(r.at)}
+                      </Text>
+                      <Text size="xs" c="dimmed" className={classes.nowrap} title="Address">
+                        {orDash(r.clientIp)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {r.actor}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {r.actorRoles.join(', ')}
                       </Text>
@@ -119,12 +171,15 @@ export default function AuditPage() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="xs">{orDash(r.targetType)}</Text>
-                      <Text size="xs" c="dimmed" className={classes.nowrap}>
-                        {orDash(r.targetId)}
+                      <Text size="xs" c="dimmed" title={r.targetId ?? undefined}>
+                        {r.targetId && r.targetId.length > 13
+                          ? `${r.targetId.slice(0, 8)}…`
+                          : orDash(r.targetId)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{change(r) ? <Code>{change(r)}</Code> : '-'}</Table.Td>
-                    <Table.Td className={classes.nowrap}>{orDash(r.clientIp)}</Table.Td>
+                    <Table.Td>
+                      <ChangeCell row={r} onDetails={() => setDetails(r)} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -143,6 +198,7 @@ export default function AuditPage() {
           />
         )}
       </Paper>
+      {details && <AuditDetails row={details} onClose={() => setDetails(null)} />}
     </>
   );
 }

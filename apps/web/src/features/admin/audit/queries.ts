@@ -1,8 +1,9 @@
-import type { AuditRow, Page } from '@pria/contracts';
+import type { AuditQuery, AuditRow, Page } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
+/** The screen's filters ('' for none); the request itself is typed by the contract (AuditQuery). */
 export interface AuditListQuery {
   page: number;
   limit: number;
@@ -33,7 +34,7 @@ export function useAuditList(q: AuditListQuery) {
           action: q.action || undefined,
           from: q.from || undefined,
           to: q.to || undefined,
-        },
+        } satisfies AuditQuery,
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
-import { dateOnly, fullName, orDash } from '../shared/display.ts';
+import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/display.ts';
 import type { ClientRecord } from './queries.ts';
 
 function initials(c: ClientRecord) {
@@ -64,7 +64,7 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
             <Badge variant="light" color={onboarded ? 'teal' : 'yellow'}>
               {onboarded
                 ? 'Onboarded'
-                : `Onboarding step ${client.onBoardingIndex} of ${ONBOARDING_COMPLETE_INDEX}`}
+                : `Onboarding: ${onboardingProgress(client.onBoardingIndex).toLowerCase()}`}
             </Badge>
             {sub && (
               <Badge variant="light" color={sub.status === 'active' ? 'teal' : 'gray'}>

@@ -1,46 +1,39 @@
-import type { AdminCustomerRow, CardView, UserLogsPage } from '@pria/contracts';
+import type {
+  ActivityPage,
+  ActivityQuery as ActivityQueryContract,
+  ActivityRow,
+  AdminCustomerRow,
+  CardView,
+  CustomerRecord,
+  UserLogsPage,
+} from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { clientKeys } from '../clients/queries.ts';
 
-/** GET /customers/{id} for staff: the list row's fields plus a few of the customer's own. */
-export type ClientRecord = Omit<AdminCustomerRow, 'deletedAt' | 'subscription'> & {
-  email_verified?: boolean;
-  subscription: {
-    id: string;
-    plan: { id: string; name: string; [key: string]: unknown };
-    status: string;
-    expiresAt: number | null;
-    isEnabled?: boolean;
-    card: { id: string } | null;
-    /** Online cancellation: when (epoch ms) and by whom; the plan then ends at expiresAt. */
-    cancelledAt?: number | null;
-    cancelledBy?: string | null;
-    /** Epoch ms since when Charge & Pay is paused (null: not paused). */
-    pausedAt?: number | null;
-    autoRenews?: boolean;
-  } | null;
-};
+type RecordSubscription = NonNullable<CustomerRecord['subscription']>;
+
+/**
+ * GET /customers/{id} for staff (CustomerRecord); while it loads, the client list's row stands in
+ * for it, so what is read is what both carry, the record's extras optional.
+ */
+export type ClientRecord = Omit<AdminCustomerRow, 'deletedAt' | 'subscription'> &
+  Partial<Pick<CustomerRecord, 'email_verified'>> & {
+    subscription:
+      | (Pick<RecordSubscription, 'id' | 'status' | 'expiresAt' | 'card'> & {
+          plan: Pick<RecordSubscription['plan'], 'id' | 'name'>;
+        } & Partial<
+            Pick<RecordSubscription, 'isEnabled' | 'autoRenews' | 'cancelledAt' | 'cancelledBy' | 'pausedAt'>
+          >)
+      | null;
+  };
 
 /** A row of GET /customers/{id}/transactions (the client's activity as the customer sees it). */
-export interface ActivityRow {
-  id: string;
-  type: 'charge' | 'payment';
-  createdAt: string;
-  card: { id: string; brand: string; lastFour: string };
-  description: string;
-  transactionState: string;
-  /** Cents. */
-  amount: number;
-  remarks: string | null;
-}
+export type { ActivityRow };
 
-export interface ActivityQuery {
-  limit: number;
-  startDate: number;
-  endDate: number;
-  cardId: string | undefined;
-}
+/** The activity query as the screen always sends it. */
+export type ActivityQuery = Required<Pick<ActivityQueryContract, 'limit' | 'startDate' | 'endDate'>> &
+  Pick<ActivityQueryContract, 'cardId'>;
 
 export const clientDetailKeys = {
   record: (id: string) => clientKeys.detail(id),
@@ -70,10 +63,10 @@ export function useClientActivity(id: string, q: ActivityQuery) {
   return useQuery({
     queryKey: clientDetailKeys.activity(id, q),
     queryFn: ({ signal }) =>
-      api.get<{ rows: ActivityRow[]; totalCount: number }>(
-        `/api/v1/customers/${encodeURIComponent(id)}/transactions`,
-        { signal, query: { limit: q.limit, startDate: q.startDate, endDate: q.endDate, cardId: q.cardId } },
-      ),
+      api.get<ActivityPage>(`/api/v1/customers/${encodeURIComponent(id)}/transactions`, {
+        signal,
+        query: { limit: q.limit, startDate: q.startDate, endDate: q.endDate, cardId: q.cardId },
+      }),
     placeholderData: keepPreviousData,
   });
 }

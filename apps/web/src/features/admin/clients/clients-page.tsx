@@ -1,5 +1,6 @@
 import { Paper } from '@mantine/core';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { countOf } from '../shared/display.ts';
 import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
@@ -25,7 +26,7 @@ export default function ClientsPage() {
     <>
       <AdminPageTitle
         title="Client Details"
-        description={data ? `${data.totalCount.toLocaleString('en-US')} clients` : 'Clients'}
+        description={data ? countOf(data.totalCount, 'client') : 'Clients'}
         actions={
           <ExportCsvButton
             path="/api/v1/admin/exports/clients.csv"

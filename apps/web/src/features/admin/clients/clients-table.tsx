@@ -4,7 +4,7 @@ import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from '../shared/admin-table.module.css';
-import { dateOnly, fullName, orDash } from '../shared/display.ts';
+import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/display.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 import { subscriptionStateLabels } from './client-filters.tsx';
@@ -88,7 +88,7 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                     color={onboarded ? 'teal' : 'yellow'}
                     style={{ overflow: 'visible' }}
                   >
-                    {onboarded ? 'Complete' : `Step ${row.onBoardingIndex} of ${ONBOARDING_COMPLETE_INDEX}`}
+                    {onboarded ? 'Complete' : onboardingProgress(row.onBoardingIndex)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

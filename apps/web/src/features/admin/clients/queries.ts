@@ -1,8 +1,9 @@
-import type { AdminCustomerRow, Page } from '@pria/contracts';
+import type { AdminCustomerRow, CustomerListQuery, Page } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
+/** The screen's state ('' for none); the request itself is typed by the contract (CustomerListQuery). */
 export interface ClientListQuery {
   page: number;
   limit: number;
@@ -28,12 +29,12 @@ export function useClientList(q: ClientListQuery) {
         query: {
           page: q.page,
           limit: q.limit,
-          sort: q.sort,
+          sort: q.sort as CustomerListQuery['sort'],
           // Spec §7: the order travels uppercased.
           order: q.order.toUpperCase(),
           search: q.search || undefined,
           filter: q.filter || undefined,
-        },
+        } satisfies CustomerListQuery,
       }),
     placeholderData: keepPreviousData,
   });

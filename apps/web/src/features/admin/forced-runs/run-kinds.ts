@@ -1,21 +1,8 @@
-import { messages } from '@pria/contracts';
+import { type BillingRunDetail, type BillingRunProgress, messages } from '@pria/contracts';
 
-export type RunKind = 'payin' | 'payout' | 'subscriptions';
-
-/** A billing run as POST (202) and GET /billing/runs/{id} answer it. */
-export interface BillingRun {
-  id: string;
-  kind: RunKind;
-  period: string;
-  status: 'running' | 'completed' | string;
-  total: number;
-  done: number;
-  failed: number;
-  /** Pay-in: cards not charged because the period's window closed while Pria was unavailable. */
-  missed?: number;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-}
+/** A billing run as POST (202) answers it; GET /billing/runs/{id} adds when it started and finished. */
+export type BillingRun = BillingRunProgress & Partial<Pick<BillingRunDetail, 'startedAt' | 'finishedAt'>>;
+export type RunKind = BillingRun['kind'];
 
 interface RunKindInfo {
   /** The sidebar button. */

@@ -1,7 +1,7 @@
 import { Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useForcedRuns } from '../forced-runs/forced-runs-context.tsx';
 import classes from '../shared/admin-table.module.css';
-import { money, monthLabel } from '../shared/display.ts';
+import { money, monthLabel, paybackDue } from '../shared/display.ts';
 import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { usePrivileges } from '../shared/privileges.ts';
 import { NoResultsRow } from '../shared/table-states.tsx';
@@ -98,8 +98,14 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
             {!loading && rows.length === 0 && <NoResultsRow colSpan={columns.length} />}
             {rows.map((r) => {
               const owed = r.outstanding.count > 0 || r.outstanding.cents > 0;
+              // Pay-backs not due yet (the 2nd at 4 pm ET) and never tried are scheduled, not
+              // overdue (issue 29); one already tried that failed or came back needs eyes now.
+              const payback = paybackDue(r.period);
+              const tried = r.retrying.count > 0 || r.returned.count > 0;
+              const scheduled = owed && !payback.due && !tried;
+              const overdue = owed && !scheduled;
               return (
-                <Table.Tr key={r.period} bg={owed ? 'red.0' : undefined}>
+                <Table.Tr key={r.period} bg={overdue ? 'red.0' : undefined}>
                   <Table.Td className={classes.nowrap} fw={600}>
                     <Stack gap={4} align="flex-start">
                       {monthLabel(r.period)}
@@ -122,7 +128,16 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                     </Stack>
                   </Table.Td>
                   <Table.Td>
-                    {owed ? (
+                    {scheduled ? (
+                      <Stack gap={2} align="flex-start">
+                        <Badge color="blue" variant="light">
+                          {money(r.outstanding.cents)}
+                        </Badge>
+                        <Text size="xs" c="dimmed" className={classes.nowrap}>
+                          {r.outstanding.count} to pay back {payback.label}
+                        </Text>
+                      </Stack>
+                    ) : owed ? (
                       <Stack gap={2} align="flex-start">
                         <Badge color="red" variant="filled">
                           {money(r.outstanding.cents)}

@@ -1,4 +1,4 @@
-import type { LogsPage } from '@pria/contracts';
+import type { LogsPage, LogsQuery } from '@pria/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
@@ -31,7 +31,7 @@ export function useLogs(filter: LogsFilter) {
           endTime: filter.endTime,
           limit: LOGS_LIMIT,
           nextToken: pageParam,
-        },
+        } satisfies LogsQuery,
       }),
     getNextPageParam: (last) => last.nextToken ?? undefined,
   });

@@ -26,6 +26,9 @@ export function DebouncedTextInput({
     onCommit(next);
   }, FILTER_DEBOUNCE_MS);
 
+  // Leaving the screen drops a commit still waiting: it would navigate back to this list.
+  useEffect(() => () => commit.cancel(), [commit]);
+
   // The URL changed from elsewhere (back button, 'Clear'): show it.
   useEffect(() => {
     if (value !== committed.current) {

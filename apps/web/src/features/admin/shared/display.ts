@@ -1,4 +1,4 @@
-import { brandCodes, brandFromInput, formatUsd } from '@pria/contracts';
+import { brandDisplayNames, brandFromInput, formatUsd, ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import dayjs from 'dayjs';
 
 /** Spec: empty fields show '-'. */
@@ -15,42 +15,60 @@ export function money(cents: number | null | undefined): string {
   return typeof cents === 'number' && Number.isFinite(cents) ? formatUsd(Math.round(cents)) : EMPTY;
 }
 
+/**
+ * Staff read every time in New York time, labelled (issue 29: the 4 pm New York charge showed
+ * "9:01 PM" in a UTC browser): the money engine's calendar is New York's, whatever the browser's.
+ */
+const NEW_YORK = 'America/New_York';
+const nyParts = (d: Date, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: NEW_YORK, ...options }).format(d);
+
+function toDate(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "Nov 26, 2026, 4:00 PM ET" */
 export function dateTime(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY;
-  const d = dayjs(value);
-  return d.isValid() ? d.format('MMM D, YYYY h:mm A') : EMPTY;
+  const d = toDate(value);
+  if (!d) return EMPTY;
+  return `${nyParts(d, { month: 'short', day: 'numeric', year: 'numeric' })}, ${timeShort(value)}`;
 }
 
-/** "11/26/26": the dense tables' date, shown over its time (timeShort), the full one in the cell's title. */
+/** "11/26/26": the dense tables' date (New York's), shown over its time (timeShort). */
 export function dateShort(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY;
-  const d = dayjs(value);
-  return d.isValid() ? d.format('MM/DD/YY') : EMPTY;
+  const d = toDate(value);
+  if (!d) return EMPTY;
+  return nyParts(d, { month: '2-digit', day: '2-digit', year: '2-digit' });
 }
 
-/** "4:05 PM": the time under dateShort. */
+/** "4:05 PM ET": the time under dateShort, in New York time. */
 export function timeShort(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY;
-  const d = dayjs(value);
-  return d.isValid() ? d.format('h:mm A') : EMPTY;
+  const d = toDate(value);
+  if (!d) return EMPTY;
+  return `${nyParts(d, { hour: 'numeric', minute: '2-digit' })} ET`;
 }
 
+/** "Nov 26, 2026" (New York's date). */
 export function dateOnly(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY;
-  const d = dayjs(value);
-  return d.isValid() ? d.format('MMM D, YYYY') : EMPTY;
+  const d = toDate(value);
+  if (!d) return EMPTY;
+  return nyParts(d, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** Spec: card numbers are masked as brand code, stars, then last four: '001 **** **** 1111'. */
+/**
+ * A card as staff read it: "Visa •••• 1111". The spec's brand code form ("001 **** **** 1111")
+ * read as noise to a new operator (issue 29, ADR 31): the brand by name, the last four.
+ */
 export function maskedCard(card: {
   brand?: string | null;
   brandCode?: string | null;
   lastFour?: string | null;
 }) {
   if (!card.lastFour) return EMPTY;
-  const brand = card.brand ? brandFromInput(card.brand) : undefined;
-  const code = card.brandCode || (brand ? brandCodes[brand] : '000');
-  return `${code} **** **** ${card.lastFour}`;
+  const brand = brandFromInput(card.brand ?? '') ?? brandFromInput(card.brandCode ?? '');
+  return `${brand ? brandDisplayNames[brand] : 'Card'} •••• ${card.lastFour}`;
 }
 
 export function fullName(p: {
@@ -76,4 +94,46 @@ export function keyed<T>(rows: T[], identity: (row: T) => string): { row: T; key
     seen.set(base, n + 1);
     return { row, key: `${base}#${n}` };
   });
+}
+
+/**
+ * Where a client is in onboarding, in words (the saved index is the step to come back to: 0
+ * profile, 1 cards, 2 plan, 3 checkout; 3 and above count as done, as the spec says).
+ */
+export function onboardingProgress(index: number): string {
+  if (index >= ONBOARDING_COMPLETE_INDEX) return 'Complete';
+  return ['Not started', 'Step 2 of 4: cards', 'Step 3 of 4: plan'][Math.max(0, index)] ?? 'Not started';
+}
+
+/**
+ * When a pay-in period's $3 are paid back: the 2nd of the next month at 4 pm New York time
+ * (the engine's schedule). `due` is whether that moment has come, read on New York's clock.
+ */
+export function paybackDue(period: string, now = new Date()): { due: boolean; label: string } {
+  const [y = 0, m = 1] = period.split('-').map(Number);
+  const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+  const when = `${next.y}-${String(next.m).padStart(2, '0')}-02 16:00`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  const nyNow = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const month = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(next.y, next.m - 1, 2)),
+  );
+  return { due: nyNow >= when, label: `${month} 2, 4:00 PM ET` };
+}
+
+/** "1 client", "1,204 clients" (issue 29: "1 clients"). */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }

@@ -1,11 +1,11 @@
-import { type StaffRow, staffMessages } from '@pria/contracts';
+import { type StaffRole, type StaffRow, staffMessages } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
 import { ApiError } from '../../../app/api-error.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
-export type StaffRole = 'support' | 'finance' | 'admin';
+export type { StaffRole };
 export const staffRoleOptions: { value: StaffRole; label: string }[] = [
   { value: 'support', label: 'Support' },
   { value: 'finance', label: 'Finance' },

@@ -1,23 +1,15 @@
-import { type AdminTransactionRow, adminMessages, type Page } from '@pria/contracts';
+import {
+  type AdminTransactionRow,
+  adminMessages,
+  type Page,
+  type TransactionListQuery,
+} from '@pria/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
-export interface TransactionListQuery {
-  page: number;
-  limit: number;
-  sort: string | undefined;
-  order: 'asc' | 'desc';
-  transactionId: string;
-  type: string;
-  /** success | failed | pending | missed, or '' for any. */
-  status: string;
-  /** New York days YYYY-MM-DD, both included, or ''. */
-  from: string;
-  to: string;
-  userId: string;
-}
+export type { TransactionListQuery };
 
 export const transactionKeys = {
   all: [...adminKeys.data, 'transactions'] as const,
@@ -34,18 +26,7 @@ export function useTransactionList(q: TransactionListQuery) {
     queryFn: ({ signal }) =>
       api.get<Page<AdminTransactionRow>>('/api/v1/admin/transactions', {
         signal,
-        query: {
-          page: q.page,
-          limit: q.limit,
-          sort: q.sort,
-          order: q.order.toUpperCase(),
-          transactionId: q.transactionId || undefined,
-          type: q.type || undefined,
-          status: q.status || undefined,
-          from: q.from || undefined,
-          to: q.to || undefined,
-          userId: q.userId || undefined,
-        },
+        query: q,
       }),
     placeholderData: keepPreviousData,
   });

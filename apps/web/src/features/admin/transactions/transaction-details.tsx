@@ -57,15 +57,9 @@ export function TransactionDetails({
             )}
           </Field>
           <Field label="Card">
-            <Text span fz="sm" ff="monospace">
+            <Text span fz="sm">
               {maskedCard(row.card ?? {})}
             </Text>
-            {row.card?.brand && (
-              <Text span fz="sm" c="dimmed" tt="capitalize">
-                {' '}
-                {row.card.brand}
-              </Text>
-            )}
           </Field>
           <Field label="Type">{row.type}</Field>
           <Field label="Status">

@@ -1,9 +1,18 @@
 import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { transactionStatuses, transactionTypes } from '@pria/contracts/admin';
+import { transactionStatuses, type transactionTypes } from '@pria/contracts/admin';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isCustomerId = (value: string) => UUID.test(value);
+/** The User ID filter takes a client's id or their email (issue 29). */
+export const isClient = (value: string) => isCustomerId(value) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** The type filter in words (issue 29: it listed SUBSCRIPTION_CAPTURE and PAYOUT raw). */
+const typeOptions = [
+  { value: 'CAPTURE', label: 'All charges ($3 and plan)' },
+  { value: 'SUBSCRIPTION_CAPTURE', label: 'Plan charges' },
+  { value: 'PAYOUT', label: 'Pay-backs' },
+] satisfies { value: (typeof transactionTypes)[number]; label: string }[];
 
 interface TransactionFiltersProps {
   transactionId: string;
@@ -26,7 +35,7 @@ export function TransactionFilters({
   onChange,
   onClear,
 }: TransactionFiltersProps) {
-  const userIdInvalid = userId !== '' && !isCustomerId(userId);
+  const userIdInvalid = userId !== '' && !isClient(userId.trim());
   const rangeInvalid = from !== '' && to !== '' && from > to;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="md">
@@ -41,20 +50,17 @@ export function TransactionFilters({
         size="xs"
         placeholder="Any"
         clearable
-        data={[
-          { value: 'CAPTURE', label: 'Charges (monthly and plan)' },
-          ...transactionTypes.map((t) => ({ value: t, label: t })),
-        ].filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i)}
+        data={typeOptions}
         value={type || null}
         onChange={(v) => onChange('type', v ?? '')}
       />
       <DebouncedTextInput
         label="User ID"
         size="xs"
-        placeholder="Client ID"
+        placeholder="Client ID or email"
         value={userId}
-        onCommit={(v) => onChange('userId', v)}
-        error={userIdInvalid ? 'Enter a full client ID' : undefined}
+        onCommit={(v) => onChange('userId', v.trim())}
+        error={userIdInvalid ? 'Enter a client ID or a full email address' : undefined}
       />
       <Select
         label="Status"

@@ -2,30 +2,38 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
+import { countOf } from '../shared/display.ts';
 import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
-import { isVerifiable, useTransactionList, useVerifyTransactions } from './queries.ts';
-import { isCustomerId, TransactionFilters } from './transaction-filters.tsx';
+import {
+  isVerifiable,
+  type TransactionListQuery,
+  useTransactionList,
+  useVerifyTransactions,
+} from './queries.ts';
+import { isClient, TransactionFilters } from './transaction-filters.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 
 /** /admin/transactions: every charge and pay-back; verify captured charges in bulk. */
 export default function TransactionsPage() {
   const { state, update, cycleSort, activeSort } = useListParams();
   const userId = state.param('userId');
-  const query = {
+  // The API's query as the contract types it; an empty filter is left out.
+  const query: TransactionListQuery = {
     page: state.page,
     limit: state.limit,
-    sort: activeSort ?? undefined,
-    order: state.order,
-    transactionId: state.param('transactionId'),
-    type: state.param('type'),
-    status: state.param('status'),
-    from: state.param('from'),
-    to: state.param('to'),
+    sort: (activeSort ?? undefined) as TransactionListQuery['sort'],
+    order: state.order.toUpperCase(),
+    transactionId: state.param('transactionId') || undefined,
+    type: state.param('type') || undefined,
+    status: (state.param('status') || undefined) as TransactionListQuery['status'],
+    from: state.param('from') || undefined,
+    to: state.param('to') || undefined,
     // A half-typed id would be refused by the API; the field shows why instead.
-    userId: isCustomerId(userId) ? userId : '',
+    // A customer id or an email; a half-typed one would be refused by the API (the field says why).
+    userId: isClient(userId) ? userId : undefined,
   };
   const list = useTransactionList(query);
   const verify = useVerifyTransactions();
@@ -54,19 +62,17 @@ export default function TransactionsPage() {
     <>
       <AdminPageTitle
         title="Transactions"
-        description={
-          list.data ? `${list.data.totalCount.toLocaleString('en-US')} transactions` : 'Transactions'
-        }
+        description={list.data ? countOf(list.data.totalCount, 'transaction') : 'Transactions'}
         actions={
           <ExportCsvButton
             path="/api/v1/admin/exports/transactions.csv"
             query={{
-              transactionId: query.transactionId || undefined,
-              type: query.type || undefined,
-              status: query.status || undefined,
-              from: query.from || undefined,
-              to: query.to || undefined,
-              userId: query.userId || undefined,
+              transactionId: query.transactionId,
+              type: query.type,
+              status: query.status,
+              from: query.from,
+              to: query.to,
+              userId: query.userId,
             }}
           />
         }
@@ -75,9 +81,9 @@ export default function TransactionsPage() {
         <TransactionFilters
           transactionId={state.param('transactionId')}
           type={state.param('type')}
-          status={query.status}
-          from={query.from}
-          to={query.to}
+          status={state.param('status')}
+          from={state.param('from')}
+          to={state.param('to')}
           userId={userId}
           onChange={(name, value) => update({ [name]: value })}
           onClear={() =>

@@ -1,0 +1,166 @@
+import type { Readable } from 'node:stream';
+import {
+  type ErrorStatus,
+  errorEnvelopeFor,
+  type Permission,
+  rolePermissions,
+  staffRoles,
+  successEnvelope,
+} from '@pria/contracts';
+import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
+import type { RouteAccess } from './http.ts';
+
+/**
+ * What a route answers, declared beside it and enforced by the serializer (every answer is
+ * checked against its status's schema), so /api/docs/json is what the code does. A route names
+ * its success `data` and the errors only it gives; the errors every route shares (400, and what
+ * its access rule, path, body and rate limit imply) are added when it is registered
+ * (`completeContract`), as is its `security`.
+ */
+
+type SuccessStatus = 200 | 201 | 202;
+/** Errors a route declares itself; the shared ones are added for it. */
+type OwnError = Exclude<ErrorStatus, 400 | 401 | 413 | 414 | 415 | 429 | 500 | 503>;
+
+interface RespondOptions {
+  /** The success status (default 200); a list when the same call answers either (201 created, 200 replayed). */
+  status?: SuccessStatus | SuccessStatus[];
+  /** What the success means, shown in /api/docs. */
+  description?: string;
+  /** The errors this route gives beyond the shared ones (e.g. 403 someone else's, 404, 409). */
+  errors?: OwnError[];
+}
+
+const defaultDescription: Record<SuccessStatus, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted: the work continues in the background',
+};
+
+function errorsOf(errors: OwnError[] = []) {
+  return Object.fromEntries(errors.map((s) => [s, errorEnvelopeFor(s)]));
+}
+
+/** A JSON answer in the envelope, `data` checked against the schema. */
+export function respond<T extends z.ZodType>(data: T, opts: RespondOptions = {}) {
+  const statuses = [opts.status ?? 200].flat();
+  const success = Object.fromEntries(
+    statuses.map((s) => [s, successEnvelope(data, s).describe(opts.description ?? defaultDescription[s])]),
+  );
+  return { ...success, ...errorsOf(opts.errors) };
+}
+
+/** An answer whose `data` is always null: the envelope carries the confirmation message. */
+export const respondMessage = (opts: RespondOptions = {}) => respond(z.null(), opts);
+
+/** 204: done, nothing to say. */
+export const respondNoContent = (opts: Omit<RespondOptions, 'status'> = {}) => ({
+  204: z.null().describe(opts.description ?? 'Done; no body'),
+  ...errorsOf(opts.errors),
+});
+
+/**
+ * A file's bytes. Typed as what handlers send (Fastify never serializes a Buffer or a stream, so
+ * the schema only documents): a plain z.string() would make the type provider refuse a Buffer.
+ */
+const fileBody = (format?: 'binary') =>
+  (format ? z.string().meta({ format }) : z.string()) as unknown as z.ZodType<string | Buffer | Readable>;
+
+/** A file (PDF, CSV) as the body; errors still come in the JSON envelope. */
+export function respondFile(
+  mediaTypes: ('application/pdf' | 'text/csv' | 'application/zip')[],
+  opts: Omit<RespondOptions, 'status'> & { description: string },
+) {
+  return {
+    200: {
+      description: opts.description,
+      content: Object.fromEntries(
+        mediaTypes.map((t) => [t, { schema: fileBody(t === 'text/csv' ? undefined : 'binary') }]),
+      ),
+    },
+    ...errorsOf(opts.errors),
+  };
+}
+
+// --- Completing each route's contract from what it declares -----------------------------------
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The OpenAPI `security` of an access rule (3.1 lets a bearer requirement name roles). */
+export function securityOf(rule: RouteAccess): Record<string, string[]>[] {
+  switch (rule.kind) {
+    case 'public':
+      return [];
+    case 'optional':
+      // {} first: no token is fine; a token, when sent, must be valid.
+      return [{}, { bearer: [] }];
+    case 'user':
+      return [{ bearer: [] }];
+    case 'permission':
+      return [{ bearer: [rule.permission] }];
+  }
+}
+
+const rolesWith = (p: Permission) => staffRoles.filter((r) => rolePermissions[r].includes(p));
+
+/** Who may call, in words, for /api/docs. */
+function accessText(rule: RouteAccess): string {
+  switch (rule.kind) {
+    case 'public':
+      return 'Access: public (no token).';
+    case 'optional':
+      return 'Access: public; a bearer token, when sent, must be valid and identifies the caller.';
+    case 'user':
+      return 'Access: any signed-in caller (bearer token); a customer reaches only their own data.';
+    case 'permission':
+      return `Access: staff holding \`${rule.permission}\` (roles: ${rolesWith(rule.permission).join(', ')}).`;
+  }
+}
+
+interface RouteSchema {
+  hide?: boolean;
+  description?: string;
+  summary?: string;
+  security?: Record<string, string[]>[];
+  params?: unknown;
+  body?: unknown;
+  response?: Record<string | number, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * Fills in what a route's own declarations imply, when it is registered: its `security` and a
+ * line on who may call (from its access rule), and the shared error answers: 400 (malformed or
+ * invalid input), 401 (not public), 403 (a permission), 413 and 415 (a method with a body), 414
+ * (a path parameter), 429 (a rate limit), 503 (the database briefly unreachable). Routes outside
+ * /api get only their security. The route's own declarations win.
+ */
+export function completeContract(route: RouteOptions): void {
+  const rule = route.config?.access;
+  const schema = (route.schema ?? {}) as RouteSchema;
+  // HEAD routes share their GET's schema object: completed once.
+  if (schema.hide || !rule || schema['x-access']) return;
+  route.schema = schema as RouteOptions['schema'];
+  schema.security = securityOf(rule);
+  schema['x-access'] = rule.kind === 'permission' ? { ...rule, roles: rolesWith(rule.permission) } : rule;
+  schema.description = [schema.description, accessText(rule)].filter(Boolean).join('\n\n');
+  if (!route.url.startsWith('/api/')) return;
+  const methods = [route.method].flat();
+  const shared: number[] = [400, 503];
+  if (rule.kind !== 'public') shared.push(401);
+  if (rule.kind === 'permission') shared.push(403);
+  if (methods.some((m) => BODY_METHODS.has(m))) shared.push(413, 415);
+  if (route.url.includes(':')) shared.push(414);
+  if (route.config?.rateLimit) shared.push(429);
+  schema.response = {
+    ...Object.fromEntries(shared.map((s) => [s, errorEnvelopeFor(s)])),
+    ...schema.response,
+  };
+}
+
+/** Whether a route declares a success answer (the contract test asks every API route to). */
+export function declaresSuccess(schema: unknown): boolean {
+  const response = (schema as RouteSchema | undefined)?.response ?? {};
+  return Object.keys(response).some((s) => /^2\d\d$/.test(s));
+}

@@ -1,0 +1,59 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { formatUsd, messages } from '@pria/contracts';
+import dayjs from 'dayjs';
+import { cardLabel, dash, orDash } from './activity-table.tsx';
+import type { Transaction } from './queries.ts';
+import { ReceiptButton } from './receipt-button.tsx';
+
+const stateColor = (state: string | null) => {
+  const s = (state ?? '').toLowerCase();
+  if (/declin|fail|return|missed|lost/.test(s)) return 'red';
+  if (/pend|retry|progress|verif/.test(s)) return 'yellow';
+  return 'teal';
+};
+
+/**
+ * The activity on a phone (issue 29: the table scrolled sideways): one card per row, every
+ * column of the table in it, read top to bottom.
+ */
+export function ActivityList({ rows }: { rows: Transaction[] }) {
+  if (rows.length === 0) {
+    return (
+      <Text ta="center" c="dimmed" py="lg">
+        {messages.noResults}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" aria-label="Activity" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {rows.map((row) => (
+        <Paper key={row.id} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600}>
+                {orDash(row.description)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {row.createdAt ? dayjs(row.createdAt).format('MM/DD/YYYY') : dash} · {cardLabel(row.card)}
+              </Text>
+            </Stack>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {typeof row.amount === 'number' ? formatUsd(row.amount) : dash}
+            </Text>
+          </Group>
+          <Group gap="xs" mt={6} justify="space-between">
+            <Badge size="sm" variant="light" color={stateColor(row.transactionState)} tt="capitalize">
+              {orDash(row.transactionState?.replace(/_/g, ' '))}
+            </Badge>
+            {row.receipt && <ReceiptButton receipt={row.receipt} />}
+          </Group>
+          {row.remarks?.trim() && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {row.remarks}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

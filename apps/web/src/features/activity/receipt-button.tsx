@@ -1,0 +1,40 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { apiDownload } from '../../app/api-client.ts';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+
+/** A plan charge's or refund's receipt, as the PDF the server renders (activity, checkout). */
+export function ReceiptButton({
+  receipt,
+  label = `Receipt ${receipt.number}`,
+  ...button
+}: { receipt: { id: string; number: string }; label?: string } & ButtonProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="subtle"
+      size="compact-xs"
+      px={4}
+      {...button}
+      leftSection={<IconReceipt size={14} aria-hidden />}
+      loading={busy}
+      aria-label={`Download receipt ${receipt.number} (PDF)`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await apiDownload(
+            `/api/v1/receipts/${encodeURIComponent(receipt.id)}`,
+            `pria-receipt-${receipt.number}.pdf`,
+          );
+        } catch (error) {
+          notifyApiError(error, 'Could not download the receipt');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {label}
+    </Button>
+  );
+}

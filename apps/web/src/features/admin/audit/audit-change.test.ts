@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { changedFields, changeLine } from './audit-change.ts';
+
+describe('changedFields: an audit row in words', () => {
+  it('lists only the fields that changed, before and after', () => {
+    const changes = changedFields(
+      { role: 'support', email: 'a@pria.test' },
+      { role: 'finance', email: 'a@pria.test' },
+    );
+    expect(changes).toEqual([{ field: 'role', before: 'support', after: 'finance' }]);
+    expect(changeLine(changes[0] as (typeof changes)[number])).toBe('role: support → finance');
+  });
+
+  it('reads a creation (no before) as its values', () => {
+    expect(changedFields(null, { rows: 120, filter: { type: 'PAYOUT' } }).map(changeLine)).toEqual([
+      'rows: 120',
+      'filter: {"type":"PAYOUT"}',
+    ]);
+  });
+
+  it('handles plain values and nothing at all', () => {
+    expect(changedFields(false, true)).toEqual([{ field: 'value', before: 'false', after: 'true' }]);
+    expect(changedFields(undefined, undefined)).toEqual([]);
+  });
+});

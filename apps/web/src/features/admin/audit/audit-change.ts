@@ -1,0 +1,42 @@
+/** One field of an audited change, as staff read it. */
+export interface FieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+const show = (value: unknown): string | null => {
+  if (value === undefined) return null;
+  if (value === null) return 'none';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+};
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/**
+ * The fields an audit row changed, before and after (issue 29: the trail showed raw JSON in a
+ * column that made it wider than the page). Objects compare field by field; anything else is
+ * one "value" field.
+ */
+export function changedFields(before: unknown, after: unknown): FieldChange[] {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  if (!b && !a) {
+    if (before === undefined && after === undefined) return [];
+    if (JSON.stringify(before) === JSON.stringify(after)) return [];
+    return [{ field: 'value', before: show(before), after: show(after) }];
+  }
+  const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
+  return keys
+    .filter((k) => JSON.stringify(b?.[k]) !== JSON.stringify(a?.[k]))
+    .map((k) => ({ field: k, before: show(b?.[k]), after: show(a?.[k]) }));
+}
+
+/** "role: support → finance"; "rows: 120" for a field that only has an after. */
+export function changeLine(c: FieldChange): string {
+  if (c.before === null) return `${c.field}: ${c.after ?? 'none'}`;
+  if (c.after === null) return `${c.field}: ${c.before} (removed)`;
+  return `${c.field}: ${c.before} → ${c.after}`;
+}

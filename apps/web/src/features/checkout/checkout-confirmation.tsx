@@ -1,0 +1,76 @@
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { brandDisplayNames, formatUsd } from '@pria/contracts';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { ReceiptButton } from '../activity/receipt-button.tsx';
+import { useCards } from '../cards/queries.ts';
+import { useCustomer } from '../customer/queries.ts';
+import type { Plan } from '../customer/types.ts';
+import { renewsOn } from '../plans/plan-price.ts';
+import type { SubscriptionResult } from '../subscription/mutations.ts';
+
+/**
+ * After paying (issue 29): what was bought, what was charged and on which card, the receipt,
+ * when it renews and how to stop it. It stays until the customer moves on.
+ */
+export function CheckoutConfirmation({
+  plan,
+  result,
+  onContinue,
+}: {
+  plan: Plan;
+  result: SubscriptionResult;
+  onContinue: () => void;
+}) {
+  const cards = useCards();
+  const customer = useCustomer();
+  const card = cards.data?.find((c) => c.id === result.subscription.card?.id);
+  const paidWith = card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : 'your card';
+  const renewal = result.subscription.expiresAt
+    ? new Intl.DateTimeFormat('en-US', {
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'America/New_York',
+      }).format(new Date(result.subscription.expiresAt))
+    : renewsOn(plan);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={640} role="status" aria-live="polite">
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon color="teal" variant="light" radius="xl" size="xl" aria-hidden>
+            <IconCircleCheck size={26} />
+          </ThemeIcon>
+          <Title order={2} size="h3" c="navy.9">
+            Payment received: you are subscribed
+          </Title>
+        </Group>
+        <Text>
+          <strong>{plan.name}</strong> plan: <strong>{formatUsd(plan.total)}</strong> (including{' '}
+          {plan.taxPercentage}% tax) paid with {paidWith}.
+        </Text>
+        {result.receipt && (
+          <Group gap="xs">
+            <Text size="sm">Receipt {result.receipt.number}</Text>
+            <ReceiptButton receipt={result.receipt} label="Download receipt (PDF)" size="compact-sm" />
+          </Group>
+        )}
+        <Text size="sm">
+          Your plan renews automatically on <strong>{renewal}</strong> for {formatUsd(plan.total)}. You can
+          cancel anytime in Account Settings → Subscription.
+        </Text>
+        {customer.data?.email_verified ? (
+          <Text size="sm" c="dimmed">
+            We also emailed the receipt to {customer.data.email}.
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Verify your email address in Account Settings to get receipts by email.
+          </Text>
+        )}
+        <Button onClick={onContinue} w="fit-content">
+          Go to dashboard
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

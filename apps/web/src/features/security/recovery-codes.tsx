@@ -1,0 +1,96 @@
+import { Button, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api-client.ts';
+import { confirmAction } from '../../components/confirm.tsx';
+import { notifyApiError } from '../../components/notify-api-error.ts';
+import { mfaKeys, useMfaStatus } from './queries.ts';
+import { isReauthError } from './reauth.ts';
+
+const recoveryKey = [...mfaKeys.all, 'recovery-codes'] as const;
+
+/**
+ * Two-factor recovery codes (issue 29): how many are left, and new ones (replacing the old),
+ * shown once in a dialog. Only while two-factor authentication is on.
+ */
+export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => void }) {
+  const mfa = useMfaStatus();
+  const queryClient = useQueryClient();
+  const left = useQuery({
+    queryKey: recoveryKey,
+    queryFn: ({ signal }) => api.get<{ left: number }>('/api/v1/mfa/recovery-codes', { signal }),
+    enabled: mfa.data?.on === true,
+  });
+  const [shown, setShown] = useState<string[] | null>(null);
+  const renew = useMutation({
+    mutationFn: () => api.post<{ codes: string[] }>('/api/v1/mfa/recovery-codes'),
+    onSuccess: ({ codes }) => {
+      setShown(codes);
+      void queryClient.invalidateQueries({ queryKey: recoveryKey });
+    },
+    onError: (error) => (isReauthError(error) ? onReauth((error as Error).message) : notifyApiError(error)),
+  });
+  if (!mfa.data?.on) return null;
+  const count = left.data?.left;
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm">
+        Recovery codes
+      </Text>
+      <Text size="sm" c={count === 0 ? 'red' : 'dimmed'}>
+        {count === undefined
+          ? 'Checking…'
+          : count === 0
+            ? 'You have no recovery codes left. Create new ones, so you can still sign in if you lose your phone.'
+            : `${count} unused ${count === 1 ? 'code' : 'codes'} left. Each signs you in once if you cannot get a code.`}
+      </Text>
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          loading={renew.isPending}
+          onClick={() =>
+            confirmAction({
+              title: 'Create new recovery codes',
+              message: 'Your current recovery codes will stop working. Create new ones?',
+              labels: { confirm: 'Create new codes', cancel: 'Cancel' },
+              onConfirm: () => renew.mutate(),
+            })
+          }
+        >
+          Create new codes
+        </Button>
+      </Group>
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title="Your new recovery codes"
+        closeOnClickOutside={false}
+        centered
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Save these codes somewhere safe, such as a password manager. Each signs you in once.{' '}
+            <strong>We will not show them again.</strong>
+          </Text>
+          <SimpleGrid
+            cols={2}
+            spacing="xs"
+            component="ul"
+            aria-label="Recovery codes"
+            style={{ listStyle: 'none', padding: 0 }}
+          >
+            {shown?.map((c) => (
+              <li key={c}>
+                <Code block ta="center" fz="md">
+                  {c}
+                </Code>
+              </li>
+            ))}
+          </SimpleGrid>
+          <Button onClick={() => setShown(null)}>I saved my codes</Button>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { CardForm } from '../customer/pages/card-form.ts';
+import { testCards } from '../customer/pages/test-cards.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { cardsOf, customerByEmail } from './support/ledger.ts';
+import { PASSWORD, seedCustomer } from './support/seed.ts';
+import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewport.ts';
+
+/**
+ * A subscribed customer's cards (issue 29 item 10): a declined card stays explained; a card
+ * added appears in the Upcoming panel at once; 'Show all cards' shows no slot beyond the limit;
+ * removing a card confirms first and the panel follows. The activity reads as cards on a phone.
+ */
+for (const width of widths) {
+  test(`add, decline, show all, remove cards; the Upcoming panel follows (${width}px)`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await atWidth(page, width);
+    const { email } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: `cards-${width}`,
+      cards: [testCards.visa],
+      plan: 'semi-annual',
+    });
+    await page.goto('/login');
+    await new HostedLogin(page).signIn(email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByText(/\$3\.00 on Visa •••• 1111/)).toBeVisible();
+
+    // A declined card: the reason stays in the form after the toast has gone.
+    await page.getByRole('button', { name: '+ Add new Card' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add your Credit Card' });
+    const form = new CardForm(page, modal);
+    await form.fillDetails(testCards.declined);
+    await form.next();
+    await form.root.getByRole('button', { name: 'Add Card' }).click();
+    const refusal = form.root.getByRole('alert').filter({ hasText: 'Card not added' });
+    await expect(refusal).toContainText('Your card was declined.');
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+    await expect(refusal).toBeVisible();
+    await snap(page, `${width}-j4-declined`);
+
+    // Another card instead: the Upcoming panel lists it at once (it stayed stale).
+    await form.previous();
+    await form.root.getByLabel('Card number').fill(testCards.mastercard);
+    await form.next();
+    await form.root.getByRole('button', { name: 'Add Card' }).click();
+    await expect(modal).toBeHidden();
+    await expect(upcoming.getByText(/\$3\.00 on Visa •••• 1111, Mastercard •••• 4444/)).toBeVisible();
+
+    if (width === 1280) {
+      // Two cards, limit three: one empty slot, with or without 'Show all cards'.
+      const slots = page.getByRole('list', { name: 'Your cards' }).getByRole('listitem');
+      await expect(slots).toHaveCount(3);
+      await page.getByRole('switch', { name: 'Show all cards' }).check();
+      await expect(slots).toHaveCount(3);
+      await expect(page.getByTestId('card-tile')).toHaveCount(2);
+    } else {
+      // The activity on a phone: cards, not a table scrolling sideways.
+      await expect(page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first()).toContainText(
+        'Semi-Annual plan',
+      );
+      await expectNoSidewaysScroll(page);
+    }
+    await snap(page, `${width}-j4-cards`);
+
+    // Remove the Mastercard: confirmed first; the panel and the ledger follow.
+    await page.getByRole('button', { name: 'Edit card ending 4444' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Credit Card' });
+    await edit.getByRole('button', { name: 'Remove Card' }).click();
+    await page.getByRole('dialog', { name: 'Remove card' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(edit).toBeHidden();
+    await expect(upcoming.getByText(/Mastercard •••• 4444/)).toHaveCount(0);
+    const { id } = await customerByEmail(email);
+    const cards = await cardsOf(id);
+    expect(cards.map((c) => [c.last_four, c.removed_at === null])).toEqual([
+      ['1111', true],
+      ['4444', false],
+    ]);
+  });
+}

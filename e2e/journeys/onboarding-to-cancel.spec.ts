@@ -1,0 +1,173 @@
+import { expect, type Page, test } from '@playwright/test';
+import { testCards } from '../customer/pages/test-cards.ts';
+import { expectToast } from '../customer/pages/toasts.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { firstLink } from '../fixtures/outbox.ts';
+import { cardsOf, customerByEmail, planCharges, subscriptionOf } from './support/ledger.ts';
+import { waitForMail } from './support/outbox.ts';
+import { PASSWORD } from './support/seed.ts';
+import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewport.ts';
+
+/**
+ * A new customer's first hour (issue 29): sign up, verify the email, onboard with a reload at
+ * every step, pay for the plan they chose (Annual on the desktop with the saved card; Semi-Annual
+ * on the phone with a new card that only pays for the plan), read the confirmation, see the
+ * dashboard, then cancel. What they see, and what the ledger and the outbox then hold.
+ */
+const plans = {
+  1280: { id: 'annual', name: 'Annual', total: '$71.45', cents: '7145' },
+  390: { id: 'semi-annual', name: 'Semi-Annual', total: '$38.97', cents: '3897' },
+} as const;
+
+async function resume(page: Page) {
+  await page.reload();
+  await page.getByRole('button', { name: 'Continue where you left off' }).click();
+}
+
+for (const width of widths) {
+  test(`sign up, verify, onboard through reloads, pay, see the dashboard, cancel (${width}px)`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    await atWidth(page, width);
+    const plan = plans[width];
+    const email = `journey-${width}-${Date.now()}@example.com`;
+
+    // Sign up, then the verification email's link.
+    await page.goto('/signup');
+    await new HostedLogin(page).signUp(email, PASSWORD);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    const verify = await waitForMail(request, email, /verify-email\?token=/);
+    await page.goto(firstLink(verify.text));
+    await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+    expect((await customerByEmail(email)).email_verified).toBe(true);
+    await page.getByRole('link', { name: 'Continue to Pria' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to Pria' })).toBeVisible();
+    await expect(page.getByText(/^Four short steps/)).toBeVisible();
+
+    // Profile: State starts empty and is required; the ZIP sets it; picking it again keeps the ZIP.
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const state = page.getByRole('combobox', { name: 'State' });
+    await expect(state).toHaveValue('');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page.getByText('State is required')).toBeVisible();
+    await page.getByLabel('First name').fill('Ann');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Phone number').fill('7185550104');
+    await page.getByRole('textbox', { name: 'Street', exact: true }).fill('55 Water Street');
+    await page.getByRole('textbox', { name: 'City' }).fill('Brooklyn');
+    await page.getByRole('textbox', { name: 'Zip Code' }).fill('11201');
+    await expect(state).toHaveValue('New York');
+    await state.click();
+    await page.getByRole('option', { name: 'New York', exact: true }).click();
+    await expect(state).toHaveValue('New York');
+    await expect(page.getByRole('textbox', { name: 'Zip Code' })).toHaveValue('11201');
+    await snap(page, `${width}-j1-profile`);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expectToast(page, 'Updated successfully');
+    await expect(page.getByRole('heading', { name: 'Add your cards' })).toBeVisible();
+    expect(await customerByEmail(email)).toMatchObject({ administrative_area: 'NY', postal_code: '11201' });
+
+    // Cards, after a reload: the billing address comes from the profile, Brooklyn stays in NY.
+    await resume(page);
+    const form = page.getByRole('form', { name: 'Add card' });
+    await form.getByLabel('Card number').fill(testCards.declined);
+    await form.getByLabel('Expiry date').fill('1230');
+    await form.getByLabel('CVC').fill('123');
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(form.getByRole('combobox', { name: 'State' })).toHaveValue('New York');
+    await form.getByRole('button', { name: 'Add Card' }).click();
+    // A refused card stays explained in the form, not only in a toast that goes away.
+    await expect(form.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await form.getByRole('button', { name: 'Previous' }).click();
+    await form.getByLabel('Card number').fill(testCards.visa);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByRole('button', { name: 'Add Card' }).click();
+    await expect(page.getByRole('heading', { name: 'Your cards (1/3)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Select a subscription' })).toBeVisible();
+
+    // The plan, after a reload; then a reload at checkout keeps it (issue 29 item 1).
+    await resume(page);
+    await page.getByRole('radio', { name: plan.name, exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    await resume(page);
+    await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByText(plan.name, { exact: true })).toBeVisible();
+    await expect(summary.getByText(plan.total)).toBeVisible();
+    expect((await customerByEmail(email)).selected_plan_id).toBe(plan.id);
+
+    // The saved card is the default; the renewal terms stand by the button that names the amount.
+    const payment = page.getByRole('form', { name: 'Payment' });
+    await expect(payment.getByRole('radio', { name: 'Choose existing card' })).toBeChecked();
+    await expect(page.getByTestId('renewal-terms')).toContainText(
+      new RegExp(
+        `renews automatically: \\${plan.total} \\(including taxes\\) every ${plan.id === 'annual' ? 12 : 6} months`,
+      ),
+    );
+    await expect(page.getByTestId('renewal-terms')).toContainText('Cancel anytime online');
+    if (width === 390) {
+      // A new card at checkout: asked about Charge & Pay, left unticked, it only pays the plan.
+      await payment.getByRole('radio', { name: 'New Credit/Debit card' }).check();
+      await payment.getByLabel('Name on card').fill('Ann Lee');
+      await payment.getByLabel('Card number').fill(testCards.mastercard);
+      await payment.getByLabel('Expiry date').fill('1231');
+      await payment.getByLabel('CVC').fill('123');
+      await payment.getByLabel('Use same as profile address').check();
+      await expect(
+        payment.getByRole('checkbox', { name: 'Use this card for Charge & Pay' }),
+      ).not.toBeChecked();
+      await expect(payment.getByText('This card will only pay for your plan')).toBeVisible();
+    }
+    await expectNoSidewaysScroll(page);
+    await snap(page, `${width}-j1-checkout`);
+    await payment.getByRole('button', { name: `Pay ${plan.total}` }).click();
+
+    // The confirmation stays, with the receipt.
+    await expect(page.getByText('Payment received: you are subscribed')).toBeVisible();
+    await expect(page.getByText(/^Receipt R-\d{6}$/)).toBeVisible();
+    await expect(page.getByText(new RegExp(`${plan.name} plan: \\${plan.total}`))).toBeVisible();
+    await snap(page, `${width}-j1-confirmation`);
+    const customer = await customerByEmail(email);
+    expect(await planCharges(customer.id)).toEqual([
+      { status: 'captured', amount_cents: plan.cents, plan_id: plan.id, decline_reason: null },
+    ]);
+    const cards = await cardsOf(customer.id);
+    for (const c of cards) expect(c).toMatchObject({ administrative_area: 'NY', postal_code: '11201' });
+    expect(cards.map((c) => [c.last_four, c.charge_and_pay])).toEqual(
+      width === 390
+        ? [
+            ['1111', true],
+            ['4444', false],
+          ]
+        : [['1111', true]],
+    );
+    // The receipt email goes to the verified address.
+    await waitForMail(request, email, new RegExp(plan.total.replace('$', '\\$')));
+
+    await page.getByRole('button', { name: 'Go to dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByText(/\$3\.00 on Visa •••• 1111/)).toBeVisible();
+    await expect(upcoming.getByText(/Mastercard •••• 4444, /)).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await snap(page, `${width}-j1-dashboard`);
+
+    // Cancel: one confirmation, then the ledger and the email agree.
+    await page.goto('/dashboard/account/subscription');
+    const section = page.getByRole('region', { name: 'Subscription' });
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel subscription' })
+      .getByRole('button', { name: 'Cancel subscription' })
+      .click();
+    await expect(section.getByTestId('subscription-status')).toHaveText('Cancelled');
+    expect((await subscriptionOf(customer.id))?.cancelled_at).toBeTruthy();
+    await waitForMail(request, email, /cancel/i);
+  });
+}

@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { testCards } from '../customer/pages/test-cards.ts';
+import { runCli } from '../fixtures/cli.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { sql } from './support/ledger.ts';
+import { PASSWORD, seedCustomer } from './support/seed.ts';
+import { atWidth, expectNoSidewaysScroll, snap, type Width, widths } from './support/viewport.ts';
+
+/**
+ * A new operator's first hour (issue 29 items 11 and 16, the Words): sign in, the home counts
+ * (staff are not clients), a look at the customer dashboard that does not start an onboarding,
+ * the client list in words, transactions found by a client's email with New York times labelled,
+ * an export, and the audit trail that fits the screen and reads in words.
+ */
+async function open(page: Page, width: Width, link: string) {
+  if (width === 390) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole(link === 'Back To Dashboard' ? 'button' : 'link', { name: link }).click();
+    await expect(drawer).toBeHidden();
+  } else {
+    const nav = page.getByRole('navigation', { name: 'Admin' }).first();
+    await nav.getByRole(link === 'Back To Dashboard' ? 'button' : 'link', { name: link }).click();
+  }
+}
+
+for (const width of widths) {
+  test(`a staff member's first hour: sign-in, clients, transactions, export, audit (${width}px)`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    await atWidth(page, width);
+    const { email: client } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: `staffsees-${width}`,
+      cards: [testCards.visa],
+      plan: 'semi-annual',
+    });
+    const staff = `ops-${width}-${Date.now()}@example.com`;
+    runCli(['user:create', '--email', staff, '--password', PASSWORD, '--role', 'admin']);
+    await page.goto('/login');
+    await new HostedLogin(page).signIn(staff, PASSWORD);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // The customer dashboard, as staff: a note and the way back, never the onboarding.
+    await open(page, width, 'Back To Dashboard');
+    await expect(page).toHaveURL(/\/dashboard\?from=admin-dashboard$/);
+    await expect(page.getByText('You are viewing the customer dashboard')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Complete account setup' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back To Admin' }).first().click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    const [me] = await sql<{ is_staff: boolean }>('select is_staff from customers where email = $1', [staff]);
+    expect(me?.is_staff).toBe(true);
+
+    // TOTAL USERS counts clients only.
+    await page.goto('/admin');
+    const [{ n }] = (await sql<{ n: string }>(
+      'select count(*) as n from customers where deleted_at is null and not is_staff',
+    )) as [{ n: string }];
+    await expect(page.locator('[aria-labelledby="stat-totalUsers"]')).toHaveText(
+      Number(n).toLocaleString('en-US'),
+    );
+
+    // The client list: no staff, and counts in words.
+    await open(page, width, 'Client Details');
+    const clients = page.getByRole('table', { name: 'Clients' });
+    await expect(clients).toBeVisible();
+    await expect(clients).not.toContainText(staff);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(client);
+    await expect(page).toHaveURL(/search=/);
+    await expect(page.getByText(/^1 client$/)).toBeVisible();
+    await expect(clients.locator('tbody tr')).toHaveCount(1);
+    await expect(clients).toContainText('Complete');
+
+    // Transactions by the client's email; the type filter in words; New York times, labelled.
+    await open(page, width, 'Transactions');
+    await page.getByRole('textbox', { name: 'User ID' }).fill(client);
+    await expect(page).toHaveURL(new RegExp(`userId=${encodeURIComponent(client).replace(/\./g, '\\.')}`));
+    const list = page.getByRole('table', { name: 'Transactions' });
+    await expect(list.locator('tbody tr')).toHaveCount(1);
+    await expect(list).toContainText('Visa •••• 1111');
+    await expect(list).toContainText(/\d{1,2}:\d{2} [AP]M ET/);
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await expect(page.getByRole('option', { name: 'Pay-backs' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'PAYOUT' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await snap(page, `${width}-j6-transactions`);
+
+    // An export, then the audit trail: it fits the page and says what happened in words.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile(String(await (await download).path()), 'utf8');
+    expect(csv).toContain(client);
+    await page.goto(`/admin/audit?actor=${encodeURIComponent(staff)}`);
+    const audit = page.getByRole('table', { name: 'Staff audit trail' });
+    await expect(audit.locator('tbody tr')).toHaveCount(1);
+    await expect(audit).toContainText('export.transactions');
+    await expect(audit).toContainText('complete: true');
+    await expectNoSidewaysScroll(page);
+    if (width === 1280) {
+      // The table itself fits too: nothing to scroll sideways inside it.
+      const fits = await audit.evaluate(
+        (t) => (t.parentElement?.scrollWidth ?? 0) <= (t.parentElement?.clientWidth ?? 0) + 1,
+      );
+      expect(fits).toBe(true);
+    }
+    await audit
+      .getByRole('button', { name: /^Details/ })
+      .first()
+      .click();
+    const details = page.getByRole('dialog', { name: 'export.transactions' });
+    await expect(details.getByRole('table', { name: 'Fields changed' })).toContainText('rowCount');
+    await snap(page, `${width}-j6-audit`);
+  });
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { isoInstant } from './customers.ts';
+
+/**
+ * A customer's money activity (GET /transactions for the caller, GET /customers/{id}/transactions
+ * for staff): charges to their cards, Pria's pay-backs to them and refunds, newest first.
+ */
+
+/** The spec's default activity window: the last 180 days. */
+export const ACTIVITY_WINDOW_MS = 15_552_000_000;
+
+const epochMs = (name: string) =>
+  z.coerce
+    .number<number | string>({ error: `${name} must be epoch milliseconds` })
+    .int(`${name} must be epoch milliseconds`)
+    .min(0, `${name} must be epoch milliseconds`)
+    .max(8_640_000_000_000_000, `${name} must be epoch milliseconds`)
+    .meta({ type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000 });
+
+/** The query of an activity table; the window ends now and spans 180 days unless asked otherwise. */
+export const activityQuery = z.object({
+  /** Rows to answer: the spec's client starts at 10 and adds 10 per "Show More". */
+  limit: z.coerce
+    .number<number | string>({ error: 'limit must be 1 to 100' })
+    .int('limit must be 1 to 100')
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .default(10)
+    .meta({ type: 'integer', minimum: 1, maximum: 100 }),
+  /** Epoch ms, included; default: 180 days before endDate. */
+  startDate: epochMs('startDate').optional(),
+  /** Epoch ms, included; default: now. */
+  endDate: epochMs('endDate').optional(),
+  /** Only this card's rows. */
+  cardId: z.uuid({ error: 'cardId must be a card id' }).optional(),
+});
+export type ActivityQuery = z.input<typeof activityQuery>;
+
+export const activityKinds = ['charge', 'payment', 'refund'] as const;
+
+export const activityRow = z.object({
+  id: z.uuid(),
+  /** charge: Pria charged the card; payment: Pria paid $3 back to it; refund: a plan charge refunded. */
+  type: z.enum(activityKinds),
+  createdAt: isoInstant,
+  card: z.object({ id: z.uuid(), brand: z.string(), lastFour: z.string() }),
+  description: z.string(),
+  /** What the State column says: Charged, Declined, Paid, Retrying, Returned, Disputed... */
+  transactionState: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+  remarks: z.string().nullable(),
+  /** A plan charge's or a refund's receipt: download it from GET /receipts/{id}. */
+  receipt: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+});
+export type ActivityRow = z.infer<typeof activityRow>;
+
+export const activityPage = z.object({ rows: z.array(activityRow), totalCount: z.number().int() });
+export type ActivityPage = z.infer<typeof activityPage>;

@@ -1,0 +1,25 @@
+/**
+ * Every page path the web app has a screen for (apps/web/src/app/router.tsx and its areas), one
+ * list the server reads too: a page path not listed here is answered with the app's "Page not
+ * found" screen AND the status 404 (issue 29: unknown URLs showed the landing page with a 200).
+ * A test walks the router's screens against this list (apps/web/src/app/web-routes.test.ts).
+ */
+const accountRefs = 'personalinfo|security|payment|subscription|notifications';
+const adminScreens = 'users|users/[^/]+|transactions|paybacks|disputes|logs|audit|staff|cardinfo';
+
+export const webPagePatterns: readonly RegExp[] = [
+  /^\/$/,
+  // Public pages; /crs is a public route of the spec (its screen: the landing page).
+  /^\/(about|faq|contact|feedback|policy|terms|crs|signup|login|signed-out|account-deleted)$/,
+  /^\/auth\/callback$/,
+  /^\/onboarding1?$/,
+  /^\/dashboard(\/(subscription|checkout))?$/,
+  new RegExp(`^/dashboard/account(/(${accountRefs}))?$`),
+  new RegExp(`^/admin(/(${adminScreens}))?$`),
+];
+
+/** Whether the web app has a screen at `pathname` (a trailing slash is the same page). */
+export function isWebPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return webPagePatterns.some((p) => p.test(path));
+}
