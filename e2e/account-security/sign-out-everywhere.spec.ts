@@ -33,7 +33,8 @@ test('signs out this browser and another one; the other signs in again and comes
   await expect(dialog).toContainText('This device too');
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expectToast(page, 'Signed out on every device. Please log in again.');
-  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
+  await expect(page).toHaveURL(/\/signed-out\?reason=signed-out-everywhere$/);
+  await expect(page.getByRole('heading', { name: 'You are signed out everywhere' })).toBeVisible();
 
   // The other browser's next call is refused; it signs in again and lands back on its page.
   await phone.goto('/dashboard/account/security');

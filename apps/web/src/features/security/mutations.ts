@@ -60,7 +60,7 @@ export function useSignOutEverywhere() {
     mutationFn: () => api.post<null>('/api/v1/account/sign-out-everywhere'),
     onSuccess: () => {
       notifySuccess(messages.signedOutEverywhere);
-      void endLocalSession(LEAVE_DELAY_MS);
+      void endLocalSession(LEAVE_DELAY_MS, '/signed-out?reason=signed-out-everywhere');
     },
     onError: (error) => notifyApiError(error, messages.couldNotSignOutEverywhere),
   });
