@@ -96,7 +96,7 @@ test('finance exports clients and filtered transactions as CSV; the admin reads 
   await adminPage.close();
 });
 
-test('an admin invites a staff member, changes their role and disables them, all in the audit trail', async ({
+test('an admin invites a staff member, resends and revokes the link, changes their role and disables them after a confirmation, all in the audit trail', async ({
   page,
 }) => {
   await signInAs(page, 'admin');
@@ -106,18 +106,51 @@ test('an admin invites a staff member, changes their role and disables them, all
   await page.getByRole('textbox', { name: 'Email' }).fill(invitee);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   const row = page.getByRole('table', { name: 'Staff' }).locator('tbody tr').filter({ hasText: invitee });
-  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('Invitation pending');
+  await expect(row).toContainText(/Expires \w{3} \d{1,2}, \d{4}/);
   await expect(row.getByRole('combobox', { name: `Role of ${invitee}` })).toHaveValue('Support');
+
+  // A lost link: send a new one (the old one stops working), then withdraw it, then invite again.
+  await row.getByRole('button', { name: `Resend invitation to ${invitee}` }).click();
+  await expect(page.getByText('Invitation sent again: the earlier link no longer works')).toBeVisible();
+  await row.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).click();
+  const revoke = page.getByRole('dialog', { name: `Revoke the invitation of ${invitee}?` });
+  await revoke.getByRole('button', { name: 'Revoke invitation' }).click();
+  await expect(row).toContainText('Invitation revoked');
+  await row.getByRole('button', { name: `Send a new invitation to ${invitee}` }).click();
+  await expect(row).toContainText('Invitation pending');
 
   await row.getByRole('combobox', { name: `Role of ${invitee}` }).click();
   await page.getByRole('option', { name: 'Finance' }).click();
   await expect(row.getByRole('combobox', { name: `Role of ${invitee}` })).toHaveValue('Finance');
+
+  // Disabling asks first, naming the person; cancelling changes nothing.
   await row.getByRole('button', { name: `Disable ${invitee}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Disable ${invitee}?` });
+  await expect(confirm).toContainText('signed out on every device');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('Invitation pending');
+  await row.getByRole('button', { name: `Disable ${invitee}` }).click();
+  await confirm.getByRole('button', { name: `Disable ${invitee}` }).click();
   await expect(row).toContainText('Disabled');
 
   await page.goto('/admin/audit?action=staff.');
   const audit = page.getByRole('table', { name: 'Staff audit trail' });
-  await expect(audit).toContainText('staff.invite');
-  await expect(audit).toContainText('staff.role_change');
-  await expect(audit).toContainText('staff.disable');
+  for (const action of [
+    'staff.invite',
+    'staff.invite_resend',
+    'staff.invite_revoke',
+    'staff.role_change',
+    'staff.disable',
+  ]) {
+    await expect(audit).toContainText(action);
+  }
+});
+
+test('support sees the counts on the home, not the books', async ({ page }) => {
+  await signInAs(page, 'support');
+  await expect(page.getByText('Active subscriptions').first()).toBeVisible();
+  await expect(page.getByText('Charged vs paid back')).toHaveCount(0);
+  await expect(page.getByText('Decline rate')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /reconciliation/i })).toHaveCount(0);
 });

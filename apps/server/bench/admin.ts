@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.ts';
 import { createUser } from '../src/idp/index.ts';
+import { createDb } from '../src/platform/db.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { startServices } from '../src/services.ts';
@@ -38,12 +39,15 @@ const config = loadConfig({
   PORT: String(httpPort),
   PUBLIC_URL: baseUrl,
   DATABASE_URL: database.url,
+  DATABASE_OWNER_URL: database.ownerUrl,
   LOG_LEVEL: 'silent',
   PRIA_JOBS: 'false',
   PRIA_DATA_DIR: dir,
 });
 const services = await startServices(config, quiet);
-const { db, app } = services;
+const { app } = services;
+// Seeding and inspection as the owner (vacuum and analyze need it); the app runs as the runtime role.
+const db = createDb(database.ownerUrl, 4).db;
 
 async function step(what: string, run: () => Promise<unknown>) {
   const t0 = performance.now();
@@ -176,6 +180,7 @@ try {
 } finally {
   await app.close().catch(() => {});
   await services.stop().catch(() => {});
+  await db.destroy().catch(() => {});
   await database.stop().catch(() => {});
   if (!keep) rmSync(dir, { recursive: true, force: true });
 }

@@ -16,6 +16,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../src/config.ts';
+import { createDb } from '../src/platform/db.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { startServices } from '../src/services.ts';
@@ -44,11 +45,14 @@ const config = loadConfig({
   PORT: String(port),
   PUBLIC_URL: url,
   DATABASE_URL: database.url,
+  DATABASE_OWNER_URL: database.ownerUrl,
   LOG_LEVEL: LOG_LEVEL,
   PRIA_JOBS: 'false',
   DATABASE_POOL_SIZE: '20',
 });
 const services = await startServices(config, appLogger);
+// Seeding and ANALYZE as the owner; the app runs as the runtime role.
+const owner = createDb(database.ownerUrl, 2).db;
 const bare = Fastify();
 bare.get('/bare', async () => {
   await sql`select 1`.execute(services.db);
@@ -135,12 +139,12 @@ try {
   await sql`
     insert into customers (issuer, subject, email, first_name, last_name, created_at)
     select 'bench', 'bench-' || i, 'bench' || i || '@example.com', 'First' || i, 'Last' || i, now()
-    from generate_series(1, ${CUSTOMERS}) i`.execute(services.db);
-  const api = await signedInUser({ ...services, url, databaseUrl: database.url }, 'dash@example.com');
+    from generate_series(1, ${CUSTOMERS}) i`.execute(owner);
+  const api = await signedInUser({ db: services.db, url }, 'dash@example.com');
   const visa = await addCard(api, testCards.visa);
   await addCard(api, testCards.mastercard);
   await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: visa.body.data.id });
-  await sql`analyze`.execute(services.db);
+  await sql`analyze`.execute(owner);
   // The token the signed-in client holds (api-client keeps it private; sign in again to read it).
   const { oidcLogin } = await import('../src/test/oidc-login.ts');
   const { access_token: token } = await oidcLogin({
@@ -214,6 +218,7 @@ try {
 } finally {
   await bare.close();
   await services.stop();
+  await owner.destroy();
   await database.stop();
   rmSync(dir, { recursive: true, force: true });
 }

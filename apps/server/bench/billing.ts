@@ -25,9 +25,10 @@ import { createSimulatorGateway } from '../src/gateways/payments/index.ts';
 import { createBillingDeps, drainRun, startRun } from '../src/modules/billing/index.ts';
 import { subscriptionEffects } from '../src/modules/subscriptions/index.ts';
 import { createDb } from '../src/platform/db.ts';
+import { roleOfUrl } from '../src/platform/db-roles.ts';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { migrateToLatest } from '../src/platform/migrate.ts';
+import { prepareDatabase } from '../src/prepare-database.ts';
 import { freePort } from '../src/test/free-port.ts';
 
 const { values } = parseArgs({
@@ -81,6 +82,8 @@ const { db } = createDb(
       }
     : undefined,
 );
+/** The bench's own hands (seeding, indexes, settings): the server's superuser. */
+const admin = createDb(pg.adminUrl, 2).db;
 const ticksPerSecond = 100; // USER_HZ on Linux
 
 /**
@@ -158,7 +161,7 @@ async function walNow() {
   const res = await sql<{ bytes: string; fpi: string; checkpoints: string }>`
     select w.wal_bytes::text as bytes, w.wal_fpi::text as fpi,
            (c.num_timed + c.num_requested)::text as checkpoints
-    from pg_stat_wal w, pg_stat_checkpointer c`.execute(db);
+    from pg_stat_wal w, pg_stat_checkpointer c`.execute(admin);
   const r = res.rows[0];
   return { bytes: Number(r?.bytes), fpi: Number(r?.fpi), checkpoints: Number(r?.checkpoints) };
 }
@@ -172,7 +175,14 @@ function walPerItem(from: Awaited<ReturnType<typeof walNow>>, to: Awaited<Return
 let paymentsToClose: { close(): Promise<void> } | undefined;
 
 try {
-  await migrateToLatest(db);
+  // The migration step as the owner; the engine then runs as the runtime role, as in production.
+  await prepareDatabase({
+    ownerUrl: pg.ownerUrl,
+    runtimeRole: roleOfUrl(pg.url),
+    jobs: false,
+    simulator: true,
+    logger,
+  });
   const payments = await createSimulatorGateway({
     db,
     publicUrl: 'http://localhost',
@@ -203,42 +213,42 @@ try {
   await sql`
     insert into customers (id, issuer, subject, email, created_at)
     select md5('c' || i)::uuid, 'bench', 'bench-' || i, 'bench' || i || '@example.com', '2029-01-01'
-    from generate_series(1, ${N}) i`.execute(db);
+    from generate_series(1, ${N}) i`.execute(admin);
   await sql`
     insert into gateway_sim.instruments (id, reference, card_hash, brand, last_four, expiration_month,
       expiration_year, name, billing_address, behaviour)
     select 'sim_ins_' || i, 'card:' || md5('k' || i)::uuid, md5('h' || i), 'visa', '1111', 12, 2040, 'Bench',
       '{"address1":"1 Main St","locality":"New York","administrativeArea":"NY","country":"US","postalCode":"10001"}',
       'success'
-    from generate_series(1, ${N}) i`.execute(db);
+    from generate_series(1, ${N}) i`.execute(admin);
   await sql`
     insert into cards (id, customer_id, gateway, instrument_id, brand, last_four, expiration_month, expiration_year,
       name, address1, locality, administrative_area, postal_code, is_default, slot, created_at)
     select md5('k' || i)::uuid, md5('c' || i)::uuid, 'simulator', 'sim_ins_' || i, 'visa', '1111', 12, 2040,
       'Bench', '1 Main St', 'New York', 'NY', '10001', true, 1, '2029-01-01'
-    from generate_series(1, ${N}) i`.execute(db);
+    from generate_series(1, ${N}) i`.execute(admin);
   await sql`
     insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
     select md5('c' || i)::uuid, 'semi-annual', md5('k' || i)::uuid, 'active', '2099-01-01', '2029-01-01'
-    from generate_series(1, ${N}) i`.execute(db);
+    from generate_series(1, ${N}) i`.execute(admin);
   if (process.env.BENCH_DROP_INDEXES) {
     // Diagnosis only: how much do the admin list indexes cost the money engine?
     for (const name of process.env.BENCH_DROP_INDEXES.split(','))
-      await sql.raw(`drop index if exists ${name}`).execute(db);
+      await sql.raw(`drop index if exists ${name}`).execute(admin);
   }
   if (process.env.BENCH_SQL) {
     // Diagnosis only: any statements to run after seeding, e.g. to disable a trigger for one run.
-    await sql.raw(process.env.BENCH_SQL).execute(db);
+    await sql.raw(process.env.BENCH_SQL).execute(admin);
   }
   if (process.env.BENCH_PG_SET) {
     // Diagnosis only: server settings for this run, e.g. BENCH_PG_SET=autovacuum=off,wal_compression=on
     for (const setting of process.env.BENCH_PG_SET.split(',')) {
       const [name = '', value = ''] = setting.split('=');
-      await sql.raw(`alter system set ${name} = '${value}'`).execute(db);
+      await sql.raw(`alter system set ${name} = '${value}'`).execute(admin);
     }
-    await sql`select pg_reload_conf()`.execute(db);
+    await sql`select pg_reload_conf()`.execute(admin);
   }
-  await sql`analyze`.execute(db);
+  await sql`analyze`.execute(admin);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
   const deps = {
@@ -351,6 +361,7 @@ try {
   await childExit;
   await paymentsToClose?.close();
   await db.destroy();
+  await admin.destroy();
   await pg.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -368,10 +379,10 @@ try {
  * a share of it, so a run on a busy day and one on a quiet day stay comparable.
  */
 async function measureWriteFloor(rows: number, writers: number, batch: number): Promise<number> {
-  await sql`drop table if exists bench_write_floor`.execute(db);
-  await sql`create table bench_write_floor (like payment_attempts including defaults)`.execute(db);
-  await sql`alter table bench_write_floor add primary key (id)`.execute(db);
-  await sql`create unique index bench_write_floor_reference on bench_write_floor (reference)`.execute(db);
+  await sql`drop table if exists bench_write_floor`.execute(admin);
+  await sql`create table bench_write_floor (like payment_attempts including defaults)`.execute(admin);
+  await sql`alter table bench_write_floor add primary key (id)`.execute(admin);
+  await sql`create unique index bench_write_floor_reference on bench_write_floor (reference)`.execute(admin);
   let next = 0;
   const start = performance.now();
   await Promise.all(
@@ -394,7 +405,7 @@ async function measureWriteFloor(rows: number, writers: number, batch: number): 
             gateway_transaction_id: `floor:${i}`,
           };
         });
-        await (db as unknown as Kysely<{ bench_write_floor: Record<string, unknown> }>)
+        await (admin as unknown as Kysely<{ bench_write_floor: Record<string, unknown> }>)
           .insertInto('bench_write_floor')
           .values(values)
           .execute();
@@ -402,7 +413,7 @@ async function measureWriteFloor(rows: number, writers: number, batch: number): 
     }),
   );
   const seconds = (performance.now() - start) / 1000;
-  await sql`drop table bench_write_floor`.execute(db);
+  await sql`drop table bench_write_floor`.execute(admin);
   return rows / seconds;
 }
 

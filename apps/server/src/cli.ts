@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isStaffRole, staffRoles } from '@pria/contracts';
+import { sql } from 'kysely';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createPaymentGateway, SimulatorGateway } from './gateways/payments/index.ts';
 import { createUser, IdpUserError } from './idp/index.ts';
@@ -14,13 +15,16 @@ import {
 } from './modules/billing/index.ts';
 import { sendDueNotices } from './modules/notifications/index.ts';
 import { subscriptionEffects } from './modules/subscriptions/index.ts';
-import { cliAuditContext } from './platform/audit.ts';
+import { cliAuditContext, recordStaffAction } from './platform/audit.ts';
 import { clockFor } from './platform/clock.ts';
-import { openDatabase } from './platform/database.ts';
-import { createDb, type Db } from './platform/db.ts';
+import { openDatabase, type RunningDatabase } from './platform/database.ts';
+import type { Db } from './platform/db.ts';
+import { grantStatements } from './platform/db-grants-sql.ts';
+import { roleOfUrl } from './platform/db-roles.ts';
 import { AppError } from './platform/errors.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
-import { migrateToLatest } from './platform/migrate.ts';
+import { prepareDatabase } from './prepare-database.ts';
+import { openRuntimeDatabase } from './runtime-database.ts';
 
 /**
  * Operator commands: `npm run cli -- <command> [options]`. They work whether or not the app is
@@ -31,6 +35,11 @@ interface Command {
   options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   /** Positional arguments allowed after the command name. */
   positionals?: number;
+  /**
+   * Runs before the app's connection is opened (the migration step, which needs the owner and
+   * must not need a migrated schema); the other commands run as the runtime role.
+   */
+  beforeConnect?: (ctx: Omit<CliContext, 'db'>, values: Record<string, unknown>) => Promise<unknown>;
   run(ctx: CliContext, values: Record<string, unknown>, positionals: string[]): Promise<unknown>;
 }
 
@@ -38,6 +47,8 @@ interface CliContext {
   db: Db;
   config: Config;
   logger: Logger;
+  /** Where the database is: the runtime role's URL, and the owner's when this process has it. */
+  database: RunningDatabase;
 }
 
 /** The money engine as the CLI runs it: in this process, waiting for the work to finish. */
@@ -58,6 +69,38 @@ function instant(value: unknown): Date {
 }
 
 const commands: Record<string, Command> = {
+  'db:migrate': {
+    usage:
+      "db:migrate   as the owner (DATABASE_OWNER_URL): migrations, job and simulator schemas, then the runtime role's grants",
+    options: {},
+    async beforeConnect({ config, database, logger }) {
+      if (!database.ownerUrl)
+        throw new UsageError('db:migrate runs as the owner: set DATABASE_OWNER_URL beside DATABASE_URL');
+      const runtimeRole = roleOfUrl(database.url);
+      const applied = await prepareDatabase({
+        ownerUrl: database.ownerUrl,
+        runtimeRole,
+        jobs: config.jobs,
+        simulator: config.payments.gateway === 'simulator',
+        logger,
+      });
+      return { applied, grantedTo: runtimeRole };
+    },
+    run: async () => undefined,
+  },
+  'db:grants': {
+    usage:
+      'db:grants   print, as SQL, what the runtime role may do (the policy of db-grants.ts on this schema)',
+    options: {},
+    async run({ db, database }) {
+      const name = await sql<{ db: string }>`select current_database() as db`.execute(db);
+      const statements = await grantStatements(db, {
+        runtimeRole: roleOfUrl(database.url),
+        database: name.rows[0]?.db ?? '',
+      });
+      return new PlainText(statements.join('\n'));
+    },
+  },
   'user:create': {
     usage:
       'user:create --email E --password P [--role support|finance|admin] [--verified]   (no --role: a customer)',
@@ -79,14 +122,25 @@ const commands: Record<string, Command> = {
           `--role must be one of ${[...staffRoles, 'customer'].join(', ')} (got ${unknown.join(', ')})`,
         );
       const roles = given.length ? [...new Set(given)] : ['customer'];
-      const user = await createUser(db, {
-        email: v.email,
-        password: v.password,
-        roles,
-        // Accounts made by an operator are vouched for; --verified is kept for clarity.
-        emailVerified: true,
+      const email = v.email.trim().toLowerCase();
+      // The account and its audit row commit together: who made it is the OS user at the CLI.
+      const user = await db.transaction().execute(async (tx) => {
+        const made = await createUser(tx, {
+          email,
+          password: v.password as string,
+          roles,
+          // Accounts made by an operator are vouched for; --verified is kept for clarity.
+          emailVerified: true,
+        });
+        await recordStaffAction(tx, cliAuditContext(), {
+          action: roles.some(isStaffRole) ? 'staff.create' : 'customer.create',
+          targetType: roles.some(isStaffRole) ? 'staff' : 'identity',
+          targetId: made.id,
+          after: { email, roles },
+        });
+        return made;
       });
-      return { id: user.id, email: v.email.toLowerCase(), roles };
+      return { id: user.id, email, roles };
     },
   },
   'billing:tick': {
@@ -162,6 +216,18 @@ const commands: Record<string, Command> = {
 
 class UsageError extends Error {}
 
+/** A result printed as it is, not as JSON. */
+class PlainText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+function print(result: unknown) {
+  console.log(result instanceof PlainText ? result.text : JSON.stringify(result, null, 2));
+}
+
 /** A rule the use case refused by (e.g. a month not due yet) is the operator's to fix: exit 2 with its words. */
 function refusedAsUsage(err: unknown): never {
   if (err instanceof AppError && err.httpCode < 500) throw new UsageError(err.message);
@@ -191,14 +257,21 @@ async function main(argv: string[]) {
   // Logs go to stderr: stdout carries only the command's JSON result.
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
   const database = await openDatabase(config, logger);
-  const { db } = createDb(database.url, 2);
   try {
-    await migrateToLatest(db);
-    const result = await command.run({ db, config, logger }, values, positionals);
-    console.log(JSON.stringify(result, null, 2));
-    return 0;
+    if (command.beforeConnect) {
+      print(await command.beforeConnect({ config, logger, database }, values));
+      return 0;
+    }
+    // The everyday commands run as the runtime role; the owner migrates first when this
+    // process has its URL (the embedded server, or DATABASE_OWNER_URL).
+    const db = await openRuntimeDatabase(config, database, logger, 2);
+    try {
+      print(await command.run({ db, config, logger, database }, values, positionals));
+      return 0;
+    } finally {
+      await db.destroy();
+    }
   } finally {
-    await db.destroy();
     await database.stop();
   }
 }

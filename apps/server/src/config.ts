@@ -34,6 +34,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
+  DATABASE_OWNER_URL: z.url().optional(),
   PRIA_DATA_DIR: z.string().min(1).default('.data'),
   PRIA_EMBEDDED_PG_PORT: port.default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -114,7 +115,10 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** The runtime role: what the app connects as (unset: the embedded server). */
   databaseUrl: string | undefined;
+  /** The owner role, for migrations and grants only; unset: this process does not migrate. */
+  databaseOwnerUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
   databasePoolSize: number;
@@ -262,6 +266,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS) {
     throw new ConfigError('Invalid configuration:\n  OIDC_COOKIE_KEYS: required in production');
   }
+  // The owner migrates the database the app uses: without DATABASE_URL the embedded server is
+  // used, whose roles Pria makes itself. Two URLs naming one role would run the app as the owner.
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: set only with DATABASE_URL (the runtime role)',
+    );
+  }
+  if (
+    e.DATABASE_OWNER_URL &&
+    e.DATABASE_URL &&
+    new URL(e.DATABASE_OWNER_URL).username === new URL(e.DATABASE_URL).username
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: must name another role than DATABASE_URL (the owner migrates, the app runs as the runtime role)',
+    );
+  }
   const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
   const twilioMissing = twilioKeys.filter((k) => !e[k]);
   if (twilioMissing.length > 0 && twilioMissing.length < twilioKeys.length) {
@@ -305,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir: path.resolve(e.PRIA_DATA_DIR),
     embeddedPgPort: e.PRIA_EMBEDDED_PG_PORT,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -30,19 +30,22 @@ import {
   startNotificationWorker,
 } from './modules/notifications/index.ts';
 import { subscriptionEffects } from './modules/subscriptions/index.ts';
+import { createAccessCheck } from './platform/access-valid-after.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
+import { recordOwnSecurityChange } from './platform/audit.ts';
 import { createTokenVerifier } from './platform/auth.ts';
 import { type Clock, clockFor } from './platform/clock.ts';
 import { openDatabase } from './platform/database.ts';
-import { createDb, type Db } from './platform/db.ts';
+import type { Db } from './platform/db.ts';
 import { createSenders } from './platform/delivery/index.ts';
 import { access } from './platform/http.ts';
 import { startJobs } from './platform/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
-import { migrateToLatest, pendingMigrations } from './platform/migrate.ts';
+import { pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
 import { loadVapidKeys } from './platform/web-push-keys.ts';
+import { openRuntimeDatabase } from './runtime-database.ts';
 
 export interface Services {
   config: Config;
@@ -79,9 +82,12 @@ export async function startServices(
 ): Promise<Services> {
   const clock = opts.clock ?? clockFor(given.clockOffsetMs);
   const database = await openDatabase(given, logger);
-  const { db } = createDb(database.url, given.databasePoolSize);
-  const applied = await migrateToLatest(db);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  // A process that may not start (a pending migration, a role that owns the schema) lets go of
+  // the embedded server it started.
+  const db = await openRuntimeDatabase(given, database, logger).catch(async (err: unknown) => {
+    await database.stop().catch(() => {});
+    throw err;
+  });
   // Web push's VAPID keys: configured, or generated once and kept (never in production).
   const vapid = await loadVapidKeys(db, given);
   if (!vapid) logger.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
@@ -93,6 +99,7 @@ export async function startServices(
     verifyToken: createTokenVerifier(config.oidc),
     onRoute: opts.onRoute,
     staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
+    tokenStillValid: createAccessCheck(db),
   });
   app.get(
     '/readyz',
@@ -129,10 +136,13 @@ export async function startServices(
       config,
       db,
       logger,
-      notifySecurity: (tx, e) =>
-        sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl }).then(
-          () => undefined,
-        ),
+      notifySecurity: async (tx, e) => {
+        await sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl });
+        // A staff member's own sign-in changes (MFA on, a reset, passkeys) are audited too.
+        const standing = await staffStanding(tx, e.userId);
+        if (standing)
+          await recordOwnSecurityChange(tx, { subject: e.userId, email: e.email, ...standing }, e.event);
+      },
       onEmailVerified: (tx, e) => markEmailVerified(tx, { ...e, issuer: config.oidc.issuer }),
     });
   }

@@ -119,8 +119,9 @@ export const deleteAccountQuery = z.object({
 export const deletionCodeSent = z.object({ channel: z.enum(['sms', 'email']), to: z.string() });
 export type DeletionCodeSent = z.infer<typeof deletionCodeSent>;
 
-/** The `code` of a 401 asking for a fresh sign-in before a sensitive change. */
-export const REAUTHENTICATE = 'REAUTHENTICATE';
+// The `code` of a 401 asking for a fresh sign-in before a sensitive change (in its own file: the
+// web app's API client reads it without zod).
+export { REAUTHENTICATE } from './reauthenticate.ts';
 
 // --- Passkeys (GET/POST /account/passkeys, PATCH/DELETE /account/passkeys/{id}) ---------------
 

@@ -431,9 +431,11 @@ export type UserLogsPage = z.infer<typeof userLogsPage>;
 
 // --- Metrics (GET /api/v1/admin/metrics) ----------------------------------------------------
 
-export const monthMetrics = z.object({
-  /** New York month, '2026-11'. */
-  month: z.string(),
+/**
+ * A month's money figures. Present only for callers who may see money (`transaction:payin`,
+ * as GET /billing/reconciliation): support reads the home's counts, not the books (ADR 14).
+ */
+export const monthMoney = z.object({
   /** Captured $3 pay-ins created in the month, cents. */
   chargedCents: z.number(),
   /** Captured plan charges created in the month, cents. */
@@ -444,8 +446,13 @@ export const monthMetrics = z.object({
   declined: z.number(),
   /** declined / (captured + declined), 0..1; 0 when nothing was tried. */
   declineRate: z.number(),
+});
+export const monthMetrics = z.object({
+  /** New York month, '2026-11'. */
+  month: z.string(),
   /** Subscriptions active at the month's end (approximated from created_at / expires_at). */
   activeSubscriptions: z.number(),
+  ...monthMoney.partial().shape,
 });
 export const reconciliationRow = z.object({
   period: z.string(),
@@ -472,20 +479,28 @@ export const adminMetrics = z.object({
   cards: z.number(),
   transactions: z.number(),
   months: z.array(monthMetrics),
+  /** Whether the money parts (months' figures, reconciliation, attention) are included (ADR 14). */
+  money: z.boolean(),
+  /** Money callers only (`transaction:payin`); [] for support. */
   reconciliation: z.array(reconciliationRow),
-  /** What the home's banners ask staff to look at (see GET /billing/payouts/attention). */
-  attention: z.object({
-    delayedPaybacks: z.number(),
-    returnedPaybacks: z.number(),
-    /** Pay-in and payout runs not completed an hour after their due instant. */
-    overdueRuns: z.array(
-      z.object({ kind: z.enum(['payin', 'payout']), period: z.string(), dueAt: z.string() }),
-    ),
-    /** Captures not paid back a day after their pay-back instant. */
-    outstandingPaybacks: z.object({ count: z.number(), cents: z.number() }),
-    /** Chargebacks nobody has decided yet. */
-    openDisputes: z.number(),
-  }),
+  /**
+   * What the home's banners ask staff to look at (see GET /billing/payouts/attention); money
+   * callers only, absent for support.
+   */
+  attention: z
+    .object({
+      delayedPaybacks: z.number(),
+      returnedPaybacks: z.number(),
+      /** Pay-in and payout runs not completed an hour after their due instant. */
+      overdueRuns: z.array(
+        z.object({ kind: z.enum(['payin', 'payout']), period: z.string(), dueAt: z.string() }),
+      ),
+      /** Captures not paid back a day after their pay-back instant. */
+      outstandingPaybacks: z.object({ count: z.number(), cents: z.number() }),
+      /** Chargebacks nobody has decided yet. */
+      openDisputes: z.number(),
+    })
+    .optional(),
 });
 export type AdminMetrics = z.infer<typeof adminMetrics>;
 
@@ -722,6 +737,27 @@ export const auditRow = z.object({
 export type AuditRow = z.infer<typeof auditRow>;
 export const auditPage = pageOf(auditRow);
 
+/** The Staff screen's words, and the server's refusals of staff changes (issue 30). */
+export const staffMessages = {
+  invitationSent: 'Invitation sent',
+  invitationResent: 'Invitation sent again: the earlier link no longer works',
+  invitationRevoked: 'Invitation revoked: the link no longer works',
+  roleChanged: 'Role changed',
+  disabled: 'Staff member disabled',
+  enabled: 'Staff member enabled',
+  emailTaken: 'An account with this email already exists',
+  lastAdmin: 'Pria must keep at least one enabled admin: make someone else an admin first',
+  notAdmin: 'You are no longer an enabled admin',
+  alreadyAccepted: 'This person has already set their password: their invitation is used',
+  notPending: 'There is no pending invitation to revoke',
+  notFound: 'Staff member not found',
+  selfDemote: 'You cannot remove your own admin role; ask another admin',
+  selfDisable: 'You cannot disable yourself; ask another admin',
+  externalDirectory: 'Staff roles come from your identity provider: manage them there',
+  staffCannotDeleteAccount:
+    'Staff accounts are not deleted here: another admin disables your staff account from Admin → Staff',
+} as const;
+
 const staffRoleField = z.enum(['support', 'finance', 'admin'], {
   error: 'role must be one of support, finance, admin',
 });
@@ -745,12 +781,25 @@ export const staffParams = z.object({
   id: z.string().regex(/^auth\|[0-9a-f-]{36}$/i, 'id must be a staff member id'),
 });
 
+/** The latest invitation sent to a staff member and what became of it (issue 30). */
+export const staffInvitation = z.object({
+  state: z.enum(['pending', 'expired', 'revoked', 'accepted']),
+  role: staffRoleField,
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  /** Who sent it: an admin's email, or `cli:<user>` for the command line. */
+  invitedBy: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitation>;
+
 export const staffRow = z.object({
   id: z.string(),
   email: z.string(),
   roles: z.array(z.string()),
   disabled: z.boolean(),
+  /** Invited and has not set a password yet. */
   invited: z.boolean(),
   createdAt: z.string(),
+  invitation: staffInvitation.nullable(),
 });
 export type StaffRow = z.infer<typeof staffRow>;

@@ -138,6 +138,9 @@ export const messages = {
   passwordEncryptionUnsupported:
     'Send the password itself (the connection is encrypted); randomBytes is not supported',
   passwordChanged: 'Password changed. Please log in again.',
+  signedOutEverywhere: 'Signed out on every device. Please log in again.',
+  couldNotSignOutEverywhere: 'Could not sign out everywhere',
+  sessionEnded: 'Your session ended. Please log in again.',
   reauthenticateForPassword: 'Please sign in again to change your password',
   reauthenticateForSecurity: 'Please sign in again to change your security settings',
   socialPasswordChange: 'Your password is managed by the account you sign in with (Google or Facebook).',

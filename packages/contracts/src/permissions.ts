@@ -38,6 +38,13 @@ export const allPermissions = [
 
 export type Permission = (typeof allPermissions)[number];
 
+/**
+ * Who sees the books (ADR 14, issue 30): the permission of GET /billing/reconciliation and of
+ * the admin home's money figures (months, reconciliation, what needs attention). Support, who
+ * lacks it, sees counts only, on the server and in the web app alike.
+ */
+export const booksPermission: Permission = 'transaction:payin';
+
 /** Staff roles, least privilege first (docs/adr: the role model). */
 export const staffRoles = ['support', 'finance', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];

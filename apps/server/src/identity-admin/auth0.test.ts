@@ -127,14 +127,14 @@ describe('Auth0 identity admin', () => {
   it('revokes sessions: remembered browsers always, sessions and refresh tokens where the plan has them', async () => {
     const id = encodeURIComponent(alice);
     auth0.sessionEndpoints = false;
-    await admin.revokeSessions(alice);
+    await admin.revokeSessions(alice, 'signed_out_everywhere');
     expect(auth0.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       `POST /api/v2/users/${id}/multifactor/actions/invalidate-remember-browser`,
       `DELETE /api/v2/users/${id}/sessions`,
       `DELETE /api/v2/users/${id}/refresh-tokens`,
     ]);
     auth0.sessionEndpoints = true;
-    await expect(admin.revokeSessions(alice)).resolves.toBeUndefined();
+    await expect(admin.revokeSessions(alice, 'signed_out_everywhere')).resolves.toBeUndefined();
   });
 
   it('sends a password reset as a password-change ticket for us to email', async () => {

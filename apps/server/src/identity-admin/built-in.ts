@@ -6,11 +6,15 @@ import {
   findUserById,
   getMfaMethod,
   IdpUserError,
+  InvitationError,
   inviteStaff,
   issueRecoveryCodes,
   listStaff,
   recoveryCodesLeft,
+  resendStaffInvitation,
+  revokeStaffInvitation,
   revokeUserSessions,
+  StaffRuleError,
   sendResetLinkTo,
   sendVerificationEmail,
   setPassword,
@@ -19,6 +23,19 @@ import {
 } from '../idp/index.ts';
 import type { Db } from '../platform/db.ts';
 import { type IdentityAdmin, IdentityAdminError, isSocialSubject } from './port.ts';
+
+/** The provider's refusals as the port's errors (the same codes, the same words). */
+async function staffErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof IdpUserError && (err.code === 'INVALID_EMAIL' || err.code === 'EMAIL_TAKEN'))
+      throw new IdentityAdminError(err.code, err.message);
+    if (err instanceof StaffRuleError || err instanceof InvitationError)
+      throw new IdentityAdminError(err.code, err.message);
+    throw err;
+  }
+}
 
 /** The IdentityAdmin port over the built-in provider (same database, subject = idp_users.id). */
 export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): IdentityAdmin {
@@ -33,17 +50,16 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
   return {
     staff: {
       list: (tx) => listStaff(tx),
-      async invite(tx, input) {
-        try {
-          return await inviteStaff(tx, config, input);
-        } catch (err) {
-          if (err instanceof IdpUserError && (err.code === 'INVALID_EMAIL' || err.code === 'EMAIL_TAKEN'))
-            throw new IdentityAdminError(err.code, err.message);
-          throw err;
-        }
-      },
-      setRole: (tx, id, role) => setStaffRole(tx, id, role),
-      setDisabled: (tx, id, disabled) => setStaffDisabled(tx, id, disabled),
+      invite: (tx, input, by) =>
+        staffErrors(() => inviteStaff(tx, config, { ...input, invitedBy: by.actor, actorId: by.actorId })),
+      resendInvitation: (tx, id, by) =>
+        staffErrors(() =>
+          resendStaffInvitation(tx, config, id, { actorId: by.actorId, invitedBy: by.actor }),
+        ),
+      revokeInvitation: (tx, id, by) =>
+        staffErrors(() => revokeStaffInvitation(tx, id, { actorId: by.actorId, revokedBy: by.actor })),
+      setRole: (tx, id, role, by) => staffErrors(() => setStaffRole(tx, id, role, by)),
+      setDisabled: (tx, id, disabled, by) => staffErrors(() => setStaffDisabled(tx, id, disabled, by)),
     },
     async changePassword(subject, newPassword) {
       try {
@@ -84,8 +100,8 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
         throw new IdentityAdminError('NOT_FOUND', 'This identity has no password to reset');
       return { via: 'provider' };
     },
-    async revokeSessions(subject) {
-      await revokeUserSessions(db, subject);
+    async revokeSessions(subject, reason) {
+      await revokeUserSessions(db, subject, reason);
     },
     isSocial: isSocialSubject,
   };

@@ -1,4 +1,5 @@
 import type { StaffRole } from '@pria/contracts';
+import type { RevocationReason } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 
 /**
@@ -15,7 +16,19 @@ export interface MfaEnrolment {
   type: MfaType;
 }
 
-export type IdentityAdminErrorCode = 'NOT_FOUND' | 'WEAK_PASSWORD' | 'INVALID_EMAIL' | 'EMAIL_TAKEN';
+export type IdentityAdminErrorCode =
+  | 'NOT_FOUND'
+  | 'WEAK_PASSWORD'
+  | 'INVALID_EMAIL'
+  | 'EMAIL_TAKEN'
+  /** The change would leave no enabled admin (issue 30). */
+  | 'LAST_ADMIN'
+  /** The acting admin was disabled or demoted while their request was on its way. */
+  | 'NOT_ADMIN'
+  /** Resend: the person already set their password. */
+  | 'ALREADY_ACCEPTED'
+  /** Revoke: no live invitation. */
+  | 'NOT_PENDING';
 
 export class IdentityAdminError extends Error {
   readonly code: IdentityAdminErrorCode;
@@ -23,6 +36,16 @@ export class IdentityAdminError extends Error {
     super(message);
     this.code = code;
   }
+}
+
+/** The latest invitation sent to a staff member. */
+export interface StaffInvitationInfo {
+  state: 'pending' | 'expired' | 'revoked' | 'accepted';
+  role: StaffRole;
+  sentAt: Date;
+  expiresAt: Date;
+  /** Who sent it (an admin's email, or the command line). */
+  invitedBy: string;
 }
 
 /** A staff account as the staff portal lists it. */
@@ -34,20 +57,40 @@ export interface StaffAccount {
   /** Invited and has not set a password yet. */
   invited: boolean;
   createdAt: Date;
+  invitation: StaffInvitationInfo | null;
 }
 
 export type StaffChange = { before: StaffAccount; after: StaffAccount } | null;
 
+/** Who makes a change: the acting admin's identity id (checked, in the transaction, to still be an enabled admin) and the name the email and audit show. */
+export interface StaffActorRef {
+  actorId: string;
+  actor: string;
+}
+
 /**
- * Staff management (issue 16), where the provider keeps roles itself (the built-in one). Each
- * write takes the transaction to write in, so the change and its audit row commit together.
- * Throws IdentityAdminError('INVALID_EMAIL' | 'EMAIL_TAKEN') on invite.
+ * Staff management (issues 16 and 30), where the provider keeps roles itself (the built-in
+ * one). Each write takes the transaction to write in, so the change and its audit row commit
+ * together; each refuses (IdentityAdminError 'LAST_ADMIN') a change that would leave no enabled
+ * admin, and ('NOT_ADMIN') an actor who is no longer an enabled admin.
  */
 export interface StaffDirectory {
   list(db: Db): Promise<StaffAccount[]>;
-  invite(db: Db, input: { email: string; role: StaffRole; invitedBy: string }): Promise<StaffAccount>;
-  setRole(db: Db, id: string, role: StaffRole): Promise<StaffChange>;
-  setDisabled(db: Db, id: string, disabled: boolean): Promise<StaffChange>;
+  /**
+   * Invites an address, or sends a new link to one already invited and not yet signed up
+   * (`resent`). Throws IdentityAdminError('INVALID_EMAIL' | 'EMAIL_TAKEN').
+   */
+  invite(
+    db: Db,
+    input: { email: string; role: StaffRole },
+    by: StaffActorRef,
+  ): Promise<{ member: StaffAccount; resent: boolean; before: StaffAccount | null }>;
+  /** A new link, the old one dead. Throws IdentityAdminError('ALREADY_ACCEPTED'). */
+  resendInvitation(db: Db, id: string, by: StaffActorRef): Promise<StaffChange>;
+  /** Withdraws the live link. Throws IdentityAdminError('NOT_PENDING'). */
+  revokeInvitation(db: Db, id: string, by: StaffActorRef): Promise<StaffChange>;
+  setRole(db: Db, id: string, role: StaffRole, by: StaffActorRef): Promise<StaffChange>;
+  setDisabled(db: Db, id: string, disabled: boolean, by: StaffActorRef): Promise<StaffChange>;
 }
 /**
  * How a reset link reached the user: the provider emailed it (built-in: our outbox), or it
@@ -74,8 +117,11 @@ export interface IdentityAdmin {
    * IdentityAdminError('NOT_FOUND') when there is no such identity or it has no password.
    */
   sendPasswordReset(subject: string): Promise<PasswordResetDelivery>;
-  /** Ends every session and refresh token of the user. */
-  revokeSessions(subject: string): Promise<void>;
+  /**
+   * Ends every session and refresh token of the user (and, where the provider is built in, its
+   * access tokens too; callers end those with endAccessTokens whichever the provider).
+   */
+  revokeSessions(subject: string, reason: RevocationReason): Promise<void>;
   /**
    * Two-factor recovery codes (issue 29), where the provider keeps them (the built-in one): how
    * many are left, and a new set replacing the old one (the plain codes, to show once).

@@ -134,7 +134,7 @@ describe('built-in identity provider', () => {
     const again = await b.open();
     expect(again.url.startsWith(b.redirectUri)).toBe(true);
 
-    await revokeUserSessions(app.db, id);
+    await revokeUserSessions(app.db, id, 'signed_out_everywhere');
     const after = await refresh(app, tokens.body.refresh_token ?? '');
     expect(after.body.error).toBe('invalid_grant');
     const relogin = await b.open();

@@ -20,7 +20,7 @@ import { FORGOT_PATH, registerRecoveryRoutes, resetConfirmation } from './recove
 import { sweepRecoveryRequests } from './recovery.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
-import { acceptStaffInvite, inviteIsValid } from './staff.ts';
+import { acceptStaffInvite, inviteIsValid } from './staff-invitations.ts';
 import {
   authenticate,
   consumeVerificationToken,
@@ -43,16 +43,24 @@ export {
 export { RESET_TOKEN_MINUTES, sendResetLinkTo } from './recovery.ts';
 export { issueRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft } from './recovery-codes.ts';
 export {
-  acceptStaffInvite,
   findStaff,
-  INVITE_DAYS,
-  inviteStaff,
+  type InvitationState,
   listStaff,
+  type StaffInvitation,
   type StaffMember,
+  StaffRuleError,
   setStaffDisabled,
   setStaffRole,
   staffStanding,
 } from './staff.ts';
+export {
+  acceptStaffInvite,
+  INVITE_DAYS,
+  InvitationError,
+  inviteStaff,
+  resendStaffInvitation,
+  revokeStaffInvitation,
+} from './staff-invitations.ts';
 export type { NewUser } from './users.ts';
 export {
   createUser,

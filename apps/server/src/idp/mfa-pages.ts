@@ -118,12 +118,12 @@ export function recoveryCodesPage(v: { codes: string[]; linkHref: string; homeUr
   return layout(
     'Two-factor authentication is on',
     `<h1>Two-factor authentication is on</h1>
-<p class="sub">From now on we will ask for a code each time you log in.</p>
+<p class="sub">From now on we will ask for a code each time you log in. For your security every device was signed out: you log in again, with your code.</p>
 <h2>Save your recovery codes</h2>
 <p>If you lose your phone or cannot get a code, each of these codes signs you in once. Keep them somewhere safe, such as a password manager. <strong>We will not show them again.</strong></p>
 <ul class="codes" aria-label="Recovery codes">${v.codes.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>
 <p class="hint">You can make new codes (and retire these) in your account settings, under Security.</p>
-<p><a class="button" href="${esc(v.linkHref)}">I saved my codes: back to my account</a></p>`,
+<p><a class="button" href="${esc(v.linkHref)}">I saved my codes: log in again</a></p>`,
     { homeUrl: v.homeUrl },
   );
 }

@@ -156,9 +156,8 @@ describe('MFA with an authenticator app', () => {
     expect(done.html).toContain('Two-factor authentication is on');
     // The ticket was single use.
     expect((await fetch(url)).status).toBe(400);
-    expect((await api.get('/api/v1/mfa')).body.data).toEqual([
-      { status: 'confirmed', type: 'authenticator' },
-    ]);
+    // Turning MFA on ended every session and token from before (issue 30): the old token is refused.
+    expect((await api.get('/api/v1/mfa')).status).toBe(401);
     const stored = await app.db
       .selectFrom('idp_users')
       .select(['mfa_totp_secret', 'mfa_type'])
@@ -179,6 +178,9 @@ describe('MFA with an authenticator app', () => {
     const nextCode = totp(key, Date.now() + 30_000);
     const tokens = await signIn('totp@pria.test', () => nextCode);
     expect(decodeJwt(tokens.access_token).amr).toEqual(['pwd', 'mfa', 'otp']);
+    expect((await apiClient(app.url, tokens.access_token).get('/api/v1/mfa')).body.data).toEqual([
+      { status: 'confirmed', type: 'authenticator' },
+    ]);
     expect(decodeJwt(tokens.id_token ?? '').amr).toEqual(['pwd', 'mfa', 'otp']);
     // The same code never works twice.
     await expect(signIn('totp@pria.test', () => nextCode)).rejects.toThrow(/\(401\)/);
@@ -264,7 +266,7 @@ describe('MFA by SMS and email', () => {
     const enrolCode = sixDigits(await lastMessage('+12025550111'));
     expect(enrolCode).toMatch(/^\d{6}$/);
     expect((await form(`${app.url}/oidc/mfa/enroll/confirm`, { ticket, code: enrolCode })).status).toBe(200);
-    expect((await api.get('/api/v1/mfa')).body.data).toEqual([{ status: 'confirmed', type: 'sms' }]);
+    expect((await api.get('/api/v1/mfa')).status).toBe(401);
 
     const tokens = await signIn('sms@pria.test', async ({ html }) => {
       expect(html).toContain('•••• 0111');
@@ -277,12 +279,15 @@ describe('MFA by SMS and email', () => {
     expect(codes.every((c) => !c.code_hash || /^[0-9a-f]{16}\$[0-9a-f]{64}$/.test(c.code_hash))).toBe(true);
 
     const fresh = apiClient(app.url, tokens.access_token);
+    expect((await fresh.get('/api/v1/mfa')).body.data).toEqual([{ status: 'confirmed', type: 'sms' }]);
     const off = await fresh.post('/api/v1/mfa?status=false');
     expect(off.status).toBe(200);
     expect(off.body.message).toBe('MFA Disabled');
-    expect((await fresh.get('/api/v1/mfa')).body.data).toEqual([]);
+    // Turning it off ends every session and token from before too.
+    expect((await fresh.get('/api/v1/mfa')).status).toBe(401);
     const plain = await signIn('sms@pria.test');
     expect(decodeJwt(plain.access_token).amr).toEqual(['pwd']);
+    expect((await apiClient(app.url, plain.access_token).get('/api/v1/mfa')).body.data).toEqual([]);
   });
 
   it('enrols email, and a used sign-in code does not work twice', async () => {

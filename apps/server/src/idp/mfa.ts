@@ -18,7 +18,7 @@ import {
 } from './mfa-secrets.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes } from './recovery-codes.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
-import { findUserById } from './users.ts';
+import { findUserById, revokeUserSessions } from './users.ts';
 
 /** MFA enrolment: a single-use ticket link, the method chosen, then a code that proves it works. */
 export const MFA_TICKET_MINUTES = 10;
@@ -259,6 +259,9 @@ export async function confirmEnrolment(
       .execute();
     // A way in when the phone or the authenticator is lost: shown once, on the next page.
     const recoveryCodes = await issueRecoveryCodes(trx, t.user_id);
+    // A change to how the account signs in ends every session and token that came before it
+    // (issue 30): the next sign-in asks for the new factor.
+    await revokeUserSessions(trx, t.user_id, 'mfa_changed');
     return { ok: true, method: t.method, recoveryCodes } as const;
   });
 }

@@ -139,6 +139,10 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
     async extraTokenClaims(ctx: KoaContextWithOIDC, token) {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!accountId) return undefined;
+      // The issue time in milliseconds, taken before the account is read: a revocation (issue 30)
+      // made after this instant ends the token, and one made before it was seen by the read.
+      // `iat` alone (seconds) could not tell a token from a revocation in the same second.
+      const issuedAtMs = Date.now();
       const found = await accountClaims(db, accountId);
       if (!found) return undefined;
       const roles = found.user.roles;
@@ -150,6 +154,7 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
         email_verified: found.user.email_verified,
         ...(source?.amr ? { amr: source.amr } : {}),
         ...(source?.authTime ? { auth_time: source.authTime } : {}),
+        iat_ms: issuedAtMs,
       };
     },
     async findAccount(_ctx, sub) {

@@ -6,6 +6,7 @@ import { enqueueEmail } from '../platform/outbox.ts';
 import { passwordProblem } from '../platform/password-policy.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { hashPassword } from './passwords.ts';
+import { remindInvitee } from './staff-invitations.ts';
 import { findUserByEmail, normalizeEmail, revokeUserSessions, userInputsOf } from './users.ts';
 
 /**
@@ -57,7 +58,8 @@ function resetEmail(link: string) {
 
 /**
  * Records a reset request and, when the address belongs to an active account with a password,
- * queues the link (earlier unused links of that account stop working). The caller answers the
+ * queues the link (earlier unused links of that account stop working); an invited staff member
+ * without a password is told where their invitation stands (staff-invitations.ts). The caller answers the
  * same words either way; the work is the same shape either way (a token is made and hashed, a
  * request row written, in one transaction).
  */
@@ -99,6 +101,8 @@ export async function requestPasswordReset(
       await issueResetLink(trx, config, eligible, token);
       return;
     }
+    // Invited staff who never set a password get a word on their invitation instead (issue 30).
+    if (user && !user.password_hash && (await remindInvitee(trx, user.id))) return;
     // Equivalent work for an unknown address: hash the token and look it up (finds nothing).
     await trx
       .updateTable('idp_email_tokens')
@@ -198,7 +202,7 @@ export async function resetPassword(
       .set({ password_hash, failed_logins: 0, locked_until: null, updated_at: sql<Date>`now()` })
       .where('id', '=', found.user_id)
       .execute();
-    await revokeUserSessions(trx, found.user_id);
+    await revokeUserSessions(trx, found.user_id, 'password_reset');
     await notify(trx, {
       userId: found.user_id,
       email: found.email,

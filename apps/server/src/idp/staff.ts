@@ -1,30 +1,26 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isStaffRole, type StaffRole, staffRoles } from '@pria/contracts';
+import { isStaffRole, type StaffRole, staffMessages, staffRoles } from '@pria/contracts';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { Config } from '../config.ts';
+import { endAccessTokens } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
-import { enqueueEmail } from '../platform/outbox.ts';
-import { esc } from './pages.ts';
-import {
-  IdpUserError,
-  messages,
-  normalizeEmail,
-  passwordProblem,
-  revokeUserSessions,
-  setPassword,
-} from './users.ts';
+import { revokeUserSessions } from './users.ts';
 
 /**
- * Staff accounts of the built-in provider (issue 16): an admin invites by email with a role; the
- * invitee sets a password through a single-use link valid INVITE_DAYS (only its sha256 is
- * stored). Roles change and accounts are disabled here; the API re-reads both on every staff
- * call (platform/app.ts), so a demotion or a disable takes effect at once.
+ * Staff accounts of the built-in provider (issues 16 and 30): roles change and accounts are
+ * disabled here; the API re-reads both on every staff call (platform/app.ts), so a demotion or a
+ * disable takes effect at once. Every change takes one lock (`lockStaff`) and checks, in the
+ * transaction that makes it, that the acting admin still is one and that an enabled admin with a
+ * password remains: two admins disabling or demoting each other at once cannot both succeed.
+ * Invitations are in staff-invitations.ts.
  */
-export const INVITE_DAYS = 7;
-const INVITE_PURPOSE = 'staff-invite';
+export type InvitationState = 'pending' | 'expired' | 'revoked' | 'accepted';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+export interface StaffInvitation {
+  state: InvitationState;
+  role: StaffRole;
+  sentAt: Date;
+  expiresAt: Date;
+  invitedBy: string;
+}
 
 export interface StaffMember {
   id: string;
@@ -34,45 +30,94 @@ export interface StaffMember {
   /** Invited and has not set a password yet. */
   invited: boolean;
   createdAt: Date;
+  /** The latest invitation sent to them, if any. */
+  invitation: StaffInvitation | null;
 }
 
-const toMember = (r: {
+export type StaffRuleCode = 'LAST_ADMIN' | 'NOT_ADMIN';
+
+/** A change the staff rules refuse; nothing was written. */
+export class StaffRuleError extends Error {
+  readonly code: StaffRuleCode;
+  constructor(code: StaffRuleCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const staffRoleList = sql.val([...staffRoles]);
+const isStaffRow = sql<boolean>`u.roles && ${staffRoleList}::text[]`;
+
+interface MemberRow {
   id: string;
   email: string;
   roles: string[];
   disabled: boolean;
   password_hash: string | null;
   created_at: Date;
-}): StaffMember => ({
-  id: r.id,
-  email: r.email,
-  roles: r.roles,
-  disabled: r.disabled,
-  invited: r.password_hash === null,
-  createdAt: new Date(r.created_at),
-});
+  inv_role: StaffRole | null;
+  inv_sent_at: Date | null;
+  inv_expires_at: Date | null;
+  inv_accepted_at: Date | null;
+  inv_revoked_at: Date | null;
+  inv_revoked_reason: string | null;
+  inv_invited_by: string | null;
+  inv_expired: boolean | null;
+}
 
-const memberColumns = ['id', 'email', 'roles', 'disabled', 'password_hash', 'created_at'] as const;
+function toMember(r: MemberRow): StaffMember {
+  let invitation: StaffInvitation | null = null;
+  if (r.inv_sent_at && r.inv_expires_at && r.inv_role) {
+    const state: InvitationState = r.inv_accepted_at
+      ? 'accepted'
+      : r.inv_revoked_at
+        ? 'revoked'
+        : r.inv_expired
+          ? 'expired'
+          : 'pending';
+    invitation = {
+      state,
+      role: r.inv_role,
+      sentAt: new Date(r.inv_sent_at),
+      expiresAt: new Date(r.inv_expires_at),
+      invitedBy: r.inv_invited_by ?? '',
+    };
+  }
+  return {
+    id: r.id,
+    email: r.email,
+    roles: r.roles,
+    disabled: r.disabled,
+    invited: r.password_hash === null,
+    createdAt: new Date(r.created_at),
+    invitation,
+  };
+}
+
+/** Staff identities with their latest invitation; `id` narrows to one. */
+async function readMembers(db: Db, id?: string): Promise<StaffMember[]> {
+  const rows = await sql<MemberRow>`
+    select u.id, u.email, u.roles, u.disabled, u.password_hash, u.created_at,
+      i.role as inv_role, i.created_at as inv_sent_at, i.expires_at as inv_expires_at,
+      i.accepted_at as inv_accepted_at, i.revoked_at as inv_revoked_at,
+      i.revoked_reason as inv_revoked_reason, i.invited_by as inv_invited_by,
+      i.expires_at <= now() as inv_expired
+    from idp_users u
+    left join lateral (
+      select * from staff_invitations s where s.user_id = u.id order by s.created_at desc limit 1
+    ) i on true
+    where ${isStaffRow} ${id === undefined ? sql`` : sql`and u.id = ${id}`}
+    order by u.email`.execute(db);
+  return rows.rows.map(toMember);
+}
 
 /** Every identity holding a staff role, by email. */
-export async function listStaff(db: Db): Promise<StaffMember[]> {
-  const rows = await db
-    .selectFrom('idp_users')
-    .select(memberColumns)
-    .where(sql<boolean>`roles && ${sql.val([...staffRoles])}::text[]`)
-    .orderBy('email')
-    .execute();
-  return rows.map(toMember);
+export function listStaff(db: Db): Promise<StaffMember[]> {
+  return readMembers(db);
 }
 
 export async function findStaff(db: Db, id: string): Promise<StaffMember | null> {
-  const row = await db
-    .selectFrom('idp_users')
-    .select(memberColumns)
-    .where('id', '=', id)
-    .where(sql<boolean>`roles && ${sql.val([...staffRoles])}::text[]`)
-    .executeTakeFirst();
-  return row ? toMember(row) : null;
+  return (await readMembers(db, id))[0] ?? null;
 }
 
 /** What the API needs on each staff call: the current roles, and whether the account may act. */
@@ -88,146 +133,84 @@ export async function staffStanding(
   return row ?? null;
 }
 
-function inviteEmail(link: string, role: StaffRole) {
-  const text = [
-    `You are invited to Pria's staff portal as ${role}.`,
-    '',
-    'Set your password by opening this link:',
-    link,
-    '',
-    `The link works once and expires in ${INVITE_DAYS} days. If you did not expect this, ignore this email.`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
-<h1 style="font-size:20px">You are invited to Pria</h1>
-<p>You are invited to Pria's staff portal as <strong>${esc(role)}</strong>.</p>
-<p><a href="${esc(link)}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Set your password</a></p>
-<p style="font-size:13px;color:#555">The link works once and expires in ${INVITE_DAYS} days. If you did not expect this, ignore this email.</p>
-</body></html>`;
-  return { text, html };
+/**
+ * Serialises every change to who is staff and with which powers (role, disable, invitations)
+ * for the rest of the transaction: the checks below then see every change committed before.
+ */
+export async function lockStaff(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('pria.staff'))`.execute(db);
 }
 
 /**
- * Creates the staff identity (no password yet, so it cannot sign in) and queues the invitation.
- * Pass a transaction as `db` to commit it with the audit row. Throws IdpUserError
- * ('INVALID_EMAIL' | 'EMAIL_TAKEN').
+ * After `lockStaff`: refuses when the acting admin (the token's subject) is no longer an enabled
+ * admin, e.g. another admin disabled or demoted them while their request was on its way.
  */
-export async function inviteStaff(
-  db: Db,
-  config: Config,
-  input: { email: string; role: StaffRole; invitedBy: string },
-): Promise<StaffMember> {
-  const email = normalizeEmail(input.email);
-  if (!z.email().safeParse(email).success) throw new IdpUserError('INVALID_EMAIL', messages.invalidEmail);
-  const inserted = await db
-    .insertInto('idp_users')
-    .values({
-      id: `auth|${randomUUID()}`,
-      email,
-      password_hash: null,
-      // The link goes to this address: following it proves it.
-      email_verified: true,
-      roles: [input.role],
-    })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning(memberColumns)
-    .executeTakeFirst();
-  if (!inserted) throw new IdpUserError('EMAIL_TAKEN', 'An account with this email already exists.');
-  const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('idp_email_tokens')
-    .values({
-      user_id: inserted.id,
-      purpose: INVITE_PURPOSE,
-      token_hash: sha256(token),
-      email,
-      expires_at: new Date(Date.now() + INVITE_DAYS * 24 * 3600 * 1000),
-    })
-    .execute();
-  const link = `${config.publicUrl}/oidc/staff-invite?token=${encodeURIComponent(token)}`;
-  await enqueueEmail(db, {
-    to: email,
-    subject: "You are invited to Pria's staff portal",
-    ...inviteEmail(link, input.role),
-  });
-  return toMember(inserted);
+export async function assertActingAdmin(db: Db, actorId: string): Promise<void> {
+  const me = await staffStanding(db, actorId);
+  if (!me || me.disabled || !me.roles.includes('admin'))
+    throw new StaffRuleError('NOT_ADMIN', staffMessages.notAdmin);
 }
 
-/** Replaces a staff member's role; null when no staff member has that id. */
+/** After the change, in its transaction: at least one enabled admin who can sign in remains. */
+async function assertAnAdminRemains(db: Db): Promise<void> {
+  const row = await sql<{ n: number }>`
+    select count(*)::int as n from idp_users u
+    where 'admin' = any(u.roles) and not u.disabled and u.password_hash is not null`.execute(db);
+  if ((row.rows[0]?.n ?? 0) < 1) throw new StaffRuleError('LAST_ADMIN', staffMessages.lastAdmin);
+}
+
+export interface StaffActor {
+  /** The acting admin's identity id (the token's subject). */
+  actorId: string;
+}
+
+/**
+ * Replaces a staff member's role; null when no staff member has that id. Ends their access
+ * tokens (a new one, by refresh, carries the new role). Pass the transaction that audits it.
+ */
 export async function setStaffRole(
   db: Db,
   id: string,
   role: StaffRole,
+  by: StaffActor,
 ): Promise<{ before: StaffMember; after: StaffMember } | null> {
+  await lockStaff(db);
+  await assertActingAdmin(db, by.actorId);
   const before = await findStaff(db, id);
   if (!before) return null;
   // Other roles (e.g. 'customer' on a staff member who also uses the app) are kept.
   const roles = [...before.roles.filter((r) => !isStaffRole(r)), role];
-  const after = await db
+  await db
     .updateTable('idp_users')
     .set({ roles, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .returning(memberColumns)
-    .executeTakeFirstOrThrow();
-  return { before, after: toMember(after) };
+    .execute();
+  await assertAnAdminRemains(db);
+  if (before.roles.filter(isStaffRole).join() !== role) await endAccessTokens(db, id, 'staff_role_changed');
+  return { before, after: (await findStaff(db, id)) as StaffMember };
 }
 
-/** Disables (or re-enables) a staff member; disabling ends their sessions. Null when unknown. */
+/**
+ * Disables (or re-enables) a staff member; disabling ends their sessions and every token issued
+ * before it, so tokens from before a disable never work again, even after a re-enable. Null
+ * when unknown. Pass the transaction that audits it.
+ */
 export async function setStaffDisabled(
   db: Db,
   id: string,
   disabled: boolean,
+  by: StaffActor,
 ): Promise<{ before: StaffMember; after: StaffMember } | null> {
+  await lockStaff(db);
+  await assertActingAdmin(db, by.actorId);
   const before = await findStaff(db, id);
   if (!before) return null;
-  const after = await db
+  await db
     .updateTable('idp_users')
     .set({ disabled, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .returning(memberColumns)
-    .executeTakeFirstOrThrow();
-  if (disabled) await revokeUserSessions(db, id);
-  return { before, after: toMember(after) };
-}
-
-/** Whether an invitation token is still good (the page shows the form only then). */
-export async function inviteIsValid(db: Db, token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const row = await db
-    .selectFrom('idp_email_tokens')
-    .select('id')
-    .where('token_hash', '=', sha256(token))
-    .where('purpose', '=', INVITE_PURPOSE)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export type AcceptInviteResult =
-  | { ok: true; email: string }
-  | { ok: false; reason: 'invalid' | 'weak'; message: string };
-
-/** Sets the invitee's password and uses the link up, together; a weak password leaves the link usable. */
-export async function acceptStaffInvite(
-  db: Db,
-  token: string,
-  password: string,
-): Promise<AcceptInviteResult> {
-  const problem = passwordProblem(password);
-  if (problem) return { ok: false, reason: 'weak', message: problem };
-  if (!token || token.length > 200) return { ok: false, reason: 'invalid', message: 'invalid' };
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('idp_email_tokens')
-      .set({ used_at: sql<Date>`now()` })
-      .where('token_hash', '=', sha256(token))
-      .where('purpose', '=', INVITE_PURPOSE)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['user_id', 'email'])
-      .executeTakeFirst();
-    if (!row) return { ok: false, reason: 'invalid', message: 'invalid' } as const;
-    await setPassword(trx, row.user_id, password);
-    return { ok: true, email: row.email } as const;
-  });
+    .execute();
+  await assertAnAdminRemains(db);
+  if (disabled) await revokeUserSessions(db, id, 'staff_disabled');
+  return { before, after: (await findStaff(db, id)) as StaffMember };
 }

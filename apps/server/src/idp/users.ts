@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { endAccessTokens, type RevocationReason } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
 import {
@@ -285,9 +286,11 @@ export async function consumeVerificationToken(
 
 /**
  * Signs a user out everywhere: deletes their provider sessions, grants, codes and refresh
- * tokens. JWT access tokens already issued stay valid until they expire (10 minutes at most).
+ * tokens, and ends the JWT access tokens already issued (their "valid after" instant, issue 30),
+ * which the API checks on every call. Pass a transaction as `db` to tie it to the change.
  */
-export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
+export async function revokeUserSessions(db: Db, userId: string, reason: RevocationReason): Promise<void> {
+  await endAccessTokens(db, userId, reason);
   const grants = await db
     .selectFrom('oidc_payloads')
     .select('id')
@@ -330,7 +333,7 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
  * sign-in events that named its email without a user id.
  */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
-  await revokeUserSessions(db, userId);
+  await revokeUserSessions(db, userId, 'identity_deleted');
   return db.transaction().execute(async (trx) => {
     const gone = await trx
       .deleteFrom('idp_users')

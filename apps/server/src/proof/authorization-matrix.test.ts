@@ -41,6 +41,10 @@ interface RouteCase {
    * answer 2xx, but with none of their data (checked).
    */
   crossAnswersOwnData?: boolean;
+  /** The call ends the caller's sessions and tokens (issue 30): run after every other route. */
+  endsSessions?: boolean;
+  /** A user route refused (403) to every staff role by design (issue 30). */
+  staffRefused?: boolean;
 }
 
 const profile = {
@@ -195,6 +199,12 @@ const table: Record<string, RouteCase> = {
     request: () => ({ path: `/account/passkeys/${runId}`, body: { name: 'Renamed' } }),
   },
   'DELETE /api/v1/account/passkeys/:id': { request: () => ({ path: `/account/passkeys/${runId}` }) },
+  // Every caller's tokens end when it succeeds: last of all.
+  'POST /api/v1/account/sign-out-everywhere': {
+    request: () => ({ path: '/account/sign-out-everywhere' }),
+    ownOk: true,
+    endsSessions: true,
+  },
   // A too-short password: 400 (a real change would sign the caller out everywhere).
   'PUT /api/v1/customers/change-password': {
     request: () => ({ path: '/customers/change-password', body: { password: 'short' } }),
@@ -243,8 +253,9 @@ const table: Record<string, RouteCase> = {
     adminOk: true,
   },
   // Without a code: sends one (or 409 while a pay-back is owed). Never deletes here.
-  'DELETE /api/v1/customers': { request: () => ({ path: '/customers' }) },
-  'DELETE /api/v1/customers/': { request: () => ({ path: '/customers/' }) },
+  // Staff may not delete their identity here (issue 30): another admin disables them.
+  'DELETE /api/v1/customers': { request: () => ({ path: '/customers' }), staffRefused: true },
+  'DELETE /api/v1/customers/': { request: () => ({ path: '/customers/' }), staffRefused: true },
   // admin
   'GET /api/v1/customers': { request: () => ({ path: '/customers' }), adminOk: true },
   'GET /api/v1/customers/:id/transactions': {
@@ -290,6 +301,13 @@ const table: Record<string, RouteCase> = {
       path: `/admin/staff/${encodeURIComponent(`auth|${runId}`)}/disabled`,
       body: { disabled: true },
     }),
+  },
+  // An unknown staff member: 404 for the admin (nothing is sent or revoked).
+  'POST /api/v1/admin/staff/:id/invitation': {
+    request: () => ({ path: `/admin/staff/${encodeURIComponent(`auth|${runId}`)}/invitation` }),
+  },
+  'DELETE /api/v1/admin/staff/:id/invitation': {
+    request: () => ({ path: `/admin/staff/${encodeURIComponent(`auth|${runId}`)}/invitation` }),
   },
 };
 
@@ -398,8 +416,10 @@ describe('the route table', () => {
 
 describe('the authorization matrix', () => {
   it('answers every route as its access rule says, for every kind of caller', async () => {
-    // Removals last, so the other routes still find the rows they act on.
-    const ordered = [...api].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    // Removals last, so the other routes still find the rows they act on; and after them the
+    // routes that end the caller's tokens.
+    const rank = (r: CapturedRoute) => (table[routeKey(r)]?.endsSessions ? 2 : Number(r.method === 'DELETE'));
+    const ordered = [...api].sort((x, y) => rank(x) - rank(y));
     for (const route of ordered) {
       const rule = route.access;
       if (!rule) continue; // reported by the route-table test
@@ -444,7 +464,9 @@ describe('the authorization matrix', () => {
       const full = await send(route, other, admin.token, 'admin');
       checkEnvelope(route, 'admin', full);
       const adminWhat = describeCall(route, 'admin on B', full);
-      if (rule.kind === 'permission' || !scoped) expect([401, 403], adminWhat).not.toContain(full.status);
+      if (entry?.staffRefused) expect(full.status, adminWhat).toBe(403);
+      else if (rule.kind === 'permission' || !scoped)
+        expect([401, 403], adminWhat).not.toContain(full.status);
       else expect(full.status, adminWhat).not.toBe(401);
       if (entry?.adminOk) expect(is2xx(full.status), adminWhat).toBe(true);
 

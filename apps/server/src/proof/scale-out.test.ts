@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatorGateway } from '../gateways/payments/index.ts';
 import { createUser } from '../idp/index.ts';
 import { createDb, type Db } from '../platform/db.ts';
-import { type RunningDatabase, startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../platform/embedded-postgres.ts';
 import { createLogger } from '../platform/logger.ts';
 import { apiClient } from '../test/api-client.ts';
 import { addCard, testCards } from '../test/customers.ts';
@@ -29,7 +29,7 @@ const COOKIE_KEYS = `${randomBytes(24).toString('base64url')},${randomBytes(24).
 const PASSWORD = 'correct horse 1';
 
 let dataDir: string;
-let pg: RunningDatabase;
+let pg: EmbeddedDatabase;
 let db: Db;
 let publicUrl: string;
 const webs: { url: string; child: ChildProcess; exit: Promise<{ code: number | null; out: string }> }[] = [];
@@ -85,9 +85,9 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 
 const ready = (url: string) => async () => (await fetch(`${url}/readyz`)).status === 200;
 
-async function startWeb(port: number) {
+async function startWeb(port: number, env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
-  const p = spawnServer({ PRIA_ROLE: 'web', PORT: String(port) });
+  const p = spawnServer({ PRIA_ROLE: 'web', PORT: String(port), ...env });
   webs.push({ url, ...p });
   await waitFor(ready(url), 60_000, `web process on ${port}`);
 }
@@ -192,12 +192,14 @@ const runStatus = async (kind: 'payin' | 'payout', period: string) =>
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pria-scale-out-'));
   pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), logger: createLogger('silent') });
-  db = createDb(pg.url, 4).db;
+  // The test's own hands (seeding, inspection) as the owner; the processes run as the runtime role.
+  db = createDb(pg.ownerUrl, 4).db;
   const [port1, port2] = [await freePort(), await freePort()];
   // Tokens' issuer is PUBLIC_URL/oidc: one public URL for every process (the balancer's).
   publicUrl = `http://127.0.0.1:${port1}`;
-  // The first process migrates the empty database; the others start on it side by side.
-  await startWeb(port1);
+  // The first process migrates the empty database (it has the owner's URL, as a release step
+  // would); the others start on it side by side with the runtime role's URL only.
+  await startWeb(port1, { DATABASE_OWNER_URL: pg.ownerUrl });
   const second = startWeb(port2);
   for (let i = 0; i < 2; i++)
     workers.push(spawnServer({ PRIA_ROLE: 'worker', PORT: String(await freePort()) }));

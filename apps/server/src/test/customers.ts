@@ -27,7 +27,11 @@ export const testAddress = {
 };
 
 /** A signed-in customer (or staff with roles ['admin']) with a real access token. */
-export async function signedInUser(t: TestApp, email: string, roles: string[] = ['customer']): Promise<Api> {
+export async function signedInUser(
+  t: Pick<TestApp, 'db' | 'url'>,
+  email: string,
+  roles: string[] = ['customer'],
+): Promise<Api> {
   await createUser(t.db, { email, password: 'correct horse 1', roles, emailVerified: true });
   const { access_token } = await oidcLogin({ baseUrl: t.url, email, password: 'correct horse 1' });
   return apiClient(t.url, access_token);

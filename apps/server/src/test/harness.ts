@@ -2,44 +2,80 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { createDb, type Db } from '../platform/db.ts';
+import { embeddedRoles, type RoleLogin } from '../platform/db-roles.ts';
 import { createLogger } from '../platform/logger.ts';
 import { type ServiceOptions, type Services, startServices } from '../services.ts';
 import { freePort } from './free-port.ts';
 
-export interface TestApp extends Services {
+export interface TestApp extends Omit<Services, 'db'> {
   url: string;
+  /** The app's own connection string: the runtime role, as in production. */
   databaseUrl: string;
+  /** The owner role on the same database (migrations, grants). */
+  ownerUrl: string;
+  /**
+   * The test's own hands on the database, as the OWNER: fixtures, inspection, and breaking
+   * things on purpose. What the app does (HTTP, `billing`, `notifications`) runs as the runtime
+   * role through `appDb`, so a grant the code needs and db-grants.ts lacks fails the test.
+   */
+  db: Db;
+  /** The connection the app uses (the runtime role). */
+  appDb: Db;
 }
 
-/** A fresh, empty database on the shared test server. */
+/** The same database reached as another of the test server's roles. */
+export function databaseUrlAs(url: string, role: RoleLogin): string {
+  const u = new URL(url);
+  u.username = role.name;
+  u.password = role.password;
+  return u.toString();
+}
+
+/**
+ * A fresh, empty database on the shared test server, owned by the owner role; returns the
+ * owner's URL (`databaseUrlAs(url, embeddedRoles.runtime)` is the runtime role's).
+ */
 export async function createTestDatabase(): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name} owner ${embeddedRoles.owner.name}`);
   await client.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrlAs(url.toString(), embeddedRoles.owner);
+}
+
+/** A fresh database as a server's configuration names it: the runtime role, and the owner to migrate. */
+export async function testDatabaseEnv(): Promise<{ DATABASE_URL: string; DATABASE_OWNER_URL: string }> {
+  const owner = await createTestDatabase();
+  return { DATABASE_URL: databaseUrlAs(owner, embeddedRoles.runtime), DATABASE_OWNER_URL: owner };
 }
 
 /**
  * The whole server (built-in identity provider, API, web app if built) on a free port, over
- * its own fresh database, listening on 127.0.0.1 so real HTTP clients can call it.
+ * its own fresh database, listening on 127.0.0.1 so real HTTP clients can call it. It migrates
+ * as the owner and runs as the runtime role; pass DATABASE_URL (a runtime role URL) to start
+ * another app on an existing database.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: ServiceOptions = {},
 ): Promise<TestApp> {
   const port = await freePort();
-  const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
+  const ownerUrl =
+    env.DATABASE_OWNER_URL ??
+    (env.DATABASE_URL ? databaseUrlAs(env.DATABASE_URL, embeddedRoles.owner) : await createTestDatabase());
+  const databaseUrl = env.DATABASE_URL ?? databaseUrlAs(ownerUrl, embeddedRoles.runtime);
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: url,
     DATABASE_URL: databaseUrl,
+    DATABASE_OWNER_URL: ownerUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests drive billing themselves; no background scheduler unless a test asks for it.
     PRIA_JOBS: 'false',
@@ -47,5 +83,17 @@ export async function startTestApp(
   });
   const services = await startServices(config, createLogger(config.logLevel), opts);
   await services.app.listen({ port, host: '127.0.0.1' });
-  return { ...services, url, databaseUrl };
+  const owner = createDb(ownerUrl, 4).db;
+  return {
+    ...services,
+    url,
+    databaseUrl,
+    ownerUrl,
+    db: owner,
+    appDb: services.db,
+    async stop() {
+      await services.stop();
+      await owner.destroy();
+    },
+  };
 }

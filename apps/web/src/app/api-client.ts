@@ -1,6 +1,8 @@
 import type { Envelope } from '@pria/contracts/envelope';
 import { messages } from '@pria/contracts/messages';
+import { REAUTHENTICATE } from '@pria/contracts/reauthenticate';
 import { ApiError } from './api-error.ts';
+import { signInAgain } from './auth/session-ended.ts';
 import { getUserManager } from './auth/user-manager.ts';
 import { refreshTokenOnce } from './token-refresh.ts';
 
@@ -45,6 +47,40 @@ async function send(method: Method, path: string, options: RequestOptions, token
   });
 }
 
+/** A 401 that asks for a recent sign-in (password and MFA changes) is the caller's to handle. */
+async function asksForRecentSignIn(response: Response): Promise<boolean> {
+  const envelope = await readEnvelope<unknown>(response.clone());
+  return envelope.code === REAUTHENTICATE;
+}
+
+/**
+ * A token refused (401) although it has not expired: the server ended it (issue 30). A silent
+ * refresh gets a new one when the session still stands (a role change, a token just expired);
+ * when it does not (password or MFA change, disable, sign out everywhere), sign in again.
+ */
+async function afterRevocation(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  token: string,
+  refused: Response,
+): Promise<Response> {
+  try {
+    await refreshTokenOnce(token);
+  } catch {
+    await signInAgain();
+    return refused;
+  }
+  const fresh = await currentAccessToken();
+  if (!fresh || fresh === token) {
+    await signInAgain();
+    return refused;
+  }
+  const again = await send(method, path, options, fresh);
+  if (again.status === 401 && !(await asksForRecentSignIn(again))) await signInAgain();
+  return again;
+}
+
 async function readEnvelope<T>(response: Response): Promise<Partial<Envelope<T>>> {
   const text = await response.text();
   if (!text) return {};
@@ -58,7 +94,8 @@ async function readEnvelope<T>(response: Response): Promise<Partial<Envelope<T>>
 /**
  * Calls the Pria API and returns the envelope's `data`. Throws ApiError with the server's
  * httpCode, message, error[] and code. On 403 (token lacking a fresh permission) it refreshes
- * the session once, serialised across tabs, and retries once.
+ * the session once, serialised across tabs, and retries once; on 401 (a token the server ended)
+ * too, and signs in again when the session itself has ended.
  */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequestEnvelope<T>(method, path, options)).data;
@@ -77,6 +114,9 @@ export async function apiRequestEnvelope<T>(
     if (response.status === 403 && token) {
       await refreshTokenOnce(token);
       response = await send(method, path, options, await currentAccessToken());
+    }
+    if (response.status === 401 && token && !(await asksForRecentSignIn(response))) {
+      response = await afterRevocation(method, path, options, token, response);
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -9,6 +9,7 @@ export * from './port.ts';
 export {
   AUTHENTICATION_WINDOW_MS,
   createSimulatorGateway,
+  ensureSimulatorSchema,
   registerSimulatorRoutes,
   SimulatorGateway,
 } from './simulator/index.ts';

@@ -11,7 +11,7 @@ import {
   recoveryCodesIssued,
   recoveryCodesLeft,
 } from '@pria/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
@@ -31,9 +31,12 @@ import {
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
+import { signOutEverywhere } from './sign-out-everywhere.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 
 const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+/** Which request made a change (for the audit row of a staff member's own security change). */
+const requestRef = (req: FastifyRequest) => ({ requestId: String(req.id), clientIp: req.ip ?? null });
 
 /** The caller's own account security and settings (MFA, password, email, notifications, deletion). */
 export async function accountRoutes(app: FastifyInstance, deps: ModuleDeps) {
@@ -99,6 +102,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         publicUrl: deps.config.publicUrl,
         identityAdmin: admin(),
         principal: principalOf(req),
+        request: requestRef(req),
       };
       if (req.query.status === 'true') return send(reply, await startMfaEnrolment(opts), messages.mfaEnabled);
       await turnOffMfa(opts);
@@ -174,8 +178,31 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         identityAdmin: admin(),
         principal: principalOf(req),
         input: req.body,
+        request: requestRef(req),
       });
       return send(reply, null, messages.passwordChanged);
+    },
+  );
+
+  api.post(
+    '/account/sign-out-everywhere',
+    {
+      config: { ...access.user, ...limit(10, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary:
+          'End every session of the caller: sessions, refresh tokens and the access tokens already issued (this one too)',
+        response: respondMessage(),
+      },
+    },
+    async (req, reply) => {
+      await signOutEverywhere({
+        db,
+        identityAdmin: admin(),
+        principal: principalOf(req),
+        request: requestRef(req),
+      });
+      return send(reply, null, messages.signedOutEverywhere);
     },
   );
 
@@ -250,7 +277,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
             'Without code, data says where the code went ({ channel, to }, masked); with a right code the account is deleted (data null). 409 while Pria still owes the customer a pay-back. Codes: 10 minutes, single use, 5 wrong tries (400), at most 3 per hour (429).',
           querystring: deleteAccountQuery,
           hide,
-          response: respond(z.union([deletionCodeSent, z.null()]), { errors: [409] }),
+          response: respond(z.union([deletionCodeSent, z.null()]), { errors: [403, 409] }),
         },
       },
       async (req, reply) => {

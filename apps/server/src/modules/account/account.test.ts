@@ -30,8 +30,13 @@ const profile = (phone: string) => ({
   address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
 });
 
-async function customer(email: string, opts: { phone?: string; verified?: boolean } = {}) {
-  const { id } = await createUser(t.db, { email, password: PASSWORD, emailVerified: opts.verified ?? true });
+async function customer(email: string, opts: { phone?: string; verified?: boolean; roles?: string[] } = {}) {
+  const { id } = await createUser(t.db, {
+    email,
+    password: PASSWORD,
+    emailVerified: opts.verified ?? true,
+    roles: opts.roles,
+  });
   const tokens = await oidcLogin({ baseUrl: t.url, email, password: PASSWORD });
   const api = apiClient(t.url, tokens.access_token);
   const me = await api.get('/api/v1/customers/me');
@@ -213,6 +218,21 @@ describe('PUT /customers/change-password', () => {
 
 describe('DELETE /customers', () => {
   const codeIn = (text: string) => /\b(\d{4})\b/.exec(text)?.[1] ?? '';
+
+  it('is refused to staff, who are disabled by another admin instead (issue 30); nothing is deleted', async () => {
+    const { id, api } = await customer('admin-leaving@pria.test', { roles: ['admin'] });
+    for (const path of ['/api/v1/customers/', '/api/v1/customers?code=1234']) {
+      const res = await api.delete(path);
+      expect(res.status, path).toBe(403);
+      expect(res.body.message).toBe(
+        'Staff accounts are not deleted here: another admin disables your staff account from Admin → Staff',
+      );
+    }
+    expect(
+      await t.db.selectFrom('idp_users').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeTruthy();
+    expect(await lastMessage('admin-leaving@pria.test')).toBe('');
+  });
 
   it('sends a code by SMS; a wrong code deletes nothing; the right one erases the account', async () => {
     const { id, api, tokens, customerId } = await customer('leaving@pria.test', { phone: '2025550104' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ChangePasswordRequest, messages } from '@pria/contracts';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import { IdentityAdminError } from '../../identity-admin/port.ts';
+import { type AuditContext, recordOwnSecurityChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
@@ -11,6 +12,9 @@ import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendSecurityNotice } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
+import { endEverySession } from './sign-out-everywhere.ts';
+
+type RequestRef = Pick<AuditContext, 'requestId' | 'clientIp'>;
 
 export interface ChangePasswordOptions {
   db: Db;
@@ -19,11 +23,13 @@ export interface ChangePasswordOptions {
   identityAdmin: IdentityAdmin;
   principal: Principal;
   input: ChangePasswordRequest;
+  /** The request, for the audit row of a staff member's own change. */
+  request?: RequestRef;
 }
 
 /**
- * Sets a new password, then signs the user out everywhere (sessions, grants, refresh tokens):
- * the spec's client logs out on success. Needs a recent sign-in; not for social logins.
+ * Sets a new password, then signs the user out everywhere (sessions, grants, refresh tokens and
+ * the access tokens already issued): the spec's client logs out on success. Needs a recent sign-in; not for social logins.
  */
 export async function changePassword({
   db,
@@ -32,6 +38,7 @@ export async function changePassword({
   identityAdmin,
   principal,
   input,
+  request,
 }: ChangePasswordOptions) {
   if (identityAdmin.isSocial(principal.subject))
     throw new AppError('FORBIDDEN', messages.socialPasswordChange);
@@ -51,8 +58,9 @@ export async function changePassword({
     if (err instanceof IdentityAdminError && err.code === 'WEAK_PASSWORD') throw invalid(err.message);
     throw err;
   }
-  await identityAdmin.revokeSessions(principal.subject);
+  await endEverySession(db, identityAdmin, principal.subject, 'password_changed');
   await logAccountEvent(db, customer.id, 'password changed');
+  await recordOwnSecurityChange(db, principal, 'password_changed', request);
   const to = customer.email ?? principal.email;
   if (to) {
     await sendSecurityNotice(

@@ -15,6 +15,7 @@ import {
 import { deletionCodeMatches } from './deletion-code.ts';
 import { queueDeletionEmail } from './deletion-email.ts';
 import { accountDeletionSteps, hasOwedPayback } from './deletion-steps.ts';
+import { refuseStaff } from './staff-accounts.ts';
 
 /** Wrong codes allowed per deletion code; then it is dead and a new one must be requested. */
 export const DELETION_MAX_ATTEMPTS = 5;
@@ -62,6 +63,7 @@ export async function deleteAccount({
   code,
   supportEmail,
 }: DeleteAccountOptions): Promise<void> {
+  refuseStaff(principal);
   const customer = await currentCustomer(db, principal);
   const codeId = await checkCode(db, customer.id, code);
   await assertDeletable(db, customer.id);

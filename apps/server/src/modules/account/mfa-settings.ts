@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type MfaEnrolmentLink, type MfaStatusRecord, messages } from '@pria/contracts';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
+import { type AuditContext, recordOwnSecurityChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
@@ -8,6 +9,7 @@ import { requireRecentSignIn } from '../../platform/recent-sign-in.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendSecurityNotice } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
+import { endEverySession } from './sign-out-everywhere.ts';
 
 export interface MfaOptions {
   db: Db;
@@ -15,6 +17,8 @@ export interface MfaOptions {
   publicUrl: string;
   identityAdmin: IdentityAdmin;
   principal: Principal;
+  /** The request, for the audit row of a staff member's own change. */
+  request?: Pick<AuditContext, 'requestId' | 'clientIp'>;
 }
 
 export async function getMfaStatus({ identityAdmin, principal }: MfaOptions): Promise<MfaStatusRecord[]> {
@@ -37,12 +41,21 @@ export async function startMfaEnrolment({
   return { url };
 }
 
-export async function turnOffMfa({ db, publicUrl, identityAdmin, principal }: MfaOptions): Promise<void> {
+export async function turnOffMfa({
+  db,
+  publicUrl,
+  identityAdmin,
+  principal,
+  request,
+}: MfaOptions): Promise<void> {
   requireRecentSignIn(principal, messages.reauthenticateForSecurity);
   const customer = await currentCustomer(db, principal);
   const wasOn = (await identityAdmin.getMfaStatus(principal.subject)).length > 0;
   await identityAdmin.disableMfa(principal.subject);
+  // A change to how the account signs in ends every way in that came before it (issue 30).
+  await endEverySession(db, identityAdmin, principal.subject, 'mfa_changed');
   await logAccountEvent(db, customer.id, 'mfa disabled');
+  if (wasOn) await recordOwnSecurityChange(db, principal, 'mfa_disabled', request);
   const to = customer.email ?? principal.email;
   if (wasOn && to) {
     await sendSecurityNotice(

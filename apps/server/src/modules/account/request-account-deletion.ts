@@ -8,6 +8,7 @@ import { currentCustomer } from '../customers/index.ts';
 import { countDeletionCodesSince, insertDeletionCode } from './account.repo.ts';
 import { assertDeletable } from './delete-account.ts';
 import { hashDeletionCode } from './deletion-code.ts';
+import { refuseStaff } from './staff-accounts.ts';
 
 export const DELETION_CODE_MINUTES = 10;
 export const DELETION_CODES_PER_HOUR = 3;
@@ -22,6 +23,7 @@ export async function requestAccountDeletion(opts: {
   principal: Principal;
 }): Promise<DeletionCodeSent> {
   const { db, principal } = opts;
+  refuseStaff(principal);
   const customer = await currentCustomer(db, principal);
   await assertDeletable(db, customer.id);
   const phone = customer.phone && /^\d{10}$/.test(customer.phone) ? `+1${customer.phone}` : null;

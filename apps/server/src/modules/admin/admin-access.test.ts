@@ -82,5 +82,33 @@ describe('admin endpoints require their permission', () => {
       period: '2026-01',
       charged: { count: 1, cents: 300 },
     });
+    expect(res.body.data.money).toBe(true);
+  });
+});
+
+describe('who sees the books (ADR 14, issue 30)', () => {
+  it('support: the home gives counts and active subscriptions, no money; reconciliation is 403', async () => {
+    const support = await signedInUser(t, 'sue@pria.test', ['support']);
+    const res = await support.get('/api/v1/admin/metrics');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ cards: 1, transactions: 1, money: false, reconciliation: [] });
+    expect(res.body.data.attention).toBeUndefined();
+    expect(res.body.data.months).toHaveLength(12);
+    for (const m of res.body.data.months)
+      expect(Object.keys(m).sort()).toEqual(['activeSubscriptions', 'month']);
+    expect(JSON.stringify(res.body.data)).not.toContain('Cents');
+    expect((await support.get('/api/v1/billing/reconciliation')).status).toBe(403);
+  });
+
+  it('finance: the money on the home as in GET /billing/reconciliation', async () => {
+    const finance = await signedInUser(t, 'fin@pria.test', ['finance']);
+    const home = await finance.get('/api/v1/admin/metrics');
+    expect(home.body.data.money).toBe(true);
+    expect(home.body.data.attention).toBeDefined();
+    const books = await finance.get('/api/v1/billing/reconciliation?period=2026-01');
+    expect(books.status).toBe(200);
+    expect(home.body.data.reconciliation.find((r: { period: string }) => r.period === '2026-01')).toEqual(
+      books.body.data[0],
+    );
   });
 });

@@ -12,31 +12,30 @@ const RECONCILED_PERIODS = 6;
  * The admin home: real counts, 12 New York months of money and declines, and the books of the
  * last 6 pay-in periods. Months are calendar months in America/New_York (the schedule's zone),
  * so a charge at 23:30 New York time on the 31st counts in that month, not the next.
+ * Money figures go only to callers who may see money (`money`: the permission of GET
+ * /billing/reconciliation): support gets the counts and active subscriptions (ADR 14).
  */
-export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
+export async function adminMetrics(db: Db, now: Date, opts: { money: boolean }): Promise<AdminMetrics> {
+  if (!opts.money) {
+    const [totals, months] = await Promise.all([counts(db, now), monthSeries(db, now)]);
+    return {
+      ...totals,
+      months: months.map(({ month, activeSubscriptions }) => ({ month, activeSubscriptions })),
+      money: false,
+      reconciliation: [],
+    };
+  }
   const [totals, months, reconciliation, attention, alerts] = await Promise.all([
-    sql<{ users: number; subscribers: number; cards: number; attempts: number; payouts: number }>`
-      select
-        -- Customers, cards, charges and pay-backs from the trigger-kept counters (0012, 0026).
-        (select n from row_counts where name = 'customers:active')::int as users,
-        (select count(*) from subscriptions s join customers c on c.id = s.customer_id
-          where s.status = 'active' and s.is_enabled and (s.expires_at is null or s.expires_at > ${now})
-            and not c.is_staff)::int as subscribers,
-        (select n from row_counts where name = 'cards:active')::int as cards,
-        (select sum(n) from row_counts where name like 'payment_attempts:%')::int as attempts,
-        (select n from row_counts where name = 'payouts')::int as payouts`.execute(db),
+    counts(db, now),
     monthSeries(db, now),
     reconcileRecent(db, RECONCILED_PERIODS),
     countPayoutsNeedingAttention(db),
     operationalAlerts(db, now),
   ]);
-  const t = totals.rows[0];
   return {
-    totalUsers: t?.users ?? 0,
-    subscribers: t?.subscribers ?? 0,
-    cards: t?.cards ?? 0,
-    transactions: (t?.attempts ?? 0) + (t?.payouts ?? 0),
+    ...totals,
     months,
+    money: true,
     reconciliation,
     attention: {
       delayedPaybacks: attention.delayed,
@@ -45,6 +44,32 @@ export async function adminMetrics(db: Db, now: Date): Promise<AdminMetrics> {
       outstandingPaybacks: alerts.outstandingPaybacks,
       openDisputes: alerts.openDisputes,
     },
+  };
+}
+
+async function counts(db: Db, now: Date) {
+  const totals = await sql<{
+    users: number;
+    subscribers: number;
+    cards: number;
+    attempts: number;
+    payouts: number;
+  }>`
+      select
+        -- Customers, cards, charges and pay-backs from the trigger-kept counters (0012, 0026).
+        (select n from row_counts where name = 'customers:active')::int as users,
+        (select count(*) from subscriptions s join customers c on c.id = s.customer_id
+          where s.status = 'active' and s.is_enabled and (s.expires_at is null or s.expires_at > ${now})
+            and not c.is_staff)::int as subscribers,
+        (select n from row_counts where name = 'cards:active')::int as cards,
+        (select sum(n) from row_counts where name like 'payment_attempts:%')::int as attempts,
+        (select n from row_counts where name = 'payouts')::int as payouts`.execute(db);
+  const t = totals.rows[0];
+  return {
+    totalUsers: t?.users ?? 0,
+    subscribers: t?.subscribers ?? 0,
+    cards: t?.cards ?? 0,
+    transactions: (t?.attempts ?? 0) + (t?.payouts ?? 0),
   };
 }
 

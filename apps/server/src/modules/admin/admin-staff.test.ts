@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,12 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
 /**
- * Staff management (issue 16): an admin invites by email with a role (a single-use link, only
- * its hash stored, 7 days), changes roles and disables; each action is in the audit trail; a
- * disabled member's token stops working at once and they cannot sign in.
+ * Staff management (issues 16 and 30): an admin invites by email with a role (a single-use
+ * link, only its hash stored, 7 days), changes roles and disables; each action is in the audit
+ * trail; a disabled member's token stops working at once and they cannot sign in; a role change
+ * ends the member's tokens (a new one carries the new role). The invariants under concurrency
+ * and the invitation's life (resend, revoke, re-issue) are in staff-invariants.test.ts and
+ * staff-invitations.test.ts.
  */
 let t: TestApp;
 let admin: Api;
@@ -122,11 +126,11 @@ describe('an invitation', () => {
     const { token, subject } = await linkIn('new@pria.test');
     expect(subject).toMatch(/invited/);
     const stored = await t.db
-      .selectFrom('idp_email_tokens')
+      .selectFrom('staff_invitations')
       .selectAll()
       .where('user_id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(stored.purpose).toBe('staff-invite');
+    expect(stored).toMatchObject({ role: 'support', invited_by: 'root@pria.test', accepted_at: null });
     expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
     const days = (new Date(stored.expires_at).getTime() - Date.now()) / 86_400_000;
@@ -140,15 +144,34 @@ describe('an invitation', () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: 'root@pria.test', target_id: id });
-    expect(audit[0]?.after).toEqual({ email: 'new@pria.test', roles: ['support'] });
+    expect(audit[0]?.after).toMatchObject({ email: 'new@pria.test', roles: ['support'] });
+    expect(res.body.data.invitation).toMatchObject({
+      state: 'pending',
+      role: 'support',
+      invitedBy: 'root@pria.test',
+    });
   });
 
-  it('the same email again is a 409', async () => {
+  it('the same email again sends a new link (the old one dies); an account that can sign in is a 409', async () => {
+    const first = await linkIn('new@pria.test');
     const res = await admin.post('/api/v1/admin/staff/invitations', {
       email: 'new@pria.test',
-      role: 'finance',
+      role: 'support',
     });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Invitation sent again: the earlier link no longer works');
+    expect(res.body.data).toMatchObject({ id, invited: true, invitation: { state: 'pending' } });
+    const second = await linkIn('new@pria.test');
+    expect(second.token).not.toBe(first.token);
+    expect((await fetch(`${t.url}/oidc/staff-invite?token=${encodeURIComponent(first.token)}`)).status).toBe(
+      400,
+    );
+    const taken = await admin.post('/api/v1/admin/staff/invitations', {
+      email: 'fin@pria.test',
+      role: 'admin',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('An account with this email already exists');
   });
 
   it('the invitee cannot sign in before setting a password', async () => {
@@ -179,25 +202,28 @@ describe('an invitation', () => {
     expect((await member.get('/api/v1/admin/transactions')).status).toBe(403);
   });
 
-  it('a role change takes effect on the next call, and is audited', async () => {
+  it("a role change ends the member's tokens, a new one carries the role, and it is audited", async () => {
     const { access_token } = await oidcLogin({
       baseUrl: t.url,
       email: 'new@pria.test',
       password: 'a long passphrase',
     });
     const member = apiClient(t.url, access_token);
+    expect((await member.get('/api/v1/customers')).status).toBe(200);
     const res = await admin.put(`${staffPath(id)}/role`, { role: 'finance' });
     expect(res.status).toBe(200);
     expect(res.body.data.roles).toEqual(['finance']);
-    // Same token, new role.
-    expect((await member.get('/api/v1/admin/transactions')).status).toBe(200);
+    // The token issued before the change is refused (issue 30); a new one has the new powers.
+    expect((await member.get('/api/v1/customers')).status).toBe(401);
+    const again = await oidcLogin({ baseUrl: t.url, email: 'new@pria.test', password: 'a long passphrase' });
+    expect((await apiClient(t.url, again.access_token).get('/api/v1/admin/transactions')).status).toBe(200);
     const audit = await t.db
       .selectFrom('staff_audit')
       .selectAll()
       .where('action', '=', 'staff.role_change')
       .executeTakeFirstOrThrow();
-    expect(audit.before).toEqual({ email: 'new@pria.test', roles: ['support'] });
-    expect(audit.after).toEqual({ email: 'new@pria.test', roles: ['finance'] });
+    expect(audit.before).toMatchObject({ email: 'new@pria.test', roles: ['support'] });
+    expect(audit.after).toMatchObject({ email: 'new@pria.test', roles: ['finance'] });
   });
 
   it('disabled: their token gets 401 at once, and they cannot sign in; enabled again works', async () => {
@@ -216,6 +242,8 @@ describe('an invitation', () => {
       oidcLogin({ baseUrl: t.url, email: 'new@pria.test', password: 'a long passphrase' }),
     ).rejects.toThrow();
     expect((await admin.put(`${staffPath(id)}/disabled`, { disabled: false })).status).toBe(200);
+    // Enabled again: the token from before the disable still never works (issue 30); a new one does.
+    expect((await member.get('/api/v1/customers')).status).toBe(401);
     const again = await oidcLogin({ baseUrl: t.url, email: 'new@pria.test', password: 'a long passphrase' });
     expect((await apiClient(t.url, again.access_token).get('/api/v1/customers')).status).toBe(200);
     const actions = (
@@ -226,7 +254,13 @@ describe('an invitation', () => {
         .orderBy('id')
         .execute()
     ).map((r) => r.action);
-    expect(actions).toEqual(['staff.invite', 'staff.role_change', 'staff.disable', 'staff.enable']);
+    expect(actions).toEqual([
+      'staff.invite',
+      'staff.invite_resend',
+      'staff.role_change',
+      'staff.disable',
+      'staff.enable',
+    ]);
   });
 
   it('unknown ids are 404, malformed ones 400; an admin cannot demote or disable themselves', async () => {
@@ -249,11 +283,12 @@ describe('the audit trail', () => {
   it('lists rows newest first, filtered by actor, action and dates, paginated', async () => {
     const all = await admin.get('/api/v1/admin/audit?limit=10');
     expect(all.status).toBe(200);
-    expect(all.body.data.totalCount).toBe(4);
+    expect(all.body.data.totalCount).toBe(5);
     expect(all.body.data.rows.map((r: { action: string }) => r.action)).toEqual([
       'staff.enable',
       'staff.disable',
       'staff.role_change',
+      'staff.invite_resend',
       'staff.invite',
     ]);
     expect(all.body.data.rows[0]).toMatchObject({
@@ -264,13 +299,13 @@ describe('the audit trail', () => {
     const byAction = await admin.get('/api/v1/admin/audit?action=staff.disable');
     expect(byAction.body.data.rows).toHaveLength(1);
     const byPrefix = await admin.get('/api/v1/admin/audit?action=staff.');
-    expect(byPrefix.body.data.totalCount).toBe(4);
-    expect((await admin.get('/api/v1/admin/audit?actor=ROOT@pria.test')).body.data.totalCount).toBe(4);
+    expect(byPrefix.body.data.totalCount).toBe(5);
+    expect((await admin.get('/api/v1/admin/audit?actor=ROOT@pria.test')).body.data.totalCount).toBe(5);
     expect((await admin.get('/api/v1/admin/audit?actor=fin@pria.test')).body.data.totalCount).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     expect((await admin.get('/api/v1/admin/audit?to=2020-01-01')).body.data.totalCount).toBe(0);
     const page2 = await admin.get('/api/v1/admin/audit?limit=10&page=2');
-    expect(page2.body.data).toMatchObject({ rows: [], currentPage: 2, totalCount: 4 });
+    expect(page2.body.data).toMatchObject({ rows: [], currentPage: 2, totalCount: 5 });
     expect((await admin.get(`/api/v1/admin/audit?from=2020-01-01&to=${today}`)).status).toBe(200);
   });
 
@@ -350,6 +385,31 @@ describe('the CLI: user:create --role', () => {
     expect(JSON.parse(c.out).roles).toEqual(['customer']);
   });
 
+  it('records who made each account: the CLI and the operating-system user (issue 30)', async () => {
+    const rows = await t.db
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('actor', 'like', 'cli:%')
+      .orderBy('id')
+      .execute();
+    const made = (email: string) => rows.find((r) => (r.after as { email?: string } | null)?.email === email);
+    expect(made('cli-admin@pria.test')).toMatchObject({
+      actor: `cli:${userInfo().username}`,
+      actor_roles: ['operator'],
+      action: 'staff.create',
+      target_type: 'staff',
+      after: { email: 'cli-admin@pria.test', roles: ['admin'] },
+    });
+    expect(made('cli-sue@pria.test')?.action).toBe('staff.create');
+    expect(made('cli-cust@pria.test')).toMatchObject({ action: 'customer.create', target_type: 'identity' });
+    const admin = await t.db
+      .selectFrom('idp_users')
+      .select('id')
+      .where('email', '=', 'cli-admin@pria.test')
+      .executeTakeFirstOrThrow();
+    expect(made('cli-admin@pria.test')?.target_id).toBe(admin.id);
+  });
+
   it('an unknown role is a usage error, and nothing is created', async () => {
     const bad = await cli([
       'user:create',
@@ -369,5 +429,12 @@ describe('the CLI: user:create --role', () => {
         .where('email', '=', 'cli-x@pria.test')
         .executeTakeFirst(),
     ).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('staff_audit')
+        .select('id')
+        .where('after', '@>', JSON.stringify({ email: 'cli-x@pria.test' }))
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   adminMessages,
   adminMetrics as adminMetricsView,
   adminTransactionRow,
+  booksPermission,
   customerListPage,
   customerListQuery,
   logsPage,
@@ -20,9 +21,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import { auditContextOf } from '../../platform/audit.ts';
+import { hasPermission } from '../../platform/auth.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { access, send } from '../../platform/http.ts';
+import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond, respondMessage } from '../../platform/responses.ts';
 import { activityPage, activityQuery } from '../transactions/index.ts';
@@ -188,10 +190,18 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
       config: access.permission('customer:get-all'),
       schema: {
         tags: ['admin'],
-        summary: 'Admin home: counts, 12 New York months, recent reconciliation',
+        summary:
+          'Admin home: counts and active subscriptions for every staff role; the money (12 New York months, recent reconciliation, what needs attention) only with transaction:payin, as GET /billing/reconciliation (ADR 14)',
         response: respond(adminMetricsView),
       },
     },
-    async (_req, reply) => send(reply, await adminMetrics(db, clock.now())),
+    async (req, reply) =>
+      send(
+        reply,
+        await adminMetrics(db, clock.now(), {
+          // The same permission as GET /billing/reconciliation: one rule for who sees the books.
+          money: hasPermission(principalOf(req), booksPermission),
+        }),
+      ),
   );
 }

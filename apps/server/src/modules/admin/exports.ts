@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { reconciliationLinesBatch } from '../billing/index.ts';
 import { clientsBatch } from './clients.repo.ts';
+import { type Cell, safeCell } from './csv-cell.ts';
 import { type KeysetCursor, transactionsBatch } from './transactions.repo.ts';
 
 /**
@@ -18,7 +19,7 @@ import { type KeysetCursor, transactionsBatch } from './transactions.repo.ts';
  */
 export const BATCH = 1000;
 
-export type Cell = string | number | boolean | null;
+export type { Cell };
 
 export interface CsvExport {
   /** For Content-Disposition, e.g. pria-transactions-2026-11-26.csv. */
@@ -32,12 +33,6 @@ export function dollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Spreadsheet formula injection: text starting with = + - @ (or a tab/CR) is read as text. */
-function safeCell(v: Cell): Cell {
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(v)) return `'${v}`;
-  return v;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');

@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { openGeoIp } from './geoip.ts';
 import { operationsRoutes } from './operations.routes.ts';
+import { staffRoutes } from './staff/staff.routes.ts';
 
 export { type GeoLookup, geoLookupFrom, openGeoIp } from './geoip.ts';
 
@@ -14,4 +15,5 @@ export async function registerAdminRoutes(app: FastifyInstance, deps: ModuleDeps
   const geo = await openGeoIp(process.env.GEOIP_DB_PATH, deps.logger);
   await adminRoutes(app, { ...deps, geo });
   await operationsRoutes(app, deps);
+  await staffRoutes(app, deps);
 }

@@ -2,24 +2,15 @@ import {
   auditPage,
   auditQuery,
   clientExportQuery,
-  isStaffRole,
   reconciliationExportQuery,
-  type StaffRow,
-  staffDisableRequest,
-  staffInviteRequest,
-  staffParams,
-  staffRoleRequest,
-  staffRow,
   transactionExportQuery,
 } from '@pria/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdentityAdminError, type StaffAccount, type StaffDirectory } from '../../identity-admin/port.ts';
-import { auditContextOf, recordStaffAction } from '../../platform/audit.ts';
+import { auditContextOf } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
-import { AppError, invalid, notFound } from '../../platform/errors.ts';
-import { access, principalOf, send } from '../../platform/http.ts';
+import { access, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond, respondFile } from '../../platform/responses.ts';
 import { listAudit } from './audit.repo.ts';
@@ -36,11 +27,10 @@ const csvResponse = respondFile(['text/csv'], {
     'text/csv; charset=utf-8, streamed: a header line, then one line per row (Content-Disposition names the file)',
 });
 
-const toStaffRow = (s: StaffAccount): StaffRow => ({ ...s, createdAt: s.createdAt.toISOString() });
-
 /**
- * Operations (issue 16): CSV exports (finance, admin), the staff audit trail and staff
- * management (admin). Exports stream; each is audited with its filters and row count.
+ * Operations (issue 16): CSV exports (finance, admin) and the staff audit trail (admin); staff
+ * management is in staff/staff.routes.ts. Exports stream; each is audited with its filters and
+ * row count.
  */
 export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const { db, logger, clock = systemClock } = deps;
@@ -137,135 +127,5 @@ export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
       },
     },
     async (req, reply) => send(reply, await listAudit(db, req.query)),
-  );
-
-  // --- Staff management (built-in provider; an external one keeps roles in its claims) ------
-
-  const directory = (): StaffDirectory => {
-    const staff = deps.identityAdmin?.staff;
-    if (!staff)
-      throw new AppError('CONFLICT', 'Staff roles come from your identity provider: manage them there');
-    return staff;
-  };
-
-  api.get(
-    '/admin/staff',
-    {
-      config: access.permission('staff:manage'),
-      schema: {
-        tags: ['admin', 'staff'],
-        summary: 'Staff members (support, finance, admin), including invited and disabled ones',
-        description: '409 with an external identity provider (roles come from its claims).',
-        response: respond(z.array(staffRow), { errors: [409] }),
-      },
-    },
-    async (_req, reply) => send(reply, (await directory().list(db)).map(toStaffRow)),
-  );
-
-  api.post(
-    '/admin/staff/invitations',
-    {
-      config: access.permission('staff:manage'),
-      schema: {
-        tags: ['admin', 'staff'],
-        summary: 'Invite a staff member by email with a role: a single-use link to set a password (7 days)',
-        body: staffInviteRequest,
-        response: respond(staffRow, { status: 201, errors: [409] }),
-      },
-    },
-    async (req, reply) => {
-      const staff = directory();
-      const audit = auditContextOf(req);
-      try {
-        const member = await db.transaction().execute(async (tx) => {
-          const m = await staff.invite(tx, { ...req.body, invitedBy: audit.actor });
-          await recordStaffAction(tx, audit, {
-            action: 'staff.invite',
-            targetType: 'staff',
-            targetId: m.id,
-            after: { email: m.email, roles: m.roles },
-          });
-          return m;
-        });
-        return send(reply, toStaffRow(member), 'Invitation sent', 201);
-      } catch (err) {
-        if (err instanceof IdentityAdminError && err.code === 'EMAIL_TAKEN')
-          throw new AppError('CONFLICT', 'An account with this email already exists');
-        if (err instanceof IdentityAdminError && err.code === 'INVALID_EMAIL') throw invalid(err.message);
-        throw err;
-      }
-    },
-  );
-
-  api.put(
-    '/admin/staff/:id/role',
-    {
-      config: access.permission('staff:manage'),
-      schema: {
-        tags: ['admin', 'staff'],
-        summary: "Change a staff member's role (support, finance, admin)",
-        params: staffParams,
-        body: staffRoleRequest,
-        response: respond(staffRow, { errors: [404, 409] }),
-      },
-    },
-    async (req, reply) => {
-      const staff = directory();
-      const audit = auditContextOf(req);
-      if (req.params.id === principalOf(req).subject && req.body.role !== 'admin')
-        throw new AppError('CONFLICT', 'You cannot remove your own admin role; ask another admin');
-      const changed = await db.transaction().execute(async (tx) => {
-        const c = await staff.setRole(tx, req.params.id, req.body.role);
-        if (!c) return null;
-        await recordStaffAction(tx, audit, {
-          action: 'staff.role_change',
-          targetType: 'staff',
-          targetId: c.after.id,
-          before: { email: c.before.email, roles: c.before.roles.filter(isStaffRole) },
-          after: { email: c.after.email, roles: c.after.roles.filter(isStaffRole) },
-        });
-        return c;
-      });
-      if (!changed) throw notFound('Staff member not found');
-      return send(reply, toStaffRow(changed.after), 'Role changed');
-    },
-  );
-
-  api.put(
-    '/admin/staff/:id/disabled',
-    {
-      config: access.permission('staff:manage'),
-      schema: {
-        tags: ['admin', 'staff'],
-        summary: 'Disable (or enable) a staff member: a disabled one cannot sign in and their calls get 401',
-        params: staffParams,
-        body: staffDisableRequest,
-        response: respond(staffRow, { errors: [404, 409] }),
-      },
-    },
-    async (req, reply) => {
-      const staff = directory();
-      const audit = auditContextOf(req);
-      if (req.params.id === principalOf(req).subject && req.body.disabled)
-        throw new AppError('CONFLICT', 'You cannot disable yourself; ask another admin');
-      const changed = await db.transaction().execute(async (tx) => {
-        const c = await staff.setDisabled(tx, req.params.id, req.body.disabled);
-        if (!c) return null;
-        await recordStaffAction(tx, audit, {
-          action: req.body.disabled ? 'staff.disable' : 'staff.enable',
-          targetType: 'staff',
-          targetId: c.after.id,
-          before: { email: c.before.email, disabled: c.before.disabled },
-          after: { email: c.after.email, disabled: c.after.disabled },
-        });
-        return c;
-      });
-      if (!changed) throw notFound('Staff member not found');
-      return send(
-        reply,
-        toStaffRow(changed.after),
-        req.body.disabled ? 'Staff member disabled' : 'Staff member enabled',
-      );
-    },
   );
 }

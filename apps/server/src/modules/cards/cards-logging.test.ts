@@ -6,7 +6,7 @@ import { createUser } from '../../idp/index.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { type Services, startServices } from '../../services.ts';
 import { freePort } from '../../test/free-port.ts';
-import { createTestDatabase } from '../../test/harness.ts';
+import { testDatabaseEnv } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
 // The whole server at trace level with its log captured: card data must never reach a line.
@@ -22,7 +22,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: url,
-    DATABASE_URL: await createTestDatabase(),
+    ...(await testDatabaseEnv()),
     LOG_LEVEL: 'trace',
   });
   const sink = new Writable({

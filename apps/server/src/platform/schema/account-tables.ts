@@ -25,7 +25,17 @@ export interface AccountDeletionCodesTable {
   created_at: DefaultTimestamp;
 }
 
+/** Per token subject: access tokens issued before `valid_after` are refused (migration 0040). */
+export interface AccessValidAfterTable {
+  subject: string;
+  valid_after: Timestamp;
+  /** Why it last moved: 'password_changed', 'mfa_changed', 'staff_disabled', 'signed_out_everywhere', … */
+  reason: string;
+  updated_at: DefaultTimestamp;
+}
+
 export interface AccountTables {
   notification_preferences: NotificationPreferencesTable;
   account_deletion_codes: AccountDeletionCodesTable;
+  access_valid_after: AccessValidAfterTable;
 }

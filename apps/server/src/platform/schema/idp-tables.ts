@@ -160,4 +160,24 @@ export type IdpTables = {
   idp_mfa_tickets: IdpMfaTicketsTable;
   idp_mfa_challenges: IdpMfaChallengesTable;
   idp_recovery_codes: IdpRecoveryCodesTable;
+  staff_invitations: StaffInvitationsTable;
 };
+
+/** Staff invitations (migration 0041): one row per link sent; at most one live per person. */
+export interface StaffInvitationsTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  role: 'support' | 'finance' | 'admin';
+  /** sha256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  /** The admin who sent it (their email), or the operator at the command line. */
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
+  /** 'revoked' by an admin, or 'replaced' by a new link. */
+  revoked_reason: 'revoked' | 'replaced' | null;
+}

@@ -5,7 +5,7 @@ import { messages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, isDatabaseUnreachable } from '../../platform/db.ts';
-import { type RunningDatabase, startEmbeddedPostgres } from '../../platform/embedded-postgres.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../platform/embedded-postgres.ts';
 import { createLogger } from '../../platform/logger.ts';
 import type { Api } from '../../test/customers.ts';
 import { signedInUser } from '../../test/customers.ts';
@@ -24,7 +24,7 @@ const REQUEST_BOUND_MS = 10_000;
 const silent = createLogger('silent');
 let dataDir: string;
 let pgPort: number;
-let pg: RunningDatabase;
+let pg: EmbeddedDatabase;
 let t: TestApp;
 let api: Api;
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'pria-fault-pg-'));
   pgPort = await freePort();
   pg = await startEmbeddedPostgres({ dataDir, port: pgPort, logger: silent });
-  t = await startTestApp({ DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '4' });
+  t = await startTestApp({ DATABASE_URL: pg.url, DATABASE_OWNER_URL: pg.ownerUrl, DATABASE_POOL_SIZE: '4' });
   api = await signedInUser(t, 'restart@example.com');
 }, 90_000);
 
@@ -175,6 +175,7 @@ describe('PostgreSQL restarted under traffic', () => {
 
   it('a connection dropped while checked out (mid-transaction) is an error for that request, not a crash', async () => {
     const { db } = createDb(pg.url, 2);
+    const { db: admin } = createDb(pg.adminUrl, 1);
     const crashes: unknown[] = [];
     const onCrash = (err: unknown) => crashes.push(err);
     process.on('uncaughtException', onCrash);
@@ -183,8 +184,9 @@ describe('PostgreSQL restarted under traffic', () => {
         .transaction()
         .execute(async (tx) => {
           const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)).rows[0]?.pid;
-          // The server ends this backend between two statements of the transaction.
-          await sql`select pg_terminate_backend(${pid})`.execute(t.db);
+          // The server ends this backend between two statements of the transaction (as the
+          // server's superuser: the owner may not signal the runtime role's backends).
+          await sql`select pg_terminate_backend(${pid})`.execute(admin);
           await new Promise((r) => setTimeout(r, 300));
           await sql`select 1`.execute(tx);
         })
@@ -202,6 +204,7 @@ describe('PostgreSQL restarted under traffic', () => {
     } finally {
       process.off('uncaughtException', onCrash);
       await db.destroy();
+      await admin.destroy();
     }
   });
 });

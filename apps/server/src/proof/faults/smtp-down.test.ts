@@ -110,7 +110,12 @@ describe('SMTP down, then up', () => {
         'the first failed sends',
       );
       clock.set(new Date(clock.now().getTime() + 45_000));
-      await waitFor(async () => (await outbox()).every((r) => r.attempts >= 2), 20_000, 'a second try');
+      // Settled: a row is counted (attempts + 1) when claimed, and is `sending` until the try ends.
+      await waitFor(
+        async () => (await outbox()).every((r) => r.attempts >= 2 && r.status !== 'sending'),
+        20_000,
+        'a second try',
+      );
       const down = await outbox();
       expect(down.every((r) => r.status === 'pending')).toBe(true);
       expect(down.every((r) => /ECONNREFUSED|ESOCKET|ECONNECTION/.test(r.last_error ?? ''))).toBe(true);

@@ -12,7 +12,7 @@ import { apiClient } from '../../test/api-client.ts';
 import { addCard } from '../../test/customers.ts';
 import { nextDuePayin } from '../../test/due-period.ts';
 import { freePort } from '../../test/free-port.ts';
-import { createTestDatabase } from '../../test/harness.ts';
+import { testDatabaseEnv } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
 /**
@@ -51,7 +51,7 @@ beforeAll(async () => {
     NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: url,
-    DATABASE_URL: await createTestDatabase(),
+    ...(await testDatabaseEnv()),
     LOG_LEVEL: 'trace',
     PRIA_JOBS: 'false',
   });
@@ -185,6 +185,7 @@ describe('secrets at rest and in logs after a full customer journey', () => {
     });
     expect(decodeJwt(third.access_token).amr).toContain('mfa');
     secrets.set('access token 3', third.access_token);
+    providerOnly.set('refresh token 3', third.refresh_token ?? 'missing');
     api = apiClient(url, third.access_token);
 
     // An account-deletion code (by SMS to the profile phone), and a wrong try (the account stays).
@@ -239,9 +240,10 @@ describe('secrets at rest and in logs after a full customer journey', () => {
       if (name !== 'oidc_payloads') for (const f of findings(text, providerOnly)) leaks.push(`${name}: ${f}`);
     }
     expect(leaks).toEqual([]);
-    // The refresh token revoked by the password change is gone from the provider's store too.
+    // The refresh tokens revoked by the password change and by turning MFA on (issue 30) are gone
+    // from the provider's store too; only the live one of the last sign-in is there.
     const payloads = await sql<{ r: string }>`select t::text as r from oidc_payloads t`.execute(services.db);
-    expect(findings(payloads.rows.map((x) => x.r).join('\n'), providerOnly)).toEqual(['refresh token 2']);
+    expect(findings(payloads.rows.map((x) => x.r).join('\n'), providerOnly)).toEqual(['refresh token 3']);
     // The codes did go out (through the outbox), so the scan above was looking at real data.
     expect(findings(outboxText, outboxOnly).sort()).toEqual([...outboxOnly.keys()].sort());
 

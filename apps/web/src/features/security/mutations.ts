@@ -1,8 +1,10 @@
 import { type MfaEnrolmentLink, messages } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
+import { signInAgain } from '../../app/auth/session-ended.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
+import { endLocalSession, LEAVE_DELAY_MS } from './end-local-session.ts';
 import { mfaKeys } from './queries.ts';
 import { isReauthError } from './reauth.ts';
 
@@ -32,20 +34,35 @@ export function useEnableMfa({ onReauth, onLink }: Handlers & { onLink: (url: st
   });
 }
 
-/** POST /mfa?status=false ('MFA Disabled'). */
+/**
+ * POST /mfa?status=false ('MFA Disabled'). The server then ends every session (issue 30): this
+ * device signs in again, and comes back here.
+ */
 export function useDisableMfa({ onReauth }: Handlers) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<null>('/api/v1/mfa', undefined, { query: { status: 'false' } }),
     onSuccess: () => {
       queryClient.setQueryData(mfaKeys.status(), []);
-      void queryClient.invalidateQueries({ queryKey: mfaKeys.all });
       notifySuccess(messages.mfaDisabled);
+      window.setTimeout(() => void signInAgain(), LEAVE_DELAY_MS);
     },
     onError: (error) =>
       isReauthError(error)
         ? onReauth((error as Error).message)
         : notifyApiError(error, messages.couldNotDisableMfa),
+  });
+}
+
+/** POST /account/sign-out-everywhere: every session ends, this one too, so the caller logs out. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: () => api.post<null>('/api/v1/account/sign-out-everywhere'),
+    onSuccess: () => {
+      notifySuccess(messages.signedOutEverywhere);
+      void endLocalSession(LEAVE_DELAY_MS, '/signed-out?reason=signed-out-everywhere');
+    },
+    onError: (error) => notifyApiError(error, messages.couldNotSignOutEverywhere),
   });
 }
 

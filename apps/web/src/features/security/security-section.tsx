@@ -9,6 +9,7 @@ import { PasswordForm } from './password-form.tsx';
 import { useReauthenticate } from './reauth.ts';
 import { ReauthAlert } from './reauth-alert.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 /** Spec §6: identity ids containing 'facebook' or 'google' are social logins (no password here). */
 export function isSocialLogin(subject: string | undefined): boolean {
@@ -17,7 +18,10 @@ export function isSocialLogin(subject: string | undefined): boolean {
 
 const SECURITY_PATH = '/dashboard/account/security';
 
-/** Account page → Security: password change and passkeys (not for social logins) and the two-factor switches. */
+/**
+ * Account page → Security: password change and passkeys (not for social logins), the two-factor
+ * switches, and signing out everywhere.
+ */
 export function SecuritySection() {
   const auth = useAuth();
   const customer = useCustomer();
@@ -69,6 +73,13 @@ export function SecuritySection() {
           </Stack>
         </>
       )}
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} size="h4" c="navy.9">
+          Sessions
+        </Title>
+        <SignOutEverywhere />
+      </Stack>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 export { registerSimulatorRoutes } from './sessions.routes.ts';
+export { ensureSimulatorSchema } from './sim-schema.ts';
 export {
   AUTHENTICATION_EXPIRED,
   AUTHENTICATION_WINDOW_MS,

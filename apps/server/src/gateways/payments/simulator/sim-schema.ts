@@ -83,12 +83,21 @@ export interface SimDatabase {
 
 export type SimDb = Kysely<SimDatabase>;
 
+/** Written as the schema's comment once the DDL below has run; bump it when the DDL changes. */
+export const SIM_SCHEMA_VERSION = 'pria-simulator 3';
+
 /**
- * Idempotent DDL, run on every start. NOTE: two processes starting together would race on
- * `create table if not exists` (it is not atomic in PostgreSQL), so the whole thing runs
- * under a transaction-scoped advisory lock.
+ * Idempotent DDL. The migration step runs it as the database owner; the app, connected as the
+ * runtime role (which may not run DDL, issue 30), finds the schema current and skips it.
+ * NOTE: two processes starting together would race on `create table if not exists` (it is not
+ * atomic in PostgreSQL), so the whole thing runs under a transaction-scoped advisory lock.
  */
 export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> {
+  const current = await sql<{ version: string | null }>`
+    select obj_description(oid, 'pg_namespace') as version from pg_namespace where nspname = 'gateway_sim'`.execute(
+    db,
+  );
+  if (current.rows[0]?.version === SIM_SCHEMA_VERSION) return;
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('gateway_sim.ddl'))`.execute(trx);
     await sql`create schema if not exists gateway_sim`.execute(trx);
@@ -178,5 +187,6 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
         reference text not null unique,
         expires_at timestamptz not null
       )`.execute(trx);
+    await sql`comment on schema gateway_sim is ${sql.lit(SIM_SCHEMA_VERSION)}`.execute(trx);
   });
 }

@@ -1,6 +1,6 @@
-import type { StaffRole, StaffRow } from '@pria/contracts';
+import { type StaffRole, type StaffRow, staffMessages } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
 import { ApiError } from '../../../app/api-error.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
@@ -27,30 +27,47 @@ export function useStaffList() {
   });
 }
 
-function useStaffMutation<V>(fn: (v: V) => Promise<unknown>, success: string) {
+/** A staff change: the server's words on success (they say what happened), the list read again either way. */
+function useStaffMutation<V>(fn: (v: V) => Promise<{ message: string | undefined }>, fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => notifySuccess(success),
+    onSuccess: ({ message }) => notifySuccess(message ?? fallback),
     onError: failed,
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }
 
+/** Invites an address; one already invited (not signed up) gets a new link, and the server says so. */
 export const useInviteStaff = () =>
   useStaffMutation(
-    (v: { email: string; role: StaffRole }) => api.post('/api/v1/admin/staff/invitations', v),
-    'Invitation sent',
+    (v: { email: string; role: StaffRole }) =>
+      apiRequestEnvelope('POST', '/api/v1/admin/staff/invitations', { body: v }),
+    staffMessages.invitationSent,
+  );
+
+export const useResendInvitation = () =>
+  useStaffMutation(
+    (v: { id: string }) => apiRequestEnvelope('POST', `${pathOf(v.id)}/invitation`),
+    staffMessages.invitationResent,
+  );
+
+export const useRevokeInvitation = () =>
+  useStaffMutation(
+    (v: { id: string }) => apiRequestEnvelope('DELETE', `${pathOf(v.id)}/invitation`),
+    staffMessages.invitationRevoked,
   );
 
 export const useChangeRole = () =>
   useStaffMutation(
-    (v: { id: string; role: StaffRole }) => api.put(`${pathOf(v.id)}/role`, { role: v.role }),
-    'Role changed',
+    (v: { id: string; role: StaffRole }) =>
+      apiRequestEnvelope('PUT', `${pathOf(v.id)}/role`, { body: { role: v.role } }),
+    staffMessages.roleChanged,
   );
 
 export const useSetDisabled = () =>
   useStaffMutation(
-    (v: { id: string; disabled: boolean }) => api.put(`${pathOf(v.id)}/disabled`, { disabled: v.disabled }),
+    (v: { id: string; disabled: boolean }) =>
+      apiRequestEnvelope('PUT', `${pathOf(v.id)}/disabled`, { body: { disabled: v.disabled } }),
     'Saved',
   );

@@ -1,0 +1,22 @@
+import { getUserManager } from './user-manager.ts';
+
+let leaving = false;
+
+/**
+ * The server ended this session (issue 30): a password or MFA change, a staff disable or role
+ * change, or "sign out everywhere" on another device makes every earlier token invalid (401)
+ * and the refresh token with it. The stored user is forgotten (no further call carries the dead
+ * token) and a sign-in starts that comes back here (`returnTo`, an in-app path; the callback
+ * only honours /dashboard paths and sends others home). Once per page: calls in flight that
+ * fail the same way do not start a second one.
+ */
+export async function signInAgain(returnTo: string = window.location.pathname): Promise<void> {
+  if (leaving) return;
+  leaving = true;
+  const userManager = getUserManager();
+  userManager.stopSilentRenew();
+  // NOTE: storeUser(null), not removeUser(): removeUser fires `userUnloaded`, and RequireAuth
+  // would start a sign-in of its own without the way back.
+  await userManager.storeUser(null);
+  await userManager.signinRedirect({ state: { returnTo } });
+}

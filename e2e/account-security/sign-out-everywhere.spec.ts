@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
+import { expectToast } from '../customer/pages/toasts.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { AccountSecurityPage } from './pages/account-security-page.ts';
+
+/**
+ * Account → Security → "Sign out everywhere" (issue 30): after a confirmation every session of
+ * the account ends, this one and another browser's; the other browser is asked to sign in again
+ * at its next call, and comes back to where it was.
+ */
+test('signs out this browser and another one; the other signs in again and comes back', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { email, password } = await signUpNewCustomer(page, 'everywhere');
+
+  // The same person on another device, on their account page.
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.goto('/login');
+  await new HostedLogin(phone).signIn(email, password);
+  await expect(phone).toHaveURL(/\/(dashboard|onboarding)/);
+  const phoneAccount = new AccountSecurityPage(phone);
+  await phoneAccount.open('personalinfo');
+
+  const account = new AccountSecurityPage(page);
+  await account.open('security');
+  const section = account.section('Security');
+  await section.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await expect(dialog).toContainText('This device too');
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expectToast(page, 'Signed out on every device. Please log in again.');
+  await expect(page).toHaveURL(/\/signed-out\?reason=signed-out-everywhere$/);
+  await expect(page.getByRole('heading', { name: 'You are signed out everywhere' })).toBeVisible();
+
+  // The other browser's next call is refused; it signs in again and lands back on its page.
+  await phone.goto('/dashboard/account/security');
+  await expect(phone.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 15_000 });
+  if (await phone.getByLabel('Email').isEditable()) await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Password', { exact: true }).fill(password);
+  await phone.getByRole('button', { name: 'Log in' }).click();
+  await expect(phone).toHaveURL(/\/dashboard\/account\/security$/);
+  await expect(phoneAccount.section('Security')).toBeVisible();
+  await other.close();
+});
