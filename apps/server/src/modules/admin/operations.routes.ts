@@ -7,7 +7,6 @@ import {
 } from '@pria/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditContextOf } from '../../platform/audit.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { access, send } from '../../platform/http.ts';
