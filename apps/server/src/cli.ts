@@ -13,6 +13,7 @@ import {
   runDueWork,
   simulateDispute,
 } from './modules/billing/index.ts';
+import { releaseSettledInstruments } from './modules/cards/index.ts';
 import { sendDueNotices } from './modules/notifications/index.ts';
 import { subscriptionEffects } from './modules/subscriptions/index.ts';
 import { cliAuditContext, recordStaffAction } from './platform/audit.ts';
@@ -57,6 +58,7 @@ async function billingDeps(ctx: CliContext, at?: Date) {
   const payments = await createPaymentGateway(ctx.config, ctx.db, undefined, () => clock.now());
   return {
     ...createBillingDeps({ ...ctx, payments, clock, subscriptions: subscriptionEffects }),
+    afterPayouts: (at: Date) => releaseSettledInstruments(ctx.db, payments, at),
     afterTick: (at: Date) => sendDueNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl }, at),
   };
 }

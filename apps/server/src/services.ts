@@ -20,6 +20,7 @@ import {
   registerOperationalGauges,
   startBillingWorkers,
 } from './modules/billing/index.ts';
+import { releaseSettledInstruments } from './modules/cards/index.ts';
 import { markEmailVerified } from './modules/customers/index.ts';
 import { startDataExportWorker } from './modules/data-export/index.ts';
 import { registerModules } from './modules/index.ts';
@@ -164,6 +165,8 @@ export async function startServices(
   const payments = meteredGateway(processor, metrics);
   const billing = {
     ...createBillingDeps({ config, db, logger, payments, clock, subscriptions: subscriptionEffects }),
+    // After each pay-back pass: the processor forgets removed cards now fully paid back.
+    afterPayouts: (at: Date) => releaseSettledInstruments(db, payments, at),
     metrics,
     // The tick's lifecycle notices (renewal reminders, expiring cards), after the money.
     afterTick: (at: Date) => sendDueNotices({ db, publicUrl: config.publicUrl }, at),

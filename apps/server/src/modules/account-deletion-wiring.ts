@@ -1,9 +1,11 @@
 import type { PaymentGateway } from '../gateways/payments/port.ts';
 import { registerAccountDeletionStep, registerOwedPaybackCheck } from './account/index.ts';
 import { moneyOwedToCustomer } from './billing/index.ts';
+import { eraseCardsOf, releaseInstrumentsOf } from './cards/index.ts';
 import { rememberDeletedIdentity } from './customers/index.ts';
 import { discardDataExports } from './data-export/index.ts';
 import { removeAllPushDevices } from './notifications/index.ts';
+import { stopSubscriptionsOf } from './subscriptions/index.ts';
 
 /**
  * What the other modules do when a customer deletes their account (see account/README.md):
@@ -46,55 +48,18 @@ export function wireAccountDeletion(payments: PaymentGateway): void {
   registerAccountDeletionStep({
     name: 'cancel subscription',
     phase: 'in-transaction',
-    async run({ db, customerId }) {
-      await db
-        .updateTable('subscriptions')
-        .set({ status: 'inactive', is_enabled: false, updated_at: new Date() })
-        .where('customer_id', '=', customerId)
-        .execute();
-    },
+    run: ({ db, customerId }) => stopSubscriptionsOf(db, customerId),
   });
 
   registerAccountDeletionStep({
     name: 'erase cards',
     phase: 'in-transaction',
-    async run({ db, customerId }) {
-      // The rows stay (payments reference them) with only brand, last four and expiry.
-      await db
-        .updateTable('cards')
-        .set({
-          name: '[erased]',
-          address1: '[erased]',
-          address2: null,
-          locality: '[erased]',
-          postal_code: '00000',
-          is_default: false,
-          removed_at: new Date(),
-          updated_at: new Date(),
-        })
-        .where('customer_id', '=', customerId)
-        .execute();
-    },
+    run: ({ db, customerId }) => eraseCardsOf(db, customerId),
   });
 
   registerAccountDeletionStep({
     name: 'delete gateway instruments',
     phase: 'after-commit',
-    async run({ db, customerId }) {
-      const cards = await db
-        .selectFrom('cards')
-        .select(['id', 'instrument_id'])
-        .where('customer_id', '=', customerId)
-        .where('instrument_released_at', 'is', null)
-        .execute();
-      for (const card of cards) {
-        await payments.deleteInstrument(card.instrument_id);
-        await db
-          .updateTable('cards')
-          .set({ instrument_released_at: new Date() })
-          .where('id', '=', card.id)
-          .execute();
-      }
-    },
+    run: ({ db, customerId }) => releaseInstrumentsOf(db, payments, customerId),
   });
 }

@@ -13,6 +13,36 @@ export interface SubscriptionEffects {
   planPaidBy(db: Db, attemptId: string, at: Date): Promise<{ planName: string; endsAt: Date } | undefined>;
   /** A refund of that charge went through: the plan ends at `at`. Returns when, or null (nothing changed). */
   endPlanPaidBy(tx: Db, attemptId: string, at: Date, by: string): Promise<Date | null>;
+  /** The plans that renew at `asOf`: what to charge, on which card, for which period. */
+  renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]>;
+  /** Plans whose period ended at `asOf` and that do not renew (paused, cancelled, no card) end. */
+  expireUnrenewable(db: Db, asOf: Date): Promise<number>;
+  /** Renewal charges settled: what that does to their subscriptions, in the same transaction. */
+  recordRenewalOutcomes(tx: Db, outcomes: readonly RenewalOutcome[]): Promise<void>;
+}
+
+/** A renewal to charge (computed by the subscriptions module: price with tax, period key). */
+export interface RenewalDue {
+  subscriptionId: string;
+  customerId: string;
+  cardId: string;
+  instrumentId: string;
+  planId: string;
+  /** The new period's key: the New York day the paid period ends (renewals touch). */
+  period: string;
+  /** The plan's price with its tax, in cents. */
+  amountCents: number;
+  description: string;
+  /** When the renewal was due: the end of the paid period. */
+  dueAt: Date;
+}
+
+/** A renewal charge's outcome, as billing recorded it. */
+export interface RenewalOutcome {
+  subscriptionId: string;
+  planId: string;
+  period: string;
+  status: 'captured' | 'declined' | 'unknown' | 'requires_authentication';
 }
 
 export interface BillingDeps {
@@ -41,4 +71,9 @@ export interface BillingDeps {
    * of notifications.
    */
   afterTick?: (at: Date) => Promise<unknown>;
+  /**
+   * What follows a pay-back pass at `at`: the cards module lets the processor forget removed cards
+   * now fully paid back (a port: billing never writes `cards`).
+   */
+  afterPayouts?: (at: Date) => Promise<unknown>;
 }

@@ -11,7 +11,7 @@ import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts'
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 
-export type { BillingDeps, SubscriptionEffects } from './billing-deps.ts';
+export type { BillingDeps, RenewalDue, RenewalOutcome, SubscriptionEffects } from './billing-deps.ts';
 export { type DisputeResult, recordDisputeEvent } from './disputes/disputes.ts';
 export { simulateDispute } from './disputes/simulate-dispute.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './payback/owed.ts';
@@ -29,6 +29,7 @@ export {
   reconcileRecent,
   reconciliationLinesBatch,
 } from './reconciliation/reconcile.ts';
+export { payinReference, payoutReference, refundReference, subscriptionReference } from './references.ts';
 export { type ForceRunRequest, forceBillingRun } from './runs/force-run.ts';
 export { drainRun, startRun } from './runs/run-engine.ts';
 export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';
@@ -53,6 +54,7 @@ export function createBillingDeps(d: {
   payments: PaymentGateway;
   subscriptions: SubscriptionEffects;
   clock?: Clock;
+  afterPayouts?: (at: Date) => Promise<unknown>;
 }): BillingDeps {
   return {
     db: d.db,
@@ -64,6 +66,7 @@ export function createBillingDeps(d: {
     batchSize: d.config.billing.batchSize,
     staleAfterMs: d.config.billing.staleAfterMs,
     lookupLagMs: d.config.billing.lookupLagMs,
+    ...(d.afterPayouts ? { afterPayouts: d.afterPayouts } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { cardRoutes } from './cards.routes.ts';
 export type { CardsTable, CardTables } from '../../platform/schema/cards-tables.ts';
 export type { CardRow } from './cards.repo.ts';
 export { findActiveCard as findActiveCardOfCustomer, listActiveCards } from './cards.repo.ts';
+export { eraseCardsOf, releaseInstrumentsOf, releaseSettledInstruments } from './release-instruments.ts';
 
 export async function registerCardRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { payments } = deps;

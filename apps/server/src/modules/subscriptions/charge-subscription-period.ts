@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cents, formatUsd, totalWithTax } from '@pria/contracts';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Db } from '../../platform/db.ts';
+import { subscriptionReference } from '../billing/index.ts';
 import { markOnboarded } from '../customers/index.ts';
 import { type AttemptRow, executeCharge, insertAttempt } from '../payments/index.ts';
 import type { PlanRow } from '../plans/index.ts';
@@ -37,7 +38,7 @@ export async function chargeSubscriptionPeriod(
   const id = randomUUID();
   const attempt = await insertAttempt(db, {
     id,
-    reference: `sub:${id}`,
+    reference: subscriptionReference(id),
     kind: 'subscription',
     period: periodKeyAt(input.periodStart),
     customer_id: subscription.customer_id,

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import type { SubscriptionEffects } from '../billing/index.ts';
 import { endPlanPaidBy, planPaidBy } from './plan-paid-by.ts';
+import { expireUnrenewable, recordRenewalOutcomes, renewalsDue } from './renewals.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
 export { settlePendingSubscription, subscriptionOfCustomer } from './get-subscription.ts';
 export { endPlanPaidBy, type PlanPaid, planPaidBy } from './plan-paid-by.ts';
+export { stopSubscriptionsOf } from './renewals.ts';
 export { type SubscriptionView, toSubscriptionView } from './subscription-view.ts';
 export {
   findSubscriptionOfCustomer,
@@ -14,7 +16,13 @@ export {
 } from './subscriptions.repo.ts';
 
 /** The subscriptions side of billing's SubscriptionEffects port (wired in services.ts and cli.ts). */
-export const subscriptionEffects: SubscriptionEffects = { planPaidBy, endPlanPaidBy };
+export const subscriptionEffects: SubscriptionEffects = {
+  planPaidBy,
+  endPlanPaidBy,
+  renewalsDue,
+  expireUnrenewable,
+  recordRenewalOutcomes,
+};
 
 export async function registerSubscriptionRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { payments } = deps;

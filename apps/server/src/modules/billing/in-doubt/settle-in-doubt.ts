@@ -88,7 +88,13 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
   });
   const now = deps.clock.now();
   const settled = outcomes.filter((o): o is AttemptOutcome => o !== null);
-  const { done, declined } = await recordOutcomes(db, ['submitted', 'unknown'], settled, now);
+  const { done, declined } = await recordOutcomes(
+    db,
+    deps.subscriptions,
+    ['submitted', 'unknown'],
+    settled,
+    now,
+  );
   await addRunProgress(db, run.id, done, declined);
 
   const conclusive = {

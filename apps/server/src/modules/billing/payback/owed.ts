@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { PaymentGateway } from '../../../gateways/payments/port.ts';
 import type { Db } from '../../../platform/db.ts';
 import { payinCards } from '../payin/charges.repo.ts';
 import { latestDuePayin, payinDueAt, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
@@ -48,31 +47,4 @@ export async function moneyOwedToCustomer(db: Db, customerId: string): Promise<b
       where a.customer_id = ${customerId} and ${unsettledPayin}
     ) as owed`.execute(db);
   return r.rows[0]?.owed ?? false;
-}
-
-/** Deletes at the processor the instruments of removed cards that are now fully paid back. */
-export async function releaseSettledInstruments(
-  db: Db,
-  payments: PaymentGateway,
-  now: Date,
-): Promise<number> {
-  const cards = await db
-    .selectFrom('cards')
-    .select(['id', 'instrument_id'])
-    .where('removed_at', 'is not', null)
-    .where('instrument_released_at', 'is', null)
-    .limit(1000)
-    .execute();
-  let released = 0;
-  for (const card of cards) {
-    if (await moneyOwedToCard(db, card.id, now)) continue;
-    await payments.deleteInstrument(card.instrument_id);
-    await db
-      .updateTable('cards')
-      .set({ instrument_released_at: new Date() })
-      .where('id', '=', card.id)
-      .execute();
-    released++;
-  }
-  return released;
 }

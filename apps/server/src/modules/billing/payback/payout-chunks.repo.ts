@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { payoutReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import { inUnwrittenPayoutChunk, lockPayoutChunks, owedPayback } from './payout-chunk-lock.ts';
@@ -107,7 +108,7 @@ export async function claimPayoutChunk(db: Db, runId: string): Promise<PayoutCla
   });
 }
 
-const firstTryReference = (payoutId: string) => `payout:${payoutId}:1`;
+const firstTryReference = (payoutId: string) => payoutReference(payoutId, 1);
 
 /**
  * Writes sent pay-backs with their first try's outcome, in one transaction: the chunks whose
@@ -149,7 +150,7 @@ export async function recordSentPayouts(
                              reference, billing_run_id, last_error, gateway_transaction_id, paid_at, next_try_at,
                              created_at, due_at, sent_at, settled_at)
         select v.id, a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, v.status, 1,
-               'payout:' || v.id || ':1', ${runId}, v.reason, v.gtx,
+               pria_payout_reference(v.id, 1), ${runId}, v.reason, v.gtx,
                case when v.status = 'paid' then ${occurredAt}::timestamptz end,
                case when v.status = 'failed' then ${occurredAt}::timestamptz + make_interval(secs => ${delays[0]}) end,
                (select r.as_of from billing_runs r where r.id = ${runId}), ${payoutDueOf}, ${occurredAt}::timestamptz,
@@ -223,7 +224,7 @@ export async function writeStalePayoutChunks(db: Db, runId: string, staleAfterMs
       insert into payouts (id, attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, tries,
                            reference, billing_run_id, created_at, updated_at, due_at, sent_at)
       select sent.id, a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'submitted', 1,
-             'payout:' || sent.id || ':1', ${runId}, (select r.as_of from billing_runs r where r.id = ${runId}),
+             pria_payout_reference(sent.id, 1), ${runId}, (select r.as_of from billing_runs r where r.id = ${runId}),
              sent.taken_at, ${payoutDueOf}, (select r.as_of from billing_runs r where r.id = ${runId})
       from sent join payment_attempts a on a.id = sent.attempt_id
       order by sent.attempt_id

@@ -96,7 +96,7 @@ export async function claimPayouts(
 ): Promise<ClaimedPayout[]> {
   const res = await sql<ClaimedPayout>`
     update payouts set status = 'submitted', tries = tries + 1, next_try_at = null,
-      reference = 'payout:' || id || ':' || (tries + 1), billing_run_id = ${runId}, sent_at = ${now},
+      reference = pria_payout_reference(id, tries + 1), billing_run_id = ${runId}, sent_at = ${now},
       updated_at = now()
     where id in (
       select id from payouts

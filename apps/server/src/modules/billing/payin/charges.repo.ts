@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import type { RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
 import { payoutDueAt } from '../schedule/billing-schedule.ts';
 
@@ -151,7 +152,7 @@ export async function insertMissedPayins(
       insert into payment_attempts
         (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
          amount_cents, description, initiator, status, decline_reason, created_at, due_at, settled_at)
-      select gen_random_uuid(), 'payin:' || c.id || ':' || ${r.period}, 'payin', ${r.period}, c.customer_id, c.id,
+      select gen_random_uuid(), pria_payin_reference(c.id, ${r.period}), 'payin', ${r.period}, c.customer_id, c.id,
              c.instrument_id, s.id, ${r.runId}, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant', 'missed',
              ${r.reason}, ${r.dueAt}, ${r.dueAt}, ${r.at}
       ${payinCards(r.dueAt)}
@@ -211,44 +212,32 @@ export async function markAttemptsMissed(
 }
 
 /**
- * Writes one renewal attempt per enabled, active subscription whose period ended by `asOf`,
- * on its funding card, for plan price + tax. Paused and cancelled subscriptions are never charged.
+ * Writes one renewal attempt per renewal the subscriptions module reports due at `asOf` (its
+ * price with tax, its period): one statement, and a period is charged at most once (the key).
  */
-export async function materializeRenewals(db: Db, runId: string, asOf: Date): Promise<number> {
+export async function materializeRenewals(
+  db: Db,
+  runId: string,
+  asOf: Date,
+  renewals: readonly RenewalDue[],
+): Promise<number> {
+  if (renewals.length === 0) return 0;
+  const col = <K extends keyof RenewalDue>(k: K) => renewals.map((r) => r[k]);
   const res = await sql`
     insert into payment_attempts
       (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, plan_id,
        billing_run_id, amount_cents, description, initiator, created_at, due_at)
-    select x.id, 'sub:' || x.id, 'subscription', x.period, x.customer_id, x.card_id, x.instrument_id,
+    select x.id, pria_subscription_reference(x.id), 'subscription', x.period, x.customer_id, x.card_id, x.instrument_id,
            x.subscription_id, x.plan_id, ${runId}, x.amount, x.description, 'merchant', ${asOf}, x.due_at
-    -- NOTE: gen_random_uuid() in this inner select list runs once per row; in a lateral or
-    -- uncorrelated subquery the planner may run it once for all rows.
     from (
-      select gen_random_uuid() as id, to_char(s.expires_at at time zone 'America/New_York', 'YYYY-MM-DD') as period,
-             s.customer_id, c.id as card_id, c.instrument_id, s.id as subscription_id, p.id as plan_id,
-             round(p.price_cents * (10000 + p.tax_basis_points) / 10000.0)::bigint as amount,
-             p.name || ' plan renewal' as description, s.expires_at as due_at
-      from subscriptions s
-      join plans p on p.id = s.plan_id
-      join cards c on c.id = s.card_id and c.removed_at is null
-      where s.status = 'active' and s.is_enabled and s.cancelled_at is null and s.expires_at <= ${asOf}
+      select gen_random_uuid() as id, v.*
+      from unnest(${col('period')}::text[], ${col('customerId')}::uuid[], ${col('cardId')}::uuid[],
+                  ${col('instrumentId')}::text[], ${col('subscriptionId')}::uuid[], ${col('planId')}::text[],
+                  ${col('amountCents')}::bigint[], ${col('description')}::text[],
+                  ${renewals.map((r) => r.dueAt.toISOString())}::timestamptz[])
+        as v(period, customer_id, card_id, instrument_id, subscription_id, plan_id, amount, description, due_at)
     ) x
     on conflict do nothing`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
-}
-
-/**
- * Subscriptions that do not renew become inactive when their period ends: paused ones, cancelled
- * ones (never charged again), and enabled ones whose funding card is gone.
- */
-export async function expireUnrenewable(db: Db, asOf: Date): Promise<number> {
-  const res = await sql`
-    update subscriptions s set status = 'inactive', updated_at = now()
-    where s.status = 'active' and s.expires_at <= ${asOf}
-      and (not s.is_enabled or s.cancelled_at is not null
-           or not exists (select 1 from cards c where c.id = s.card_id and c.removed_at is null))`.execute(
-    db,
-  );
   return Number(res.numAffectedRows ?? 0);
 }
 
@@ -317,25 +306,32 @@ export interface AttemptOutcome {
   sessionUrl: string | null;
 }
 
+/** For outcomes of pay-ins only: there is no renewal among them to report. */
+export const payinsOnly: Pick<SubscriptionEffects, 'recordRenewalOutcomes'> = {
+  recordRenewalOutcomes: async () => {},
+};
+
 /**
  * Records a batch of outcomes in one transaction: the attempts' new states (only from the state
  * they were in), the money events for notifications, and the subscription effects of renewals.
  */
 export async function recordOutcomes(
   db: Db,
+  effects: Pick<SubscriptionEffects, 'recordRenewalOutcomes'>,
   from: readonly AttemptStatus[],
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
 ): Promise<{ done: number; declined: number }> {
   if (outcomes.length === 0) return { done: 0, declined: 0 };
   return retryOnDeadlock(() =>
-    db.transaction().execute((tx) => recordOutcomesIn(tx, from, outcomes, occurredAt)),
+    db.transaction().execute((tx) => recordOutcomesIn(tx, effects, from, outcomes, occurredAt)),
   );
 }
 
 /** The statements of recordOutcomes, in its transaction. */
 async function recordOutcomesIn(
   tx: Db,
+  effects: Pick<SubscriptionEffects, 'recordRenewalOutcomes'>,
   from: readonly AttemptStatus[],
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
@@ -360,6 +356,7 @@ async function recordOutcomesIn(
     amount_cents: number;
     decline_reason: string | null;
     subscription_id: string | null;
+    plan_id: string | null;
     initiator: string;
   }>`
     update payment_attempts a
@@ -370,7 +367,7 @@ async function recordOutcomesIn(
     from (values ${values}) as v(id, status, reason, gtx, session)
     where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
     returning a.id, a.kind, a.period, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
-              a.subscription_id, a.initiator`.execute(tx);
+              a.subscription_id, a.plan_id, a.initiator`.execute(tx);
   const rows = updated.rows;
 
   const events = rows.flatMap((r) => {
@@ -407,27 +404,21 @@ async function recordOutcomesIn(
 
   await insertLatePayouts(tx, rows, occurredAt);
 
-  const renewals = rows.filter((r) => r.kind === 'subscription' && r.subscription_id);
-  if (renewals.length) {
-    const ids = renewals.map((r) => r.id);
-    // Captured: the subscription runs to the end of the paid period (New York calendar days).
-    await sql`
-      update subscriptions s
-      set expires_at = ((a.period::date + make_interval(months => p.interval_count))::timestamp
-                        at time zone 'America/New_York'),
-          status = 'active', updated_at = now()
-      from payment_attempts a join plans p on p.id = a.plan_id
-      where a.id in (${sql.join(ids)}) and a.status = 'captured' and s.id = a.subscription_id`.execute(tx);
-    await sql`
-      update subscriptions s set status = 'inactive', updated_at = now()
-      from payment_attempts a
-      where a.id in (${sql.join(ids)}) and a.status = 'declined' and s.id = a.subscription_id`.execute(tx);
-    await sql`
-      update subscriptions s set status = 'pending_verification', updated_at = now()
-      from payment_attempts a
-      where a.id in (${sql.join(ids)}) and a.status in ('unknown', 'requires_authentication')
-        and s.id = a.subscription_id`.execute(tx);
-  }
+  // What a renewal's outcome does to its plan is the subscriptions module's to say (the port).
+  await effects.recordRenewalOutcomes(
+    tx,
+    rows.flatMap((r) =>
+      r.kind === 'subscription' &&
+      r.subscription_id &&
+      r.plan_id &&
+      (r.status === 'captured' ||
+        r.status === 'declined' ||
+        r.status === 'unknown' ||
+        r.status === 'requires_authentication')
+        ? [{ subscriptionId: r.subscription_id, planId: r.plan_id, period: r.period, status: r.status }]
+        : [],
+    ),
+  );
   // NOTE: `done` counts answers that end an attempt; an unknown one is not done until settled.
   return {
     done: rows.filter((r) => r.status !== 'unknown').length,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { payinReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import {
   type AttemptOutcome,
@@ -11,6 +12,7 @@ import {
   insertLatePayouts,
   PAYIN_DESCRIPTION,
   payinCards,
+  payinsOnly,
   recordOutcomes,
 } from './charges.repo.ts';
 
@@ -128,8 +130,6 @@ export async function claimPayinChunk(db: Db, runId: string, period: string): Pr
   });
 }
 
-const payinReference = (cardId: string, period: string) => `payin:${cardId}:${period}`;
-
 /**
  * Writes sent pay-ins with their outcomes, in one transaction: the chunks whose last card this
  * was (`writtenChunks`), the attempts (one insert), their money events (derived in the same
@@ -172,7 +172,7 @@ export async function recordSentPayins(
           (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
            amount_cents, description, initiator, status, decline_reason, gateway_transaction_id, created_at,
            due_at, sent_at, settled_at)
-        select v.id, 'payin:' || v.card_id || ':' || v.period, 'payin', v.period, v.customer_id, v.card_id,
+        select v.id, pria_payin_reference(v.card_id, v.period), 'payin', v.period, v.customer_id, v.card_id,
                v.instrument_id, v.subscription_id, v.run_id, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant',
                v.status, v.reason, v.gtx, v.as_of, pria_payin_due_at(v.period), ${occurredAt}::timestamptz,
                case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz end
@@ -217,7 +217,8 @@ export async function recordSentPayins(
     const id = idOf.get(o.payin.cardId);
     return id ? [{ ...o, id }] : [];
   });
-  const late = await recordOutcomes(db, ['submitted'], onExisting, occurredAt);
+  // Pay-ins only: no renewal outcome to report.
+  const late = await recordOutcomes(db, payinsOnly, ['submitted'], onExisting, occurredAt);
   return { done: r.done + late.done, declined: r.declined + late.declined };
 }
 
@@ -248,7 +249,7 @@ export async function writeStaleChunks(db: Db, runId: string, staleAfterMs: numb
       insert into payment_attempts
         (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
          amount_cents, description, initiator, status, created_at, updated_at, due_at, sent_at)
-      select gen_random_uuid(), 'payin:' || c.id || ':' || stale.period, 'payin', stale.period, c.customer_id, c.id,
+      select gen_random_uuid(), pria_payin_reference(c.id, stale.period), 'payin', stale.period, c.customer_id, c.id,
              c.instrument_id, s.id, ${runId}, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant', 'submitted',
              stale.as_of, stale.taken_at, pria_payin_due_at(stale.period),
              -- NOTE: the engine's time of the send died with its drain: the run's instant stands for it.

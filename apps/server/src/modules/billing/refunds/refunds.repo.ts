@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
 import type { SubscriptionEffects } from '../billing-deps.ts';
+import { refundReference } from '../references.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
 
 export interface RefundableCharge {
@@ -65,7 +66,7 @@ export async function insertRefund(
   const id = crypto.randomUUID();
   const inserted = await tx
     .insertInto('refunds')
-    .values({ ...r, id, reference: `refund:${id}`, status: 'submitted', sent_at: r.created_at })
+    .values({ ...r, id, reference: refundReference(id), status: 'submitted', sent_at: r.created_at })
     .returningAll()
     .executeTakeFirstOrThrow();
   return { refund: inserted, created: true };

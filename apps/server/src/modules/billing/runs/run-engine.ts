@@ -4,7 +4,6 @@ import type { RunKind } from '../../../platform/db-schema.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { logBillingEvent } from '../billing-log.ts';
 import { mayCharge, type Settled, settleAttempts, settlePayouts } from '../in-doubt/settle-in-doubt.ts';
-import { releaseSettledInstruments } from '../payback/owed.ts';
 import {
   chunkPayouts,
   claimPayoutChunk,
@@ -28,7 +27,6 @@ import {
   countOpenAttempts,
   countRunWork,
   countWaitingRenewals,
-  expireUnrenewable,
   materializeRenewals,
   recordOutcomes,
   reviveMissed,
@@ -84,8 +82,9 @@ export async function startRun(
     await setRunWaiting(db, run.id, await countWaitingRenewals(db, dueAt));
     total = await countRunWork(db, run.id);
   } else if (r.kind === 'subscriptions') {
-    await expireUnrenewable(db, r.asOf);
-    await materializeRenewals(db, run.id, r.asOf);
+    // Which plans renew, and for how much, is the subscriptions module's to say (the port).
+    await deps.subscriptions.expireUnrenewable(db, r.asOf);
+    await materializeRenewals(db, run.id, r.asOf, await deps.subscriptions.renewalsDue(db, r.asOf));
     total = await countRunWork(db, run.id);
   } else {
     // The captures owed a pay-back are listed in chunks; their payout rows are written once,
@@ -196,7 +195,7 @@ async function sendCharges(
       const rows = outcomes.filter((o) => o.payin === undefined);
       const now = deps.clock.now();
       const a = await recordSentPayins(db, sent, chunks.recorded(sent.map((o) => o.payin)), now);
-      const b = await recordOutcomes(db, ['submitted'], rows, now);
+      const b = await recordOutcomes(db, deps.subscriptions, ['submitted'], rows, now);
       answered += a.done + b.done;
       await addRunProgress(db, run.id, a.done + b.done, a.declined + b.declined);
     },
@@ -269,9 +268,11 @@ async function drainPayouts(deps: BillingDeps, run: RunRow): Promise<void> {
     const sent = await sendPayouts(deps, run, settled);
     if (settled.answered + sent === 0) break;
   }
-  await releaseSettledInstruments(db, deps.payments, deps.clock.now()).catch((err: unknown) =>
-    deps.logger.warn({ err }, 'could not release settled instruments; the next payout run will retry'),
-  );
+  await deps
+    .afterPayouts?.(deps.clock.now())
+    .catch((err: unknown) =>
+      deps.logger.warn({ err }, 'could not release settled instruments; the next payout run will retry'),
+    );
 }
 
 /** A claimed pay-back: a payout row in doubt or due again, or a chunk's payout sent before its try is written. */

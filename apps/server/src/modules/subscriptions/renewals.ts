@@ -1,0 +1,115 @@
+import { cents, totalWithTax } from '@pria/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+import type { RenewalDue, RenewalOutcome } from '../billing/index.ts';
+import { periodEnd, periodKeyAt } from './subscription-period.ts';
+
+/**
+ * Renewals, the subscriptions side (issue 28): which plans renew, for how much, and what the
+ * renewal charge's outcome does to the subscription. Billing charges the card and reports the
+ * outcome through its `SubscriptionEffects` port; it never writes a `subscriptions` row. The
+ * price with tax and the period end are computed here only (`totalWithTax`, `periodEnd`).
+ */
+/** Enabled, active subscriptions whose paid period ended by `asOf`, with a card on file. */
+export async function renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]> {
+  const rows = await db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .innerJoin('cards as c', (j) => j.onRef('c.id', '=', 's.card_id').on('c.removed_at', 'is', null))
+    .select([
+      's.id',
+      's.customer_id',
+      's.expires_at',
+      'c.id as card_id',
+      'c.instrument_id',
+      'p.id as plan_id',
+      'p.name',
+      'p.price_cents',
+      'p.tax_basis_points',
+    ])
+    .where('s.status', '=', 'active')
+    .where('s.is_enabled', '=', true)
+    .where('s.cancelled_at', 'is', null)
+    .where('s.expires_at', '<=', asOf)
+    .execute();
+  return rows.flatMap((r) => {
+    if (!r.expires_at) return [];
+    const dueAt = new Date(r.expires_at);
+    return [
+      {
+        subscriptionId: r.id,
+        customerId: r.customer_id,
+        cardId: r.card_id,
+        instrumentId: r.instrument_id,
+        planId: r.plan_id,
+        period: periodKeyAt(dueAt),
+        amountCents: totalWithTax(cents(Number(r.price_cents)), r.tax_basis_points),
+        description: `${r.name} plan renewal`,
+        dueAt,
+      },
+    ];
+  });
+}
+
+/**
+ * Subscriptions that do not renew become inactive when their period ends: paused ones, cancelled
+ * ones (never charged again), and enabled ones whose funding card is gone.
+ */
+export async function expireUnrenewable(db: Db, asOf: Date): Promise<number> {
+  const res = await sql`
+    update subscriptions s set status = 'inactive', updated_at = now()
+    where s.status = 'active' and s.expires_at <= ${asOf}
+      and (not s.is_enabled or s.cancelled_at is not null
+           or not exists (select 1 from cards c where c.id = s.card_id and c.removed_at is null))`.execute(
+    db,
+  );
+  return Number(res.numAffectedRows ?? 0);
+}
+
+/**
+ * What renewal charges' outcomes do, in the transaction that records them: captured, the plan runs
+ * to the end of the paid period; declined, it is inactive; in doubt or waiting for the bank, it is
+ * pending verification until the charge settles.
+ */
+export async function recordRenewalOutcomes(tx: Db, outcomes: readonly RenewalOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const captured = outcomes.filter((o) => o.status === 'captured');
+  if (captured.length) {
+    const plans = await tx
+      .selectFrom('plans')
+      .select(['id', 'interval_count'])
+      .where('id', 'in', [...new Set(captured.map((o) => o.planId))])
+      .execute();
+    const months = new Map(plans.map((p) => [p.id, p.interval_count]));
+    const ends = captured.map((o) => periodEnd(o.period, months.get(o.planId) ?? 0).toISOString());
+    await sql`
+      update subscriptions s set expires_at = v.ends, status = 'active', updated_at = now()
+      from unnest(${captured.map((o) => o.subscriptionId)}::uuid[], ${ends}::timestamptz[]) as v(id, ends)
+      where s.id = v.id`.execute(tx);
+  }
+  const setStatus = async (status: string, ids: string[]) => {
+    if (ids.length === 0) return;
+    await sql`update subscriptions set status = ${status}, updated_at = now() where id = any(${ids}::uuid[])`.execute(
+      tx,
+    );
+  };
+  await setStatus(
+    'inactive',
+    outcomes.filter((o) => o.status === 'declined').map((o) => o.subscriptionId),
+  );
+  await setStatus(
+    'pending_verification',
+    outcomes
+      .filter((o) => o.status === 'unknown' || o.status === 'requires_authentication')
+      .map((o) => o.subscriptionId),
+  );
+}
+
+/** A deleted account's subscription stops at once: inactive, never renewed. */
+export async function stopSubscriptionsOf(db: Db, customerId: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'inactive', is_enabled: false, updated_at: new Date() })
+    .where('customer_id', '=', customerId)
+    .execute();
+}
