@@ -12,7 +12,7 @@ import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 
 export type { BillingDeps, RenewalDue, RenewalOutcome, SubscriptionEffects } from './billing-deps.ts';
-export { type DisputeResult, recordDisputeEvent } from './disputes/disputes.ts';
+export { type DisputeResult, recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute } from './disputes/simulate-dispute.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './payback/owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
