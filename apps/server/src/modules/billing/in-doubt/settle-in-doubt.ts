@@ -1,4 +1,5 @@
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
+import type { LookupResult } from '../../../gateways/payments/port.ts';
 import type { AttemptStatus, PayoutStatus } from '../../../platform/db-schema.ts';
 import { mapLimit } from '../../../platform/limit.ts';
 import type { BillingDeps } from '../billing-deps.ts';
@@ -21,21 +22,68 @@ import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts
 import { missedReason, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 
 /**
- * In doubt: an attempt or payout left `submitted` by a dead worker (older than the staleness
- * window) or `unknown` after a timeout. Each is looked up by our reference:
- * - found: its outcome is recorded (captured, declined, paid, failed, returned);
+ * In doubt: a charge, pay-back or refund left `submitted` by a dead worker (older than the
+ * staleness window) or `unknown` after a timeout (`in-doubt.sql.ts`). ONE settle step for all
+ * three (issue 28): each is looked up by our reference:
+ * - found: its outcome is recorded (captured, declined, paid, failed, returned, refunded);
  * - not found, and last sent longer ago than the lookup lag (which exceeds the HTTP timeout, so
  *   no request of ours can still be in flight or unindexed): the processor never received it.
- *   It is sent now under the same reference: the first try, not a retry (ADR 7). A pay-in whose
+ *   It is sent again under the same reference: the first try, not a retry (ADR 7). A pay-in whose
  *   window has closed is recorded `missed` instead, unless staff forced the period after it.
  * - not found, but sent too recently to tell: asked again on a later pass.
  * Nothing is ever given up, and nothing is ever sent under a new reference because of doubt.
  */
 export interface Settled<T> {
-  /** Attempts or payouts whose outcome is now known (progress of this pass). */
+  /** Rows whose outcome is now known (progress of this pass). */
   answered: number;
   /** Never received: claimed to be sent again, same reference. */
   resend: T[];
+}
+
+/** What the settle step needs to know of one kind of money row. */
+export interface InDoubtKind<Outcome, Claimed> {
+  /** The processor's word for it (a lookup answering another kind is an error of ours). */
+  kind: LookupResult['kind'];
+  /** Its rows in doubt, with whether "not found" would be conclusive, and when they were read. */
+  find(): Promise<readonly { id: string; reference: string; conclusive: boolean; looked_at: Date }[]>;
+  /** A final answer as the row's outcome; null when the answer is not final yet. */
+  outcome(id: string, found: LookupResult): Outcome | null;
+  /** Records the outcomes found; returns how many rows they settled. */
+  record(outcomes: Outcome[]): Promise<number>;
+  /** The rows the processor never received: claimed to be sent again, or (a closed pay-in) missed. */
+  neverReceived(ids: string[], lookedAt: Date): Promise<Settled<Claimed>>;
+}
+
+export async function settleInDoubt<Outcome, Claimed>(
+  deps: BillingDeps,
+  k: InDoubtKind<Outcome, Claimed>,
+): Promise<Settled<Claimed>> {
+  const rows = await k.find();
+  if (rows.length === 0) return { answered: 0, resend: [] };
+  const never: string[] = [];
+  const outcomes = await mapLimit(rows, deps.concurrency, async (row): Promise<Outcome | null> => {
+    try {
+      const found = await deps.payments.lookup(row.reference);
+      if (!found) {
+        if (row.conclusive) never.push(row.id);
+        return null;
+      }
+      if (found.kind !== k.kind) {
+        deps.logger.error(
+          { id: row.id, kind: k.kind },
+          `our ${k.kind} reference names a ${found.kind} at the processor`,
+        );
+        return null;
+      }
+      return k.outcome(row.id, found);
+    } catch (err) {
+      deps.logger.warn({ err, id: row.id }, `could not look up a ${k.kind}; will try again`);
+      return null;
+    }
+  });
+  const answered = await k.record(outcomes.filter((o): o is Outcome => o !== null));
+  const rest = await k.neverReceived(never, rows[0]?.looked_at ?? deps.clock.now());
+  return { answered: answered + rest.answered, resend: rest.resend };
 }
 
 /** May this run still send a charge? Pay-ins only until their window closes, unless forced after. */
@@ -45,111 +93,83 @@ export function mayCharge(run: RunRow, now: Date): boolean {
   return now < closes || (run.forced_at !== null && new Date(run.forced_at) >= closes);
 }
 
-const inDoubt = (deps: BillingDeps, runId: string) => ({
+const inDoubtOf = (deps: BillingDeps, runId: string) => ({
   runId,
   staleAfterMs: deps.staleAfterMs,
   lookupLagMs: deps.lookupLagMs,
 });
 
+const conclusive = (deps: BillingDeps, lookedAt: Date) => ({
+  lookedAt,
+  lagMs: deps.lookupLagMs,
+  staleAfterMs: deps.staleAfterMs,
+  at: deps.clock.now(),
+});
+
+/** A run's charges (pay-ins or renewals) in doubt. */
 export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Settled<ClaimedAttempt>> {
   const { db } = deps;
   // A chunk whose drain died (or stalls) before writing its attempts: they become `submitted`
   // rows dated when the chunk was taken, in doubt like any other (ADR 17).
   if (run.kind === 'payin') await writeStaleChunks(db, run.id, deps.staleAfterMs);
-  const unsettled = await findUnsettled<AttemptStatus>(db, 'payment_attempts', inDoubt(deps, run.id));
-  if (unsettled.length === 0) return { answered: 0, resend: [] };
-  const neverReceived: string[] = [];
-  const outcomes = await mapLimit(unsettled, deps.concurrency, async (a): Promise<AttemptOutcome | null> => {
-    try {
-      const found = await deps.payments.lookup(a.reference);
-      if (!found) {
-        if (a.conclusive) neverReceived.push(a.id);
-        return null;
-      }
-      if (found.kind !== 'charge') {
-        deps.logger.error({ attempt: a.id }, 'our charge reference names a payout at the processor');
-        return null;
-      }
-      // Only a final answer settles it (a charge waiting for the bank stays in doubt).
-      if (found.status === 'captured' || found.status === 'declined')
-        return { id: a.id, ...outcomeOf(found) };
-      return null;
-    } catch (err) {
-      deps.logger.warn({ err, attempt: a.id }, 'could not look up a charge; will try again');
-      return null;
-    }
+  return settleInDoubt<AttemptOutcome, ClaimedAttempt>(deps, {
+    kind: 'charge',
+    find: () => findUnsettled<AttemptStatus>(db, 'payment_attempts', inDoubtOf(deps, run.id)),
+    // Only a final answer settles it (a charge waiting for the bank stays in doubt).
+    outcome: (id, found) =>
+      found.status === 'captured' || found.status === 'declined' ? { id, ...outcomeOf(found) } : null,
+    async record(outcomes) {
+      const { done, declined } = await recordOutcomes(
+        db,
+        deps.subscriptions,
+        ['submitted', 'unknown'],
+        outcomes,
+        deps.clock.now(),
+      );
+      await addRunProgress(db, run.id, done, declined);
+      return done;
+    },
+    async neverReceived(ids, lookedAt) {
+      const now = deps.clock.now();
+      if (mayCharge(run, now))
+        return { answered: 0, resend: await claimResends(db, ids, conclusive(deps, lookedAt)) };
+      const missed = await markAttemptsMissed(db, ids, {
+        reason: missedReason(run.period),
+        ...conclusive(deps, lookedAt),
+      });
+      await addRunProgress(db, run.id, missed, 0);
+      return { answered: missed, resend: [] };
+    },
   });
-  const now = deps.clock.now();
-  const settled = outcomes.filter((o): o is AttemptOutcome => o !== null);
-  const { done, declined } = await recordOutcomes(
-    db,
-    deps.subscriptions,
-    ['submitted', 'unknown'],
-    settled,
-    now,
-  );
-  await addRunProgress(db, run.id, done, declined);
-
-  const conclusive = {
-    lookedAt: unsettled[0]?.looked_at ?? now,
-    lagMs: deps.lookupLagMs,
-    staleAfterMs: deps.staleAfterMs,
-    at: now,
-  };
-  if (mayCharge(run, now)) {
-    return { answered: done, resend: await claimResends(db, neverReceived, conclusive) };
-  }
-  const missed = await markAttemptsMissed(db, neverReceived, {
-    reason: missedReason(run.period),
-    ...conclusive,
-  });
-  await addRunProgress(db, run.id, missed, 0);
-  return { answered: done + missed, resend: [] };
 }
 
+/** A run's pay-backs in doubt. */
 export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Settled<ClaimedPayout>> {
   const { db } = deps;
   // A payout chunk whose drain died (or stalls) before writing its tries (ADR 17).
   await writeStalePayoutChunks(db, run.id, deps.staleAfterMs);
-  const unsettled = await findUnsettled<PayoutStatus>(db, 'payouts', inDoubt(deps, run.id));
-  if (unsettled.length === 0) return { answered: 0, resend: [] };
-  const neverReceived: string[] = [];
-  const outcomes = await mapLimit(
-    unsettled,
-    deps.concurrency,
-    async (p): Promise<PayoutOutcomeRow | null> => {
-      try {
-        const found = await deps.payments.lookup(p.reference);
-        if (!found) {
-          if (p.conclusive) neverReceived.push(p.id);
-          return null;
-        }
-        if (found.kind !== 'payout') {
-          deps.logger.error({ payout: p.id }, 'our payout reference names a charge at the processor');
-          return null;
-        }
-        const o = outcomeOf(found);
-        return { id: p.id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
-      } catch (err) {
-        deps.logger.warn({ err, payout: p.id }, 'could not look up a payout; will try again');
-        return null;
-      }
+  return settleInDoubt<PayoutOutcomeRow, ClaimedPayout>(deps, {
+    kind: 'payout',
+    find: () => findUnsettled<PayoutStatus>(db, 'payouts', inDoubtOf(deps, run.id)),
+    outcome(id, found) {
+      if (found.kind !== 'payout') return null;
+      const o = outcomeOf(found);
+      return { id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
     },
-  );
-  const settled = outcomes.filter((o): o is PayoutOutcomeRow => o !== null);
-  const { answered, done, failed } = await recordPayoutOutcomes(
-    db,
-    run.id,
-    ['submitted', 'unknown'],
-    settled,
-    deps.clock.now(),
-  );
-  await addRunProgress(db, run.id, done, failed);
-  const resend = await claimPayoutResends(db, neverReceived, {
-    lookedAt: unsettled[0]?.looked_at ?? deps.clock.now(),
-    lagMs: deps.lookupLagMs,
-    staleAfterMs: deps.staleAfterMs,
-    at: deps.clock.now(),
+    async record(outcomes) {
+      const { answered, done, failed } = await recordPayoutOutcomes(
+        db,
+        run.id,
+        ['submitted', 'unknown'],
+        outcomes,
+        deps.clock.now(),
+      );
+      await addRunProgress(db, run.id, done, failed);
+      return answered;
+    },
+    neverReceived: async (ids, lookedAt) => ({
+      answered: 0,
+      resend: await claimPayoutResends(db, ids, conclusive(deps, lookedAt)),
+    }),
   });
-  return { answered, resend };
 }

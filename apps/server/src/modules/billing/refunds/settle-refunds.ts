@@ -1,6 +1,6 @@
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
-import { mapLimit } from '../../../platform/limit.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
 import {
   claimRefundResends,
   findCharge,
@@ -12,40 +12,36 @@ import {
 import { sendRefund } from './send-refund.ts';
 
 /**
- * Refunds in doubt (a timeout, a dead process): looked up by reference; a refund the processor
- * never received is sent again under the same reference (ADR 7's rule for money in doubt).
- * Called by the tick.
+ * Refunds in doubt (a timeout, a dead process), through the one settle step: looked up by
+ * reference; a refund the processor never received is sent again under the same reference (ADR
+ * 7's rule for money in doubt). Called by the tick; returns how many were settled.
  */
 export async function settleRefunds(deps: BillingDeps): Promise<number> {
-  const open = await findRefundsInDoubt(deps.db, deps);
-  if (open.length === 0) return 0;
-  const never: string[] = [];
-  let settled = 0;
-  await mapLimit(open, deps.concurrency, async (f) => {
-    try {
-      const found = await deps.payments.lookup(f.reference);
-      if (!found) {
-        if (f.conclusive) never.push(f.id);
-        return;
+  const { answered, resend } = await settleInDoubt<RefundOutcomeRow, string>(deps, {
+    kind: 'refund',
+    find: () => findRefundsInDoubt(deps.db, deps),
+    outcome(id, found) {
+      if (found.kind !== 'refund') return null;
+      const o = outcomeOf(found);
+      return { id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
+    },
+    async record(outcomes) {
+      let settled = 0;
+      for (const o of outcomes) {
+        if (await recordRefundOutcome(deps, ['submitted', 'unknown'], o, deps.clock.now())) settled++;
       }
-      if (found.kind !== 'refund') return;
-      const answer = outcomeOf(found);
-      const o: RefundOutcomeRow = {
-        id: f.id,
-        status: answer.status,
-        reason: answer.reason,
-        gatewayTransactionId: answer.gatewayTransactionId,
-      };
-      if (await recordRefundOutcome(deps, ['submitted', 'unknown'], o, deps.clock.now())) settled++;
-    } catch (err) {
-      deps.logger.warn({ err, refund: f.id }, 'could not look up a refund; will try again');
-    }
+      return settled;
+    },
+    neverReceived: async (ids, lookedAt) => ({
+      answered: 0,
+      resend: await claimRefundResends(deps.db, ids, {
+        lookedAt,
+        lagMs: deps.lookupLagMs,
+        staleAfterMs: deps.staleAfterMs,
+      }),
+    }),
   });
-  const resend = await claimRefundResends(deps.db, never, {
-    lookedAt: open[0]?.looked_at ?? deps.clock.now(),
-    lagMs: deps.lookupLagMs,
-    staleAfterMs: deps.staleAfterMs,
-  });
+  let settled = answered;
   for (const id of resend) {
     const row = await findRefund(deps.db, id);
     const charge = row ? await findCharge(deps.db, row.attempt_id) : undefined;
