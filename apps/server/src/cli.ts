@@ -12,6 +12,7 @@ import {
   reconcileRecent,
   runDueWork,
   simulateDispute,
+  simulateDisputeDecision,
 } from './modules/billing/index.ts';
 import { releaseSettledInstruments } from './modules/cards/index.ts';
 import { sendDueNotices } from './modules/notifications/index.ts';
@@ -187,15 +188,20 @@ const commands: Record<string, Command> = {
         throw new UsageError('billing:dispute drives the simulator only');
       try {
         if (typeof v.charge === 'string') {
-          const deps = createBillingDeps({ ...ctx, payments, subscriptions: subscriptionEffects });
-          const { disputeId } = await simulateDispute(deps, v.charge).catch(() => {
+          const { disputeId } = await simulateDispute(
+            { db: ctx.db, payments },
+            v.charge,
+            cliAuditContext(),
+          ).catch(() => {
             throw new UsageError('No captured charge with that id or reference');
           });
           return { disputeId, recordedAt: 'the next billing tick' };
         }
         if (typeof v.dispute === 'string' && (v.outcome === 'won' || v.outcome === 'lost')) {
-          if (!(await payments.decideDispute(v.dispute, v.outcome)))
+          const decision = { disputeId: v.dispute, outcome: v.outcome, audit: cliAuditContext() } as const;
+          await simulateDisputeDecision({ db: ctx.db, payments }, decision).catch(() => {
             throw new UsageError('No open dispute with that id');
+          });
           return { disputeId: v.dispute, outcome: v.outcome, recordedAt: 'the next billing tick' };
         }
         throw new UsageError();

@@ -68,6 +68,11 @@ export async function disputesRoutes(app: FastifyInstance, deps: BillingDeps) {
       },
     },
     async (req, reply) =>
-      send(reply, await simulateDispute(deps, req.params.id), 'Dispute opened at the simulator', 202),
+      send(
+        reply,
+        await simulateDispute(deps, req.params.id, auditContextOf(req)),
+        'Dispute opened at the simulator',
+        202,
+      ),
   );
 }
