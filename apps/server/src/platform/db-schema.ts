@@ -296,6 +296,11 @@ export interface MoneyEventsTable {
   refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   occurred_at: Timestamp;
   processed_at: Timestamp | null;
+  /**
+   * The customer wanted this email but their address was not verified yet: sent once it is
+   * (migration 0065), then cleared.
+   */
+  email_withheld_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: DefaultTimestamp;
 }
 
