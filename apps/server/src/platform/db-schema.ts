@@ -331,7 +331,8 @@ export type SecurityNoticeType =
   | 'security.mfa_enabled'
   | 'security.passkey_added'
   | 'security.passkey_removed'
-  | 'security.mfa_disabled';
+  | 'security.mfa_disabled'
+  | 'security.recovery_code_used';
 
 /** A notice sent to a customer, once: the unique dedupe key is written with its outbox rows. */
 export interface CustomerNoticesTable {
