@@ -38,36 +38,28 @@ export {
   createMfaEnrolmentTicket,
   disableMfa,
   getMfaMethod,
-  type MfaMethod,
 } from './mfa.ts';
-export { RESET_TOKEN_MINUTES, sendResetLinkTo } from './recovery.ts';
-export { issueRecoveryCodes, RECOVERY_CODE_COUNT, recoveryCodesLeft } from './recovery-codes.ts';
+export { sendResetLinkTo } from './recovery.ts';
+export { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
 export {
-  findStaff,
-  type InvitationState,
   listStaff,
-  type StaffInvitation,
-  type StaffMember,
   StaffRuleError,
   setStaffDisabled,
   setStaffRole,
   staffStanding,
 } from './staff.ts';
 export {
-  acceptStaffInvite,
-  INVITE_DAYS,
   InvitationError,
   inviteStaff,
   resendStaffInvitation,
   revokeStaffInvitation,
 } from './staff-invitations.ts';
-export type { NewUser } from './users.ts';
+
 export {
   createUser,
   deleteUser,
   findUserById,
   IdpUserError,
-  passwordProblem,
   revokeUserSessions,
   sendVerificationEmail,
   setPassword,

@@ -37,10 +37,6 @@ export function hasPermission(p: Principal, permission: Permission): boolean {
   return p.permissions.has(permission);
 }
 
-export function isAdmin(p: Principal): boolean {
-  return p.roles.includes('admin');
-}
-
 /** Reads a dot path ('realm_access.roles') or a namespaced URL claim ('https://x/roles'). */
 function claimAt(payload: JWTPayload, claimPath: string): unknown {
   if (claimPath in payload) return payload[claimPath];

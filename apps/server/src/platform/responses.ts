@@ -54,12 +54,6 @@ export function respond<T extends z.ZodType>(data: T, opts: RespondOptions = {})
 /** An answer whose `data` is always null: the envelope carries the confirmation message. */
 export const respondMessage = (opts: RespondOptions = {}) => respond(z.null(), opts);
 
-/** 204: done, nothing to say. */
-export const respondNoContent = (opts: Omit<RespondOptions, 'status'> = {}) => ({
-  204: z.null().describe(opts.description ?? 'Done; no body'),
-  ...errorsOf(opts.errors),
-});
-
 /**
  * A file's bytes. Typed as what handlers send (Fastify never serializes a Buffer or a stream, so
  * the schema only documents): a plain z.string() would make the type provider refuse a Buffer.

@@ -3,7 +3,6 @@ export {
   CybersourceGateway,
   registerCybersourceRoutes,
   registerNotificationRoute,
-  signNotification,
 } from './cybersource/index.ts';
 export * from './port.ts';
 export {

@@ -5,8 +5,6 @@ import { openGeoIp } from './geoip.ts';
 import { operationsRoutes } from './operations.routes.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 
-export { type GeoLookup, geoLookupFrom, openGeoIp } from './geoip.ts';
-
 /**
  * The admin portal's API (clients, transactions, logs, metrics; exports, audit trail, staff). GEOIP_DB_PATH, when set,
  * names a MaxMind City database used to place sign-ins on the client detail page.

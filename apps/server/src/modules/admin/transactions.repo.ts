@@ -51,10 +51,21 @@ export interface TransactionRow {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// NOTE: the two state expressions are those of the indexes payment_attempts_admin_state and
-// payouts_admin_state (migration 0032); keep them identical.
-const attemptState = sql`(case a.status when 'captured' then 'success' when 'declined' then 'failed' when 'missed' then 'missed' else 'pending' end)`;
-const payoutState = sql`(case p.status when 'paid' then 'success' when 'failed' then 'failed' when 'returned' then 'failed' else 'pending' end)`;
+/**
+ * The staff list's state of a money row (success, failed, missed; anything else pending), defined
+ * once here. The indexes payment_attempts_admin_state and payouts_admin_state (migration 0032)
+ * hold the same CASE so that a sort or filter by state reads them: transaction-states.test.ts
+ * compares their definitions with these maps. Literals, not parameters, or no index would match.
+ */
+export const ATTEMPT_STATES = { captured: 'success', declined: 'failed', missed: 'missed' } as const;
+export const PAYOUT_STATES = { paid: 'success', failed: 'failed', returned: 'failed' } as const;
+const stateOf = (column: string, states: Record<string, string>) =>
+  sql`(case ${sql.ref(column)} ${sql.join(
+    Object.entries(states).map(([status, state]) => sql`when ${sql.lit(status)} then ${sql.lit(state)}`),
+    sql` `,
+  )} else 'pending' end)`;
+const attemptState = stateOf('a.status', ATTEMPT_STATES);
+const payoutState = stateOf('p.status', PAYOUT_STATES);
 
 /** A charge (the monthly $3 or a plan charge) as a transaction row, before customer and card are joined. */
 const attemptColumns = sql`a.id, a.created_at, coalesce(a.gateway_transaction_id, a.reference) as transaction_id,

@@ -12,40 +12,34 @@ import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 
 export type { BillingDeps, RenewalDue, RenewalOutcome, SubscriptionEffects } from './billing-deps.ts';
-export { type DisputeResult, recordDisputeEvent } from './disputes/disputes.ts';
+export { recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute } from './disputes/simulate-dispute.ts';
 export { moneyOwedToCard, moneyOwedToCustomer } from './payback/owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payback/payouts.repo.ts';
 export {
-  type OperationalAlerts,
   operationalAlerts,
   registerOperationalGauges,
 } from './reconciliation/operational-alerts.ts';
 export {
-  type Reconciliation,
-  type ReconciliationLine,
   reconcilePeriod,
   reconcileRecent,
   reconciliationLinesBatch,
 } from './reconciliation/reconcile.ts';
-export { payinReference, payoutReference, refundReference, subscriptionReference } from './references.ts';
-export { type ForceRunRequest, forceBillingRun } from './runs/force-run.ts';
+export { subscriptionReference } from './references.ts';
+export { forceBillingRun } from './runs/force-run.ts';
 export { drainRun, startRun } from './runs/run-engine.ts';
 export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';
 export {
   currentPeriod,
   isPeriod,
-  latestDuePayin,
-  latestDuePayout,
   NEW_YORK,
-  newYorkDay,
   nextPayinDueAt,
   nextPayinPeriod,
   payinDueAt,
   payoutDueAt,
 } from './schedule/billing-schedule.ts';
-export { forceRun, openDueRuns, type RunSummary, runDueWork } from './schedule/tick.ts';
+export { runDueWork } from './schedule/tick.ts';
 
 export function createBillingDeps(d: {
   config: Config;

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { cardRoutes } from './cards.routes.ts';
 
-export type { CardsTable, CardTables } from '../../platform/schema/cards-tables.ts';
-export type { CardRow } from './cards.repo.ts';
-export { findActiveCard as findActiveCardOfCustomer, listActiveCards } from './cards.repo.ts';
+export { findActiveCard as findActiveCardOfCustomer } from './cards.repo.ts';
 export { eraseCardsOf, releaseInstrumentsOf, releaseSettledInstruments } from './release-instruments.ts';
 
 export async function registerCardRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {

@@ -1,5 +1,5 @@
 export { currentCustomer } from './current-customer.ts';
-export { type CustomerRow, markEmailVerified, markOnboarded } from './customers.repo.ts';
+export { markEmailVerified, markOnboarded } from './customers.repo.ts';
 export { customerRoutes as registerCustomerRoutes } from './customers.routes.ts';
 export { rememberDeletedIdentity } from './deleted-identities.ts';
 export type { CustomerRecordParts } from './get-customer.ts';

@@ -63,12 +63,6 @@ export const administrativeAreas: AdministrativeArea[] = [...firstZipByState.key
   .map((code) => ({ code, name: stateNames.get(code) ?? otherNames[code] ?? code }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
-const areaCodes = new Set(administrativeAreas.map((a) => a.code));
-
-export function isAdministrativeArea(code: string): boolean {
-  return areaCodes.has(code);
-}
-
 export function postalCodeForArea(code: string): string | null {
   return firstZipByState.get(code) ?? null;
 }

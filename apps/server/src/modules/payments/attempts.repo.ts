@@ -29,10 +29,6 @@ export async function insertAttempt(db: Db, row: Insertable<PaymentAttemptsTable
   return db.insertInto('payment_attempts').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findAttemptByReference(db: Db, reference: string): Promise<AttemptRow | undefined> {
-  return db.selectFrom('payment_attempts').selectAll().where('reference', '=', reference).executeTakeFirst();
-}
-
 /**
  * Moves an attempt from `from` to `to`, guarded by the current status in the WHERE clause so
  * two workers can never both move the same attempt. Returns undefined when another process

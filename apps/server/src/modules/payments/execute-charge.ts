@@ -1,5 +1,6 @@
 import { cents } from '@pria/contracts';
-import { GatewayError, GatewayTimeout, type PaymentGateway } from '../../gateways/payments/port.ts';
+import { moneyOutcome } from '../../gateways/payments/outcome.ts';
+import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Db } from '../../platform/db.ts';
 import type { AttemptStatus } from '../../platform/db-schema.ts';
 import { type AttemptRow, transitionAttempt } from './attempts.repo.ts';
@@ -20,31 +21,30 @@ export async function executeCharge(
     transitionAttempt(db, from, to, fields, at);
   const submitted = await move(attempt, 'submitted');
   if (!submitted) throw new Error(`attempt ${attempt.id} was taken by another process`);
-  try {
-    const outcome = await gateway.charge({
-      reference: submitted.reference,
-      instrumentId: opts.instrumentId,
-      amountCents: cents(submitted.amount_cents),
-      description: submitted.description,
-      initiator: opts.initiator,
-      returnUrl: opts.returnUrl,
-    });
-    const fields = { gateway_transaction_id: outcome.gatewayTransactionId };
-    if (outcome.status === 'captured') return must(await move(submitted, 'captured', fields));
-    if (outcome.status === 'declined') {
-      return must(await move(submitted, 'declined', { ...fields, decline_reason: outcome.reason }));
-    }
-    return must(
-      await move(submitted, 'requires_authentication', { ...fields, session_url: outcome.sessionUrl }),
-    );
-  } catch (err) {
-    if (err instanceof GatewayTimeout) return must(await move(submitted, 'unknown'));
-    if (err instanceof GatewayError) {
-      // The processor refused the request outright (e.g. the instrument is gone): no money moved.
-      return must(await move(submitted, 'declined', { decline_reason: err.message }));
-    }
-    throw err;
+  const outcome = await moneyOutcome(
+    () =>
+      gateway.charge({
+        reference: submitted.reference,
+        instrumentId: opts.instrumentId,
+        amountCents: cents(submitted.amount_cents),
+        description: submitted.description,
+        initiator: opts.initiator,
+        returnUrl: opts.returnUrl,
+      }),
+    'declined',
+  );
+  // Cut off in a way nobody expected: the attempt stays `submitted`, settled by lookup (above).
+  if (outcome.unexpected) throw outcome.unexpected;
+  if (outcome.status === 'unknown') return must(await move(submitted, 'unknown'));
+  const fields = outcome.gatewayTransactionId ? { gateway_transaction_id: outcome.gatewayTransactionId } : {};
+  if (outcome.status === 'captured') return must(await move(submitted, 'captured', fields));
+  // Declined by the issuer, or the request refused outright (e.g. the instrument is gone): no money moved.
+  if (outcome.status === 'declined') {
+    return must(await move(submitted, 'declined', { ...fields, decline_reason: outcome.reason }));
   }
+  return must(
+    await move(submitted, 'requires_authentication', { ...fields, session_url: outcome.sessionUrl }),
+  );
 }
 
 /**

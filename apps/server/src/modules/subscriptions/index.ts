@@ -5,15 +5,11 @@ import { endPlanPaidBy, planPaidBy } from './plan-paid-by.ts';
 import { expireUnrenewable, recordRenewalOutcomes, renewalsDue } from './renewals.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
-export { settlePendingSubscription, subscriptionOfCustomer } from './get-subscription.ts';
-export { endPlanPaidBy, type PlanPaid, planPaidBy } from './plan-paid-by.ts';
+export { subscriptionOfCustomer } from './get-subscription.ts';
+
 export { stopSubscriptionsOf } from './renewals.ts';
-export { type SubscriptionView, toSubscriptionView } from './subscription-view.ts';
-export {
-  findSubscriptionOfCustomer,
-  type SubscriptionRow,
-  subscriptionFromJson,
-} from './subscriptions.repo.ts';
+export { toSubscriptionView } from './subscription-view.ts';
+export { subscriptionFromJson } from './subscriptions.repo.ts';
 
 /** The subscriptions side of billing's SubscriptionEffects port (wired in services.ts and cli.ts). */
 export const subscriptionEffects: SubscriptionEffects = {

@@ -5,17 +5,12 @@ import { createSmtpEmailSender } from './smtp-email-sender.ts';
 import { createTwilioSmsSender } from './twilio-sms-sender.ts';
 import { createWebPushSender, type PushSender } from './web-push-sender.ts';
 
-export { retryDelayMs } from './backoff.ts';
-export { type DeliveryDeps, type DeliveryResult, deliverPending, LEASE_MS } from './deliver-pending.ts';
-export { type EmailSender, type OutboxMessage, SendError, type SmsSender } from './ports.ts';
-export { createSmtpEmailSender } from './smtp-email-sender.ts';
-export { createTwilioSmsSender } from './twilio-sms-sender.ts';
+export { type DeliveryDeps, deliverPending } from './deliver-pending.ts';
+export type { EmailSender, SmsSender } from './ports.ts';
+
 export {
   createWebPushSender,
-  type PushDevice,
-  PushDeviceGone,
   type PushSender,
-  pushTopic,
 } from './web-push-sender.ts';
 
 /** The channels this configuration can deliver; an unconfigured channel stays in the outbox. */

@@ -1,3 +1,4 @@
+import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import type { AttemptStatus, PayoutStatus } from '../../../platform/db-schema.ts';
 import { mapLimit } from '../../../platform/limit.ts';
 import type { BillingDeps } from '../billing-deps.ts';
@@ -59,7 +60,6 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
   if (unsettled.length === 0) return { answered: 0, resend: [] };
   const neverReceived: string[] = [];
   const outcomes = await mapLimit(unsettled, deps.concurrency, async (a): Promise<AttemptOutcome | null> => {
-    const base = { id: a.id, reason: null, gatewayTransactionId: null, sessionUrl: null };
     try {
       const found = await deps.payments.lookup(a.reference);
       if (!found) {
@@ -70,16 +70,9 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
         deps.logger.error({ attempt: a.id }, 'our charge reference names a payout at the processor');
         return null;
       }
-      if (found.status === 'captured')
-        return { ...base, status: 'captured', gatewayTransactionId: found.gatewayTransactionId };
-      if (found.status === 'declined') {
-        return {
-          ...base,
-          status: 'declined',
-          reason: found.reason,
-          gatewayTransactionId: found.gatewayTransactionId,
-        };
-      }
+      // Only a final answer settles it (a charge waiting for the bank stays in doubt).
+      if (found.status === 'captured' || found.status === 'declined')
+        return { id: a.id, ...outcomeOf(found) };
       return null;
     } catch (err) {
       deps.logger.warn({ err, attempt: a.id }, 'could not look up a charge; will try again');
@@ -135,14 +128,8 @@ export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Set
           deps.logger.error({ payout: p.id }, 'our payout reference names a charge at the processor');
           return null;
         }
-        return found.status === 'paid'
-          ? { id: p.id, status: 'paid', reason: null, gatewayTransactionId: found.gatewayTransactionId }
-          : {
-              id: p.id,
-              status: found.status,
-              reason: found.reason,
-              gatewayTransactionId: found.gatewayTransactionId,
-            };
+        const o = outcomeOf(found);
+        return { id: p.id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
       } catch (err) {
         deps.logger.warn({ err, payout: p.id }, 'could not look up a payout; will try again');
         return null;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
-import { payinCards } from '../payin/charges.repo.ts';
+import { payinCards } from '../payin/eligibility.ts';
 import { latestDuePayin, payinDueAt, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 
 /** A pay-in on the card in flight, or captured and not yet paid back. */

@@ -6,7 +6,9 @@ import { auditContextOf } from '../../../platform/audit.ts';
 import { access, send } from '../../../platform/http.ts';
 import { respond, respondMessage } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { listPaybacksNeedingAttention, retryPaybackNow, sendPaybackToCard } from './paybacks-attention.ts';
+import { listPaybacksNeedingAttention } from './list-paybacks-needing-attention.ts';
+import { retryPaybackNow } from './retry-payback-now.ts';
+import { sendPaybackToCard } from './send-payback-to-card.ts';
 
 const payoutParams = z.object({ id: z.uuid({ error: 'id must be a pay-back id' }) });
 

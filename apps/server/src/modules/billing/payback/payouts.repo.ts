@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { PayoutStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import {
@@ -122,9 +123,8 @@ export async function claimPayoutResends(
     sql<ClaimedPayout>`
     update payouts set status = 'submitted', sent_at = ${r.at}, updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
-      and (status = 'unknown'
-           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
-      and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
+      and ${inDoubt(r.staleAfterMs)}
+      and ${lastWrittenBefore(r.lookedAt, r.lagMs)}
     returning id, reference, tries, ${payTo} as instrument_id, amount_cents`.execute(db),
   );
   return res.rows;

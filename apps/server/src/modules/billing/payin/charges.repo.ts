@@ -4,8 +4,10 @@ import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import type { RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
+import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
 import { payoutDueAt } from '../schedule/billing-schedule.ts';
+import { payinCards } from './eligibility.ts';
 
 /**
  * Any fixed number: with the run, the advisory lock around a run's chunks. Cutting chunks and
@@ -16,31 +18,6 @@ export const CHUNK_LOCK = 7_311_002;
 
 /** What a customer's statement says of the monthly $3. */
 export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
-
-/**
- * The cards owed the pay-in whose due instant is `dueAt`, everything judged as at that instant
- * (ADR 7, ADR 18), whichever run asks (scheduled, late after an outage, forced): a card on file
- * then (registered by then, not removed by then), on a subscription that existed by then, whose
- * paid period ran past it and that was not paused then. A renewal settled after the 28th (an
- * outage) therefore does not cost the card its month, and a renewal that failed after the 28th,
- * a card removed or a pause after it, does not take back a month already owed.
- * So is Charge & Pay: a card that only pays for the plan (charge_and_pay false, the
- * customer's choice at checkout) is never charged the $3.
- */
-export const payinCards = (dueAt: Date) => sql`
-    from cards c
-    join subscriptions s on s.customer_id = c.customer_id
-    where c.created_at <= ${dueAt}
-      and c.charge_and_pay
-      and (c.removed_at is null or c.removed_at > ${dueAt})
-      and s.created_at <= ${dueAt}
-      and s.expires_at > ${dueAt}
-      and not ${pausedAt(dueAt)}`;
-
-/** The subscription `s` was paused at `at` (subscription_pauses, written by the subscriptions module). */
-export const pausedAt = (at: Date) => sql<boolean>`exists (
-    select 1 from subscription_pauses z
-    where z.subscription_id = s.id and z.paused_at <= ${at} and (z.resumed_at is null or z.resumed_at > ${at}))`;
 
 /**
  * Not a card a drain took and may be charging right now: its chunk is taken but its attempts
@@ -79,23 +56,6 @@ export async function chunkPayins(
       returning cards`.execute(tx);
     return res.rows.reduce((n, c) => n + Number(c.cards), 0);
   });
-}
-
-/**
- * Subscriptions whose renewal, due by the pay-in instant `dueAt`, is not settled yet (not run
- * yet, or its charge in doubt). Their cards wait for it instead of being skipped: once the
- * renewal is captured they are owed the pay-in, once it is declined they are not.
- */
-export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number> {
-  const res = await sql<{ n: number }>`
-    select count(*)::int as n from subscriptions s
-    where not ${pausedAt(dueAt)} and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
-      and ((s.status = 'active' and s.cancelled_at is null)
-           or (s.status = 'pending_verification' and exists (
-                 select 1 from payment_attempts a
-                 where a.subscription_id = s.id and a.kind = 'subscription' and a.initiator = 'merchant'
-                   and a.status in ('created', 'submitted', 'unknown'))))`.execute(db);
-  return res.rows[0]?.n ?? 0;
 }
 
 /**
@@ -203,7 +163,7 @@ export async function markAttemptsMissed(
       update payment_attempts set status = 'missed', decline_reason = ${r.reason}, settled_at = ${r.at},
              updated_at = now()
       where id = any(${ids}::uuid[]) and kind = 'payin' and status in ('submitted', 'unknown')
-        and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
+        and ${lastWrittenBefore(r.lookedAt, r.lagMs)}
       returning id, customer_id, card_id, billing_run_id`.execute(tx);
       await insertMoneyEvents(tx, missedEvents(rows.rows, r.reason, r.at));
       return rows.rows.length;
@@ -290,9 +250,8 @@ export async function claimResends(
     sql<ClaimedAttempt>`
     update payment_attempts set status = 'submitted', sent_at = ${r.at}, updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
-      and (status = 'unknown'
-           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
-      and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
+      and ${inDoubt(r.staleAfterMs)}
+      and ${lastWrittenBefore(r.lookedAt, r.lagMs)}
     returning id, reference, kind, instrument_id, amount_cents, description`.execute(db),
   );
   return res.rows;

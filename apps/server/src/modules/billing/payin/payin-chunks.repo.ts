@@ -11,10 +11,10 @@ import {
   type ClaimedAttempt,
   insertLatePayouts,
   PAYIN_DESCRIPTION,
-  payinCards,
   payinsOnly,
   recordOutcomes,
 } from './charges.repo.ts';
+import { payinCards } from './eligibility.ts';
 
 /**
  * Pay-in attempts written once, with their outcome (ADR 17).

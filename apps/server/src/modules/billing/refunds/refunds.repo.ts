@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
 import type { SubscriptionEffects } from '../billing-deps.ts';
+import { conclusiveNow, inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { refundReference } from '../references.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
 
@@ -160,11 +161,10 @@ export async function findRefundsInDoubt(db: Db, r: { staleAfterMs: number; look
     conclusive: boolean;
     looked_at: Date;
   }>`
-    select id, reference, status, updated_at <= now() - make_interval(secs => ${r.lookupLagMs / 1000}) as conclusive,
+    select id, reference, status, ${conclusiveNow(r.lookupLagMs)} as conclusive,
            now() as looked_at
     from refunds
-    where status = 'unknown'
-       or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000}))
+    where ${inDoubt(r.staleAfterMs)}
     order by updated_at limit 500`.execute(db);
   return res.rows;
 }
@@ -179,9 +179,8 @@ export async function claimRefundResends(
   const res = await sql<{ id: string }>`
     update refunds set status = 'submitted', updated_at = clock_timestamp()
     where id = any(${ids}::uuid[])
-      and (status = 'unknown'
-           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
-      and updated_at <= ${r.lookedAt}::timestamptz - make_interval(secs => ${r.lagMs / 1000})
+      and ${inDoubt(r.staleAfterMs)}
+      and ${lastWrittenBefore(r.lookedAt, r.lagMs)}
     returning id`.execute(db);
   return res.rows.map((x) => x.id);
 }

@@ -1,5 +1,5 @@
 import { cents } from '@pria/contracts';
-import { GatewayError, GatewayTimeout } from '../../../gateways/payments/port.ts';
+import { moneyOutcome } from '../../../gateways/payments/outcome.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import type { RefundableCharge, RefundOutcomeRow, RefundRow } from './refunds.repo.ts';
 
@@ -13,21 +13,16 @@ export async function sendRefund(
   refund: Pick<RefundRow, 'id' | 'reference' | 'amount_cents'>,
   charge: Pick<RefundableCharge, 'reference' | 'gateway_transaction_id'>,
 ): Promise<RefundOutcomeRow> {
-  try {
-    const o = await deps.payments.refund({
-      reference: refund.reference,
-      chargeReference: charge.reference,
-      chargeTransactionId: charge.gateway_transaction_id,
-      amountCents: cents(Number(refund.amount_cents)),
-    });
-    return o.status === 'refunded'
-      ? { id: refund.id, status: 'refunded', reason: null, gatewayTransactionId: o.gatewayTransactionId }
-      : { id: refund.id, status: 'failed', reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
-  } catch (err) {
-    if (err instanceof GatewayError)
-      return { id: refund.id, status: 'failed', reason: err.message, gatewayTransactionId: null };
-    if (!(err instanceof GatewayTimeout))
-      deps.logger.warn({ err, refund: refund.id }, 'refund failed mid-call');
-    return { id: refund.id, status: 'unknown', reason: null, gatewayTransactionId: null };
-  }
+  const o = await moneyOutcome(
+    () =>
+      deps.payments.refund({
+        reference: refund.reference,
+        chargeReference: charge.reference,
+        chargeTransactionId: charge.gateway_transaction_id,
+        amountCents: cents(Number(refund.amount_cents)),
+      }),
+    'failed',
+  );
+  if (o.unexpected) deps.logger.warn({ err: o.unexpected, refund: refund.id }, 'refund failed mid-call');
+  return { id: refund.id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
 }

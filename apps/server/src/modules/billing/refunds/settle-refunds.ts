@@ -1,3 +1,4 @@
+import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import { mapLimit } from '../../../platform/limit.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import {
@@ -28,15 +29,13 @@ export async function settleRefunds(deps: BillingDeps): Promise<number> {
         return;
       }
       if (found.kind !== 'refund') return;
-      const o: RefundOutcomeRow =
-        found.status === 'refunded'
-          ? { id: f.id, status: 'refunded', reason: null, gatewayTransactionId: found.gatewayTransactionId }
-          : {
-              id: f.id,
-              status: 'failed',
-              reason: found.reason,
-              gatewayTransactionId: found.gatewayTransactionId,
-            };
+      const answer = outcomeOf(found);
+      const o: RefundOutcomeRow = {
+        id: f.id,
+        status: answer.status,
+        reason: answer.reason,
+        gatewayTransactionId: answer.gatewayTransactionId,
+      };
       if (await recordRefundOutcome(deps, ['submitted', 'unknown'], o, deps.clock.now())) settled++;
     } catch (err) {
       deps.logger.warn({ err, refund: f.id }, 'could not look up a refund; will try again');

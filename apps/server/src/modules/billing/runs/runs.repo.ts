@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { BillingRunsTable, MoneyEventsTable, RunKind } from '../../../platform/db-schema.ts';
+import { conclusiveNow, inDoubt } from '../in-doubt/in-doubt.sql.ts';
 
 export type RunRow = Selectable<BillingRunsTable>;
 
@@ -152,12 +153,11 @@ export async function findUnsettled<S extends string>(
 ) {
   const res = await sql<{ id: string; reference: string; status: S; conclusive: boolean; looked_at: Date }>`
     select id, reference, status,
-           updated_at <= now() - make_interval(secs => ${r.lookupLagMs / 1000}) as conclusive,
+           ${conclusiveNow(r.lookupLagMs)} as conclusive,
            now() as looked_at
     from ${sql.table(table)}
     where billing_run_id = ${r.runId}
-      and (status = 'unknown'
-           or (status = 'submitted' and updated_at < now() - make_interval(secs => ${r.staleAfterMs / 1000})))
+      and ${inDoubt(r.staleAfterMs)}
     order by id limit 1000`.execute(db);
   return res.rows;
 }

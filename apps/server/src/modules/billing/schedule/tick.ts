@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { syncDisputes } from '../disputes/disputes.ts';
+import { syncDisputes } from '../disputes/sync-disputes.ts';
 import { payoutsDue } from '../payback/payouts.repo.ts';
 import { insertMissedPayins } from '../payin/charges.repo.ts';
 import { settleRefunds } from '../refunds/settle-refunds.ts';

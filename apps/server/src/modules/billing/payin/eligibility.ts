@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../platform/db.ts';
+
+/**
+ * The cards owed the pay-in whose due instant is `dueAt`, everything judged as at that instant
+ * (ADR 7, ADR 18), whichever run asks (scheduled, late after an outage, forced): a card on file
+ * then (registered by then, not removed by then), on a subscription that existed by then, whose
+ * paid period ran past it and that was not paused then. A renewal settled after the 28th (an
+ * outage) therefore does not cost the card its month, and a renewal that failed after the 28th,
+ * a card removed or a pause after it, does not take back a month already owed.
+ * So is Charge & Pay: a card that only pays for the plan (charge_and_pay false, the
+ * customer's choice at checkout) is never charged the $3. NOTE: that flag is read as it is now,
+ * not as at `dueAt` (no history is kept of it; ADR 19): a forced run of a past month judges it
+ * by today's choice.
+ */
+export const payinCards = (dueAt: Date) => sql`
+    from cards c
+    join subscriptions s on s.customer_id = c.customer_id
+    where c.created_at <= ${dueAt}
+      and c.charge_and_pay
+      and (c.removed_at is null or c.removed_at > ${dueAt})
+      and s.created_at <= ${dueAt}
+      and s.expires_at > ${dueAt}
+      and not ${pausedAt(dueAt)}`;
+
+/** The subscription `s` was paused at `at` (subscription_pauses, written by the subscriptions module). */
+export const pausedAt = (at: Date) => sql<boolean>`exists (
+    select 1 from subscription_pauses z
+    where z.subscription_id = s.id and z.paused_at <= ${at} and (z.resumed_at is null or z.resumed_at > ${at}))`;
+
+/**
+ * Subscriptions whose renewal, due by the pay-in instant `dueAt`, is not settled yet (not run
+ * yet, or its charge in doubt). Their cards wait for it instead of being skipped: once the
+ * renewal is captured they are owed the pay-in, once it is declined they are not.
+ */
+export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number> {
+  const res = await sql<{ n: number }>`
+    select count(*)::int as n from subscriptions s
+    where not ${pausedAt(dueAt)} and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
+      and ((s.status = 'active' and s.cancelled_at is null)
+           or (s.status = 'pending_verification' and exists (
+                 select 1 from payment_attempts a
+                 where a.subscription_id = s.id and a.kind = 'subscription' and a.initiator = 'merchant'
+                   and a.status in ('created', 'submitted', 'unknown'))))`.execute(db);
+  return res.rows[0]?.n ?? 0;
+}
