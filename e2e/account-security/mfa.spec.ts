@@ -70,12 +70,14 @@ test('turning on the authenticator app signs in again with password + code; a co
   await expectInApp(page);
 });
 
-test('a stale sign-in is asked to sign in again and comes back to Security to retry', async ({
+test('a stale sign-in is asked to sign in again, on a phone in view, and comes back to Security to retry', async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
   const { email, password } = await signUpNewCustomer(page, 'reauth');
+  // On a phone (issue 29) the prompt appeared below the screen, so the switch seemed to do nothing.
+  await page.setViewportSize({ width: 390, height: 844 });
   const account = new AccountSecurityPage(page);
   await account.open('security');
 
@@ -101,8 +103,11 @@ test('a stale sign-in is asked to sign in again and comes back to Security to re
   await expect(alert).toContainText('For your security, please sign in again to continue');
   await expect(alert).toContainText('Please sign in again to change your security settings');
   await expect(account.mfaSwitch('Authenticator app')).not.toBeChecked();
+  const signInAgain = alert.getByRole('button', { name: 'Sign in again' });
+  await expect(signInAgain).toBeInViewport({ ratio: 1 });
+  await expect(signInAgain).toBeFocused();
 
-  await alert.getByRole('button', { name: 'Sign in again' }).click();
+  await signInAgain.click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (await page.getByLabel('Email').isEditable()) await page.getByLabel('Email').fill(email);

@@ -82,6 +82,9 @@ for (const width of widths) {
     await expect(list.locator('tbody tr')).toHaveCount(1);
     await expect(list).toContainText('Visa •••• 1111');
     await expect(list).toContainText(/\d{1,2}:\d{2} [AP]M ET/);
+    // The type in words, not the code.
+    await expect(list.locator('tbody tr').first()).toContainText('Plan charge');
+    await expect(list).not.toContainText('SUBSCRIPTION_CAPTURE');
     await page.getByRole('combobox', { name: 'Type' }).click();
     await expect(page.getByRole('option', { name: 'Pay-backs' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'PAYOUT' })).toHaveCount(0);
@@ -93,6 +96,8 @@ for (const width of widths) {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await readFile(String(await (await download).path()), 'utf8');
     expect(csv).toContain(client);
+    // The export keeps the spec's type codes, which spreadsheets and scripts match on.
+    expect(csv.split('\n').find((line) => line.includes(client))).toContain('SUBSCRIPTION_CAPTURE');
     await page.goto(`/admin/audit?actor=${encodeURIComponent(staff)}`);
     const audit = page.getByRole('table', { name: 'Staff audit trail' });
     await expect(audit.locator('tbody tr')).toHaveCount(1);

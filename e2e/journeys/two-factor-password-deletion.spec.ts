@@ -90,6 +90,8 @@ for (const width of widths) {
     await expectInApp(page);
     await account.open('security');
     await expect(security.getByText('9 unused codes left.', { exact: false })).toBeVisible();
+    // The owner is told a code signed in, and how many are left.
+    await waitForMail(request, email, /A recovery code was used to sign in[\s\S]*9 recovery codes left/);
 
     // New codes replace the old ones, shown once.
     await security.getByRole('button', { name: 'Create new codes' }).click();

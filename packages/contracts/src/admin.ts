@@ -247,6 +247,16 @@ export const customerListPage = pageOf(adminCustomerRow);
 
 export const transactionTypes = ['CAPTURE', 'SUBSCRIPTION_CAPTURE', 'PAYOUT'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
+/**
+ * The types in words on staff screens (issue 29: the table showed SUBSCRIPTION_CAPTURE). The API,
+ * its filter and the CSV export keep the codes: they are the spec's values ("type (for example
+ * CAPTURE)") and what spreadsheets and scripts match on.
+ */
+export const transactionTypeNames: Record<TransactionType, string> = {
+  CAPTURE: 'Monthly charge',
+  SUBSCRIPTION_CAPTURE: 'Plan charge',
+  PAYOUT: 'Pay-back',
+};
 /** `missed`: a month Pria could not charge (its window closed while Pria was unavailable). */
 export const transactionStatuses = ['success', 'failed', 'pending', 'missed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];

@@ -35,6 +35,8 @@ export const messages = {
   cityRequired: 'City is required',
   stateRequired: 'State is required',
   invalidState: 'Invalid state',
+  // Not in the spec (issue 29): a ZIP whose first digits belong to another state.
+  postalCodeStateMismatch: 'ZIP code does not match the state',
   profileUpdateFailed: 'Profile Update Failed',
 
   // password

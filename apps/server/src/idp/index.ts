@@ -124,7 +124,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
     const upstreams = configuredUpstreams(config);
-    const kit = registerInteractionRoutes(scope, provider, deps, upstreams);
+    const kit = registerInteractionRoutes(scope, provider, { ...deps, notifySecurity: notify }, upstreams);
     await registerSocialRoutes(scope, kit, { ...deps, upstreams });
     registerAssetRoutes(scope);
     registerPasskeyRoutes(scope, kit, deps, notify);
@@ -337,7 +337,7 @@ function registerInteractionRoutes(
     expired,
     loginPage: (uid, error) => loginView(uid, '', error),
   };
-  registerSignInMfaRoutes(app, kit);
+  registerSignInMfaRoutes(app, kit, deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl));
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid',

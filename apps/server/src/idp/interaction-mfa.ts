@@ -4,6 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { destinations, type MfaMethod } from './mfa.ts';
 import {
   findOpenChallenge,
@@ -80,7 +81,7 @@ export async function beginSecondStep(
     .redirect(`${kit.base(opts.uid)}/mfa`, 303);
 }
 
-export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKit) {
+export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKit, notify: SecurityNotifier) {
   const { config, db } = kit;
 
   async function page(
@@ -175,6 +176,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
       interaction.uid,
       typeof code === 'string' ? code.slice(0, 40) : '',
       attempt(req),
+      notify,
     );
     if (result.ok) {
       return kit.finish(req, reply, interaction, {

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import type { IdpMfaChallengesTable, MfaMethod } from '../platform/schema/idp-tables.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { loadMfaKey } from './keys.ts';
 import {
   MFA_CODE_DIGITS,
@@ -12,7 +13,7 @@ import {
   sendCode,
 } from './mfa.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, numericCode, openSecret } from './mfa-secrets.ts';
-import { useRecoveryCode } from './recovery-codes.ts';
+import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
 import { matchTotp } from './totp.ts';
 import { type AttemptContext, findUserById, recordEvent } from './users.ts';
 
@@ -204,13 +205,16 @@ export async function verifySignInChallenge(
 
 /**
  * The second step with a recovery code instead (issue 29): the open challenge counts the
- * attempts as for a code, and a right code is used up at once (each works once).
+ * attempts as for a code, and a right code is used up at once (each works once). The account's
+ * owner is told, in the same transaction, with how many codes are left: a recovery code in
+ * someone else's hands signs in without the phone.
  */
 export async function verifySignInRecovery(
   db: Db,
   uid: string,
   code: string,
   ctx: AttemptContext,
+  notify: SecurityNotifier,
 ): Promise<VerifyResult> {
   return db.transaction().execute(async (trx): Promise<VerifyResult> => {
     const c = await trx
@@ -236,6 +240,15 @@ export async function verifySignInRecovery(
         success: true,
         reason: 'recovery code',
       });
+      const user = await findUserById(trx, c.user_id);
+      if (user)
+        await notify(trx, {
+          userId: c.user_id,
+          email: user.email,
+          event: 'recovery_code_used',
+          eventId: String(c.id),
+          codesLeft: await recoveryCodesLeft(trx, c.user_id),
+        });
       return { ok: true, userId: c.user_id };
     }
     const attempts = c.attempts + 1;

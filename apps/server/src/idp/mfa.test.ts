@@ -223,6 +223,16 @@ describe('MFA with an authenticator app', () => {
     expect(wrong.status).toBe(401);
     const ok = await first.go(recoveryUrl, { code: (codes[0] ?? '').toUpperCase().replace('-', '') });
     expect(ok.url.startsWith(`${app.url}/auth/callback`)).toBe(true);
+    // The owner hears of it, with the codes left (a code in other hands needs no phone).
+    const notices = await app.db
+      .selectFrom('message_outbox')
+      .select(['channel', 'text_body'])
+      .where('recipient', '=', 'recovery@pria.test')
+      .where('subject', '=', 'A recovery code was used to sign in to your Pria account')
+      .execute();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text_body).toContain('9 recovery codes left');
+    expect(notices[0]?.text_body).toContain(`${app.url}/dashboard/account/security`);
 
     // A used code does not work again.
     const again = await openCodePage('recovery@pria.test');
@@ -231,6 +241,14 @@ describe('MFA with an authenticator app', () => {
     expect(reused.html).toContain('used already');
     const left = await mine.select('r.id').where('r.used_at', 'is', null).execute();
     expect(left).toHaveLength(9);
+    // A refused code tells nobody anything: still the one notice.
+    const after = await app.db
+      .selectFrom('message_outbox')
+      .select('id')
+      .where('recipient', '=', 'recovery@pria.test')
+      .where('subject', '=', 'A recovery code was used to sign in to your Pria account')
+      .execute();
+    expect(after).toHaveLength(1);
   });
 
   it('restarts the sign-in after too many wrong codes', async () => {

@@ -296,6 +296,11 @@ export interface MoneyEventsTable {
   refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   occurred_at: Timestamp;
   processed_at: Timestamp | null;
+  /**
+   * The customer wanted this email but their address was not verified yet: sent once it is
+   * (migration 0065), then cleared.
+   */
+  email_withheld_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: DefaultTimestamp;
 }
 
@@ -326,7 +331,8 @@ export type SecurityNoticeType =
   | 'security.mfa_enabled'
   | 'security.passkey_added'
   | 'security.passkey_removed'
-  | 'security.mfa_disabled';
+  | 'security.mfa_disabled'
+  | 'security.recovery_code_used';
 
 /** A notice sent to a customer, once: the unique dedupe key is written with its outbox rows. */
 export interface CustomerNoticesTable {

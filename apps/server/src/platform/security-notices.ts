@@ -13,7 +13,8 @@ export type SecurityEvent =
   | 'mfa_enabled'
   | 'mfa_disabled'
   | 'passkey_added'
-  | 'passkey_removed';
+  | 'passkey_removed'
+  | 'recovery_code_used';
 
 export interface SecurityEventNotice {
   userId: string;
@@ -22,6 +23,8 @@ export interface SecurityEventNotice {
   event: SecurityEvent;
   /** Names this occurrence: a second report with the same id sends nothing. */
   eventId: string;
+  /** recovery_code_used: how many unused recovery codes are left. */
+  codesLeft?: number;
 }
 
 /** Called inside the transaction that makes the change. */
@@ -37,6 +40,7 @@ export const securitySubjects: Record<SecurityEvent, string> = {
   mfa_disabled: 'Two-factor authentication was turned off',
   passkey_added: 'A passkey was added to your Pria account',
   passkey_removed: 'A passkey was removed from your Pria account',
+  recovery_code_used: 'A recovery code was used to sign in to your Pria account',
 };
 
 const leads: Record<SecurityEvent, string> = {
@@ -49,6 +53,8 @@ const leads: Record<SecurityEvent, string> = {
     'Two-factor authentication was just turned off on your Pria account, and every device was signed out.',
   passkey_added: 'A passkey was just added to your Pria account: it can sign you in without your password.',
   passkey_removed: 'A passkey was just removed from your Pria account and can no longer sign you in.',
+  recovery_code_used:
+    'A recovery code was just used to sign in to your Pria account, instead of your two-factor code. Each code works once.',
 };
 
 const smsWords: Record<SecurityEvent, string> = {
@@ -58,11 +64,28 @@ const smsWords: Record<SecurityEvent, string> = {
   mfa_disabled: 'two-factor authentication was turned off.',
   passkey_added: 'a passkey was added to your account.',
   passkey_removed: 'a passkey was removed from your account.',
+  recovery_code_used: 'a recovery code was used to sign in.',
 };
 
+/** "9 recovery codes left", "1 recovery code left", "No recovery codes left". */
+const codesLeftWords = (n: number) =>
+  n === 0 ? 'No recovery codes left' : `${n} recovery code${n === 1 ? '' : 's'} left`;
+
 /** The words of a security notice: email text and a short SMS. */
-export function securityNoticeWords(event: SecurityEvent, publicUrl: string) {
+export function securityNoticeWords(
+  notice: Pick<SecurityEventNotice, 'event' | 'codesLeft'>,
+  publicUrl: string,
+) {
+  const { event } = notice;
   const reset = `${publicUrl}/oidc/forgot-password`;
+  // A recovery code spent: how many remain, and where to make new ones before they run out.
+  const codes =
+    event === 'recovery_code_used' && notice.codesLeft !== undefined
+      ? {
+          text: `${codesLeftWords(notice.codesLeft)}. Create new codes in Account, Security: ${publicUrl}/dashboard/account/security`,
+          sms: ` ${codesLeftWords(notice.codesLeft)}.`,
+        }
+      : null;
   const lead = leads[event];
   const ifNotYou =
     event === 'mfa_enabled'
@@ -70,15 +93,22 @@ export function securityNoticeWords(event: SecurityEvent, publicUrl: string) {
       : `If this was not you, reset your password right away (${reset}) and contact support.`;
   return {
     subject: securitySubjects[event],
-    text: [lead, '', ifNotYou, '', 'Pria never asks for your password by email or text.'].join('\n'),
-    sms: `Pria: ${smsWords[event]} Not you? Reset your password and contact support.`,
+    text: [
+      lead,
+      ...(codes ? ['', codes.text] : []),
+      '',
+      ifNotYou,
+      '',
+      'Pria never asks for your password by email or text.',
+    ].join('\n'),
+    sms: `Pria: ${smsWords[event]}${codes?.sms ?? ''} Not you? Reset your password and contact support.`,
   };
 }
 
 /** The fallback notifier: one email to the identity's address, once per event. */
 export function emailOnlyNotifier(publicUrl: string): SecurityNotifier {
   return async (tx, e) => {
-    const w = securityNoticeWords(e.event, publicUrl);
+    const w = securityNoticeWords(e, publicUrl);
     await enqueueEmail(tx, {
       to: e.email,
       subject: w.subject,

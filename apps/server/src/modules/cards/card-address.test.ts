@@ -8,8 +8,9 @@ import { oidcLogin } from '../../test/oidc-login.ts';
 
 /**
  * A card's billing address follows the profile's address rule (one rule, contracts/address.ts):
- * an unknown state is "Invalid state" on POST /cards, PUT /cards/{id} and PUT /customers/{id}
- * alike, and nothing is stored or sent to the processor.
+ * an unknown state is "Invalid state", and a ZIP of another state "ZIP code does not match the
+ * state", on POST /cards, PUT /cards/{id} and PUT /customers/{id} alike, and nothing is stored or
+ * sent to the processor.
  */
 
 let t: TestApp;
@@ -112,5 +113,72 @@ describe('card billing address = profile address', () => {
     });
     expect(profile.status).toBe(200);
     expect(profile.body.data.address.administrativeArea).toBe('NY');
+  });
+});
+
+describe('the ZIP belongs to the state (issue 29: "Brooklyn, AL 11201" was saved)', () => {
+  const brooklyn = {
+    address1: '1 Main St',
+    locality: 'Brooklyn',
+    administrativeArea: 'AL',
+    postalCode: '11201',
+  };
+  const mismatch = 'ZIP code does not match the state';
+
+  it('POST /cards refuses it before the processor sees the card', async () => {
+    const before = await instruments();
+    const cards = (await api.get('/api/v1/cards')).body.data.length;
+    const res = await api.post('/api/v1/cards', { ...(await newCard('AL')), address: brooklyn });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION', message: mismatch });
+    expect(await instruments()).toBe(before);
+    expect((await api.get('/api/v1/cards')).body.data).toHaveLength(cards);
+  });
+
+  it('PUT /cards/{id} refuses it and keeps the card as it was', async () => {
+    const before = (await api.get('/api/v1/cards')).body.data.find((c: { id: string }) => c.id === cardId);
+    const res = await api.put(`/api/v1/cards/${cardId}`, {
+      expirationMonth: 10,
+      expirationYear: nextYear,
+      address: brooklyn,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(mismatch);
+    const after = (await api.get('/api/v1/cards')).body.data.find((c: { id: string }) => c.id === cardId);
+    expect(after).toEqual(before);
+  });
+
+  it('PUT /customers/me refuses it with the same words and keeps the profile', async () => {
+    const before = (await api.get('/api/v1/customers/me')).body.data;
+    const res = await api.put('/api/v1/customers/me', {
+      firstName: 'Changed',
+      lastName: 'Example',
+      phone: '2125550100',
+      address: brooklyn,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(mismatch);
+    expect((await api.get('/api/v1/customers/me')).body.data).toEqual(before);
+  });
+
+  it('the same ZIP with its own state is taken by both', async () => {
+    const ny = { ...brooklyn, administrativeArea: 'NY' };
+    expect(
+      (
+        await api.put(`/api/v1/cards/${cardId}`, {
+          expirationMonth: 10,
+          expirationYear: nextYear,
+          address: ny,
+        })
+      ).status,
+    ).toBe(200);
+    const profile = await api.put('/api/v1/customers/me', {
+      firstName: 'Ann',
+      lastName: 'Example',
+      phone: '2125550100',
+      address: ny,
+    });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data.address).toMatchObject({ administrativeArea: 'NY', postalCode: '11201' });
   });
 });

@@ -67,6 +67,10 @@ export function postalCodeForArea(code: string): string | null {
   return firstZipByState.get(code) ?? null;
 }
 
+/** Every US ZIP of the data, with its state (a test holds the address rule to all of them). */
+export const knownUsPostalCodes = (): { zip: string; state: string }[] =>
+  usZips.map((z) => ({ zip: z.zip, state: z.state }));
+
 /** The state of a ZIP (5 digits, optionally +4), or null when the ZIP is unknown. */
 export function areaForPostalCode(postalCode: string): { code: string; city: string } | null {
   const hit = zipcodes.lookup(postalCode.slice(0, 5)) as ZipRecord | undefined;

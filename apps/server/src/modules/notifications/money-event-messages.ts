@@ -22,6 +22,8 @@ export interface MoneyMessageInput {
   receipt?: string | null;
   /** Refunds: the plan this refund ended, and when. */
   planEnded?: { at: Date; planName: string | null } | null;
+  /** Sent late: it was held while the address was unverified (says so, since the date is past). */
+  heldUntilVerified?: boolean;
 }
 
 export interface MoneyMessages {
@@ -30,6 +32,7 @@ export interface MoneyMessages {
 }
 
 const NY = 'America/New_York';
+export const heldNote = 'We kept this email until your email address was verified.';
 const SMS_LIMIT = 160;
 
 /** The preference list an event type belongs to (the spec's Charges, Payments, Subscription Updates). */
@@ -169,7 +172,8 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
   const smsCard = i.card ? `${brand} ending ${i.card.lastFour}` : 'your card';
   const day = DateTime.fromJSDate(i.occurredAt, { zone: NY });
   const date = day.toFormat('LLLL d, yyyy');
-  const w = wording(i, card, smsCard, date, day.toFormat('LLL d'));
+  const worded = wording(i, card, smsCard, date, day.toFormat('LLL d'));
+  const w = i.heldUntilVerified ? { ...worded, lead: `${worded.lead} ${heldNote}` } : worded;
   const reason = (i.reason ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
   const sms = [w.sms(reason), w.sms('')].find((s) => s.length <= SMS_LIMIT) ?? w.sms('');
 

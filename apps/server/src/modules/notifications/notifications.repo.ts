@@ -49,8 +49,45 @@ export function findCard(tx: Db, cardId: string) {
   return tx.selectFrom('cards').select(['brand', 'last_four']).where('id', '=', cardId).executeTakeFirst();
 }
 
-export async function markEventProcessed(tx: Db, id: number, at: Date): Promise<void> {
-  await tx.updateTable('money_events').set({ processed_at: at }).where('id', '=', id).execute();
+/** Done; `emailWithheld` when the customer wanted the email but their address is not verified yet. */
+export async function markEventProcessed(tx: Db, id: number, at: Date, emailWithheld = false): Promise<void> {
+  await tx
+    .updateTable('money_events')
+    .set({ processed_at: at, email_withheld_at: emailWithheld ? at : null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Events whose email was withheld since `since` and whose customer's address is now verified,
+ * oldest first. The partial index on email_withheld_at holds only withheld rows.
+ */
+export async function listReleasableEventIds(db: Db, since: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('money_events as e')
+    .innerJoin('customers as c', 'c.id', 'e.customer_id')
+    .select('e.id')
+    .where('e.email_withheld_at', '>=', since)
+    .where('c.email_verified', '=', true)
+    .where('c.email', 'is not', null)
+    .where('c.deleted_at', 'is', null)
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Locks one event still withheld for this transaction; undefined when another worker has it or it is done. */
+export async function lockWithheldEvent(tx: Db, id: number): Promise<MoneyEventRow | undefined> {
+  const res = await sql<MoneyEventRow>`
+    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, refund_id, occurred_at from money_events
+    where id = ${id} and email_withheld_at is not null
+    for update skip locked`.execute(tx);
+  return res.rows[0];
+}
+
+export async function clearEmailWithheld(tx: Db, id: number): Promise<void> {
+  await tx.updateTable('money_events').set({ email_withheld_at: null }).where('id', '=', id).execute();
 }
 
 /** A plan charge's or a refund's receipt number as customers read it: R-000123. */

@@ -1,14 +1,8 @@
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
-import { moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
-import {
-  findCard,
-  findReceiptNumber,
-  findRecipient,
-  findRefundNotice,
-  type MoneyEventRow,
-  markEventProcessed,
-} from './notifications.repo.ts';
+import { composeMoneyMessages } from './compose-money-messages.ts';
+import { notificationTypeOf } from './money-event-messages.ts';
+import { findRecipient, type MoneyEventRow, markEventProcessed } from './notifications.repo.ts';
 import { getNotificationPreferences } from './preferences.repo.ts';
 import { pushFromSms, pushToDevices } from './push-to-devices.ts';
 
@@ -31,34 +25,24 @@ export async function notifyMoneyEvent(
   ctx: { publicUrl: string; now: Date },
 ): Promise<NotifyOutcome> {
   const outcome = { email: false, sms: false, push: 0 };
+  let withheld = false;
   const customer = await findRecipient(tx, event.customer_id);
   // A deleted account has no addresses left and asked us to stop; the event is simply done.
   if (customer && !customer.deleted_at) {
     const prefs = await getNotificationPreferences(tx, event.customer_id);
     const type = notificationTypeOf(event.type);
     // NOTE: only a verified address gets money notices: an unverified one may be a typo that
-    // belongs to someone else, and these emails name the card and the amounts.
+    // belongs to someone else, and these emails name the card and the amounts. The email is
+    // withheld, not dropped: it goes out once the address is verified.
     const email = customer.email && customer.email_verified ? customer.email.toLowerCase() : null;
     const phone = customer.phone && /^\d{10}$/.test(customer.phone) ? `+1${customer.phone}` : null;
     const wantsEmail = Boolean(email) && prefs.forEmail.includes(type);
     const wantsSms = Boolean(phone) && prefs.forSms.includes(type);
     const wantsPush = prefs.forPush.includes(type);
+    // Kept for when the address is verified (release-withheld-emails.ts): a receipt is owed.
+    withheld = Boolean(customer.email) && !email && prefs.forEmail.includes(type);
     if (wantsEmail || wantsSms || wantsPush) {
-      const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
-      const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
-      const m = moneyEventMessages({
-        type: event.type,
-        firstName: customer.first_name,
-        amountCents: event.amount_cents,
-        card: card ? { brand: card.brand, lastFour: card.last_four } : null,
-        reason: event.reason,
-        occurredAt: event.occurred_at,
-        publicUrl: ctx.publicUrl,
-        receipt: await findReceiptNumber(tx, { attemptId: event.attempt_id, refundId: event.refund_id }),
-        planEnded: refund?.plan_ended_at
-          ? { at: new Date(refund.plan_ended_at), planName: refund.plan_name ?? null }
-          : null,
-      });
+      const m = await composeMoneyMessages(tx, event, { firstName: customer.first_name, ...ctx });
       if (wantsEmail && email) {
         await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });
         outcome.email = true;
@@ -78,6 +62,6 @@ export async function notifyMoneyEvent(
       }
     }
   }
-  await markEventProcessed(tx, event.id, ctx.now);
+  await markEventProcessed(tx, event.id, ctx.now, withheld);
   return outcome;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { listUnprocessedEventIds, lockUnprocessedEvent } from './notifications.repo.ts';
 import { notifyMoneyEvent } from './notify-money-event.ts';
+import { releaseWithheldEmails } from './release-withheld-emails.ts';
 
 export interface NotificationDeps {
   db: Db;
@@ -13,7 +14,9 @@ export interface NotificationDeps {
 }
 
 export interface ProcessResult {
+  /** New events notified. */
   processed: number;
+  /** Emails queued: for new events, and those withheld until the address was verified. */
   emails: number;
   sms: number;
   /** Push messages queued (one per device). */
@@ -21,7 +24,8 @@ export interface ProcessResult {
 }
 
 /**
- * Notifies up to `limit` money events, oldest first, one transaction per event. Several
+ * Sends the money emails withheld until an address was verified (release-withheld-emails.ts),
+ * then notifies up to `limit` new money events, oldest first, one transaction per event. Several
  * workers can run this at once: each event is locked with SKIP LOCKED and re-checked, so it
  * is handled by exactly one of them. An event that fails (a bug, a lost connection) stays
  * unprocessed and is tried again on the next pass; it does not block the ones after it.
@@ -31,6 +35,7 @@ export async function processMoneyEvents(
   opts: { limit?: number } = {},
 ): Promise<ProcessResult> {
   const result: ProcessResult = { processed: 0, emails: 0, sms: 0, push: 0 };
+  result.emails += await releaseWithheldEmails(deps, opts);
   const ids = await listUnprocessedEventIds(deps.db, opts.limit ?? 100);
   for (const id of ids) {
     try {

@@ -9,7 +9,8 @@ import { getNotificationPreferences } from './preferences.repo.ts';
 import { pushFromSms, pushToDevices } from './push-to-devices.ts';
 
 /**
- * A security notice (password changed or reset, MFA turned on or off), exactly once per event:
+ * A security notice (password changed or reset, MFA turned on or off, a recovery code used to
+ * sign in), exactly once per event:
  * the customer_notices row (unique on `security:<subject>:<event>:<eventId>`) and its outbox
  * rows commit together in the caller's transaction. Email always, to the sign-in address even
  * when unverified (the owner of the address must hear that its account changed); SMS too when
@@ -24,7 +25,7 @@ export async function sendSecurityNotice(
   ctx: { publicUrl: string },
 ): Promise<boolean> {
   const key = securityNoticeKey(n);
-  const w = securityNoticeWords(n.event, ctx.publicUrl);
+  const w = securityNoticeWords(n, ctx.publicUrl);
   const customer = await tx
     .selectFrom('customers')
     .select(['id', 'email', 'phone'])

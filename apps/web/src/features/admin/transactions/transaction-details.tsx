@@ -1,5 +1,5 @@
 import { Anchor, Box, Drawer, Text } from '@mantine/core';
-import type { AdminTransactionRow } from '@pria/contracts';
+import { type AdminTransactionRow, transactionTypeNames } from '@pria/contracts/admin';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import classes from '../shared/admin-table.module.css';
@@ -61,7 +61,12 @@ export function TransactionDetails({
               {maskedCard(row.card ?? {})}
             </Text>
           </Field>
-          <Field label="Type">{row.type}</Field>
+          <Field label="Type">
+            {transactionTypeNames[row.type]}{' '}
+            <Text span fz="xs" c="dimmed" ff="monospace">
+              {row.type}
+            </Text>
+          </Field>
           <Field label="Status">
             <StatusBadges row={row} />
           </Field>

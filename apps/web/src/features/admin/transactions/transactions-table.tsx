@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
-import type { AdminTransactionRow } from '@pria/contracts';
+import { type AdminTransactionRow, transactionTypeNames } from '@pria/contracts/admin';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -139,18 +139,9 @@ export function TransactionsTable(props: TransactionsTableProps) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs" fw={600}>
-                      {/* Long types break after the underscore instead of widening the table. */}
-                      {r.type.split('_').map((part, i) => (
-                        <span key={part}>
-                          {i > 0 && (
-                            <>
-                              _<wbr />
-                            </>
-                          )}
-                          {part}
-                        </span>
-                      ))}
+                    {/* In words; the code (as in the CSV export) on hover and in the details. */}
+                    <Text size="xs" fw={600} title={r.type}>
+                      {transactionTypeNames[r.type]}
                     </Text>
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>

@@ -1,0 +1,30 @@
+import type { Db } from '../../platform/db.ts';
+import { type MoneyMessages, moneyEventMessages } from './money-event-messages.ts';
+import { findCard, findReceiptNumber, findRefundNotice, type MoneyEventRow } from './notifications.repo.ts';
+
+/**
+ * The words of one money event, read from its rows (the card, the receipt number, the refund's
+ * plan): the same for the email sent at once and for one sent later, once the address is verified.
+ */
+export async function composeMoneyMessages(
+  tx: Db,
+  event: MoneyEventRow,
+  ctx: { firstName: string | null; publicUrl: string; heldUntilVerified?: boolean },
+): Promise<MoneyMessages> {
+  const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
+  const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
+  return moneyEventMessages({
+    type: event.type,
+    firstName: ctx.firstName,
+    amountCents: event.amount_cents,
+    card: card ? { brand: card.brand, lastFour: card.last_four } : null,
+    reason: event.reason,
+    occurredAt: event.occurred_at,
+    publicUrl: ctx.publicUrl,
+    receipt: await findReceiptNumber(tx, { attemptId: event.attempt_id, refundId: event.refund_id }),
+    planEnded: refund?.plan_ended_at
+      ? { at: new Date(refund.plan_ended_at), planName: refund.plan_name ?? null }
+      : null,
+    heldUntilVerified: ctx.heldUntilVerified,
+  });
+}
