@@ -40,7 +40,7 @@ test.beforeAll(async ({ browser }, info) => {
 test('finance refunds a plan charge from the transactions list, with a reason, once', async ({ page }) => {
   await signInAsNewAdmin(page);
   await page.goto(`/admin/transactions?userId=${client.id}`);
-  const row = page.getByRole('row').filter({ hasText: 'SUBSCRIPTION_CAPTURE' });
+  const row = page.getByRole('row').filter({ hasText: 'Plan charge' });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund the plan charge' });

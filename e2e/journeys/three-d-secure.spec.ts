@@ -50,6 +50,9 @@ for (const width of widths) {
     let bank = await payWithVerifyingCard(page);
     await snap(page, `${width}-j2-pending`);
     await bank.getByRole('button', { name: 'Cancel' }).click();
+    // The bank sends the customer back to Pria; they close that tab once it is there. (Closing it
+    // while the redirect is still loading can hang Chromium's close for over a minute.)
+    await expect(bank).toHaveURL(/\/dashboard\/account\/subscription\?reference=/);
     await bank.close();
     const refused = page.getByRole('alert').filter({ hasText: 'Your bank did not confirm the payment' });
     await expect(refused).toBeVisible({ timeout: 30_000 });
@@ -96,6 +99,7 @@ for (const width of widths) {
     await signIn(page, email);
     const bank = await payWithVerifyingCard(page);
     await bank.getByRole('button', { name: 'Authenticate payment' }).click();
+    await expect(bank).toHaveURL(/\/dashboard\/account\/subscription\?reference=/);
     await bank.close();
     await expect(page.getByText('Payment received: you are subscribed')).toBeVisible({ timeout: 15_000 });
     const { id } = await customerByEmail(email);
