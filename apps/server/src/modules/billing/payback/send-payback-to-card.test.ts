@@ -1,47 +1,23 @@
 import { adminMessages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { processMoneyEvents } from '../../notifications/index.ts';
-import type { BillingDeps } from '../billing-deps.ts';
-import { runDueWork } from '../schedule/tick.ts';
+import { paybacksWorld } from './paybacks.fixture.ts';
 
 /**
  * A returned pay-back (issue 21): the card is closed, so it waits in the staff queue with the
  * customer's other cards and is paid to the one staff choose, never back to a card that returned
  * it. Recorded with who did it. (A delayed one: retry-payback-now.test.ts.)
  */
-const clock = fixedClock('2031-01-10T15:00:00Z');
-let t: TestApp;
-let ann: Api;
-let bob: Api;
-let admin: Api;
-const cards: Record<string, string> = {};
-
-const at = (iso: string, deps: BillingDeps = t.billing) => {
-  clock.set(iso);
-  return runDueWork(deps, clock.now());
-};
-const instrumentOf = async (cardId: string) =>
-  (await t.db.selectFrom('cards').select('instrument_id').where('id', '=', cardId).executeTakeFirstOrThrow())
-    .instrument_id;
-
+type World = Awaited<ReturnType<typeof paybacksWorld>>;
+let t: World['t'];
+let ann: World['ann'];
+let admin: World['admin'];
+let cards: World['cards'];
+let at: World['at'];
+let instrumentOf: World['instrumentOf'];
 beforeAll(async () => {
-  t = await startTestApp({}, { clock });
-  ann = await signedInUser(t, 'ann@example.com');
-  bob = await signedInUser(t, 'bob@example.com');
-  admin = await signedInUser(t, 'ops@pria.example', ['admin']);
-  cards.visa = (await addCard(ann, testCards.visa)).body.data.id;
-  cards.closed = (await addCard(ann, '4000 0000 0000 5126')).body.data.id;
-  cards.shaky = (await addCard(ann, testCards.mastercard)).body.data.id;
-  cards.bobs = (await addCard(bob, testCards.visa)).body.data.id;
-  expect((await ann.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cards.visa })).status).toBe(
-    200,
-  );
-  // January 28th, 16:01 New York: the three cards are charged.
-  await at('2031-01-28T21:01:00Z');
+  ({ t, ann, admin, cards, at, instrumentOf } = await paybacksWorld());
 }, 60_000);
 afterAll(() => t?.stop());
 
