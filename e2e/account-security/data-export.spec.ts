@@ -29,7 +29,9 @@ test('a customer asks for their data, follows the emailed link and downloads the
   ).toBeVisible();
   // The worker prepares it within seconds; the section follows along.
   await expect(privacy.getByText(/^Ready\. We emailed you a link/)).toBeVisible({ timeout: 30_000 });
-  await expect(privacy.getByRole('button', { name: 'Download my data' })).toBeEnabled();
+  // One copy a day: the next request waits, and the screen says until when.
+  await expect(privacy.getByRole('button', { name: 'Download my data' })).toBeDisabled();
+  await expect(privacy.getByText(/^One copy a day: you can ask for a new one after /)).toBeVisible();
 
   const mail = await waitForMessage(request, email, /privacy\?export=/, 30_000);
   const link = /https?:\/\/\S+privacy\?export=\S+/.exec(mail.text)?.[0] ?? '';
@@ -46,10 +48,9 @@ test('a customer asks for their data, follows the emailed link and downloads the
   await expect(privacy.getByText(/^Downloaded on /)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/account\/privacy$/);
 
-  // The link worked once.
+  // The link worked once: opened again, it says so and offers no download that would fail.
   await page.goto(link);
-  await page.getByRole('button', { name: 'Download my data (ZIP)' }).click();
-  await expect(
-    page.getByText('This download link has expired or was already used. Request your data again.'),
-  ).toBeVisible();
+  const used = page.getByRole('alert').filter({ hasText: 'This link was already used' });
+  await expect(used).toContainText('Each link downloads your data once. You can ask for a new copy after');
+  await expect(page.getByRole('button', { name: 'Download my data (ZIP)' })).toHaveCount(0);
 });

@@ -42,11 +42,13 @@ test('account page: profile validation, removing a card, pausing and resuming th
     'Subscription Paused',
   );
   await expect(account.subscriptionSwitch()).not.toBeChecked();
+  await expect(status).toHaveText('Paused');
   await account.toggleSubscription(
     'Are you sure you want to enable your subscription?',
     'Subscription Resumed',
   );
   await expect(account.subscriptionSwitch()).toBeChecked();
+  await expect(status).toHaveText('Active');
 });
 
 test('account page: the side menu and Jump To scroll to a section and replace the URL', async ({ page }) => {

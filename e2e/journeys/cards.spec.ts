@@ -49,7 +49,9 @@ for (const width of widths) {
     await form.next();
     await form.root.getByRole('button', { name: 'Add Card' }).click();
     await expect(modal).toBeHidden();
-    await expect(upcoming.getByText(/\$3\.00 on Visa •••• 1111, Mastercard •••• 4444/)).toBeVisible();
+    await expect(
+      upcoming.getByText(/\$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444/),
+    ).toBeVisible();
 
     if (width === 1280) {
       // Two cards, limit three: one empty slot, with or without 'Show all cards'.

@@ -65,6 +65,17 @@ for (const width of widths) {
     await page.getByRole('option', { name: 'New York', exact: true }).click();
     await expect(state).toHaveValue('New York');
     await expect(page.getByRole('textbox', { name: 'Zip Code' })).toHaveValue('11201');
+    // A ZIP of another state moves the state, and says so beside it; the right ZIP moves it back.
+    const zip = page.getByRole('textbox', { name: 'Zip Code' });
+    await zip.fill('90210');
+    await expect(state).toHaveValue('California');
+    const moved = page.getByText(
+      'Changed to California: ZIP 90210 is there. Check the ZIP if you live in New York.',
+    );
+    await expect(moved).toBeVisible();
+    await zip.fill('11201');
+    await expect(state).toHaveValue('New York');
+    await expect(moved).toHaveCount(0);
     await snap(page, `${width}-j1-profile`);
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expectToast(page, 'Updated successfully');

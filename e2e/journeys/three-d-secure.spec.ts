@@ -102,6 +102,9 @@ for (const width of widths) {
     await expect(bank).toHaveURL(/\/dashboard\/account\/subscription\?reference=/);
     await bank.close();
     await expect(page.getByText('Payment received: you are subscribed')).toBeVisible({ timeout: 15_000 });
+    // The receipt, as after a payment without the bank's page.
+    await expect(page.getByText(/^Receipt R-\d+$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Download receipt R-\d+ \(PDF\)$/ })).toBeVisible();
     const { id } = await customerByEmail(email);
     expect((await planCharges(id)).map((c) => c.status)).toEqual(['captured']);
   });

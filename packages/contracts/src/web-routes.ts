@@ -4,7 +4,7 @@
  * found" screen AND the status 404 (issue 29: unknown URLs showed the landing page with a 200).
  * A test walks the router's screens against this list (apps/web/src/app/web-routes.test.ts).
  */
-const accountRefs = 'personalinfo|security|payment|subscription|notifications';
+const accountRefs = 'personalinfo|security|payment|subscription|notifications|privacy|delete';
 const adminScreens = 'users|users/[^/]+|transactions|paybacks|disputes|logs|audit|staff|cardinfo';
 
 export const webPagePatterns: readonly RegExp[] = [

@@ -77,7 +77,7 @@ a{color:#0b1f3a;font-weight:600}
 .choice.disabled{opacity:.6}
 .qr{display:flex;justify-content:center;margin:8px 0 12px}
 .qr svg{width:100%;max-width:220px;height:auto}
-.secret{display:block;word-break:break-all;background:#f4f6fa;border-radius:8px;padding:10px 12px;font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:1px}
+.secret{display:block;word-break:normal;overflow-wrap:break-word;background:#f4f6fa;border-radius:8px;padding:10px 12px;font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:1px}
 input.code{letter-spacing:4px;font-size:20px;text-align:center}
 footer{font-size:12px;color:#56657a;text-align:center;padding:0 16px 24px;max-width:420px}
 `;

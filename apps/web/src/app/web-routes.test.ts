@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWebPage } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
+import { accountSections } from '../features/account/account-sections.ts';
 
 /**
  * The server answers 404 for a page path not in contracts' webPagePatterns; this ties that list
@@ -28,6 +29,11 @@ describe('every route the web app declares is a page for the server', () => {
       const url = sample(route.startsWith('/') ? route : `${prefix}${route}`);
       expect(isWebPage(url), url).toBe(true);
     }
+  });
+
+  it('every account section (the links of its menu and of the emails) is a page', () => {
+    for (const ref of [...accountSections.map((s) => s.ref), 'delete'])
+      expect(isWebPage(`/dashboard/account/${ref}`), ref).toBe(true);
   });
 
   it('the account sections and onboarding are pages; other paths are not', () => {

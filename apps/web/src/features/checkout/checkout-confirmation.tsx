@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { brandDisplayNames, formatUsd } from '@pria/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTransactions } from '../activity/queries.ts';
 import { ReceiptButton } from '../activity/receipt-button.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
@@ -23,6 +25,14 @@ export function CheckoutConfirmation({
 }) {
   const cards = useCards();
   const customer = useCustomer();
+  // Paid after the bank's confirmation (3-D Secure), the answer came before the receipt existed:
+  // the receipt is the newest plan charge's in the activity, read once here.
+  const [days] = useState(() => ({ startDate: Date.now() - 86_400_000, endDate: Date.now() + 3_600_000 }));
+  const recent = useTransactions({ limit: 10, ...days });
+  const receipt =
+    result.receipt ??
+    recent.data?.rows.find((r) => r.type === 'charge' && r.receipt !== null)?.receipt ??
+    null;
   const card = cards.data?.find((c) => c.id === result.subscription.card?.id);
   const paidWith = card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : 'your card';
   const renewal = result.subscription.expiresAt
@@ -48,10 +58,10 @@ export function CheckoutConfirmation({
           <strong>{plan.name}</strong> plan: <strong>{formatUsd(plan.total)}</strong> (including{' '}
           {plan.taxPercentage}% tax) paid with {paidWith}.
         </Text>
-        {result.receipt && (
+        {receipt && (
           <Group gap="xs">
-            <Text size="sm">Receipt {result.receipt.number}</Text>
-            <ReceiptButton receipt={result.receipt} label="Download receipt (PDF)" size="compact-sm" />
+            <Text size="sm">Receipt {receipt.number}</Text>
+            <ReceiptButton receipt={receipt} label="Download receipt (PDF)" size="compact-sm" />
           </Group>
         )}
         <Text size="sm">

@@ -26,7 +26,7 @@ export function ExistingCardList({ cards, value, onChange }: ExistingCardListPro
             <Group wrap="nowrap" gap="sm">
               <Radio.Indicator />
               <BrandMark brand={card.brand} height={22} />
-              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                 {maskedNumber(card.lastFour)}
               </Text>
               <Text size="sm" c="dimmed" ml="auto">

@@ -76,8 +76,12 @@ export function UpcomingPanel() {
       <Stack gap="md">
         {u.nextCharge ? (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
-            {dayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)} on{' '}
-            {u.nextCharge.cards.length === 0 ? 'no card yet' : u.nextCharge.cards.map(cardName).join(', ')}
+            {dayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}
+            {u.nextCharge.cards.length === 0
+              ? 'on no card yet'
+              : u.nextCharge.cards.length === 1
+                ? `on ${cardName(u.nextCharge.cards[0] as (typeof u.nextCharge.cards)[number])}`
+                : `on each of ${u.nextCharge.cards.map(cardName).join(' and ')} (${formatUsd(u.nextCharge.amountPerCard * u.nextCharge.cards.length)} in all)`}
           </Line>
         ) : (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
@@ -98,7 +102,10 @@ export function UpcomingPanel() {
         )}
         {u.payBack && (
           <Line icon={<IconArrowBackUp size={16} />} label="Pay-back">
-            {dayInNewYork(u.payBack.at)} at 4pm New York time, to the same card
+            {dayInNewYork(u.payBack.at)} at 4pm New York time,{' '}
+            {u.nextCharge && u.nextCharge.cards.length > 1
+              ? 'each $3 to the card it was charged to'
+              : 'to the same card'}
           </Line>
         )}
         {u.renewal && (

@@ -1,5 +1,6 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useRef, useState } from 'react';
 import { type AddressValues, shouldProposeZip } from './address.ts';
 import { lookupPostalCode, proposePostalCode, useAdministrativeAreas } from './queries.ts';
 
@@ -14,8 +15,9 @@ interface AddressFieldsProps<V extends { address: AddressValues }> {
 /**
  * Street, city, state, country (US, read-only) and ZIP. Typing a full ZIP sets the state (and
  * the city when it is still empty); choosing a state proposes a ZIP of that state only when the
- * ZIP is empty or belongs to another state (shouldProposeZip). The state starts empty: nothing
- * is chosen for the customer.
+ * ZIP is empty or belongs to another state (shouldProposeZip), as the spec asks. Each automatic
+ * change is said under its field (a state changed by the ZIP names both), so a mistyped ZIP is
+ * noticed before it is saved. The state starts empty: nothing is chosen for the customer.
  */
 export function AddressFields<V extends { address: AddressValues }>({
   form: typedForm,
@@ -26,29 +28,47 @@ export function AddressFields<V extends { address: AddressValues }>({
   const form = typedForm as unknown as UseFormReturnType<{ address: AddressValues }>;
   const areas = useAdministrativeAreas();
   const options = (areas.data ?? []).map((a) => ({ value: a.code, label: a.name }));
+  const nameOf = (code: string) => areas.data?.find((a) => a.code === code)?.name ?? code;
+  // What the lookups changed, said next to the field: an automatic change is never silent.
+  const [stateNote, setStateNote] = useState<string | null>(null);
+  const [zipNote, setZipNote] = useState<string | null>(null);
+  // The state the customer chose themselves (or that was saved): what a ZIP's state is compared with.
+  const chosen = useRef(form.getValues().address.administrativeArea);
 
   const onStateChange = async (code: string | null) => {
     // Picking the state already chosen changes nothing (the list never deselects, see below).
     if (!code || code === form.getValues().address.administrativeArea) return;
     form.setFieldValue('address.administrativeArea', code);
+    chosen.current = code;
+    setStateNote(null);
     const typed = form.getValues().address.postalCode;
     const typedIn = /^\d{5}$/.test(typed) ? (await lookupPostalCode(typed))?.administrativeArea : undefined;
     if (!shouldProposeZip(typed, typedIn, code)) return;
     const zip = await proposePostalCode(code);
     // The customer may have typed on while the lookups ran: their latest input wins.
     const now = form.getValues().address;
-    if (zip && now.administrativeArea === code && now.postalCode === typed)
+    if (zip && now.administrativeArea === code && now.postalCode === typed) {
       form.setFieldValue('address.postalCode', zip);
+      setZipNote(`A ZIP code in ${nameOf(code)}: replace it with yours.`);
+      setStateNote(null);
+    }
   };
 
   const onPostalCodeChange = async (raw: string) => {
     // Spec: at most 5 digits are typed (ZIP+4 is accepted by the API but not typed here).
     const zip = raw.replace(/\D/g, '').slice(0, 5);
     form.setFieldValue('address.postalCode', zip);
+    setZipNote(null);
     if (!/^\d{5}$/.test(zip)) return;
     const found = await lookupPostalCode(zip);
     if (!found) return;
     form.setFieldValue('address.administrativeArea', found.administrativeArea);
+    const mine = chosen.current;
+    setStateNote(
+      mine && mine !== found.administrativeArea
+        ? `Changed to ${nameOf(found.administrativeArea)}: ZIP ${zip} is there. Check the ZIP if you live in ${nameOf(mine)}.`
+        : null,
+    );
     if (found.locality && !form.getValues().address.locality)
       form.setFieldValue('address.locality', found.locality);
   };
@@ -97,6 +117,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           nothingFoundMessage="No matching state"
           key={form.key('address.administrativeArea')}
           {...form.getInputProps('address.administrativeArea')}
+          description={stateNote}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           onChange={(code) => void onStateChange(code)}
         />
       </Grid.Col>
@@ -113,6 +135,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           disabled={disabled}
           key={form.key('address.postalCode')}
           {...form.getInputProps('address.postalCode')}
+          description={zipNote}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           onChange={(event) => void onPostalCodeChange(event.currentTarget.value)}
         />
       </Grid.Col>

@@ -22,6 +22,8 @@ export function PushDevices() {
   const { publicKey, devices } = settings.data;
   const mine = thisDeviceId();
   const thisOneOn = devices.some((d) => d.id === mine);
+  // Refused by the browser (now, or before): said where the button is, not only in a toast.
+  const blocked = typeof Notification !== 'undefined' && Notification.permission === 'denied';
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="push-devices-title">
@@ -51,9 +53,20 @@ export function PushDevices() {
                 leftSection={<IconDeviceMobile size={16} aria-hidden />}
                 loading={turnOn.isPending}
                 onClick={() => turnOn.mutate(publicKey)}
+                // A phone's width: the label wraps instead of being cut off.
+                h="auto"
+                py={6}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               >
                 Turn on notifications on this device
               </Button>
+              {blocked && (
+                <Text size="sm" c="red.8" role="alert" w="100%">
+                  Notifications are blocked for Pria in this browser. Allow them in the browser's site
+                  settings (the icon left of the address), then try again.
+                </Text>
+              )}
             </Group>
           )
         )}

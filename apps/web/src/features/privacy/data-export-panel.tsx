@@ -1,12 +1,17 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { DATA_EXPORT_DAYS, type DataExportView } from '@pria/contracts';
+import { DATA_EXPORT_DAYS, DATA_EXPORT_MIN_HOURS_BETWEEN, type DataExportView } from '@pria/contracts';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useDownloadDataExport, useRequestDataExport } from './mutations.ts';
 import { useDataExports } from './queries.ts';
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format('MMMM D, YYYY [at] h:mm A') : '');
+// With the zone it is in ("… 12:23 PM EST"): the email says the same instant in New York time.
+const withZone = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZoneName: 'short',
+});
+const when = (iso: string | null) => (iso ? withZone.format(new Date(iso)) : '');
 
 function Status({ r }: { r: DataExportView }) {
   switch (r.status) {
@@ -42,6 +47,14 @@ export function DataExportPanel() {
   const token = params.get('export');
   const latest = exports.data?.[0];
   const busy = latest?.status === 'queued' || latest?.status === 'preparing';
+  // The server's rule (one request a day, a failed one not counted), said before it refuses.
+  const nextRequestAt =
+    latest && latest.status !== 'failed'
+      ? new Date(new Date(latest.requestedAt).getTime() + DATA_EXPORT_MIN_HOURS_BETWEEN * 3_600_000)
+      : null;
+  const tooSoon = !busy && nextRequestAt !== null && nextRequestAt > new Date();
+  // The email's link opened again after the file was downloaded (it works once) or expired.
+  const linkUsed = token !== null && (latest?.status === 'downloaded' || latest?.status === 'expired');
 
   return (
     <Stack gap="sm">
@@ -51,7 +64,22 @@ export function DataExportPanel() {
         agreements you accepted, as JSON and CSV files in one ZIP. We prepare it in a few minutes and email
         you a link that works once, for {DATA_EXPORT_DAYS} days.
       </Text>
-      {token && (
+      {linkUsed && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconFileZip aria-hidden />}
+          title="This link was already used"
+        >
+          <Text size="sm">
+            Each link downloads your data once.
+            {tooSoon && nextRequestAt
+              ? ` You can ask for a new copy after ${when(nextRequestAt.toISOString())}.`
+              : ''}
+          </Text>
+        </Alert>
+      )}
+      {token && !linkUsed && (
         <Alert color="teal" variant="light" icon={<IconFileZip aria-hidden />} title="Your data is ready">
           <Group gap="xs" mt={4}>
             <Button
@@ -77,11 +105,16 @@ export function DataExportPanel() {
           variant="default"
           leftSection={<IconFileZip size={16} aria-hidden />}
           loading={request.isPending}
-          disabled={busy || exports.isPending}
+          disabled={busy || tooSoon || exports.isPending}
           onClick={() => request.mutate()}
         >
           Download my data
         </Button>
+        {tooSoon && nextRequestAt && !linkUsed && (
+          <Text size="sm" c="dimmed">
+            One copy a day: you can ask for a new one after {when(nextRequestAt.toISOString())}.
+          </Text>
+        )}
       </Group>
     </Stack>
   );

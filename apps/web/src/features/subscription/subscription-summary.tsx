@@ -155,6 +155,9 @@ export function SubscriptionSummary() {
       onConfirm: () => cancel.mutate(sub),
     });
 
+  // Active but paused (ADR 18): no $3 charges, no renewal. The badge says so, as the line below does.
+  const paused = active && !cancelled && !sub.isEnabled;
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -168,13 +171,13 @@ export function SubscriptionSummary() {
           </Text>
         </Stack>
         <Badge
-          color={cancelled && active ? 'orange' : statusColor[sub.status]}
+          color={cancelled && active ? 'orange' : paused ? 'yellow' : statusColor[sub.status]}
           variant="light"
           size="lg"
           tt="none"
           data-testid="subscription-status"
         >
-          {cancelled && active ? 'Cancelled' : statusLabel[sub.status]}
+          {cancelled && active ? 'Cancelled' : paused ? 'Paused' : statusLabel[sub.status]}
         </Badge>
       </Group>
       {active && endsOn && !cancelled && (
