@@ -120,8 +120,13 @@ test('an admin invites a staff member, resends and revokes the link, changes the
   await row.getByRole('button', { name: `Send a new invitation to ${invitee}` }).click();
   await expect(row).toContainText('Invitation pending');
 
+  // A role change asks first too; until confirmed the saved role stays.
   await row.getByRole('combobox', { name: `Role of ${invitee}` }).click();
   await page.getByRole('option', { name: 'Finance' }).click();
+  const confirmRole = page.getByRole('dialog', { name: `Make ${invitee} Finance?` });
+  await expect(confirmRole).toBeVisible();
+  await expect(row.getByRole('combobox', { name: `Role of ${invitee}` })).toHaveValue('Support');
+  await confirmRole.getByRole('button', { name: 'Make them Finance' }).click();
   await expect(row.getByRole('combobox', { name: `Role of ${invitee}` })).toHaveValue('Finance');
 
   // Disabling asks first, naming the person; cancelling changes nothing.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, changeLine } from './audit-change.ts';
+import { changedFields, changeLine, targetName } from './audit-change.ts';
 
 describe('changedFields: an audit row in words', () => {
   it('lists only the fields that changed, before and after', () => {
@@ -21,5 +21,20 @@ describe('changedFields: an audit row in words', () => {
   it('handles plain values and nothing at all', () => {
     expect(changedFields(false, true)).toEqual([{ field: 'value', before: 'false', after: 'true' }]);
     expect(changedFields(undefined, undefined)).toEqual([]);
+  });
+});
+
+describe('targetName', () => {
+  it('names the staff member or customer a row acted on by the email it recorded', () => {
+    const row = {
+      targetId: 'auth|ebc461b0',
+      before: { email: 'nina@example.com', disabled: false },
+      after: { disabled: true },
+    };
+    expect(targetName(row)).toBe('nina@example.com');
+  });
+
+  it('falls back to the id when no email was recorded', () => {
+    expect(targetName({ targetId: 'payout-1', before: null, after: { status: 'pending' } })).toBe('payout-1');
   });
 });

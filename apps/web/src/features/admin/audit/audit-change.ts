@@ -40,3 +40,15 @@ export function changeLine(c: FieldChange): string {
   if (c.after === null) return `${c.field}: ${c.before} (removed)`;
   return `${c.field}: ${c.before} → ${c.after}`;
 }
+
+/**
+ * Whom or what a row acted on, as a person reads it: the email a staff or customer change
+ * recorded (before or after), else the target's id.
+ */
+export function targetName(row: { targetId: string | null; before: unknown; after: unknown }): string | null {
+  for (const side of [row.after, row.before]) {
+    const email = asRecord(side)?.email;
+    if (typeof email === 'string' && email) return email;
+  }
+  return row.targetId;
+}

@@ -9,7 +9,7 @@ import { countOf, dateShort, dateTime, orDash, timeShort } from '../shared/displ
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { NoResultsRow, QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
-import { changedFields, changeLine } from './audit-change.ts';
+import { changedFields, changeLine, targetName } from './audit-change.ts';
 import { useAuditList } from './queries.ts';
 
 const COLUMNS = 5;
@@ -42,7 +42,8 @@ function AuditDetails({ row, onClose }: { row: AuditRow; onClose: () => void }) 
           {row.actor} ({row.actorRoles.join(', ')}) · {dateTime(row.at)} · from {orDash(row.clientIp)}
         </Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Target: {orDash(row.targetType)} {orDash(row.targetId)}
+          Target: {orDash(row.targetType)} {orDash(targetName(row))}
+          {targetName(row) !== row.targetId && row.targetId ? ` (${row.targetId})` : ''}
         </Text>
         <Table withTableBorder fz="sm" aria-label="Fields changed">
           <Table.Thead>
@@ -171,10 +172,17 @@ export default function AuditPage() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="xs">{orDash(r.targetType)}</Text>
-                      <Text size="xs" c="dimmed" title={r.targetId ?? undefined}>
-                        {r.targetId && r.targetId.length > 13
-                          ? `${r.targetId.slice(0, 8)}…`
-                          : orDash(r.targetId)}
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        title={r.targetId ?? undefined}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {targetName(r) !== r.targetId
+                          ? targetName(r)
+                          : r.targetId && r.targetId.length > 13
+                            ? `${r.targetId.slice(0, 8)}…`
+                            : orDash(r.targetId)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

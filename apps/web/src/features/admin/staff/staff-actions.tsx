@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { StaffRow } from '@pria/contracts';
+import { useAuth } from 'react-oidc-context';
 import { confirmAction } from '../../../components/confirm.tsx';
 import { useResendInvitation, useRevokeInvitation, useSetDisabled } from './queries.ts';
 
@@ -14,10 +15,13 @@ export function StaffActions({ member }: { member: StaffRow }) {
   const who = member.email;
   const pending = member.invited && member.invitation?.state === 'pending';
 
+  const isMe = useAuth().user?.profile.email?.toLowerCase() === who.toLowerCase();
   const disable = () =>
     confirmAction({
-      title: `Disable ${who}?`,
-      message: `${who} loses access to the staff portal now.`,
+      title: isMe ? 'Disable your own account?' : `Disable ${who}?`,
+      message: isMe
+        ? `This is you: you lose access to the staff portal now, and only another admin can enable you again.`
+        : `${who} loses access to the staff portal now.`,
       details: [
         'They are signed out on every device at once, and cannot sign in.',
         'Tokens they hold stop working, and never work again, even if you enable them later.',

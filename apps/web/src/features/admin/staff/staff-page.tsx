@@ -1,5 +1,6 @@
 import { Paper, Select, Table } from '@mantine/core';
 import type { StaffRow } from '@pria/contracts';
+import { confirmAction } from '../../../components/confirm.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateOnly } from '../shared/display.ts';
@@ -52,9 +53,22 @@ export default function StaffPage() {
                       data={staffRoleOptions}
                       value={roleOf(s)}
                       allowDeselect={false}
-                      onChange={(v) =>
-                        v && v !== roleOf(s) && changeRole.mutate({ id: s.id, role: v as StaffRole })
-                      }
+                      onChange={(v) => {
+                        if (!v || v === roleOf(s)) return;
+                        const to = staffRoleOptions.find((o) => o.value === v)?.label ?? v;
+                        // A role decides what someone may do with money and access: asked first,
+                        // as disabling is (the select shows the saved role until it is confirmed).
+                        confirmAction({
+                          title: `Make ${s.email} ${to}?`,
+                          message: `${s.email} will have the ${to} role's access from now on.`,
+                          details: [
+                            'They are signed out on every device and sign in again with the new role.',
+                            'The change is recorded in the audit trail with your name.',
+                          ],
+                          labels: { confirm: `Make them ${to}`, cancel: 'Cancel' },
+                          onConfirm: () => changeRole.mutate({ id: s.id, role: v as StaffRole }),
+                        });
+                      }}
                     />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>
