@@ -111,7 +111,7 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
   const shell = new AdminShell(page);
   await signInAsNewAdmin(page);
 
-  await shell.forceRun('Transaction Pay In', "Charge this month's $3 now on every card that is owed it?");
+  await shell.forceRun('Transaction Pay In', 'Charge now the $3 of the latest month that is due');
   await shell.expectToast('Pay-in run started');
   const progress = shell.runProgress('Pay-in run');
   await expect(progress).toBeVisible();

@@ -1,6 +1,5 @@
 import { Table, Text } from '@mantine/core';
 import { type ConsentRecordView, legalDocuments } from '@pria/contracts';
-import dayjs from 'dayjs';
 
 const where: Record<ConsentRecordView['context'], string> = {
   'sign-up': 'Sign-up',
@@ -10,6 +9,13 @@ const where: Record<ConsentRecordView['context'], string> = {
 };
 
 /** Consent records as a table (Account → Privacy; staff's client detail): what, which version, where, when, from where. */
+// With its zone ("11/27/2026, 7:17 AM EST"), as the other times on the same pages.
+const acceptedWhen = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZoneName: 'short',
+});
+
 export function ConsentRecordsTable({ records, label }: { records: ConsentRecordView[]; label: string }) {
   if (records.length === 0) return <Text size="sm">No Results</Text>;
   return (
@@ -33,7 +39,7 @@ export function ConsentRecordsTable({ records, label }: { records: ConsentRecord
                 {where[r.context]}
                 {r.card ? ` (${r.card})` : ''}
               </Table.Td>
-              <Table.Td>{dayjs(r.acceptedAt).format('MM/DD/YYYY h:mm A')}</Table.Td>
+              <Table.Td>{acceptedWhen.format(new Date(r.acceptedAt))}</Table.Td>
               <Table.Td>{r.ip ?? '-'}</Table.Td>
             </Table.Tr>
           ))}

@@ -133,14 +133,15 @@ export default function AuditPage() {
         </SimpleGrid>
         {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
         <div aria-busy={list.isFetching}>
-          <Table.ScrollContainer minWidth={640}>
+          {/* Wide enough that an email never wraps letter by letter: a phone scrolls it sideways. */}
+          <Table.ScrollContainer minWidth={900}>
             <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Staff audit trail">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={130}>Time</Table.Th>
-                  <Table.Th>Staff</Table.Th>
+                  <Table.Th miw={180}>Staff</Table.Th>
                   <Table.Th>Action</Table.Th>
-                  <Table.Th>Target</Table.Th>
+                  <Table.Th miw={160}>Target</Table.Th>
                   <Table.Th w="34%">What changed</Table.Th>
                 </Table.Tr>
               </Table.Thead>

@@ -84,7 +84,7 @@ export default function DisputesPage() {
     <>
       <AdminPageTitle
         title="Disputes"
-        description="Chargebacks of $3 charges: their pay-backs are withheld until the bank decides"
+        description="Chargebacks: a disputed $3 charge's pay-back is withheld until the bank decides; a plan charge has no pay-back"
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <SegmentedControl
