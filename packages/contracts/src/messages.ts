@@ -172,7 +172,7 @@ export const messages = {
   // successfully payed in' said neither what happens nor in English: what the run does, and
   // that the database never lets it charge or pay twice (ADR 31).
   payinConfirm:
-    "Charge now the $3 of the latest month that is due (its 28th at 4pm New York has passed) on every card owed it? A card already charged for that month is not charged again.",
+    'Charge now the $3 of the latest month that is due (its 28th at 4pm New York has passed) on every card owed it? A card already charged for that month is not charged again.',
   payoutConfirm:
     'Pay back now every $3 charge whose pay-back is due? A charge already paid back is not paid again.',
   payinForced: 'Pay-in run started',
