@@ -11,8 +11,11 @@ const where: Record<ConsentRecordView['context'], string> = {
 /** Consent records as a table (Account → Privacy; staff's client detail): what, which version, where, when, from where. */
 // With its zone ("11/27/2026, 7:17 AM EST"), as the other times on the same pages.
 const acceptedWhen = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'short',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
   timeZoneName: 'short',
 });
 

@@ -7,8 +7,11 @@ import { useDataExports } from './queries.ts';
 
 // With the zone it is in ("… 12:23 PM EST"): the email says the same instant in New York time.
 const withZone = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
   timeZoneName: 'short',
 });
 const when = (iso: string | null) => (iso ? withZone.format(new Date(iso)) : '');
