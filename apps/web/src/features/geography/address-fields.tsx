@@ -36,11 +36,13 @@ export function AddressFields<V extends { address: AddressValues }>({
   const chosen = useRef(form.getValues().address.administrativeArea);
 
   const onStateChange = async (code: string | null) => {
-    // Picking the state already chosen changes nothing (the list never deselects, see below).
-    if (!code || code === form.getValues().address.administrativeArea) return;
-    form.setFieldValue('address.administrativeArea', code);
+    if (!code) return;
+    // The customer's own choice, even of the state already shown: a ZIP is checked against it.
     chosen.current = code;
     setStateNote(null);
+    // Picking the state already chosen changes nothing else (the list never deselects, see below).
+    if (code === form.getValues().address.administrativeArea) return;
+    form.setFieldValue('address.administrativeArea', code);
     const typed = form.getValues().address.postalCode;
     const typedIn = /^\d{5}$/.test(typed) ? (await lookupPostalCode(typed))?.administrativeArea : undefined;
     if (!shouldProposeZip(typed, typedIn, code)) return;
@@ -62,6 +64,9 @@ export function AddressFields<V extends { address: AddressValues }>({
     if (!/^\d{5}$/.test(zip)) return;
     const found = await lookupPostalCode(zip);
     if (!found) return;
+    // A ZIP that fills an empty state sets the state the next ZIPs are checked against.
+    if (!chosen.current && !form.getValues().address.administrativeArea)
+      chosen.current = found.administrativeArea;
     form.setFieldValue('address.administrativeArea', found.administrativeArea);
     const mine = chosen.current;
     setStateNote(
