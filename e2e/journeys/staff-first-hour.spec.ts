@@ -44,11 +44,20 @@ for (const width of widths) {
     await new HostedLogin(page).signIn(staff, PASSWORD);
     await expect(page).toHaveURL(/\/admin$/);
 
-    // The customer dashboard, as staff: a note and the way back, never the onboarding.
+    // The customer dashboard, as staff: a staff account has no cards or plan, so it is offered
+    // none (no card slots, no plan, no onboarding), only the way back to the admin portal.
     await open(page, width, 'Back To Dashboard');
     await expect(page).toHaveURL(/\/dashboard\?from=admin-dashboard$/);
-    await expect(page.getByText('You are viewing the customer dashboard')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'This is a staff account' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add new Card/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Complete account setup' })).toHaveCount(0);
+    await expect(page.getByText(/Upcoming|Choose a plan|Welcome to Pria/)).toHaveCount(0);
+    await snap(page, `staff-account-${width}`);
+    await page.goto('/dashboard/subscription');
+    await expect(page.getByRole('heading', { level: 1, name: 'This is a staff account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the admin portal' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await open(page, width, 'Back To Dashboard');
     await page.getByRole('link', { name: 'Back To Admin' }).first().click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     const [me] = await sql<{ is_staff: boolean }>('select is_staff from customers where email = $1', [staff]);

@@ -9,6 +9,9 @@ export const messages = {
   somethingWentWrong: 'Something went wrong',
   invalidToken: 'Invalid Token',
   forbidden: 'You do not have permission to do that',
+  // Not in the spec (issue 29): a staff account has no cards or plan of its own.
+  staffNotCustomer:
+    'This is a staff account: it cannot add cards or buy a plan. Use the admin portal, or a customer account of your own.',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests, please try again later',
 

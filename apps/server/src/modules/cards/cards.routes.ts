@@ -49,9 +49,9 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
           tags: ['cards'],
           summary: "Registers a card: `number` is a JWE of { number, cvc } to the gateway's public key",
           description:
-            'At most 3 cards (409). The processor verifies the card: a decline is 402 with its reason, an unreachable processor 502.',
+            'At most 3 cards (409). The processor verifies the card: a decline is 402 with its reason, an unreachable processor 502. A staff account holds no cards of its own (403).',
           body: newCardRequest,
-          response: respond(cardView, { status: 201, errors: [402, 409, 502] }),
+          response: respond(cardView, { status: 201, errors: [402, 403, 409, 502] }),
         },
       },
       async (req, reply) => {

@@ -1,4 +1,4 @@
-import { encryptCard } from '@pria/contracts';
+import { encryptCard, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -318,6 +318,20 @@ describe('cards: ownership and staff access', () => {
     expect((await res.json()).data).toHaveLength(1);
     expect((await call('bob', 'GET', `/cards/user/${ann.id}`)).status).toBe(403);
     expect((await call('admin', 'GET', '/cards/user/00000000-0000-0000-0000-000000000000')).status).toBe(404);
+  });
+
+  it('refuses to add a card to a staff account (403, nothing stored, the processor never asked)', async () => {
+    const instrumentsBefore = await sql<{
+      n: string;
+    }>`select count(*) as n from gateway_sim.instruments`.execute(t.db);
+    const res = await add('admin');
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe(messages.staffNotCustomer);
+    expect((await (await call('admin', 'GET', '/cards')).json()).data).toEqual([]);
+    const instrumentsAfter = await sql<{
+      n: string;
+    }>`select count(*) as n from gateway_sim.instruments`.execute(t.db);
+    expect(instrumentsAfter.rows[0]?.n).toBe(instrumentsBefore.rows[0]?.n);
   });
 });
 

@@ -6,7 +6,7 @@ import { recordConsents } from '../../platform/consents.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { currentCustomer } from '../customers/index.ts';
+import { payingCustomer } from '../customers/index.ts';
 import { toCardView } from './card-view.ts';
 import {
   clearDefault,
@@ -47,7 +47,7 @@ export async function registerCard({
   now,
   client = { ip: null, userAgent: null },
 }: RegisterCardOptions): Promise<CardView> {
-  const customer = await currentCustomer(db, principal);
+  const customer = await payingCustomer(db, principal);
   // Cheap early refusal; the database index below is what actually enforces the limit.
   if (freeSlot(await listActiveCards(db, customer.id)) === null) throw limitReached();
 

@@ -1,7 +1,7 @@
-import { isStaffRole } from '@pria/contracts';
+import { isStaffRole, messages } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { AppError, unauthorized } from '../../platform/errors.ts';
 import { type CustomerRow, findCustomerByIdentity, upsertCustomerIdentity } from './customers.repo.ts';
 import { isDeletedIdentity } from './deleted-identities.ts';
 
@@ -40,4 +40,14 @@ export async function currentCustomer(db: Db, principal: Principal): Promise<Cus
     emailVerified: principal.emailVerified,
     isStaff: isStaff(principal),
   });
+}
+
+/**
+ * The caller as a paying customer: staff accounts hold no cards or plans of their own (issue 29),
+ * so adding a card or buying a plan with a staff token is refused whichever client asks. With the
+ * built-in provider the roles are the account's current ones (platform/app.ts re-reads them).
+ */
+export async function payingCustomer(db: Db, principal: Principal): Promise<CustomerRow> {
+  if (isStaff(principal)) throw new AppError('FORBIDDEN', messages.staffNotCustomer);
+  return currentCustomer(db, principal);
 }

@@ -1,4 +1,4 @@
-export { currentCustomer } from './current-customer.ts';
+export { currentCustomer, payingCustomer } from './current-customer.ts';
 export { markEmailVerified, markOnboarded } from './customers.repo.ts';
 export { customerRoutes as registerCustomerRoutes } from './customers.routes.ts';
 export { rememberDeletedIdentity } from './deleted-identities.ts';

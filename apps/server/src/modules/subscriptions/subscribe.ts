@@ -6,7 +6,7 @@ import { recordConsents } from '../../platform/consents.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findActiveCardOfCustomer } from '../cards/index.ts';
-import { currentCustomer } from '../customers/index.ts';
+import { payingCustomer } from '../customers/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { chargeSubscriptionPeriod } from './charge-subscription-period.ts';
 import {
@@ -44,7 +44,7 @@ export async function subscribe(
   client: CheckoutClient = { ip: null, userAgent: null },
 ) {
   const { db } = deps;
-  const customer = await currentCustomer(db, principal);
+  const customer = await payingCustomer(db, principal);
   const plan = await findPlan(db, input.plan);
   if (!plan?.active) throw unknownPlan();
   if (!input.card) throw noFundingCard();

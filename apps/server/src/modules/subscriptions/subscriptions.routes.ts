@@ -50,9 +50,9 @@ export async function subscriptionRoutes(
         tags: ['subscriptions'],
         summary: 'Checkout: subscribe to a plan and pay the first period on a registered card',
         description:
-          "A decline is 402 with the issuer's reason; a bank asking the customer to authenticate answers paymentSessionUrl (the subscription is pending_verification until done). 409 when already subscribed or a charge is in progress.",
+          "A decline is 402 with the issuer's reason; a bank asking the customer to authenticate answers paymentSessionUrl (the subscription is pending_verification until done). 409 when already subscribed or a charge is in progress; 403 for a staff account (staff hold no plan of their own).",
         body: z.object({ plan, card }),
-        response: respond(subscriptionChange, { errors: [402, 404, 409, 502] }),
+        response: respond(subscriptionChange, { errors: [402, 403, 404, 409, 502] }),
       },
     },
     async (req, reply) =>

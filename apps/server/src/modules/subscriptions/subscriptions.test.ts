@@ -144,6 +144,21 @@ describe('checkout: POST /api/v1/subscriptions', () => {
   });
 });
 
+describe('checkout: staff accounts', () => {
+  it('refuses to sell a plan to a staff account (403, no subscription, no charge)', async () => {
+    const { cardId } = await customerWithCard('cara', testCards.visa);
+    for (const role of ['support', 'admin']) {
+      const staff = await signedInUser(t, `${role}-buyer@example.com`, [role]);
+      const res = await staff.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cardId });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(messages.staffNotCustomer);
+      expect((await staff.get('/api/v1/subscriptions/me')).body.data).toBeNull();
+      expect(await attemptsOf(`${role}-buyer@example.com`)).toEqual([]);
+    }
+    expect(await attemptsOf('cara@example.com')).toEqual([]);
+  });
+});
+
 describe('PUT /api/v1/subscriptions/{id}', () => {
   it('changes plan, pauses and resumes; nobody else can touch it', async () => {
     const { api, cardId } = await customerWithCard('gus', testCards.visa);

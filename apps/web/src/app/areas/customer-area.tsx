@@ -1,11 +1,14 @@
 import '@mantine/dates/styles.css';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { accountSections } from '../../features/account/account-sections.ts';
 import { customerQuery } from '../../features/customer/queries.ts';
+import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
+import { homePathFor, isAdminToken } from '../auth/claims.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
 import { queryClient } from '../query-client.ts';
 
@@ -49,11 +52,29 @@ export function prefetchData(pathname: string): void {
   if (page === 'checkout') void queryClient.prefetchQuery(plansQuery);
 }
 
+/** "Page not found" with the way home: the dashboard for customers, the admin portal for staff. */
+function AreaNotFound() {
+  const auth = useAuth();
+  const home = homePathFor(auth.user?.access_token);
+  return (
+    <NotFound home={home} homeLabel={home === '/admin' ? 'Go to the admin portal' : 'Go to the dashboard'} />
+  );
+}
+
+/**
+ * The screens that offer cards and plans (dashboard, plans, checkout, onboarding): a staff account
+ * holds neither (issue 29; the API refuses both), so it sees where it belongs instead.
+ */
+function CustomersOnly({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  return isAdminToken(auth.user?.access_token) ? <StaffAccountPage /> : children;
+}
+
 /** /dashboard/account and its sections; any other path below it is not a page. */
 function AccountRoute() {
   const rest = useParams()['*'] ?? '';
   if (rest === '' || accountSections.some((s) => s.ref === rest)) return <AccountPage />;
-  return <NotFound home="/dashboard" homeLabel="Go to the dashboard" />;
+  return <AreaNotFound />;
 }
 
 /** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
@@ -63,14 +84,37 @@ export default function CustomerArea() {
     <CustomerLayout>
       <Suspense fallback={<FullScreenLoader />}>
         {pathname.startsWith('/onboarding') ? (
-          <OnboardingPage />
+          <CustomersOnly>
+            <OnboardingPage />
+          </CustomersOnly>
         ) : (
           <Routes>
-            <Route index element={<DashboardPage />} />
+            <Route
+              index
+              element={
+                <CustomersOnly>
+                  <DashboardPage />
+                </CustomersOnly>
+              }
+            />
             <Route path="account/*" element={<AccountRoute />} />
-            <Route path="subscription" element={<SubscriptionPage />} />
-            <Route path="checkout" element={<CheckoutPage />} />
-            <Route path="*" element={<NotFound home="/dashboard" homeLabel="Go to the dashboard" />} />
+            <Route
+              path="subscription"
+              element={
+                <CustomersOnly>
+                  <SubscriptionPage />
+                </CustomersOnly>
+              }
+            />
+            <Route
+              path="checkout"
+              element={
+                <CustomersOnly>
+                  <CheckoutPage />
+                </CustomersOnly>
+              }
+            />
+            <Route path="*" element={<AreaNotFound />} />
           </Routes>
         )}
       </Suspense>

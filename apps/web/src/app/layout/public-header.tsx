@@ -6,6 +6,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
+import { homePathFor } from '../auth/claims.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './public-header.module.css';
 import { publicNavLinks } from './public-nav-links.ts';
@@ -50,7 +51,7 @@ export function PublicHeader() {
         variant="default"
         onClick={() => {
           close();
-          navigate('/dashboard');
+          navigate(homePathFor(auth.user?.access_token));
         }}
       >
         Dashboard

@@ -1,9 +1,6 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Button, Stack, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Link, Navigate } from 'react-router';
-import { isAdminToken } from '../../app/auth/claims.ts';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ActivitySection } from '../activity/activity-section.tsx';
@@ -19,7 +16,6 @@ import { WelcomeBanner } from './welcome-banner.tsx';
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const auth = useAuth();
   const customer = useCustomer();
   const cards = useCards();
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
@@ -28,13 +24,11 @@ export default function DashboardPage() {
   const customerShown = useDeferredValue(!customer.isPending);
 
   if (customer.isPending || !customerShown) return <FullScreenLoader />;
-  const staff = isAdminToken(auth.user?.access_token);
-  if (customer.data && shouldOnboard(customer.data, staff)) {
+  // Staff never get here: the customer area shows them StaffAccountPage (customer-area.tsx).
+  if (customer.data && shouldOnboard(customer.data)) {
     return <Navigate to="/onboarding" replace />;
   }
-  // Staff looking at the customer dashboard ('Back To Dashboard') are not asked to set up an
-  // account of their own: no welcome banner, no 'Complete account setup' (issue 29).
-  const noCards = cards.isSuccess && cards.data.length === 0 && !staff;
+  const noCards = cards.isSuccess && cards.data.length === 0;
   // The carousel starts on the first card the processor knows.
   const perCardId = selectedCardId ?? cards.data?.find((c) => c.instrumentId)?.id ?? null;
 
@@ -43,21 +37,6 @@ export default function DashboardPage() {
       <Title order={1} c="navy.9">
         Dashboard
       </Title>
-      {staff && (
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconInfoCircle />}
-          title="You are viewing the customer dashboard"
-        >
-          <Text size="sm">
-            Staff accounts have no cards or plan of their own. To see a client, open them from Client Details.
-          </Text>
-          <Button component={Link} to="/admin/users" size="xs" mt="sm" variant="light">
-            Back To Admin
-          </Button>
-        </Alert>
-      )}
       {noCards && <WelcomeBanner />}
       <VerificationBanner />
       <InstallOffer />
@@ -65,11 +44,9 @@ export default function DashboardPage() {
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}
         emptyExtra={
-          staff ? undefined : (
-            <Button component={Link} to="/onboarding" mb="md" variant="filled">
-              Complete account setup
-            </Button>
-          )
+          <Button component={Link} to="/onboarding" mb="md" variant="filled">
+            Complete account setup
+          </Button>
         }
       />
       <UpcomingPanel />

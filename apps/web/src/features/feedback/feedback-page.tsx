@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client.ts';
+import { homePathFor } from '../../app/auth/claims.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSendFeedback } from './use-send-feedback.ts';
@@ -18,9 +19,9 @@ export default function FeedbackPage() {
   const [message, setMessage] = useState('');
   const sendFeedback = useSendFeedback();
   const navigate = useNavigate();
-  const { isAuthenticated } = useAuth();
-  // Signed-in people go back to their dashboard; visitors to the landing page.
-  const afterPath = isAuthenticated ? '/dashboard' : '/';
+  const { isAuthenticated, user } = useAuth();
+  // Signed-in people go back to their home (staff: the admin portal); visitors to the landing page.
+  const afterPath = isAuthenticated ? homePathFor(user?.access_token) : '/';
 
   const submit = () =>
     sendFeedback.mutate(

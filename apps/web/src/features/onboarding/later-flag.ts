@@ -20,6 +20,7 @@ export function chooseLater(customerId: string) {
   }
 }
 
-export function shouldOnboard(customer: { id: string; onBoardingIndex: number }, isAdmin: boolean): boolean {
-  return customer.onBoardingIndex < ONBOARDING_COMPLETE_INDEX && !isAdmin && !hasChosenLater(customer.id);
+/** Staff never reach the dashboard that asks this (customer-area.tsx shows them StaffAccountPage). */
+export function shouldOnboard(customer: { id: string; onBoardingIndex: number }): boolean {
+  return customer.onBoardingIndex < ONBOARDING_COMPLETE_INDEX && !hasChosenLater(customer.id);
 }
