@@ -110,6 +110,7 @@ for (const width of widths) {
 
     // A password change lands on a page that says what happened; the old codes are gone.
     const newPassword = 'a-newer-passphrase-2';
+    await account.currentPassword().fill(PASSWORD);
     await account.newPassword().fill(newPassword);
     await account.confirmPassword().fill(newPassword);
     await account.submitPassword();

@@ -30,6 +30,10 @@ export class AccountSecurityPage {
 
   // Security: password
 
+  currentPassword(): Locator {
+    return this.section('Security').getByLabel('Current password');
+  }
+
   newPassword(): Locator {
     return this.section('Security').getByLabel('New password');
   }

@@ -27,6 +27,15 @@ export const changePasswordRequest = z
       .max(PASSWORD_MAX_LENGTH * 2)
       .optional()
       .meta({ description: 'When sent, must equal password ("Passwords must match")' }),
+    currentPassword: z
+      .string({ error: messages.currentPasswordRequired })
+      .min(1, messages.currentPasswordRequired)
+      .max(PASSWORD_MAX_LENGTH * 4)
+      .optional()
+      .meta({
+        description:
+          'The password in use now (the web app always sends it). Checked like a sign-in: a wrong one is 400 and counts toward the sign-in lock (429 once locked). Without it the change needs a sign-in within the last 10 minutes (ADR 38).',
+      }),
     randomBytes: z
       .string()
       .max(200)

@@ -147,6 +147,11 @@ export const messages = {
   couldNotSignOutEverywhere: 'Could not sign out everywhere',
   sessionEnded: 'Your session ended. Please log in again.',
   reauthenticateForPassword: 'Please sign in again to change your password',
+  // Not in the spec (issue 29): the password change asks for the current one (ADR 38).
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Your current password is not correct',
+  currentPasswordLocked:
+    'Too many wrong passwords. Your account is locked for a few minutes; try again later.',
   reauthenticateForSecurity: 'Please sign in again to change your security settings',
   socialPasswordChange: 'Your password is managed by the account you sign in with (Google or Facebook).',
   emailAlreadyVerified: 'Email already verified',

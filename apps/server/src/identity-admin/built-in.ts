@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import {
+  checkCurrentPassword,
   createMfaEnrolmentTicket,
   deleteUser,
   disableMfa,
@@ -70,6 +71,7 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
         throw err;
       }
     },
+    checkPassword: (subject, password, client) => checkCurrentPassword(db, subject, password, client),
     async createMfaEnrollmentTicket(subject) {
       await requireUser(subject);
       return createMfaEnrolmentTicket(db, config, subject);

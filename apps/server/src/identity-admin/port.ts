@@ -103,6 +103,16 @@ export interface IdentityAdmin {
   staff?: StaffDirectory;
   /** Sets a new password; throws IdentityAdminError('WEAK_PASSWORD' | 'NOT_FOUND'). */
   changePassword(subject: string, newPassword: string): Promise<void>;
+  /**
+   * Checks the user's current password through the provider's sign-in throttle (a wrong one
+   * counts toward the lock), where the provider can (the built-in one); absent otherwise, and a
+   * password change then needs a recent sign-in instead (ADR 38).
+   */
+  checkPassword?(
+    subject: string,
+    password: string,
+    client: { ip: string | null; userAgent: string | null },
+  ): Promise<'ok' | 'wrong' | 'locked'>;
   /** A single-use, short-lived link where the user enrols a second factor. */
   createMfaEnrollmentTicket(subject: string): Promise<string>;
   /** The confirmed enrolments, or [] when MFA is off. */

@@ -56,6 +56,7 @@ export {
 } from './staff-invitations.ts';
 
 export {
+  checkCurrentPassword,
   createUser,
   deleteUser,
   findUserById,

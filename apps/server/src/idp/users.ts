@@ -203,6 +203,24 @@ export async function authenticate(
   return { ok: false, reason: nowLocked ? 'locked' : 'invalid' };
 }
 
+/**
+ * Checks a signed-in user's current password (Account → Security's password change, issue 29)
+ * through the sign-in page's own check: a wrong one counts toward the account's lock and the IP's
+ * limit and is recorded, so the form cannot be used to guess passwords faster than sign-in.
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  ctx: AttemptContext,
+): Promise<'ok' | 'wrong' | 'locked'> {
+  const user = await findUserById(db, userId);
+  if (!user) return 'wrong';
+  const result = await authenticate(db, user.email, password, ctx);
+  if (result.ok) return result.userId === userId ? 'ok' : 'wrong';
+  return result.reason === 'locked' ? 'locked' : 'wrong';
+}
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function verificationEmail(link: string) {

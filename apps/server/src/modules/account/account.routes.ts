@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
@@ -165,7 +166,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: "Change the caller's password, then sign them out everywhere",
         description:
-          'The password is sent in plain text over TLS (ADR 0006). Needs a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. Refused (403) for social logins.',
+          'The password is sent in plain text over TLS (ADR 0006). With currentPassword (checked like a sign-in: 400 when wrong, 429 once the account is locked) no recent sign-in is needed; without it, a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE (ADR 0038). Refused (403) for social logins.',
         body: changePasswordRequest,
         response: respondMessage({ errors: [403] }),
       },
@@ -179,6 +180,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         principal: principalOf(req),
         input: req.body,
         request: requestRef(req),
+        client: clientOf(req),
       });
       return send(reply, null, messages.passwordChanged);
     },

@@ -151,6 +151,7 @@ describe('PUT /customers/change-password', () => {
       [{ password: 'short' }, messages.passwordTooShort],
       [{ password: 'long enough 1', confirmPassword: 'other one' }, messages.passwordsMustMatch],
       [{ password: 'a1b2c3d4e5f6', randomBytes: 'abcdefghijklmnop' }, messages.passwordEncryptionUnsupported],
+      [{ password: 'long enough 1', currentPassword: '' }, messages.currentPasswordRequired],
     ];
     for (const [body, text] of cases) {
       const res = await api.put('/api/v1/customers/change-password', body);

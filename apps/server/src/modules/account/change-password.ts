@@ -25,6 +25,28 @@ export interface ChangePasswordOptions {
   input: ChangePasswordRequest;
   /** The request, for the audit row of a staff member's own change. */
   request?: RequestRef;
+  /** The client that asks: a current password checked here counts toward the sign-in throttle. */
+  client?: { ip: string | null; userAgent: string | null };
+}
+
+/**
+ * That it is the account's owner who asks (ADR 38): the current password, when sent and the
+ * provider can check it, through the sign-in throttle; otherwise (a client that does not send it,
+ * a hosted provider) a sign-in within the last 10 minutes, as before.
+ */
+async function confirmOwner(
+  identityAdmin: IdentityAdmin,
+  principal: Principal,
+  currentPassword: string | undefined,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<void> {
+  if (currentPassword === undefined || !identityAdmin.checkPassword) {
+    requireRecentSignIn(principal, messages.reauthenticateForPassword);
+    return;
+  }
+  const verdict = await identityAdmin.checkPassword(principal.subject, currentPassword, client);
+  if (verdict === 'locked') throw new AppError('RATE_LIMITED', messages.currentPasswordLocked);
+  if (verdict === 'wrong') throw invalid(messages.currentPasswordWrong);
 }
 
 /**
@@ -39,10 +61,10 @@ export async function changePassword({
   principal,
   input,
   request,
+  client = { ip: null, userAgent: null },
 }: ChangePasswordOptions) {
   if (identityAdmin.isSocial(principal.subject))
     throw new AppError('FORBIDDEN', messages.socialPasswordChange);
-  requireRecentSignIn(principal, messages.reauthenticateForPassword);
   const customer = await currentCustomer(db, principal);
   // The one password rule (sign-up, reset and here), whichever provider keeps the password.
   const inputs = [
@@ -52,6 +74,8 @@ export async function changePassword({
   ];
   const problem = passwordProblem(input.password, inputs);
   if (problem) throw invalid(problem);
+  // After the new password's own checks, so fixing a weak one does not spend a sign-in attempt.
+  await confirmOwner(identityAdmin, principal, input.currentPassword, client);
   try {
     await identityAdmin.changePassword(principal.subject, input.password);
   } catch (err) {

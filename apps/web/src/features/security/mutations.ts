@@ -69,7 +69,7 @@ export function useSignOutEverywhere() {
 /** PUT /customers/change-password; the server then ends every session, so the caller logs out. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { password: string; confirmPassword: string }) =>
+    mutationFn: (input: { currentPassword: string; password: string; confirmPassword: string }) =>
       api.put<null>('/api/v1/customers/change-password', input),
   });
 }

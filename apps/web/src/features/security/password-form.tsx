@@ -9,13 +9,24 @@ import { useChangePassword } from './mutations.ts';
 import { isReauthError } from './reauth.ts';
 
 interface PasswordValues {
+  currentPassword: string;
   password: string;
   confirmPassword: string;
 }
 
-/** Spec §5: 'Password is required', 'Passwords must match'; the API's length limits too. */
+/** The server's refusals of the current password (ADR 38), shown under that field. */
+const currentPasswordRefusals: readonly string[] = [
+  messages.currentPasswordWrong,
+  messages.currentPasswordLocked,
+];
+
+/**
+ * Spec §5: 'Password is required', 'Passwords must match'; the API's length limits too; and the
+ * current password (issue 29), which the server checks like a sign-in.
+ */
 export function validatePassword(values: PasswordValues): Partial<Record<keyof PasswordValues, string>> {
   const errors: Partial<Record<keyof PasswordValues, string>> = {};
+  if (!values.currentPassword) errors.currentPassword = messages.currentPasswordRequired;
   if (!values.password) errors.password = messages.passwordRequired;
   else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = messages.passwordTooShort;
   else if (values.password.length > PASSWORD_MAX_LENGTH) errors.password = messages.passwordTooLong;
@@ -32,7 +43,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
   const change = useChangePassword();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
-    initialValues: { password: '', confirmPassword: '' },
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
     validate: validatePassword,
   });
 
@@ -45,7 +56,12 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
       },
       onError: (error) => {
         if (isReauthError(error)) onReauth((error as Error).message);
-        else if (error instanceof ApiError && error.httpCode === 400)
+        else if (error instanceof ApiError && currentPasswordRefusals.includes(error.message)) {
+          // Nothing changed: the new password stays typed, the current one is asked again.
+          form.setFieldValue('currentPassword', '');
+          form.setFieldError('currentPassword', error.message);
+          form.getInputNode('currentPassword')?.focus();
+        } else if (error instanceof ApiError && error.httpCode === 400)
           form.setFieldError('password', error.displayMessage);
         else notifyApiError(error);
       },
@@ -59,6 +75,15 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
           Use at least {PASSWORD_MIN_LENGTH} characters. Changing your password signs you out on every device;
           then you log in again with the new one.
         </Text>
+        <PasswordInput
+          label="Current password"
+          description="To make sure it is you"
+          autoComplete="current-password"
+          withAsterisk
+          maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+          disabled={leaving}
+          {...form.getInputProps('currentPassword')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <PasswordInput
             label="New password"
