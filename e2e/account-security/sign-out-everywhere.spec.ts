@@ -6,10 +6,10 @@ import { AccountSecurityPage } from './pages/account-security-page.ts';
 
 /**
  * Account → Security → "Sign out everywhere" (issue 30): after a confirmation every session of
- * the account ends, this one and another browser's; the other browser is asked to sign in again
- * at its next call, and comes back to where it was.
+ * the account ends, this one and another browser's; the other browser notices when its tab is looked at
+ * again, is asked to sign in again with the reason, and comes back to where it was.
  */
-test('signs out this browser and another one; the other signs in again and comes back', async ({
+test('signs out this browser and another one; the other notices on focus, signs in again and comes back', async ({
   page,
   browser,
 }) => {
@@ -36,13 +36,16 @@ test('signs out this browser and another one; the other signs in again and comes
   await expect(page).toHaveURL(/\/signed-out\?reason=signed-out-everywhere$/);
   await expect(page.getByRole('heading', { name: 'You are signed out everywhere' })).toBeVisible();
 
-  // The other browser's next call is refused; it signs in again and lands back on its page.
-  await phone.goto('/dashboard/account/security');
+  // The other browser notices as soon as its tab is looked at again (issue 29: it checks on focus,
+  // on becoming visible and every minute on screen), without a click or a reload: it is sent to
+  // sign in, told why, and lands back on its page.
+  await phone.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(phone.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByText('You were signed out. Log in again to continue.')).toBeVisible();
   if (await phone.getByLabel('Email').isEditable()) await phone.getByLabel('Email').fill(email);
   await phone.getByLabel('Password', { exact: true }).fill(password);
   await phone.getByRole('button', { name: 'Log in' }).click();
-  await expect(phone).toHaveURL(/\/dashboard\/account\/security$/);
-  await expect(phoneAccount.section('Security')).toBeVisible();
+  await expect(phone).toHaveURL(/\/dashboard\/account\/personalinfo$/);
+  await expect(phoneAccount.section('Personal Information')).toBeVisible();
   await other.close();
 });

@@ -72,6 +72,10 @@ export const mfaToggleQuery = z.object({
 
 export const mfaEnrolmentLink = z.object({ url: z.url() });
 
+/** GET /account/session: answered only while the caller's session stands (401 once it ended). */
+export const sessionStatus = z.object({ signedIn: z.literal(true) });
+export type SessionStatus = z.infer<typeof sessionStatus>;
+
 /** GET /mfa/recovery-codes: how many single-use recovery codes are left. */
 export const recoveryCodesLeft = z.object({ left: z.number().int().min(0) });
 /** POST /mfa/recovery-codes: the new codes, shown once (only their hashes are kept). */

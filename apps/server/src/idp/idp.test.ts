@@ -221,6 +221,16 @@ describe('built-in identity provider', () => {
     expect(reuse.status).toBe(400);
   });
 
+  it('says why the app sent someone to sign in (notice=signed_out), and nothing for other values', async () => {
+    const told = await browser(app).open({ notice: 'signed_out' });
+    expect(told.html).toContain('You were signed out. Log in again to continue.');
+    expect(told.html).toContain('role="status"');
+    const other = await browser(app).open({ notice: '<script>alert(1)</script>' });
+    expect(other.res.status).toBe(200);
+    expect(other.html).not.toContain('You were signed out');
+    expect(other.html).not.toContain('<script>alert(1)');
+  });
+
   it('validates the sign-up form and refuses a duplicate email', async () => {
     await createUser(app.db, { email: 'frank@pria.test', password: 'frank-password' });
     const b = browser(app);

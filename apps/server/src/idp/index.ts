@@ -269,6 +269,9 @@ function registerInteractionRoutes(
 
   const base = (uid: string) => `/oidc/interaction/${encodeURIComponent(uid)}`;
   const wantsSignup = (i: Interaction) => i.prompt.name === 'create' || i.params.screen_hint === 'signup';
+  /** Why the app sent someone to sign in, from a fixed list (never the parameter's own text). */
+  const noticeOf = (i: Interaction) =>
+    i.params.notice === 'signed_out' ? messages.signedOutElsewhere : null;
 
   async function resultUrl(
     req: FastifyRequest,
@@ -349,7 +352,8 @@ function registerInteractionRoutes(
       if (interaction.prompt.name === 'consent') return autoConsent(req, reply, interaction);
       if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid));
       const hint = String(interaction.params.login_hint ?? '');
-      return sendPage(reply, loginView(interaction.uid, hint, null, resetConfirmation(req, reply)));
+      const notice = resetConfirmation(req, reply) ?? noticeOf(interaction);
+      return sendPage(reply, loginView(interaction.uid, hint, null, notice));
     },
   );
 

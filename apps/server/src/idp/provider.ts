@@ -87,7 +87,9 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
     },
-    extraParams: ['screen_hint'],
+    // screen_hint=signup opens the sign-up page; notice=signed_out says why the app sent someone
+    // here (their session ended on another device: issue 29). Only known values mean anything.
+    extraParams: ['screen_hint', 'notice'],
     pkce: { required: () => true },
     responseTypes: ['code'],
     interactions: {

@@ -35,6 +35,7 @@ export class IdpUserError extends Error {
 export const messages = {
   wrongCredentials: 'Wrong email or password.',
   locked: 'Too many failed sign-in attempts. Please try again later.',
+  signedOutElsewhere: 'You were signed out. Log in again to continue.',
   passwordTooShort: passwordMessages.tooShort,
   passwordTooLong: passwordMessages.tooLong,
   passwordTooCommon: passwordMessages.tooCommon,

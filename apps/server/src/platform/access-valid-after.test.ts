@@ -104,12 +104,15 @@ describe('sign out everywhere (Account → Security)', () => {
     const phone = await oidcLogin({ baseUrl: t.url, email: 'everywhere@pria.test', password: PASSWORD });
     const phoneApi = apiClient(t.url, phone.access_token);
     expect((await phoneApi.get('/api/v1/customers/me')).status).toBe(200);
+    // The check an open tab makes every minute (issue 29): yes while the session stands.
+    expect((await phoneApi.get('/api/v1/account/session')).body.data).toEqual({ signedIn: true });
 
     const res = await api.post('/api/v1/account/sign-out-everywhere');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Signed out on every device. Please log in again.');
     expect((await api.get('/api/v1/customers/me')).status).toBe(401);
     expect((await phoneApi.get('/api/v1/customers/me')).status).toBe(401);
+    expect((await phoneApi.get('/api/v1/account/session')).status).toBe(401);
     for (const r of [tokens.refresh_token, phone.refresh_token]) {
       expect((await refresh(r ?? '')).body.error).toBe('invalid_grant');
     }

@@ -10,6 +10,7 @@ import {
   notificationPreferencesView,
   recoveryCodesIssued,
   recoveryCodesLeft,
+  sessionStatus,
 } from '@pria/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -156,6 +157,23 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         }),
         'New recovery codes created',
       ),
+  );
+
+  api.get(
+    '/account/session',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary:
+          "Whether the caller's session still stands (an open tab asks every minute and when it is looked at again)",
+        description:
+          'Answers 200 while the token is valid; 401 once the session ended elsewhere (sign out everywhere, a password or MFA change, a disabled account), so the web app sends the person to sign in at once instead of at its next call.',
+        response: respond(sessionStatus),
+      },
+    },
+    // The check is the access rule itself (the token and its "valid after" instant): nothing to read.
+    async (_req, reply) => send(reply, { signedIn: true as const }),
   );
 
   api.put(

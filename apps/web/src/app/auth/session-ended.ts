@@ -18,5 +18,9 @@ export async function signInAgain(returnTo: string = window.location.pathname): 
   // NOTE: storeUser(null), not removeUser(): removeUser fires `userUnloaded`, and RequireAuth
   // would start a sign-in of its own without the way back.
   await userManager.storeUser(null);
-  await userManager.signinRedirect({ state: { returnTo } });
+  // notice=signed_out: the sign-in page says why the person is there ("You were signed out").
+  await userManager.signinRedirect({
+    state: { returnTo },
+    extraQueryParams: { ...userManager.settings.extraQueryParams, notice: 'signed_out' },
+  });
 }

@@ -8,6 +8,7 @@ import { clearCameFromAdmin } from '../../features/admin/back-to-dashboard.ts';
 import { ForcedRunsProvider } from '../../features/admin/forced-runs/forced-runs-context.tsx';
 import { RunProgressPanel } from '../../features/admin/forced-runs/run-progress-panel.tsx';
 import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
+import { useSessionWatch } from '../auth/session-watch.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './admin-layout.module.css';
 import { AdminNav } from './admin-nav.tsx';
@@ -26,6 +27,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const closeMenu = menu.close;
   const wide = useMediaQuery(`(min-width: ${ADMIN_BREAKPOINT})`);
+  useSessionWatch();
 
   // The drawer belongs to narrow screens only; widening the window closes it.
   useEffect(() => {

@@ -12,6 +12,7 @@ import { fullName } from '../../features/customer/types.ts';
 import { ConsentPrompt } from '../../features/privacy/consent-prompt.tsx';
 import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
 import { LazySupportModal } from '../../features/support/lazy-support-modal.tsx';
+import { useSessionWatch } from '../auth/session-watch.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import { CustomerFrame } from './customer-frame.tsx';
 import { CustomerSideMenu } from './customer-side-menu.tsx';
@@ -31,6 +32,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   // blocking task in which the customer arrives (react-query updates render synchronously).
   const customer = useDeferredValue(useCustomer().data);
   useRecheckEmailWhenBack(customer);
+  useSessionWatch();
   const { logOut } = useAuthActions();
   const later = useDelayedAction();
   const [menuOpened, menu] = useDisclosure(false);
