@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { type ConsentRecordView, legalDocuments } from '@pria/contracts';
+import { ScrollTable } from './scroll-table.tsx';
 
 const where: Record<ConsentRecordView['context'], string> = {
   'sign-up': 'Sign-up',
@@ -22,7 +23,7 @@ const acceptedWhen = new Intl.DateTimeFormat('en-US', {
 export function ConsentRecordsTable({ records, label }: { records: ConsentRecordView[]; label: string }) {
   if (records.length === 0) return <Text size="sm">No Results</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable label={label} minWidth={560}>
       <Table verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -48,6 +49,6 @@ export function ConsentRecordsTable({ records, label }: { records: ConsentRecord
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

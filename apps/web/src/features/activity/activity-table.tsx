@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { brandDisplayNames, brandFromInput, formatUsd, messages } from '@pria/contracts';
 import dayjs from 'dayjs';
+import { ScrollTable } from '../../components/scroll-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
 
@@ -17,7 +18,7 @@ const columns = ['Date', 'Card', 'Description', 'State', 'Amount', 'Remarks'] as
 
 export function ActivityTable({ rows }: { rows: Transaction[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable label="Activity" minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Activity">
         <Table.Thead>
           <Table.Tr>
@@ -61,6 +62,6 @@ export function ActivityTable({ rows }: { rows: Transaction[] }) {
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

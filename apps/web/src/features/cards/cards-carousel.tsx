@@ -1,5 +1,6 @@
 import { Carousel } from '@mantine/carousel';
 import type { CardView } from '@pria/contracts';
+import { controlsBelow } from '../../components/carousel-controls-below.ts';
 import { AddCardTile, CardTile } from './card-tile.tsx';
 
 interface CardsCarouselProps {
@@ -37,8 +38,7 @@ export function CardsCarousel({
       onSlideChange={(index) => onSelect(slides[index]?.id ?? null)}
       previousControlProps={{ 'aria-label': 'Previous card' }}
       nextControlProps={{ 'aria-label': 'Next card' }}
-      styles={{ indicators: { bottom: -24 }, indicator: { background: 'var(--mantine-color-navy-4)' } }}
-      pb={32}
+      {...controlsBelow}
       data-testid="cards-carousel"
     >
       {slides.map((card, index) => (

@@ -1,6 +1,7 @@
 import { Badge, Button, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { AuditRow } from '@pria/contracts';
 import { useState } from 'react';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { LogTabs } from '../logs/log-tabs.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
@@ -134,7 +135,7 @@ export default function AuditPage() {
         {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
         <div aria-busy={list.isFetching}>
           {/* Wide enough that an email never wraps letter by letter: a phone scrolls it sideways. */}
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable label="Staff audit trail" minWidth={900}>
             <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Staff audit trail">
               <Table.Thead>
                 <Table.Tr>
@@ -193,7 +194,7 @@ export default function AuditPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </div>
         {data && (
           <ListFooter

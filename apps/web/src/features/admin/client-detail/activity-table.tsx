@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
@@ -25,7 +26,7 @@ export function ActivityTable({ rows, totalCount, loading, limit, onLimit }: Act
   const canShowMore = rows !== undefined && totalCount > rows.length && limit < ACTIVITY_MAX;
   return (
     <>
-      <Table.ScrollContainer minWidth={820}>
+      <ScrollTable label="Activity" minWidth={820}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Activity">
           <Table.Thead>
             <Table.Tr>
@@ -60,7 +61,7 @@ export function ActivityTable({ rows, totalCount, loading, limit, onLimit }: Act
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
           {rows ? `Showing ${rows.length} of ${totalCount}` : ''}

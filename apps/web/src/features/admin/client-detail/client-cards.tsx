@@ -1,6 +1,7 @@
 import { Carousel } from '@mantine/carousel';
 import { Badge, Box, Group, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { brandDisplayNames, brandFromInput, type CardView } from '@pria/contracts';
+import { controlsBelow } from '../../../components/carousel-controls-below.ts';
 import { maskedCard } from '../shared/display.ts';
 
 function brandName(brand: string) {
@@ -87,8 +88,7 @@ export function ClientCards({ cards, loading, narrow, selectedCardId, onSlide }:
           onSlideChange={(index) => onSlide(cards[index]?.id)}
           previousControlProps={{ 'aria-label': 'Previous card' }}
           nextControlProps={{ 'aria-label': 'Next card' }}
-          styles={{ indicators: { bottom: -20 }, indicator: { background: 'var(--mantine-color-navy-4)' } }}
-          pb={28}
+          {...controlsBelow}
         >
           {cards.map((card, i) => (
             <Carousel.Slide

@@ -1,5 +1,6 @@
 import { Group, Pagination, Table, Text } from '@mantine/core';
 import type { UserLogRow } from '@pria/contracts';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, keyed, orDash } from '../shared/display.ts';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
@@ -27,7 +28,7 @@ export function UserLogsTable({ rows, total, loading, page, onPage }: UserLogsTa
   const pages = Math.max(1, Math.ceil(total / LOGS_PAGE_SIZE));
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <ScrollTable label="Logs" minWidth={900}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Logs">
           <Table.Thead>
             <Table.Tr>
@@ -58,7 +59,7 @@ export function UserLogsTable({ rows, total, loading, page, onPage }: UserLogsTa
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {total > LOGS_PAGE_SIZE && (
         <Group justify="flex-end" mt="sm">
           <Pagination

@@ -3,6 +3,7 @@ import type { AdminCustomerRow } from '@pria/contracts';
 import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/display.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
@@ -41,7 +42,7 @@ const stateColors: Record<string, string> = {
 
 export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={940}>
+    <ScrollTable label="Clients" minWidth={940}>
       <Table striped highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz="sm" aria-label="Clients">
         <Table.Thead>
           <Table.Tr>
@@ -128,6 +129,6 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import type { DisputeRow } from '@pria/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, monthLabel, orDash } from '../shared/display.ts';
@@ -101,7 +102,7 @@ export default function DisputesPage() {
           aria-label="Dispute status"
         />
         {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollTable label="Disputes" minWidth={900}>
           <Table striped highlightOnHover verticalSpacing={6} fz="sm" aria-label="Disputes">
             <Table.Thead>
               <Table.Tr>
@@ -165,7 +166,7 @@ export default function DisputesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </>
   );

@@ -1,4 +1,5 @@
 import { Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useForcedRuns } from '../forced-runs/forced-runs-context.tsx';
 import classes from '../shared/admin-table.module.css';
 import { money, monthLabel, paybackDue } from '../shared/display.ts';
@@ -70,7 +71,7 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
       <Text size="xs" c="dimmed" mb="md">
         Recent pay-in periods: what was charged and whether it was paid back
       </Text>
-      <Table.ScrollContainer minWidth={900}>
+      <ScrollTable label="Reconciliation" minWidth={900}>
         <Table
           verticalSpacing="xs"
           horizontalSpacing={8}
@@ -192,7 +193,7 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Paper>
   );
 }

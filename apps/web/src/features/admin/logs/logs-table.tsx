@@ -1,12 +1,13 @@
 import { Badge, Table } from '@mantine/core';
 import type { LogEvent } from '@pria/contracts';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, keyed, orDash } from '../shared/display.ts';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 
 export function LogsTable({ events, loading }: { events: LogEvent[] | undefined; loading: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable label="Log events" minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Log events">
         <Table.Thead>
           <Table.Tr>
@@ -31,6 +32,6 @@ export function LogsTable({ events, loading }: { events: LogEvent[] | undefined;
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -3,6 +3,7 @@ import type { PaybackAttentionRow } from '@pria/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, monthLabel, orDash } from '../shared/display.ts';
@@ -90,7 +91,7 @@ export default function PaybacksPage() {
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-        <Table.ScrollContainer minWidth={880}>
+        <ScrollTable label="Pay-backs needing attention" minWidth={880}>
           <Table
             striped
             highlightOnHover
@@ -152,7 +153,7 @@ export default function PaybacksPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </>
   );

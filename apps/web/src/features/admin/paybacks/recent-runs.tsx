@@ -1,5 +1,6 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import type { BillingRunRow } from '@pria/contracts';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, monthLabel } from '../shared/display.ts';
 import { NoResultsRow, QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
@@ -31,7 +32,7 @@ export function RecentRuns() {
         The money engine's newest runs: charges on the 28th, pay-backs on the 2nd, renewals
       </Text>
       {runs.isError && <QueryErrorAlert error={runs.error} onRetry={() => void runs.refetch()} />}
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollTable label="Runs" minWidth={760}>
         <Table verticalSpacing={4} fz="sm" striped highlightOnHover aria-labelledby="runs-title">
           <Table.Thead>
             <Table.Tr>
@@ -82,7 +83,7 @@ export function RecentRuns() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Paper>
   );
 }

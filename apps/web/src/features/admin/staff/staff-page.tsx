@@ -1,6 +1,7 @@
 import { Paper, Select, Table } from '@mantine/core';
 import type { StaffRow } from '@pria/contracts';
 import { confirmAction } from '../../../components/confirm.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateOnly } from '../shared/display.ts';
@@ -28,7 +29,7 @@ export default function StaffPage() {
       <InviteForm />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
-        <Table.ScrollContainer minWidth={860}>
+        <ScrollTable label="Staff" minWidth={860}>
           <Table striped highlightOnHover verticalSpacing={4} fz="sm" aria-label="Staff">
             <Table.Thead>
               <Table.Tr>
@@ -85,7 +86,7 @@ export default function StaffPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </>
   );

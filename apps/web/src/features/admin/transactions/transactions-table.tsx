@@ -3,6 +3,7 @@ import { type AdminTransactionRow, transactionTypeNames } from '@pria/contracts/
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateShort, dateTime, maskedCard, money, orDash, timeShort } from '../shared/display.ts';
 import { usePrivileges } from '../shared/privileges.ts';
@@ -46,7 +47,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
   return (
     <>
       {/* Every column fits at 1280 px beside the sidebar; narrower screens scroll the table. */}
-      <Table.ScrollContainer minWidth={880}>
+      <ScrollTable label="Transactions" minWidth={880}>
         <Table
           striped
           highlightOnHover
@@ -176,7 +177,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <TransactionDetails row={open} onClose={() => setOpenId(null)} />
     </>
   );
