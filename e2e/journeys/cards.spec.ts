@@ -66,6 +66,14 @@ for (const width of widths) {
         'Semi-Annual plan',
       );
       await expectNoSidewaysScroll(page);
+      // The carousel's arrows sit below the card, never over its number or name (issue 29).
+      const carousel = page.getByTestId('cards-carousel');
+      const tile = await carousel.getByTestId('card-tile').first().boundingBox();
+      expect(tile).not.toBeNull();
+      for (const name of ['Previous card', 'Next card']) {
+        const arrow = await carousel.getByRole('button', { name }).boundingBox();
+        expect(arrow?.y ?? 0).toBeGreaterThanOrEqual((tile?.y ?? 0) + (tile?.height ?? 0));
+      }
     }
     await snap(page, `${width}-j4-cards`);
 
