@@ -94,8 +94,13 @@ const table: Record<string, RouteCase> = {
     ownOk: true,
   },
   // cards (A has two cards: POST /cards takes the third slot, POST /cards/ then meets the limit)
-  'POST /api/v1/cards': { request: () => ({ path: '/cards', body: newCard }), ownOk: true },
-  'POST /api/v1/cards/': { request: () => ({ path: '/cards/', body: newCard }) },
+  // A staff account holds no cards or plan of its own (issue 29): 403 to every staff role.
+  'POST /api/v1/cards': {
+    request: () => ({ path: '/cards', body: newCard }),
+    ownOk: true,
+    staffRefused: true,
+  },
+  'POST /api/v1/cards/': { request: () => ({ path: '/cards/', body: newCard }), staffRefused: true },
   'GET /api/v1/cards': { request: () => ({ path: '/cards' }), ownOk: true },
   'GET /api/v1/cards/public-key': { request: () => ({ path: '/cards/public-key' }), ownOk: true },
   // The simulator takes encrypted cards: 404 for everyone signed in (200 with CyberSource).
@@ -120,6 +125,7 @@ const table: Record<string, RouteCase> = {
   // subscriptions (A is already subscribed: checkout again is refused, with A's or B's card)
   'POST /api/v1/subscriptions': {
     request: (i) => ({ path: '/subscriptions', body: { plan: 'semi-annual', card: i.cardId } }),
+    staffRefused: true,
   },
   'GET /api/v1/subscriptions/me': { request: () => ({ path: '/subscriptions/me' }), ownOk: true },
   'PUT /api/v1/subscriptions/:id': {
@@ -199,6 +205,7 @@ const table: Record<string, RouteCase> = {
     request: () => ({ path: `/account/passkeys/${runId}`, body: { name: 'Renamed' } }),
   },
   'DELETE /api/v1/account/passkeys/:id': { request: () => ({ path: `/account/passkeys/${runId}` }) },
+  'GET /api/v1/account/session': { request: () => ({ path: '/account/session' }), ownOk: true },
   // Every caller's tokens end when it succeeds: last of all.
   'POST /api/v1/account/sign-out-everywhere': {
     request: () => ({ path: '/account/sign-out-everywhere' }),
