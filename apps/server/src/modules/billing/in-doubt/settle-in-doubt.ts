@@ -18,7 +18,7 @@ import {
   recordOutcomes,
 } from '../payin/charges.repo.ts';
 import { writeStaleChunks } from '../payin/payin-chunks.repo.ts';
-import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
+import { addRunProgress, findUnsettled, type RunRow, stillInDoubt } from '../runs/runs.repo.ts';
 import { missedReason, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 
 /**
@@ -46,6 +46,8 @@ export interface InDoubtKind<Outcome, Claimed> {
   kind: LookupResult['kind'];
   /** Its rows in doubt, with whether "not found" would be conclusive, and when they were read. */
   find(): Promise<readonly { id: string; reference: string; conclusive: boolean; looked_at: Date }[]>;
+  /** Of these rows, the ones still in doubt now (another drain may have settled some). */
+  stillInDoubt(ids: string[]): Promise<string[]>;
   /** A final answer as the row's outcome; null when the answer is not final yet. */
   outcome(id: string, found: LookupResult): Outcome | null;
   /** Records the outcomes found; returns how many rows they settled. */
@@ -59,6 +61,36 @@ export async function settleInDoubt<Outcome, Claimed>(
   k: InDoubtKind<Outcome, Claimed>,
 ): Promise<Settled<Claimed>> {
   const rows = await k.find();
+  if (rows.length === 0) return { answered: 0, resend: [] };
+  const lookedAt = rows[0]?.looked_at ?? deps.clock.now();
+  // NOTE: every drain of a run (any process) reads the same rows in doubt. Each starts at its own
+  // place in them and goes slice by slice, leaving out what another drain settled meanwhile, so
+  // the processor is asked about a row about once, not once per drain (bench:billing's restart
+  // made 4,000 lookups for 1,000 cards in flight with four drains).
+  const start = Math.floor(Math.random() * rows.length);
+  const order = [...rows.slice(start), ...rows.slice(0, start)];
+  const slice = Math.max(1, deps.concurrency) * 4;
+  const settled: Settled<Claimed> = { answered: 0, resend: [] };
+  for (let i = 0; i < order.length; i += slice) {
+    let part = order.slice(i, i + slice);
+    if (i > 0) {
+      const still = new Set(await k.stillInDoubt(part.map((r) => r.id)));
+      part = part.filter((r) => still.has(r.id));
+    }
+    const done = await settleSlice(deps, k, part, lookedAt);
+    settled.answered += done.answered;
+    settled.resend.push(...done.resend);
+  }
+  return settled;
+}
+
+/** Looks up one slice of rows in doubt, records the answers, and claims what was never received. */
+async function settleSlice<Outcome, Claimed>(
+  deps: BillingDeps,
+  k: InDoubtKind<Outcome, Claimed>,
+  rows: readonly { id: string; reference: string; conclusive: boolean }[],
+  lookedAt: Date,
+): Promise<Settled<Claimed>> {
   if (rows.length === 0) return { answered: 0, resend: [] };
   const never: string[] = [];
   const outcomes = await mapLimit(rows, deps.concurrency, async (row): Promise<Outcome | null> => {
@@ -82,7 +114,7 @@ export async function settleInDoubt<Outcome, Claimed>(
     }
   });
   const answered = await k.record(outcomes.filter((o): o is Outcome => o !== null));
-  const rest = await k.neverReceived(never, rows[0]?.looked_at ?? deps.clock.now());
+  const rest = await k.neverReceived(never, lookedAt);
   return { answered: answered + rest.answered, resend: rest.resend };
 }
 
@@ -115,6 +147,7 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
   return settleInDoubt<AttemptOutcome, ClaimedAttempt>(deps, {
     kind: 'charge',
     find: () => findUnsettled<AttemptStatus>(db, 'payment_attempts', inDoubtOf(deps, run.id)),
+    stillInDoubt: (ids) => stillInDoubt(db, 'payment_attempts', ids, deps.staleAfterMs),
     // Only a final answer settles it (a charge waiting for the bank stays in doubt).
     outcome: (id, found) =>
       found.status === 'captured' || found.status === 'declined' ? { id, ...outcomeOf(found) } : null,
@@ -151,6 +184,7 @@ export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Set
   return settleInDoubt<PayoutOutcomeRow, ClaimedPayout>(deps, {
     kind: 'payout',
     find: () => findUnsettled<PayoutStatus>(db, 'payouts', inDoubtOf(deps, run.id)),
+    stillInDoubt: (ids) => stillInDoubt(db, 'payouts', ids, deps.staleAfterMs),
     outcome(id, found) {
       if (found.kind !== 'payout') return null;
       const o = outcomeOf(found);
