@@ -532,8 +532,16 @@ export class SimulatorGateway implements PaymentGateway {
 
   private async lookupHere(reference: string): Promise<LookupResult | null> {
     await this.network();
-    await this.expireSessions({ reference });
-    const tx = await this.findTx(reference);
+    // NOTE: expireSessions({ reference }) and findTx in one named statement: a restarted worker
+    // looks up every card a dead one had in flight, one call each (bench:billing's recovery).
+    const rows = await lookupStatement(this.sim, [
+      reference,
+      AUTHENTICATION_EXPIRED,
+      this.now(),
+      this.clock(),
+    ]);
+    for (const expired of rows.filter((r) => r.expired)) await this.tellListeners(expired);
+    const tx = rows.find((r) => r.reference === reference);
     if (!tx) return null;
     return {
       kind: tx.kind,
@@ -785,6 +793,27 @@ const plainTxsStatement = namedStatement<TxOutcome>(
    order by v.n
    on conflict (reference) do nothing
    returning id, reference, kind, instrument_id, amount_cents, status, reason, session_id`,
+);
+
+/**
+ * A lookup by reference, a named statement: a challenge of that reference left past its window
+ * is declined first (as expireSessions does), and the transaction is read with that outcome.
+ */
+const lookupStatement = namedStatement<TxOutcome & { expired: boolean }>(
+  'sim_lookup',
+  `with expired as (
+     update gateway_sim.transactions t
+     set status = 'declined', reason = $2, updated_at = $3
+     from gateway_sim.sessions s
+     where s.session_id = t.session_id and t.status = 'requires_authentication'
+       and s.expires_at <= $4 and s.reference = $1
+     returning t.id, t.reference, t.kind, t.instrument_id, t.amount_cents, t.status, t.reason, t.session_id)
+   select id, reference, kind, instrument_id, amount_cents, status, reason, session_id, true as expired
+   from expired
+   union all
+   select id, reference, kind, instrument_id, amount_cents, status, reason, session_id, false
+   from gateway_sim.transactions
+   where reference = $1 and not exists (select 1 from expired e where e.reference = $1)`,
 );
 
 function toInstrument(r: Selectable<SimInstrumentsTable>): Instrument {
