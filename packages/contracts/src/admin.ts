@@ -479,7 +479,10 @@ export const reconciliationRow = z.object({
   disputed: z.object({ count: z.number(), cents: z.number() }),
   /** Disputed after the pay-back was sent and not won: paid twice. */
   lost: z.object({ count: z.number(), cents: z.number() }),
-  /** Plan-charge refunds sent in the month. */
+  /**
+   * The period's $3 charges refunded (count) and what went back (cents). Plan-charge refunds are
+   * not in a $3 period's books (ADR 37).
+   */
   refunded: z.object({ count: z.number(), cents: z.number() }),
   outstanding: z.object({ count: z.number(), cents: z.number() }),
 });

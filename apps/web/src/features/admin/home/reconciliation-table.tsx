@@ -68,7 +68,9 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
         Reconciliation
       </Title>
       <Text size="xs" c="dimmed" mb="md">
-        Recent pay-in periods: what was charged and whether it was paid back
+        Recent $3 pay-in periods: what was charged and whether it was paid back. Refunded counts refunds of
+        the period's $3 charges; plan-charge refunds are not part of a pay-in period and are listed in
+        Transactions.
       </Text>
       <Table.ScrollContainer minWidth={900}>
         <Table
