@@ -100,16 +100,30 @@ test('a customer turns on push for this device, gets a test notification, and re
       );
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseURL as string,
-      registrationId: await registrationId,
-      data: JSON.stringify(delivered),
+    const id = await registrationId;
+    // The push goes to the registration's active worker: wait for one, and deliver again (same tag,
+    // so a second delivery replaces the first) while none is shown yet — on a loaded machine the
+    // first message can reach a worker that is still being replaced by the build's own.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
     });
+    const message = JSON.stringify({ ...delivered, tag: 'e2e-test' });
     await expect
-      .poll(async () =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body]),
-        ),
+      .poll(
+        async () => {
+          const shown = await page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body]),
+          );
+          if (shown.length === 0) {
+            await cdp.send('ServiceWorker.deliverPushMessage', {
+              origin: baseURL as string,
+              registrationId: id,
+              data: message,
+            });
+          }
+          return shown;
+        },
+        { timeout: 30_000, intervals: [1_000, 2_000] },
       )
       .toEqual([[delivered.title, delivered.body]]);
 
