@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
+import { maskedCard } from '../shared/display.ts';
 import { refundConfirmLabel, refundWords } from './refund-words.ts';
 
 /** GET /refunds/preview: what the refund would send back and do to the plan, from the server's rules. */
@@ -20,7 +21,7 @@ function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: 
 /** What confirming does, in one sentence each: the amount and what is left, the plan, the email. */
 function Consequences({ row, preview }: { row: AdminTransactionRow; preview: RefundPreview }) {
   const words = refundWords(preview, {
-    card: `${row.card.brand} •••• ${row.card.lastFour}`,
+    card: maskedCard(row.card),
     email: row.customer.email,
   });
   return (
