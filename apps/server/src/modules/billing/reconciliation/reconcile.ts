@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 
 export interface Reconciliation {
@@ -28,11 +28,12 @@ export interface Reconciliation {
 }
 
 /**
- * What went back to the card of each charge through refunds that went through: the one
- * definition the period's figures and the export's lines both read (ADR 37).
+ * What went back to the card of each charge (of those `charges` picks) through refunds that went
+ * through: the one definition the period's figures and the export's lines both read (ADR 37).
  */
-const refundedByCharge = sql`(
-  select attempt_id, sum(amount_cents)::bigint as cents from refunds where status = 'refunded' group by attempt_id)`;
+const refundedByCharge = (charges: RawBuilder<unknown>) => sql`(
+  select attempt_id, sum(amount_cents)::bigint as cents from refunds
+  where status = 'refunded' and ${charges} group by attempt_id)`;
 
 type Totals = {
   period: string;
@@ -184,7 +185,7 @@ async function assemble(db: Db, periods: readonly string[], totalsRows: Totals[]
   // Refunds of the periods' $3 charges: each refunded charge counted once, with what went back.
   const refunds = await sql<{ period: string; n: number; c: number }>`
     select a.period, count(*)::int as n, sum(f.cents)::bigint as c
-    from ${refundedByCharge} f join payment_attempts a on a.id = f.attempt_id
+    from ${refundedByCharge(sql`true`)} f join payment_attempts a on a.id = f.attempt_id
     where a.kind = 'payin' and a.period in (${sql.join(periods)})
     group by 1`.execute(db);
   const refundsBy = new Map(refunds.rows.map((x) => [x.period, x]));
@@ -271,7 +272,8 @@ export async function reconciliationLinesBatch(
     from payment_attempts a
     join customers cu on cu.id = a.customer_id
     left join payouts p on p.attempt_id = a.id
-    left join ${refundedByCharge} f on f.attempt_id = a.id
+    -- Per line, by the refunds' charge index (an export walks a million lines).
+    left join lateral ${refundedByCharge(sql`attempt_id = a.id`)} f on true
     left join lateral (select status, payback_sent from disputes d where d.attempt_id = a.id
                        order by d.opened_at desc limit 1) d on true
     where a.kind = 'payin' and a.period = ${period} ${afterId ? sql`and a.id > ${afterId}::uuid` : sql``}
