@@ -1,80 +1,121 @@
-import { cents } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, signedInUser } from '../../../test/customers.ts';
-import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../../test/db-rows.ts';
+import { insertCard, insertCharge, insertCustomer } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { recordDisputeEvent } from './record-dispute-event.ts';
+import { listDisputes } from './list-disputes.ts';
 
-/**
- * The disputes list says what each dispute means for the charge's pay-back (issue 29): a plan
- * charge has none, never "Withheld"; a $3 charge's is withheld, already sent, or released once won.
- */
+// The disputes staff see (finance's queue): newest first, by status or by customer, each with
+// the charge's month, the customer and the card it names. Ann has an open dispute and a lost
+// one; Bob a won one.
 let t: TestApp;
-let finance: Api;
-const charges: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+async function dispute(
+  name: string,
+  o: { customer: string; card: string; period: string; status: 'open' | 'won' | 'lost'; openedAt: string },
+) {
+  const attempt = await insertCharge(t.db, {
+    customerId: o.customer,
+    cardId: o.card,
+    period: o.period,
+    createdAt: new Date(`${o.period}-28T21:00:00Z`),
+  });
+  const decided = o.status === 'open' ? null : new Date(o.openedAt);
+  const row = await t.db
+    .insertInto('disputes')
+    .values({
+      processor_dispute_id: `case-${name}`,
+      attempt_id: attempt,
+      customer_id: o.customer,
+      card_id: o.card,
+      amount_cents: 300,
+      reason: 'Fraudulent',
+      status: o.status,
+      payback_sent: o.status === 'lost',
+      opened_at: new Date(o.openedAt),
+      decided_at: decided,
+      decided_by: decided ? 'finance@pria.example' : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids[name] = row.id;
+  ids[`${name}Charge`] = attempt;
+}
 
 beforeAll(async () => {
   t = await startTestApp();
-  finance = await signedInUser(t, 'finance@pria.example', ['finance']);
-  const customer = await insertCustomer(t.db, { email: 'disputes@example.com' });
-  const card = await insertCard(t.db, customer);
-  const open = async (name: string, o: { kind?: 'subscription'; period: string; paid?: boolean }) => {
-    const id = await insertCharge(t.db, {
-      customerId: customer,
-      cardId: card,
-      kind: o.kind,
-      period: o.period,
-      amount: o.kind ? 3897 : 300,
-      createdAt: new Date('2029-05-28T21:00:00Z'),
-    });
-    if (o.kind === undefined)
-      await insertPayout(t.db, id, {
-        status: o.paid ? 'paid' : 'pending',
-        createdAt: new Date('2029-05-28T22:00:00Z'),
-      });
-    const { reference } = await t.db
-      .selectFrom('payment_attempts')
-      .select('reference')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await recordDisputeEvent(t.db, {
-      chargeReference: reference,
-      disputeId: `case-${name}`,
-      amountCents: cents(o.kind ? 3897 : 300),
-      status: 'open',
-      reason: null,
-      at: new Date(),
-    });
-    charges[name] = id;
-  };
-  await open('plan', { kind: 'subscription', period: '2029-05-10' });
-  await open('withheld', { period: '2029-05' });
-  await open('sent', { period: '2029-04', paid: true });
-  await open('won', { period: '2029-03' });
+  ids.ann = await insertCustomer(t.db, { email: 'ann@example.com' });
+  ids.bob = await insertCustomer(t.db, { email: 'bob@example.com' });
+  ids.annCard = await insertCard(t.db, ids.ann, { lastFour: '4242' });
+  ids.bobCard = await insertCard(t.db, ids.bob, { brand: 'mastercard', lastFour: '4444' });
+  await dispute('annOpen', {
+    customer: ids.ann,
+    card: ids.annCard,
+    period: '2030-03',
+    status: 'open',
+    openedAt: '2030-04-01T12:00:00Z',
+  });
+  await dispute('annLost', {
+    customer: ids.ann,
+    card: ids.annCard,
+    period: '2030-01',
+    status: 'lost',
+    openedAt: '2030-02-10T12:00:00Z',
+  });
+  await dispute('bobWon', {
+    customer: ids.bob,
+    card: ids.bobCard,
+    period: '2030-02',
+    status: 'won',
+    openedAt: '2030-03-05T12:00:00Z',
+  });
 }, 60_000);
 afterAll(() => t?.stop());
 
-const listed = async (name: string) =>
-  ((await finance.get('/api/v1/disputes')).body.data as { chargeId: string }[]).find(
-    (d) => d.chargeId === charges[name],
-  );
-
-describe("the disputes list's pay-back", () => {
-  it('is none for a plan charge, which has no pay-back', async () => {
-    expect(await listed('plan')).toMatchObject({ chargeKind: 'subscription', payback: 'none', amount: 3897 });
+describe('the disputes list', () => {
+  it('lists every dispute, newest opened first', async () => {
+    expect((await listDisputes(t.db, {})).map((d) => d.id)).toEqual([ids.annOpen, ids.bobWon, ids.annLost]);
   });
 
-  it('is withheld for an open dispute of a $3 charge, and already sent when it was paid first', async () => {
-    expect(await listed('withheld')).toMatchObject({ chargeKind: 'payin', payback: 'withheld' });
-    expect(await listed('sent')).toMatchObject({ chargeKind: 'payin', payback: 'already_sent' });
+  it('shows a dispute with its charge, month, amount, decision, customer and card', async () => {
+    const [open] = await listDisputes(t.db, { status: 'open' });
+    expect(open).toEqual({
+      id: ids.annOpen,
+      chargeId: ids.annOpenCharge,
+      period: '2030-03',
+      amount: 300,
+      status: 'open',
+      reason: 'Fraudulent',
+      paybackSent: false,
+      chargeKind: 'payin',
+      payback: 'withheld',
+      openedAt: '2030-04-01T12:00:00.000Z',
+      decidedAt: null,
+      decidedBy: null,
+      customer: { id: ids.ann, email: 'ann@example.com' },
+      card: { id: ids.annCard, brand: 'visa', lastFour: '4242' },
+    });
   });
 
-  it('is released once a $3 dispute is won, and still none for a plan charge decided', async () => {
-    for (const name of ['won', 'plan']) {
-      const d = (await listed(name)) as unknown as { id: string };
-      expect((await finance.post(`/api/v1/disputes/${d.id}/decision`, { outcome: 'won' })).status).toBe(200);
-    }
-    expect(await listed('won')).toMatchObject({ status: 'won', payback: 'released' });
-    expect(await listed('plan')).toMatchObject({ status: 'won', payback: 'none' });
+  it('says who decided a decided one, and when', async () => {
+    const [won] = await listDisputes(t.db, { status: 'won' });
+    expect(won).toMatchObject({
+      id: ids.bobWon,
+      decidedAt: '2030-03-05T12:00:00.000Z',
+      decidedBy: 'finance@pria.example',
+      card: { brand: 'mastercard', lastFour: '4444' },
+    });
+  });
+
+  it('filters by status', async () => {
+    expect((await listDisputes(t.db, { status: 'open' })).map((d) => d.id)).toEqual([ids.annOpen]);
+    expect((await listDisputes(t.db, { status: 'lost' })).map((d) => d.id)).toEqual([ids.annLost]);
+  });
+
+  it('filters by customer', async () => {
+    expect((await listDisputes(t.db, { customerId: ids.ann })).map((d) => d.id)).toEqual([
+      ids.annOpen,
+      ids.annLost,
+    ]);
+    expect(await listDisputes(t.db, { customerId: ids.bob, status: 'open' })).toEqual([]);
   });
 });

@@ -3,115 +3,118 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
-import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { addCard, signedInUser, testCards } from '../../../test/customers.ts';
+import { insertCharge } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { previewRefund } from './preview-refund.ts';
 
-/**
- * The refund dialog's preview says what this refund does given the refunds already made of the
- * charge (issue 29): the amount, what is left before and after it, and what happens to the plan.
- * A Semi-Annual charge of $38.97 paid March 10 to September 10, 2031, previewed on March 20.
- */
-const ny = (y: number, m: number, d: number, h: number) =>
-  DateTime.fromObject({ year: y, month: m, day: d, hour: h }, { zone: 'America/New_York' }).toJSDate();
-const clock = fixedClock(ny(2031, 3, 10, 11).toISOString());
+// What a refund would be and do, for the dialog finance confirms (issue 28): the amount (the
+// refund's own computation), whether it ends the plan, and why it cannot be made now, if so.
+// Ann bought a Semi-Annual plan ($38.97 with tax) on March 10th 2031; it is March 20th.
+const NY = 'America/New_York';
+const clock = fixedClock('2031-03-10T15:00:00Z');
 let t: TestApp;
-let finance: Api;
-let charge: string;
+let planCharge: string;
+let payin: string;
 
-const preview = async (mode: 'full' | 'prorated') =>
-  (await finance.get(`/api/v1/refunds/preview?chargeId=${charge}&mode=${mode}`)).body.data;
-const refund = async (mode: 'full' | 'prorated') =>
-  (await finance.post('/api/v1/refunds', { chargeId: charge, mode, reason: `${mode} refund` })).body.data;
+const refundsWritten = async () =>
+  (
+    await sql<{ n: number }>`select
+      (select count(*) from refunds) + (select count(*) from gateway_sim.transactions where kind = 'refund') as n`.execute(
+      t.db,
+    )
+  ).rows[0]?.n;
+/** A refund of Ann's plan charge already made (as recorded after the processor refunded it). */
+const refunded = (amount: number, key: string) =>
+  sql`insert into refunds (attempt_id, customer_id, card_id, amount_cents, mode, reason, request_key, reference,
+                           status, requested_by, created_at)
+    select id, customer_id, card_id, ${amount}, 'full', 'test', ${key}, ${`refund:${key}`}, 'refunded', 'test', now()
+    from payment_attempts where id = ${planCharge}`.execute(t.db);
 
 beforeAll(async () => {
   t = await startTestApp({}, { clock });
-  finance = await signedInUser(t, 'finance@pria.example', ['finance']);
-  const eve = await signedInUser(t, 'eve@example.com');
-  const card = (await addCard(eve, testCards.visa, '123', { month: 12, year: 2040 })).body.data.id;
-  expect((await eve.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
-  const row = await sql<{ id: string }>`
-    select id from payment_attempts where kind = 'subscription' and status = 'captured'`.execute(t.db);
-  charge = row.rows[0]?.id as string;
-  clock.set(ny(2031, 3, 20, 12));
+  const ann = await signedInUser(t, 'ann@example.com');
+  const card = (await addCard(ann, testCards.visa, '123', { month: 12, year: 2040 })).body.data.id;
+  expect((await ann.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
+  const charge = await t.db
+    .selectFrom('payment_attempts')
+    .select(['id', 'customer_id'])
+    .where('kind', '=', 'subscription')
+    .executeTakeFirstOrThrow();
+  planCharge = charge.id;
+  payin = await insertCharge(t.db, {
+    customerId: charge.customer_id,
+    cardId: card,
+    period: '2031-02',
+    createdAt: new Date('2031-02-28T21:01:00Z'),
+  });
+  clock.set(DateTime.fromISO('2031-03-20T12:00', { zone: NY }).toJSDate());
 }, 60_000);
 afterAll(() => t?.stop());
 
-const endsPlan = {
-  endsPlan: true,
-  planEffect: 'ends_plan',
-  planName: 'Semi-Annual',
-  planWouldEndAt: ny(2031, 9, 10, 0).toISOString(),
-  planEndedAt: null,
-  periodEndsAt: ny(2031, 9, 10, 0).toISOString(),
-};
-
-describe('the preview of a first refund', () => {
-  it('in full: the whole charge, nothing left after it, and the plan ends', async () => {
-    expect(await preview('full')).toMatchObject({
+describe('a refund preview', () => {
+  it('in full: the whole charge, and that it ends the plan it paid for', async () => {
+    expect(await previewRefund(t.billing, { chargeId: planCharge, mode: 'full' })).toEqual({
+      chargeId: planCharge,
+      mode: 'full',
       amount: 3897,
       charged: 3897,
       refunded: 0,
       left: 3897,
       leftAfter: 0,
+      endsPlan: true,
+      planEffect: 'ends_plan',
+      planName: 'Semi-Annual',
+      planWouldEndAt: DateTime.fromISO('2031-09-10', { zone: NY }).toJSDate().toISOString(),
+      planEndedAt: null,
+      periodEndsAt: DateTime.fromISO('2031-09-10', { zone: NY }).toJSDate().toISOString(),
       refusal: null,
-      ...endsPlan,
     });
   });
 
-  it('prorated: the unused days, the used ones left, and the plan ends', async () => {
-    expect(await preview('prorated')).toMatchObject({
-      amount: 3664,
-      left: 3897,
-      leftAfter: 233,
+  it('prorated: the unused days (173 of 184 on March 20th), computed as the refund computes it', async () => {
+    const preview = await previewRefund(t.billing, { chargeId: planCharge, mode: 'prorated' });
+    expect(preview).toMatchObject({ amount: 3664, endsPlan: true, refusal: null });
+  });
+
+  it('writes nothing and sends nothing', async () => {
+    expect(await refundsWritten()).toBe(0);
+  });
+
+  it('after a partial refund: what is left, and what was refunded', async () => {
+    await refunded(1000, 'earlier-1');
+    expect(await previewRefund(t.billing, { chargeId: planCharge, mode: 'full' })).toMatchObject({
+      amount: 2897,
+      charged: 3897,
+      refunded: 1000,
       refusal: null,
-      ...endsPlan,
     });
   });
-});
 
-describe('the preview of a second refund after a prorated one', () => {
-  it('prorated again: nothing to send, says why, and that the first refund ended the plan', async () => {
-    const first = await refund('prorated');
-    expect(first).toMatchObject({
-      status: 'refunded',
-      amount: 3664,
-      planEndedAt: ny(2031, 3, 20, 12).toISOString(),
-    });
-    expect(await preview('prorated')).toMatchObject({
+  it('once nothing is left: says so', async () => {
+    await refunded(2897, 'earlier-2');
+    expect(await previewRefund(t.billing, { chargeId: planCharge, mode: 'full' })).toMatchObject({
       amount: 0,
-      refunded: 3664,
-      left: 233,
-      leftAfter: 233,
-      endsPlan: false,
-      planEffect: 'ended_by_earlier_refund',
-      planEndedAt: ny(2031, 3, 20, 12).toISOString(),
-      refusal: adminMessages.refundNoUnusedDays,
+      refusal: adminMessages.refundNothingLeft,
     });
   });
 
-  it('in full: the rest, and the plan it already ended is not ended again', async () => {
-    expect(await preview('full')).toMatchObject({
-      amount: 233,
-      left: 233,
-      leftAfter: 0,
+  it('of a $3 monthly charge: refused (only plan charges are refunded), ending nothing', async () => {
+    expect(await previewRefund(t.billing, { chargeId: payin, mode: 'full' })).toMatchObject({
+      amount: 300,
       endsPlan: false,
-      planEffect: 'ended_by_earlier_refund',
-      refusal: null,
+      planName: null,
+      planWouldEndAt: null,
+      refusal: adminMessages.refundOnlyPlanCharges,
     });
   });
-});
 
-describe('the preview once nothing is left', () => {
-  it('refuses either refund with the reason', async () => {
-    expect(await refund('full')).toMatchObject({ status: 'refunded', amount: 233, planEndedAt: null });
-    for (const mode of ['full', 'prorated'] as const)
-      expect(await preview(mode)).toMatchObject({
-        amount: 0,
-        refunded: 3897,
-        left: 0,
-        leftAfter: 0,
-        planEffect: 'ended_by_earlier_refund',
-        refusal: adminMessages.refundNothingLeft,
-      });
+  it('of a charge that does not exist: not found', async () => {
+    await expect(
+      previewRefund(t.billing, { chargeId: crypto.randomUUID(), mode: 'full' }),
+    ).rejects.toMatchObject({
+      httpCode: 404,
+      message: adminMessages.chargeNotFound,
+    });
   });
 });
