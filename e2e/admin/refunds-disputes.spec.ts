@@ -118,4 +118,20 @@ test('a chargeback withholds the pay-back until staff record the outcome on the 
     charge.id,
   ]);
   expect(dispute.status).toBe('won');
+
+  // A disputed plan charge has no pay-back: the list says so, never "Withheld" (issue 29).
+  const plan = await one<{ id: string }>(
+    `select id from payment_attempts where customer_id = $1 and kind = 'subscription' and status = 'captured'`,
+    [disputer.id],
+  );
+  runCli(['billing:dispute', '--charge', plan.id]);
+  runCli(['billing:tick', '--at', new Date().toISOString()]);
+  await page.goto('/admin/disputes');
+  const planRow = page
+    .getByRole('table', { name: 'Disputes' })
+    .getByRole('row')
+    .filter({ hasText: disputer.email });
+  await expect(planRow).toContainText('Plan charge of');
+  await expect(planRow).toContainText('No pay-back — plan charge');
+  await expect(planRow).not.toContainText('Withheld');
 });

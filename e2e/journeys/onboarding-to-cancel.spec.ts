@@ -15,8 +15,15 @@ import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewpor
  * dashboard, then cancel. What they see, and what the ledger and the outbox then hold.
  */
 const plans = {
-  1280: { id: 'annual', name: 'Annual', total: '$71.45', cents: '7145' },
-  390: { id: 'semi-annual', name: 'Semi-Annual', total: '$38.97', cents: '3897' },
+  1280: { id: 'annual', name: 'Annual', price: '$66.00', tax: '$5.45', total: '$71.45', cents: '7145' },
+  390: {
+    id: 'semi-annual',
+    name: 'Semi-Annual',
+    price: '$36.00',
+    tax: '$2.97',
+    total: '$38.97',
+    cents: '3897',
+  },
 } as const;
 
 async function resume(page: Page) {
@@ -110,7 +117,16 @@ for (const width of widths) {
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText(plan.name, { exact: true })).toBeVisible();
-    await expect(summary.getByText(plan.total)).toBeVisible();
+    // The price, the tax in percent and in dollars, and the total they add up to (the server's).
+    for (const [label, amount] of [
+      ['Plan price', plan.price],
+      ['Tax (8.25%)', plan.tax],
+      ['Total', plan.total],
+    ] as const) {
+      const line = summary.getByText(label, { exact: true }).locator('..');
+      await expect(line).toBeVisible();
+      await expect(line).toContainText(amount);
+    }
     expect((await customerByEmail(email)).selected_plan_id).toBe(plan.id);
 
     // The saved card is the default; the renewal terms stand by the button that names the amount.
@@ -137,12 +153,23 @@ for (const width of widths) {
     }
     await expectNoSidewaysScroll(page);
     await snap(page, `${width}-j1-checkout`);
+    // The payment's answer carries the receipt: the confirmation asks for nothing more.
+    const activityReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/transactions') activityReads.push(r.url());
+    });
     await payment.getByRole('button', { name: `Pay ${plan.total}` }).click();
 
     // The confirmation stays, with the receipt.
     await expect(page.getByText('Payment received: you are subscribed')).toBeVisible();
     await expect(page.getByText(/^Receipt R-\d{6}$/)).toBeVisible();
-    await expect(page.getByText(new RegExp(`${plan.name} plan: \\${plan.total}`))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(activityReads).toEqual([]);
+    await expect(
+      page.getByText(`${plan.name} plan: ${plan.total} (including ${plan.tax} tax at 8.25%)`, {
+        exact: false,
+      }),
+    ).toBeVisible();
     await snap(page, `${width}-j1-confirmation`);
     const customer = await customerByEmail(email);
     expect(await planCharges(customer.id)).toEqual([

@@ -28,6 +28,8 @@ export const adminMessages = {
   refundFailed: 'The processor refused the refund',
   refundOnlyPlanCharges: 'Only a captured plan charge can be refunded',
   refundNothingLeft: 'Nothing is left to refund on this charge',
+  refundNoUnusedDays:
+    'No unused days of this charge are left to refund (an earlier refund returned them, or its period is ending): a full refund returns the rest',
   refundKeyReused: 'This Idempotency-Key was already used for another refund',
   refundReasonRequired: 'Give a reason for the refund',
   refundWhileDisputed:
@@ -479,7 +481,10 @@ export const reconciliationRow = z.object({
   disputed: z.object({ count: z.number(), cents: z.number() }),
   /** Disputed after the pay-back was sent and not won: paid twice. */
   lost: z.object({ count: z.number(), cents: z.number() }),
-  /** Plan-charge refunds sent in the month. */
+  /**
+   * The period's $3 charges refunded (count) and what went back (cents). Plan-charge refunds are
+   * not in a $3 period's books (ADR 37).
+   */
   refunded: z.object({ count: z.number(), cents: z.number() }),
   outstanding: z.object({ count: z.number(), cents: z.number() }),
 });
@@ -613,6 +618,14 @@ export const refundRequest = z.object({
 export type RefundRequest = z.input<typeof refundRequest>;
 
 /** GET /api/v1/refunds/preview: what a refund would be and do, before staff confirm it. */
+export const refundPlanEffects = [
+  'ends_plan',
+  'ended_by_earlier_refund',
+  'period_over',
+  'plan_not_active',
+] as const;
+export type RefundPlanEffect = (typeof refundPlanEffects)[number];
+
 export const refundPreviewQuery = z.object({
   chargeId: z.uuid({ error: adminMessages.chargeNotFound }),
   mode: z.enum(['full', 'prorated'], { error: 'mode must be full or prorated' }),
@@ -625,11 +638,26 @@ export const refundPreview = z.object({
   /** Cents of the charge, and already refunded. */
   charged: z.number(),
   refunded: z.number(),
+  /** Cents that can still be refunded before this refund, and after it. */
+  left: z.number(),
+  leftAfter: z.number(),
   /** The plan this charge paid for ends when the refund goes through (no more $3 charges or renewals). */
   endsPlan: z.boolean(),
+  /**
+   * What the refund does to the plan, given the plan and earlier refunds of the charge:
+   * `ends_plan` (this charge paid the period in progress); `ended_by_earlier_refund` (an earlier
+   * refund of this charge ended the plan, at `planEndedAt`); `period_over` (the charge paid a
+   * period that ended at `periodEndsAt`); `plan_not_active` (its period is not over but the plan
+   * no longer runs on it: cancelled, ended or changed). Only `ends_plan` changes anything.
+   */
+  planEffect: z.enum(refundPlanEffects),
   planName: z.string().nullable(),
   /** When the plan would have ended otherwise (ISO), for the dialog's words. */
   planWouldEndAt: z.string().nullable(),
+  /** When an earlier refund of this charge ended the plan (ISO). */
+  planEndedAt: z.string().nullable(),
+  /** The end of the plan period this charge paid (ISO, New York midnight). */
+  periodEndsAt: z.string().nullable(),
   /** Why it cannot be refunded now (an open dispute, nothing left), else null. */
   refusal: z.string().nullable(),
 });
@@ -659,6 +687,20 @@ export const refundView = z.object({
 export type RefundView = z.infer<typeof refundView>;
 
 export const disputeStatuses = ['open', 'won', 'lost'] as const;
+
+/**
+ * A dispute's pay-back: `none` for a plan charge (nothing is paid back); for a $3 charge
+ * `already_sent` (sent before the dispute opened), `withheld` (open, or lost: the bank returned
+ * the money) or `released` (won: it goes to the card at the next tick).
+ */
+export const disputePaybacks = ['none', 'already_sent', 'withheld', 'released'] as const;
+export type DisputePayback = (typeof disputePaybacks)[number];
+export const disputePaybackLabels: Record<DisputePayback, string> = {
+  none: 'No pay-back — plan charge',
+  already_sent: 'Already sent',
+  withheld: 'Withheld',
+  released: 'Released',
+};
 export const disputeDecision = z.object({
   outcome: z.enum(['won', 'lost'], { error: 'outcome must be won or lost' }),
   note: z.string().trim().max(500, 'The note is at most 500 characters').optional(),
@@ -672,6 +714,10 @@ export const disputeRow = z.object({
   reason: z.string().nullable(),
   /** The pay-back had already been sent when it opened: lost money unless Pria wins. */
   paybackSent: z.boolean(),
+  /** A $3 Charge & Pay charge (`payin`) or a plan charge (`subscription`, which has no pay-back). */
+  chargeKind: z.enum(['payin', 'subscription']),
+  /** What the dispute means for the charge's pay-back (`disputePaybackLabels` has the words). */
+  payback: z.enum(disputePaybacks),
   openedAt: z.string(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),

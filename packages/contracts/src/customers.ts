@@ -24,7 +24,9 @@ export const planView = z.object({
   interval: z.enum(['month', 'year']),
   intervalCount: z.number().int(),
   taxPercentage: z.number(),
-  /** Cents, tax included, computed by the server. */
+  /** Cents of tax on the price (the total less the price), computed by the server. */
+  tax: z.number().int(),
+  /** Cents, tax included, computed by the server: price + tax. */
   total: z.number().int(),
 });
 export type PlanView = z.infer<typeof planView>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cents, formatUsd, totalWithTax } from './money.ts';
+import { cents, formatUsd, taxOf, totalWithTax } from './money.ts';
 
 describe('money', () => {
   it('adds tax in integer cents, rounded to the cent', () => {
@@ -7,6 +7,18 @@ describe('money', () => {
     expect(totalWithTax(cents(3600), 0)).toBe(3600);
     expect(totalWithTax(cents(3333), 725)).toBe(3575); // 3574.64... rounds up
     expect(totalWithTax(cents(1), 5000)).toBe(2); // 1.5 rounds half up
+  });
+
+  it('gives the tax as the total less the price, so the two lines add up to the total', () => {
+    expect(taxOf(cents(3600), 825)).toBe(297);
+    expect(taxOf(cents(3333), 725)).toBe(242); // 3575 - 3333, not 241.64 rounded on its own
+    expect(taxOf(cents(3600), 0)).toBe(0);
+    for (const [price, bp] of [
+      [6600, 825],
+      [1, 5000],
+      [12_345, 1],
+    ] as const)
+      expect(price + taxOf(cents(price), bp)).toBe(totalWithTax(cents(price), bp));
   });
 
   it('refuses fractional cents', () => {

@@ -16,6 +16,14 @@ export function totalWithTax(price: Cents, taxBasisPoints: number): Cents {
   return cents(Math.round((price * (10_000 + taxBasisPoints)) / 10_000));
 }
 
+/**
+ * The tax part of a plan's total: the total (price plus the plan's tax percentage, rounded to the
+ * cent) less the price, so price + tax is the total to the cent on every screen and receipt.
+ */
+export function taxOf(price: Cents, taxBasisPoints: number): Cents {
+  return cents(totalWithTax(price, taxBasisPoints) - price);
+}
+
 export function basisPointsToPercent(bp: number): number {
   return bp / 100;
 }

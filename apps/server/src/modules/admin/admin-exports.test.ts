@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../test/csv.ts';
 import { type Api, signedInUser } from '../../test/customers.ts';
 import { b64, insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -17,35 +18,6 @@ let customer: Api;
 let ann: string;
 let bob: string;
 const charges: Record<string, string> = {};
-
-/** A simple CSV reader for these files (quoted cells, doubled quotes; no newlines in cells here). */
-function parseCsv(text: string): Record<string, string>[] {
-  const lines = text.trimEnd().split('\n');
-  const cells = (line: string) => {
-    const out: string[] = [];
-    let cur = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quoted) {
-        if (c === '"' && line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else if (c === '"') quoted = false;
-        else cur += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        out.push(cur);
-        cur = '';
-      } else cur += c;
-    }
-    out.push(cur);
-    return out;
-  };
-  const [head, ...rest] = lines;
-  const names = cells(head ?? '');
-  return rest.map((l) => Object.fromEntries(cells(l).map((v, i) => [names[i], v])));
-}
 
 const csvOf = async (api: Api, path: string) => {
   const res = await api.download(path);

@@ -198,6 +198,9 @@ export function reconciliationExport(db: Db, period: string): CsvExport {
       'dispute_lost',
       'charged_at',
       'paid_back_at',
+      // Appended, so readers of the earlier columns by position still read them.
+      'refunded_usd',
+      'refunded_cents',
     ],
     rows: (async function* () {
       for await (const r of rows) {
@@ -220,6 +223,7 @@ export function reconciliationExport(db: Db, period: string): CsvExport {
           disputed && r.payback_sent === true,
           iso(r.sent_at),
           iso(r.paid_at),
+          ...money(r.refunded_cents),
         ];
       }
     })(),

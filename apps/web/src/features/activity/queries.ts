@@ -14,8 +14,9 @@ export const transactionKeys = {
   list: (filter: TransactionFilter) => [...transactionKeys.all, filter] as const,
 };
 
-export function useTransactions(filter: TransactionFilter) {
+export function useTransactions(filter: TransactionFilter, opts: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: opts.enabled ?? true,
     queryKey: transactionKeys.list(filter),
     queryFn: ({ signal }) =>
       api.get<ActivityPage>('/api/v1/transactions', {

@@ -25,10 +25,11 @@ export function CheckoutConfirmation({
 }) {
   const cards = useCards();
   const customer = useCustomer();
-  // Paid after the bank's confirmation (3-D Secure), the answer came before the receipt existed:
-  // the receipt is the newest plan charge's in the activity, read once here.
+  // The payment's answer carries its receipt; only one without it (paid after the bank's
+  // confirmation, 3-D Secure, before the receipt existed) reads the newest plan charge's receipt
+  // from the activity, once.
   const [days] = useState(() => ({ startDate: Date.now() - 86_400_000, endDate: Date.now() + 3_600_000 }));
-  const recent = useTransactions({ limit: 10, ...days });
+  const recent = useTransactions({ limit: 10, ...days }, { enabled: !result.receipt });
   const receipt =
     result.receipt ??
     recent.data?.rows.find((r) => r.type === 'charge' && r.receipt !== null)?.receipt ??
@@ -56,7 +57,7 @@ export function CheckoutConfirmation({
         </Group>
         <Text>
           <strong>{plan.name}</strong> plan: <strong>{formatUsd(plan.total)}</strong> (including{' '}
-          {plan.taxPercentage}% tax) paid with {paidWith}.
+          {formatUsd(plan.tax)} tax at {plan.taxPercentage}%) paid with {paidWith}.
         </Text>
         {receipt && (
           <Group gap="xs">

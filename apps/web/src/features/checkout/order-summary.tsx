@@ -16,7 +16,10 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Plan, monthly price, amount, tax and the server-computed total (integer cents, never floats). */
+/**
+ * Plan, monthly price, the plan's price, its tax (percentage and dollars) and the total: every
+ * amount as the server computed it (integer cents; price + tax = total), never worked out here.
+ */
 export function OrderSummary({ plan }: { plan: Plan }) {
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="order-summary-heading">
@@ -29,8 +32,8 @@ export function OrderSummary({ plan }: { plan: Plan }) {
         <Text size="xs" c="dimmed" ta="right" mt={-8}>
           {billedEvery(plan)}
         </Text>
-        <Row label="Amount" value={formatUsd(plan.price)} />
-        <Row label="Tax" value={`${plan.taxPercentage}%`} />
+        <Row label="Plan price" value={formatUsd(plan.price)} />
+        <Row label={`Tax (${plan.taxPercentage}%)`} value={formatUsd(plan.tax)} />
         <Divider />
         <Row label="Total" value={formatUsd(plan.total)} strong />
         <Text size="xs" c="dimmed" ta="right" mt={-8}>

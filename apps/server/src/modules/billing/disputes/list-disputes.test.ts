@@ -86,6 +86,8 @@ describe('the disputes list', () => {
       status: 'open',
       reason: 'Fraudulent',
       paybackSent: false,
+      chargeKind: 'payin',
+      payback: 'withheld',
       openedAt: '2030-04-01T12:00:00.000Z',
       decidedAt: null,
       decidedBy: null,

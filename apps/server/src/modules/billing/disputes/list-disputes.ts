@@ -1,12 +1,14 @@
 import type { DisputeRow } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
+import { disputePayback } from './dispute-payback.ts';
 
 /** The disputes staff see, newest first, by status or customer. */
 export async function listDisputes(db: Db, r: { status?: 'open' | 'won' | 'lost'; customerId?: string }) {
   const rows = await sql<{
     id: string;
     attempt_id: string;
+    kind: 'payin' | 'subscription';
     period: string;
     amount_cents: number;
     status: 'open' | 'won' | 'lost';
@@ -21,7 +23,7 @@ export async function listDisputes(db: Db, r: { status?: 'open' | 'won' | 'lost'
     brand: string;
     last_four: string;
   }>`
-    select d.id, d.attempt_id, a.period, d.amount_cents, d.status, d.reason, d.payback_sent, d.opened_at,
+    select d.id, d.attempt_id, a.kind, a.period, d.amount_cents, d.status, d.reason, d.payback_sent, d.opened_at,
            d.decided_at, d.decided_by, d.customer_id, cu.email, d.card_id, c.brand, c.last_four
     from disputes d
     join payment_attempts a on a.id = d.attempt_id
@@ -39,6 +41,8 @@ export async function listDisputes(db: Db, r: { status?: 'open' | 'won' | 'lost'
       status: d.status,
       reason: d.reason,
       paybackSent: d.payback_sent,
+      chargeKind: d.kind,
+      payback: disputePayback({ kind: d.kind, status: d.status, paybackSent: d.payback_sent }),
       openedAt: new Date(d.opened_at).toISOString(),
       decidedAt: d.decided_at ? new Date(d.decided_at).toISOString() : null,
       decidedBy: d.decided_by,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 
 export interface Reconciliation {
@@ -18,11 +18,22 @@ export interface Reconciliation {
   disputed: { count: number; cents: number };
   /** Disputed after their pay-back was sent, and not won: Pria paid the $3 twice. */
   lost: { count: number; cents: number };
-  /** Plan-charge refunds sent in the month. */
+  /**
+   * Refunds (gone through) of the period's $3 charges, by the ledger's link from refund to charge.
+   * A plan charge's refund is not in any $3 period's books: its charge paid a plan period.
+   */
   refunded: { count: number; cents: number };
   /** Captured and not (yet) paid back: money Pria owes its customers for this period. */
   outstanding: { count: number; cents: number };
 }
+
+/**
+ * What went back to the card of each charge (of those `charges` picks) through refunds that went
+ * through: the one definition the period's figures and the export's lines both read (ADR 37).
+ */
+const refundedByCharge = (charges: RawBuilder<unknown>) => sql`(
+  select attempt_id, sum(amount_cents)::bigint as cents from refunds
+  where status = 'refunded' and ${charges} group by attempt_id)`;
 
 type Totals = {
   period: string;
@@ -171,12 +182,11 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
 }
 
 async function assemble(db: Db, periods: readonly string[], totalsRows: Totals[]): Promise<Reconciliation[]> {
-  // Refunds of plan charges, by the New York month they were sent in.
+  // Refunds of the periods' $3 charges: each refunded charge counted once, with what went back.
   const refunds = await sql<{ period: string; n: number; c: number }>`
-    select to_char(created_at at time zone 'America/New_York', 'YYYY-MM') as period, count(*)::int as n,
-           coalesce(sum(amount_cents), 0)::bigint as c
-    from refunds where status = 'refunded'
-      and to_char(created_at at time zone 'America/New_York', 'YYYY-MM') in (${sql.join(periods)})
+    select a.period, count(*)::int as n, sum(f.cents)::bigint as c
+    from ${refundedByCharge(sql`true`)} f join payment_attempts a on a.id = f.attempt_id
+    where a.kind = 'payin' and a.period in (${sql.join(periods)})
     group by 1`.execute(db);
   const refundsBy = new Map(refunds.rows.map((x) => [x.period, x]));
   const byPeriod = new Map(totalsRows.map((x) => [x.period, x]));
@@ -238,13 +248,16 @@ export interface ReconciliationLine {
   amount_cents: number;
   payout_status: string | null;
   payout_cents: number | null;
+  /** Refunded of this charge (refunds gone through), null when none. */
+  refunded_cents: number | null;
   dispute_status: string | null;
   payback_sent: boolean | null;
 }
 
 /**
  * A period's pay-ins in id order, strictly after `afterId`, `limit` at a time (the CSV export's
- * keyset walk, bounded memory); each with its pay-back and latest dispute, as in `totals`.
+ * keyset walk, bounded memory); each with its pay-back, its refunds and latest dispute, as in
+ * `totals`.
  */
 export async function reconciliationLinesBatch(
   db: Db,
@@ -254,11 +267,13 @@ export async function reconciliationLinesBatch(
 ): Promise<ReconciliationLine[]> {
   const r = await sql<ReconciliationLine>`
     select a.id, a.reference, a.customer_id, cu.email, a.created_at, a.sent_at, p.paid_at, a.status, a.amount_cents,
-           p.status as payout_status, p.amount_cents as payout_cents,
+           p.status as payout_status, p.amount_cents as payout_cents, f.cents as refunded_cents,
            d.status as dispute_status, d.payback_sent
     from payment_attempts a
     join customers cu on cu.id = a.customer_id
     left join payouts p on p.attempt_id = a.id
+    -- Per line, by the refunds' charge index (an export walks a million lines).
+    left join lateral ${refundedByCharge(sql`attempt_id = a.id`)} f on true
     left join lateral (select status, payback_sent from disputes d where d.attempt_id = a.id
                        order by d.opened_at desc limit 1) d on true
     where a.kind = 'payin' and a.period = ${period} ${afterId ? sql`and a.id > ${afterId}::uuid` : sql``}

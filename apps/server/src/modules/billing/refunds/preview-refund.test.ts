@@ -60,9 +60,14 @@ describe('a refund preview', () => {
       amount: 3897,
       charged: 3897,
       refunded: 0,
+      left: 3897,
+      leftAfter: 0,
       endsPlan: true,
+      planEffect: 'ends_plan',
       planName: 'Semi-Annual',
       planWouldEndAt: DateTime.fromISO('2031-09-10', { zone: NY }).toJSDate().toISOString(),
+      planEndedAt: null,
+      periodEndsAt: DateTime.fromISO('2031-09-10', { zone: NY }).toJSDate().toISOString(),
       refusal: null,
     });
   });

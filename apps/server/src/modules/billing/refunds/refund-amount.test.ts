@@ -31,8 +31,18 @@ describe('a refund of a plan charge', () => {
     expect(refundAmount(charge, 'prorated', ny('2031-08-31T12:00'))).toBe(0);
   });
 
-  it('prorated never sends back more than is left', () => {
-    expect(refundAmount({ ...charge, refunded: 3800 }, 'prorated', ny('2031-03-01T09:00'))).toBe(97);
+  it('prorated after an earlier refund sends back only the unused days not refunded yet', () => {
+    // 183 unused days are worth 3876; 3800 went back already.
+    expect(refundAmount({ ...charge, refunded: 3800 }, 'prorated', ny('2031-03-01T09:00'))).toBe(76);
+  });
+
+  it('prorated again after a prorated refund sends back nothing: the used days stay paid', () => {
+    const first = refundAmount(charge, 'prorated', ny('2031-03-20T12:00'));
+    expect(first).toBe(Math.round((3897 * 164) / 184)); // March 21 to August 31 unused
+    expect(refundAmount({ ...charge, refunded: first }, 'prorated', ny('2031-03-20T15:00'))).toBe(0);
+    expect(refundAmount({ ...charge, refunded: first }, 'prorated', ny('2031-04-20T12:00'))).toBe(0);
+    // A full refund returns the rest.
+    expect(refundAmount({ ...charge, refunded: first }, 'full', ny('2031-03-20T15:00'))).toBe(3897 - first);
   });
 
   it('in full when everything was refunded sends back nothing', () => {

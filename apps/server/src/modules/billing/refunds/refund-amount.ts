@@ -2,23 +2,31 @@ import { DateTime } from 'luxon';
 import { NEW_YORK } from '../schedule/billing-schedule.ts';
 import type { RefundableCharge } from './refunds.repo.ts';
 
+type ChargeForRefund = Pick<RefundableCharge, 'amount_cents' | 'refunded' | 'period' | 'interval_count'>;
+
+/** The plan period a plan charge paid: from its New York start day, intervalCount months. */
+export function chargePeriod(charge: Pick<RefundableCharge, 'period' | 'interval_count'>) {
+  const start = DateTime.fromISO(charge.period, { zone: NEW_YORK }).startOf('day');
+  return { start, end: start.plus({ months: charge.interval_count ?? 6 }) };
+}
+
+/** What can still be refunded of a charge: the charge less refunds not failed, cents. */
+export const refundLeft = (charge: Pick<RefundableCharge, 'amount_cents' | 'refunded'>) =>
+  Math.max(Number(charge.amount_cents) - Number(charge.refunded), 0);
+
 /**
  * How much a refund of a plan charge sends back: in full, what is left of it; prorated, the
- * unused days of the period it paid (New York days; today counts as used), never more than is
- * left.
+ * unused days of the period it paid (New York days; today counts as used) less what earlier
+ * refunds of the charge already returned, never more than is left. So a second prorated refund
+ * after one returned the unused days sends nothing: only a full refund returns the used days.
  */
-export function refundAmount(
-  charge: Pick<RefundableCharge, 'amount_cents' | 'refunded' | 'period' | 'interval_count'>,
-  mode: 'full' | 'prorated',
-  now: Date,
-): number {
-  const left = Number(charge.amount_cents) - Number(charge.refunded);
-  if (mode === 'full') return Math.max(left, 0);
-  const start = DateTime.fromISO(charge.period, { zone: NEW_YORK }).startOf('day');
-  const end = start.plus({ months: charge.interval_count ?? 6 });
+export function refundAmount(charge: ChargeForRefund, mode: 'full' | 'prorated', now: Date): number {
+  const left = refundLeft(charge);
+  if (mode === 'full') return left;
+  const { start, end } = chargePeriod(charge);
   const today = DateTime.fromJSDate(now, { zone: NEW_YORK }).startOf('day');
   const totalDays = Math.round(end.diff(start, 'days').days);
   const unusedDays = Math.min(Math.max(Math.round(end.diff(today, 'days').days) - 1, 0), totalDays);
-  const prorated = Math.round((Number(charge.amount_cents) * unusedDays) / totalDays);
-  return Math.min(prorated, left);
+  const unused = Math.round((Number(charge.amount_cents) * unusedDays) / totalDays);
+  return Math.max(Math.min(unused - Number(charge.refunded), left), 0);
 }

@@ -192,7 +192,12 @@ describe('what a refund says', () => {
     await runDueWork(t.billing, clock.now());
     const march = await planCharge('dee@example.com');
     const preview = await finance.get(`/api/v1/refunds/preview?chargeId=${march}&mode=full`);
-    expect(preview.body.data).toMatchObject({ endsPlan: false, amount: 3897 });
+    expect(preview.body.data).toMatchObject({
+      endsPlan: false,
+      planEffect: 'period_over',
+      periodEndsAt: ny(2031, 9, 10, 0).toISOString(),
+      amount: 3897,
+    });
     expect(
       (await finance.post('/api/v1/refunds', { chargeId: march, mode: 'full', reason: 'x' })).status,
     ).toBe(201);

@@ -3,7 +3,7 @@ import { adminMessages, type RefundView } from '@pria/contracts';
 import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { refundAmount } from './refund-amount.ts';
+import { refundAmount, refundLeft } from './refund-amount.ts';
 import {
   countFailedRefunds,
   findCharge,
@@ -38,7 +38,9 @@ export function refundRefusal(charge: RefundableCharge, amount: number): string 
   if (charge.kind !== 'subscription' || charge.status !== 'captured')
     return adminMessages.refundOnlyPlanCharges;
   if (charge.disputed) return adminMessages.refundWhileDisputed;
-  if (amount <= 0) return adminMessages.refundNothingLeft;
+  // Something left but nothing to send: a prorated refund whose unused days went back already.
+  if (amount <= 0)
+    return refundLeft(charge) > 0 ? adminMessages.refundNoUnusedDays : adminMessages.refundNothingLeft;
   return null;
 }
 

@@ -22,6 +22,8 @@ export interface RefundableCharge {
   refunded: number;
   /** The cardholder's bank has an open dispute of this charge. */
   disputed: boolean;
+  /** When an earlier refund of this charge ended the plan it paid, if one did. */
+  plan_ended_at: Date | null;
 }
 
 export async function findCharge(db: Db, id: string): Promise<RefundableCharge | undefined> {
@@ -30,7 +32,8 @@ export async function findCharge(db: Db, id: string): Promise<RefundableCharge |
            a.amount_cents, a.gateway_transaction_id, p.interval_count,
            (select coalesce(sum(f.amount_cents), 0) from refunds f
             where f.attempt_id = a.id and f.status <> 'failed')::bigint as refunded,
-           exists (select 1 from disputes d where d.attempt_id = a.id and d.status = 'open') as disputed
+           exists (select 1 from disputes d where d.attempt_id = a.id and d.status = 'open') as disputed,
+           (select max(f.plan_ended_at) from refunds f where f.attempt_id = a.id) as plan_ended_at
     from payment_attempts a left join plans p on p.id = a.plan_id
     where a.id = ${id}`.execute(db);
   return r.rows[0];

@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
-import { dateTime, maskedCard, money, monthLabel, orDash } from '../shared/display.ts';
+import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
 import { QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
+import { decisionWords, disputedCharge, paybackLabel } from './dispute-words.ts';
 import { useDecideDispute, useDisputes } from './queries.ts';
 
 const COLS = 8;
@@ -25,13 +26,7 @@ function Decide({ row }: { row: DisputeRow }) {
       children: (
         <>
           <Text size="sm" mb="sm">
-            {outcome === 'won'
-              ? row.paybackSent
-                ? `The bank decided for Pria: the ${money(row.amount)} stays with Pria; the pay-back was already sent.`
-                : `The bank decided for Pria: the withheld ${money(row.amount)} pay-back goes to the customer's card at the next tick.`
-              : row.paybackSent
-                ? `The bank decided for the customer, who also had the pay-back: ${money(row.amount)} is recorded as lost.`
-                : `The bank decided for the customer: the ${money(row.amount)} pay-back stays withheld (the bank returned the money).`}
+            {decisionWords(row, outcome)}
           </Text>
           <Textarea
             label="Note (optional)"
@@ -135,7 +130,7 @@ export default function DisputesPage() {
                       {orDash(d.customer.email)}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      {monthLabel(d.period)} charge
+                      {disputedCharge(d)}
                     </Text>
                   </Table.Td>
                   <Table.Td className={classes.mono}>{maskedCard(d.card)}</Table.Td>
@@ -149,8 +144,11 @@ export default function DisputesPage() {
                   </Table.Td>
                   <Table.Td fz="xs">{orDash(d.reason)}</Table.Td>
                   <Table.Td>
-                    <Text size="xs" c={d.paybackSent ? 'red.8' : undefined}>
-                      {d.paybackSent ? 'Already sent' : d.status === 'won' ? 'Released' : 'Withheld'}
+                    <Text
+                      size="xs"
+                      c={d.payback === 'already_sent' ? 'red.8' : d.payback === 'none' ? 'dimmed' : undefined}
+                    >
+                      {paybackLabel(d)}
                     </Text>
                   </Table.Td>
                   <Table.Td>

@@ -69,7 +69,8 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
         Reconciliation
       </Title>
       <Text size="xs" c="dimmed" mb="md">
-        Recent pay-in periods: what was charged and whether it was paid back
+        Recent $3 pay-in periods: what was charged and whether it was paid back (plan-charge refunds are not
+        in these books: see Transactions)
       </Text>
       <ScrollTable label="Reconciliation" minWidth={900}>
         <Table
@@ -134,8 +135,11 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                         <Badge color="blue" variant="light">
                           {money(r.outstanding.cents)}
                         </Badge>
+                        {/* Two short lines, so every column stays on screen at 1280 px. */}
                         <Text size="xs" c="dimmed" className={classes.nowrap}>
-                          {r.outstanding.count} to pay back {payback.label}
+                          {r.outstanding.count} to pay back
+                          <br />
+                          {payback.label}
                         </Text>
                       </Stack>
                     ) : owed ? (

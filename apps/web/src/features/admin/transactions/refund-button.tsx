@@ -1,12 +1,12 @@
 import { Alert, Button, Loader, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
-import { money } from '../shared/display.ts';
+import { maskedCard } from '../shared/display.ts';
+import { refundConfirmLabel, refundWords } from './refund-words.ts';
 
 /** GET /refunds/preview: what the refund would send back and do to the plan, from the server's rules. */
 function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: boolean) {
@@ -18,28 +18,24 @@ function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: 
   });
 }
 
-/** What confirming does, in one sentence each: the amount, the card, the plan, the customer's email. */
+/** What confirming does, in one sentence each: the amount and what is left, the plan, the email. */
 function Consequences({ row, preview }: { row: AdminTransactionRow; preview: RefundPreview }) {
-  const card = `${row.card.brand} •••• ${row.card.lastFour}`;
-  const endsOn = preview.planWouldEndAt ? dayjs(preview.planWouldEndAt).format('MMMM D, YYYY') : null;
+  const words = refundWords(preview, {
+    card: maskedCard(row.card),
+    email: row.customer.email,
+  });
   return (
     <Stack gap={6}>
-      <Text size="sm">
-        Sends <b>{money(preview.amount)}</b> of the {money(preview.charged)} charge back to {card}, once
-        {preview.refunded > 0 ? ` (${money(preview.refunded)} was refunded before)` : ''}.
-      </Text>
-      {preview.endsPlan ? (
-        <Alert color="orange" variant="light" p="xs" title="This ends the customer’s plan today">
-          This charge paid for the current {preview.planName ?? ''} plan period
-          {endsOn ? `, which would have run until ${endsOn}` : ''}. Once refunded the plan ends at once: no
-          more $3 charges or renewals until the customer chooses a plan again.
+      <Text size="sm">{words.amount}</Text>
+      {words.warning ? (
+        <Alert color="orange" variant="light" p="xs" title={words.warning}>
+          {words.plan}
         </Alert>
       ) : (
-        <Text size="sm">The customer’s plan is not changed (this charge paid an earlier period).</Text>
+        <Text size="sm">{words.plan}</Text>
       )}
       <Text size="sm" c="dimmed">
-        {row.customer.email ?? 'The customer'} gets an email with the refund receipt
-        {preview.endsPlan ? ' saying that the plan has ended' : ''}.
+        {words.email}
       </Text>
     </Stack>
   );
@@ -154,9 +150,7 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
                 );
               }}
             >
-              {preview.data && !refusal
-                ? `Refund ${money(preview.data.amount)}${preview.data.endsPlan ? ' and end the plan' : ''}`
-                : 'Refund'}
+              {preview.data && !refusal ? refundConfirmLabel(preview.data) : 'Refund'}
             </Button>
           </Stack>
         </Modal>

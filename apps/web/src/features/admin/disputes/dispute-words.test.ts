@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { decisionWords, disputedCharge, paybackLabel } from './dispute-words.ts';
+
+// What the disputes page says of a plan charge (issue 29): no pay-back, never "Withheld".
+describe('a disputed plan charge', () => {
+  const plan = {
+    chargeKind: 'subscription',
+    period: '2031-03-10',
+    amount: 3897,
+    paybackSent: false,
+  } as const;
+
+  it('is named as a plan charge and has no pay-back', () => {
+    expect(disputedCharge(plan)).toBe('Plan charge of Mar 10, 2031');
+    expect(paybackLabel({ payback: 'none' })).toBe('No pay-back — plan charge');
+  });
+
+  it('is decided without a word about a pay-back moving', () => {
+    expect(decisionWords(plan, 'won')).toBe(
+      'The bank decided for Pria: the $38.97 plan charge stays with Pria. A plan charge has no pay-back.',
+    );
+    expect(decisionWords(plan, 'lost')).not.toMatch(/withheld/);
+  });
+});
+
+describe('a disputed $3 charge', () => {
+  it('is named by its month and its pay-back is withheld until won', () => {
+    const payin = { chargeKind: 'payin', period: '2031-03', amount: 300, paybackSent: false } as const;
+    expect(disputedCharge(payin)).toBe('Mar 2031 $3 charge');
+    expect(paybackLabel({ payback: 'withheld' })).toBe('Withheld');
+    expect(decisionWords(payin, 'won')).toContain('the withheld $3.00 pay-back goes to the customer');
+  });
+});

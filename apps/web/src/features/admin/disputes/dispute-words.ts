@@ -1,0 +1,32 @@
+import { type DisputeRow, disputePaybackLabels } from '@pria/contracts';
+import dayjs from 'dayjs';
+import { money, monthLabel } from '../shared/display.ts';
+
+/** Which charge was disputed: "Nov 2026 $3 charge", or "Plan charge of Mar 10, 2031" (its period's first day). */
+export function disputedCharge(row: Pick<DisputeRow, 'chargeKind' | 'period'>): string {
+  return row.chargeKind === 'subscription'
+    ? `Plan charge of ${dayjs(row.period).format('MMM D, YYYY')}`
+    : `${monthLabel(row.period)} $3 charge`;
+}
+
+/** The Pay-back column, from the server's state: a plan charge says it has none. */
+export const paybackLabel = (row: Pick<DisputeRow, 'payback'>) => disputePaybackLabels[row.payback];
+
+/** What recording the bank's decision does to the money, before staff confirm it. */
+export function decisionWords(
+  row: Pick<DisputeRow, 'chargeKind' | 'amount' | 'paybackSent'>,
+  outcome: 'won' | 'lost',
+): string {
+  const amount = money(row.amount);
+  if (row.chargeKind === 'subscription')
+    return outcome === 'won'
+      ? `The bank decided for Pria: the ${amount} plan charge stays with Pria. A plan charge has no pay-back.`
+      : `The bank decided for the customer: the ${amount} plan charge went back to them. A plan charge has no pay-back, so nothing else moves.`;
+  if (outcome === 'won')
+    return row.paybackSent
+      ? `The bank decided for Pria: the ${amount} stays with Pria; the pay-back was already sent.`
+      : `The bank decided for Pria: the withheld ${amount} pay-back goes to the customer's card at the next tick.`;
+  return row.paybackSent
+    ? `The bank decided for the customer, who also had the pay-back: ${amount} is recorded as lost.`
+    : `The bank decided for the customer: the ${amount} pay-back stays withheld (the bank returned the money).`;
+}

@@ -1,0 +1,48 @@
+import type { RefundPreview } from '@pria/contracts';
+import { dateOnly, money } from '../shared/display.ts';
+
+/** What the refund dialog says before staff confirm, each part one sentence, from the server's preview. */
+export interface RefundWords {
+  /** What goes back, to which card, and what is left of the charge after it. */
+  amount: string;
+  /** Set when the refund ends the plan: the warning's title, beside `plan`. */
+  warning: string | null;
+  plan: string;
+  email: string;
+  /** The confirm button's label. */
+  confirm: string;
+}
+
+function planWords(p: RefundPreview): string {
+  switch (p.planEffect) {
+    case 'ends_plan':
+      return `This charge paid for the current ${p.planName ?? ''} plan period${p.planWouldEndAt ? `, which would have run until ${dateOnly(p.planWouldEndAt)}` : ''}. Once refunded the plan ends at once: no more $3 charges or renewals until the customer chooses a plan again.`;
+    case 'ended_by_earlier_refund':
+      return `The customer’s plan is not changed: an earlier refund of this charge already ended it${p.planEndedAt ? ` on ${dateOnly(p.planEndedAt)}` : ''}.`;
+    case 'period_over':
+      return `The customer’s plan is not changed: this charge paid a plan period that ended${p.periodEndsAt ? ` on ${dateOnly(p.periodEndsAt)}` : ''}.`;
+    case 'plan_not_active':
+      return 'The customer’s plan is not changed: the plan this charge paid for no longer runs on it (cancelled, ended or changed).';
+  }
+}
+
+/** The confirm button's label: the amount, and that it ends the plan when it does. */
+export const refundConfirmLabel = (p: RefundPreview) =>
+  `Refund ${money(p.amount)}${p.planEffect === 'ends_plan' ? ' and end the plan' : ''}`;
+
+export function refundWords(p: RefundPreview, to: { card: string; email: string | null }): RefundWords {
+  const after =
+    p.leftAfter > 0 ? `${money(p.leftAfter)} will be left to refund` : 'nothing will be left to refund';
+  const rest =
+    p.refunded > 0
+      ? `${money(p.refunded)} was refunded before; ${after}.`
+      : `${after[0]?.toUpperCase()}${after.slice(1)}.`;
+  const ends = p.planEffect === 'ends_plan';
+  return {
+    amount: `Sends ${money(p.amount)} of the ${money(p.charged)} charge back to ${to.card}, once. ${rest}`,
+    warning: ends ? 'This ends the customer’s plan today' : null,
+    plan: planWords(p),
+    email: `${to.email ?? 'The customer'} gets an email with the refund receipt${ends ? ' saying that the plan has ended' : ''}.`,
+    confirm: refundConfirmLabel(p),
+  };
+}
