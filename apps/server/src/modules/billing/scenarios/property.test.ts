@@ -51,7 +51,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 /**
  * The processor as a process that dies: after `after` calls every further call hangs forever
  * (the process is gone and records nothing); with `moneyMoved` the last call reaches the
- * processor before the process dies.
+ * processor before the process dies. The calls it had already sent when it died reach the
+ * processor or not before anyone looks them up (`landed`): in production a call is cut off long
+ * before a row it left is taken for abandoned (BILLING_STALE_AFTER_SECONDS, 120 s, against the
+ * processor timeout); here the staleness window is zero, so without this wait a call still on the
+ * wire could land after another worker found nothing and recorded the month missed.
  */
 function dying(inner: PaymentGateway, after: number, moneyMoved: boolean) {
   let calls = 0;
@@ -60,6 +64,7 @@ function dying(inner: PaymentGateway, after: number, moneyMoved: boolean) {
     dead = resolve;
   });
   const never = new Promise<never>(() => {});
+  const sent = new Set<Promise<unknown>>();
   const wrap =
     <A, R>(call: (a: A) => Promise<R>) =>
     async (a: A): Promise<R> => {
@@ -72,14 +77,17 @@ function dying(inner: PaymentGateway, after: number, moneyMoved: boolean) {
         return never;
       }
       calls++;
-      return call(a);
+      const answer = call(a);
+      sent.add(answer);
+      return answer;
     };
   const gateway: PaymentGateway = Object.assign(Object.create(inner) as PaymentGateway, {
     charge: wrap(inner.charge.bind(inner)),
     payout: wrap(inner.payout.bind(inner)),
     lookup: wrap(inner.lookup.bind(inner)),
   });
-  return { gateway, died };
+  const landed = () => Promise.allSettled([...sent]);
+  return { gateway, died, landed };
 }
 
 const deps = (payments: PaymentGateway = t.billing.payments): BillingDeps => ({
@@ -125,9 +133,10 @@ async function play(c: Command) {
   else if (c.t === 'two')
     await Promise.all([runDueWork(deps(), clock.now()), runDueWork(deps(), clock.now())]);
   else {
-    const { gateway, died } = dying(t.billing.payments, c.after, c.moneyMoved);
+    const { gateway, died, landed } = dying(t.billing.payments, c.after, c.moneyMoved);
     // The dead process's last database writes may still land: a slow process is an interleaving too.
     await Promise.race([runDueWork(deps(gateway), clock.now()).catch(() => {}), died]);
+    await landed();
     await new Promise((r) => setTimeout(r, 20));
   }
 }
