@@ -6,7 +6,7 @@ import { api } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 import { maskedCard } from '../shared/display.ts';
-import { refundConfirmLabel, refundWords } from './refund-words.ts';
+import { firstRefundMode, refundConfirmLabel, refundWords } from './refund-words.ts';
 
 /** GET /refunds/preview: what the refund would send back and do to the plan, from the server's rules. */
 function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: boolean) {
@@ -50,7 +50,8 @@ function Consequences({ row, preview }: { row: AdminTransactionRow; preview: Ref
 export function RefundButton({ row }: { row: AdminTransactionRow }) {
   const refund = useRefund();
   const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<'full' | 'prorated'>('prorated');
+  const firstMode = firstRefundMode(row.refundedCents ?? 0);
+  const [mode, setMode] = useState<'full' | 'prorated'>(firstMode);
   const [reason, setReason] = useState('');
   const [customerMessage, setCustomerMessage] = useState('');
   const [key, setKey] = useState('');
@@ -77,7 +78,7 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
     setReason('');
     setCustomerMessage('');
     setTouched(false);
-    setMode('prorated');
+    setMode(firstMode);
     setOpen(true);
   };
   return (

@@ -1,6 +1,6 @@
 import type { RefundPreview } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
-import { refundWords } from './refund-words.ts';
+import { firstRefundMode, refundWords } from './refund-words.ts';
 
 // What the refund dialog says (issue 29), from the server's preview of a $38.97 Semi-Annual
 // charge paid March 10 to September 10, 2031, previewed on March 20.
@@ -76,5 +76,15 @@ describe('the refund dialog', () => {
     expect(w.plan).toBe(
       'The customer’s plan is not changed: this charge paid a plan period that ended on Sep 10, 2031.',
     );
+  });
+});
+
+describe('the amount the refund dialog offers first', () => {
+  it('is the unused days for a charge nothing was refunded of', () => {
+    expect(firstRefundMode(0)).toBe('prorated');
+  });
+
+  it('is the rest once part of the charge was refunded (a second prorated refund is refused)', () => {
+    expect(firstRefundMode(3664)).toBe('full');
   });
 });

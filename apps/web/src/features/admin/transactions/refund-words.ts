@@ -46,3 +46,11 @@ export function refundWords(p: RefundPreview, to: { card: string; email: string 
     confirm: refundConfirmLabel(p),
   };
 }
+
+/**
+ * The amount the dialog offers first: the unused days, unless part of the charge was refunded
+ * already — refunds are full or prorated, so after a prorated one no unused days are left to
+ * prorate (the server refuses a second one) and the rest is what can still be sent.
+ */
+export const firstRefundMode = (refundedCents: number): RefundPreview['mode'] =>
+  refundedCents > 0 ? 'full' : 'prorated';
