@@ -53,6 +53,14 @@ for (const width of widths) {
     await expect(page.getByRole('link', { name: 'Complete account setup' })).toHaveCount(0);
     await expect(page.getByText(/Upcoming|Choose a plan|Welcome to Pria/)).toHaveCount(0);
     await snap(page, `staff-account-${width}`);
+    // Account Settings keeps security and the rest, and says its cards and plan sections hold none.
+    await page.goto('/dashboard/account/payment');
+    const payment = page.getByRole('region', { name: 'Payment Method' });
+    await expect(payment.getByText('A staff account has no cards or plan of its own.')).toBeVisible();
+    await expect(payment.getByRole('button', { name: /Add new Card/ })).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: 'Subscription' }).getByText('A staff account has no cards or plan of its own.'),
+    ).toBeVisible();
     await page.goto('/dashboard/subscription');
     await expect(page.getByRole('heading', { level: 1, name: 'This is a staff account' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to the admin portal' }).click();

@@ -1,11 +1,14 @@
 import { Box, Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { isAdminToken } from '../../app/auth/claims.ts';
 import { keepScroll, keepsScroll } from '../../app/scroll-to-top.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardsSection } from '../cards/cards-section.tsx';
 import { useCustomer } from '../customer/queries.ts';
+import { StaffHoldsNone } from '../dashboard/staff-account-page.tsx';
 import { DeleteAccountSection } from '../delete-account/delete-account-section.tsx';
 import { NotificationPreferencesForm } from '../notifications/notification-preferences.tsx';
 import { PrivacySection } from '../privacy/privacy-section.tsx';
@@ -34,6 +37,8 @@ export default function AccountPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const customer = useCustomer();
+  // A staff account holds no cards or plan (the API refuses both): those sections say so.
+  const staff = isAdminToken(useAuth().user?.access_token);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const stateSection = (location.state as { section?: AccountSectionRef } | null)?.section;
   const urlRef = params['*']?.split('/')[0];
@@ -116,13 +121,17 @@ export default function AccountPage() {
               <SecuritySection />
             </AccountSection>
             <AccountSection refName="payment" title="Payment Method">
-              <Stack gap="xl">
-                <CardsSection headingOrder={3} title="Your cards" />
-                <FundingCardPicker />
-              </Stack>
+              {staff ? (
+                <StaffHoldsNone />
+              ) : (
+                <Stack gap="xl">
+                  <CardsSection headingOrder={3} title="Your cards" />
+                  <FundingCardPicker />
+                </Stack>
+              )}
             </AccountSection>
             <AccountSection refName="subscription" title="Subscription">
-              <SubscriptionSummary />
+              {staff ? <StaffHoldsNone /> : <SubscriptionSummary />}
             </AccountSection>
             <AccountSection refName="notifications" title="Notifications">
               <NotificationPreferencesForm />

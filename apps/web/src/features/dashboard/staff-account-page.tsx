@@ -42,3 +42,17 @@ export function StaffAccountPage() {
     </Paper>
   );
 }
+
+/** Account Settings' Payment Method and Subscription sections for a staff account: nothing to hold. */
+export function StaffHoldsNone() {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text>
+        A staff account has no cards or plan of its own. Clients' cards and plans are in the admin portal.
+      </Text>
+      <Button component={Link} to="/admin" variant="light">
+        Go to the admin portal
+      </Button>
+    </Stack>
+  );
+}
