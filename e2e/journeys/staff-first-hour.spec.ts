@@ -59,7 +59,9 @@ for (const width of widths) {
     await expect(payment.getByText('A staff account has no cards or plan of its own.')).toBeVisible();
     await expect(payment.getByRole('button', { name: /Add new Card/ })).toHaveCount(0);
     await expect(
-      page.getByRole('region', { name: 'Subscription' }).getByText('A staff account has no cards or plan of its own.'),
+      page
+        .getByRole('region', { name: 'Subscription' })
+        .getByText('A staff account has no cards or plan of its own.'),
     ).toBeVisible();
     await page.goto('/dashboard/subscription');
     await expect(page.getByRole('heading', { level: 1, name: 'This is a staff account' })).toBeVisible();
