@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastMessageTo } from '../test/account-session.ts';
 import { apiClient } from '../test/api-client.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { oidcLogin } from '../test/oidc-login.ts';
@@ -46,16 +47,6 @@ async function form(url: string, fields: Record<string, string>) {
     redirect: 'manual',
   });
   return { status: res.status, html: await res.text() };
-}
-
-async function lastMessage(to: string) {
-  const row = await app.db
-    .selectFrom('message_outbox')
-    .selectAll()
-    .where('recipient', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.text_body;
 }
 
 const sixDigits = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
@@ -172,7 +163,9 @@ describe('MFA with an authenticator app', () => {
       .where('type', '=', 'security.mfa_enabled')
       .execute();
     expect(notices).toHaveLength(1);
-    expect(await lastMessage('totp@pria.test')).toContain('Two-factor authentication was just turned on');
+    expect(await lastMessageTo(app.db, 'totp@pria.test')).toContain(
+      'Two-factor authentication was just turned on',
+    );
 
     // The enrolment code's step is spent: sign in with the next step's code (accepted as drift).
     const nextCode = totp(key, Date.now() + 30_000);
@@ -281,14 +274,14 @@ describe('MFA by SMS and email', () => {
     const choose = await form(`${app.url}/oidc/mfa/enroll`, { ticket, method: 'sms' });
     expect(choose.status).toBe(200);
     expect(choose.html).toContain('•••• 0111');
-    const enrolCode = sixDigits(await lastMessage('+12025550111'));
+    const enrolCode = sixDigits(await lastMessageTo(app.db, '+12025550111'));
     expect(enrolCode).toMatch(/^\d{6}$/);
     expect((await form(`${app.url}/oidc/mfa/enroll/confirm`, { ticket, code: enrolCode })).status).toBe(200);
     expect((await api.get('/api/v1/mfa')).status).toBe(401);
 
     const tokens = await signIn('sms@pria.test', async ({ html }) => {
       expect(html).toContain('•••• 0111');
-      return sixDigits(await lastMessage('+12025550111'));
+      return sixDigits(await lastMessageTo(app.db, '+12025550111'));
     });
     const claims = decodeJwt(tokens.access_token);
     expect(claims.amr).toContain('mfa');
@@ -313,16 +306,16 @@ describe('MFA by SMS and email', () => {
     const { ticket } = await enrolmentTicket(api);
     const choose = await form(`${app.url}/oidc/mfa/enroll`, { ticket, method: 'email' });
     expect(choose.html).toContain('Check your email');
-    const code = sixDigits(await lastMessage('mail2fa@pria.test'));
+    const code = sixDigits(await lastMessageTo(app.db, 'mail2fa@pria.test'));
     expect((await form(`${app.url}/oidc/mfa/enroll/confirm`, { ticket, code })).status).toBe(200);
 
     let used = '';
     await signIn('mail2fa@pria.test', async () => {
-      used = sixDigits(await lastMessage('mail2fa@pria.test'));
+      used = sixDigits(await lastMessageTo(app.db, 'mail2fa@pria.test'));
       return used;
     });
     const { submit } = await openCodePage('mail2fa@pria.test');
-    const fresh = sixDigits(await lastMessage('mail2fa@pria.test'));
+    const fresh = sixDigits(await lastMessageTo(app.db, 'mail2fa@pria.test'));
     if (fresh !== used) expect((await submit(used)).status).toBe(401);
     expect((await submit(fresh)).status).toBe(302);
   });

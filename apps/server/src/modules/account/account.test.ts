@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
 import { hashPassword } from '../../idp/passwords.ts';
+import { lastMessageTo, refreshTokens, staleAccessToken } from '../../test/account-session.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
@@ -42,41 +43,6 @@ async function customer(email: string, opts: { phone?: string; verified?: boolea
   const me = await api.get('/api/v1/customers/me');
   if (opts.phone) expect((await api.put('/api/v1/customers/me', profile(opts.phone))).status).toBe(200);
   return { id, api, tokens, customerId: me.body.data.id as string };
-}
-
-/** Makes the user's refresh tokens look an hour old, and returns an access token minted from one. */
-async function staleToken(userId: string, refreshToken: string): Promise<string> {
-  await t.db
-    .updateTable('oidc_payloads')
-    .set({ payload: sql`jsonb_set(payload, '{authTime}', to_jsonb(extract(epoch from now())::int - 3600))` })
-    .where('type', '=', 'RefreshToken')
-    .where('account_id', '=', userId)
-    .execute();
-  const res = await refresh(refreshToken);
-  return res.body.access_token as string;
-}
-
-async function refresh(refreshToken: string) {
-  const res = await fetch(`${t.url}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: 'pria-web',
-    }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
-}
-
-async function lastMessage(to: string) {
-  const row = await t.db
-    .selectFrom('message_outbox')
-    .selectAll()
-    .where('recipient', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.text_body ?? '';
 }
 
 describe('notification preferences', () => {
@@ -129,7 +95,7 @@ describe('POST /customers/verify-email', () => {
     const { api } = await customer('unverified@pria.test', { verified: false });
     const first = await api.post('/api/v1/customers/verify-email/');
     expect(first.status).toBe(200);
-    expect(await lastMessage('unverified@pria.test')).toMatch(/\/oidc\/verify-email\?token=/);
+    expect(await lastMessageTo(t.db, 'unverified@pria.test')).toMatch(/\/oidc\/verify-email\?token=/);
     expect((await api.post('/api/v1/customers/verify-email')).status).toBe(200);
     expect((await api.post('/api/v1/customers/verify-email')).status).toBe(200);
     const fourth = await api.post('/api/v1/customers/verify-email');
@@ -162,7 +128,7 @@ describe('PUT /customers/change-password', () => {
 
   it('needs a recent sign-in, then changes the password and signs out everywhere', async () => {
     const { id, tokens } = await customer('pw-change@pria.test');
-    const staleAccess = await staleToken(id, tokens.refresh_token ?? '');
+    const staleAccess = await staleAccessToken(t.db, t.url, id, tokens.refresh_token ?? '');
     const stale = apiClient(t.url, staleAccess);
     const raw = await fetch(`${t.url}/api/v1/customers/change-password`, {
       method: 'PUT',
@@ -184,7 +150,7 @@ describe('PUT /customers/change-password', () => {
     });
     expect(res.status).toBe(200);
     // Every refresh token is gone, and only the new password signs in.
-    expect((await refresh(fresh.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    expect((await refreshTokens(t.url, fresh.refresh_token ?? '')).body.error).toBe('invalid_grant');
     await expect(
       oidcLogin({ baseUrl: t.url, email: 'pw-change@pria.test', password: PASSWORD }),
     ).rejects.toThrow();
@@ -194,7 +160,7 @@ describe('PUT /customers/change-password', () => {
       password: 'new password 2',
     });
     expect(again.access_token).toBeTruthy();
-    expect(await lastMessage('pw-change@pria.test')).toContain(
+    expect(await lastMessageTo(t.db, 'pw-change@pria.test')).toContain(
       'password of your Pria account was just changed',
     );
   });
@@ -232,7 +198,7 @@ describe('DELETE /customers', () => {
     expect(
       await t.db.selectFrom('idp_users').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeTruthy();
-    expect(await lastMessage('admin-leaving@pria.test')).toBe('');
+    expect(await lastMessageTo(t.db, 'admin-leaving@pria.test')).toBe('');
   });
 
   it('sends a code by SMS; a wrong code deletes nothing; the right one erases the account', async () => {
@@ -255,7 +221,7 @@ describe('DELETE /customers', () => {
     const sent = await api.delete('/api/v1/customers/');
     expect(sent.status).toBe(200);
     expect(sent.body.data).toEqual({ channel: 'sms', to: '•••• 0104' });
-    const code = codeIn(await lastMessage('+12025550104'));
+    const code = codeIn(await lastMessageTo(t.db, '+12025550104'));
     expect(code).toMatch(/^\d{4}$/);
     const stored = await t.db
       .selectFrom('account_deletion_codes')
@@ -323,7 +289,7 @@ describe('DELETE /customers', () => {
     await expect(
       oidcLogin({ baseUrl: t.url, email: 'leaving@pria.test', password: PASSWORD }),
     ).rejects.toThrow();
-    expect((await refresh(tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    expect((await refreshTokens(t.url, tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
     // The token issued before the deletion (valid a few more minutes) is refused everywhere,
     // instead of creating a fresh customer; so the code cannot be reused either.
     expect((await api.get('/api/v1/customers/me')).status).toBe(401);
@@ -337,7 +303,7 @@ describe('DELETE /customers', () => {
     const { api, customerId } = await customer('throttle@pria.test');
     const first = await api.delete('/api/v1/customers');
     expect(first.body.data).toEqual({ channel: 'email', to: 't•••@pria.test' });
-    const code = codeIn(await lastMessage('throttle@pria.test'));
+    const code = codeIn(await lastMessageTo(t.db, 'throttle@pria.test'));
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++)
       expect((await api.delete(`/api/v1/customers?code=${wrong}`)).status).toBe(400);
@@ -364,7 +330,7 @@ describe('DELETE /customers', () => {
     const { api, customerId } = await customer('owed@pria.test', { phone: '2025550199' });
     const sent = await api.delete('/api/v1/customers');
     expect(sent.status).toBe(200);
-    const code = codeIn(await lastMessage('+12025550199'));
+    const code = codeIn(await lastMessageTo(t.db, '+12025550199'));
 
     const card = await sql<{ id: string }>`
       insert into cards (customer_id, gateway, instrument_id, brand, last_four, expiration_month, expiration_year,

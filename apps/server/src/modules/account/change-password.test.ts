@@ -1,7 +1,7 @@
 import { messages } from '@pria/contracts';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
+import { lastMessageTo, refreshTokens, staleAccessToken } from '../../test/account-session.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
@@ -25,30 +25,6 @@ async function customer(email: string) {
   return { id, tokens, api: apiClient(t.url, tokens.access_token) };
 }
 
-async function refresh(refreshToken: string) {
-  const res = await fetch(`${t.url}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: 'pria-web',
-    }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
-}
-
-/** An access token whose sign-in (auth_time) is an hour old: too old for a change without the password. */
-async function staleToken(userId: string, refreshToken: string): Promise<string> {
-  await t.db
-    .updateTable('oidc_payloads')
-    .set({ payload: sql`jsonb_set(payload, '{authTime}', to_jsonb(extract(epoch from now())::int - 3600))` })
-    .where('type', '=', 'RefreshToken')
-    .where('account_id', '=', userId)
-    .execute();
-  return (await refresh(refreshToken)).body.access_token as string;
-}
-
 const passwordHashOf = async (userId: string) =>
   (
     await t.db
@@ -58,20 +34,10 @@ const passwordHashOf = async (userId: string) =>
       .executeTakeFirstOrThrow()
   ).password_hash;
 
-async function lastMessage(to: string) {
-  const row = await t.db
-    .selectFrom('message_outbox')
-    .selectAll()
-    .where('recipient', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.text_body ?? '';
-}
-
 describe('PUT /customers/change-password with the current password', () => {
   it('checks a current password like a sign-in: a wrong one changes nothing and counts toward the lock; the right one needs no recent sign-in', async () => {
     const { id, tokens } = await customer('pw-current@pria.test');
-    const stale = apiClient(t.url, await staleToken(id, tokens.refresh_token ?? ''));
+    const stale = apiClient(t.url, await staleAccessToken(t.db, t.url, id, tokens.refresh_token ?? ''));
     const hashBefore = await passwordHashOf(id);
     const change = { password: 'new password 2', confirmPassword: 'new password 2' };
 
@@ -106,12 +72,12 @@ describe('PUT /customers/change-password with the current password', () => {
     });
     expect(right.status).toBe(200);
     expect(await passwordHashOf(id)).not.toBe(hashBefore);
-    expect((await refresh(tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    expect((await refreshTokens(t.url, tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
     expect(
       (await oidcLogin({ baseUrl: t.url, email: 'pw-current@pria.test', password: 'new password 2' }))
         .access_token,
     ).toBeTruthy();
-    expect(await lastMessage('pw-current@pria.test')).toContain(
+    expect(await lastMessageTo(t.db, 'pw-current@pria.test')).toContain(
       'password of your Pria account was just changed',
     );
   });

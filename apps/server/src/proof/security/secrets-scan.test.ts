@@ -8,6 +8,7 @@ import { forceRun } from '../../modules/billing/schedule/tick.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { type Services, startServices } from '../../services.ts';
+import { lastMessageTo } from '../../test/account-session.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { addCard } from '../../test/customers.ts';
 import { nextDuePayin } from '../../test/due-period.ts';
@@ -66,16 +67,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => services?.stop());
 
-async function lastMessage(to: string) {
-  const row = await services.db
-    .selectFrom('message_outbox')
-    .select('text_body')
-    .where('recipient', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.text_body;
-}
-
 async function form(path: string, fields: Record<string, string>) {
   const res = await fetch(`${url}${path}`, {
     method: 'POST',
@@ -104,7 +95,8 @@ describe('secrets at rest and in logs after a full customer journey', () => {
   it('keeps card data, passwords, codes and tokens out of every table and every log line', async () => {
     // Sign-up (verification link by email), then a second sign-in with the same password.
     const first = await oidcLogin({ baseUrl: url, email: EMAIL, password: PASSWORD_1, signUp: true });
-    const verifyLink = /\/oidc\/verify-email\?token=([\w-]+)/.exec(await lastMessage(EMAIL))?.[1] ?? '';
+    const verifyLink =
+      /\/oidc\/verify-email\?token=([\w-]+)/.exec(await lastMessageTo(services.db, EMAIL))?.[1] ?? '';
     expect(verifyLink).toBeTruthy();
     outboxOnly.set('email verification token', verifyLink);
     expect((await fetch(`${url}/oidc/verify-email?token=${verifyLink}`)).status).toBe(200);
@@ -190,7 +182,7 @@ describe('secrets at rest and in logs after a full customer journey', () => {
 
     // An account-deletion code (by SMS to the profile phone), and a wrong try (the account stays).
     expect((await api.delete('/api/v1/customers')).status).toBe(200);
-    const deletionCode = /\b(\d{4})\b/.exec(await lastMessage('+12025550177'))?.[1] ?? '';
+    const deletionCode = /\b(\d{4})\b/.exec(await lastMessageTo(services.db, '+12025550177'))?.[1] ?? '';
     expect(deletionCode).toMatch(/^\d{4}$/);
     outboxOnly.set('account deletion code', deletionCode);
     const wrong = deletionCode === '0000' ? '1111' : '0000';
@@ -204,7 +196,7 @@ describe('secrets at rest and in logs after a full customer journey', () => {
     secrets.set('password (forgotten)', 'Forgotten Pass 3318#');
     expect((await form('/oidc/forgot-password', { email: resetEmail })).status).toBe(200);
     const resetToken =
-      /\/oidc\/reset-password\?token=([\w-]+)/.exec(await lastMessage(resetEmail))?.[1] ?? '';
+      /\/oidc\/reset-password\?token=([\w-]+)/.exec(await lastMessageTo(services.db, resetEmail))?.[1] ?? '';
     expect(resetToken).toBeTruthy();
     outboxOnly.set('password reset token', resetToken);
     expect((await fetch(`${url}/oidc/reset-password?token=${resetToken}`)).status).toBe(200);
