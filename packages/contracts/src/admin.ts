@@ -710,6 +710,8 @@ export const disputeRow = z.object({
   chargeId: z.string(),
   period: z.string(),
   amount: z.number(),
+  /** What was already refunded of the disputed charge (refunds the processor confirmed), in cents. */
+  refundedCents: z.number(),
   status: z.enum(disputeStatuses),
   reason: z.string().nullable(),
   /** The pay-back had already been sent when it opened: lost money unless Pria wins. */

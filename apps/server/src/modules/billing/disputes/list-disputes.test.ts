@@ -5,18 +5,28 @@ import { listDisputes } from './list-disputes.ts';
 
 // The disputes staff see (finance's queue): newest first, by status or by customer, each with
 // the charge's month, the customer and the card it names. Ann has an open dispute and a lost
-// one; Bob a won one.
+// one; Bob a won one, and a won one of a plan charge that was mostly refunded before.
 let t: TestApp;
 const ids: Record<string, string> = {};
 
 async function dispute(
   name: string,
-  o: { customer: string; card: string; period: string; status: 'open' | 'won' | 'lost'; openedAt: string },
+  o: {
+    customer: string;
+    card: string;
+    period: string;
+    status: 'open' | 'won' | 'lost';
+    openedAt: string;
+    kind?: 'payin' | 'subscription';
+    amount?: number;
+  },
 ) {
   const attempt = await insertCharge(t.db, {
     customerId: o.customer,
     cardId: o.card,
     period: o.period,
+    kind: o.kind,
+    amount: o.amount,
     createdAt: new Date(`${o.period}-28T21:00:00Z`),
   });
   const decided = o.status === 'open' ? null : new Date(o.openedAt);
@@ -27,7 +37,7 @@ async function dispute(
       attempt_id: attempt,
       customer_id: o.customer,
       card_id: o.card,
-      amount_cents: 300,
+      amount_cents: o.amount ?? 300,
       reason: 'Fraudulent',
       status: o.status,
       payback_sent: o.status === 'lost',
@@ -68,12 +78,51 @@ beforeAll(async () => {
     status: 'won',
     openedAt: '2030-03-05T12:00:00Z',
   });
+  await dispute('bobPlan', {
+    customer: ids.bob,
+    card: ids.bobCard,
+    period: '2029-11',
+    status: 'won',
+    openedAt: '2029-12-20T12:00:00Z',
+    kind: 'subscription',
+    amount: 3897,
+  });
+  // $38.75 refunded, and a $0.22 refund the processor failed: only the first was refunded.
+  const refundOf = { attempt_id: ids.bobPlanCharge, customer_id: ids.bob, card_id: ids.bobCard } as {
+    attempt_id: string;
+    customer_id: string;
+    card_id: string;
+  };
+  for (const [amount, status] of [
+    [3875, 'refunded'],
+    [22, 'failed'],
+  ] as const) {
+    await t.db
+      .insertInto('refunds')
+      .values({
+        ...refundOf,
+        amount_cents: amount,
+        mode: 'prorated',
+        reason: 'Customer asked',
+        request_key: `key-${status}`,
+        reference: `refund-${status}`,
+        status,
+        requested_by: 'finance@pria.example',
+        created_at: new Date('2029-12-01T15:00:00Z'),
+      })
+      .execute();
+  }
 }, 60_000);
 afterAll(() => t?.stop());
 
 describe('the disputes list', () => {
   it('lists every dispute, newest opened first', async () => {
-    expect((await listDisputes(t.db, {})).map((d) => d.id)).toEqual([ids.annOpen, ids.bobWon, ids.annLost]);
+    expect((await listDisputes(t.db, {})).map((d) => d.id)).toEqual([
+      ids.annOpen,
+      ids.bobWon,
+      ids.annLost,
+      ids.bobPlan,
+    ]);
   });
 
   it('shows a dispute with its charge, month, amount, decision, customer and card', async () => {
@@ -83,6 +132,7 @@ describe('the disputes list', () => {
       chargeId: ids.annOpenCharge,
       period: '2030-03',
       amount: 300,
+      refundedCents: 0,
       status: 'open',
       reason: 'Fraudulent',
       paybackSent: false,
@@ -103,6 +153,27 @@ describe('the disputes list', () => {
       decidedAt: '2030-03-05T12:00:00.000Z',
       decidedBy: 'finance@pria.example',
       card: { brand: 'mastercard', lastFour: '4444' },
+    });
+  });
+
+  it('shows what was already refunded of a plan charge: only refunds the processor confirmed', async () => {
+    const plan = (await listDisputes(t.db, { customerId: ids.bob })).find((d) => d.id === ids.bobPlan);
+    expect(plan).toEqual({
+      id: ids.bobPlan,
+      chargeId: ids.bobPlanCharge,
+      period: '2029-11',
+      amount: 3897,
+      refundedCents: 3875,
+      status: 'won',
+      reason: 'Fraudulent',
+      paybackSent: false,
+      chargeKind: 'subscription',
+      payback: 'none',
+      openedAt: '2029-12-20T12:00:00.000Z',
+      decidedAt: '2029-12-20T12:00:00.000Z',
+      decidedBy: 'finance@pria.example',
+      customer: { id: ids.bob, email: 'bob@example.com' },
+      card: { id: ids.bobCard, brand: 'mastercard', lastFour: '4444' },
     });
   });
 

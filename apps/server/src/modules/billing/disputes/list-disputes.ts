@@ -22,9 +22,13 @@ export async function listDisputes(db: Db, r: { status?: 'open' | 'won' | 'lost'
     card_id: string;
     brand: string;
     last_four: string;
+    refunded_cents: string | null;
   }>`
     select d.id, d.attempt_id, a.kind, a.period, d.amount_cents, d.status, d.reason, d.payback_sent, d.opened_at,
-           d.decided_at, d.decided_by, d.customer_id, cu.email, d.card_id, c.brand, c.last_four
+           d.decided_at, d.decided_by, d.customer_id, cu.email, d.card_id, c.brand, c.last_four,
+           -- Only refunds the processor confirmed: a submitted or unknown one may still fail.
+           (select sum(f.amount_cents) from refunds f where f.attempt_id = d.attempt_id and f.status = 'refunded')
+             as refunded_cents
     from disputes d
     join payment_attempts a on a.id = d.attempt_id
     join customers cu on cu.id = d.customer_id
@@ -38,6 +42,7 @@ export async function listDisputes(db: Db, r: { status?: 'open' | 'won' | 'lost'
       chargeId: d.attempt_id,
       period: d.period,
       amount: Number(d.amount_cents),
+      refundedCents: Number(d.refunded_cents ?? 0),
       status: d.status,
       reason: d.reason,
       paybackSent: d.payback_sent,

@@ -136,6 +136,11 @@ export default function DisputesPage() {
                   <Table.Td className={classes.mono}>{maskedCard(d.card)}</Table.Td>
                   <Table.Td ta="right" className={classes.nowrap}>
                     {money(d.amount)}
+                    {d.refundedCents > 0 && (
+                      <Text size="xs" c="dimmed">
+                        Refunded {money(d.refundedCents)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={statusColor[d.status]} variant="light">
