@@ -1,6 +1,12 @@
 import type { Db } from '../../platform/db.ts';
 import { type MoneyMessages, moneyEventMessages } from './money-event-messages.ts';
-import { findCard, findReceiptNumber, findRefundNotice, type MoneyEventRow } from './notifications.repo.ts';
+import {
+  findCard,
+  findDisputedCharge,
+  findReceiptNumber,
+  findRefundNotice,
+  type MoneyEventRow,
+} from './notifications.repo.ts';
 
 /**
  * The words of one money event, read from its rows (the card, the receipt number, the refund's
@@ -13,6 +19,10 @@ export async function composeMoneyMessages(
 ): Promise<MoneyMessages> {
   const card = event.card_id ? await findCard(tx, event.card_id) : undefined;
   const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
+  const disputed =
+    event.type === 'dispute.opened' && event.attempt_id
+      ? await findDisputedCharge(tx, event.attempt_id)
+      : undefined;
   return moneyEventMessages({
     type: event.type,
     firstName: ctx.firstName,
@@ -25,6 +35,7 @@ export async function composeMoneyMessages(
     planEnded: refund?.plan_ended_at
       ? { at: new Date(refund.plan_ended_at), planName: refund.plan_name ?? null }
       : null,
+    disputed: disputed ?? null,
     heldUntilVerified: ctx.heldUntilVerified,
   });
 }

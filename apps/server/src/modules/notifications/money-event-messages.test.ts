@@ -118,4 +118,69 @@ describe('money event messages', () => {
     expect(m.email.text.startsWith('Hello,')).toBe(true);
     expect(m.sms).toBe('Pria: your subscription renewed on Feb 28. We charged $3.00 to your card.');
   });
+
+  describe('a dispute', () => {
+    const planDispute = (refundedCents: number, planEnded = false) =>
+      moneyEventMessages({
+        ...base,
+        type: 'dispute.opened',
+        amountCents: 3897,
+        reason: 'Fraudulent',
+        occurredAt: new Date('2030-03-20T15:00:00Z'),
+        disputed: {
+          planCharge: true,
+          chargedAt: new Date('2030-01-10T15:00:00Z'),
+          refundedCents,
+          refundedAt: refundedCents ? new Date('2030-02-03T15:00:00Z') : null,
+          planEnded,
+        },
+      });
+
+    it('of a $3 charge says the bank returns it, so we will not also pay it back', () => {
+      const m = moneyEventMessages({
+        ...base,
+        type: 'dispute.opened',
+        disputed: {
+          planCharge: false,
+          chargedAt: base.occurredAt,
+          refundedCents: 0,
+          refundedAt: null,
+          planEnded: false,
+        },
+      });
+      expect(m.email.subject).toBe('Your bank told us you disputed a $3.00 charge');
+      expect(m.email.text).toContain('our $3.00 Charge & Pay charge');
+      expect(m.email.text).toContain('we will not pay it back as well');
+    });
+
+    it('of a plan payment names it, never Charge & Pay or a pay-back, and says the plan is unchanged', () => {
+      const m = planDispute(0);
+      expect(m.email.subject).toBe('Your bank told us you disputed your $38.97 plan payment');
+      expect(m.email.text).toContain(
+        'You disputed your $38.97 plan payment of January 10, 2030 on your Visa •••• 1111 with your bank. Your plan stays as it is while your bank decides: a dispute does not change it.',
+      );
+      expect(m.email.text).not.toContain('Charge & Pay');
+      expect(m.email.text).not.toMatch(/pay it back/);
+      expect(m.email.text).not.toContain('refunded');
+      expect(m.sms).toBe(
+        'Pria: you disputed your $38.97 plan payment of Jan 10 on Visa ending 1111. Contact support if this is a mistake.',
+      );
+    });
+
+    it('of a plan payment mostly refunded already says what was refunded, and when', () => {
+      const m = planDispute(3875);
+      expect(m.email.text).toContain(
+        '$38.75 of it was already refunded to your card on February 3, 2030; please tell your bank, so it is not returned to you twice.',
+      );
+      expect(m.email.text).toContain('Already refunded: $38.75');
+      expect(m.email.html).toContain('$38.75');
+      expect(m.sms).toContain('$38.75 of it was already refunded.');
+      expect(m.sms.length).toBeLessThanOrEqual(160);
+      expect(m.sms).toMatch(gsm7);
+      // A refund that ended the plan: the plan is not said to stay as it is.
+      const ended = planDispute(3875, true);
+      expect(ended.email.text).toContain('on February 3, 2030, which ended your plan;');
+      expect(ended.email.text).not.toContain('Your plan stays as it is');
+    });
+  });
 });

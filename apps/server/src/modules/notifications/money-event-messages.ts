@@ -22,8 +22,19 @@ export interface MoneyMessageInput {
   receipt?: string | null;
   /** Refunds: the plan this refund ended, and when. */
   planEnded?: { at: Date; planName: string | null } | null;
+  /** Disputes: the disputed charge (a plan charge or a $3 pay-in), and what of it was already refunded. */
+  disputed?: DisputedCharge | null;
   /** Sent late: it was held while the address was unverified (says so, since the date is past). */
   heldUntilVerified?: boolean;
+}
+
+export interface DisputedCharge {
+  planCharge: boolean;
+  chargedAt: Date;
+  refundedCents: number;
+  refundedAt: Date | null;
+  /** A refund of it ended the plan. */
+  planEnded: boolean;
 }
 
 export interface MoneyMessages {
@@ -62,6 +73,30 @@ interface Wording {
   lead: string;
   /** The SMS with and without the reason (the reason is dropped when it would not fit). */
   sms: (reason: string) => string;
+}
+
+/**
+ * A disputed plan charge: it has no pay-back, and a dispute changes nothing about the plan
+ * (record-dispute-event.ts and apply-dispute-decision.ts touch only the dispute and pay-backs).
+ * What was already refunded is said, so the customer does not think the whole amount is at stake.
+ */
+function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: string, smsCard: string): Wording {
+  const amount = formatUsd(i.amountCents);
+  const charged = DateTime.fromJSDate(d.chargedAt, { zone: NY });
+  const refunded = d.refundedCents > 0 ? formatUsd(d.refundedCents) : null;
+  const refundedOn = d.refundedAt ? ` on ${longDate(d.refundedAt)}` : '';
+  const refund = refunded
+    ? ` ${refunded} of it was already refunded to your card${refundedOn}${d.planEnded ? ', which ended your plan' : ''}; please tell your bank, so it is not returned to you twice.`
+    : '';
+  const plan = d.planEnded
+    ? ''
+    : ' Your plan stays as it is while your bank decides: a dispute does not change it.';
+  return {
+    subject: `Your bank told us you disputed your ${amount} plan payment`,
+    lead: `You disputed your ${amount} plan payment of ${charged.toFormat('LLLL d, yyyy')} on your ${card} with your bank.${refund}${plan} If you did not mean to dispute it, please tell your bank and Pria support.`,
+    sms: () =>
+      `Pria: you disputed your ${amount} plan payment of ${charged.toFormat('LLL d')} on ${smsCard}.${refunded ? ` ${refunded} of it was already refunded.` : ''} Contact support if this is a mistake.`,
+  };
 }
 
 function wording(
@@ -131,13 +166,16 @@ function wording(
           `Pria: we refunded ${amount} to ${smsCard} on ${smsDate}.${i.planEnded ? ' Your plan has ended.' : ''} It can take 5-10 business days to show.`,
       };
     }
-    case 'dispute.opened':
+    case 'dispute.opened': {
+      const d = i.disputed;
+      if (d?.planCharge) return planDisputeWording(i, d, card, smsCard);
       return {
         subject: `Your bank told us you disputed a ${amount} charge`,
         lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. Your bank is returning it to you, so we will not pay it back as well. If you did not mean to dispute it, please tell your bank and Pria support.`,
         sms: () =>
           `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We won't also pay it back; contact support if this is a mistake.`,
       };
+    }
     case 'subscription.started':
       return {
         subject: 'Your Pria subscription started',
@@ -180,6 +218,9 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
   const greeting = i.firstName ? `Hi ${i.firstName},` : 'Hello,';
   const details: [string, string][] = [
     ['Amount', formatUsd(i.amountCents)],
+    ...(i.type === 'dispute.opened' && i.disputed?.refundedCents
+      ? [['Already refunded', formatUsd(i.disputed.refundedCents)] as [string, string]]
+      : []),
     ['Card', card],
     ['Date', date],
     ...(reason && i.type !== 'refund.sent' ? [['Reason', reason] as [string, string]] : []),

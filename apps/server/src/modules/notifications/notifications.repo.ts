@@ -116,3 +116,35 @@ export async function findRefundNotice(tx: Db, refundId: string) {
     .where('f.id', '=', refundId)
     .executeTakeFirst();
 }
+
+/**
+ * What a dispute's email says about the disputed charge: a $3 pay-in or a plan charge, when it
+ * was made, and what of it was already refunded (refunds the processor confirmed, the latest date,
+ * and whether one ended the plan).
+ */
+export async function findDisputedCharge(tx: Db, attemptId: string) {
+  const res = await sql<{
+    kind: 'payin' | 'subscription';
+    charged_at: Date;
+    refunded_cents: string | null;
+    refunded_at: Date | null;
+    plan_ended: boolean;
+  }>`
+    select a.kind, coalesce(a.settled_at, a.created_at) as charged_at,
+           sum(f.amount_cents) as refunded_cents, max(coalesce(f.settled_at, f.created_at)) as refunded_at,
+           coalesce(bool_or(f.plan_ended_at is not null), false) as plan_ended
+    from payment_attempts a
+    left join refunds f on f.attempt_id = a.id and f.status = 'refunded'
+    where a.id = ${attemptId}
+    group by a.id`.execute(tx);
+  const r = res.rows[0];
+  return r
+    ? {
+        planCharge: r.kind === 'subscription',
+        chargedAt: new Date(r.charged_at),
+        refundedCents: Number(r.refunded_cents ?? 0),
+        refundedAt: r.refunded_at ? new Date(r.refunded_at) : null,
+        planEnded: r.plan_ended,
+      }
+    : undefined;
+}
