@@ -27,6 +27,7 @@ test('changing the password logs out; the old password stops working, the new on
   await account.currentPassword().fill('not-my-password-1');
   await account.submitPassword();
   await expect(account.currentPassword()).toHaveAccessibleDescription(/Your current password is not correct/);
+  await expect(account.currentPassword()).toHaveAttribute('aria-invalid', 'true');
   await expect(account.currentPassword()).toBeFocused();
   await expect(page).toHaveURL(/\/dashboard\/account\/security$/);
 

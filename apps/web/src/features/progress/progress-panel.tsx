@@ -1,5 +1,7 @@
-import { Accordion, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { creditEducation, formatUsd, type Progress, progressSummary } from '@pria/contracts';
+import { Link } from 'react-router';
+import { useMySubscription } from '../subscription/queries.ts';
 import { CardHistory } from './card-history.tsx';
 import { useProgress } from './queries.ts';
 
@@ -38,6 +40,7 @@ function Summary({ p }: { p: Progress }) {
  */
 export function ProgressPanel() {
   const progress = useProgress();
+  const subscription = useMySubscription();
   if (progress.isPending) return <Skeleton height={220} radius="lg" aria-label="Loading your progress" />;
   if (progress.isError || progress.data.cards.length === 0) return null;
   const p = progress.data;
@@ -58,6 +61,16 @@ export function ProgressPanel() {
       <Stack gap="lg">
         {started ? (
           <Summary p={p} />
+        ) : subscription.isSuccess &&
+          (subscription.data === null || subscription.data.status === 'inactive') ? (
+          // No plan, no charges: never promise a first $3 that the engine will not take.
+          <Text size="sm">
+            Your plan is not active, so no $3 charges are scheduled.{' '}
+            <Anchor component={Link} to="/dashboard/subscription">
+              Choose a plan
+            </Anchor>{' '}
+            to start building your payment history.
+          </Text>
         ) : (
           <Text size="sm">
             Your first $3 charge is on the 28th at 4pm New York time, and we pay it back on the 2nd. Each

@@ -67,6 +67,12 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
       },
     });
 
+  // NOTE: Mantine's PasswordInput marks its inner input data-invalid but not aria-invalid (its
+  // other inputs do): say it, so a screen reader announces the field as invalid with its error.
+  const passwordProps = (field: keyof PasswordValues) => {
+    const props = form.getInputProps(field);
+    return { ...props, 'aria-invalid': props.error ? true : undefined };
+  };
   const leaving = change.isSuccess;
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Change password">
@@ -82,7 +88,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
           withAsterisk
           maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
           disabled={leaving}
-          {...form.getInputProps('currentPassword')}
+          {...passwordProps('currentPassword')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <PasswordInput
@@ -91,7 +97,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
             withAsterisk
             maxLength={PASSWORD_MAX_LENGTH}
             disabled={leaving}
-            {...form.getInputProps('password')}
+            {...passwordProps('password')}
           />
           <PasswordInput
             label="Confirm password"
@@ -99,7 +105,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
             withAsterisk
             maxLength={PASSWORD_MAX_LENGTH}
             disabled={leaving}
-            {...form.getInputProps('confirmPassword')}
+            {...passwordProps('confirmPassword')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

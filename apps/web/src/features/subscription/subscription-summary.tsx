@@ -212,13 +212,18 @@ export function SubscriptionSummary() {
         <PayNowWithAnotherCard sub={sub} />
       )}
       <Group justify="space-between">
-        <Switch
-          label="Subscription enabled"
-          description={sub.isEnabled ? undefined : 'Paused: no $3 charges, and the plan will not renew'}
-          checked={sub.isEnabled}
-          disabled={update.isPending || cancelled}
-          onChange={(event) => toggle(event.currentTarget.checked)}
-        />
+        {sub.status === 'inactive' ? (
+          // An ended plan has nothing to pause or resume: no switch that reads "enabled".
+          <span />
+        ) : (
+          <Switch
+            label="Subscription enabled"
+            description={sub.isEnabled ? undefined : 'Paused: no $3 charges, and the plan will not renew'}
+            checked={sub.isEnabled}
+            disabled={update.isPending || cancelled}
+            onChange={(event) => toggle(event.currentTarget.checked)}
+          />
+        )}
         <Group gap="xs">
           <Button component={Link} to="/dashboard/subscription" variant="light">
             Change plan

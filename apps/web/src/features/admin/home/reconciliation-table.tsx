@@ -151,6 +151,16 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                           {r.outstanding.count} {r.outstanding.count === 1 ? 'pay-back' : 'pay-backs'} owed
                         </Text>
                       </Stack>
+                    ) : r.disputed.count > 0 ? (
+                      // Not "settled" while a bank holds part of the month: nothing is owed by us.
+                      <Stack gap={2} align="flex-start">
+                        <Badge color="yellow" variant="light">
+                          Nothing owed
+                        </Badge>
+                        <Text size="xs" c="dimmed" className={classes.nowrap}>
+                          {r.disputed.count} disputed: pay-back withheld
+                        </Text>
+                      </Stack>
                     ) : (
                       <Badge color="teal" variant="light">
                         Settled

@@ -61,7 +61,8 @@ export function AttentionBanners({ attention }: { attention: AdminMetrics['atten
       )}
       {disputes > 0 && (
         <Banner color="yellow" Icon={IconGavel} title="Open disputes">
-          {plural(disputes, 'dispute waits', 'disputes wait')} for a decision; their pay-backs are withheld.{' '}
+          {plural(disputes, 'dispute waits', 'disputes wait')} for a decision; a disputed $3 charge's pay-back
+          is withheld meanwhile (a plan charge has none).{' '}
           <Anchor component={Link} to="/admin/disputes" size="sm" fw={600}>
             Open Disputes
           </Anchor>
