@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionWords, disputedCharge, paybackLabel } from './dispute-words.ts';
+import { decisionWords, disputedCharge, paybackLabel, refundedNote } from './dispute-words.ts';
 
 // What the disputes page says of a plan charge (issue 29): no pay-back, never "Withheld".
 describe('a disputed plan charge', () => {
@@ -13,6 +13,11 @@ describe('a disputed plan charge', () => {
   it('is named as a plan charge and has no pay-back', () => {
     expect(disputedCharge(plan)).toBe('Plan charge of Mar 10, 2031');
     expect(paybackLabel({ payback: 'none' })).toBe('No pay-back — plan charge');
+  });
+
+  it('says under its amount what was already refunded of it, and nothing when none was', () => {
+    expect(refundedNote({ refundedCents: 3875 })).toBe('Refunded $38.75');
+    expect(refundedNote({ refundedCents: 0 })).toBeNull();
   });
 
   it('is decided without a word about a pay-back moving', () => {

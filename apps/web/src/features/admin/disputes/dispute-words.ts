@@ -9,6 +9,10 @@ export function disputedCharge(row: Pick<DisputeRow, 'chargeKind' | 'period'>): 
     : `${monthLabel(row.period)} $3 charge`;
 }
 
+/** Under the amount: what of the charge was already refunded ("Refunded $38.75"), or nothing. */
+export const refundedNote = (row: Pick<DisputeRow, 'refundedCents'>) =>
+  row.refundedCents > 0 ? `Refunded ${money(row.refundedCents)}` : null;
+
 /** The Pay-back column, from the server's state: a plan charge says it has none. */
 export const paybackLabel = (row: Pick<DisputeRow, 'payback'>) => disputePaybackLabels[row.payback];
 

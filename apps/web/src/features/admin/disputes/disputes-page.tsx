@@ -8,7 +8,7 @@ import { AdminPageTitle } from '../shared/admin-page-title.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
 import { QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
-import { decisionWords, disputedCharge, paybackLabel } from './dispute-words.ts';
+import { decisionWords, disputedCharge, paybackLabel, refundedNote } from './dispute-words.ts';
 import { useDecideDispute, useDisputes } from './queries.ts';
 
 const COLS = 8;
@@ -136,9 +136,9 @@ export default function DisputesPage() {
                   <Table.Td className={classes.mono}>{maskedCard(d.card)}</Table.Td>
                   <Table.Td ta="right" className={classes.nowrap}>
                     {money(d.amount)}
-                    {d.refundedCents > 0 && (
+                    {refundedNote(d) && (
                       <Text size="xs" c="dimmed">
-                        Refunded {money(d.refundedCents)}
+                        {refundedNote(d)}
                       </Text>
                     )}
                   </Table.Td>
