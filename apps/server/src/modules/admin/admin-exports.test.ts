@@ -111,14 +111,20 @@ describe('transactions export', () => {
     const res = await csvOf(finance, '/api/v1/admin/exports/transactions.csv');
     const head = res.text.split('\n')[0];
     expect(head).toBe(
-      'id,created_at,transaction_id,type,status,verified,returned,amount_usd,amount_cents,customer_id,customer_email,card_brand,description,remarks,due_at,sent_at,settled_at',
+      'id,created_at,transaction_id,type,status,verified,returned,amount_usd,amount_cents,customer_id,customer_email,card_brand,description,remarks,due_at,sent_at,settled_at,refunded_usd,refunded_cents',
     );
     const rows = parseCsv(res.text);
     // Three pay-ins, one plan charge, one pay-back; newest first.
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r.created_at)).toEqual([...rows.map((r) => r.created_at)].sort().reverse());
     const plan = rows.find((r) => r.id === charges.annPlan);
-    expect(plan).toMatchObject({ type: 'SUBSCRIPTION_CAPTURE', amount_usd: '49.99', amount_cents: '4999' });
+    expect(plan).toMatchObject({
+      type: 'SUBSCRIPTION_CAPTURE',
+      amount_usd: '49.99',
+      amount_cents: '4999',
+      refunded_usd: '0.00',
+      refunded_cents: '0',
+    });
     const declined = rows.find((r) => r.id === charges.bobJan);
     expect(declined).toMatchObject({ status: 'failed', amount_usd: '3.00', remarks: 'Card declined' });
     // No card number, not even its last four: only the brand. (The ids are random uuids and the
@@ -368,5 +374,29 @@ describe('OpenAPI', () => {
     }
     expect(doc.paths['/api/v1/admin/audit']).toBeDefined();
     expect(doc.paths['/api/v1/admin/staff/invitations']).toBeDefined();
+  });
+});
+
+describe('transactions export, refunds', () => {
+  it('says what was refunded of a charge, as the list does: refunds that went through only', async () => {
+    for (const [cents, status] of [
+      [1200, 'refunded'],
+      [500, 'failed'],
+    ] as const) {
+      const key = crypto.randomUUID();
+      await sql`
+        insert into refunds (attempt_id, customer_id, card_id, amount_cents, mode, reason, request_key, reference,
+                             status, requested_by, created_at, sent_at)
+        select id, customer_id, card_id, ${cents}, 'prorated', 'test', ${key}, ${`refund:${key}`}, ${status},
+               'finance@pria.example', now(), now()
+        from payment_attempts where id = ${charges.annPlan}`.execute(t.db);
+    }
+    const rows = parseCsv((await csvOf(finance, '/api/v1/admin/exports/transactions.csv')).text);
+    expect(rows.find((r) => r.id === charges.annPlan)).toMatchObject({
+      refunded_usd: '12.00',
+      refunded_cents: '1200',
+    });
+    const listed = await finance.get(`/api/v1/admin/transactions?transactionId=${charges.annPlan}`);
+    expect(listed.body.data.rows.map((r: { refundedCents: number }) => r.refundedCents)).toEqual([1200]);
   });
 });

@@ -88,10 +88,14 @@ export function transactionsExport(
       'due_at',
       'sent_at',
       'settled_at',
+      // Appended, so readers of the earlier columns by position still read them.
+      'refunded_usd',
+      'refunded_cents',
     ],
     rows: (async function* () {
       for await (const r of rows) {
         const cents = Number(r.amount_cents);
+        const refunded = Number(r.refunded_cents ?? 0);
         yield [
           r.id,
           iso(r.created_at),
@@ -110,6 +114,8 @@ export function transactionsExport(
           iso(r.due_at),
           iso(r.sent_at),
           iso(r.settled_at),
+          dollars(refunded),
+          refunded,
         ];
       }
     })(),

@@ -44,10 +44,17 @@ export interface TransactionRow {
   due_at: Date;
   sent_at: Date | null;
   settled_at: Date | null;
-  /** The charge's latest dispute (open, won, lost) and what was refunded of it (list pages only). */
+  /** The charge's latest dispute (open, won, lost; list pages only) and what was refunded of it. */
   dispute_status?: 'open' | 'won' | 'lost' | null;
   refunded_cents?: string | number | null;
 }
+
+/**
+ * What was refunded of the money row `x` (refunds that went through), for the staff list and its
+ * CSV alike. Null when nothing was.
+ */
+const refundedOf = sql<string | null>`(select sum(f.amount_cents) from refunds f
+  where f.attempt_id = x.id and f.status = 'refunded')`;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -262,8 +269,7 @@ export async function listTransactions(
       select x.*, cu.email, cd.brand, cd.last_four,
              (select ds.status from disputes ds where ds.attempt_id = x.id order by ds.opened_at desc limit 1)
                as dispute_status,
-             (select sum(f.amount_cents) from refunds f where f.attempt_id = x.id and f.status = 'refunded')
-               as refunded_cents
+             ${refundedOf} as refunded_cents
       from (select * from (${union}) u order by ${mergedKey(o.sort, d)} limit ${o.limit} offset ${o.offset}) x
       join customers cu on cu.id = x.customer_id
       join cards cd on cd.id = x.card_id
@@ -317,7 +323,7 @@ export async function transactionsBatch(
   );
   const r = await sql<TransactionRow & { cursor_at: string }>`
     select x.*, to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-           cu.email, cd.brand, cd.last_four
+           cu.email, cd.brand, cd.last_four, ${refundedOf} as refunded_cents
     from (select * from (${union}) u order by created_at desc, id desc limit ${limit}) x
     join customers cu on cu.id = x.customer_id
     join cards cd on cd.id = x.card_id
