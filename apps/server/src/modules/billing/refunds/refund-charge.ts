@@ -113,8 +113,16 @@ export async function refundCharge(
           action: 'refund.create',
           targetType: 'charge',
           targetId: charge.id,
-          before: { refunded: Number(charge.refunded), amount: Number(charge.amount_cents) },
-          after: { refundId: written.refund.id, amount, mode: input.mode, reason: input.reason },
+          // Named for what they are (the trail once read "amount: 3897 → 3875", as if the charge
+          // had changed): the charge, and what was refunded of it before and after this refund.
+          before: { chargedCents: Number(charge.amount_cents), refundedCents: Number(charge.refunded) },
+          after: {
+            chargedCents: Number(charge.amount_cents),
+            refundedCents: Number(charge.refunded) + amount,
+            refundId: written.refund.id,
+            mode: input.mode,
+            reason: input.reason,
+          },
         });
       }
       return written;

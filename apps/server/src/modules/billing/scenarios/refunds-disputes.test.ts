@@ -118,12 +118,25 @@ describe('refunds', () => {
     expect(text).toContain('$36.64');
     expect((await bob.download(`/api/v1/receipts/${receipt.id}`)).status).toBe(404);
 
-    // Recorded: the audit trail has both refunds with the staff member.
-    const audit = await sql<{ actor: string; action: string }>`
-      select actor, action from staff_audit where action = 'refund.create'`.execute(t.db);
-    expect(audit.rows).toEqual([
-      { actor: 'finance@pria.example', action: 'refund.create' },
-      { actor: 'finance@pria.example', action: 'refund.create' },
+    // Recorded: the audit trail has both refunds with the staff member, each saying what was
+    // refunded of the charge before and after it (never a charge "amount" that seems to change).
+    const audit = await sql<{ actor: string; action: string; before: unknown; after: unknown }>`
+      select actor, action, before, after from staff_audit where action = 'refund.create' order by id`.execute(
+      t.db,
+    );
+    expect(audit.rows).toMatchObject([
+      {
+        actor: 'finance@pria.example',
+        action: 'refund.create',
+        before: { chargedCents: 3897, refundedCents: 0 },
+        after: { chargedCents: 3897, refundedCents: 3664, mode: 'prorated' },
+      },
+      {
+        actor: 'finance@pria.example',
+        action: 'refund.create',
+        before: { chargedCents: 3897, refundedCents: 3664 },
+        after: { chargedCents: 3897, refundedCents: 3897, mode: 'full' },
+      },
     ]);
     // Plan-charge refunds are not in a $3 period's books (ADR 37): March's $3 figures are untouched.
     const march = await reconcilePeriod(t.db, '2031-03');

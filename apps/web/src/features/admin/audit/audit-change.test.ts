@@ -18,6 +18,19 @@ describe('changedFields: an audit row in words', () => {
     ]);
   });
 
+  it('reads a refund as what was refunded of the charge, in dollars, not as a changed amount', () => {
+    const lines = changedFields(
+      { chargedCents: 3897, refundedCents: 0 },
+      { chargedCents: 3897, refundedCents: 3875, refundId: 'r-1', mode: 'prorated', reason: 'goodwill' },
+    ).map(changeLine);
+    expect(lines).toEqual([
+      'refundedCents: $0.00 → $38.75',
+      'refundId: r-1',
+      'mode: prorated',
+      'reason: goodwill',
+    ]);
+  });
+
   it('handles plain values and nothing at all', () => {
     expect(changedFields(false, true)).toEqual([{ field: 'value', before: 'false', after: 'true' }]);
     expect(changedFields(undefined, undefined)).toEqual([]);

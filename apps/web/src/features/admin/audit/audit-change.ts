@@ -1,3 +1,5 @@
+import { formatUsd } from '@pria/contracts';
+
 /** One field of an audited change, as staff read it. */
 export interface FieldChange {
   field: string;
@@ -5,9 +7,12 @@ export interface FieldChange {
   after: string | null;
 }
 
-const show = (value: unknown): string | null => {
+const show = (value: unknown, field = ''): string | null => {
   if (value === undefined) return null;
   if (value === null) return 'none';
+  // Money fields are named in cents (refundedCents): staff read dollars.
+  if (field.endsWith('Cents') && typeof value === 'number' && Number.isInteger(value))
+    return formatUsd(value);
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 };
@@ -31,7 +36,7 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] {
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   return keys
     .filter((k) => JSON.stringify(b?.[k]) !== JSON.stringify(a?.[k]))
-    .map((k) => ({ field: k, before: show(b?.[k]), after: show(a?.[k]) }));
+    .map((k) => ({ field: k, before: show(b?.[k], k), after: show(a?.[k], k) }));
 }
 
 /** "role: support → finance"; "rows: 120" for a field that only has an after. */
