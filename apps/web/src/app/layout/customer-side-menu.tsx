@@ -12,7 +12,10 @@ import {
   IconUser,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useAuth } from 'react-oidc-context';
 import { useLocation, useNavigate } from 'react-router';
+import { hasSection } from '../../features/account/account-sections.ts';
+import { isAdminToken } from '../auth/claims.ts';
 
 interface CustomerSideMenuProps {
   opened: boolean;
@@ -35,6 +38,7 @@ const sectionLinks = [
 export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogout }: CustomerSideMenuProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const staff = isAdminToken(useAuth().user?.access_token);
   const go = (to: string, state?: unknown) => {
     onClose();
     navigate(to, { state });
@@ -68,23 +72,27 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
           }}
         />
         <Divider my="xs" />
-        {sectionLinks.map(({ label, ref, icon: Icon }) => (
+        {sectionLinks
+          .filter(({ ref }) => hasSection(staff, ref))
+          .map(({ label, ref, icon: Icon }) => (
+            <NavLink
+              component="button"
+              key={ref}
+              label={label}
+              leftSection={<Icon size={18} />}
+              active={pathname === `/dashboard/account/${ref}`}
+              onClick={() => go(`/dashboard/account/${ref}`)}
+            />
+          ))}
+        {!staff && (
           <NavLink
             component="button"
-            key={ref}
-            label={label}
-            leftSection={<Icon size={18} />}
-            active={pathname === `/dashboard/account/${ref}`}
-            onClick={() => go(`/dashboard/account/${ref}`)}
+            label="Delete Account"
+            c="red.9"
+            leftSection={<IconTrash size={18} />}
+            onClick={() => go('/dashboard/account', { section: 'delete' })}
           />
-        ))}
-        <NavLink
-          component="button"
-          label="Delete Account"
-          c="red.9"
-          leftSection={<IconTrash size={18} />}
-          onClick={() => go('/dashboard/account', { section: 'delete' })}
-        />
+        )}
         <Divider my="xs" />
         {fullName && (
           <NavLink

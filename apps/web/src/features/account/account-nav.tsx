@@ -1,17 +1,19 @@
 import { NavLink, Paper, Select, Stack } from '@mantine/core';
-import { type AccountSectionRef, accountSections } from './account-sections.ts';
+import type { AccountSectionRef, accountSections } from './account-sections.ts';
 
 interface AccountNavProps {
+  /** The sections this account has (sectionsFor). */
+  sections: readonly (typeof accountSections)[number][];
   active: AccountSectionRef | undefined;
   onJump: (ref: AccountSectionRef) => void;
 }
 
 /** Wide screens: a sticky side menu of the sections. */
-export function AccountSideMenu({ active, onJump }: AccountNavProps) {
+export function AccountSideMenu({ sections, active, onJump }: AccountNavProps) {
   return (
     <Paper withBorder radius="lg" p="xs" component="nav" aria-label="Account sections" pos="sticky" top={88}>
       <Stack gap={2}>
-        {accountSections.map((s) => (
+        {sections.map((s) => (
           <NavLink
             key={s.ref}
             component="button"
@@ -29,12 +31,12 @@ export function AccountSideMenu({ active, onJump }: AccountNavProps) {
 }
 
 /** Narrow screens: the 'Jump To' dropdown. */
-export function AccountJumpTo({ active, onJump }: AccountNavProps) {
+export function AccountJumpTo({ sections, active, onJump }: AccountNavProps) {
   return (
     <Select
       label="Jump To"
       placeholder="Choose a section"
-      data={accountSections.map((s) => ({ value: s.ref, label: s.menu }))}
+      data={sections.map((s) => ({ value: s.ref, label: s.menu }))}
       value={active && active !== 'delete' ? active : null}
       onChange={(value) => value && onJump(value as AccountSectionRef)}
       allowDeselect={false}

@@ -19,16 +19,17 @@ import { AccountJumpTo, AccountSideMenu } from './account-nav.tsx';
 import { AccountSection } from './account-section.tsx';
 import {
   type AccountSectionRef,
-  accountSections,
   anchorOffset,
+  hasSection,
   holdSectionInView,
   scrollToSection,
+  sectionsFor,
   watchReadingSection,
 } from './account-sections.ts';
 import { PersonalInfoForm } from './personal-info-section.tsx';
 
 const isSectionRef = (value: string | undefined): value is AccountSectionRef =>
-  accountSections.some((s) => s.ref === value);
+  sectionsFor(false).some((s) => s.ref === value);
 
 /** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications|privacy}. */
 export default function AccountPage() {
@@ -37,12 +38,15 @@ export default function AccountPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const customer = useCustomer();
-  // A staff account holds no cards or plan (the API refuses both): those sections say so.
+  // A staff account holds no cards, plan or money notices (the API refuses cards and plans).
   const staff = isAdminToken(useAuth().user?.access_token);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const stateSection = (location.state as { section?: AccountSectionRef } | null)?.section;
   const urlRef = params['*']?.split('/')[0];
-  const active: AccountSectionRef | undefined = stateSection ?? (isSectionRef(urlRef) ? urlRef : undefined);
+  const asked: AccountSectionRef | undefined = stateSection ?? (isSectionRef(urlRef) ? urlRef : undefined);
+  // A staff account has fewer sections: a link to one it lacks opens the page at the top.
+  const active = asked && hasSection(staff, asked) ? asked : undefined;
+  const sections = sectionsFor(staff);
 
   const sectionsRef = useRef<HTMLDivElement>(null);
   const holding = useRef<(() => void) | null>(null);
@@ -69,11 +73,11 @@ export default function AccountPage() {
   useEffect(() => {
     if (!loaded) return;
     return watchReadingSection(
-      [...accountSections.map((s) => s.ref), 'delete'],
+      [...sections.map((s) => s.ref), ...(staff ? [] : ['delete' as const])],
       anchorOffset(wide),
       setReading,
     );
-  }, [loaded, wide]);
+  }, [loaded, wide, sections, staff]);
 
   const jump = (ref: AccountSectionRef) => {
     holding.current?.();
@@ -103,13 +107,13 @@ export default function AccountPage() {
           style={{ zIndex: 5, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
           bg="gray.0"
         >
-          <AccountJumpTo active={current} onJump={jump} />
+          <AccountJumpTo sections={sections} active={current} onJump={jump} />
         </Box>
       )}
       <Grid gap="xl">
         {wide && (
           <Grid.Col span={3}>
-            <AccountSideMenu active={current} onJump={jump} />
+            <AccountSideMenu sections={sections} active={current} onJump={jump} />
           </Grid.Col>
         )}
         <Grid.Col span={wide ? 9 : 12}>
@@ -120,28 +124,32 @@ export default function AccountPage() {
             <AccountSection refName="security" title="Security">
               <SecuritySection />
             </AccountSection>
-            <AccountSection refName="payment" title="Payment Method">
-              {staff ? (
-                <StaffHoldsNone />
-              ) : (
-                <Stack gap="xl">
-                  <CardsSection headingOrder={3} title="Your cards" />
-                  <FundingCardPicker />
-                </Stack>
-              )}
-            </AccountSection>
-            <AccountSection refName="subscription" title="Subscription">
-              {staff ? <StaffHoldsNone /> : <SubscriptionSummary />}
-            </AccountSection>
-            <AccountSection refName="notifications" title="Notifications">
-              <NotificationPreferencesForm />
-            </AccountSection>
+            {staff ? (
+              <StaffHoldsNone />
+            ) : (
+              <>
+                <AccountSection refName="payment" title="Payment Method">
+                  <Stack gap="xl">
+                    <CardsSection headingOrder={3} title="Your cards" />
+                    <FundingCardPicker />
+                  </Stack>
+                </AccountSection>
+                <AccountSection refName="subscription" title="Subscription">
+                  <SubscriptionSummary />
+                </AccountSection>
+                <AccountSection refName="notifications" title="Notifications">
+                  <NotificationPreferencesForm />
+                </AccountSection>
+              </>
+            )}
             <AccountSection refName="privacy" title="Privacy">
               <PrivacySection />
             </AccountSection>
-            <AccountSection refName="delete" title="Delete Account" danger>
-              <DeleteAccountSection />
-            </AccountSection>
+            {!staff && (
+              <AccountSection refName="delete" title="Delete Account" danger>
+                <DeleteAccountSection />
+              </AccountSection>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

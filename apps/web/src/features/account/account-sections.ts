@@ -10,6 +10,21 @@ export const accountSections = [
 
 export type AccountSectionRef = (typeof accountSections)[number]['ref'] | 'delete';
 
+/**
+ * The sections a staff account has: no cards, plan, money notices or self-deletion (the API refuses
+ * cards and plans to staff, and an admin removes staff in the portal), so only these (issue 29).
+ */
+const staffRefs: readonly AccountSectionRef[] = ['personalinfo', 'security', 'privacy'];
+
+const staffSections = accountSections.filter((s) => staffRefs.includes(s.ref));
+
+/** The same array on every call (an effect depends on it). */
+export const sectionsFor = (staff: boolean) => (staff ? staffSections : accountSections);
+
+/** Whether the account has this section (a staff account has fewer; see sectionsFor). */
+export const hasSection = (staff: boolean, ref: AccountSectionRef) =>
+  ref === 'delete' ? !staff : sectionsFor(staff).some((s) => s.ref === ref);
+
 export const sectionId = (ref: AccountSectionRef) => `account-${ref}`;
 
 /**

@@ -43,16 +43,19 @@ export function StaffAccountPage() {
   );
 }
 
-/** Account Settings' Payment Method and Subscription sections for a staff account: nothing to hold. */
+/** Account Settings for a staff account, in place of the cards, plan, notices and deletion. */
 export function StaffHoldsNone() {
   return (
-    <Stack gap="sm" align="flex-start">
-      <Text>
-        A staff account has no cards or plan of its own. Clients' cards and plans are in the admin portal.
-      </Text>
-      <Button component={Link} to="/admin" variant="light">
-        Go to the admin portal
-      </Button>
-    </Stack>
+    <Paper withBorder radius="lg" p="md">
+      <Stack gap="sm" align="flex-start">
+        <Text>
+          A staff account has no cards, plan or charge notices of its own, and is removed by an admin in the
+          admin portal (Staff). Clients' cards and plans are in the admin portal.
+        </Text>
+        <Button component={Link} to="/admin" variant="light">
+          Go to the admin portal
+        </Button>
+      </Stack>
+    </Paper>
   );
 }
