@@ -142,3 +142,45 @@ export async function insertPayout(
 }
 
 export const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+/**
+ * A refund of a charge as the ledger records it once the processor answered: `refunded` (went
+ * through) or `failed`. For fixtures; the use case (`refundCharge`) is what staff go through.
+ */
+export async function insertRefund(
+  db: Db,
+  attemptId: string,
+  o: {
+    cents: number;
+    status: 'refunded' | 'failed';
+    mode?: 'full' | 'prorated';
+    at?: Date;
+    settledAt?: Date;
+  },
+) {
+  const key = randomUUID();
+  const a = await db
+    .selectFrom('payment_attempts')
+    .select(['customer_id', 'card_id'])
+    .where('id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+  const at = o.at ?? new Date();
+  await db
+    .insertInto('refunds')
+    .values({
+      attempt_id: attemptId,
+      customer_id: a.customer_id,
+      card_id: a.card_id,
+      amount_cents: o.cents,
+      mode: o.mode ?? 'full',
+      reason: 'test',
+      request_key: key,
+      reference: `refund:${key}`,
+      status: o.status,
+      requested_by: 'finance@pria.example',
+      created_at: at,
+      sent_at: at,
+      ...(o.settledAt ? { settled_at: o.settledAt } : {}),
+    })
+    .execute();
+}

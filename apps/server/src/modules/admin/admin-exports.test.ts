@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/csv.ts';
 import { type Api, signedInUser } from '../../test/customers.ts';
-import { b64, insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
+import {
+  b64,
+  insertCard,
+  insertCharge,
+  insertCustomer,
+  insertPayout,
+  insertRefund,
+} from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { BATCH, csvStream, dollars } from './exports.ts';
 
@@ -379,18 +386,12 @@ describe('OpenAPI', () => {
 
 describe('transactions export, refunds', () => {
   it('says what was refunded of a charge, as the list does: refunds that went through only', async () => {
-    for (const [cents, status] of [
-      [1200, 'refunded'],
-      [500, 'failed'],
-    ] as const) {
-      const key = crypto.randomUUID();
-      await sql`
-        insert into refunds (attempt_id, customer_id, card_id, amount_cents, mode, reason, request_key, reference,
-                             status, requested_by, created_at, sent_at)
-        select id, customer_id, card_id, ${cents}, 'prorated', 'test', ${key}, ${`refund:${key}`}, ${status},
-               'finance@pria.example', now(), now()
-        from payment_attempts where id = ${charges.annPlan}`.execute(t.db);
-    }
+    await insertRefund(t.db, charges.annPlan as string, {
+      cents: 1200,
+      status: 'refunded',
+      mode: 'prorated',
+    });
+    await insertRefund(t.db, charges.annPlan as string, { cents: 500, status: 'failed', mode: 'prorated' });
     const rows = parseCsv((await csvOf(finance, '/api/v1/admin/exports/transactions.csv')).text);
     expect(rows.find((r) => r.id === charges.annPlan)).toMatchObject({
       refunded_usd: '12.00',

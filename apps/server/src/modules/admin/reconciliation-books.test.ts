@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.ts';
 import { parseCsv } from '../../test/csv.ts';
 import { type Api, signedInUser } from '../../test/customers.ts';
-import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
+import { insertCard, insertCharge, insertCustomer, insertPayout, insertRefund } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 /**
@@ -19,21 +19,13 @@ const period = '2029-09';
 const charged = new Date('2029-09-28T20:01:00Z');
 const paidAt = new Date('2029-10-02T20:01:00Z');
 
-async function refund(
+const refund = (
   db: Db,
   attemptId: string,
   cents: number,
   status: 'refunded' | 'failed',
   at = new Date('2029-09-29T16:00:00Z'),
-) {
-  const key = crypto.randomUUID();
-  await sql`
-    insert into refunds (attempt_id, customer_id, card_id, amount_cents, mode, reason, request_key, reference,
-                         status, requested_by, created_at, sent_at)
-    select id, customer_id, card_id, ${cents}, 'full', 'test', ${key}, ${`refund:${key}`}, ${status},
-           'finance@pria.example', ${at}, ${at}
-    from payment_attempts where id = ${attemptId}`.execute(db);
-}
+) => insertRefund(db, attemptId, { cents, status, at });
 
 async function dispute(db: Db, attemptId: string, status: 'open' | 'lost', paybackSent: boolean) {
   await sql`

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCard, insertCharge, insertCustomer } from '../../test/db-rows.ts';
+import { insertCard, insertCharge, insertCustomer, insertRefund } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { composeMoneyMessages } from './compose-money-messages.ts';
 import type { MoneyEventRow } from './notifications.repo.ts';
@@ -44,23 +44,13 @@ describe('the words of a dispute', () => {
       [3875, 'refunded', '2030-02-03T15:00:00Z'],
       [22, 'failed', '2030-02-05T15:00:00Z'],
     ] as const) {
-      await t.db
-        .insertInto('refunds')
-        .values({
-          attempt_id: charge,
-          customer_id: customer,
-          card_id: card,
-          amount_cents: amount,
-          mode: 'prorated',
-          reason: 'Customer asked',
-          request_key: `key-${status}`,
-          reference: `refund-${status}`,
-          status,
-          requested_by: 'finance@pria.example',
-          created_at: new Date('2030-02-01T15:00:00Z'),
-          settled_at: new Date(settledAt),
-        })
-        .execute();
+      await insertRefund(t.db, charge, {
+        cents: amount,
+        status,
+        mode: 'prorated',
+        at: new Date('2030-02-01T15:00:00Z'),
+        settledAt: new Date(settledAt),
+      });
     }
     const m = await composeMoneyMessages(t.db, disputeOf(charge, 3897), ctx);
     expect(m.email.subject).toBe('Your bank told us you disputed your $38.97 plan payment');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCard, insertCharge, insertCustomer } from '../../../test/db-rows.ts';
+import { insertCard, insertCharge, insertCustomer, insertRefund } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { listDisputes } from './list-disputes.ts';
 
@@ -88,30 +88,16 @@ beforeAll(async () => {
     amount: 3897,
   });
   // $38.75 refunded, and a $0.22 refund the processor failed: only the first was refunded.
-  const refundOf = { attempt_id: ids.bobPlanCharge, customer_id: ids.bob, card_id: ids.bobCard } as {
-    attempt_id: string;
-    customer_id: string;
-    card_id: string;
-  };
-  for (const [amount, status] of [
+  for (const [cents, status] of [
     [3875, 'refunded'],
     [22, 'failed'],
-  ] as const) {
-    await t.db
-      .insertInto('refunds')
-      .values({
-        ...refundOf,
-        amount_cents: amount,
-        mode: 'prorated',
-        reason: 'Customer asked',
-        request_key: `key-${status}`,
-        reference: `refund-${status}`,
-        status,
-        requested_by: 'finance@pria.example',
-        created_at: new Date('2029-12-01T15:00:00Z'),
-      })
-      .execute();
-  }
+  ] as const)
+    await insertRefund(t.db, ids.bobPlanCharge as string, {
+      cents,
+      status,
+      mode: 'prorated',
+      at: new Date('2029-12-01T15:00:00Z'),
+    });
 }, 60_000);
 afterAll(() => t?.stop());
 

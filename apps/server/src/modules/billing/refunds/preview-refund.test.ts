@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { addCard, signedInUser, testCards } from '../../../test/customers.ts';
-import { insertCharge } from '../../../test/db-rows.ts';
+import { insertCharge, insertRefund } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { previewRefund } from './preview-refund.ts';
 
@@ -25,11 +25,7 @@ const refundsWritten = async () =>
     )
   ).rows[0]?.n;
 /** A refund of Ann's plan charge already made (as recorded after the processor refunded it). */
-const refunded = (amount: number, key: string) =>
-  sql`insert into refunds (attempt_id, customer_id, card_id, amount_cents, mode, reason, request_key, reference,
-                           status, requested_by, created_at)
-    select id, customer_id, card_id, ${amount}, 'full', 'test', ${key}, ${`refund:${key}`}, 'refunded', 'test', now()
-    from payment_attempts where id = ${planCharge}`.execute(t.db);
+const refunded = (amount: number) => insertRefund(t.db, planCharge, { cents: amount, status: 'refunded' });
 
 beforeAll(async () => {
   t = await startTestApp({}, { clock });
@@ -82,7 +78,7 @@ describe('a refund preview', () => {
   });
 
   it('after a partial refund: what is left, and what was refunded', async () => {
-    await refunded(1000, 'earlier-1');
+    await refunded(1000);
     expect(await previewRefund(t.billing, { chargeId: planCharge, mode: 'full' })).toMatchObject({
       amount: 2897,
       charged: 3897,
@@ -92,7 +88,7 @@ describe('a refund preview', () => {
   });
 
   it('once nothing is left: says so', async () => {
-    await refunded(2897, 'earlier-2');
+    await refunded(2897);
     expect(await previewRefund(t.billing, { chargeId: planCharge, mode: 'full' })).toMatchObject({
       amount: 0,
       refusal: adminMessages.refundNothingLeft,
