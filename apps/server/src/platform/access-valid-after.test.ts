@@ -7,6 +7,7 @@ import { createUser } from '../idp/index.ts';
 import { apiClient } from '../test/api-client.ts';
 import { freePort } from '../test/free-port.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
+import { refresh } from '../test/idp-browser.ts';
 import { oidcLogin } from '../test/oidc-login.ts';
 import { ACCESS_CHECK_TTL_MS, createAccessCheck, endAccessTokens } from './access-valid-after.ts';
 import type { Principal } from './auth.ts';
@@ -25,17 +26,6 @@ async function customer(email: string) {
   const tokens = await oidcLogin({ baseUrl: t.url, email, password: PASSWORD });
   return { tokens, api: apiClient(t.url, tokens.access_token) };
 }
-
-const refresh = (refreshToken: string) =>
-  fetch(`${t.url}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: 'pria-web',
-    }),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: string } }));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -114,7 +104,7 @@ describe('sign out everywhere (Account → Security)', () => {
     expect((await phoneApi.get('/api/v1/customers/me')).status).toBe(401);
     expect((await phoneApi.get('/api/v1/account/session')).status).toBe(401);
     for (const r of [tokens.refresh_token, phone.refresh_token]) {
-      expect((await refresh(r ?? '')).body.error).toBe('invalid_grant');
+      expect((await refresh(t, r ?? '')).body.error).toBe('invalid_grant');
     }
     const events = await t.db
       .selectFrom('event_log')

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
 import { hashPassword } from '../../idp/passwords.ts';
-import { lastMessageTo, refreshTokens, staleAccessToken } from '../../test/account-session.ts';
+import { lastMessageTo, staleAccessToken } from '../../test/account-session.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { refresh } from '../../test/idp-browser.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 import { wireAccountDeletion } from '../account-deletion-wiring.ts';
 import { getNotificationPreferences } from '../notifications/index.ts';
@@ -128,7 +129,7 @@ describe('PUT /customers/change-password', () => {
 
   it('needs a recent sign-in, then changes the password and signs out everywhere', async () => {
     const { id, tokens } = await customer('pw-change@pria.test');
-    const staleAccess = await staleAccessToken(t.db, t.url, id, tokens.refresh_token ?? '');
+    const staleAccess = await staleAccessToken(t, id, tokens.refresh_token ?? '');
     const stale = apiClient(t.url, staleAccess);
     const raw = await fetch(`${t.url}/api/v1/customers/change-password`, {
       method: 'PUT',
@@ -150,7 +151,7 @@ describe('PUT /customers/change-password', () => {
     });
     expect(res.status).toBe(200);
     // Every refresh token is gone, and only the new password signs in.
-    expect((await refreshTokens(t.url, fresh.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    expect((await refresh(t, fresh.refresh_token ?? '')).body.error).toBe('invalid_grant');
     await expect(
       oidcLogin({ baseUrl: t.url, email: 'pw-change@pria.test', password: PASSWORD }),
     ).rejects.toThrow();
@@ -289,7 +290,7 @@ describe('DELETE /customers', () => {
     await expect(
       oidcLogin({ baseUrl: t.url, email: 'leaving@pria.test', password: PASSWORD }),
     ).rejects.toThrow();
-    expect((await refreshTokens(t.url, tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    expect((await refresh(t, tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
     // The token issued before the deletion (valid a few more minutes) is refused everywhere,
     // instead of creating a fresh customer; so the code cannot be reused either.
     expect((await api.get('/api/v1/customers/me')).status).toBe(401);

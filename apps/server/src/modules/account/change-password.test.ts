@@ -1,9 +1,10 @@
 import { messages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
-import { lastMessageTo, refreshTokens, staleAccessToken } from '../../test/account-session.ts';
+import { lastMessageTo, staleAccessToken } from '../../test/account-session.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { refresh } from '../../test/idp-browser.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
 /**
@@ -37,7 +38,7 @@ const passwordHashOf = async (userId: string) =>
 describe('PUT /customers/change-password with the current password', () => {
   it('checks a current password like a sign-in: a wrong one changes nothing and counts toward the lock; the right one needs no recent sign-in', async () => {
     const { id, tokens } = await customer('pw-current@pria.test');
-    const stale = apiClient(t.url, await staleAccessToken(t.db, t.url, id, tokens.refresh_token ?? ''));
+    const stale = apiClient(t.url, await staleAccessToken(t, id, tokens.refresh_token ?? ''));
     const hashBefore = await passwordHashOf(id);
     const change = { password: 'new password 2', confirmPassword: 'new password 2' };
 
@@ -72,7 +73,7 @@ describe('PUT /customers/change-password with the current password', () => {
     });
     expect(right.status).toBe(200);
     expect(await passwordHashOf(id)).not.toBe(hashBefore);
-    expect((await refreshTokens(t.url, tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
+    expect((await refresh(t, tokens.refresh_token ?? '')).body.error).toBe('invalid_grant');
     expect(
       (await oidcLogin({ baseUrl: t.url, email: 'pw-current@pria.test', password: 'new password 2' }))
         .access_token,
