@@ -98,6 +98,11 @@ for (const width of widths) {
     });
     await signIn(page, email);
     const bank = await payWithVerifyingCard(page);
+    // A reload while the bank waits shows the wait again, never a second payment form.
+    await page.reload();
+    await expect(page).toHaveURL(/[?&]submitted=1$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Pending Verification' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Payment' })).toHaveCount(0);
     await bank.getByRole('button', { name: 'Authenticate payment' }).click();
     await expect(bank).toHaveURL(/\/dashboard\/account\/subscription\?reference=/);
     await bank.close();
