@@ -35,6 +35,10 @@ export interface ProgressMonth {
   paidBackAt: string | null;
   /** Declines: the issuer's reason. */
   reason: string | null;
+  /**
+   * The charge's latest dispute, from Pria's side as the processor reports it: `won`, the bank
+   * decided for Pria (the charge stands); `lost`, it decided for the customer (it returned the $3).
+   */
   dispute: 'open' | 'won' | 'lost' | null;
 }
 
@@ -73,7 +77,9 @@ export const progressStateLabel: Record<ProgressMonthState, string> = {
 };
 
 /** What happened this month and, where the customer can act, what to do: one or two sentences. */
-export function progressStateDetail(m: Pick<ProgressMonth, 'state' | 'reason' | 'dispute'>): string {
+export function progressStateDetail(
+  m: Pick<ProgressMonth, 'state' | 'reason' | 'dispute' | 'paidBackCents'>,
+): string {
   switch (m.state) {
     case 'paid_back':
       return 'Charged $3 and paid it back: an on-time month.';
@@ -90,11 +96,26 @@ export function progressStateDetail(m: Pick<ProgressMonth, 'state' | 'reason' | 
     case 'refunded':
       return 'We refunded this charge to your card.';
     case 'disputed':
-      return m.dispute === 'open'
-        ? 'You disputed this charge with your bank. The month is on hold until the bank decides.'
-        : m.dispute === 'won'
-          ? 'Your bank decided this dispute in your favor.'
-          : "Your bank decided this dispute in Pria's favor.";
+      return disputeDetail(m.dispute, m.paidBackCents > 0);
+  }
+}
+
+/**
+ * A disputed month in the customer's words. The dispute's outcome is Pria's (the processor's
+ * `won`/`lost`), so it is turned around here: Pria losing means the bank decided for the customer.
+ */
+function disputeDetail(outcome: ProgressMonth['dispute'], paidBack: boolean): string {
+  switch (outcome) {
+    case 'won':
+      return paidBack
+        ? "Your bank decided this dispute in Pria's favor: the charge stands, and we paid it back to your card."
+        : "Your bank decided this dispute in Pria's favor: the charge stands, so we pay it back to your card.";
+    case 'lost':
+      return paidBack
+        ? 'Your bank decided this dispute in your favor and returned the charge to you. We had already paid it back to your card as well, so you received it twice.'
+        : "Your bank decided this dispute in your favor and returned the charge to you, so we don't pay it back as well.";
+    default:
+      return 'You disputed this charge with your bank. The month is on hold until the bank decides.';
   }
 }
 
