@@ -477,8 +477,10 @@ export const reconciliationRow = z.object({
   /** Pay-backs that failed a try and wait for the next one. */
   retrying: z.object({ count: z.number(), cents: z.number() }),
   returned: z.object({ count: z.number(), cents: z.number() }),
-  /** Charges disputed by the cardholder (open or lost): their pay-back is withheld. */
+  /** Charges disputed by the cardholder (open or lost): `withheld` and `lost` together. */
   disputed: z.object({ count: z.number(), cents: z.number() }),
+  /** Disputed before the pay-back was sent: the pay-back is withheld (not owed). */
+  withheld: z.object({ count: z.number(), cents: z.number() }),
   /** Disputed after the pay-back was sent and not won: paid twice. */
   lost: z.object({ count: z.number(), cents: z.number() }),
   /**

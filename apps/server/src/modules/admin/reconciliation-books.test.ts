@@ -95,13 +95,15 @@ function booksOf(lines: Line[]) {
   const captured = lines.filter((l) => l.charge_status === 'captured');
   const paid = lines.filter((l) => l.payback_status === 'paid');
   const disputed = lines.filter((l) => l.dispute_status === 'open' || l.dispute_status === 'lost');
-  const withheld = disputed.filter((l) => l.payback_status !== 'paid');
+  // Disputed before the pay-back went out: withheld; after it: "lost" (paid twice), never withheld.
+  const withheld = disputed.filter((l) => l.dispute_lost !== 'true');
   const owed = captured.filter((l) => l.payback_status !== 'paid' && !withheld.includes(l));
   return {
     charged: figure(captured, 'charged_cents'),
     declined: { count: lines.filter((l) => l.charge_status === 'declined').length },
     paidBack: figure(paid, 'paid_back_cents'),
     disputed: figure(disputed, 'charged_cents'),
+    withheld: figure(withheld, 'charged_cents'),
     lost: figure(
       lines.filter((l) => l.dispute_lost === 'true'),
       'charged_cents',
@@ -133,6 +135,7 @@ describe("a $3 period's books", () => {
       charged: { count: 5, cents: 1500 },
       refunded: { count: 2, cents: 450 },
       disputed: { count: 2, cents: 600 },
+      withheld: { count: 1, cents: 300 },
       lost: { count: 1, cents: 300 },
       // The refunded-in-parts charge is still owed its pay-back; the open dispute's is withheld.
       outstanding: { count: 1, cents: 300 },

@@ -1,11 +1,13 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCard, insertCharge, insertCustomer, insertRefund } from '../../test/db-rows.ts';
+import { insertCard, insertCharge, insertCustomer, insertPayout, insertRefund } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { composeMoneyMessages } from './compose-money-messages.ts';
 import type { MoneyEventRow } from './notifications.repo.ts';
 
-// A dispute's words come from the disputed charge's rows: a plan payment (not a $3 charge) and
-// what of it the processor already refunded (a failed refund is not counted).
+// A dispute's words come from the disputed charge's rows: a plan payment (not a $3 charge),
+// what of it the processor already refunded (a failed refund is not counted), and for a $3 charge
+// whether the dispute found its pay-back already sent.
 let t: TestApp;
 let customer: string;
 let card: string;
@@ -73,5 +75,47 @@ describe('the words of a dispute', () => {
     const m = await composeMoneyMessages(t.db, disputeOf(charge, 300), ctx);
     expect(m.email.text).toContain('our $3.00 Charge & Pay charge on your Visa •••• 4242');
     expect(m.email.text).not.toContain('refunded');
+  });
+
+  it('of a $3 charge disputed after its pay-back went out say it was paid back, and when', async () => {
+    const charge = await insertCharge(t.db, {
+      customerId: customer,
+      cardId: card,
+      period: '2030-01',
+      createdAt: new Date('2030-01-28T21:01:00Z'),
+    });
+    await insertPayout(t.db, charge, { createdAt: new Date('2030-02-02T21:01:00Z') });
+    const dispute = (paybackSent: boolean, openedAt: string) =>
+      sql`
+      insert into disputes (processor_dispute_id, attempt_id, customer_id, card_id, amount_cents, status,
+                            payback_sent, opened_at, decided_at)
+      values (${`dp-${crypto.randomUUID()}`}, ${charge}, ${customer}, ${card}, 300,
+              ${paybackSent ? 'open' : 'won'}, ${paybackSent}, ${new Date(openedAt)},
+              ${paybackSent ? null : new Date(openedAt)})`.execute(t.db);
+    // An earlier dispute (won, before the pay-back) is not the one this email is about.
+    await dispute(false, '2030-01-30T15:00:00Z');
+    await dispute(true, '2030-03-20T15:00:00Z');
+    const m = await composeMoneyMessages(t.db, disputeOf(charge, 300), ctx);
+    expect(m.email.text).toContain(
+      'We already paid the $3.00 back to you: it was sent on February 2, 2030. If your bank returns the charge as well, you will get it twice',
+    );
+    expect(m.email.text).not.toContain('we will not pay it back as well');
+  });
+
+  it('of a $3 charge disputed before its pay-back say the bank returns it instead', async () => {
+    const charge = await insertCharge(t.db, {
+      customerId: customer,
+      cardId: card,
+      period: '2030-03',
+      createdAt: new Date('2030-03-28T21:01:00Z'),
+    });
+    await insertPayout(t.db, charge, { status: 'pending', createdAt: new Date('2030-04-02T21:01:00Z') });
+    await sql`
+      insert into disputes (processor_dispute_id, attempt_id, customer_id, card_id, amount_cents, status,
+                            payback_sent, opened_at)
+      values (${`dp-${crypto.randomUUID()}`}, ${charge}, ${customer}, ${card}, 300, 'open', false,
+              ${new Date('2030-03-20T15:00:00Z')})`.execute(t.db);
+    const m = await composeMoneyMessages(t.db, disputeOf(charge, 300), ctx);
+    expect(m.email.text).toContain('Your bank is returning it to you, so we will not pay it back as well.');
   });
 });

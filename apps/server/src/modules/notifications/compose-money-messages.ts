@@ -21,7 +21,7 @@ export async function composeMoneyMessages(
   const refund = event.refund_id ? await findRefundNotice(tx, event.refund_id) : undefined;
   const disputed =
     event.type === 'dispute.opened' && event.attempt_id
-      ? await findDisputedCharge(tx, event.attempt_id)
+      ? await findDisputedCharge(tx, event.attempt_id, event.occurred_at)
       : undefined;
   return moneyEventMessages({
     type: event.type,

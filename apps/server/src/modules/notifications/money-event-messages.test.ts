@@ -158,6 +158,33 @@ describe('money event messages', () => {
       expect(m.email.text).toContain('we will not pay it back as well');
     });
 
+    it('of a $3 charge already paid back says when it was sent and that the bank returning it too pays it twice', () => {
+      const m = moneyEventMessages({
+        ...base,
+        type: 'dispute.opened',
+        occurredAt: new Date('2030-03-05T15:00:00Z'),
+        disputed: {
+          planCharge: false,
+          chargedAt: new Date('2030-02-28T21:01:00Z'),
+          chargedCents: 300,
+          refundedCents: 0,
+          refundedAt: null,
+          planEnded: false,
+          // 01:01 UTC on March 3rd is still March 2nd in New York.
+          paybackSentAt: new Date('2030-03-03T01:01:00Z'),
+        },
+      });
+      expect(m.email.subject).toBe('Your bank told us you disputed a $3.00 charge');
+      expect(m.email.text).toContain(
+        'We already paid the $3.00 back to you: it was sent on March 2, 2030. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back.',
+      );
+      expect(m.email.text).not.toContain('will not pay it back');
+      expect(m.sms).toBe(
+        'Pria: your bank says you disputed our $3.00 charge on Visa ending 1111. We already paid it back on Mar 2; please tell your bank.',
+      );
+      expect(m.sms).toMatch(gsm7);
+    });
+
     it('of a plan payment names it, never Charge & Pay or a pay-back, and says the plan is unchanged', () => {
       const m = planDispute(0);
       expect(m.email.subject).toBe('Your bank told us you disputed your $38.97 plan payment');

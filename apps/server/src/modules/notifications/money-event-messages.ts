@@ -37,6 +37,8 @@ export interface DisputedCharge {
   refundedAt: Date | null;
   /** A refund of it ended the plan. */
   planEnded: boolean;
+  /** A $3 charge whose pay-back had gone out when the dispute opened: when it was sent. */
+  paybackSentAt?: Date | null;
 }
 
 export interface MoneyMessages {
@@ -113,6 +115,22 @@ function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: strin
   };
 }
 
+/**
+ * A $3 charge disputed after its pay-back went out (issue 29: the email said "we will not pay it
+ * back as well" to a customer already paid back): if the bank returns the charge too, the customer
+ * gets the $3 twice, so they are asked to tell their bank.
+ */
+function paidBackDisputeWording(i: MoneyMessageInput, sentAt: Date, card: string, smsCard: string): Wording {
+  const amount = formatUsd(i.amountCents);
+  const sent = DateTime.fromJSDate(sentAt, { zone: NY });
+  return {
+    subject: `Your bank told us you disputed a ${amount} charge`,
+    lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. We already paid the ${amount} back to you: it was sent on ${sent.toFormat('LLLL d, yyyy')}. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back. If you did not mean to dispute it, please tell Pria support too.`,
+    sms: () =>
+      `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We already paid it back on ${sent.toFormat('LLL d')}; please tell your bank.`,
+  };
+}
+
 function wording(
   i: MoneyMessageInput,
   card: string,
@@ -183,6 +201,7 @@ function wording(
     case 'dispute.opened': {
       const d = i.disputed;
       if (d?.planCharge) return planDisputeWording(i, d, card, smsCard);
+      if (d?.paybackSentAt) return paidBackDisputeWording(i, d.paybackSentAt, card, smsCard);
       return {
         subject: `Your bank told us you disputed a ${amount} charge`,
         lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. Your bank is returning it to you, so we will not pay it back as well. If you did not mean to dispute it, please tell your bank and Pria support.`,

@@ -125,10 +125,12 @@ export async function findRefundNotice(tx: Db, refundId: string) {
 
 /**
  * What a dispute's email says about the disputed charge: a $3 pay-in or a plan charge, when it
- * was made, and what of it was already refunded (refunds the processor confirmed, the latest date,
- * and whether one ended the plan).
+ * was made, what of it was already refunded (refunds the processor confirmed, the latest date,
+ * and whether one ended the plan), and for a $3 charge whether its pay-back had gone out when the
+ * dispute opened (the dispute's `payback_sent`, the one answer the disputes list and the books
+ * read) and when it was sent.
  */
-export async function findDisputedCharge(tx: Db, attemptId: string) {
+export async function findDisputedCharge(tx: Db, attemptId: string, openedAt: Date) {
   const res = await sql<{
     kind: 'payin' | 'subscription';
     charged_at: Date;
@@ -136,10 +138,17 @@ export async function findDisputedCharge(tx: Db, attemptId: string) {
     refunded_cents: string | null;
     refunded_at: Date | null;
     plan_ended: boolean;
+    payback_sent: boolean | null;
+    payback_sent_at: Date | null;
   }>`
     select a.kind, coalesce(a.settled_at, a.created_at) as charged_at, a.amount_cents,
            sum(f.amount_cents) as refunded_cents, max(coalesce(f.settled_at, f.created_at)) as refunded_at,
-           coalesce(bool_or(f.plan_ended_at is not null), false) as plan_ended
+           coalesce(bool_or(f.plan_ended_at is not null), false) as plan_ended,
+           -- The dispute this email is about: the charge's latest opened by then.
+           (select d.payback_sent from disputes d where d.attempt_id = a.id and d.opened_at <= ${openedAt}
+            order by d.opened_at desc limit 1) as payback_sent,
+           (select coalesce(p.paid_at, p.sent_at, p.created_at) from payouts p where p.attempt_id = a.id)
+             as payback_sent_at
     from payment_attempts a
     left join refunds f on f.attempt_id = a.id and f.status = 'refunded'
     where a.id = ${attemptId}
@@ -153,6 +162,7 @@ export async function findDisputedCharge(tx: Db, attemptId: string) {
         refundedCents: Number(r.refunded_cents ?? 0),
         refundedAt: r.refunded_at ? new Date(r.refunded_at) : null,
         planEnded: r.plan_ended,
+        paybackSentAt: r.payback_sent && r.payback_sent_at ? new Date(r.payback_sent_at) : null,
       }
     : undefined;
 }

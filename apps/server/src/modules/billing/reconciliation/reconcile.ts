@@ -14,8 +14,10 @@ export interface Reconciliation {
   retrying: { count: number; cents: number };
   /** Pay-backs the card could not take (closed account): with staff. */
   returned: { count: number; cents: number };
-  /** Charges the cardholder disputed (open or lost): their pay-back is withheld. */
+  /** Charges the cardholder disputed (open or lost): `withheld` and `lost` together. */
   disputed: { count: number; cents: number };
+  /** Disputed before their pay-back was sent: it is withheld (the bank returns the $3 instead). */
+  withheld: { count: number; cents: number };
   /** Disputed after their pay-back was sent, and not won: Pria paid the $3 twice. */
   lost: { count: number; cents: number };
   /**
@@ -26,6 +28,16 @@ export interface Reconciliation {
   /** Captured and not (yet) paid back: money Pria owes its customers for this period. */
   outstanding: { count: number; cents: number };
 }
+
+/**
+ * A disputed charge's side of the books, the one definition every figure reads (as the disputes
+ * list's `disputePayback` does): a dispute counts while open or once lost (won, the charge stands);
+ * its pay-back was withheld if it had not been sent when the dispute opened (`payback_sent`, fixed
+ * then), else Pria paid the $3 and the bank returns it too ("lost"). Read over a dispute row `d`.
+ */
+const disputeCounts = sql`d.status in ('open', 'lost')`;
+const paybackWithheld = sql`${disputeCounts} and not d.payback_sent`;
+const paidTwice = sql`${disputeCounts} and d.payback_sent`;
 
 /**
  * What went back to the card of each charge (of those `charges` picks) through refunds that went
@@ -76,13 +88,12 @@ export async function totalsFromRows(db: Db, periods: readonly string[]): Promis
       coalesce(sum(p.amount_cents) filter (where p.status = 'failed'), 0)::bigint as retrying_c,
       count(*) filter (where p.status = 'returned')::int as returned_n,
       coalesce(sum(p.amount_cents) filter (where p.status = 'returned'), 0)::bigint as returned_c,
-      count(*) filter (where d.status in ('open', 'lost'))::int as disputed_n,
-      coalesce(sum(a.amount_cents) filter (where d.status in ('open', 'lost')), 0)::bigint as disputed_c,
-      count(*) filter (where d.status in ('open', 'lost') and d.payback_sent)::int as lost_n,
-      coalesce(sum(a.amount_cents) filter (where d.status in ('open', 'lost') and d.payback_sent), 0)::bigint as lost_c,
-      count(*) filter (where d.status in ('open', 'lost') and p.status is distinct from 'paid')::int as withheld_n,
-      coalesce(sum(a.amount_cents) filter (where d.status in ('open', 'lost') and p.status is distinct from 'paid'), 0)::bigint
-        as withheld_c
+      count(*) filter (where ${disputeCounts})::int as disputed_n,
+      coalesce(sum(a.amount_cents) filter (where ${disputeCounts}), 0)::bigint as disputed_c,
+      count(*) filter (where ${paidTwice})::int as lost_n,
+      coalesce(sum(a.amount_cents) filter (where ${paidTwice}), 0)::bigint as lost_c,
+      count(*) filter (where ${paybackWithheld})::int as withheld_n,
+      coalesce(sum(a.amount_cents) filter (where ${paybackWithheld}), 0)::bigint as withheld_c
     from payment_attempts a
     left join payouts p on p.attempt_id = a.id
     left join lateral (select status, payback_sent from disputes d where d.attempt_id = a.id
@@ -111,15 +122,14 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
     >`
       select a.period,
         count(*)::int as disputed_n, sum(a.amount_cents)::bigint as disputed_c,
-        count(*) filter (where d.payback_sent)::int as lost_n,
-        coalesce(sum(a.amount_cents) filter (where d.payback_sent), 0)::bigint as lost_c,
-        count(*) filter (where p.status is distinct from 'paid')::int as withheld_n,
-        coalesce(sum(a.amount_cents) filter (where p.status is distinct from 'paid'), 0)::bigint as withheld_c
+        count(*) filter (where ${paidTwice})::int as lost_n,
+        coalesce(sum(a.amount_cents) filter (where ${paidTwice}), 0)::bigint as lost_c,
+        count(*) filter (where ${paybackWithheld})::int as withheld_n,
+        coalesce(sum(a.amount_cents) filter (where ${paybackWithheld}), 0)::bigint as withheld_c
       from (select distinct on (attempt_id) attempt_id, status, payback_sent from disputes
             order by attempt_id, opened_at desc) d
       join payment_attempts a on a.id = d.attempt_id
-      left join payouts p on p.attempt_id = a.id
-      where d.status in ('open', 'lost') and a.kind = 'payin' and a.period in (${list})
+      where ${disputeCounts} and a.kind = 'payin' and a.period in (${list})
       group by a.period`.execute(db),
   ]);
   const rows = new Map<string, Totals>();
@@ -203,10 +213,12 @@ async function assemble(db: Db, periods: readonly string[], totalsRows: Totals[]
       retrying: { count: n(x?.retrying_n), cents: n(x?.retrying_c) },
       returned: { count: n(x?.returned_n), cents: n(x?.returned_c) },
       disputed: { count: n(x?.disputed_n), cents: n(x?.disputed_c) },
+      withheld: { count: n(x?.withheld_n), cents: n(x?.withheld_c) },
       lost: { count: n(x?.lost_n), cents: n(x?.lost_c) },
       refunded: { count: n(refundsBy.get(period)?.n), cents: n(refundsBy.get(period)?.c) },
       // Owed: captured, not paid back, and not withheld for a dispute (the bank returns those).
-      // charged = paid back + withheld for disputes + outstanding, to the cent.
+      // charged = paid back + withheld + outstanding, to the cent (a pay-back sent before its
+      // charge was disputed is in "paid back" once it lands, and owed until then).
       outstanding: {
         count: n(x?.captured_n) - n(x?.paid_n) - n(x?.withheld_n),
         cents: n(x?.captured_c) - n(x?.paid_c) - n(x?.withheld_c),

@@ -227,10 +227,11 @@ describe('disputes', () => {
       charged: { count: 2, cents: 600 },
       paidBack: { count: 1, cents: 300 },
       disputed: { count: 1, cents: 300 },
+      withheld: { count: 1, cents: 300 },
       lost: { count: 0, cents: 0 },
       outstanding: { count: 0, cents: 0 },
     });
-    expect(march.charged.cents).toBe(march.paidBack.cents + march.disputed.cents + march.outstanding.cents);
+    expect(march.charged.cents).toBe(march.paidBack.cents + march.withheld.cents + march.outstanding.cents);
 
     // Bob tells his bank after the pay-back instead (April's charge, disputed through the
     // simulator's trigger after the May 2nd pay-back went out): the dispute is a loss.
@@ -248,11 +249,12 @@ describe('disputes', () => {
       lost: { count: 1, cents: 300 },
       outstanding: { count: 0, cents: 0 },
     });
-    // (April's dispute-card charge was disputed too, before its pay-back: withheld, not lost.)
+    // (April's dispute-card charge was disputed too, before its pay-back: withheld, not lost.) The
+    // one disputed after its pay-back went out is not withheld (issue 29: the home said so).
     expect(after.disputed).toEqual({ count: 2, cents: 600 });
-    expect(after.charged.cents).toBe(
-      after.paidBack.cents + (after.disputed.cents - after.lost.cents) + after.outstanding.cents,
-    );
+    expect(after.withheld).toEqual({ count: 1, cents: 300 });
+    expect(after.charged.cents).toBe(after.paidBack.cents + after.withheld.cents + after.outstanding.cents);
+    expect(after.disputed.cents).toBe(after.withheld.cents + after.lost.cents);
 
     // Bob was told, once per dispute; Pria won the first one: its pay-back goes out at the next tick.
     const told = await sql<{

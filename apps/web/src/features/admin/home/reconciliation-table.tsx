@@ -7,6 +7,7 @@ import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { usePrivileges } from '../shared/privileges.ts';
 import { NoResultsRow } from '../shared/table-states.tsx';
 import type { ReconciliationRow } from './queries.ts';
+import { disputedNotes } from './reconciliation-words.ts';
 
 const baseColumns = [
   'Period',
@@ -157,9 +158,11 @@ export function ReconciliationTable({ rows, loading }: { rows: ReconciliationRow
                         <Badge color="yellow" variant="light">
                           Nothing owed
                         </Badge>
-                        <Text size="xs" c="dimmed" className={classes.nowrap}>
-                          {r.disputed.count} disputed: pay-back withheld
-                        </Text>
+                        {disputedNotes(r).map((note) => (
+                          <Text key={note} size="xs" c="dimmed" className={classes.nowrap}>
+                            {note}
+                          </Text>
+                        ))}
                       </Stack>
                     ) : (
                       <Badge color="teal" variant="light">
