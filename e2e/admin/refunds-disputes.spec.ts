@@ -57,6 +57,9 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Refund sent' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Refunded $');
+  // Refunded in full: no Refund button, the reason in its place (issue 29).
+  await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await expect(row.getByLabel('Refund unavailable: Nothing is left to refund on this charge')).toBeVisible();
 
   const refund = await one<{ n: number; cents: string; requested_by: string }>(
     `select count(*)::int as n, sum(amount_cents)::text as cents, max(requested_by) as requested_by

@@ -359,6 +359,11 @@ export const adminTransactionRow = z.object({
   dispute: z.enum(['open', 'won', 'lost']).nullable().optional(),
   /** Cents refunded of a plan charge. */
   refundedCents: z.number().optional(),
+  /**
+   * Cents that can still be refunded of a captured plan charge (less refunds done or on their way;
+   * list pages); null for any other row.
+   */
+  refundableCents: z.number().nullable().optional(),
 });
 export type AdminTransactionRow = z.infer<typeof adminTransactionRow>;
 export const transactionListPage = pageOf(adminTransactionRow);

@@ -1,5 +1,6 @@
 import { type AdminTransactionRow, brandCodes, type Page, type TransactionStatus } from '@pria/contracts';
 import type { Db } from '../../platform/db.ts';
+import { refundLeft } from '../billing/index.ts';
 import { offsetOf, pageOf } from './paging.ts';
 import { listTransactions, type TransactionRow, type TransactionSort } from './transactions.repo.ts';
 
@@ -60,5 +61,11 @@ export function toTransactionRow(r: TransactionRow): AdminTransactionRow {
     description: r.description,
     dispute: r.dispute_status ?? null,
     refundedCents: Number(r.refunded_cents ?? 0),
+    // What the Refund button may still send: the refund's own rule, so a charge refunded in full
+    // offers no button (issue 29: its dialog could only say "Nothing is left to refund").
+    refundableCents:
+      r.type === 'SUBSCRIPTION_CAPTURE' && r.state === 'success' && r.refunds_against_cents != null
+        ? refundLeft({ amount_cents: r.amount_cents, refunded: Number(r.refunds_against_cents) })
+        : null,
   };
 }

@@ -1,6 +1,7 @@
 import { type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { refundsAgainst } from '../billing/index.ts';
 import { type CountedRows, countedRowsSql } from './row-counts.ts';
 
 export type TransactionSort = 'createdAt' | 'amount' | 'type' | 'transactionStatus';
@@ -47,6 +48,8 @@ export interface TransactionRow {
   /** The charge's latest dispute (open, won, lost; list pages only) and what was refunded of it. */
   dispute_status?: 'open' | 'won' | 'lost' | null;
   refunded_cents?: string | number | null;
+  /** Refunds not failed of it (list pages only): what counts against what is left to refund. */
+  refunds_against_cents?: string | number | null;
 }
 
 /**
@@ -269,7 +272,7 @@ export async function listTransactions(
       select x.*, cu.email, cd.brand, cd.last_four,
              (select ds.status from disputes ds where ds.attempt_id = x.id order by ds.opened_at desc limit 1)
                as dispute_status,
-             ${refundedOf} as refunded_cents
+             ${refundedOf} as refunded_cents, ${refundsAgainst(sql`x.id`)} as refunds_against_cents
       from (select * from (${union}) u order by ${mergedKey(o.sort, d)} limit ${o.limit} offset ${o.offset}) x
       join customers cu on cu.id = x.customer_id
       join cards cd on cd.id = x.card_id

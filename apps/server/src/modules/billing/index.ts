@@ -27,6 +27,8 @@ export {
   reconciliationLinesBatch,
 } from './reconciliation/reconcile.ts';
 export { subscriptionReference } from './references.ts';
+export { refundLeft } from './refunds/refund-amount.ts';
+export { refundsAgainst } from './refunds/refunds.repo.ts';
 export { forceBillingRun } from './runs/force-run.ts';
 export { drainRun, startRun } from './runs/run-engine.ts';
 export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
 import type { SubscriptionEffects } from '../billing-deps.ts';
@@ -26,12 +26,20 @@ export interface RefundableCharge {
   plan_ended_at: Date | null;
 }
 
+/**
+ * What counts against what can still be refunded of a charge (by its id `attemptId`): its refunds
+ * not failed (done, or sent and not answered yet), cents. Read by the refund itself and by the
+ * staff list that offers the Refund button, so neither offers what the other refuses.
+ */
+export const refundsAgainst = (attemptId: RawBuilder<unknown>) => sql<string>`(
+  select coalesce(sum(f.amount_cents), 0) from refunds f
+  where f.attempt_id = ${attemptId} and f.status <> 'failed')::bigint`;
+
 export async function findCharge(db: Db, id: string): Promise<RefundableCharge | undefined> {
   const r = await sql<RefundableCharge>`
     select a.id, a.reference, a.kind, a.status, a.period, a.customer_id, a.card_id, a.subscription_id,
            a.amount_cents, a.gateway_transaction_id, p.interval_count,
-           (select coalesce(sum(f.amount_cents), 0) from refunds f
-            where f.attempt_id = a.id and f.status <> 'failed')::bigint as refunded,
+           ${refundsAgainst(sql`a.id`)} as refunded,
            exists (select 1 from disputes d where d.attempt_id = a.id and d.status = 'open') as disputed,
            (select max(f.plan_ended_at) from refunds f where f.attempt_id = a.id) as plan_ended_at
     from payment_attempts a left join plans p on p.id = a.plan_id

@@ -69,6 +69,12 @@ describe('refunds', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(adminMessages.refundReasonRequired);
 
+    // The staff list offers what the refund may still send (the Refund button's rule).
+    const refundable = async () =>
+      (await finance.get(`/api/v1/admin/transactions?transactionId=${charge.id}`)).body.data.rows.map(
+        (r: { refundableCents: number | null }) => r.refundableCents,
+      );
+    expect(await refundable()).toEqual([3897]);
     const first = await finance.post('/api/v1/refunds', request);
     expect(first.status).toBe(201);
     expect(first.body.message).toBe(adminMessages.refundSent);
@@ -90,6 +96,8 @@ describe('refunds', () => {
     const none = await finance.post('/api/v1/refunds', { ...request, mode: 'full', reason: 'again' });
     expect(none.status).toBe(409);
     expect(none.body.message).toBe(adminMessages.refundNothingLeft);
+    // Refunded in full: nothing left, so the list offers no refund (issue 29).
+    expect(await refundable()).toEqual([0]);
 
     // The plan ended with the refund: no $3 charge on the 28th, nothing renews.
     expect((await ann.get('/api/v1/subscriptions/me')).body.data).toMatchObject({ status: 'inactive' });

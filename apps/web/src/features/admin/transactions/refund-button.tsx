@@ -6,7 +6,7 @@ import { api } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 import { maskedCard } from '../shared/display.ts';
-import { firstRefundMode, refundConfirmLabel, refundWords } from './refund-words.ts';
+import { firstRefundMode, refundConfirmLabel, refundUnavailable, refundWords } from './refund-words.ts';
 
 /** GET /refunds/preview: what the refund would send back and do to the plan, from the server's rules. */
 function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: boolean) {
@@ -57,16 +57,12 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
   const [key, setKey] = useState('');
   const [touched, setTouched] = useState(false);
   const preview = useRefundPreview(row.id, mode, open);
-  if (row.dispute === 'open') {
+  const unavailable = refundUnavailable(row);
+  if (unavailable) {
     return (
-      <Tooltip label={adminMessages.refundWhileDisputed} multiline w={260} withArrow>
-        <Text
-          size="xs"
-          c="dimmed"
-          tabIndex={0}
-          aria-label={`Refund unavailable: ${adminMessages.refundWhileDisputed}`}
-        >
-          Disputed
+      <Tooltip label={unavailable.reason} multiline w={260} withArrow>
+        <Text size="xs" c="dimmed" tabIndex={0} aria-label={`Refund unavailable: ${unavailable.reason}`}>
+          {unavailable.label}
         </Text>
       </Tooltip>
     );

@@ -1,6 +1,6 @@
-import type { RefundPreview } from '@pria/contracts';
+import { adminMessages, type RefundPreview } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
-import { firstRefundMode, refundWords } from './refund-words.ts';
+import { firstRefundMode, refundUnavailable, refundWords } from './refund-words.ts';
 
 // What the refund dialog says (issue 29), from the server's preview of a $38.97 Semi-Annual
 // charge paid March 10 to September 10, 2031, previewed on March 20.
@@ -86,5 +86,27 @@ describe('the amount the refund dialog offers first', () => {
 
   it('is the rest once part of the charge was refunded (a second prorated refund is refused)', () => {
     expect(firstRefundMode(3664)).toBe('full');
+  });
+});
+
+describe('a plan charge that offers no Refund button', () => {
+  it('refunded in full: says nothing is left, in the refusal the server would give', () => {
+    expect(refundUnavailable({ dispute: null, refundableCents: 0 })).toEqual({
+      label: 'Refunded',
+      reason: adminMessages.refundNothingLeft,
+    });
+  });
+
+  it('disputed: says to wait for the decision', () => {
+    expect(refundUnavailable({ dispute: 'open', refundableCents: 3897 })).toEqual({
+      label: 'Disputed',
+      reason: adminMessages.refundWhileDisputed,
+    });
+  });
+
+  it('offers the button while something is left, a dispute decided, or the server did not say', () => {
+    expect(refundUnavailable({ dispute: null, refundableCents: 233 })).toBeNull();
+    expect(refundUnavailable({ dispute: 'won', refundableCents: 3897 })).toBeNull();
+    expect(refundUnavailable({ dispute: null, refundableCents: undefined })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { RefundPreview } from '@pria/contracts';
+import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pria/contracts';
 import { dateOnly, money } from '../shared/display.ts';
 
 /** What the refund dialog says before staff confirm, each part one sentence, from the server's preview. */
@@ -54,3 +54,16 @@ export function refundWords(p: RefundPreview, to: { card: string; email: string 
  */
 export const firstRefundMode = (refundedCents: number): RefundPreview['mode'] =>
   refundedCents > 0 ? 'full' : 'prorated';
+
+/**
+ * Why a plan charge offers no Refund button, in the server's words, with the short label shown in
+ * its place: an open dispute, or nothing left (issue 29: a charge refunded in full still offered
+ * the button, whose dialog could only say so). Null when it can be refunded.
+ */
+export function refundUnavailable(
+  row: Pick<AdminTransactionRow, 'dispute' | 'refundableCents'>,
+): { label: string; reason: string } | null {
+  if (row.dispute === 'open') return { label: 'Disputed', reason: adminMessages.refundWhileDisputed };
+  if (row.refundableCents === 0) return { label: 'Refunded', reason: adminMessages.refundNothingLeft };
+  return null;
+}
