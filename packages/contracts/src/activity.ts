@@ -38,6 +38,13 @@ export type ActivityQuery = z.input<typeof activityQuery>;
 
 export const activityKinds = ['charge', 'payment', 'refund'] as const;
 
+/** What a row is, in the Type column staff read (issue 29: a refund was listed as "Charge"). */
+export const activityTypeLabels: Record<(typeof activityKinds)[number], string> = {
+  charge: 'Charge',
+  payment: 'Pay-back',
+  refund: 'Refund',
+};
+
 export const activityRow = z.object({
   id: z.uuid(),
   /** charge: Pria charged the card; payment: Pria paid $3 back to it; refund: a plan charge refunded. */

@@ -85,7 +85,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
         .where('id', '=', req.params.id)
         .executeTakeFirst();
       if (!customer) throw notFound('Customer not found');
-      return send(reply, await activityPage(db, customer.id, req.query, clock.now()));
+      return send(reply, await activityPage(db, customer.id, req.query, clock.now(), 'staff'));
     },
   );
 

@@ -2,6 +2,7 @@ import { type TransactionStatus, type TransactionType, transactionTypes } from '
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { refundsAgainst } from '../billing/index.ts';
+import { activityWords } from '../transactions/index.ts';
 import { type CountedRows, countedRowsSql } from './row-counts.ts';
 
 export type TransactionSort = 'createdAt' | 'amount' | 'type' | 'transactionStatus';
@@ -86,7 +87,7 @@ const attemptColumns = sql`a.id, a.created_at, coalesce(a.gateway_transaction_id
 const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id, p.reference, p.id::text) as transaction_id,
   p.customer_id, coalesce(p.paid_to_card_id, p.card_id) as card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
   p.status = 'returned' as is_returned, p.amount_cents, p.last_error as remarks,
-  'Charge & Pay payment to your card' as description, p.due_at, p.sent_at, p.settled_at`;
+  ${activityWords.staff.payment}::text as description, p.due_at, p.sent_at, p.settled_at`;
 
 /** Rows of a branch that one index reads in the requested order (see `Branch.runs`). */
 interface Run {

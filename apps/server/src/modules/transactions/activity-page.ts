@@ -2,17 +2,21 @@ import { ACTIVITY_WINDOW_MS, type ActivityPage, activityQuery } from '@pria/cont
 import type { z } from 'zod';
 import type { Db } from '../../platform/db.ts';
 import { invalid } from '../../platform/errors.ts';
-import { toActivityRow } from './transaction-view.ts';
+import { type ActivityReader, toActivityRow } from './transaction-view.ts';
 import { listActivity } from './transactions.repo.ts';
 
 export { ACTIVITY_WINDOW_MS, activityQuery };
 
-/** One page of a customer's activity: the window ends now and spans 180 days unless asked otherwise. */
+/**
+ * One page of a customer's activity: the window ends now and spans 180 days unless asked
+ * otherwise; worded for the customer, or for staff reading a client's.
+ */
 export async function activityPage(
   db: Db,
   customerId: string,
   q: z.output<typeof activityQuery>,
   now: Date,
+  reader: ActivityReader = 'customer',
 ): Promise<ActivityPage> {
   const end = new Date(q.endDate ?? now.getTime());
   const start = new Date(q.startDate ?? end.getTime() - ACTIVITY_WINDOW_MS);
@@ -24,5 +28,5 @@ export async function activityPage(
     cardId: q.cardId,
     limit: q.limit,
   });
-  return { rows: rows.map(toActivityRow), totalCount };
+  return { rows: rows.map((r) => toActivityRow(r, reader)), totalCount };
 }

@@ -23,13 +23,16 @@ export interface ActivityRow {
   receipt_number: number | null;
   /** Charges: the newest dispute's state (open, won, lost), if the cardholder disputed it. */
   dispute: 'open' | 'won' | 'lost' | null;
+  /** Refunds: this refund ended the plan its charge paid for. */
+  plan_ended: boolean;
   card_id: string;
   brand: string;
   last_four: string;
 }
 
 /**
- * A customer's money activity, newest first: charges to their cards (the monthly $3 and plan
+ * A customer's money activity, newest first (a pay-back's and a refund's description and every
+ * remark are worded for whoever reads it: transaction-view.ts): charges to their cards (the monthly $3 and plan
  * charges), Pria's pay-backs to them and refunds. One query over the money tables; the window
  * and the card filter apply to all. Each row is dated when it happened (migration 0036, the
  * engine's clock): a charge when it was sent to the card (a missed month: when it was due), a
@@ -45,13 +48,14 @@ export async function listActivity(
            a.decline_reason as reason, 0 as tries,
            (select r.number from receipts r where r.attempt_id = a.id) as receipt_number,
            (select d.status from disputes d where d.attempt_id = a.id order by d.opened_at desc limit 1) as dispute,
-           a.card_id
+           false as plan_ended, a.card_id
     from payment_attempts a
     where a.customer_id = ${f.customerId} and coalesce(a.sent_at, a.due_at) between ${f.start} and ${f.end}
     union all
     select p.id, 'payment' as kind, coalesce(p.settled_at, p.sent_at, p.due_at) as created_at,
-           'Charge & Pay payment to your card' as description, p.status,
+           '' as description, p.status,
            p.amount_cents, p.last_error as reason, p.tries, null::bigint as receipt_number, null as dispute,
+           false as plan_ended,
            -- The card it went to (staff may send a returned pay-back to another card).
            coalesce(p.paid_to_card_id, p.card_id) as card_id
     from payouts p
@@ -59,12 +63,10 @@ export async function listActivity(
     union all
     -- Refunds sent or on their way (one the processor refused is staff's to retry, not news).
     select f.id, 'refund' as kind, coalesce(f.settled_at, f.sent_at, f.created_at) as created_at,
-           'Refund of your plan charge' as description, f.status,
-           f.amount_cents,
-           nullif(concat_ws(' ', case when f.plan_ended_at is not null then 'Your plan ended with this refund.' end,
-                            f.customer_message), '') as reason,
-           0 as tries,
-           (select r.number from receipts r where r.refund_id = f.id) as receipt_number, null as dispute, f.card_id
+           '' as description, f.status,
+           f.amount_cents, f.customer_message as reason, 0 as tries,
+           (select r.number from receipts r where r.refund_id = f.id) as receipt_number, null as dispute,
+           f.plan_ended_at is not null as plan_ended, f.card_id
     from refunds f
     where f.customer_id = ${f.customerId} and f.status <> 'failed'
       and coalesce(f.settled_at, f.sent_at, f.created_at) between ${f.start} and ${f.end}`;

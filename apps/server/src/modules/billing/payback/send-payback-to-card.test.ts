@@ -160,8 +160,23 @@ describe('a returned pay-back', () => {
     const list = (await admin.get(`/api/v1/admin/transactions?userId=${annId}&limit=50`)).body.data.rows as {
       id: string;
       card: { lastFour: string };
+      description: string;
     }[];
     expect(list.find((r) => r.id === returned.id)?.card.lastFour).toBe('1111');
+    // Staff read the pay-back in their words, the customer in theirs (issue 29).
+    expect(list.find((r) => r.id === returned.id)?.description).toBe(
+      "Charge & Pay pay-back to the customer's card",
+    );
+    const staffActivity = (await admin.get(`/api/v1/customers/${annId}/transactions?limit=20`)).body.data
+      .rows as { id: string; description: string }[];
+    expect(staffActivity.find((r) => r.id === returned.id)?.description).toBe(
+      "Charge & Pay pay-back to the customer's card",
+    );
+    const own = (await ann.get('/api/v1/transactions?limit=20')).body.data.rows as {
+      id: string;
+      description: string;
+    }[];
+    expect(own.find((r) => r.id === returned.id)?.description).toBe('Charge & Pay payment to your card');
   });
 
   it('never goes back to the card that returned it, whatever path writes it', async () => {

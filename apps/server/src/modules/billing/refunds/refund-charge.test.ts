@@ -186,6 +186,23 @@ describe('what a refund says', () => {
     );
   });
 
+  it("words the same refund for staff on the client's page, in the third person", async () => {
+    const cy = await sql<{ id: string }>`select id from customers where email = 'cy@example.com'`.execute(
+      t.db,
+    );
+    const rows = (await finance.get(`/api/v1/customers/${cy.rows[0]?.id}/transactions?limit=10`)).body.data
+      .rows as {
+      type: string;
+      description: string;
+      remarks: string | null;
+    }[];
+    expect(rows.find((r) => r.type === 'refund')).toMatchObject({
+      description: 'Refund of a plan charge',
+      remarks: "The customer's plan ended with this refund. Message to the customer: Sorry to see you go.",
+    });
+    expect(JSON.stringify(rows)).not.toMatch(/\byour\b/i);
+  });
+
   it('leaves the plan alone when the charge paid an earlier period', async () => {
     // Dee's period renews on September 10th; a refund of the March charge after that ends nothing.
     clock.set(ny(2031, 9, 10, 16));

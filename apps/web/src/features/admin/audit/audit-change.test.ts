@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, changeLine, targetName } from './audit-change.ts';
+import { changedFields, changeLine, fieldLabel, targetName } from './audit-change.ts';
 
 describe('changedFields: an audit row in words', () => {
   it('lists only the fields that changed, before and after', () => {
@@ -7,7 +7,7 @@ describe('changedFields: an audit row in words', () => {
       { role: 'support', email: 'a@pria.test' },
       { role: 'finance', email: 'a@pria.test' },
     );
-    expect(changes).toEqual([{ field: 'role', before: 'support', after: 'finance' }]);
+    expect(changes).toEqual([{ field: 'role', label: 'role', before: 'support', after: 'finance' }]);
     expect(changeLine(changes[0] as (typeof changes)[number])).toBe('role: support → finance');
   });
 
@@ -24,15 +24,28 @@ describe('changedFields: an audit row in words', () => {
       { chargedCents: 3897, refundedCents: 3875, refundId: 'r-1', mode: 'prorated', reason: 'goodwill' },
     ).map(changeLine);
     expect(lines).toEqual([
-      'refundedCents: $0.00 → $38.75',
+      'Refunded: $0.00 → $38.75',
       'refundId: r-1',
       'mode: prorated',
       'reason: goodwill',
     ]);
   });
 
+  it('names a money field in words, never by its name in cents', () => {
+    expect(fieldLabel('refundedCents')).toBe('Refunded');
+    expect(fieldLabel('chargedCents')).toBe('Charged');
+    expect(fieldLabel('amountCents')).toBe('Amount');
+    expect(fieldLabel('paidBackCents')).toBe('Paid back');
+    expect(fieldLabel('rowCount')).toBe('rowCount');
+    expect(changedFields({ amountCents: 300 }, { amountCents: 0 }).map(changeLine)).toEqual([
+      'Amount: $3.00 → $0.00',
+    ]);
+  });
+
   it('handles plain values and nothing at all', () => {
-    expect(changedFields(false, true)).toEqual([{ field: 'value', before: 'false', after: 'true' }]);
+    expect(changedFields(false, true)).toEqual([
+      { field: 'value', label: 'value', before: 'false', after: 'true' },
+    ]);
     expect(changedFields(undefined, undefined)).toEqual([]);
   });
 });

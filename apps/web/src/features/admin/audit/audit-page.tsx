@@ -57,7 +57,7 @@ function AuditDetails({ row, onClose }: { row: AuditRow; onClose: () => void }) 
           <Table.Tbody>
             {changes.map((c) => (
               <Table.Tr key={c.field}>
-                <Table.Td>{c.field}</Table.Td>
+                <Table.Td>{c.label}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.before ?? '-'}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.after ?? '-'}</Table.Td>
               </Table.Tr>

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { activityTypeLabels } from '@pria/contracts';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
@@ -47,7 +48,7 @@ export function ActivityTable({ rows, totalCount, loading, limit, onLimit }: Act
                 <Table.Td className={classes.nowrap}>{dateTime(r.createdAt)}</Table.Td>
                 <Table.Td className={classes.mono}>{maskedCard(r.card ?? {})}</Table.Td>
                 <Table.Td>{orDash(r.description)}</Table.Td>
-                <Table.Td>{r.type === 'payment' ? 'Pay-back' : 'Charge'}</Table.Td>
+                <Table.Td>{activityTypeLabels[r.type]}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={stateColor(r.transactionState)}>
                     {orDash(r.transactionState)}
