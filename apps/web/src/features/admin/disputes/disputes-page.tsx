@@ -80,7 +80,7 @@ export default function DisputesPage() {
     <>
       <AdminPageTitle
         title="Disputes"
-        description="Chargebacks: a disputed $3 charge's pay-back is withheld until the bank decides; a plan charge has no pay-back"
+        description="Chargebacks: a $3 charge disputed before its pay-back has the pay-back withheld until the bank decides; a plan charge has no pay-back"
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <SegmentedControl
