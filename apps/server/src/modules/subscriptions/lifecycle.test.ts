@@ -67,6 +67,15 @@ describe('buying through the API', () => {
   it('ends onboarding: a subscriber is never sent back to the welcome screen', async () => {
     expect((await ann.get('/api/v1/customers/me')).body.data.onBoardingIndex).toBe(3);
   });
+
+  it("dates the 'subscription started' notice by the app's clock, as the charge is dated", async () => {
+    const started = await sql<{ occurred_at: Date; settled_at: Date }>`
+      select e.occurred_at, a.settled_at from money_events e join payment_attempts a on a.id = e.attempt_id
+      where e.type = 'subscription.started' and a.subscription_id = ${annSub}`.execute(t.db);
+    expect(started.rows).toEqual([
+      { occurred_at: new Date('2031-01-10T15:00:00Z'), settled_at: new Date('2031-01-10T15:00:00Z') },
+    ]);
+  });
 });
 
 describe('the Upcoming panel', () => {
