@@ -270,19 +270,20 @@ for (const width of widths) {
     expect(mail.text).not.toContain('Goodwill');
     expect((await subscriptionOf(id))?.status).toBe('inactive');
 
-    // The client's page words the refund for staff: its own type, the plan it ended (issue 29).
-    await page.goto(`/admin/users/${id}`);
-    const activity = page.getByRole('table', { name: 'Activity' });
-    const refunded = activity.getByRole('row').filter({ hasText: 'Refund of a plan charge' });
-    await expect(refunded.getByRole('cell').nth(3)).toHaveText('Refund');
-    await expect(refunded).toContainText("The customer's plan ended with this refund.");
-    await expect(activity).not.toContainText(/\byour\b/i);
-
     // The audit trail (an admin's screen) has each of the three, by this staff member.
     const actions = await sql<{ action: string }>(
       'select action from staff_audit where actor = $1 and action <> $2 order by id',
       [staff, 'customer.view'],
     );
     expect(actions.map((a) => a.action)).toEqual(['dispute.decide', 'payback.send_to_card', 'refund.create']);
+
+    // Then the client's page words the refund for staff: its own type, the plan it ended (issue 29).
+    await page.goto(`/admin/users/${id}`);
+    const activity = page.getByRole('table', { name: 'Activity' });
+    const refunded = activity.getByRole('row').filter({ hasText: 'Refund of a plan charge' });
+    await expect(refunded.getByRole('cell').nth(3)).toHaveText('Refund');
+    await expect(refunded).toContainText("The customer's plan ended with this refund.");
+    await expect(activity).not.toContainText(/\byour\b/i);
+    await snap(page, `${width}-j8-client-activity`);
   });
 }
