@@ -12,8 +12,15 @@ export const ACTIVITY_STEP = 10;
 /** The API answers at most 100 rows per request. */
 export const ACTIVITY_MAX = 100;
 
+/** A refund is money going back as asked (violet, as on the customer's progress), not a pending one (yellow). */
 const stateColor = (state: string) =>
-  /charged|paid/i.test(state) ? 'teal' : /declined|returned|retrying/i.test(state) ? 'red' : 'yellow';
+  /refunded/i.test(state)
+    ? 'violet'
+    : /charged|paid/i.test(state)
+      ? 'teal'
+      : /declined|returned|retrying/i.test(state)
+        ? 'red'
+        : 'yellow';
 
 interface ActivityTableProps {
   rows: ActivityRow[] | undefined;
