@@ -59,6 +59,14 @@ for (const width of widths) {
     await new HostedLogin(page).signIn(staff, PASSWORD);
     await expect(page).toHaveURL(/\/admin\/transactions\?type=PAYOUT$/);
     await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+    // A security email's link opened in a new tab: the provider's session signs the staff member
+    // in again and the link's page opens, not the admin home.
+    const tab = await context.newPage();
+    await atWidth(tab, width);
+    await tab.goto('/dashboard/account/security');
+    await expect(tab.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+    await expect(tab).toHaveURL(/\/dashboard\/account\/security$/);
+    await tab.close();
 
     // Unknown addresses: the page says so, with the status that says so.
     for (const [url, home] of [

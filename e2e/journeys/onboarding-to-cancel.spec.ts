@@ -171,6 +171,12 @@ for (const width of widths) {
       }),
     ).toBeVisible();
     await snap(page, `${width}-j1-confirmation`);
+    // A reload keeps the confirmation and its receipt (read back from the activity); nothing to pay again.
+    await page.reload();
+    await expect(page).toHaveURL(/\/onboarding\?submitted=1$/);
+    await expect(page.getByText('Payment received: you are subscribed')).toBeVisible();
+    await expect(page.getByText(/^Receipt R-\d{6}$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     const customer = await customerByEmail(email);
     expect(await planCharges(customer.id)).toEqual([
       { status: 'captured', amount_cents: plan.cents, plan_id: plan.id, decline_reason: null },

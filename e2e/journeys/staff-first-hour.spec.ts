@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { runCli } from '../fixtures/cli.ts';
+import { nextDuePayin } from '../fixtures/due-period.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
-import { sql } from './support/ledger.ts';
+import { customerByEmail, sql, subscriptionOf } from './support/ledger.ts';
+import { waitForMail } from './support/outbox.ts';
 import { PASSWORD, seedCustomer } from './support/seed.ts';
 import { atWidth, expectNoSidewaysScroll, snap, type Width, widths } from './support/viewport.ts';
 
@@ -153,5 +155,126 @@ for (const width of widths) {
     const details = page.getByRole('dialog', { name: 'export.transactions' });
     await expect(details.getByRole('table', { name: 'Fields changed' })).toContainText('rowCount');
     await snap(page, `${width}-j6-audit`);
+  });
+}
+
+/**
+ * The same operator's money work (issue 29, the staff journey's "a refund, a dispute, a returned
+ * pay-back"): a month is charged and paid back (forced at its due instant), the cardholder
+ * disputes one $3 charge and a closed card returns its pay-back. Finance decides the dispute, sends
+ * the returned pay-back to the other card and refunds the plan; each step is confirmed first, and
+ * the ledger, the customer's emails and the audit trail then say the same.
+ */
+for (const width of widths) {
+  test(`a staff member's money hour: a dispute, a returned pay-back, a refund (${width}px)`, async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await atWidth(page, width);
+    const { email: client } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: `money-${width}`,
+      cards: [testCards.visa, '4000000000005126'],
+      plan: 'semi-annual',
+      verified: true,
+    });
+    const { id } = await customerByEmail(client);
+    const due = nextDuePayin();
+    runCli(['billing:run', 'payin', '--period', due.period, '--at', due.at]);
+    const [visaCharge] = await sql<{ reference: string }>(
+      `select a.reference from payment_attempts a join cards c on c.id = a.card_id
+        where a.customer_id = $1 and a.kind = 'payin' and a.status = 'captured' and c.last_four = '1111'`,
+      [id],
+    );
+    runCli(['billing:dispute', '--charge', String(visaCharge?.reference)]);
+    runCli(['billing:tick', '--at', new Date().toISOString()]);
+    runCli(['billing:run', 'payout', '--period', due.period, '--at', due.at]);
+    await waitForMail(request, client, /^Your bank told us you disputed a \$3\.00 charge/);
+
+    const staff = `finance-${width}-${Date.now()}@example.com`;
+    runCli(['user:create', '--email', staff, '--password', PASSWORD, '--role', 'finance']);
+    await page.goto('/login');
+    await new HostedLogin(page).signIn(staff, PASSWORD);
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // The dispute: its pay-back is withheld; won, the pay-back is released.
+    await page.goto('/admin/disputes');
+    const dispute = page
+      .getByRole('table', { name: 'Disputes' })
+      .getByRole('row')
+      .filter({ hasText: client });
+    await expect(dispute).toContainText('Withheld');
+    await snap(page, `${width}-j8-disputes`);
+    await dispute.getByRole('button', { name: 'Won' }).click();
+    const won = page.getByRole('dialog', { name: 'Record the dispute as won' });
+    await expect(won).toContainText(
+      "the withheld $3.00 pay-back goes to the customer's card at the next tick",
+    );
+    await won.getByRole('button', { name: 'Record as won' }).click();
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Dispute decision recorded' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Disputes' }).getByRole('row').filter({ hasText: client }),
+    ).toHaveCount(0);
+
+    // The returned pay-back: sent to the card staff choose, after a confirmation.
+    await page.goto('/admin/paybacks');
+    const returned = page.getByRole('row').filter({ hasText: client });
+    await expect(returned).toContainText('Returned');
+    await expect(returned).toContainText('Account closed');
+    await returned.getByRole('combobox', { name: /Card to send the \$3\.00 pay-back/ }).click();
+    await page.getByRole('option', { name: 'Visa •••• 1111' }).click();
+    await returned.getByRole('button', { name: 'Send' }).click();
+    const send = page.getByRole('dialog');
+    await expect(send).toContainText('Send $3.00 to Visa •••• 1111?');
+    await snap(page, `${width}-j8-payback-confirm`);
+    await send.getByRole('button', { name: 'Confirm' }).click();
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Pay-back scheduled to the chosen card' }),
+    ).toBeVisible();
+    runCli(['billing:run', 'payout', '--period', due.period, '--at', due.at]);
+    // Both $3 charges were paid back once, to the Visa; the customer is told so, naming it.
+    expect(
+      await sql<{ status: string; to: string }>(
+        `select p.status, c.last_four as to from payouts p join cards c on c.id = coalesce(p.paid_to_card_id, p.card_id)
+          where p.customer_id = $1 and p.period = $2 order by p.card_id`,
+        [id, due.period],
+      ),
+    ).toEqual([
+      { status: 'paid', to: '1111' },
+      { status: 'paid', to: '1111' },
+    ]);
+    await waitForMail(request, client, /^We paid \$3\.00 back to your Visa •••• 1111/);
+
+    // The refund: what it does to the plan is said before confirming; the reason stays internal.
+    await page.goto(`/admin/transactions?userId=${encodeURIComponent(client)}`);
+    const plan = page.getByRole('row').filter({ hasText: 'Plan charge' });
+    await plan.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund the plan charge' });
+    await expect(refund.getByText('This ends the customer’s plan today')).toBeVisible();
+    const confirm = refund.getByRole('button', { name: /^Refund \$\d+\.\d\d and end the plan$/ });
+    await refund.getByLabel('Reason (internal)').fill('Goodwill: closed card trouble');
+    await snap(page, `${width}-j8-refund`);
+    await confirm.click();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Refund sent' })).toBeVisible();
+    const [sent] = await sql<{ cents: number; status: string; requested_by: string }>(
+      'select amount_cents as cents, status, requested_by from refunds where customer_id = $1',
+      [id],
+    );
+    expect(sent).toMatchObject({ status: 'refunded', requested_by: staff });
+    const mail = await waitForMail(request, client, /^We refunded \$\d+\.\d\d to your Visa •••• 1111/);
+    expect(mail.text).toContain('This refund ended your Semi-Annual plan');
+    expect(mail.text).not.toContain('Goodwill');
+    expect((await subscriptionOf(id))?.status).toBe('inactive');
+
+    // The audit trail (an admin's screen) has each of the three, by this staff member.
+    const actions = await sql<{ action: string }>(
+      'select action from staff_audit where actor = $1 and action <> $2 order by id',
+      [staff, 'customer.view'],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['dispute.decide', 'payback.send_to_card', 'refund.create']);
   });
 }

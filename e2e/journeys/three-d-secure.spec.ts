@@ -59,6 +59,14 @@ for (const width of widths) {
     await expect(refused).toContainText('Authentication failed. Nothing was charged.');
     expect((await planCharges(id)).map((c) => c.status)).toEqual(['declined']);
     expect((await subscriptionOf(id))?.status).toBe('inactive');
+    // No plan: the progress panel promises no $3 charge, and Account has no switch reading "enabled".
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'Your progress' })).toContainText(
+      'Your plan is not active, so no $3 charges are scheduled. Choose a plan to start building your payment history.',
+    );
+    await page.goto('/dashboard/account/subscription');
+    await expect(page.getByTestId('subscription-status')).toHaveText('Inactive');
+    await expect(page.getByRole('switch', { name: 'Subscription enabled' })).toHaveCount(0);
 
     // Resumed: the customer leaves the bank's tab and goes to the dashboard.
     bank = await payWithVerifyingCard(page);
@@ -98,6 +106,11 @@ for (const width of widths) {
     });
     await signIn(page, email);
     const bank = await payWithVerifyingCard(page);
+    // A reload while the bank waits shows the wait again, never a second payment form.
+    await page.reload();
+    await expect(page).toHaveURL(/[?&]submitted=1$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Pending Verification' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Payment' })).toHaveCount(0);
     await bank.getByRole('button', { name: 'Authenticate payment' }).click();
     await expect(bank).toHaveURL(/\/dashboard\/account\/subscription\?reference=/);
     await bank.close();

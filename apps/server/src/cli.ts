@@ -180,10 +180,12 @@ const commands: Record<string, Command> = {
   },
   'billing:dispute': {
     usage:
-      'billing:dispute --charge <charge id or reference> | --dispute <id> --outcome won|lost   simulator only: a cardholder disputes, or the network decides',
+      'billing:dispute --charge <charge id, reference, processor transaction id or receipt number> | --dispute <id> --outcome won|lost   simulator only: a cardholder disputes, or the network decides',
     options: { charge: { type: 'string' }, dispute: { type: 'string' }, outcome: { type: 'string' } },
     async run(ctx, v) {
-      const payments = await createPaymentGateway(ctx.config, ctx.db);
+      // The app's calendar (PRIA_CLOCK_OFFSET_SECONDS): a dispute opens when the app says it is.
+      const clock = clockFor(ctx.config.clockOffsetMs);
+      const payments = await createPaymentGateway(ctx.config, ctx.db, undefined, () => clock.now());
       if (!(payments instanceof SimulatorGateway))
         throw new UsageError('billing:dispute drives the simulator only');
       try {
@@ -193,7 +195,9 @@ const commands: Record<string, Command> = {
             v.charge,
             cliAuditContext(),
           ).catch(() => {
-            throw new UsageError('No captured charge with that id or reference');
+            throw new UsageError(
+              'No captured charge with that id, reference, processor transaction id or receipt number',
+            );
           });
           return { disputeId, recordedAt: 'the next billing tick' };
         }

@@ -115,6 +115,12 @@ describe('consent records', () => {
     expect(ok.body.data.records.filter((r: { context: string }) => r.context === 'update')).toHaveLength(2);
   });
 
+  it("lists for a staff account its own terms and privacy policy, never a card's recurring-charge authorization", async () => {
+    const support = await signedInUser(t, 'consent-support@pria.test', ['support']);
+    const own = (await support.get('/api/v1/account/consents')).body.data;
+    expect(own.documents.map((d: { id: string }) => d.id)).toEqual(['terms', 'privacy']);
+  });
+
   it('shows staff a client’s records (and only staff), recorded in the audit trail', async () => {
     const admin = await signedInUser(t, 'consent-admin@pria.test', ['admin']);
     const res = await admin.get(`/api/v1/customers/${annId}/consents`);

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@pria/contracts';
 import {
   type ConsentRecordView,
   type ConsentsView,
@@ -13,13 +14,17 @@ import { listConsents, needsRecurringConsent } from './consents.repo.ts';
 /**
  * What the caller agreed to, and what is waiting for them: a document is pending when its current
  * version is not among the versions they accepted (the terms and privacy policy always apply; the
- * recurring-charge authorization once they have a card or a plan).
+ * recurring-charge authorization once they have a card or a plan). A staff account holds neither
+ * (customers' `payingCustomer`), so that authorization is not listed for it at all.
  */
 export async function getOwnConsents(db: Db, principal: Principal): Promise<ConsentsView> {
   const customer = await currentCustomer(db, principal);
-  const records = await listConsents(db, principal);
+  const records = [...(await listConsents(db, principal))].reverse();
+  if (principal.roles.some(isStaffRole)) {
+    return { documents: documentsFor(records, false).filter((d) => d.id !== 'recurring'), records };
+  }
   const recurringApplies = await needsRecurringConsent(db, customer.id);
-  return { documents: documentsFor(records, recurringApplies), records: [...records].reverse() };
+  return { documents: documentsFor(records, recurringApplies), records };
 }
 
 export function documentsFor(

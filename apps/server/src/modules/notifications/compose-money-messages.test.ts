@@ -27,6 +27,7 @@ const disputeOf = (attemptId: string, amountCents: number): MoneyEventRow => ({
   attempt_id: attemptId,
   refund_id: null,
   occurred_at: new Date('2030-03-20T15:00:00Z'),
+  attempt_kind: null,
 });
 const ctx = { firstName: 'Ann', publicUrl: 'https://app.pria.example' };
 

@@ -29,7 +29,10 @@ const gsm7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆ�
 
 describe('money event messages', () => {
   it('maps event types to the preference lists', () => {
-    expect(types.map(notificationTypeOf)).toEqual([
+    // A plan payment's dispute goes with the plan, a $3 charge's with the charges.
+    expect(notificationTypeOf('dispute.opened', { planCharge: true })).toBe('subscription');
+    expect(notificationTypeOf('dispute.opened', { planCharge: false })).toBe('payin');
+    expect(types.map((type) => notificationTypeOf(type))).toEqual([
       'payin',
       'payin',
       'payin',
@@ -120,16 +123,17 @@ describe('money event messages', () => {
   });
 
   describe('a dispute', () => {
-    const planDispute = (refundedCents: number, planEnded = false) =>
+    const planDispute = (refundedCents: number, planEnded = false, disputedCents = 3897) =>
       moneyEventMessages({
         ...base,
         type: 'dispute.opened',
-        amountCents: 3897,
+        amountCents: disputedCents,
         reason: 'Fraudulent',
         occurredAt: new Date('2030-03-20T15:00:00Z'),
         disputed: {
           planCharge: true,
           chargedAt: new Date('2030-01-10T15:00:00Z'),
+          chargedCents: 3897,
           refundedCents,
           refundedAt: refundedCents ? new Date('2030-02-03T15:00:00Z') : null,
           planEnded,
@@ -143,6 +147,7 @@ describe('money event messages', () => {
         disputed: {
           planCharge: false,
           chargedAt: base.occurredAt,
+          chargedCents: 300,
           refundedCents: 0,
           refundedAt: null,
           planEnded: false,
@@ -181,6 +186,17 @@ describe('money event messages', () => {
       const ended = planDispute(3875, true);
       expect(ended.email.text).toContain('on February 3, 2030, which ended your plan;');
       expect(ended.email.text).not.toContain('Your plan stays as it is');
+    });
+
+    it('of a plan payment partly refunded, for what the card still carried, names both and no double return', () => {
+      const m = planDispute(1000, false, 2897);
+      expect(m.email.subject).toBe('Your bank told us you disputed your $38.97 plan payment');
+      expect(m.email.text).toContain(
+        'with your bank. Your bank is asking for $28.97 of it back. $10.00 of it was already refunded to your card on February 3, 2030. Your plan stays',
+      );
+      expect(m.email.text).toContain('Amount disputed: $28.97');
+      expect(m.email.text).not.toContain('twice');
+      expect(m.email.text).toContain('because Subscription Updates email notifications are on');
     });
   });
 });

@@ -31,6 +31,8 @@ export interface MoneyMessageInput {
 export interface DisputedCharge {
   planCharge: boolean;
   chargedAt: Date;
+  /** What the charge was (the dispute's amount is what the card still carried: less any refund). */
+  chargedCents: number;
   refundedCents: number;
   refundedAt: Date | null;
   /** A refund of it ended the plan. */
@@ -46,9 +48,17 @@ const NY = 'America/New_York';
 export const heldNote = 'We kept this email until your email address was verified.';
 const SMS_LIMIT = 160;
 
-/** The preference list an event type belongs to (the spec's Charges, Payments, Subscription Updates). */
-export function notificationTypeOf(type: MoneyEventType): NotificationType {
-  if (type.startsWith('charge.') || type.startsWith('dispute.')) return 'payin';
+/**
+ * The preference list an event belongs to (the spec's Charges, Payments, Subscription Updates).
+ * A dispute goes with the charge it disputes: a $3 charge's under Charges, a plan payment's
+ * under Subscription Updates.
+ */
+export function notificationTypeOf(
+  type: MoneyEventType,
+  about: { planCharge?: boolean } = {},
+): NotificationType {
+  if (type.startsWith('dispute.')) return about.planCharge ? 'subscription' : 'payin';
+  if (type.startsWith('charge.')) return 'payin';
   if (type.startsWith('refund.')) return 'subscription';
   if (type.startsWith('payout.')) return 'payout';
   return 'subscription';
@@ -81,19 +91,23 @@ interface Wording {
  * What was already refunded is said, so the customer does not think the whole amount is at stake.
  */
 function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: string, smsCard: string): Wording {
-  const amount = formatUsd(i.amountCents);
+  const amount = formatUsd(d.chargedCents);
+  const claimed =
+    i.amountCents < d.chargedCents ? ` Your bank is asking for ${formatUsd(i.amountCents)} of it back.` : '';
   const charged = DateTime.fromJSDate(d.chargedAt, { zone: NY });
   const refunded = d.refundedCents > 0 ? formatUsd(d.refundedCents) : null;
   const refundedOn = d.refundedAt ? ` on ${longDate(d.refundedAt)}` : '';
+  // The bank claims more than the refund left on the card: the refunded part would come back twice.
+  const twice = i.amountCents + d.refundedCents > d.chargedCents;
   const refund = refunded
-    ? ` ${refunded} of it was already refunded to your card${refundedOn}${d.planEnded ? ', which ended your plan' : ''}; please tell your bank, so it is not returned to you twice.`
+    ? ` ${refunded} of it was already refunded to your card${refundedOn}${d.planEnded ? ', which ended your plan' : ''}${twice ? '; please tell your bank, so it is not returned to you twice.' : '.'}`
     : '';
   const plan = d.planEnded
     ? ''
     : ' Your plan stays as it is while your bank decides: a dispute does not change it.';
   return {
     subject: `Your bank told us you disputed your ${amount} plan payment`,
-    lead: `You disputed your ${amount} plan payment of ${charged.toFormat('LLLL d, yyyy')} on your ${card} with your bank.${refund}${plan} If you did not mean to dispute it, please tell your bank and Pria support.`,
+    lead: `You disputed your ${amount} plan payment of ${charged.toFormat('LLLL d, yyyy')} on your ${card} with your bank.${claimed}${refund}${plan} If you did not mean to dispute it, please tell your bank and Pria support.`,
     sms: () =>
       `Pria: you disputed your ${amount} plan payment of ${charged.toFormat('LLL d')} on ${smsCard}.${refunded ? ` ${refunded} of it was already refunded.` : ''} Contact support if this is a mistake.`,
   };
@@ -217,7 +231,7 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
 
   const greeting = i.firstName ? `Hi ${i.firstName},` : 'Hello,';
   const details: [string, string][] = [
-    ['Amount', formatUsd(i.amountCents)],
+    [i.type === 'dispute.opened' ? 'Amount disputed' : 'Amount', formatUsd(i.amountCents)],
     ...(i.type === 'dispute.opened' && i.disputed?.refundedCents
       ? [['Already refunded', formatUsd(i.disputed.refundedCents)] as [string, string]]
       : []),
@@ -227,7 +241,7 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     ...(i.receipt ? [['Receipt', i.receipt] as [string, string]] : []),
   ];
   const settings = `${i.publicUrl}/dashboard/account/notifications`;
-  const why = `You get this email because ${settingNames[notificationTypeOf(i.type)]} email notifications are on in your Pria account.`;
+  const why = `You get this email because ${settingNames[notificationTypeOf(i.type, { planCharge: i.disputed?.planCharge })]} email notifications are on in your Pria account.`;
   const text = [
     greeting,
     '',

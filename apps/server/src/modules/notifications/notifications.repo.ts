@@ -13,6 +13,8 @@ export interface MoneyEventRow {
   attempt_id: string | null;
   refund_id: string | null;
   occurred_at: Date;
+  /** The charge's kind ('payin', 'subscription'), when the event is about a charge. */
+  attempt_kind: string | null;
 }
 
 /** Ids of events not yet notified, oldest first (a partial index covers this). */
@@ -30,7 +32,9 @@ export async function listUnprocessedEventIds(db: Db, limit: number): Promise<nu
 /** Locks one unprocessed event for this transaction; undefined when another worker has it or it is done. */
 export async function lockUnprocessedEvent(tx: Db, id: number): Promise<MoneyEventRow | undefined> {
   const res = await sql<MoneyEventRow>`
-    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, refund_id, occurred_at from money_events
+    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, refund_id, occurred_at,
+           (select a.kind from payment_attempts a where a.id = money_events.attempt_id) as attempt_kind
+    from money_events
     where id = ${id} and processed_at is null
     for update skip locked`.execute(tx);
   return res.rows[0];
@@ -80,7 +84,9 @@ export async function listReleasableEventIds(db: Db, since: Date, limit: number)
 /** Locks one event still withheld for this transaction; undefined when another worker has it or it is done. */
 export async function lockWithheldEvent(tx: Db, id: number): Promise<MoneyEventRow | undefined> {
   const res = await sql<MoneyEventRow>`
-    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, refund_id, occurred_at from money_events
+    select id, type, customer_id, card_id, amount_cents, reason, attempt_id, refund_id, occurred_at,
+           (select a.kind from payment_attempts a where a.id = money_events.attempt_id) as attempt_kind
+    from money_events
     where id = ${id} and email_withheld_at is not null
     for update skip locked`.execute(tx);
   return res.rows[0];
@@ -126,11 +132,12 @@ export async function findDisputedCharge(tx: Db, attemptId: string) {
   const res = await sql<{
     kind: 'payin' | 'subscription';
     charged_at: Date;
+    amount_cents: number;
     refunded_cents: string | null;
     refunded_at: Date | null;
     plan_ended: boolean;
   }>`
-    select a.kind, coalesce(a.settled_at, a.created_at) as charged_at,
+    select a.kind, coalesce(a.settled_at, a.created_at) as charged_at, a.amount_cents,
            sum(f.amount_cents) as refunded_cents, max(coalesce(f.settled_at, f.created_at)) as refunded_at,
            coalesce(bool_or(f.plan_ended_at is not null), false) as plan_ended
     from payment_attempts a
@@ -142,6 +149,7 @@ export async function findDisputedCharge(tx: Db, attemptId: string) {
     ? {
         planCharge: r.kind === 'subscription',
         chargedAt: new Date(r.charged_at),
+        chargedCents: Number(r.amount_cents),
         refundedCents: Number(r.refunded_cents ?? 0),
         refundedAt: r.refunded_at ? new Date(r.refunded_at) : null,
         planEnded: r.plan_ended,

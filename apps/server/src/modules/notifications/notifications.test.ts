@@ -13,6 +13,7 @@ import { processMoneyEvents } from './process-money-events.ts';
 const NY = 'America/New_York';
 const clock = fixedClock('2030-01-05T15:00:00Z');
 let t: TestApp;
+let bob: Api;
 const ny = (y: number, m: number, d: number, h: number, min = 0) =>
   DateTime.fromObject({ year: y, month: m, day: d, hour: h, minute: min }, { zone: NY }).toJSDate();
 
@@ -61,10 +62,7 @@ const lastOutboxId = async () =>
 beforeAll(async () => {
   t = await startTestApp({}, { clock });
   const ann = await enrol('ann@example.com', 'Ann', '2025550101', [testCards.visa]);
-  const bob = await enrol('bob@example.com', 'Bob', '2025550102', [
-    testCards.visa,
-    testCards.insufficientFunds,
-  ]);
+  bob = await enrol('bob@example.com', 'Bob', '2025550102', [testCards.visa, testCards.insufficientFunds]);
   const all = ['payin', 'payout', 'subscription'];
   expect(
     (await ann.post('/api/v1/customers/notification', { forEmail: all, forSms: ['payout'] })).status,
@@ -170,6 +168,42 @@ describe('money events become messages', () => {
     // Two checkouts, three pay-in events, two pay-backs.
     expect(again[0].processed + again[1].processed).toBe(7);
     expect(await outbox()).toEqual(before);
+  });
+
+  it("files a dispute with the charge it disputes: a plan payment's under Subscription Updates", async () => {
+    expect(
+      (await bob.post('/api/v1/customers/notification', { forEmail: ['subscription'], forSms: [] })).status,
+    ).toBe(200);
+    const charges = await t.db
+      .selectFrom('payment_attempts as a')
+      .innerJoin('customers as c', 'c.id', 'a.customer_id')
+      .select(['a.id', 'a.customer_id', 'a.card_id', 'a.amount_cents', 'a.kind'])
+      .where('c.email', '=', 'bob@example.com')
+      .where('a.status', '=', 'captured')
+      .execute();
+    expect(charges.map((c) => c.kind).sort()).toEqual(['payin', 'subscription']);
+    for (const c of charges) {
+      await t.db
+        .insertInto('money_events')
+        .values({
+          type: 'dispute.opened',
+          dedupe_key: `test:dispute:${c.id}`,
+          customer_id: c.customer_id,
+          card_id: c.card_id,
+          attempt_id: c.id,
+          amount_cents: c.amount_cents,
+          occurred_at: clock.now(),
+        })
+        .execute();
+    }
+    since.id = await lastOutboxId();
+    expect(await processMoneyEvents(t.notifications, { limit: 100 })).toMatchObject({
+      processed: 2,
+      emails: 1,
+    });
+    const mails = (await outbox()).filter((r) => r.recipient === 'bob@example.com');
+    expect(mails.map((r) => r.subject)).toEqual(['Your bank told us you disputed your $38.97 plan payment']);
+    expect(mails[0]?.text_body).toContain('because Subscription Updates email notifications are on');
   });
 
   it('sends nothing to a deleted account and still marks its events done', async () => {

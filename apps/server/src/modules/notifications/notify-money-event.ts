@@ -30,7 +30,7 @@ export async function notifyMoneyEvent(
   // A deleted account has no addresses left and asked us to stop; the event is simply done.
   if (customer && !customer.deleted_at) {
     const prefs = await getNotificationPreferences(tx, event.customer_id);
-    const type = notificationTypeOf(event.type);
+    const type = notificationTypeOf(event.type, { planCharge: event.attempt_kind === 'subscription' });
     // NOTE: only a verified address gets money notices: an unverified one may be a typo that
     // belongs to someone else, and these emails name the card and the amounts. The email is
     // withheld, not dropped: it goes out once the address is verified.

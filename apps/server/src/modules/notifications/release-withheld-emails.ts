@@ -45,7 +45,12 @@ export async function releaseWithheldEmails(
         const customer = await findRecipient(tx, event.customer_id);
         if (!customer?.email || !customer.email_verified || customer.deleted_at) return false;
         const prefs = await getNotificationPreferences(tx, event.customer_id);
-        if (!prefs.forEmail.includes(notificationTypeOf(event.type))) return false;
+        if (
+          !prefs.forEmail.includes(
+            notificationTypeOf(event.type, { planCharge: event.attempt_kind === 'subscription' }),
+          )
+        )
+          return false;
         const m = await composeMoneyMessages(tx, event, {
           firstName: customer.first_name,
           publicUrl: deps.publicUrl,

@@ -117,6 +117,7 @@ describe('web push', () => {
       attempt_id: null,
       refund_id: null,
       occurred_at: new Date('2030-02-02T21:00:00Z'),
+      attempt_kind: null,
     };
     const ctx = { publicUrl: t.url, now: new Date() };
     const outcome = await t.db.transaction().execute((tx) => notifyMoneyEvent(tx, event, ctx));

@@ -18,6 +18,12 @@ describe('returnPath: where a sign-in comes back to', () => {
     expect(back('/admin/transactions?type=PAYOUT', '/admin')).toBe('/admin/transactions?type=PAYOUT');
   });
 
+  it('brings staff back to their own Account Settings, which security emails link to', () => {
+    expect(back('/dashboard/account/security', '/admin')).toBe('/dashboard/account/security');
+    expect(back('/dashboard/account', '/admin')).toBe('/dashboard/account');
+    expect(back('/dashboard/checkout?plan=annual', '/admin')).toBeUndefined();
+  });
+
   it("never leaves the app or the person's area", () => {
     expect(back('//evil.example/dashboard')).toBeUndefined();
     expect(back('https://evil.example/dashboard')).toBeUndefined();

@@ -1,7 +1,8 @@
 /**
  * Where a sign-in asked to come back to: the page that started it (an email's deep link, a
  * bookmark, a re-authentication). Only a path of this app that the person's area holds (staff:
- * /admin; customers: /dashboard and onboarding), never another origin.
+ * /admin and their own Account Settings, which a security email links to; customers: /dashboard
+ * and onboarding), never another origin.
  */
 export function returnPath(
   state: unknown,
@@ -17,6 +18,7 @@ export function returnPath(
     return undefined;
   }
   if (url.origin !== origin) return undefined;
-  const area = home === '/admin' ? /^\/admin(\/|$)/ : /^\/(dashboard|onboarding1?)(\/|$)/;
+  const area =
+    home === '/admin' ? /^\/(admin|dashboard\/account)(\/|$)/ : /^\/(dashboard|onboarding1?)(\/|$)/;
   return area.test(url.pathname) ? `${url.pathname}${url.search}${url.hash}` : undefined;
 }

@@ -2,8 +2,10 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { Subscription } from '../customer/types.ts';
 import { usePlans } from '../plans/queries.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
+import { useMySubscription } from '../subscription/queries.ts';
 import { CheckoutConfirmation } from './checkout-confirmation.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 import { needsVerification, PendingVerification } from './pending-verification.tsx';
@@ -15,7 +17,15 @@ interface CheckoutViewProps {
   onSubscribed: (result: SubscriptionResult, pending: boolean) => void;
   /** "Go to dashboard", from the confirmation or while the bank's confirmation is awaited. */
   onDone: () => void;
+  /**
+   * The page is opened again after paying (a reload of the confirmation, or of the wait for the
+   * bank): it shows what the subscription now is instead of a form to pay again.
+   */
+  afterPayment?: boolean;
 }
+
+/** The query parameter that marks a checkout page opened again after paying. */
+export const AFTER_PAYMENT = 'submitted';
 
 type Stage =
   | { kind: 'form'; notConfirmed?: string | null }
@@ -26,14 +36,26 @@ type Stage =
  * 'Checkout' for the chosen plan (the onboarding wizard and /dashboard/checkout): the form, then
  * the bank's verification when it asks for one, then the confirmation with the receipt.
  */
-export function CheckoutView({ planId, onBack, onSubscribed, onDone }: CheckoutViewProps) {
+export function CheckoutView({
+  planId,
+  onBack,
+  onSubscribed,
+  onDone,
+  afterPayment = false,
+}: CheckoutViewProps) {
   const plans = usePlans();
-  const [stage, setStage] = useState<Stage>({ kind: 'form' });
-  const plan = plans.data?.find((p) => p.id === planId);
+  const mine = useMySubscription({ enabled: afterPayment });
+  const [chosen, setStage] = useState<Stage | null>(null);
+  // Until the customer acts here, a page opened again after paying shows the subscription's state.
+  const stage = chosen ?? (afterPayment ? stageOf(mine.data) : { kind: 'form' });
+  const plan = plans.data?.find(
+    (p) => p.id === (stage.kind === 'form' ? planId : stage.result.subscription.plan.id),
+  );
 
   let body: React.ReactNode;
-  if (plans.isPending) body = <Skeleton height={420} radius="lg" aria-label="Loading checkout" />;
-  else if (!plan) {
+  if (plans.isPending || (afterPayment && !chosen && mine.isPending)) {
+    body = <Skeleton height={420} radius="lg" aria-label="Loading checkout" />;
+  } else if (!plan) {
     body = (
       <Alert color="red" icon={<IconAlertCircle />} title="Please choose a plan">
         <Text size="sm">The plan you picked is not available. Please choose one of our plans.</Text>
@@ -94,4 +116,17 @@ export function CheckoutView({ planId, onBack, onSubscribed, onDone }: CheckoutV
       {body}
     </Stack>
   );
+}
+
+/** The stage a page opened again after paying starts at: what the server says the subscription is. */
+function stageOf(subscription: Subscription | null | undefined): Stage {
+  const result = { subscription: subscription as Subscription, paymentSessionUrl: null, receipt: null };
+  if (subscription?.status === 'active') return { kind: 'paid', result };
+  if (subscription?.status === 'pending_verification') {
+    return {
+      kind: 'verifying',
+      result: { ...result, paymentSessionUrl: subscription.verificationUrl ?? null },
+    };
+  }
+  return { kind: 'form' };
 }

@@ -2,13 +2,14 @@ import { Anchor, Group, Stack, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@pria/contracts';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.ts';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { CheckoutView } from '../checkout/checkout-view.tsx';
+import { AFTER_PAYMENT, CheckoutView } from '../checkout/checkout-view.tsx';
 import { useSaveOnboardingIndex } from '../customer/mutations.ts';
 import { useCustomer } from '../customer/queries.ts';
+import { useMySubscription } from '../subscription/queries.ts';
 import { CardsStep } from './cards-step.tsx';
 import { chooseLater } from './later-flag.ts';
 import { PlanStep } from './plan-step.tsx';
@@ -30,6 +31,10 @@ export default function OnboardingPage() {
   const [planId, setPlanId] = useState<string | null>(null);
   // Paid: every step is done, while the confirmation with the receipt stays on screen.
   const [finished, setFinished] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // Opened again after paying (a reload of the confirmation): the wizard's last step, as it was.
+  const afterPayment = params.has(AFTER_PAYMENT) && customer.data?.onBoardingIndex === DONE_INDEX;
+  const subscription = useMySubscription({ enabled: afterPayment });
 
   if (customer.isPending) return <FullScreenLoader />;
   if (!customer.data) return <Navigate to="/dashboard" replace />;
@@ -37,7 +42,7 @@ export default function OnboardingPage() {
   // The plan is the one chosen on the plan step, kept by the server: a reload or a later visit
   // pays for what the customer picked, never a default.
   const chosenPlanId = planId ?? me.selectedPlanId ?? null;
-  let current = step ?? me.onBoardingIndex;
+  let current = step ?? (afterPayment ? 3 : me.onBoardingIndex);
   // Spec: any index outside the four steps goes to the dashboard.
   if (current < 0 || current >= STEPS.length) return <Navigate to="/dashboard" replace />;
   // Checkout with no plan chosen yet (saved by an older version): choose it first, never guess.
@@ -56,7 +61,7 @@ export default function OnboardingPage() {
   const choosePlan = (id: string) =>
     saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => setStep(3) });
 
-  if (!started) {
+  if (!started && !afterPayment) {
     return (
       <WelcomeScreen
         firstTime={me.onBoardingIndex === 0}
@@ -71,11 +76,12 @@ export default function OnboardingPage() {
     );
   }
 
+  const paid = finished || (afterPayment && step === null && subscription.data?.status === 'active');
   return (
     <Stack gap="xl" maw={1040} mx="auto">
       <Group justify="space-between" align="center">
         <Stepper
-          active={finished ? STEPS.length : current}
+          active={paid ? STEPS.length : current}
           size="sm"
           allowNextStepsSelect={false}
           aria-label="Onboarding steps"
@@ -86,7 +92,7 @@ export default function OnboardingPage() {
             <Stepper.Step key={label} label={narrow ? undefined : label} aria-label={label} />
           ))}
         </Stepper>
-        {!finished && (
+        {!paid && (
           <Anchor component="button" type="button" size="sm" onClick={doLater}>
             {messages.webDoThisLater}
           </Anchor>
@@ -106,9 +112,12 @@ export default function OnboardingPage() {
       {current === 3 && chosenPlanId && (
         <CheckoutView
           planId={chosenPlanId}
+          afterPayment={afterPayment && step === null}
           onBack={() => goTo(2)}
           onSubscribed={(_result, pending) => {
             saveIndex.mutate({ index: DONE_INDEX });
+            // A reload now shows the confirmation (or the wait for the bank), never the form again.
+            setParams({ [AFTER_PAYMENT]: '1' }, { replace: true });
             if (pending) return;
             setFinished(true);
             notifySuccess(messages.onboardingCompleted);

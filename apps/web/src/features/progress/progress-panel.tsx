@@ -1,7 +1,7 @@
 import { Accordion, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { creditEducation, formatUsd, type Progress, progressSummary } from '@pria/contracts';
 import { Link } from 'react-router';
-import { useMySubscription } from '../subscription/queries.ts';
+import { useUpcoming } from '../subscription/queries.ts';
 import { CardHistory } from './card-history.tsx';
 import { useProgress } from './queries.ts';
 
@@ -34,13 +34,66 @@ function Summary({ p }: { p: Progress }) {
   );
 }
 
+const dayInNewYork = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'America/New_York' }).format(
+    new Date(iso),
+  );
+
+/**
+ * Before the first month: when it comes, in the engine's own schedule (the Upcoming panel's), so
+ * the panel never promises a $3 charge the engine will not take (no plan, paused, ending first).
+ */
+function NotStartedYet() {
+  const upcoming = useUpcoming();
+  if (upcoming.isPending) return <Skeleton height={40} radius="sm" aria-label="Loading your schedule" />;
+  const u = upcoming.data;
+  if (u?.nextCharge) {
+    return (
+      <Text size="sm">
+        Your first $3 charge is on {dayInNewYork(u.nextCharge.at)} at 4pm New York time, and we pay it back on
+        the 2nd. Each month will show here.
+      </Text>
+    );
+  }
+  if (u?.state === 'paused') {
+    return (
+      <Text size="sm">
+        Charge &amp; Pay is paused, so no $3 charges are scheduled.{' '}
+        <Anchor component={Link} to="/dashboard/account/subscription">
+          Turn it back on
+        </Anchor>{' '}
+        to start building your payment history.
+      </Text>
+    );
+  }
+  if (u?.state === 'pending_verification') {
+    return (
+      <Text size="sm">
+        Your $3 charges are scheduled once your bank confirms your plan's payment. Each month will show here.
+      </Text>
+    );
+  }
+  if (u?.state === 'active' || u?.state === 'cancelled') {
+    return <Text size="sm">No $3 charge is scheduled before your plan ends.</Text>;
+  }
+  // No plan, no charges: never promise a first $3 that the engine will not take.
+  return (
+    <Text size="sm">
+      Your plan is not active, so no $3 charges are scheduled.{' '}
+      <Anchor component={Link} to="/dashboard/subscription">
+        Choose a plan
+      </Anchor>{' '}
+      to start building your payment history.
+    </Text>
+  );
+}
+
 /**
  * The dashboard's "Your progress" panel (issue 32): what the months of Charge & Pay add up to,
  * each card's months (a table), and a few plain facts about credit.
  */
 export function ProgressPanel() {
   const progress = useProgress();
-  const subscription = useMySubscription();
   if (progress.isPending) return <Skeleton height={220} radius="lg" aria-label="Loading your progress" />;
   if (progress.isError || progress.data.cards.length === 0) return null;
   const p = progress.data;
@@ -59,24 +112,7 @@ export function ProgressPanel() {
         Your progress
       </Title>
       <Stack gap="lg">
-        {started ? (
-          <Summary p={p} />
-        ) : subscription.isSuccess &&
-          (subscription.data === null || subscription.data.status === 'inactive') ? (
-          // No plan, no charges: never promise a first $3 that the engine will not take.
-          <Text size="sm">
-            Your plan is not active, so no $3 charges are scheduled.{' '}
-            <Anchor component={Link} to="/dashboard/subscription">
-              Choose a plan
-            </Anchor>{' '}
-            to start building your payment history.
-          </Text>
-        ) : (
-          <Text size="sm">
-            Your first $3 charge is on the 28th at 4pm New York time, and we pay it back on the 2nd. Each
-            month will show here.
-          </Text>
-        )}
+        {started ? <Summary p={p} /> : <NotStartedYet />}
         {started &&
           p.cards.filter((c) => c.history.length > 0).map((c) => <CardHistory key={c.cardId} card={c} />)}
         <Accordion variant="contained" radius="md" chevronPosition="right">

@@ -14,9 +14,10 @@ export const subscriptionKeys = {
  * `watchVerification`: while the bank's confirmation is awaited, read again every few seconds
  * (the customer confirms in another tab; this one then moves on by itself).
  */
-export function useMySubscription({ watchVerification = false } = {}) {
+export function useMySubscription({ watchVerification = false, enabled = true } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.mine(),
+    enabled,
     queryFn: ({ signal }) => api.get<Subscription | null>('/api/v1/subscriptions/me', { signal }),
     refetchInterval: (query) =>
       watchVerification && query.state.data?.status === 'pending_verification' ? 3000 : false,

@@ -352,16 +352,7 @@ export class SimulatorGateway implements PaymentGateway {
     assertPositiveCents(input.amountCents);
     const fault = await this.network(input.reference);
     const charge = await this.findTx(input.chargeReference);
-    const refunded = charge
-      ? await this.sim
-          .selectFrom('transactions')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('n'))
-          .where('kind', '=', 'refund')
-          .where('status', '=', 'refunded')
-          .where('description', '=', charge.reference)
-          .executeTakeFirst()
-      : undefined;
-    const left = charge ? charge.amount_cents - Number(refunded?.n ?? 0) : 0;
+    const left = charge ? await this.leftOf(charge) : 0;
     const reason =
       charge?.kind !== 'charge' || charge.status !== 'captured'
         ? 'The charge was not captured'
@@ -384,6 +375,18 @@ export class SimulatorGateway implements PaymentGateway {
     });
     if (inserted && fault === 'after') throw new GatewayTimeout(input.reference);
     return this.replay(tx, 'refund') as RefundOutcome;
+  }
+
+  /** What is left of a charge after its refunds: what can still be refunded or disputed. */
+  private async leftOf(charge: { reference: string; amount_cents: number }): Promise<number> {
+    const refunded = await this.sim
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('n'))
+      .where('kind', '=', 'refund')
+      .where('status', '=', 'refunded')
+      .where('description', '=', charge.reference)
+      .executeTakeFirst();
+    return charge.amount_cents - Number(refunded?.n ?? 0);
   }
 
   async disputeEvents(cursor: string | null): Promise<{ events: DisputeEvent[]; cursor: string | null }> {
@@ -445,9 +448,13 @@ export class SimulatorGateway implements PaymentGateway {
       )
       .executeTakeFirst();
     if (open) return open.dispute_id;
+    // The cardholder disputes what the card still carries: a refunded part is not theirs to
+    // claim again, and a charge refunded in full leaves nothing to dispute.
+    const left = await this.leftOf(charge);
+    if (left <= 0) return null;
     return this.addDisputeEvent({
       reference: charge.reference,
-      amountCents: charge.amount_cents,
+      amountCents: left,
       status: 'open',
       at: this.clock(),
       reason,

@@ -376,6 +376,28 @@ describe('hard pay-backs, refunds and disputes', () => {
     ).toMatchObject({ status: 'failed', reason: 'The charge was not captured' });
   });
 
+  it('disputes what a charge still carries after its refunds, and nothing of a charge refunded in full', async () => {
+    const card = await register('4111111111111111');
+    const partly = ref('sub');
+    await charge(card.instrumentId, 'merchant', partly);
+    const refund = (chargeReference: string, amount: number) =>
+      gw.refund({
+        reference: ref('refund'),
+        chargeReference,
+        chargeTransactionId: null,
+        amountCents: cents(amount),
+      });
+    await refund(partly, 120);
+    const id = await gw.openDispute(partly);
+    const opened = (await gw.disputeEvents(null)).events.filter((e) => e.disputeId === id);
+    expect(opened).toMatchObject([{ status: 'open', amountCents: 300 - 120 }]);
+
+    const whole = ref('sub');
+    await charge(card.instrumentId, 'merchant', whole);
+    await refund(whole, 300);
+    expect(await gw.openDispute(whole)).toBeNull();
+  });
+
   it('disputes charges on 4000 0000 0000 0259 after three days of its clock, and on demand; decisions follow', async () => {
     let now = new Date('2031-01-10T12:00:00Z');
     const timed = await createSimulatorGateway({ db, publicUrl: 'http://pria.test/', clock: () => now });

@@ -1,3 +1,4 @@
+import { receiptLabel } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../test/cli.ts';
@@ -19,7 +20,7 @@ const auditOf = async (action: string, targetId: string) =>
 beforeAll(async () => {
   t = await startTestApp();
   finance = await signedInUser(t, 'finance@pria.example', ['finance']);
-  for (const name of ['ann', 'bob']) {
+  for (const name of ['ann', 'bob', 'cy', 'dee']) {
     const api = await signedInUser(t, `${name}@example.com`);
     const card = (await addCard(api, testCards.visa)).body.data.id;
     expect((await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
@@ -54,6 +55,31 @@ describe('a simulated dispute', () => {
     expect(run.code).toBe(0);
     const [row] = await auditOf('dispute.simulate_decision', disputeId);
     expect(row).toMatchObject({ actor: expect.stringMatching(/^cli:/), after: { outcome: 'won' } });
+  });
+
+  it('opened from the CLI finds the charge by its receipt number or the processor transaction id', async () => {
+    const [cy, dee] = [charges[2] as string, charges[3] as string];
+    const receipt = await sql<{ number: number }>`
+      select number from receipts where attempt_id = ${cy} and kind = 'charge'`.execute(t.db);
+    const byReceipt = await runCli(t, [
+      'billing:dispute',
+      '--charge',
+      receiptLabel(Number(receipt.rows[0]?.number)),
+    ]);
+    expect(byReceipt.code).toBe(0);
+    expect(await auditOf('dispute.simulate', cy)).toHaveLength(1);
+    const txn = await sql<{ id: string }>`
+      select gateway_transaction_id as id from payment_attempts where id = ${dee}`.execute(t.db);
+    expect(txn.rows[0]?.id).toMatch(/^sim_/);
+    const byTxn = await runCli(t, ['billing:dispute', '--charge', txn.rows[0]?.id as string]);
+    expect(byTxn.code).toBe(0);
+    expect(await auditOf('dispute.simulate', dee)).toHaveLength(1);
+    // A receipt number no charge has is refused with the words of what it takes.
+    const none = await runCli(t, ['billing:dispute', '--charge', 'R-999999']);
+    expect(none.code).not.toBe(0);
+    expect(none.err).toContain(
+      'No captured charge with that id, reference, processor transaction id or receipt number',
+    );
   });
 
   it('of a charge that does not exist changes nothing and is not recorded', async () => {

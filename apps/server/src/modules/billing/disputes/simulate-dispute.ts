@@ -5,7 +5,7 @@ import type { BillingDeps } from '../billing-deps.ts';
 
 /**
  * The simulator's test triggers (API and CLI): the cardholder disputes a captured charge now
- * (named by its id or our reference), or the card network decides an open dispute. The processor
+ * (named as staff know it: `findCharge`), or the card network decides an open dispute. The processor
  * then reports it like any dispute (the next tick records it). Whoever pulls a trigger is in the
  * staff audit trail (a staff member, or `cli:<user>`). 404 when the gateway is not the simulator
  * or there is no such charge or open dispute.
@@ -24,14 +24,7 @@ export async function simulateDispute(
   charge: string,
   audit: AuditContext,
 ): Promise<{ disputeId: string }> {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(charge);
-  const row = await deps.db
-    .selectFrom('payment_attempts')
-    .select(['id', 'reference'])
-    .where((eb) =>
-      isId ? eb.or([eb('id', '=', charge), eb('reference', '=', charge)]) : eb('reference', '=', charge),
-    )
-    .executeTakeFirst();
+  const row = await findCharge(deps.db, charge.trim());
   const disputeId = row && canDispute(deps.payments) ? await deps.payments.openDispute(row.reference) : null;
   if (!row || !disputeId) throw notFound(adminMessages.chargeNotFound);
   await recordStaffAction(deps.db, audit, {
@@ -41,6 +34,38 @@ export async function simulateDispute(
     after: { processorDisputeId: disputeId },
   });
   return { disputeId };
+}
+
+/**
+ * A charge as staff name it: our id, our reference, the processor's transaction id (all three are
+ * what the admin transactions filter takes) or its receipt number ("R-000123").
+ */
+function findCharge(db: BillingDeps['db'], name: string) {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name);
+  const receipt = /^R-?(\d{1,9})$/i.exec(name);
+  return db
+    .selectFrom('payment_attempts as a')
+    .select(['a.id', 'a.reference'])
+    .where((eb) =>
+      eb.or([
+        eb('a.reference', '=', name),
+        eb('a.gateway_transaction_id', '=', name),
+        ...(isId ? [eb('a.id', '=', name)] : []),
+        ...(receipt
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('receipts as r')
+                  .select('r.number')
+                  .whereRef('r.attempt_id', '=', 'a.id')
+                  .where('r.kind', '=', 'charge')
+                  .where('r.number', '=', Number(receipt[1])),
+              ),
+            ]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
 }
 
 /** The card network decides an open dispute at the simulator (it reports it on the next tick). */

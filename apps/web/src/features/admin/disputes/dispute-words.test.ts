@@ -8,6 +8,7 @@ describe('a disputed plan charge', () => {
     period: '2031-03-10',
     amount: 3897,
     paybackSent: false,
+    refundedCents: 0,
   } as const;
 
   it('is named as a plan charge and has no pay-back', () => {
@@ -26,11 +27,25 @@ describe('a disputed plan charge', () => {
     );
     expect(decisionWords(plan, 'lost')).not.toMatch(/withheld/);
   });
+
+  it('partly refunded, names what was disputed and what was refunded, never the full price', () => {
+    const partly = { ...plan, amount: 2897, refundedCents: 1000 };
+    expect(decisionWords(partly, 'lost')).toBe(
+      'The bank decided for the customer: the $28.97 disputed of the plan charge ($10.00 of it was refunded and stays refunded) went back to them. A plan charge has no pay-back, so nothing else moves.',
+    );
+    expect(decisionWords(partly, 'won')).not.toContain('$38.97');
+  });
 });
 
 describe('a disputed $3 charge', () => {
   it('is named by its month and its pay-back is withheld until won', () => {
-    const payin = { chargeKind: 'payin', period: '2031-03', amount: 300, paybackSent: false } as const;
+    const payin = {
+      chargeKind: 'payin',
+      period: '2031-03',
+      amount: 300,
+      paybackSent: false,
+      refundedCents: 0,
+    } as const;
     expect(disputedCharge(payin)).toBe('Mar 2031 $3 charge');
     expect(paybackLabel({ payback: 'withheld' })).toBe('Withheld');
     expect(decisionWords(payin, 'won')).toContain('the withheld $3.00 pay-back goes to the customer');

@@ -16,16 +16,24 @@ export const refundedNote = (row: Pick<DisputeRow, 'refundedCents'>) =>
 /** The Pay-back column, from the server's state: a plan charge says it has none. */
 export const paybackLabel = (row: Pick<DisputeRow, 'payback'>) => disputePaybackLabels[row.payback];
 
-/** What recording the bank's decision does to the money, before staff confirm it. */
+/**
+ * What recording the bank's decision does to the money, before staff confirm it. The amount is the
+ * dispute's (what the card still carried when it was disputed); a refund made before is named
+ * beside it, so a partly refunded charge is never described as its full price.
+ */
 export function decisionWords(
-  row: Pick<DisputeRow, 'chargeKind' | 'amount' | 'paybackSent'>,
+  row: Pick<DisputeRow, 'chargeKind' | 'amount' | 'paybackSent' | 'refundedCents'>,
   outcome: 'won' | 'lost',
 ): string {
   const amount = money(row.amount);
+  const disputed =
+    row.refundedCents > 0
+      ? `the ${amount} disputed of the plan charge (${money(row.refundedCents)} of it was refunded and stays refunded)`
+      : `the ${amount} plan charge`;
   if (row.chargeKind === 'subscription')
     return outcome === 'won'
-      ? `The bank decided for Pria: the ${amount} plan charge stays with Pria. A plan charge has no pay-back.`
-      : `The bank decided for the customer: the ${amount} plan charge went back to them. A plan charge has no pay-back, so nothing else moves.`;
+      ? `The bank decided for Pria: ${disputed} stays with Pria. A plan charge has no pay-back.`
+      : `The bank decided for the customer: ${disputed} went back to them. A plan charge has no pay-back, so nothing else moves.`;
   if (outcome === 'won')
     return row.paybackSent
       ? `The bank decided for Pria: the ${amount} stays with Pria; the pay-back was already sent.`
