@@ -8,6 +8,12 @@ function subscriptionLine(sub: NonNullable<ClientRecord['subscription']>): strin
   return `${(sub.periodPlan ?? sub.plan).name} (${sub.status})`;
 }
 
+/** Whether the date is when it renews, ends (cancelled or paused, still active) or ended. */
+function renewsLabel(sub: ClientRecord['subscription']): string {
+  if (!sub || sub.autoRenews !== false) return 'Renews';
+  return sub.status === 'active' ? 'Ends' : 'Ended';
+}
+
 function initials(c: ClientRecord) {
   const letters = `${c.firstName?.[0] ?? ''}${c.lastName?.[0] ?? ''}`;
   return letters || (c.email?.[0] ?? '?').toUpperCase();
@@ -114,11 +120,7 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
             {deletedOn}, with the account{sub.expiresAt ? ` (paid until ${dateOnly(sub.expiresAt)})` : ''}
           </Field>
         ) : (
-          <Field
-            label={!sub || sub.autoRenews !== false ? 'Renews' : sub.status === 'active' ? 'Ends' : 'Ended'}
-          >
-            {sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}
-          </Field>
+          <Field label={renewsLabel(sub)}>{sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}</Field>
         )}
         {nextPlan && <Field label="From the renewal">{nextPlan}</Field>}
         {sub?.pausedAt && (
