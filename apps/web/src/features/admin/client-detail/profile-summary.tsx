@@ -10,7 +10,7 @@ function subscriptionLine(sub: NonNullable<ClientRecord['subscription']>): strin
 
 /** Whether the date is when it renews, ends (cancelled or paused, still active) or ended. */
 function renewsLabel(sub: ClientRecord['subscription']): string {
-  if (!sub || sub.autoRenews !== false) return 'Renews';
+  if (sub?.autoRenews !== false) return 'Renews';
   return sub.status === 'active' ? 'Ends' : 'Ended';
 }
 
