@@ -59,7 +59,8 @@ export const subscriptionView = z.object({
    * The plan the current period (or, once ended, the last one) was paid on: the latest captured
    * plan charge's; null before any. `plan` is the one the next renewal charges, so the two differ
    * after a plan change (issue 29: a deleted client read "Annual" though Semi-Annual was paid).
-   * In a record read by id (staff); the customer's own answers may leave it out.
+   * Always in a customer record (GET /customers/{id}, 'me' too); the subscription calls'
+   * answers leave it out.
    */
   periodPlan: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });

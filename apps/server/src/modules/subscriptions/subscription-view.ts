@@ -29,7 +29,7 @@ export function toSubscriptionView(
     cancelledBy: s.cancelled_by,
     /** Paused since (epoch ms): no $3 charges and no renewal while paused (ADR 18); null when not paused. */
     pausedAt: s.is_enabled ? null : ms(extra?.pausedAt ?? null),
-    // Only where it was read (a record by id); the customer's own hot path leaves it out.
+    // Where it was read (the customer record); the subscription calls' answers leave it out.
     ...(extra?.periodPlan !== undefined && { periodPlan: extra.periodPlan }),
   };
 }
