@@ -15,6 +15,16 @@ const snap = (page: Page, name: string) =>
 
 let client: SeededCustomer;
 
+async function withDb<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
 test.beforeAll(async ({ browser }, info) => {
   info.setTimeout(90_000);
   client = await seedSubscribedCustomer(browser, String(info.project.use.baseURL));
@@ -96,18 +106,14 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
   test.setTimeout(90_000);
   // The button forces the latest month whose pay-in is due (never one not due yet), for the cards
   // owed it as at its due instant: the client has been with Pria for two months.
-  const db = new pg.Client({ connectionString: e2eDatabaseUrl });
-  await db.connect();
-  try {
+  await withDb(async (db) => {
     for (const table of ['cards', 'subscriptions']) {
       await db.query(
         `update ${table} set created_at = created_at - interval '62 days' where customer_id = $1`,
         [client.id],
       );
     }
-  } finally {
-    await db.end();
-  }
+  });
   const shell = new AdminShell(page);
   await signInAsNewAdmin(page);
 
@@ -167,6 +173,26 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
   await expect(visa.getByRole('button', { name: /^Details of transaction / })).toBeFocused();
+  // A declined $3 moved no money: nothing to verify, so it offers no checkbox (issue 29). Written
+  // as the engine writes a decline, for an earlier month.
+  const declinedId = `e2e-declined-${Date.now()}`;
+  await withDb((db) =>
+    db.query(
+      `insert into payment_attempts (reference, kind, period, customer_id, card_id, instrument_id, amount_cents,
+         description, status, decline_reason, gateway_transaction_id, due_at, sent_at, settled_at, created_at)
+       select 'ref-' || $2, 'payin', '2020-01', c.customer_id, c.id, c.instrument_id, 300,
+         'Monthly credit-building charge', 'declined', 'insufficient_funds', $2,
+         pria_payin_due_at('2020-01'), pria_payin_due_at('2020-01'), pria_payin_due_at('2020-01'),
+         pria_payin_due_at('2020-01')
+       from cards c where c.customer_id = $1 and c.last_four = '1111'`,
+      [client.id, declinedId],
+    ),
+  );
+  await page.reload();
+  const declined = list.rows().filter({ hasText: declinedId });
+  await expect(declined).toContainText('Not Verified');
+  await expect(declined.getByRole('checkbox')).toHaveCount(0);
+  await snap(page, '1280-admin-transactions-declined');
 });
 
 test('the logs screen shows events, pages with Show More and filters by pattern', async ({ page }) => {
@@ -182,4 +208,56 @@ test('the logs screen shows events, pages with Show More and filters by pattern'
   await page.getByLabel('Filter pattern').fill(admin.email);
   await expect(page).toHaveURL(/filterPattern=/);
   await expect(rows.first()).toContainText(admin.email);
+});
+
+test('a deleted client is found with "Show deleted clients", says when, and has no account actions', async ({
+  page,
+}) => {
+  // The client changes plan for the next renewal, then deletes the account: the database as
+  // deletion leaves it (the journey two-factor-password-deletion walks the deletion itself).
+  const paid = await withDb(async (db) => {
+    const { rows } = await db.query<{ plan_id: string; name: string }>(
+      `select a.plan_id, p.name from payment_attempts a join plans p on p.id = a.plan_id
+        where a.customer_id = $1 and a.kind = 'subscription' and a.status = 'captured'`,
+      [client.id],
+    );
+    await db.query(
+      `update subscriptions set plan_id = (select id from plans where id <> $2 order by id limit 1),
+         status = 'inactive', is_enabled = false where customer_id = $1`,
+      [client.id, rows[0]?.plan_id],
+    );
+    await db.query(
+      `update customers set deleted_at = now(), email = null, first_name = null, last_name = null,
+         phone = null, address1 = null, locality = null, administrative_area = null, postal_code = null
+        where id = $1`,
+      [client.id],
+    );
+    return rows[0]?.name ?? '';
+  });
+  expect(paid).not.toBe('');
+  await signInAsNewAdmin(page);
+  // The list by the client's id: gone from the clients by default, found with deleted ones shown.
+  const byId = Buffer.from(JSON.stringify({ id: client.id })).toString('base64');
+  await page.goto(`/admin/users?filter=${encodeURIComponent(byId)}`);
+  const clients = new ClientsList(page);
+  await expect(clients.table()).toContainText('No Results');
+  const showDeleted = page.getByLabel('Show deleted clients');
+  await showDeleted.click();
+  await expect(showDeleted).toBeChecked();
+  await expect(clients.rows()).toHaveCount(1);
+  await expect(clients.rows().first()).toContainText(/Deleted \w{3} \d{1,2}, \d{4}/);
+  await clients
+    .rows()
+    .first()
+    .getByRole('link', { name: `View deleted client ${client.id}` })
+    .click();
+
+  const detail = new ClientDetail(page);
+  await detail.expectLoaded('Deleted client');
+  await expect(page.getByText(/^Deleted on \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByText(/This client deleted their account on/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send password reset link' })).toHaveCount(0);
+  // The plan it paid for, not the one chosen for a renewal that never came.
+  await expect(page.getByRole('region', { name: 'Deleted client' })).toContainText(`${paid} (inactive)`);
+  await snap(page, '1280-admin-deleted-client');
 });

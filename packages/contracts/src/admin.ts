@@ -368,7 +368,17 @@ export const adminTransactionRow = z.object({
 export type AdminTransactionRow = z.infer<typeof adminTransactionRow>;
 export const transactionListPage = pageOf(adminTransactionRow);
 
-/** PUT /api/v1/transactions: verify charges (type containing CAPTURE, not yet verified). */
+/**
+ * Which rows staff may verify (spec §5: "rows whose type contains CAPTURE and that are not yet
+ * verified"): a charge that went through. A declined, missed or still pending charge moved no
+ * money, so there is nothing to verify (issue 29: a declined $3 could be marked Verified). The
+ * server refuses the rest in `verifyTransactions`, and the database holds is_verified only on a
+ * captured charge (migration 0079); the screen offers a checkbox on these rows only.
+ */
+export const isVerifiable = (row: Pick<AdminTransactionRow, 'type' | 'transactionStatus' | 'isVerified'>) =>
+  row.type.includes('CAPTURE') && row.transactionStatus === 'success' && !row.isVerified;
+
+/** PUT /api/v1/transactions: verify captured charges (type containing CAPTURE, not yet verified). */
 export const verifyTransactionsRequest = z.object({
   ids: z
     .array(z.uuid({ error: 'ids must be transaction ids' }))

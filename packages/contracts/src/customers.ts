@@ -55,6 +55,14 @@ export const subscriptionView = z.object({
   cancelledBy: z.string().nullable(),
   /** Epoch ms since when Charge & Pay is paused (no $3 charges, no renewal); null when it is not. */
   pausedAt: epochMillis.nullable(),
+  /**
+   * The plan the current period (or, once ended, the last one) was paid on: the latest captured
+   * plan charge's; null before any. `plan` is the one the next renewal charges, so the two differ
+   * after a plan change (issue 29: a deleted client read "Annual" though Semi-Annual was paid).
+   * Always in a customer record (GET /customers/{id}, 'me' too); the subscription calls'
+   * answers leave it out.
+   */
+  periodPlan: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 
@@ -104,6 +112,8 @@ export const customerView = z.object({
   lastName: z.string().nullable(),
   phone: z.string().nullable(),
   address: addressView,
+  /** When the customer deleted their account (their profile is erased then); null otherwise. */
+  deletedAt: isoInstant.nullable(),
   /** 0 profile, 1 cards, 2 plan, 3 checkout, 4 done; below 3 onboarding is incomplete. */
   onBoardingIndex: z.number().int(),
   /** The plan chosen in onboarding, kept for checkout (a reload must not lose it); null before. */

@@ -21,3 +21,4 @@ export * from './push.ts';
 export * from './push-requests.ts';
 export * from './support.ts';
 export * from './web-routes.ts';
+export * from './words.ts';

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import { newYorkDateTime } from '../platform/new-york-time.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
 import { esc } from './pages.ts';
 import { assertActingAdmin, findStaff, lockStaff, type StaffActor, type StaffMember } from './staff.ts';
@@ -39,20 +40,20 @@ export class InvitationError extends Error {
 }
 
 function inviteEmail(link: string, role: StaffRole, expiresAt: Date) {
-  const until = expiresAt.toUTCString();
+  const until = newYorkDateTime(expiresAt);
   const text = [
     `You are invited to Pria's staff portal as ${role}.`,
     '',
     'Set your password by opening this link:',
     link,
     '',
-    `The link works once and expires in ${INVITE_DAYS} days (${until}); any earlier invitation link no longer works. If you did not expect this, ignore this email.`,
+    `The link works once and expires in ${INVITE_DAYS} days, on ${until}; any earlier invitation link no longer works. If you did not expect this, ignore this email.`,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
 <h1 style="font-size:20px">You are invited to Pria</h1>
 <p>You are invited to Pria's staff portal as <strong>${esc(role)}</strong>.</p>
 <p><a href="${esc(link)}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Set your password</a></p>
-<p style="font-size:13px;color:#555">The link works once and expires in ${INVITE_DAYS} days (${esc(until)}); any earlier invitation link no longer works. If you did not expect this, ignore this email.</p>
+<p style="font-size:13px;color:#555">The link works once and expires in ${INVITE_DAYS} days, on ${esc(until)}; any earlier invitation link no longer works. If you did not expect this, ignore this email.</p>
 </body></html>`;
   return { text, html };
 }
@@ -240,7 +241,7 @@ export async function remindInvitee(db: Db, userId: string): Promise<boolean> {
   const lines = pending
     ? [
         `You were invited to Pria's staff portal but have not set a password yet, so there is no password to reset.`,
-        `Open the link in your invitation email (it works until ${inv.expiresAt.toUTCString()}), or ask the admin who invited you (${inv.invitedBy}) to send a new one.`,
+        `Open the link in your invitation email (it works until ${newYorkDateTime(inv.expiresAt)}), or ask the admin who invited you (${inv.invitedBy}) to send a new one.`,
       ]
     : [
         `You were invited to Pria's staff portal, but that invitation ${inv.state === 'revoked' ? 'was withdrawn' : 'has expired'} before a password was set, so there is no password to reset.`,

@@ -122,11 +122,17 @@ export async function recordEvent(
     reason: string | null;
   } & AttemptContext,
 ) {
+  // A step that knows only the account (a second factor, a passkey, a recovery code) is still
+  // recorded with its address: the Logs screen shows whose sign-in it was, the filter finds it by
+  // email, and erasing the account's events by address reaches it (issue 29).
+  const email =
+    e.email ??
+    (e.userId ? sql<string | null>`(select u.email from idp_users u where u.id = ${e.userId})` : null);
   await db
     .insertInto('idp_sign_in_events')
     .values({
       user_id: e.userId,
-      email: e.email,
+      email,
       ip: e.ip,
       user_agent: e.userAgent?.slice(0, 512) ?? null,
       success: e.success,

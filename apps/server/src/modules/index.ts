@@ -18,6 +18,7 @@ import { getNotificationPreferences, preferencesFromRow } from './notifications/
 import { registerPlanRoutes } from './plans/index.ts';
 import { registerProgressRoutes } from './progress/index.ts';
 import {
+  type PeriodPlan,
   registerSubscriptionRoutes,
   subscriptionFromJson,
   subscriptionOfCustomer,
@@ -43,9 +44,14 @@ function defaultIdentityAdmin(deps: ModuleDeps): IdentityAdmin | undefined {
 
 /** The customer record embeds the subscription and the notification choices: wired here. */
 const customerRecordParts: CustomerRecordParts = {
-  subscriptionFromRecord(subscription, plan) {
+  subscriptionFromRecord(subscription, plan, periodPlan) {
     const s = subscriptionFromJson(subscription, plan);
-    return s ? toSubscriptionView(s.subscription, s.plan) : null;
+    return s
+      ? toSubscriptionView(s.subscription, s.plan, {
+          pausedAt: null,
+          periodPlan: (periodPlan as PeriodPlan | null) ?? null,
+        })
+      : null;
   },
   subscriptionOf: subscriptionOfCustomer,
   preferencesFromRow,

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedInUser } from '../../test/customers.ts';
 import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { ATTEMPT_STATES } from './transactions.repo.ts';
 
 let t: TestApp;
 let admin: Api;
@@ -146,14 +148,34 @@ describe('PUT /transactions (bulk verify)', () => {
     expect(await auditRows()).toHaveLength(0);
   });
 
-  it('verifies charges, records who and when, and writes the audit row', async () => {
+  it('refuses a charge that was not captured (declined, still pending), and changes nothing', async () => {
+    const before = await verifiedFlags();
     const res = await admin.put('/api/v1/transactions', {
-      ids: [ids.annJan, ids.bobJan, ids.annPlan],
+      ids: [ids.annJan, ids.bobJan, ids.annFeb],
+      isVerified: true,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Transaction Verification Failed: 2 of 3 cannot be verified; nothing was changed',
+    );
+    expect(res.body.error.sort()).toEqual(
+      [
+        `${ids.bobJan} is a monthly charge that was declined: only captured charges can be verified`,
+        `${ids.annFeb} is a monthly charge that is still pending: only captured charges can be verified`,
+      ].sort(),
+    );
+    expect(await verifiedFlags()).toEqual(before);
+    expect(await auditRows()).toHaveLength(0);
+  });
+
+  it('verifies captured charges, records who and when, and writes the audit row', async () => {
+    const res = await admin.put('/api/v1/transactions', {
+      ids: [ids.annJan, ids.annPlan],
       isVerified: true,
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Transactions Verified');
-    expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids.annPlan, ids.bobJan, ids.annJan]);
+    expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids.annPlan, ids.annJan]);
     expect(res.body.data.every((r: { isVerified: boolean }) => r.isVerified)).toBe(true);
     const row = await t.db
       .selectFrom('payment_attempts')
@@ -164,18 +186,50 @@ describe('PUT /transactions (bulk verify)', () => {
     expect(row.verified_at).toBeInstanceOf(Date);
     const audit = await auditRows();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: 'admin@pria.test', message: 'Verified 3 transactions' });
+    expect(audit[0]).toMatchObject({ actor: 'admin@pria.test', message: 'Verified 2 transactions' });
     expect((audit[0]?.data as { ids: string[] } | undefined)?.ids.sort()).toEqual(
-      [ids.annJan, ids.bobJan, ids.annPlan].sort(),
+      [ids.annJan, ids.annPlan].sort(),
     );
+    const listed = await list(`userId=${ann}`);
+    const flags = Object.fromEntries(
+      listed.body.data.rows.map((r: { id: string; isVerified: boolean }) => [r.id, r.isVerified]),
+    );
+    expect(flags).toMatchObject({ [ids.annJan]: true, [ids.annPlan]: true, [ids.annFeb]: false });
   });
 
   it('refuses already-verified rows (all or nothing)', async () => {
-    const res = await admin.put('/api/v1/transactions', { ids: [ids.annFeb, ids.annJan], isVerified: true });
+    const captured = await insertCharge(t.db, {
+      customerId: bob,
+      cardId: (
+        await t.db.selectFrom('cards').select('id').where('customer_id', '=', bob).executeTakeFirstOrThrow()
+      ).id,
+      period: '2026-01',
+      createdAt: at(6),
+    });
+    const res = await admin.put('/api/v1/transactions', { ids: [captured, ids.annJan], isVerified: true });
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual([`${ids.annJan} is already verified`]);
-    expect((await verifiedFlags())[ids.annFeb]).toBe(false);
+    expect((await verifiedFlags())[captured]).toBe(false);
     expect(await auditRows()).toHaveLength(1);
+    // One charge reads in the singular in the log (issue 29: "Verified 1 transactions").
+    expect((await admin.put('/api/v1/transactions', { ids: [captured], isVerified: true })).status).toBe(200);
+    expect((await auditRows()).map((r) => r.message)).toContain('Verified 1 transaction');
+  });
+
+  it('the database keeps the mark off a charge that was not captured, whatever the path', async () => {
+    for (const id of [ids.bobJan, ids.annFeb]) {
+      await expect(
+        t.appDb.updateTable('payment_attempts').set({ is_verified: true }).where('id', '=', id).execute(),
+      ).rejects.toThrow(/payment_attempts_verified_only_captured/);
+    }
+    // A verified capture stays one: the check is the list's "success" state, one literal in each.
+    const { def } = await sql<{ def: string }>`
+      select pg_get_constraintdef(oid) as def from pg_constraint
+      where conname = 'payment_attempts_verified_only_captured'`
+      .execute(t.db)
+      .then((r) => r.rows[0] ?? { def: '' });
+    const captured = Object.entries(ATTEMPT_STATES).find(([, state]) => state === 'success')?.[0];
+    expect(def).toContain(`status = '${captured}'`);
   });
 
   it('validates the body', async () => {

@@ -1,10 +1,16 @@
-import { type AdminTransactionRow, adminMessages } from '@pria/contracts';
+import {
+  type AdminTransactionRow,
+  adminMessages,
+  countOf,
+  isVerifiable,
+  transactionTypeNames,
+} from '@pria/contracts';
 import { sql } from 'kysely';
 import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { toTransactionRow } from './list-transactions.ts';
-import { chargesByIds } from './transactions.repo.ts';
+import { ATTEMPT_STATES, chargesByIds } from './transactions.repo.ts';
 
 export interface VerifyTransactionsOptions {
   db: Db;
@@ -13,34 +19,53 @@ export interface VerifyTransactionsOptions {
   audit: AuditContext;
 }
 
+/** Why a charge cannot be verified, in the list's words ("declined", "missed", "pending"). */
+const stateWords = {
+  failed: 'was declined',
+  missed: 'was missed',
+  pending: 'is still pending',
+  success: 'was captured',
+} as const;
+
 /**
- * Bulk verify (spec §5: only rows whose type contains CAPTURE and that are not yet verified).
- * All or nothing: when any id is a pay-back, unknown or already verified, nothing changes and
- * the refusal says which. The rows and the audit line are written in one transaction; the
- * rows are locked first so two staff verifying the same rows cannot both succeed.
+ * Bulk verify (spec §5: only rows whose type contains CAPTURE and that are not yet verified),
+ * and only a charge that went through (`isVerifiable`, issue 29: a declined $3 could be marked
+ * Verified). All or nothing: when any id is a pay-back, unknown, not captured or already
+ * verified, nothing changes and the refusal says which. The rows and the audit line are written
+ * in one transaction; the rows are locked first so two staff verifying the same rows cannot both
+ * succeed. The database holds the same rule (migration 0079).
  */
 export async function verifyTransactions(o: VerifyTransactionsOptions): Promise<AdminTransactionRow[]> {
   const ids = [...new Set(o.ids.map((id) => id.toLowerCase()))];
   await o.db.transaction().execute(async (tx) => {
     const charges = await tx
       .selectFrom('payment_attempts')
-      .select(['id', 'is_verified'])
+      .select(['id', 'kind', 'status', 'is_verified'])
       .where('id', 'in', ids)
       .forUpdate()
       .execute();
-    const found = new Map(charges.map((c) => [c.id, c.is_verified]));
-    const verified = ids.filter((id) => found.get(id) === true);
+    const reasons: string[] = [];
+    for (const c of charges) {
+      const row = {
+        type: c.kind === 'payin' ? ('CAPTURE' as const) : ('SUBSCRIPTION_CAPTURE' as const),
+        transactionStatus: ATTEMPT_STATES[c.status as keyof typeof ATTEMPT_STATES] ?? 'pending',
+        isVerified: c.is_verified,
+      };
+      if (isVerifiable(row)) continue;
+      reasons.push(
+        row.isVerified
+          ? `${c.id} is already verified`
+          : `${c.id} is a ${transactionTypeNames[row.type].toLowerCase()} that ${stateWords[row.transactionStatus]}: only captured charges can be verified`,
+      );
+    }
+    const found = new Set(charges.map((c) => c.id));
     const missing = ids.filter((id) => !found.has(id));
     const payouts = missing.length
       ? (await tx.selectFrom('payouts').select('id').where('id', 'in', missing).execute()).map((p) => p.id)
       : [];
-    const unknown = missing.filter((id) => !payouts.includes(id));
-    if (verified.length || payouts.length || unknown.length) {
-      const reasons = [
-        ...verified.map((id) => `${id} is already verified`),
-        ...payouts.map((id) => `${id} is a payout, not a CAPTURE`),
-        ...unknown.map((id) => `${id} is not a transaction`),
-      ];
+    reasons.push(...payouts.map((id) => `${id} is a payout, not a CAPTURE`));
+    reasons.push(...missing.filter((id) => !payouts.includes(id)).map((id) => `${id} is not a transaction`));
+    if (reasons.length) {
       throw new AppError(
         'CONFLICT',
         `${adminMessages.transactionVerificationFailed}: ${reasons.length} of ${ids.length} cannot be verified; nothing was changed`,
@@ -62,7 +87,7 @@ export async function verifyTransactions(o: VerifyTransactionsOptions): Promise<
       .values({
         stream: 'admin',
         actor: o.audit.actor,
-        message: `Verified ${ids.length} transactions`,
+        message: `Verified ${countOf(ids.length, 'transaction')}`,
         data: JSON.stringify({ ids }),
       })
       .execute();

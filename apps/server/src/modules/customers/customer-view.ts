@@ -20,6 +20,7 @@ export function toCustomerView(row: CustomerRow): CustomerView {
       country: row.country,
       postalCode: row.postal_code,
     },
+    deletedAt: row.deleted_at ? new Date(row.deleted_at).toISOString() : null,
     onBoardingIndex: row.onboarding_index,
     /** The plan chosen in onboarding (the spec's selectedProduct), for its checkout; null if none yet. */
     selectedPlanId: row.selected_plan_id,

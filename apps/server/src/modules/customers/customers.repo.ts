@@ -153,12 +153,18 @@ const customerRecordByIdentity = namedStatement<{
   customer: CustomerJson;
   subscription: unknown;
   plan: unknown;
+  period_plan: unknown;
   for_email: string[] | null;
   for_sms: string[] | null;
   for_push: string[] | null;
 }>(
   'customer_record_by_identity',
-  `select to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan, np.for_email, np.for_sms, np.for_push
+  `select to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan,
+          (select json_build_object('id', q.id, 'name', q.name)
+             from payment_attempts a join plans q on q.id = a.plan_id
+            where a.subscription_id = s.id and a.kind = 'subscription' and a.status = 'captured'
+            order by a.period desc limit 1) as period_plan,
+          np.for_email, np.for_sms, np.for_push
    from customers c
    left join subscriptions s on s.customer_id = c.id
    left join plans p on p.id = s.plan_id
@@ -185,7 +191,8 @@ function customerFromJson(c: CustomerJson): CustomerRow {
 /**
  * The caller's whole customer record in one round trip: the row, the subscription with its plan
  * and the notification choices (GET /customers/me is the dashboard's most frequent call).
- * NOTE: reads the subscriptions, plans and notification_preferences tables of other modules;
+ * NOTE: reads the subscriptions, plans, payment_attempts (the plan its period was paid on, as
+ * findSubscriptionWithPlan does) and notification_preferences tables of other modules;
  * their modules turn the raw parts into views (subscriptionFromJson, preferencesFromRow).
  */
 export async function findCustomerRecordByIdentity(db: Db, issuer: string, subject: string) {
@@ -193,7 +200,10 @@ export async function findCustomerRecordByIdentity(db: Db, issuer: string, subje
   if (!row) return undefined;
   return {
     customer: customerFromJson(row.customer),
-    subscription: row.subscription && row.plan ? { subscription: row.subscription, plan: row.plan } : null,
+    subscription:
+      row.subscription && row.plan
+        ? { subscription: row.subscription, plan: row.plan, periodPlan: row.period_plan }
+        : null,
     preferences:
       row.for_email && row.for_sms
         ? { for_email: row.for_email, for_sms: row.for_sms, for_push: row.for_push ?? [] }

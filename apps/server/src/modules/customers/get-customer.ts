@@ -14,7 +14,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export interface CustomerRecordParts {
   /** The subscription view from the raw rows the fast path joins (null: none). */
-  subscriptionFromRecord(subscription: unknown, plan: unknown): unknown;
+  subscriptionFromRecord(subscription: unknown, plan: unknown, periodPlan: unknown): unknown;
   subscriptionOf(db: Db, customerId: string): Promise<unknown>;
   preferencesFromRow(
     row: { for_email: string[]; for_sms: string[]; for_push: string[] } | undefined,
@@ -35,7 +35,11 @@ export async function getCustomer(db: Db, parts: CustomerRecordParts, principal:
       return {
         ...toCustomerView(record.customer),
         subscription: record.subscription
-          ? parts.subscriptionFromRecord(record.subscription.subscription, record.subscription.plan)
+          ? parts.subscriptionFromRecord(
+              record.subscription.subscription,
+              record.subscription.plan,
+              record.subscription.periodPlan,
+            )
           : null,
         notification: parts.preferencesFromRow(record.preferences),
       };

@@ -75,5 +75,7 @@ export async function getOwnSubscription(
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */
 export async function subscriptionOfCustomer(db: Db, customerId: string) {
   const row = await findSubscriptionWithPlan(db, customerId);
-  return row ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt }) : null;
+  return row
+    ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt, periodPlan: row.periodPlan })
+    : null;
 }

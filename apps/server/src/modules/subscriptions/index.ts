@@ -9,7 +9,7 @@ export { subscriptionOfCustomer } from './get-subscription.ts';
 
 export { stopSubscriptionsOf } from './renewals.ts';
 export { toSubscriptionView } from './subscription-view.ts';
-export { subscriptionFromJson } from './subscriptions.repo.ts';
+export { type PeriodPlan, subscriptionFromJson } from './subscriptions.repo.ts';
 
 /** The subscriptions side of billing's SubscriptionEffects port (wired in services.ts and cli.ts). */
 export const subscriptionEffects: SubscriptionEffects = {

@@ -12,7 +12,7 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
 export function toSubscriptionView(
   s: SubscriptionRow,
   plan: PlanRow,
-  pause?: { pausedAt: Date | null },
+  extra?: { pausedAt: Date | null; periodPlan?: { id: string; name: string } | null },
 ): SubscriptionView {
   const autoRenews = s.status === 'active' && s.is_enabled && !s.cancelled_at;
   return {
@@ -28,7 +28,9 @@ export function toSubscriptionView(
     cancelledAt: ms(s.cancelled_at),
     cancelledBy: s.cancelled_by,
     /** Paused since (epoch ms): no $3 charges and no renewal while paused (ADR 18); null when not paused. */
-    pausedAt: s.is_enabled ? null : ms(pause?.pausedAt ?? null),
+    pausedAt: s.is_enabled ? null : ms(extra?.pausedAt ?? null),
+    // Where it was read (the customer record); the subscription calls' answers leave it out.
+    ...(extra?.periodPlan !== undefined && { periodPlan: extra.periodPlan }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { SubscriptionStatus, SubscriptionsTable } from '../../platform/db-schema.ts';
 import type { PlanRow } from '../plans/index.ts';
@@ -68,11 +68,23 @@ export function findPendingCharge(db: Db, subscriptionId: string) {
     .executeTakeFirst();
 }
 
-/** The customer's subscription and its plan, in one round trip. */
+/** The plan a period was paid on (the plan charge's), as `periodPlan` reads it. */
+export interface PeriodPlan {
+  id: string;
+  name: string;
+}
+
+/**
+ * The customer's subscription and its plan, in one round trip, with the plan its latest paid
+ * period was bought on (a plan change applies from the next renewal, so `plan` may differ).
+ */
 export async function findSubscriptionWithPlan(
   db: Db,
   customerId: string,
-): Promise<{ subscription: SubscriptionRow; plan: PlanRow; pausedAt: Date | null } | undefined> {
+): Promise<
+  | { subscription: SubscriptionRow; plan: PlanRow; pausedAt: Date | null; periodPlan: PeriodPlan | null }
+  | undefined
+> {
   const row = await db
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
@@ -85,11 +97,27 @@ export async function findSubscriptionWithPlan(
         .whereRef('z.subscription_id', '=', 's.id')
         .where('z.resumed_at', 'is', null)
         .as('paused_at'),
+      // The latest captured plan charge, by its period (unique per subscription), read along
+      // payment_attempts_subscription_once.
+      eb
+        .selectFrom('payment_attempts as a')
+        .innerJoin('plans as q', 'q.id', 'a.plan_id')
+        .select(sql<PeriodPlan>`json_build_object('id', q.id, 'name', q.name)`.as('plan'))
+        .whereRef('a.subscription_id', '=', 's.id')
+        .where('a.kind', '=', 'subscription')
+        .where('a.status', '=', 'captured')
+        .orderBy('a.period', 'desc')
+        .limit(1)
+        .as('period_plan'),
     ])
     .where('s.customer_id', '=', customerId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...subscriptionFromJson(row.subscription, row.plan), pausedAt: row.paused_at ?? null };
+  return {
+    ...subscriptionFromJson(row.subscription, row.plan),
+    pausedAt: row.paused_at ?? null,
+    periodPlan: row.period_plan ?? null,
+  };
 }
 
 /** When the subscription's current pause began (null: not paused). */

@@ -83,6 +83,34 @@ describe('resend', () => {
   });
 });
 
+describe('the invitation email', () => {
+  it("says when the link expires in the product's words, New York time", async () => {
+    const invited = await admin.post('/api/v1/admin/staff/invitations', {
+      email: 'eve@pria.test',
+      role: 'support',
+    });
+    expect(invited.status).toBe(201);
+    const { expiresAt } = (await member(invited.body.data.id as string)).invitation;
+    const mail = await t.db
+      .selectFrom('message_outbox')
+      .select(['text_body', 'html_body'])
+      .where('recipient', '=', 'eve@pria.test')
+      .executeTakeFirstOrThrow();
+    // "December 4, 2026 at 12:57 PM ET" (issue 29: "Fri, 04 Dec 2026 17:57:06 GMT").
+    const until = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      dateStyle: 'long',
+      timeStyle: 'short',
+    })
+      .format(new Date(expiresAt))
+      .replace(/\u202f/g, ' ');
+    for (const body of [mail.text_body, mail.html_body]) {
+      expect(body).toContain(`expires in 7 days, on ${until} ET;`);
+      expect(body).not.toMatch(/GMT|UTC/);
+    }
+  });
+});
+
 describe('revoke', () => {
   it('kills the link and shows it revoked; revoking again says there is nothing to revoke', async () => {
     const invited = await admin.post('/api/v1/admin/staff/invitations', {

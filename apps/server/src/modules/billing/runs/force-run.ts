@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
+import { newYorkDateTime } from '../../../platform/new-york-time.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { isPeriod, latestDuePayin, NEW_YORK, newYorkDay, payinDueAt } from '../schedule/billing-schedule.ts';
 import { forceRun, type RunSummary, summarizeRun } from '../schedule/tick.ts';
@@ -28,9 +29,6 @@ export interface ForceRunRequest {
 const monthName = (period: string) =>
   DateTime.fromFormat(period, 'yyyy-MM', { zone: NEW_YORK }).toFormat('LLLL yyyy');
 
-const dueLabel = (at: Date) =>
-  `${DateTime.fromJSDate(at, { zone: NEW_YORK }).toFormat("LLLL d, yyyy 'at' h:mm a")} ET`;
-
 /** The period a forced run is for, or why it may not run. */
 async function periodToForce(deps: BillingDeps, kind: RunKind, asked: string | undefined): Promise<string> {
   const now = deps.clock.now();
@@ -41,7 +39,7 @@ async function periodToForce(deps: BillingDeps, kind: RunKind, asked: string | u
     if (now < payinDueAt(period)) {
       throw new AppError(
         'CONFLICT',
-        adminMessages.payinNotDue(monthName(period), dueLabel(payinDueAt(period))),
+        adminMessages.payinNotDue(monthName(period), newYorkDateTime(payinDueAt(period))),
       );
     }
     return period;

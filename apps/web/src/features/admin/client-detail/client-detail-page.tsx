@@ -29,7 +29,13 @@ export default function ClientDetailPage() {
   const [carouselCardId, setCarouselCardId] = useState<string | undefined>();
 
   const client = record.data;
-  const title = client ? fullName(client) || client.email || 'Client' : 'Client';
+  // A deleted client's profile is erased: they are named as what they are (issue 29: "Client / ?").
+  const deleted = Boolean(client?.deletedAt);
+  const title = client
+    ? deleted
+      ? 'Deleted client'
+      : fullName(client) || client.email || 'Client'
+    : 'Client';
 
   if (record.error instanceof ApiError && record.error.httpCode === 404) return <NotFoundClient />;
 
@@ -45,7 +51,7 @@ export default function ClientDetailPage() {
       <Stack gap="lg">
         {record.isError && <QueryErrorAlert error={record.error} onRetry={() => void record.refetch()} />}
         <ProfileSummary client={client} />
-        {client && <PasswordResetButton clientId={id} email={client.email} />}
+        {client && !deleted && <PasswordResetButton clientId={id} email={client.email} />}
         {cards.isError ? (
           <QueryErrorAlert error={cards.error} onRetry={() => void cards.refetch()} />
         ) : (

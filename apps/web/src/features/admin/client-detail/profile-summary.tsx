@@ -1,7 +1,18 @@
-import { Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
 import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/display.ts';
 import type { ClientRecord } from './queries.ts';
+
+/** The plan as it was paid (a plan change applies at renewal): "Semi-Annual", or "-". */
+function subscriptionLine(sub: NonNullable<ClientRecord['subscription']>): string {
+  return `${(sub.periodPlan ?? sub.plan).name} (${sub.status})`;
+}
+
+/** Whether the date is when it renews, ends (cancelled or paused, still active) or ended. */
+function renewsLabel(sub: ClientRecord['subscription']): string {
+  if (sub?.autoRenews !== false) return 'Renews';
+  return sub.status === 'active' ? 'Ends' : 'Ended';
+}
 
 function initials(c: ClientRecord) {
   const letters = `${c.firstName?.[0] ?? ''}${c.lastName?.[0] ?? ''}`;
@@ -44,6 +55,12 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
   const name = fullName(client);
   const onboarded = client.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX;
   const sub = client.subscription;
+  const deletedOn = client.deletedAt ? dateOnly(client.deletedAt) : null;
+  // The plan the next renewal charges, when it is not the one paid now and the plan still renews.
+  const nextPlan =
+    sub?.periodPlan && sub.periodPlan.id !== sub.plan.id && sub.autoRenews !== false && !deletedOn
+      ? sub.plan.name
+      : null;
   return (
     <Paper
       withBorder
@@ -58,31 +75,54 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={2} fz="lg" id="profile-title">
-            {name || orDash(client.email)}
+            {deletedOn ? 'Deleted client' : name || orDash(client.email)}
           </Title>
           <Group gap={6}>
-            <Badge variant="light" color={onboarded ? 'teal' : 'yellow'}>
-              {onboarded
-                ? 'Onboarded'
-                : `Onboarding: ${onboardingProgress(client.onBoardingIndex).toLowerCase()}`}
-            </Badge>
+            {deletedOn ? (
+              <Badge variant="filled" color="red">
+                Deleted on {deletedOn}
+              </Badge>
+            ) : (
+              <Badge variant="light" color={onboarded ? 'teal' : 'yellow'}>
+                {onboarded
+                  ? 'Onboarded'
+                  : `Onboarding: ${onboardingProgress(client.onBoardingIndex).toLowerCase()}`}
+              </Badge>
+            )}
             {sub && (
               <Badge variant="light" color={sub.status === 'active' ? 'teal' : 'gray'}>
-                {sub.plan.name} · {sub.status}
+                {(sub.periodPlan ?? sub.plan).name} · {sub.status}
               </Badge>
             )}
           </Group>
         </Stack>
       </Group>
+      {deletedOn && (
+        <Alert
+          color="red"
+          variant="light"
+          mb="md"
+          title={`This client deleted their account on ${deletedOn}`}
+        >
+          Their name, email, phone and address were erased and they can no longer sign in, so there is nothing
+          to send them. Their charges, pay-backs and consents stay on record for the books.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Field label="Email">{orDash(client.email)}</Field>
         <Field label="Phone">{client.phone ? `+1 ${client.phone}` : '-'}</Field>
         <Field label="Address">{addressLines(client)}</Field>
         <Field label="Client since">{dateOnly(client.createdAt)}</Field>
-        <Field label="Subscription">{sub ? `${sub.plan.name} (${sub.status})` : '-'}</Field>
-        <Field label={sub && sub.autoRenews === false ? 'Ends' : 'Renews'}>
-          {sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}
-        </Field>
+        <Field label="Subscription">{sub ? subscriptionLine(sub) : '-'}</Field>
+        {deletedOn && sub ? (
+          // Deleting the account ended the plan that day, whatever was paid for after it.
+          <Field label="Ended">
+            {deletedOn}, with the account{sub.expiresAt ? ` (paid until ${dateOnly(sub.expiresAt)})` : ''}
+          </Field>
+        ) : (
+          <Field label={renewsLabel(sub)}>{sub?.expiresAt ? dateOnly(sub.expiresAt) : '-'}</Field>
+        )}
+        {nextPlan && <Field label="From the renewal">{nextPlan}</Field>}
         {sub?.pausedAt && (
           <Field label="Paused">Since {dateOnly(sub.pausedAt)}: no $3 charges, no renewal</Field>
         )}

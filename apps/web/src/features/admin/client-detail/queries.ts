@@ -17,13 +17,16 @@ type RecordSubscription = NonNullable<CustomerRecord['subscription']>;
  * GET /customers/{id} for staff (CustomerRecord); while it loads, the client list's row stands in
  * for it, so what is read is what both carry, the record's extras optional.
  */
-export type ClientRecord = Omit<AdminCustomerRow, 'deletedAt' | 'subscription'> &
+export type ClientRecord = Omit<AdminCustomerRow, 'subscription'> &
   Partial<Pick<CustomerRecord, 'email_verified'>> & {
     subscription:
       | (Pick<RecordSubscription, 'id' | 'status' | 'expiresAt' | 'card'> & {
           plan: Pick<RecordSubscription['plan'], 'id' | 'name'>;
         } & Partial<
-            Pick<RecordSubscription, 'isEnabled' | 'autoRenews' | 'cancelledAt' | 'cancelledBy' | 'pausedAt'>
+            Pick<
+              RecordSubscription,
+              'isEnabled' | 'autoRenews' | 'cancelledAt' | 'cancelledBy' | 'pausedAt' | 'periodPlan'
+            >
           >)
       | null;
   };

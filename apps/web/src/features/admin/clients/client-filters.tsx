@@ -1,4 +1,4 @@
-import { Badge, Button, Collapse, Select, SimpleGrid } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Select, SimpleGrid, Switch } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
@@ -87,6 +87,15 @@ export function ClientFilters({ search, filter, onSearch, onFilter, onClear }: C
             Clear filters
           </Button>
         </SimpleGrid>
+        {/* Deleted clients leave the list by default; staff still find them (issue 29), marked. */}
+        <Group mb="md">
+          <Switch
+            size="xs"
+            label="Show deleted clients"
+            checked={filter.deleted === 'any'}
+            onChange={(e) => onFilter('deleted', e.currentTarget.checked ? 'any' : '')}
+          />
+        </Group>
       </Collapse>
     </>
   );

@@ -67,7 +67,7 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
           {loading && !rows && <SkeletonRows colSpan={COLS} />}
           {rows?.length === 0 && <NoResultsRow colSpan={COLS} />}
           {rows?.map((row) => {
-            const name = fullName(row) || row.email || row.id;
+            const name = row.deletedAt ? `deleted client ${row.id}` : fullName(row) || row.email || row.id;
             // A subscriber (e.g. subscribed through the API) has done what onboarding is for.
             const onboarded = row.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX || Boolean(row.subscription);
             return (
@@ -76,9 +76,16 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                 <Table.Td>{orDash(row.firstName)}</Table.Td>
                 <Table.Td>{orDash(row.lastName)}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" truncate="end" maw={180} title={row.email ?? undefined}>
-                    {orDash(row.email)}
-                  </Text>
+                  {row.deletedAt ? (
+                    // The profile was erased with the account: say so where the email was.
+                    <Badge size="sm" variant="light" color="red" style={{ overflow: 'visible' }}>
+                      Deleted {dateOnly(row.deletedAt)}
+                    </Badge>
+                  ) : (
+                    <Text size="sm" truncate="end" maw={180} title={row.email ?? undefined}>
+                      {orDash(row.email)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td className={classes.nowrap}>{orDash(row.phone)}</Table.Td>
                 <Table.Td className={classes.nowrap}>{place(row)}</Table.Td>

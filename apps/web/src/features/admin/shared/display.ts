@@ -133,7 +133,5 @@ export function paybackDue(period: string, now = new Date()): { due: boolean; la
   return { due: nyNow >= when, label: `${month} 2, 4:00 PM ET` };
 }
 
-/** "1 client", "1,204 clients" (issue 29: "1 clients"). */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
+/** "1 client", "1,204 clients": one definition, shared with the server's words. */
+export { countOf } from '@pria/contracts';

@@ -1,5 +1,6 @@
 import { type StaffRole, type StaffRow, staffMessages } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from 'react-oidc-context';
 import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
 import { ApiError } from '../../../app/api-error.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
@@ -19,6 +20,15 @@ export const staffKeys = {
 const pathOf = (id: string) => `/api/v1/admin/staff/${encodeURIComponent(id)}`;
 const failed = (error: unknown) =>
   notifyError(error instanceof ApiError ? error.message : 'Something went wrong');
+
+/**
+ * Whether a row is the signed-in admin's own account (its id is the token's subject, as the
+ * server compares): they may not disable themselves or drop their own admin role (issue 29), so
+ * the screen does not offer either and says why.
+ */
+export function useIsMe(member: Pick<StaffRow, 'id'>): boolean {
+  return useAuth().user?.profile.sub === member.id;
+}
 
 export function useStaffList() {
   return useQuery({

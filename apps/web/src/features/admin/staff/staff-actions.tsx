@@ -1,12 +1,13 @@
-import { Button, Group } from '@mantine/core';
-import type { StaffRow } from '@pria/contracts';
-import { useAuth } from 'react-oidc-context';
+import { Button, Group, Tooltip } from '@mantine/core';
+import { type StaffRow, staffMessages } from '@pria/contracts';
 import { confirmAction } from '../../../components/confirm.tsx';
-import { useResendInvitation, useRevokeInvitation, useSetDisabled } from './queries.ts';
+import { useIsMe, useResendInvitation, useRevokeInvitation, useSetDisabled } from './queries.ts';
 
 /**
  * A member's actions: a new invitation link or its revocation while they have not signed up,
  * and disable / enable. Disabling and revoking ask first, naming the person and what follows.
+ * Your own account cannot be disabled (the server refuses it): the button stays, unavailable,
+ * with the reason on hover, on focus and in its label.
  */
 export function StaffActions({ member }: { member: StaffRow }) {
   const setDisabled = useSetDisabled();
@@ -15,13 +16,11 @@ export function StaffActions({ member }: { member: StaffRow }) {
   const who = member.email;
   const pending = member.invited && member.invitation?.state === 'pending';
 
-  const isMe = useAuth().user?.profile.email?.toLowerCase() === who.toLowerCase();
+  const isMe = useIsMe(member);
   const disable = () =>
     confirmAction({
-      title: isMe ? 'Disable your own account?' : `Disable ${who}?`,
-      message: isMe
-        ? `This is you: you lose access to the staff portal now, and only another admin can enable you again.`
-        : `${who} loses access to the staff portal now.`,
+      title: `Disable ${who}?`,
+      message: `${who} loses access to the staff portal now.`,
       details: [
         'They are signed out on every device at once, and cannot sign in.',
         'Tokens they hold stop working, and never work again, even if you enable them later.',
@@ -77,6 +76,20 @@ export function StaffActions({ member }: { member: StaffRow }) {
         >
           Enable
         </Button>
+      ) : isMe ? (
+        <Tooltip label={staffMessages.selfDisable} events={{ hover: true, focus: true, touch: true }}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            data-disabled
+            aria-disabled="true"
+            onClick={(e) => e.preventDefault()}
+            aria-label={`Disable ${who}: ${staffMessages.selfDisable}`}
+          >
+            Disable
+          </Button>
+        </Tooltip>
       ) : (
         <Button
           size="compact-xs"

@@ -1,5 +1,5 @@
-import { Paper, Select, Table } from '@mantine/core';
-import type { StaffRow } from '@pria/contracts';
+import { Badge, Group, Paper, Select, Table, Tooltip } from '@mantine/core';
+import { type StaffRow, staffMessages } from '@pria/contracts';
 import { confirmAction } from '../../../components/confirm.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
@@ -7,7 +7,7 @@ import classes from '../shared/admin-table.module.css';
 import { dateOnly } from '../shared/display.ts';
 import { NoResultsRow, QueryErrorAlert, SkeletonRows } from '../shared/table-states.tsx';
 import { InviteForm } from './invite-form.tsx';
-import { type StaffRole, staffRoleOptions, useChangeRole, useStaffList } from './queries.ts';
+import { type StaffRole, staffRoleOptions, useChangeRole, useIsMe, useStaffList } from './queries.ts';
 import { StaffActions } from './staff-actions.tsx';
 import { InvitationInfo, StaffStatus } from './staff-status.tsx';
 
@@ -45,49 +45,83 @@ export default function StaffPage() {
               {list.isPending && <SkeletonRows colSpan={COLUMNS} />}
               {list.data?.length === 0 && <NoResultsRow colSpan={COLUMNS} />}
               {list.data?.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>{s.email}</Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Role of ${s.email}`}
-                      size="xs"
-                      data={staffRoleOptions}
-                      value={roleOf(s)}
-                      allowDeselect={false}
-                      onChange={(v) => {
-                        if (!v || v === roleOf(s)) return;
-                        const to = staffRoleOptions.find((o) => o.value === v)?.label ?? v;
-                        // A role decides what someone may do with money and access: asked first,
-                        // as disabling is (the select shows the saved role until it is confirmed).
-                        confirmAction({
-                          title: `Make ${s.email} ${to}?`,
-                          message: `${s.email} will have the ${to} role's access from now on.`,
-                          details: [
-                            'They are signed out on every device and sign in again with the new role.',
-                            'The change is recorded in the audit trail with your name.',
-                          ],
-                          labels: { confirm: `Make them ${to}`, cancel: 'Cancel' },
-                          onConfirm: () => changeRole.mutate({ id: s.id, role: v as StaffRole }),
-                        });
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td className={classes.nowrap}>
-                    <StaffStatus member={s} />
-                  </Table.Td>
-                  <Table.Td>
-                    <InvitationInfo member={s} />
-                  </Table.Td>
-                  <Table.Td className={classes.nowrap}>{dateOnly(s.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <StaffActions member={s} />
-                  </Table.Td>
-                </Table.Tr>
+                <StaffMemberRow
+                  key={s.id}
+                  member={s}
+                  onRole={(role) => changeRole.mutate({ id: s.id, role })}
+                />
               ))}
             </Table.Tbody>
           </Table>
         </ScrollTable>
       </Paper>
     </>
+  );
+}
+
+/**
+ * One member. Your own row says so; its role stays admin (the server refuses dropping your own
+ * admin role) and it cannot be disabled, each with the reason (issue 29).
+ */
+function StaffMemberRow({ member: s, onRole }: { member: StaffRow; onRole: (role: StaffRole) => void }) {
+  const isMe = useIsMe(s);
+  const role = (
+    <Select
+      aria-label={isMe ? `Role of ${s.email}: ${staffMessages.selfDemote}` : `Role of ${s.email}`}
+      size="xs"
+      data={staffRoleOptions}
+      value={roleOf(s)}
+      allowDeselect={false}
+      disabled={isMe}
+      onChange={(v) => {
+        if (!v || v === roleOf(s)) return;
+        const to = staffRoleOptions.find((o) => o.value === v)?.label ?? v;
+        // A role decides what someone may do with money and access: asked first,
+        // as disabling is (the select shows the saved role until it is confirmed).
+        confirmAction({
+          title: `Make ${s.email} ${to}?`,
+          message: `${s.email} will have the ${to} role's access from now on.`,
+          details: [
+            'They are signed out on every device and sign in again with the new role.',
+            'The change is recorded in the audit trail with your name.',
+          ],
+          labels: { confirm: `Make them ${to}`, cancel: 'Cancel' },
+          onConfirm: () => onRole(v as StaffRole),
+        });
+      }}
+    />
+  );
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {s.email}
+          {isMe && (
+            <Badge size="xs" variant="light" color="navy">
+              You
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {isMe ? (
+          <Tooltip label={staffMessages.selfDemote}>
+            <div>{role}</div>
+          </Tooltip>
+        ) : (
+          role
+        )}
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>
+        <StaffStatus member={s} />
+      </Table.Td>
+      <Table.Td>
+        <InvitationInfo member={s} />
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>{dateOnly(s.createdAt)}</Table.Td>
+      <Table.Td>
+        <StaffActions member={s} />
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -32,10 +32,6 @@ export function useTransactionList(q: TransactionListQuery) {
   });
 }
 
-/** Spec: only charges (type containing CAPTURE) that are not yet verified can be selected. */
-export const isVerifiable = (row: Pick<AdminTransactionRow, 'type' | 'isVerified'>) =>
-  row.type.includes('CAPTURE') && !row.isVerified;
-
 /** Bulk Verify: 'Transactions Verified' then refetch, or 'Transaction Verification Failed'. */
 export function useVerifyTransactions() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { isVerifiable } from '@pria/contracts/admin';
 import { IconChecks } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { AdminPageTitle } from '../shared/admin-page-title.tsx';
@@ -7,12 +8,7 @@ import { ExportCsvButton } from '../shared/export-csv-button.tsx';
 import { ListFooter } from '../shared/list-footer.tsx';
 import { useListParams } from '../shared/list-params.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
-import {
-  isVerifiable,
-  type TransactionListQuery,
-  useTransactionList,
-  useVerifyTransactions,
-} from './queries.ts';
+import { type TransactionListQuery, useTransactionList, useVerifyTransactions } from './queries.ts';
 import { isClient, TransactionFilters } from './transaction-filters.tsx';
 import { TransactionsTable } from './transactions-table.tsx';
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
-import { type AdminTransactionRow, transactionTypeNames } from '@pria/contracts/admin';
+import { type AdminTransactionRow, isVerifiable, transactionTypeNames } from '@pria/contracts/admin';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,6 @@ import { dateShort, dateTime, maskedCard, money, orDash, timeShort } from '../sh
 import { usePrivileges } from '../shared/privileges.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
-import { isVerifiable } from './queries.ts';
 import { RefundButton } from './refund-button.tsx';
 import { CheckBadges, StatusBadges } from './transaction-badges.tsx';
 import { TransactionDetails } from './transaction-details.tsx';
