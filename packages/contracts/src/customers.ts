@@ -55,6 +55,12 @@ export const subscriptionView = z.object({
   cancelledBy: z.string().nullable(),
   /** Epoch ms since when Charge & Pay is paused (no $3 charges, no renewal); null when it is not. */
   pausedAt: epochMillis.nullable(),
+  /**
+   * A plan change on an active plan starts at the next renewal (ADR 40): the plan that renewal
+   * charges and starts at expiresAt; null when it renews on the same plan. Given on the caller's
+   * own subscription and on plan changes (absent where a view does not read it).
+   */
+  nextPlan: planView.nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 

@@ -22,8 +22,19 @@ export const upcomingSchedule = z.object({
     .nullable(),
   /** When that charge is paid back (the 2nd of the next month, 4pm New York). */
   payBack: z.object({ at: z.string() }).nullable(),
-  /** The next renewal (plan price + tax on the funding card), null when it will not renew. */
-  renewal: z.object({ at: z.string(), amountCents: z.number(), card: upcomingCard.nullable() }).nullable(),
+  /**
+   * The next renewal (plan price + tax on the funding card), null when it will not renew. `planName`
+   * is the plan it starts: another than today's when the customer changed plan (`planChange`, ADR 40).
+   */
+  renewal: z
+    .object({
+      at: z.string(),
+      amountCents: z.number(),
+      card: upcomingCard.nullable(),
+      planName: z.string(),
+      planChange: z.boolean(),
+    })
+    .nullable(),
   /** When the plan ends because it will not renew (cancelled or paused), else null. */
   endsAt: z.string().nullable(),
   /** Why there is nothing upcoming: 'none' (never subscribed), 'inactive', 'pending_verification', 'paused', 'cancelled'. */

@@ -103,6 +103,8 @@ export interface SubscriptionsTable {
   cancelled_at: Timestamp | null;
   /** Who cancelled: the customer's email, or a staff member's. */
   cancelled_by: string | null;
+  /** The plan the next renewal charges and starts, when the customer changed plan (ADR 40); null: the same plan. */
+  next_plan_id: Generated<string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -312,6 +314,7 @@ export type CustomerNoticeType =
   | 'subscription.resumed'
   | 'subscription.paused'
   | 'subscription.unpaused'
+  | 'subscription.plan_changed'
   | SecurityNoticeType;
 
 /** When each pause of a subscription began and ended, by the engine's clock (migration 0035). */

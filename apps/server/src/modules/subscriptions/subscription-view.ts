@@ -7,12 +7,13 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
 /**
  * The subscription as the spec's client reads it (expiresAt in epoch ms), plus what the lifecycle
  * adds: whether it renews on its own (`autoRenews`: active, not paused, not cancelled), when and by
- * whom it was cancelled, and when it ends if it does not renew.
+ * whom it was cancelled, when it ends if it does not renew, and (for the views that read it) the
+ * plan its next renewal starts (ADR 40).
  */
 export function toSubscriptionView(
   s: SubscriptionRow,
   plan: PlanRow,
-  pause?: { pausedAt: Date | null },
+  more: { pausedAt?: Date | null; nextPlan?: PlanRow | null } = {},
 ): SubscriptionView {
   const autoRenews = s.status === 'active' && s.is_enabled && !s.cancelled_at;
   return {
@@ -28,7 +29,10 @@ export function toSubscriptionView(
     cancelledAt: ms(s.cancelled_at),
     cancelledBy: s.cancelled_by,
     /** Paused since (epoch ms): no $3 charges and no renewal while paused (ADR 18); null when not paused. */
-    pausedAt: s.is_enabled ? null : ms(pause?.pausedAt ?? null),
+    pausedAt: s.is_enabled ? null : ms(more.pausedAt ?? null),
+    ...('nextPlan' in more
+      ? { nextPlan: more.nextPlan && s.next_plan_id === more.nextPlan.id ? toPlanView(more.nextPlan) : null }
+      : {}),
   };
 }
 
