@@ -128,6 +128,8 @@ export interface PaymentAttemptsTable {
   card_id: string;
   subscription_id: string | null;
   plan_id: string | null;
+  /** A plan charge whose refund ended its plan (migration 0077): it no longer holds its period. */
+  plan_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   billing_run_id: string | null;
   amount_cents: number;
   description: string;

@@ -190,9 +190,9 @@ describe('a plan bought again renews automatically', () => {
     });
   });
 
-  it('through "Pay now" (PUT on the inactive plan): the same, and only one subscription', async () => {
+  it('through "Pay now" (PUT on the inactive plan), the day of the refund: the same, and only one subscription', async () => {
     const { api, card, sub } = await endedByRefund('kim');
-    clock.set(ny(2031, 2, 3, 10));
+    // The same New York day as the refund: the refunded charge no longer holds the day's period.
     const res = await api.put(`/api/v1/subscriptions/${sub.id}`, {
       plan: 'semi-annual',
       card,
