@@ -374,7 +374,7 @@ async function buyAgainThenChangePlan(
     await snap(page, `${width}-j9-plan-change-scheduled`);
     await page.goto('/dashboard');
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
-    await expect(upcoming.getByText('Plan change')).toBeVisible();
+    await expect(upcoming.getByText('Plan change', { exact: true })).toBeVisible();
     await expect(upcoming).toContainText(
       /your plan changes to Semi-Annual, \$38\.97 including taxes on Visa •••• 1111/,
     );
