@@ -55,6 +55,9 @@ test.describe('landing on a phone (390px)', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+    // The badge over the title wraps inside the screen; the page never scrolls sideways (issue 29).
+    await expect(page.getByText('Build credit with the cards you already have')).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     const carousel = page.locator('[aria-roledescription="carousel"][aria-label="How it works"]');
     await carousel.scrollIntoViewIfNeeded();

@@ -183,7 +183,9 @@ const commands: Record<string, Command> = {
       'billing:dispute --charge <charge id, reference, processor transaction id or receipt number> | --dispute <id> --outcome won|lost   simulator only: a cardholder disputes, or the network decides',
     options: { charge: { type: 'string' }, dispute: { type: 'string' }, outcome: { type: 'string' } },
     async run(ctx, v) {
-      const payments = await createPaymentGateway(ctx.config, ctx.db);
+      // The app's calendar (PRIA_CLOCK_OFFSET_SECONDS): a dispute opens when the app says it is.
+      const clock = clockFor(ctx.config.clockOffsetMs);
+      const payments = await createPaymentGateway(ctx.config, ctx.db, undefined, () => clock.now());
       if (!(payments instanceof SimulatorGateway))
         throw new UsageError('billing:dispute drives the simulator only');
       try {

@@ -23,6 +23,19 @@ export const upcomingSchedule = z.object({
   /** When that charge is paid back (the 2nd of the next month, 4pm New York). */
   payBack: z.object({ at: z.string() }).nullable(),
   /**
+   * $3 charges already made and not paid back yet (between the 28th and the 2nd, or a pay-back
+   * that is late or was returned by the card), oldest first: when each is due and to which card.
+   */
+  payBacksOwed: z.array(
+    z.object({
+      at: z.string(),
+      period: z.string(),
+      amountCents: z.number(),
+      card: upcomingCard.nullable(),
+      returned: z.boolean(),
+    }),
+  ),
+  /**
    * The next renewal (plan price + tax on the funding card), null when it will not renew. `planName`
    * is the plan it starts: another than today's when the customer changed plan (`planChange`, ADR 40).
    */

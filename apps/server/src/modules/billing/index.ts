@@ -14,7 +14,7 @@ import { runsRoutes } from './runs/runs.routes.ts';
 export type { BillingDeps, RenewalDue, RenewalOutcome, SubscriptionEffects } from './billing-deps.ts';
 export { recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute, simulateDisputeDecision } from './disputes/simulate-dispute.ts';
-export { moneyOwedToCard, moneyOwedToCustomer } from './payback/owed.ts';
+export { moneyOwedToCard, moneyOwedToCustomer, payBacksOwed } from './payback/owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payback/payouts.repo.ts';
 export {

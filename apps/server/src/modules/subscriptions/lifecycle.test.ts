@@ -67,6 +67,15 @@ describe('buying through the API', () => {
   it('ends onboarding: a subscriber is never sent back to the welcome screen', async () => {
     expect((await ann.get('/api/v1/customers/me')).body.data.onBoardingIndex).toBe(3);
   });
+
+  it("dates the 'subscription started' notice by the app's clock, as the charge is dated", async () => {
+    const started = await sql<{ occurred_at: Date; settled_at: Date }>`
+      select e.occurred_at, a.settled_at from money_events e join payment_attempts a on a.id = e.attempt_id
+      where e.type = 'subscription.started' and a.subscription_id = ${annSub}`.execute(t.db);
+    expect(started.rows).toEqual([
+      { occurred_at: new Date('2031-01-10T15:00:00Z'), settled_at: new Date('2031-01-10T15:00:00Z') },
+    ]);
+  });
 });
 
 describe('the Upcoming panel', () => {
@@ -90,6 +99,26 @@ describe('the Upcoming panel', () => {
       where customer_id = (select customer_id from cards where id = ${cards.annVisa})
         and kind = 'payin' and period = '2031-01' and status = 'captured'`.execute(t.db);
     expect(charged.rows.map((r) => r.card_id).sort()).toEqual(listed);
+  });
+
+  it("between the 28th and the 2nd names the pay-back owed for the month's charges, until it is paid", async () => {
+    clock.set(ny(2031, 1, 29, 9));
+    const owed = (await ann.get('/api/v1/subscriptions/me/upcoming')).body.data;
+    // The next charge is February's, and its pay-back March 2nd; January's $3 come back February 2nd.
+    expect(owed.nextCharge.period).toBe('2031-02');
+    expect(owed.payBack).toEqual({ at: '2031-03-02T21:00:00.000Z' });
+    expect(
+      owed.payBacksOwed.map((o: { at: string; period: string; card: { id: string }; returned: boolean }) => [
+        o.at,
+        o.period,
+        o.card.id,
+        o.returned,
+      ]),
+    ).toEqual(
+      [cards.annVisa, cards.annMc].sort().map((card) => ['2031-02-02T21:00:00.000Z', '2031-01', card, false]),
+    );
+    await at(ny(2031, 2, 2, 16, 1));
+    expect((await ann.get('/api/v1/subscriptions/me/upcoming')).body.data.payBacksOwed).toEqual([]);
   });
 });
 

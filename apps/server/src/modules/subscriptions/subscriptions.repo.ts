@@ -229,7 +229,14 @@ export function findEndingRefund(db: Db, subscriptionId: string) {
 /** The money event of a checkout's captured charge (its email carries the receipt), once. */
 export async function recordSubscriptionStarted(
   db: Db,
-  attempt: { id: string; customer_id: string; card_id: string; amount_cents: number; updated_at: Date },
+  attempt: {
+    id: string;
+    customer_id: string;
+    card_id: string;
+    amount_cents: number;
+    settled_at: Date | null;
+    updated_at: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('money_events')
@@ -241,7 +248,9 @@ export async function recordSubscriptionStarted(
       amount_cents: attempt.amount_cents,
       reason: null,
       attempt_id: attempt.id,
-      occurred_at: attempt.updated_at,
+      // When the charge was captured by the engine's clock (the database's clock in updated_at
+      // is another calendar when the app's clock is shifted).
+      occurred_at: attempt.settled_at ?? attempt.updated_at,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();

@@ -8,7 +8,7 @@ import {
 import { DateTime } from 'luxon';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { NEW_YORK, nextPayinPeriod, payinDueAt, payoutDueAt } from '../billing/index.ts';
+import { NEW_YORK, nextPayinPeriod, payBacksOwed, payinDueAt, payoutDueAt } from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findSubscriptionWithPlan } from './subscriptions.repo.ts';
 
@@ -41,7 +41,47 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
     expirationYear: c.expiration_year,
     expiredBy: cardExpiresAt(c.expiration_month, c.expiration_year) <= by,
   });
-  const nothing = { nextCharge: null, payBack: null, renewal: null, endsAt: null, expiringCards: [] };
+  // What is owed back comes first: it does not depend on the plan (an ended plan's last $3 is
+  // still paid back), and a removed card still gets its money.
+  const owed = await payBacksOwed(db, customer.id);
+  const owedCards = owed.length
+    ? await db
+        .selectFrom('cards')
+        .select(['id', 'brand', 'last_four', 'expiration_month', 'expiration_year'])
+        .where(
+          'id',
+          'in',
+          owed.map((o) => o.cardId),
+        )
+        .execute()
+    : [];
+  const payBacks = owed.map((o) => {
+    const c = owedCards.find((card) => card.id === o.cardId);
+    return {
+      at: o.dueAt.toISOString(),
+      period: o.period,
+      amountCents: o.amountCents,
+      card: c
+        ? {
+            id: c.id,
+            brand: c.brand,
+            lastFour: c.last_four,
+            expirationMonth: c.expiration_month,
+            expirationYear: c.expiration_year,
+            expiredBy: cardExpiresAt(c.expiration_month, c.expiration_year) <= o.dueAt,
+          }
+        : null,
+      returned: o.returned,
+    };
+  });
+  const nothing = {
+    nextCharge: null,
+    payBack: null,
+    payBacksOwed: payBacks,
+    renewal: null,
+    endsAt: null,
+    expiringCards: [],
+  };
   if (!found) return { ...nothing, state: 'none' };
   const { subscription: s, plan: inForce, nextPlan } = found;
   // What the renewal charges and starts: the plan the customer changed to, if any (ADR 40).
@@ -68,6 +108,7 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
         ? { at: chargeAt.toISOString(), period, amountPerCard: MONTHLY_CHARGE, cards: chargeCards }
         : null,
     payBack: chargeCards.length > 0 ? { at: payoutDueAt(period).toISOString() } : null,
+    payBacksOwed: payBacks,
     renewal: autoRenews
       ? {
           at: expiresAt.toISOString(),

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { brandDisplayNames, brandFromInput, formatUsd, type UpcomingCard } from '@pria/contracts';
+import { formatUsd } from '@pria/contracts';
 import {
   IconAlertTriangle,
   IconArrowBackUp,
@@ -10,29 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUpcoming } from '../subscription/queries.ts';
-
-const NEW_YORK = 'America/New_York';
-
-/** "Monday, December 28" as New York reads it (the engine's calendar). */
-const dayInNewYork = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: NEW_YORK,
-  }).format(new Date(iso));
-const dateInNewYork = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: NEW_YORK,
-  }).format(new Date(iso));
-
-const cardName = (c: UpcomingCard) => {
-  const brand = brandFromInput(c.brand);
-  return `${brand ? brandDisplayNames[brand] : c.brand} •••• ${c.lastFour}`;
-};
+import { cardName, dateInNewYork, dayInNewYork, owedWords } from './upcoming-words.ts';
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -74,6 +52,16 @@ export function UpcomingPanel() {
         Upcoming
       </Title>
       <Stack gap="md">
+        {u.payBacksOwed.length > 0 && (
+          <Line icon={<IconArrowBackUp size={16} />} label="Next pay-back">
+            {u.payBacksOwed.map((o, i) => (
+              <span key={`${o.period}-${o.card?.id ?? i}`}>
+                {i > 0 && <br />}
+                {owedWords(o, Date.now())}
+              </span>
+            ))}
+          </Line>
+        )}
         {u.nextCharge ? (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
             {dayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}

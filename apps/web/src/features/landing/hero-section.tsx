@@ -18,7 +18,7 @@ export function HeroSection() {
               leftSection={<IconShieldLock size={14} />}
               // Wraps on a phone instead of running off the screen (issue 29: cut at 390 px).
               styles={{
-                root: { height: 'auto', paddingBlock: 4, maxWidth: '100%' },
+                root: { height: 'auto', paddingBlock: 4, maxWidth: '100%', minWidth: 0 },
                 label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
               }}
             >

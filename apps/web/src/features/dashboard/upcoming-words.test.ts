@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { owedWords } from './upcoming-words.ts';
+
+// The Upcoming panel's "Next pay-back" (issue 29): between the 28th and the 2nd the $3 just
+// charged is what comes back next, not next month's.
+const visa = {
+  id: 'c1',
+  brand: 'visa',
+  lastFour: '1111',
+  expirationMonth: 12,
+  expirationYear: 2040,
+  expiredBy: false,
+};
+const owed = {
+  at: '2026-12-02T21:00:00.000Z',
+  period: '2026-11',
+  amountCents: 300,
+  card: visa,
+  returned: false,
+};
+const before = Date.parse('2026-11-29T12:00:00Z');
+
+describe('a pay-back owed', () => {
+  it('names its day, amount, card and the month it repays', () => {
+    expect(owedWords(owed, before)).toBe(
+      "Wednesday, December 2 at 4pm New York time: $3.00 back to Visa •••• 1111, for November's charge.",
+    );
+  });
+
+  it('past its day says it is on its way, without a date that has passed', () => {
+    expect(owedWords(owed, Date.parse('2026-12-03T12:00:00Z'))).toBe(
+      '$3.00 to Visa •••• 1111 is on its way: we retry automatically until it is paid.',
+    );
+  });
+
+  it('returned by the card says support sends it to another card', () => {
+    expect(owedWords({ ...owed, returned: true }, before)).toContain(
+      'the card could not take it. Pria support will send it to another of your cards.',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  brandDisplayNames,
+  brandFromInput,
+  formatUsd,
+  type UpcomingCard,
+  type UpcomingSchedule,
+} from '@pria/contracts';
+
+const NEW_YORK = 'America/New_York';
+
+/** "Monday, December 28" as New York reads it (the engine's calendar). */
+export const dayInNewYork = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: NEW_YORK,
+  }).format(new Date(iso));
+export const dateInNewYork = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: NEW_YORK,
+  }).format(new Date(iso));
+
+/** One $3 already charged and not paid back yet, in the customer's words. */
+export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: number): string {
+  const amount = formatUsd(o.amountCents);
+  const card = o.card ? cardName(o.card) : 'your card';
+  if (o.returned)
+    return `${amount} for ${card} came back: the card could not take it. Pria support will send it to another of your cards.`;
+  if (new Date(o.at).getTime() <= now)
+    return `${amount} to ${card} is on its way: we retry automatically until it is paid.`;
+  const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${o.period}-15T12:00:00Z`),
+  );
+  return `${dayInNewYork(o.at)} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
+}
+
+export const cardName = (c: UpcomingCard) => {
+  const brand = brandFromInput(c.brand);
+  return `${brand ? brandDisplayNames[brand] : c.brand} •••• ${c.lastFour}`;
+};
