@@ -85,7 +85,7 @@ export async function getOwnSubscription(
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */
 export async function subscriptionOfCustomer(db: Db, customerId: string) {
   const row = await findSubscriptionWithPlan(db, customerId);
-  return row
-    ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt, nextPlan: row.nextPlan })
-    : null;
+  // NOTE: the customer record (GET /customers/me, one query) does not read the next plan, so
+  // neither does this view of it: both answer the same record.
+  return row ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt }) : null;
 }
