@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { nextDuePayin } from '../fixtures/due-period.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
-import { customerByEmail, sql, subscriptionOf } from './support/ledger.ts';
+import { customerByEmail, planCharges, sql, subscriptionOf } from './support/ledger.ts';
 import { waitForMail } from './support/outbox.ts';
 import { PASSWORD, seedCustomer } from './support/seed.ts';
 import { atWidth, expectNoSidewaysScroll, snap, type Width, widths } from './support/viewport.ts';
@@ -285,5 +285,123 @@ for (const width of widths) {
     await expect(refunded).toContainText("The customer's plan ended with this refund.");
     await expect(activity).not.toContainText(/\byour\b/i);
     await snap(page, `${width}-j8-client-activity`);
+
+    await buyAgainThenChangePlan(browser, baseURL ?? '', width, client, id);
   });
 }
+
+/**
+ * The customer whose plan the refund ended (issue 29, plans): buying again goes through the
+ * checkout (summary, saved card, renewal terms, "Pay $71.45") and renews automatically, with no
+ * cancellation left from the refund; a plan change then charges nothing today and every screen,
+ * the email and the ledger say it starts at the renewal, for the new plan's price (ADR 40).
+ */
+async function buyAgainThenChangePlan(
+  browser: Browser,
+  baseURL: string,
+  width: Width,
+  client: string,
+  id: string,
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: width === 390 ? 844 : 900 },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const request = context.request;
+  try {
+    await page.goto('/login');
+    await new HostedLogin(page).signIn(client, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard/account/subscription');
+    const section = page.getByRole('region', { name: 'Subscription' });
+    await expect(section.getByText('Your plan has ended')).toBeVisible({ timeout: 20_000 });
+    await section.getByRole('link', { name: 'Choose a plan' }).click();
+
+    // An ended plan is nobody's current plan: it is "Your last plan".
+    await expect(page).toHaveURL(/\/dashboard\/subscription$/);
+    const semiAnnual = page.getByRole('radio', { name: 'Semi-Annual' });
+    await expect(page.getByTestId('plan-card').filter({ hasText: 'Semi-Annual' })).toContainText(
+      'Your last plan',
+    );
+    await expect(page.getByText('Current plan')).toHaveCount(0);
+    await expect(semiAnnual).toBeChecked();
+    await page.getByRole('radio', { name: 'Annual', exact: true }).check();
+    await snap(page, `${width}-j9-plans-after-refund`);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    // The checkout, not a charge: the saved card, the terms, the button naming the amount.
+    await expect(page).toHaveURL(/\/dashboard\/checkout\?plan=annual$/);
+    const payment = page.getByRole('form', { name: 'Payment' });
+    await expect(payment.getByRole('radio', { name: 'Choose existing card' })).toBeChecked();
+    await expect(page.getByTestId('renewal-terms')).toContainText(
+      /renews automatically: \$71\.45 \(including taxes\) every 12 months/,
+    );
+    expect(await planCharges(id)).toHaveLength(1);
+    await payment.getByRole('button', { name: 'Pay $71.45' }).click();
+    await expect(page.getByText('Payment received: you are subscribed')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Payment received: you are subscribed')).toBeVisible();
+    await waitForMail(request, client, /^Your Pria subscription started/);
+    // One subscription, bought again: active, on Annual, renewing, no cancellation left.
+    expect(
+      await sql<{ status: string; plan_id: string; cancelled_at: Date | null; is_enabled: boolean }>(
+        'select status, plan_id, cancelled_at, is_enabled from subscriptions where customer_id = $1',
+        [id],
+      ),
+    ).toEqual([{ status: 'active', plan_id: 'annual', cancelled_at: null, is_enabled: true }]);
+    expect((await planCharges(id)).map((c) => [Number(c.amount_cents), c.status])).toEqual([
+      [3897, 'captured'],
+      [7145, 'captured'],
+    ]);
+    await page.goto('/dashboard/account/subscription');
+    await expect(section.getByTestId('subscription-status')).toHaveText('Active');
+    await expect(section.getByText(/renews automatically/)).toBeVisible();
+    await expect(section.getByText(/Cancelled/)).toHaveCount(0);
+
+    // A plan change: said before it is made, charged at the renewal only.
+    await section.getByRole('link', { name: 'Change plan' }).click();
+    await expect(page.getByTestId('plan-card').filter({ hasText: 'Annual' }).first()).toContainText(
+      'Current plan',
+    );
+    await semiAnnual.check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change to Semi-Annual?' });
+    await expect(dialog.getByText('Nothing is charged today.')).toBeVisible();
+    await expect(dialog).toContainText(
+      new RegExp(`On ${longDate.source} we charge \\$38\\.97 \\(including taxes\\) to your Visa •••• 1111`),
+    );
+    await snap(page, `${width}-j9-plan-change-confirm`);
+    await dialog.getByRole('button', { name: 'Change to Semi-Annual' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/account\/subscription$/);
+    await expect(
+      section.getByText(new RegExp(`^Changes to Semi-Annual on ${longDate.source}$`)),
+    ).toBeVisible();
+    await expect(section.getByText(/^Annual$/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await snap(page, `${width}-j9-plan-change-scheduled`);
+    await page.goto('/dashboard');
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByText('Plan change', { exact: true })).toBeVisible();
+    await expect(upcoming).toContainText(
+      /your plan changes to Semi-Annual, \$38\.97 including taxes on Visa •••• 1111/,
+    );
+    const mail = await waitForMail(request, client, /^Your plan changes to Semi-Annual on/);
+    expect(mail.text).toContain('Nothing was charged today');
+    expect(mail.text).toContain('we will charge $38.97, tax included');
+    // The ledger: no new charge; the renewal will start Semi-Annual.
+    expect(await planCharges(id)).toHaveLength(2);
+    expect(
+      await sql<{ plan_id: string; next_plan_id: string | null }>(
+        'select plan_id, next_plan_id from subscriptions where customer_id = $1',
+        [id],
+      ),
+    ).toEqual([{ plan_id: 'annual', next_plan_id: 'semi-annual' }]);
+  } finally {
+    await context.close();
+  }
+}
+
+const longDate =
+  /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/;

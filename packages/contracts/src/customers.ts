@@ -57,12 +57,18 @@ export const subscriptionView = z.object({
   pausedAt: epochMillis.nullable(),
   /**
    * The plan the current period (or, once ended, the last one) was paid on: the latest captured
-   * plan charge's; null before any. `plan` is the one the next renewal charges, so the two differ
-   * after a plan change (issue 29: a deleted client read "Annual" though Semi-Annual was paid).
-   * Always in a customer record (GET /customers/{id}, 'me' too); the subscription calls'
-   * answers leave it out.
+   * plan charge's; null before any. A scheduled plan change (nextPlan) starts only at the renewal,
+   * so this is `plan` while the plan runs; once it ended it is still what was really paid (a
+   * deleted client's record, issue 29). Always in a customer record (GET /customers/{id}, 'me'
+   * too); the subscription calls' answers leave it out.
    */
   periodPlan: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /**
+   * A plan change on an active plan starts at the next renewal (ADR 40): the plan that renewal
+   * charges and starts at expiresAt; null when it renews on the same plan. Given on the caller's
+   * own subscription and on plan changes (absent where a view does not read it).
+   */
+  nextPlan: planView.nullable().optional(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 

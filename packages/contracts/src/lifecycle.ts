@@ -35,8 +35,19 @@ export const upcomingSchedule = z.object({
       returned: z.boolean(),
     }),
   ),
-  /** The next renewal (plan price + tax on the funding card), null when it will not renew. */
-  renewal: z.object({ at: z.string(), amountCents: z.number(), card: upcomingCard.nullable() }).nullable(),
+  /**
+   * The next renewal (plan price + tax on the funding card), null when it will not renew. `planName`
+   * is the plan it starts: another than today's when the customer changed plan (`planChange`, ADR 40).
+   */
+  renewal: z
+    .object({
+      at: z.string(),
+      amountCents: z.number(),
+      card: upcomingCard.nullable(),
+      planName: z.string(),
+      planChange: z.boolean(),
+    })
+    .nullable(),
   /** When the plan ends because it will not renew (cancelled or paused), else null. */
   endsAt: z.string().nullable(),
   /** Why there is nothing upcoming: 'none' (never subscribed), 'inactive', 'pending_verification', 'paused', 'cancelled'. */

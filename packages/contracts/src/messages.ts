@@ -107,6 +107,8 @@ export const messages = {
   nothingToCancel: 'There is no active subscription to cancel',
   notCancelled: 'Your subscription is not cancelled',
   subscriptionEnded: 'Your subscription has ended. Choose a plan to subscribe again.',
+  planChangeWhileCancelled:
+    'Your subscription is cancelled and will not renew. Keep your subscription first, then change its plan.',
   couldNotCancel: 'Could not cancel subscription',
   receiptNotFound: 'Receipt not found',
   statementYearInvalid: 'Choose a year from 2000 to next year',

@@ -103,6 +103,8 @@ export interface SubscriptionsTable {
   cancelled_at: Timestamp | null;
   /** Who cancelled: the customer's email, or a staff member's. */
   cancelled_by: string | null;
+  /** The plan the next renewal charges and starts, when the customer changed plan (ADR 40); null: the same plan. */
+  next_plan_id: Generated<string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -126,6 +128,8 @@ export interface PaymentAttemptsTable {
   card_id: string;
   subscription_id: string | null;
   plan_id: string | null;
+  /** A plan charge whose refund ended its plan (migration 0077): it no longer holds its period. */
+  plan_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   billing_run_id: string | null;
   amount_cents: number;
   description: string;
@@ -312,6 +316,7 @@ export type CustomerNoticeType =
   | 'subscription.resumed'
   | 'subscription.paused'
   | 'subscription.unpaused'
+  | 'subscription.plan_changed'
   | SecurityNoticeType;
 
 /** When each pause of a subscription began and ended, by the engine's clock (migration 0035). */

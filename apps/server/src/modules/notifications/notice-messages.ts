@@ -46,6 +46,22 @@ export type NoticeData =
       endsAt: string;
       /** The next $3 charge, if it falls before the plan ends. */
       nextChargeAt: string | null;
+    }
+  | {
+      /** A plan change scheduled for the next renewal (ADR 40), or one called off (nextPlanName null). */
+      type: 'subscription.plan_changed';
+      /** The plan in force until changesAt. */
+      planName: string;
+      nextPlanName: string | null;
+      calledOffPlanName: string | null;
+      /** What the renewal charges (the plan it starts, tax included). */
+      amountCents: number;
+      /** Months the renewed plan runs. */
+      intervalCount: number;
+      changesAt: string;
+      /** Paused: the change happens only if Charge & Pay is back on by then. */
+      paused: boolean;
+      card: NoticeCard | null;
     };
 
 /** The preference list whose SMS choice a notice follows (email is always sent: these are required notices). */
@@ -145,6 +161,37 @@ function words(d: NoticeData, publicUrl: string): Words {
           d.renewsAt ? ['Renews on', day(d.renewsAt)] : ['Ends on', day(d.endsAt)],
         ],
         sms: `Pria: Charge & Pay is back on.${d.nextChargeAt ? ` Next $3 charge ${shortDay(d.nextChargeAt)}.` : ''}`,
+      };
+    }
+    case 'subscription.plan_changed': {
+      const amount = formatUsd(d.amountCents);
+      const on = d.card ? ` to your ${cardName(d.card)}` : '';
+      const ifOn = d.paused
+        ? ' Your plan is paused: this happens only if you turn Charge & Pay back on before then.'
+        : '';
+      if (!d.nextPlanName) {
+        return {
+          subject: `Your plan stays ${d.planName}`,
+          lead: `You called off the change to ${d.calledOffPlanName ?? 'another plan'}. Your Pria ${d.planName} plan renews on ${day(d.changesAt)}, when we will charge ${amount}, tax included,${on}.${ifOn} Nothing was charged today.`,
+          details: [
+            ['Plan', d.planName],
+            ['Renews on', day(d.changesAt)],
+            ['Amount', `${amount} (tax included)`],
+          ],
+          sms: `Pria: your plan stays ${d.planName}; it renews ${shortDay(d.changesAt)} for ${amount}.`,
+        };
+      }
+      return {
+        subject: `Your plan changes to ${d.nextPlanName} on ${day(d.changesAt)}`,
+        lead: `Your plan changes to ${d.nextPlanName} on ${day(d.changesAt)}. Nothing was charged today: your ${d.planName} plan stays in force until then. On ${day(d.changesAt)} we will charge ${amount}, tax included,${on}, for ${d.intervalCount} months of ${d.nextPlanName}, and it renews every ${d.intervalCount} months after that until you cancel.${ifOn} To change your mind or cancel before then: ${subscription}`,
+        details: [
+          ['Plan until then', d.planName],
+          ['New plan', d.nextPlanName],
+          ['Starts on', day(d.changesAt)],
+          ['Amount then', `${amount} (tax included)`],
+          ...(d.card ? [['Card', cardName(d.card)] as [string, string]] : []),
+        ],
+        sms: `Pria: your plan changes to ${d.nextPlanName} on ${shortDay(d.changesAt)}: ${amount} then. Nothing charged today.`,
       };
     }
     case 'subscription.resumed': {

@@ -53,17 +53,27 @@ export async function getOwnSubscription(
   // was declined (in the issuer's words, so the screen can offer to pay with another card).
   const inactive = subscription.status === 'inactive';
   const refund = inactive ? await findEndingRefund(db, subscription.id) : undefined;
+  const lastDecline = inactive ? await findLastDecline(db, subscription.id) : undefined;
+  // The newer of the two ended it: a plan ended by a refund and then bought again with a card that
+  // was declined is inactive because of that decline (issue 29).
   const endedByRefund =
     refund?.plan_ended_at &&
     subscription.expires_at &&
-    new Date(refund.plan_ended_at).getTime() === new Date(subscription.expires_at).getTime();
-  const decline = inactive && !endedByRefund ? await findLastDecline(db, subscription.id) : undefined;
+    new Date(refund.plan_ended_at).getTime() === new Date(subscription.expires_at).getTime() &&
+    !(lastDecline && lastDecline.updated_at > refund.plan_ended_at);
+  const decline = endedByRefund ? undefined : lastDecline;
   // Still waiting on the bank: the way back into its verification page (issue 29: it was lost
   // once the checkout screen was left).
   const waiting =
     subscription.status === 'pending_verification' ? await findPendingCharge(db, subscription.id) : undefined;
+  const nextPlan = subscription.next_plan_id
+    ? ((await findPlan(db, subscription.next_plan_id)) ?? null)
+    : null;
   return {
-    ...toSubscriptionView(subscription, plan, { pausedAt: await findOpenPause(db, subscription.id) }),
+    ...toSubscriptionView(subscription, plan, {
+      pausedAt: await findOpenPause(db, subscription.id),
+      nextPlan,
+    }),
     inactiveReason: decline?.decline_reason ?? null,
     endedBy: endedByRefund ? ('refund' as const) : decline ? ('decline' as const) : null,
     /** The declined payment was the checkout's (the customer's) or a renewal's. */
@@ -75,6 +85,8 @@ export async function getOwnSubscription(
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */
 export async function subscriptionOfCustomer(db: Db, customerId: string) {
   const row = await findSubscriptionWithPlan(db, customerId);
+  // NOTE: the customer record (GET /customers/me, one query) does not read the next plan, so
+  // neither does this view of it: both answer the same record.
   return row
     ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt, periodPlan: row.periodPlan })
     : null;

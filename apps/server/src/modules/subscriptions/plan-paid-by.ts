@@ -64,6 +64,8 @@ export async function endPlanPaidBy(tx: Db, attemptId: string, at: Date, by: str
       expires_at: at,
       cancelled_at: current.cancelled_at ?? at,
       cancelled_by: current.cancelled_by ?? by,
+      // An ended plan renews into nothing: a plan change it was waiting for is over too.
+      next_plan_id: null,
       updated_at: new Date(),
     })
     .where('id', '=', paid.subscriptionId)

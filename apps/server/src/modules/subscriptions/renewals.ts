@@ -10,11 +10,14 @@ import { periodEnd, periodKeyAt } from './subscription-period.ts';
  * outcome through its `SubscriptionEffects` port; it never writes a `subscriptions` row. The
  * price with tax and the period end are computed here only (`totalWithTax`, `periodEnd`).
  */
-/** Enabled, active subscriptions whose paid period ended by `asOf`, with a card on file. */
+/**
+ * Enabled, active subscriptions whose paid period ended by `asOf`, with a card on file. A renewal
+ * charges and starts the plan the customer changed to, if any (ADR 40), else the same plan.
+ */
 export async function renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]> {
   const rows = await db
     .selectFrom('subscriptions as s')
-    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .innerJoin('plans as p', (j) => j.on(sql<boolean>`p.id = coalesce(s.next_plan_id, s.plan_id)`))
     .innerJoin('cards as c', (j) => j.onRef('c.id', '=', 's.card_id').on('c.removed_at', 'is', null))
     .select([
       's.id',
@@ -57,7 +60,7 @@ export async function renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]> {
  */
 export async function expireUnrenewable(db: Db, asOf: Date): Promise<number> {
   const res = await sql`
-    update subscriptions s set status = 'inactive', updated_at = now()
+    update subscriptions s set status = 'inactive', next_plan_id = null, updated_at = now()
     where s.status = 'active' and s.expires_at <= ${asOf}
       and (not s.is_enabled or s.cancelled_at is not null
            or not exists (select 1 from cards c where c.id = s.card_id and c.removed_at is null))`.execute(
@@ -67,12 +70,20 @@ export async function expireUnrenewable(db: Db, asOf: Date): Promise<number> {
 }
 
 /**
- * What renewal charges' outcomes do, in the transaction that records them: captured, the plan runs
- * to the end of the paid period; declined, it is inactive; in doubt or waiting for the bank, it is
+ * What renewal charges' outcomes do, in the transaction that records them: the subscription is now
+ * on the plan the charge was for (a plan change starts here, ADR 40); captured, the plan runs to
+ * the end of the paid period; declined, it is inactive; in doubt or waiting for the bank, it is
  * pending verification until the charge settles.
  */
 export async function recordRenewalOutcomes(tx: Db, outcomes: readonly RenewalOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
+  await sql`
+    update subscriptions s
+    set plan_id = v.plan,
+        next_plan_id = case when s.next_plan_id = v.plan then null else s.next_plan_id end,
+        updated_at = now()
+    from unnest(${outcomes.map((o) => o.subscriptionId)}::uuid[], ${outcomes.map((o) => o.planId)}::text[]) as v(id, plan)
+    where s.id = v.id and s.plan_id is distinct from v.plan`.execute(tx);
   const captured = outcomes.filter((o) => o.status === 'captured');
   if (captured.length) {
     const plans = await tx

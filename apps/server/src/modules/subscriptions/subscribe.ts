@@ -8,17 +8,10 @@ import { notFound } from '../../platform/errors.ts';
 import { findActiveCardOfCustomer } from '../cards/index.ts';
 import { payingCustomer } from '../customers/index.ts';
 import { findPlan } from '../plans/index.ts';
-import { chargeSubscriptionPeriod } from './charge-subscription-period.ts';
-import {
-  alreadySubscribed,
-  chargeInProgress,
-  declined,
-  isUniqueViolation,
-  noFundingCard,
-  unknownPlan,
-} from './subscription-errors.ts';
+import { buyPlanPeriod } from './buy-plan-period.ts';
+import { alreadySubscribed, declined, noFundingCard, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findReceiptNumber, findSubscriptionOfCustomer, upsertSubscription } from './subscriptions.repo.ts';
+import { ensureSubscription, findReceiptNumber, findSubscriptionOfCustomer } from './subscriptions.repo.ts';
 
 export interface SubscribeInput {
   plan: string;
@@ -53,7 +46,7 @@ export async function subscribe(
 
   const existing = await findSubscriptionOfCustomer(db, customer.id);
   if (existing && existing.status !== 'inactive') throw alreadySubscribed();
-  const subscription = await upsertSubscription(db, {
+  const subscription = await ensureSubscription(db, {
     customerId: customer.id,
     planId: plan.id,
     cardId: card.id,
@@ -67,25 +60,17 @@ export async function subscribe(
     { documents: ['terms', 'privacy', 'recurring'], context: 'checkout', subscriptionId: subscription.id },
   );
 
-  let charged: Awaited<ReturnType<typeof chargeSubscriptionPeriod>>;
-  try {
-    charged = await chargeSubscriptionPeriod(db, deps.payments, {
-      subscription,
-      plan,
-      card,
-      periodStart: deps.clock.now(),
-      initiator: 'customer',
-      returnUrl: `${deps.publicUrl}/dashboard/account/subscription`,
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw chargeInProgress();
-    throw err;
-  }
+  const charged = await buyPlanPeriod(deps, {
+    subscription,
+    plan,
+    card,
+    by: principal.email ?? customer.email ?? principal.subject,
+  });
   if (charged.attempt.status === 'declined') throw declined(charged.attempt);
   const receipt =
     charged.attempt.status === 'captured' ? await findReceiptNumber(db, charged.attempt.id) : undefined;
   return {
-    subscription: toSubscriptionView(charged.subscription, plan),
+    subscription: toSubscriptionView(charged.subscription, plan, { nextPlan: null }),
     paymentSessionUrl:
       charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,
     /** The checkout's confirmation shows it and offers the PDF (GET /receipts/{id}). */

@@ -20,3 +20,5 @@ export function declined(attempt: AttemptRow) {
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
+
+export const planChangeWhileCancelled = () => new AppError('CONFLICT', messages.planChangeWhileCancelled);

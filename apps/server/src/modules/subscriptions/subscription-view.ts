@@ -7,12 +7,17 @@ const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
 /**
  * The subscription as the spec's client reads it (expiresAt in epoch ms), plus what the lifecycle
  * adds: whether it renews on its own (`autoRenews`: active, not paused, not cancelled), when and by
- * whom it was cancelled, and when it ends if it does not renew.
+ * whom it was cancelled, when it ends if it does not renew, and (for the views that read it) the
+ * plan its next renewal starts (ADR 40).
  */
 export function toSubscriptionView(
   s: SubscriptionRow,
   plan: PlanRow,
-  extra?: { pausedAt: Date | null; periodPlan?: { id: string; name: string } | null },
+  more: {
+    pausedAt?: Date | null;
+    nextPlan?: PlanRow | null;
+    periodPlan?: { id: string; name: string } | null;
+  } = {},
 ): SubscriptionView {
   const autoRenews = s.status === 'active' && s.is_enabled && !s.cancelled_at;
   return {
@@ -28,9 +33,12 @@ export function toSubscriptionView(
     cancelledAt: ms(s.cancelled_at),
     cancelledBy: s.cancelled_by,
     /** Paused since (epoch ms): no $3 charges and no renewal while paused (ADR 18); null when not paused. */
-    pausedAt: s.is_enabled ? null : ms(extra?.pausedAt ?? null),
+    pausedAt: s.is_enabled ? null : ms(more.pausedAt ?? null),
     // Where it was read (the customer record); the subscription calls' answers leave it out.
-    ...(extra?.periodPlan !== undefined && { periodPlan: extra.periodPlan }),
+    ...(more.periodPlan !== undefined && { periodPlan: more.periodPlan }),
+    ...('nextPlan' in more
+      ? { nextPlan: more.nextPlan && s.next_plan_id === more.nextPlan.id ? toPlanView(more.nextPlan) : null }
+      : {}),
   };
 }
 

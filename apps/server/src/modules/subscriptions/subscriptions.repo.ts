@@ -9,8 +9,8 @@ export function findSubscriptionOfCustomer(db: Db, customerId: string): Promise<
   return db.selectFrom('subscriptions').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 }
 
-/** Creates the customer's (only) subscription, or points an existing inactive one at a new plan and card. */
-export function upsertSubscription(
+/** The customer's (only) subscription row, created (inactive, on this plan and card) if there is none. */
+export function ensureSubscription(
   db: Db,
   row: { customerId: string; planId: string; cardId: string; now: Date },
 ): Promise<SubscriptionRow> {
@@ -23,16 +23,53 @@ export function upsertSubscription(
       status: 'inactive',
       created_at: row.now,
     })
-    .onConflict((oc) =>
-      oc.column('customer_id').doUpdateSet({
-        plan_id: row.planId,
-        card_id: row.cardId,
-        // Subscribing again starts a subscription that renews: an old cancellation is over.
-        cancelled_at: null,
-        cancelled_by: null,
-        updated_at: new Date(),
-      }),
-    )
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet({ updated_at: new Date() }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A plan bought again (checkout, or "Pay now" on an inactive plan) starts a subscription that
+ * renews, as the checkout's terms say (issue 29): on the plan and card chosen, with no pending
+ * plan change, no cancellation and no pause left from the period that ended. Only a subscription
+ * that is not active changes (an active one is never bought again); undefined otherwise.
+ */
+export async function startOver(
+  tx: Db,
+  id: string,
+  r: { planId: string; cardId: string; at: Date; by: string },
+): Promise<SubscriptionRow | undefined> {
+  const row = await tx
+    .updateTable('subscriptions')
+    .set({
+      plan_id: r.planId,
+      card_id: r.cardId,
+      next_plan_id: null,
+      cancelled_at: null,
+      cancelled_by: null,
+      is_enabled: true,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'inactive')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await tx
+    .updateTable('subscription_pauses')
+    .set({ resumed_at: sql`greatest(paused_at, ${r.at}::timestamptz)`, resumed_by: r.by })
+    .where('subscription_id', '=', id)
+    .where('resumed_at', 'is', null)
+    .execute();
+  return row;
+}
+
+/** Schedules (or, with null, calls off) the plan the next renewal starts (ADR 40). */
+export function setNextPlan(db: Db, id: string, nextPlanId: string | null): Promise<SubscriptionRow> {
+  return db
+    .updateTable('subscriptions')
+    .set({ next_plan_id: nextPlanId, updated_at: new Date() })
+    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -82,15 +119,23 @@ export async function findSubscriptionWithPlan(
   db: Db,
   customerId: string,
 ): Promise<
-  | { subscription: SubscriptionRow; plan: PlanRow; pausedAt: Date | null; periodPlan: PeriodPlan | null }
+  | {
+      subscription: SubscriptionRow;
+      plan: PlanRow;
+      nextPlan: PlanRow | null;
+      pausedAt: Date | null;
+      periodPlan: PeriodPlan | null;
+    }
   | undefined
 > {
   const row = await db
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .leftJoin('plans as n', 'n.id', 's.next_plan_id')
     .select((eb) => [
       eb.fn.toJson('s').as('subscription'),
       eb.fn.toJson('p').as('plan'),
+      sql<PlanRow | null>`case when n.id is null then null else to_json(n) end`.as('next_plan'),
       eb
         .selectFrom('subscription_pauses as z')
         .select('z.paused_at')
@@ -115,6 +160,7 @@ export async function findSubscriptionWithPlan(
   if (!row) return undefined;
   return {
     ...subscriptionFromJson(row.subscription, row.plan),
+    nextPlan: row.next_plan ?? null,
     pausedAt: row.paused_at ?? null,
     periodPlan: row.period_plan ?? null,
   };

@@ -172,7 +172,12 @@ describe('PUT /api/v1/subscriptions/{id}', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe(messages.updatedSubscription);
-    expect(changed.body.data.subscription).toMatchObject({ status: 'active', plan: { id: 'annual' } });
+    // A plan change starts at the renewal (ADR 40): the plan paid for stays in force until then.
+    expect(changed.body.data.subscription).toMatchObject({
+      status: 'active',
+      plan: { id: 'semi-annual' },
+      nextPlan: { id: 'annual' },
+    });
 
     const paused = await api.put(`/api/v1/subscriptions/${sub.id}`, {
       plan: 'annual',

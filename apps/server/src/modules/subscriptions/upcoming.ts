@@ -83,7 +83,9 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
     expiringCards: [],
   };
   if (!found) return { ...nothing, state: 'none' };
-  const { subscription: s, plan } = found;
+  const { subscription: s, plan: inForce, nextPlan } = found;
+  // What the renewal charges and starts: the plan the customer changed to, if any (ADR 40).
+  const plan = nextPlan ?? inForce;
   if (s.status !== 'active' || !s.expires_at) return { ...nothing, state: s.status };
 
   const expiresAt = new Date(s.expires_at);
@@ -112,6 +114,8 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
           at: expiresAt.toISOString(),
           amountCents: totalWithTax(cents(plan.price_cents), plan.tax_basis_points),
           card: renewalCard,
+          planName: plan.name,
+          planChange: plan.id !== inForce.id,
         }
       : null,
     endsAt: autoRenews ? null : expiresAt.toISOString(),

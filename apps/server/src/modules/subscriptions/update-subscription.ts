@@ -7,9 +7,10 @@ import { notFound } from '../../platform/errors.ts';
 import { findActiveCardOfCustomer } from '../cards/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findPlan } from '../plans/index.ts';
-import { chargeSubscriptionPeriod } from './charge-subscription-period.ts';
+import { buyPlanPeriod } from './buy-plan-period.ts';
 import { recordPauseChange } from './pause-subscription.ts';
-import { chargeInProgress, declined, isUniqueViolation, unknownPlan } from './subscription-errors.ts';
+import { schedulePlanChange } from './schedule-plan-change.ts';
+import { declined, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import { findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
 
@@ -21,9 +22,11 @@ export interface SubscriptionUpdate {
 
 /**
  * Plan change, funding-card change, pause and resume (pause-subscription.ts says what pausing
- * does, and records it). A new plan applies from the next
- * renewal. An enabled subscription that is inactive (its renewal failed) is charged again
- * right away on its (possibly new) funding card, so fixing the card reactivates it.
+ * does, and records it). On a plan that is paid for (active, or waiting for the bank), a new plan
+ * starts at the next renewal and nothing is charged today (schedule-plan-change.ts, ADR 40). An
+ * enabled subscription that is inactive (ended, or its renewal failed) is bought again right away
+ * on its (possibly new) plan and funding card (buy-plan-period.ts), so fixing the card reactivates
+ * it; the web app says the amount before it sends this.
  */
 export async function changeSubscription(
   deps: { db: Db; payments: PaymentGateway; clock: Clock; publicUrl: string },
@@ -36,28 +39,45 @@ export async function changeSubscription(
   const current = await findSubscriptionOfCustomer(db, customer.id);
   if (!current || current.id !== subscriptionId) throw notFound(messages.subscriptionNotFound);
 
-  const plan = await findPlan(db, input.plan ?? current.plan_id);
-  if (!plan?.active) throw unknownPlan();
+  const inForce = await findPlan(db, current.plan_id);
+  const scheduled = current.next_plan_id ? ((await findPlan(db, current.next_plan_id)) ?? null) : null;
+  const chosen = input.plan ? await findPlan(db, input.plan) : (scheduled ?? inForce);
+  if (!inForce || !chosen?.active) throw unknownPlan();
   let cardId = current.card_id;
   if (input.card && input.card !== current.card_id) {
     const card = await findActiveCardOfCustomer(db, customer.id, input.card);
     if (!card) throw notFound('Card not found');
     cardId = card.id;
   }
+  const ended = current.status === 'inactive';
+  const by = principal.email ?? customer.email ?? principal.subject;
+  const at = deps.clock.now();
   const paused = input.isEnabled === undefined ? undefined : !input.isEnabled;
   let subscription = await db.transaction().execute(async (tx) => {
-    const row = await updateSubscription(tx, current.id, {
-      plan_id: plan.id,
+    let row = await updateSubscription(tx, current.id, {
+      // An ended plan is bought again on the plan chosen; a paid one keeps its plan until it renews.
+      ...(ended ? { plan_id: chosen.id } : {}),
       card_id: cardId,
       is_enabled: input.isEnabled ?? current.is_enabled,
     });
     if (paused !== undefined && paused === current.is_enabled) {
       await recordPauseChange(tx, {
         subscription: row,
-        plan,
+        plan: inForce,
         paused,
-        at: deps.clock.now(),
-        by: principal.email ?? customer.email ?? principal.subject,
+        at,
+        by,
+        publicUrl: deps.publicUrl,
+      });
+    }
+    if (!ended && input.plan) {
+      row = await schedulePlanChange(tx, {
+        subscription: row,
+        current: inForce,
+        chosen,
+        scheduled,
+        at,
+        by,
         publicUrl: deps.publicUrl,
       });
     }
@@ -68,24 +88,14 @@ export async function changeSubscription(
   if (subscription.status === 'inactive' && subscription.is_enabled && cardId) {
     const card = await findActiveCardOfCustomer(db, customer.id, cardId);
     if (card) {
-      try {
-        const charged = await chargeSubscriptionPeriod(db, deps.payments, {
-          subscription,
-          plan,
-          card,
-          periodStart: deps.clock.now(),
-          initiator: 'customer',
-          returnUrl: `${deps.publicUrl}/dashboard/account/subscription`,
-        });
-        if (charged.attempt.status === 'declined') throw declined(charged.attempt);
-        subscription = charged.subscription;
-        if (charged.attempt.status === 'requires_authentication')
-          paymentSessionUrl = charged.attempt.session_url;
-      } catch (err) {
-        if (isUniqueViolation(err)) throw chargeInProgress();
-        throw err;
-      }
+      const charged = await buyPlanPeriod(deps, { subscription, plan: chosen, card, by });
+      if (charged.attempt.status === 'declined') throw declined(charged.attempt);
+      subscription = charged.subscription;
+      if (charged.attempt.status === 'requires_authentication')
+        paymentSessionUrl = charged.attempt.session_url;
     }
   }
-  return { subscription: toSubscriptionView(subscription, plan), paymentSessionUrl };
+  const plan = ended ? chosen : inForce;
+  const nextPlan = subscription.next_plan_id === chosen.id ? chosen : null;
+  return { subscription: toSubscriptionView(subscription, plan, { nextPlan }), paymentSessionUrl };
 }

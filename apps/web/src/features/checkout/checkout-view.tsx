@@ -44,17 +44,33 @@ export function CheckoutView({
   afterPayment = false,
 }: CheckoutViewProps) {
   const plans = usePlans();
-  const mine = useMySubscription({ enabled: afterPayment });
+  const mine = useMySubscription();
   const [chosen, setStage] = useState<Stage | null>(null);
-  // Until the customer acts here, a page opened again after paying shows the subscription's state.
-  const stage = chosen ?? (afterPayment ? stageOf(mine.data) : { kind: 'form' });
+  // Until the customer acts here, a page opened again after paying (or while the bank is asked)
+  // shows the subscription's state.
+  const waiting = mine.data?.status === 'pending_verification';
+  const stage = chosen ?? (afterPayment || waiting ? stageOf(mine.data) : { kind: 'form' });
+  // A plan already paid for is not bought twice: its plan changes on the plans page (ADR 40).
+  const alreadyPaid = !chosen && !afterPayment && mine.data?.status === 'active';
   const plan = plans.data?.find(
     (p) => p.id === (stage.kind === 'form' ? planId : stage.result.subscription.plan.id),
   );
 
   let body: React.ReactNode;
-  if (plans.isPending || (afterPayment && !chosen && mine.isPending)) {
+  if (plans.isPending || (!chosen && mine.isPending)) {
     body = <Skeleton height={420} radius="lg" aria-label="Loading checkout" />;
+  } else if (alreadyPaid) {
+    body = (
+      <Alert color="blue" icon={<IconAlertCircle />} title="You already have a plan">
+        <Text size="sm">
+          Your {mine.data?.plan.name} plan is active, so there is nothing to pay. To switch plans, change it
+          on the plans page: the new plan starts when your current one renews.
+        </Text>
+        <Button size="xs" mt="sm" variant="light" onClick={onBack}>
+          Back to plans
+        </Button>
+      </Alert>
+    );
   } else if (!plan) {
     body = (
       <Alert color="red" icon={<IconAlertCircle />} title="Please choose a plan">

@@ -97,8 +97,10 @@ export function UpcomingPanel() {
           </Line>
         )}
         {u.renewal && (
-          <Line icon={<IconRefresh size={16} />} label="Renewal">
-            {dateInNewYork(u.renewal.at)}: {formatUsd(u.renewal.amountCents)} including taxes
+          <Line icon={<IconRefresh size={16} />} label={u.renewal.planChange ? 'Plan change' : 'Renewal'}>
+            {dateInNewYork(u.renewal.at)}:{' '}
+            {u.renewal.planChange ? `your plan changes to ${u.renewal.planName}, ` : ''}
+            {formatUsd(u.renewal.amountCents)} including taxes
             {u.renewal.card ? ` on ${cardName(u.renewal.card)}` : ''}
           </Line>
         )}

@@ -8,11 +8,26 @@ import { usePlans } from './queries.ts';
 interface PlanPickerProps {
   value: string | null;
   onChange: (planId: string) => void;
+  /** The plan in force (active, or waiting for the bank): "Current plan". Never an ended one (issue 29). */
   currentPlanId?: string;
+  /** The plan a change is scheduled to, and from when (epoch ms): "From <date>" (ADR 40). */
+  nextPlan?: { id: string; from: number } | null;
+  /** The plan that ended, when none is in force: "Your last plan". */
+  lastPlanId?: string;
 }
 
+type Mark = { label: string; color: string } | null;
+
+const day = (ms: number) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'America/New_York',
+  }).format(new Date(ms));
+
 /** 'Select a subscription': one radio card per plan, keyboard-navigable as a radio group. */
-export function PlanPicker({ value, onChange, currentPlanId }: PlanPickerProps) {
+export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanId }: PlanPickerProps) {
   const plans = usePlans();
   if (plans.isPending) {
     return (
@@ -35,15 +50,25 @@ export function PlanPicker({ value, onChange, currentPlanId }: PlanPickerProps) 
   return (
     <Radio.Group value={value} onChange={onChange} name="plan" aria-label="Plans">
       <SimpleGrid cols={{ base: 1, sm: Math.min(3, plans.data.length) }} spacing="md">
-        {plans.data.map((plan) => (
-          <PlanOption key={plan.id} plan={plan} current={plan.id === currentPlanId} />
-        ))}
+        {plans.data.map((plan) => {
+          const marks: Mark[] = [
+            plan.id === currentPlanId
+              ? {
+                  label: nextPlan ? `Current plan · until ${day(nextPlan.from)}` : 'Current plan',
+                  color: 'mint',
+                }
+              : null,
+            plan.id === nextPlan?.id ? { label: `From ${day(nextPlan.from)}`, color: 'blue' } : null,
+            plan.id === lastPlanId ? { label: 'Your last plan', color: 'gray' } : null,
+          ];
+          return <PlanOption key={plan.id} plan={plan} marks={marks} />;
+        })}
       </SimpleGrid>
     </Radio.Group>
   );
 }
 
-function PlanOption({ plan, current }: { plan: Plan; current: boolean }) {
+function PlanOption({ plan, marks }: { plan: Plan; marks: Mark[] }) {
   return (
     <Radio.Card value={plan.id} radius="lg" p="lg" aria-label={plan.name} data-testid="plan-card">
       <Stack gap={6}>
@@ -53,10 +78,13 @@ function PlanOption({ plan, current }: { plan: Plan; current: boolean }) {
           </Text>
           <Radio.Indicator />
         </Paper>
-        {current && (
-          <Badge variant="light" color="mint" w="fit-content">
-            Current plan
-          </Badge>
+        {marks.map(
+          (m) =>
+            m && (
+              <Badge key={m.label} variant="light" color={m.color} w="fit-content" tt="none">
+                {m.label}
+              </Badge>
+            ),
         )}
         <Text fz={28} fw={800} c="navy.9" lh={1.1}>
           {pricePerInterval(plan)}

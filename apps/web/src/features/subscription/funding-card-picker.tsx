@@ -1,10 +1,17 @@
 import { Select, Text } from '@mantine/core';
-import { brandDisplayNames } from '@pria/contracts';
+import { brandDisplayNames, formatUsd } from '@pria/contracts';
+import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
+import { renewsOn } from '../plans/plan-price.ts';
 import { useUpdateSubscription } from './mutations.ts';
+import { payNowDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 
-/** The card that pays the subscription; changing it answers 'Updated successfully'. */
+/**
+ * The card that pays the subscription; changing it answers 'Updated successfully'. On an ended
+ * plan that is still enabled the server pays a new period on the new card at once, so the amount
+ * and the renewal terms are said first (issue 29: no charge the customer did not see coming).
+ */
 export function FundingCardPicker() {
   const subscription = useMySubscription();
   const cards = useCards();
@@ -17,6 +24,24 @@ export function FundingCardPicker() {
       </Text>
     );
   }
+  const name = (id: string) => {
+    const card = cards.data?.find((c) => c.id === id);
+    return card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : 'this card';
+  };
+  const change = (cardId: string) => {
+    if (sub.status !== 'inactive' || !sub.isEnabled) {
+      update.mutate({ subscription: sub, change: 'funding', card: cardId });
+      return;
+    }
+    const amount = formatUsd(sub.plan.total);
+    confirmAction({
+      title: `Pay ${amount} now`,
+      message: `Your plan has ended. Paying with ${name(cardId)} starts it again: charge ${amount} (including taxes) for ${sub.plan.name} now?`,
+      details: payNowDetails(sub.plan, renewsOn(sub.plan)),
+      labels: { confirm: `Pay ${amount}`, cancel: 'Go back' },
+      onConfirm: () => update.mutate({ subscription: sub, change: 'funding', card: cardId }),
+    });
+  };
   return (
     <Select
       label="Funding card"
@@ -31,8 +56,7 @@ export function FundingCardPicker() {
       allowDeselect={false}
       disabled={update.isPending || cards.isPending}
       onChange={(cardId) => {
-        if (cardId && cardId !== sub.card?.id)
-          update.mutate({ subscription: sub, change: 'funding', card: cardId });
+        if (cardId && cardId !== sub.card?.id) change(cardId);
       }}
     />
   );

@@ -70,7 +70,8 @@ export function useUpdateSubscription() {
   return useMutation({
     mutationFn: ({ subscription, plan, card, isEnabled }: UpdateInput) =>
       api.put<SubscriptionResult>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}`, {
-        plan: plan ?? subscription.plan.id,
+        // The plan it renews into: sending the plan in force would call a scheduled change off (ADR 40).
+        plan: plan ?? subscription.nextPlan?.id ?? subscription.plan.id,
         card: card === undefined ? (subscription.card?.id ?? null) : card,
         isEnabled: isEnabled ?? subscription.isEnabled,
       }),

@@ -1,49 +1,89 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { messages } from '@pria/contracts';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { brandDisplayNames, messages } from '@pria/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { notifyError } from '../../app/notify.ts';
+import { confirmAction } from '../../components/confirm.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useCards } from '../cards/queries.ts';
 import { PlanPicker } from '../plans/plan-picker.tsx';
 import { usePlans } from '../plans/queries.ts';
 import { useUpdateSubscription } from './mutations.ts';
+import { planChangeDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 
-/** /dashboard/subscription: pick a plan; no subscription yet → checkout, otherwise change plan. */
+/**
+ * /dashboard/subscription: pick a plan. Whenever the next step takes money (no plan yet, or one
+ * that has ended), it goes through the checkout (summary, card, renewal terms, "Pay $X"); a plan
+ * that is paid for changes at its renewal, after a confirmation that says the date and the amount
+ * (ADR 40).
+ */
 export default function SubscriptionPage() {
   useDocumentTitle('Select a subscription');
   const navigate = useNavigate();
   const later = useDelayedAction();
   const plans = usePlans();
+  const cards = useCards();
   const subscription = useMySubscription();
   const update = useUpdateSubscription();
   const [planId, setPlanId] = useState<string | null>(null);
   const current = subscription.data ?? null;
+  // Paid for (or waiting for the bank): a plan in force, which a change affects only at renewal.
+  const inForce = current && current.status !== 'inactive' ? current : null;
+  const renewsInto = inForce ? (inForce.nextPlan ?? inForce.plan) : null;
 
-  // Preselect the current plan, else the last one listed (the spec's default).
+  // Preselect the plan it renews into, else the last one bought, else the last listed (the spec's default).
   useEffect(() => {
     if (planId || !plans.data?.length || subscription.isPending) return;
-    setPlanId(current?.plan.id ?? plans.data[plans.data.length - 1]?.id ?? null);
-  }, [planId, plans.data, current, subscription.isPending]);
+    setPlanId(renewsInto?.id ?? current?.plan.id ?? plans.data[plans.data.length - 1]?.id ?? null);
+  }, [planId, plans.data, current, renewsInto, subscription.isPending]);
 
   const goBack = () =>
     window.history.length > 1 ? navigate(-1) : navigate('/dashboard/account/subscription');
 
-  const continueToPayment = () => {
-    if (!planId) return;
-    if (!current) {
-      navigate(`/dashboard/checkout?plan=${encodeURIComponent(planId)}`);
-      return;
-    }
-    if (!current.card) {
+  const waitingForBank = inForce?.status === 'pending_verification';
+  const cancelled = Boolean(inForce?.cancelledAt);
+  const unchanged = Boolean(renewsInto && planId === renewsInto.id);
+
+  const changePlan = () => {
+    const chosen = plans.data?.find((p) => p.id === planId);
+    if (!inForce || !chosen || !inForce.expiresAt) return;
+    if (!inForce.card) {
       notifyError(messages.noFundingCardYour);
       return;
     }
-    update.mutate(
-      { subscription: current, change: 'plan', plan: planId, card: current.card.id, isEnabled: true },
-      { onSuccess: () => later(goBack, 1500) },
-    );
+    const card = cards.data?.find((c) => c.id === inForce.card?.id);
+    const words = planChangeDetails({
+      current: inForce.plan,
+      chosen,
+      scheduled: inForce.nextPlan ?? null,
+      changesAt: inForce.expiresAt,
+      cardName: card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : null,
+      paused: !inForce.isEnabled,
+    });
+    confirmAction({
+      title: words.title,
+      message: words.message,
+      details: words.details,
+      labels: { confirm: words.confirm, cancel: 'Go back' },
+      onConfirm: () =>
+        update.mutate(
+          { subscription: inForce, change: 'plan', plan: chosen.id, card: inForce.card?.id, isEnabled: true },
+          { onSuccess: () => later(goBack, 1500) },
+        ),
+    });
+  };
+
+  const continueToPayment = () => {
+    if (!planId) return;
+    if (!inForce) {
+      // No plan, or one that ended: paying is a checkout, whatever the old subscription was.
+      navigate(`/dashboard/checkout?plan=${encodeURIComponent(planId)}`);
+      return;
+    }
+    changePlan();
   };
 
   return (
@@ -56,8 +96,38 @@ export default function SubscriptionPage() {
           Every plan covers up to 3 cards with a $3 monthly Charge &amp; Pay on each.
         </Text>
       </div>
+      {waitingForBank && (
+        <Alert color="yellow" icon={<IconAlertCircle />} title="Your payment is waiting for your bank">
+          <Text size="sm">
+            Your plan can change once your bank has confirmed the payment.{' '}
+            <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
+              Finish the verification
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+      {cancelled && !waitingForBank && (
+        <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is cancelled">
+          <Text size="sm">
+            {messages.planChangeWhileCancelled}{' '}
+            <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
+              Keep my subscription
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <PlanPicker value={planId} onChange={setPlanId} currentPlanId={current?.plan.id} />
+        <PlanPicker
+          value={planId}
+          onChange={setPlanId}
+          currentPlanId={inForce?.plan.id}
+          nextPlan={
+            inForce?.nextPlan && inForce.expiresAt
+              ? { id: inForce.nextPlan.id, from: inForce.expiresAt }
+              : null
+          }
+          lastPlanId={inForce ? undefined : current?.plan.id}
+        />
       </Paper>
       <Group justify="space-between">
         <Button variant="default" onClick={goBack}>
@@ -65,12 +135,19 @@ export default function SubscriptionPage() {
         </Button>
         <Button
           onClick={continueToPayment}
-          disabled={!planId || subscription.isPending}
+          disabled={!planId || subscription.isPending || waitingForBank || cancelled || unchanged}
           loading={update.isPending}
         >
+          {/* The spec's words, whichever way it goes: the confirmation that follows a change on a
+              plan in force says that nothing is charged today. */}
           Continue to Payment
         </Button>
       </Group>
+      {inForce && !waitingForBank && !cancelled && (
+        <Text size="sm" c="dimmed">
+          A new plan starts when your current one renews. Nothing is charged when you change.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,16 +1,17 @@
 import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { brandDisplayNames, formatUsd, messages } from '@pria/contracts';
-import { IconAlertCircle, IconCalendarX } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
-import { billedEvery, pricePerInterval } from '../plans/plan-price.ts';
+import { billedEvery, pricePerInterval, renewsOn } from '../plans/plan-price.ts';
 import { FinishVerification } from './finish-verification.tsx';
 import { cancelDetails, pauseDetails, resumeDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
+import { dayInNewYork, payNowDetails, planChangeDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
@@ -73,9 +74,12 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
             onClick={() => {
               const card = cardId ?? sub.card?.id;
               if (!card) return;
+              const chosen = cards.data?.find((c) => c.id === card);
               confirmAction({
-                title: 'Pay now',
-                message: `Charge ${formatUsd(sub.plan.total)} (including taxes) for ${sub.plan.name} to this card now?`,
+                title: `Pay ${formatUsd(sub.plan.total)} now`,
+                message: `Charge ${formatUsd(sub.plan.total)} (including taxes) for ${sub.plan.name} to ${chosen ? `${brandDisplayNames[chosen.brand]} •••• ${chosen.lastFour}` : 'this card'} now?`,
+                details: payNowDetails(sub.plan, renewsOn(sub.plan)),
+                labels: { confirm: `Pay ${formatUsd(sub.plan.total)}`, cancel: 'Go back' },
                 onConfirm: () => update.mutate({ subscription: sub, change: 'plan', card, isEnabled: true }),
               });
             }}
@@ -91,6 +95,53 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
           w="fit-content"
         >
           Add another card
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A plan change waiting for the renewal (ADR 40): when, for how much, and the way to call it off. */
+function ScheduledChange({ sub }: { sub: Subscription }) {
+  const update = useUpdateSubscription();
+  const cards = useCards();
+  const next = sub.nextPlan;
+  if (!next || !sub.expiresAt) return null;
+  const on = dayInNewYork(sub.expiresAt);
+  const card = cards.data?.find((c) => c.id === sub.card?.id);
+  const stay = () => {
+    const words = planChangeDetails({
+      current: sub.plan,
+      chosen: sub.plan,
+      scheduled: next,
+      changesAt: sub.expiresAt as number,
+      cardName: card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : null,
+      paused: false,
+    });
+    confirmAction({
+      title: words.title,
+      message: words.message,
+      details: words.details,
+      labels: { confirm: words.confirm, cancel: 'Go back' },
+      onConfirm: () =>
+        update.mutate({ subscription: sub, change: 'plan', plan: sub.plan.id, isEnabled: sub.isEnabled }),
+    });
+  };
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconCalendarEvent />}
+      title={`Changes to ${next.name} on ${on}`}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Nothing was charged for the change. Your {sub.plan.name} plan stays as it is until {on}
+          {sub.isEnabled ? '' : ' (it renews only if you turn it back on before then)'}. On {on} we charge{' '}
+          {formatUsd(next.total)} (including taxes) and your plan renews as {next.name}, {billedEvery(next)}.
+        </Text>
+        <Button size="sm" variant="light" loading={update.isPending} onClick={stay}>
+          Stay on {sub.plan.name}
         </Button>
       </Stack>
     </Alert>
@@ -184,7 +235,9 @@ export function SubscriptionSummary() {
         <Text size="sm">
           Valid until <strong>{endsOn}</strong>
           {sub.isEnabled
-            ? ' · renews automatically'
+            ? sub.nextPlan
+              ? ` · then renews as ${sub.nextPlan.name}`
+              : ' · renews automatically'
             : ` · paused${sub.pausedAt ? ` since ${day(sub.pausedAt)}` : ''}: no $3 charges, and it does not renew`}
         </Text>
       )}
@@ -206,6 +259,7 @@ export function SubscriptionSummary() {
           </Stack>
         </Alert>
       )}
+      {active && !cancelled && sub.nextPlan && sub.expiresAt && <ScheduledChange sub={sub} />}
       <FinishVerification sub={sub} />
       {sub.status === 'inactive' && sub.endedBy === 'refund' && <EndedByRefund sub={sub} />}
       {sub.status === 'inactive' && sub.isEnabled && sub.endedBy !== 'refund' && (

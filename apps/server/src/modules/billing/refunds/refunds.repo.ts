@@ -139,6 +139,14 @@ export async function recordRefundOutcome(
       .executeTakeFirst();
     if (row?.status !== 'refunded') return row;
     const ended = await deps.subscriptions.endPlanPaidBy(tx, row.attempt_id, at, row.requested_by);
+    // The charge no longer holds its period once its plan ended: the customer may buy again today.
+    if (ended) {
+      await tx
+        .updateTable('payment_attempts')
+        .set({ plan_ended_at: ended, updated_at: new Date() })
+        .where('id', '=', row.attempt_id)
+        .execute();
+    }
     const refund = ended
       ? await tx
           .updateTable('refunds')
