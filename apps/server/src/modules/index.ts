@@ -15,7 +15,7 @@ import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { registerDocumentRoutes } from './documents/index.ts';
 import { registerGeographyRoutes } from './geography/index.ts';
 import { getNotificationPreferences, preferencesFromRow } from './notifications/index.ts';
-import { registerPlanRoutes } from './plans/index.ts';
+import { type PlanRow, registerPlanRoutes } from './plans/index.ts';
 import { registerProgressRoutes } from './progress/index.ts';
 import {
   type PeriodPlan,
@@ -44,12 +44,13 @@ function defaultIdentityAdmin(deps: ModuleDeps): IdentityAdmin | undefined {
 
 /** The customer record embeds the subscription and the notification choices: wired here. */
 const customerRecordParts: CustomerRecordParts = {
-  subscriptionFromRecord(subscription, plan, periodPlan) {
+  subscriptionFromRecord(subscription, plan, periodPlan, nextPlan) {
     const s = subscriptionFromJson(subscription, plan);
     return s
       ? toSubscriptionView(s.subscription, s.plan, {
           pausedAt: null,
           periodPlan: (periodPlan as PeriodPlan | null) ?? null,
+          nextPlan: (nextPlan as PlanRow | null) ?? null,
         })
       : null;
   },

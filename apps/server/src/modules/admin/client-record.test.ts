@@ -76,9 +76,11 @@ describe('the plan a client paid for', () => {
       plan: 'annual',
     });
     expect(changed.status).toBe(200);
+    // ADR 40: the change starts at the renewal; staff see it waiting, and the plan paid stays.
     expect((await record(id)).subscription).toMatchObject({
-      plan: { id: 'annual', name: 'Annual' },
+      plan: { id: 'semi-annual', name: 'Semi-Annual' },
       periodPlan: { id: 'semi-annual', name: 'Semi-Annual' },
+      nextPlan: { id: 'annual', name: 'Annual' },
     });
   });
 

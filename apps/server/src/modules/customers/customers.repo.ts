@@ -154,6 +154,7 @@ const customerRecordByIdentity = namedStatement<{
   subscription: unknown;
   plan: unknown;
   period_plan: unknown;
+  next_plan: unknown;
   for_email: string[] | null;
   for_sms: string[] | null;
   for_push: string[] | null;
@@ -164,10 +165,12 @@ const customerRecordByIdentity = namedStatement<{
              from payment_attempts a join plans q on q.id = a.plan_id
             where a.subscription_id = s.id and a.kind = 'subscription' and a.status = 'captured'
             order by a.period desc limit 1) as period_plan,
+          to_json(n) as next_plan,
           np.for_email, np.for_sms, np.for_push
    from customers c
    left join subscriptions s on s.customer_id = c.id
    left join plans p on p.id = s.plan_id
+   left join plans n on n.id = s.next_plan_id
    left join notification_preferences np on np.customer_id = c.id
    where c.issuer = $1 and c.subject = $2`,
 );
@@ -202,7 +205,12 @@ export async function findCustomerRecordByIdentity(db: Db, issuer: string, subje
     customer: customerFromJson(row.customer),
     subscription:
       row.subscription && row.plan
-        ? { subscription: row.subscription, plan: row.plan, periodPlan: row.period_plan }
+        ? {
+            subscription: row.subscription,
+            plan: row.plan,
+            periodPlan: row.period_plan,
+            nextPlan: row.next_plan,
+          }
         : null,
     preferences:
       row.for_email && row.for_sms

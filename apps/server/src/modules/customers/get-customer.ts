@@ -14,7 +14,12 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export interface CustomerRecordParts {
   /** The subscription view from the raw rows the fast path joins (null: none). */
-  subscriptionFromRecord(subscription: unknown, plan: unknown, periodPlan: unknown): unknown;
+  subscriptionFromRecord(
+    subscription: unknown,
+    plan: unknown,
+    periodPlan: unknown,
+    nextPlan: unknown,
+  ): unknown;
   subscriptionOf(db: Db, customerId: string): Promise<unknown>;
   preferencesFromRow(
     row: { for_email: string[]; for_sms: string[]; for_push: string[] } | undefined,
@@ -39,6 +44,7 @@ export async function getCustomer(db: Db, parts: CustomerRecordParts, principal:
               record.subscription.subscription,
               record.subscription.plan,
               record.subscription.periodPlan,
+              record.subscription.nextPlan,
             )
           : null,
         notification: parts.preferencesFromRow(record.preferences),

@@ -85,9 +85,12 @@ export async function getOwnSubscription(
 /** A customer's subscription as stored (no processor call), for the customer record: one query. */
 export async function subscriptionOfCustomer(db: Db, customerId: string) {
   const row = await findSubscriptionWithPlan(db, customerId);
-  // NOTE: the customer record (GET /customers/me, one query) does not read the next plan, so
-  // neither does this view of it: both answer the same record.
+  // The same parts as the one-query record (GET /customers/me): both answer the same record.
   return row
-    ? toSubscriptionView(row.subscription, row.plan, { pausedAt: row.pausedAt, periodPlan: row.periodPlan })
+    ? toSubscriptionView(row.subscription, row.plan, {
+        pausedAt: row.pausedAt,
+        periodPlan: row.periodPlan,
+        nextPlan: row.nextPlan,
+      })
     : null;
 }

@@ -56,11 +56,8 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
   const onboarded = client.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX;
   const sub = client.subscription;
   const deletedOn = client.deletedAt ? dateOnly(client.deletedAt) : null;
-  // The plan the next renewal charges, when it is not the one paid now and the plan still renews.
-  const nextPlan =
-    sub?.periodPlan && sub.periodPlan.id !== sub.plan.id && sub.autoRenews !== false && !deletedOn
-      ? sub.plan.name
-      : null;
+  // A plan change waiting for the renewal (ADR 40), while the plan still renews.
+  const nextPlan = sub?.nextPlan && sub.autoRenews !== false && !deletedOn ? sub.nextPlan.name : null;
   return (
     <Paper
       withBorder

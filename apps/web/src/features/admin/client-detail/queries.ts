@@ -25,7 +25,13 @@ export type ClientRecord = Omit<AdminCustomerRow, 'subscription'> &
         } & Partial<
             Pick<
               RecordSubscription,
-              'isEnabled' | 'autoRenews' | 'cancelledAt' | 'cancelledBy' | 'pausedAt' | 'periodPlan'
+              | 'isEnabled'
+              | 'autoRenews'
+              | 'cancelledAt'
+              | 'cancelledBy'
+              | 'pausedAt'
+              | 'periodPlan'
+              | 'nextPlan'
             >
           >)
       | null;
