@@ -10,8 +10,10 @@ const where: Record<ConsentRecordView['context'], string> = {
 };
 
 /** Consent records as a table (Account → Privacy; staff's client detail): what, which version, where, when, from where. */
-// With its zone ("11/27/2026, 7:17 AM EST"), as the other times on the same pages.
+// New York's time with its zone ("11/27/2026, 7:17 AM EST"), as the other times on the same pages
+// (the engine's calendar; a browser in UTC showed UTC here and ET beside it).
 const acceptedWhen = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
