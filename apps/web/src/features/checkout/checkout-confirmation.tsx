@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { brandDisplayNames, formatUsd } from '@pria/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { dateInNewYork } from '../../components/new-york-dates.ts';
 import { useTransactions } from '../activity/queries.ts';
 import { ReceiptButton } from '../activity/receipt-button.tsx';
 import { useCards } from '../cards/queries.ts';
@@ -37,12 +38,7 @@ export function CheckoutConfirmation({
   const card = cards.data?.find((c) => c.id === result.subscription.card?.id);
   const paidWith = card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : 'your card';
   const renewal = result.subscription.expiresAt
-    ? new Intl.DateTimeFormat('en-US', {
-        month: 'long',
-        day: 'numeric',
-        year: 'numeric',
-        timeZone: 'America/New_York',
-      }).format(new Date(result.subscription.expiresAt))
+    ? dateInNewYork(result.subscription.expiresAt)
     : renewsOn(plan);
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={640} role="status" aria-live="polite">

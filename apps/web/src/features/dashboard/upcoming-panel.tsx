@@ -9,8 +9,9 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { dateInNewYork, weekdayInNewYork } from '../../components/new-york-dates.ts';
 import { useUpcoming } from '../subscription/queries.ts';
-import { cardName, dateInNewYork, dayInNewYork, owedWords } from './upcoming-words.ts';
+import { cardName, owedWords } from './upcoming-words.ts';
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -64,7 +65,7 @@ export function UpcomingPanel() {
         )}
         {u.nextCharge ? (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
-            {dayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}
+            {weekdayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}
             {u.nextCharge.cards.length === 0
               ? 'on no card yet'
               : u.nextCharge.cards.length === 1
@@ -90,7 +91,7 @@ export function UpcomingPanel() {
         )}
         {u.payBack && (
           <Line icon={<IconArrowBackUp size={16} />} label="Pay-back">
-            {dayInNewYork(u.payBack.at)} at 4pm New York time,{' '}
+            {weekdayInNewYork(u.payBack.at)} at 4pm New York time,{' '}
             {u.nextCharge && u.nextCharge.cards.length > 1
               ? 'each $3 to the card it was charged to'
               : 'to the same card'}

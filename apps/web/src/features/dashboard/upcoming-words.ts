@@ -5,24 +5,7 @@ import {
   type UpcomingCard,
   type UpcomingSchedule,
 } from '@pria/contracts';
-
-const NEW_YORK = 'America/New_York';
-
-/** "Monday, December 28" as New York reads it (the engine's calendar). */
-export const dayInNewYork = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: NEW_YORK,
-  }).format(new Date(iso));
-export const dateInNewYork = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: NEW_YORK,
-  }).format(new Date(iso));
+import { weekdayInNewYork } from '../../components/new-york-dates.ts';
 
 /** One $3 already charged and not paid back yet, in the customer's words. */
 export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: number): string {
@@ -35,7 +18,7 @@ export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: numb
   const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
     new Date(`${o.period}-15T12:00:00Z`),
   );
-  return `${dayInNewYork(o.at)} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
+  return `${weekdayInNewYork(o.at)} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
 }
 
 export const cardName = (c: UpcomingCard) => {

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { dateInNewYork } from '../../components/new-york-dates.ts';
 import type { Plan } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from './plan-price.ts';
 import { usePlans } from './queries.ts';
@@ -17,14 +18,6 @@ interface PlanPickerProps {
 }
 
 type Mark = { label: string; color: string } | null;
-
-const day = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'America/New_York',
-  }).format(new Date(ms));
 
 /** 'Select a subscription': one radio card per plan, keyboard-navigable as a radio group. */
 export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanId }: PlanPickerProps) {
@@ -54,11 +47,13 @@ export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanI
           const marks: Mark[] = [
             plan.id === currentPlanId
               ? {
-                  label: nextPlan ? `Current plan · until ${day(nextPlan.from)}` : 'Current plan',
+                  label: nextPlan ? `Current plan · until ${dateInNewYork(nextPlan.from)}` : 'Current plan',
                   color: 'mint',
                 }
               : null,
-            plan.id === nextPlan?.id ? { label: `From ${day(nextPlan.from)}`, color: 'blue' } : null,
+            plan.id === nextPlan?.id
+              ? { label: `From ${dateInNewYork(nextPlan.from)}`, color: 'blue' }
+              : null,
             plan.id === lastPlanId ? { label: 'Your last plan', color: 'gray' } : null,
           ];
           return <PlanOption key={plan.id} plan={plan} marks={marks} />;

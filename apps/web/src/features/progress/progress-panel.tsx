@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { creditEducation, formatUsd, type Progress, progressSummary } from '@pria/contracts';
 import { Link } from 'react-router';
+import { monthDayInNewYork } from '../../components/new-york-dates.ts';
 import { useUpcoming } from '../subscription/queries.ts';
 import { CardHistory } from './card-history.tsx';
 import { useProgress } from './queries.ts';
@@ -34,11 +35,6 @@ function Summary({ p }: { p: Progress }) {
   );
 }
 
-const dayInNewYork = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'America/New_York' }).format(
-    new Date(iso),
-  );
-
 /**
  * Before the first month: when it comes, in the engine's own schedule (the Upcoming panel's), so
  * the panel never promises a $3 charge the engine will not take (no plan, paused, ending first).
@@ -50,8 +46,8 @@ function NotStartedYet() {
   if (u?.nextCharge) {
     return (
       <Text size="sm">
-        Your first $3 charge is on {dayInNewYork(u.nextCharge.at)} at 4pm New York time, and we pay it back on
-        the 2nd. Each month will show here.
+        Your first $3 charge is on {monthDayInNewYork(u.nextCharge.at)} at 4pm New York time, and we pay it
+        back on the 2nd. Each month will show here.
       </Text>
     );
   }

@@ -1,14 +1,6 @@
 import { formatUsd } from '@pria/contracts';
+import { dateInNewYork } from '../../components/new-york-dates.ts';
 import type { Plan } from '../customer/types.ts';
-
-/** "July 10, 2031" as New York reads it: the engine dates plans by New York's calendar. */
-export const dayInNewYork = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'America/New_York',
-  }).format(new Date(ms));
 
 const months = (plan: Plan) => (plan.interval === 'year' ? plan.intervalCount * 12 : plan.intervalCount);
 
@@ -28,7 +20,7 @@ export function planChangeDetails(r: {
   /** Paused now: changing plan turns the subscription back on (the spec's plan change sends isEnabled true). */
   paused: boolean;
 }): { title: string; message: string; details: string[]; confirm: string } {
-  const on = dayInNewYork(r.changesAt);
+  const on = dateInNewYork(r.changesAt);
   const card = r.cardName ? ` to your ${r.cardName}` : '';
   const resumes = r.paused
     ? ['This also turns your subscription back on: the monthly $3 charges restart on the next 28th.']

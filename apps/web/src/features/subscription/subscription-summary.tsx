@@ -5,13 +5,14 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm.tsx';
+import { dateInNewYork } from '../../components/new-york-dates.ts';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval, renewsOn } from '../plans/plan-price.ts';
 import { FinishVerification } from './finish-verification.tsx';
 import { cancelDetails, pauseDetails, resumeDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
-import { dayInNewYork, payNowDetails, planChangeDetails } from './plan-change-words.ts';
+import { payNowDetails, planChangeDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
@@ -107,7 +108,7 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
   const cards = useCards();
   const next = sub.nextPlan;
   if (!next || !sub.expiresAt) return null;
-  const on = dayInNewYork(sub.expiresAt);
+  const on = dateInNewYork(sub.expiresAt);
   const card = cards.data?.find((c) => c.id === sub.card?.id);
   const stay = () => {
     const words = planChangeDetails({
