@@ -124,6 +124,7 @@ export class SimulatorGateway implements PaymentGateway {
   private readonly loadInstrument: (id: string) => Promise<ActiveInstrument | undefined>;
   private readonly writeTx: (row: NewTx) => Promise<{ tx: TxOutcome; inserted: boolean }>;
   private readonly writePlainTx: (row: NewTx) => Promise<{ tx: TxOutcome; inserted: true } | null>;
+  private readonly findByReference: (reference: string) => Promise<TxOutcome | undefined>;
 
   /** Releases what the simulator holds (its own pool, when it has one). */
   async close(): Promise<void> {
@@ -157,6 +158,7 @@ export class SimulatorGateway implements PaymentGateway {
     });
     this.writeTx = batched((rows: NewTx[]) => this.insertTxs(rows));
     this.writePlainTx = batched((rows: NewTx[]) => this.insertPlainTxs(rows));
+    this.findByReference = batched((references: string[]) => this.lookupMany(references));
   }
 
   async publicKey(): Promise<JWK> {
@@ -539,16 +541,7 @@ export class SimulatorGateway implements PaymentGateway {
 
   private async lookupHere(reference: string): Promise<LookupResult | null> {
     await this.network();
-    // NOTE: expireSessions({ reference }) and findTx in one named statement: a restarted worker
-    // looks up every card a dead one had in flight, one call each (bench:billing's recovery).
-    const rows = await lookupStatement(this.sim, [
-      reference,
-      AUTHENTICATION_EXPIRED,
-      this.now(),
-      this.clock(),
-    ]);
-    for (const expired of rows.filter((r) => r.expired)) await this.tellListeners(expired);
-    const tx = rows.find((r) => r.reference === reference);
+    const tx = await this.findByReference(reference);
     if (!tx) return null;
     return {
       kind: tx.kind,
@@ -556,6 +549,24 @@ export class SimulatorGateway implements PaymentGateway {
       instrumentId: tx.instrument_id,
       ...this.outcomeOf(tx),
     } as LookupResult;
+  }
+
+  /**
+   * The lookups in flight at once, in one named statement (a restarted worker looks up every
+   * card a dead one had in flight, one call each: bench:billing's recovery): a challenge of one
+   * of these references left past its window is declined first, as expireSessions does, and its
+   * listeners are told once.
+   */
+  private async lookupMany(references: string[]): Promise<(TxOutcome | undefined)[]> {
+    const rows = await lookupStatement(this.sim, [
+      [...new Set(references)],
+      AUTHENTICATION_EXPIRED,
+      this.now(),
+      this.clock(),
+    ]);
+    for (const expired of rows.filter((r) => r.expired)) await this.tellListeners(expired);
+    const byReference = new Map(rows.map((r) => [r.reference, r]));
+    return references.map((reference) => byReference.get(reference));
   }
 
   /** Called after the customer finishes (or cancels) a hosted authentication page. */
@@ -803,24 +814,25 @@ const plainTxsStatement = namedStatement<TxOutcome>(
 );
 
 /**
- * A lookup by reference, a named statement: a challenge of that reference left past its window
- * is declined first (as expireSessions does), and the transaction is read with that outcome.
+ * Lookups by reference (a batch of them), a named statement: a challenge of one of these
+ * references left past its window is declined first (as expireSessions does), and the
+ * transactions are read with that outcome.
  */
 const lookupStatement = namedStatement<TxOutcome & { expired: boolean }>(
-  'sim_lookup',
+  'sim_lookup_many',
   `with expired as (
      update gateway_sim.transactions t
      set status = 'declined', reason = $2, updated_at = $3
      from gateway_sim.sessions s
      where s.session_id = t.session_id and t.status = 'requires_authentication'
-       and s.expires_at <= $4 and s.reference = $1
+       and s.expires_at <= $4 and s.reference = any($1::text[])
      returning t.id, t.reference, t.kind, t.instrument_id, t.amount_cents, t.status, t.reason, t.session_id)
    select id, reference, kind, instrument_id, amount_cents, status, reason, session_id, true as expired
    from expired
    union all
    select id, reference, kind, instrument_id, amount_cents, status, reason, session_id, false
    from gateway_sim.transactions
-   where reference = $1 and not exists (select 1 from expired e where e.reference = $1)`,
+   where reference = any($1::text[]) and reference not in (select e.reference from expired e)`,
 );
 
 function toInstrument(r: Selectable<SimInstrumentsTable>): Instrument {

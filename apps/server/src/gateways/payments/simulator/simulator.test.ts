@@ -14,6 +14,7 @@ import { createSimulatorGateway, type SimulatorGateway } from './simulator-gatew
 import { testCards } from './test-cards.ts';
 
 let db: Db;
+let url: string;
 let gw: SimulatorGateway;
 const address: BillingAddress = {
   address1: '1 Main St',
@@ -53,7 +54,8 @@ const charge = (
   });
 
 beforeAll(async () => {
-  ({ db } = createDb(await createTestDatabase(), 5));
+  url = await createTestDatabase();
+  ({ db } = createDb(url, 5));
   gw = await createSimulatorGateway({ db, publicUrl: 'http://pria.test/' });
 });
 afterAll(() => db?.destroy());
@@ -301,6 +303,67 @@ describe('payouts and lookups', () => {
 
   it('returns null for a reference it never saw', async () => {
     expect(await gw.lookup('never-sent')).toBeNull();
+  });
+
+  it('answers lookups in flight at once each with its own transaction, in one statement', async () => {
+    const card = await register('4111111111111111');
+    const paid = ref('payout');
+    await gw.payout({ reference: paid, instrumentId: card.instrumentId, amountCents: cents(300) });
+    const captured = ref('payin');
+    await charge(card.instrumentId, 'merchant', captured);
+    const statements: string[] = [];
+    const { db: watched } = createDb(url, 2, (e) => {
+      if (e.level === 'query') statements.push(e.query.sql);
+    });
+    const sim = await createSimulatorGateway({ db: watched, publicUrl: 'http://pria.test/' });
+    try {
+      statements.length = 0;
+      const answers = await Promise.all([
+        sim.lookup(captured),
+        sim.lookup('never-sent'),
+        sim.lookup(paid),
+        sim.lookup(captured),
+      ]);
+      expect(answers).toEqual([
+        expect.objectContaining({ kind: 'charge', status: 'captured', amountCents: 300 }),
+        null,
+        expect.objectContaining({ kind: 'payout', status: 'paid', amountCents: 300 }),
+        expect.objectContaining({ kind: 'charge', status: 'captured' }),
+      ]);
+      expect(statements.filter((s) => s.includes('gateway_sim.transactions'))).toHaveLength(1);
+    } finally {
+      await watched.destroy();
+    }
+  });
+
+  it('declines a challenge left past its window when it is looked up, and tells the listeners once', async () => {
+    let now = new Date();
+    const sim = await createSimulatorGateway({
+      db,
+      publicUrl: 'http://pria.test/',
+      now: () => now,
+      authenticationWindowMs: 60_000,
+    });
+    const card = await register('4000002760003184');
+    const reference = ref('checkout');
+    const outcome = await sim.charge({
+      reference,
+      instrumentId: card.instrumentId,
+      amountCents: cents(3897),
+      description: 'Plan',
+      initiator: 'customer',
+    });
+    expect(outcome.status).toBe('requires_authentication');
+    const seen: string[] = [];
+    sim.onSessionCompleted(({ reference: r, outcome: o }) => {
+      seen.push(`${r}:${o.status}`);
+    });
+    now = new Date(now.getTime() + 61_000);
+    const [a, b] = await Promise.all([sim.lookup(reference), sim.lookup(reference)]);
+    expect(a).toMatchObject({ status: 'declined', reason: 'Authentication expired' });
+    expect(b).toEqual(a);
+    expect(await sim.lookup(reference)).toEqual(a);
+    expect(seen).toEqual([`${reference}:declined`]);
   });
 });
 
