@@ -152,9 +152,13 @@ function cpuNow() {
   return { node: (u.user + u.system) / 1e6, postgres: postgresCpuSeconds() };
 }
 
-function cpuPerItem(from: { node: number; postgres: number }, to: { node: number; postgres: number }) {
+type Cpu = ReturnType<typeof cpuNow>;
+const cpuMs = (from: Cpu, to: Cpu, items: number) =>
+  (1000 * (to.node - from.node + to.postgres - from.postgres)) / items;
+
+function cpuPerItem(from: Cpu, to: Cpu) {
   const ms = (s: number) => ((1000 * s) / N).toFixed(3);
-  return `node ${ms(to.node - from.node)}, postgres ${ms(to.postgres - from.postgres)}`;
+  return `node ${ms(to.node - from.node)}, postgres ${ms(to.postgres - from.postgres)} = ${cpuMs(from, to, N).toFixed(3)}`;
 }
 
 /** WAL written so far (bytes, full-page images) and checkpoints started, cluster-wide. */
@@ -312,7 +316,11 @@ try {
   const rowsWritten = counts.rows.reduce((s, r) => s + r.n, 0);
   const recovered = recovery && values.gateway !== 'memory' ? await measureRecovery(deps, payinSeconds) : [];
 
+  const floorCpu = cpuNow();
   const floor = await measureWriteFloor(N, drains, batchSize);
+  // The CPU baseline of this run: what one row of the floor cost this Node process and this
+  // PostgreSQL (the machine's speed moves CPU per item from day to day; a ratio to this does not).
+  const floorRowMs = cpuMs(floorCpu, cpuNow(), N);
 
   const bound = latencyMs > 0 ? (concurrency * 1000) / latencyMs : Number.POSITIVE_INFINITY;
   const table = [
@@ -324,10 +332,12 @@ try {
     ['pay-in time (s)', payinSeconds.toFixed(2)],
     ['charges/s', Math.round(N / payinSeconds)],
     ['CPU ms per charge', cpuPerItem(payinCpu, payoutCpu)],
+    ['CPU per charge / CPU per floor row', `${(cpuMs(payinCpu, payoutCpu, N) / floorRowMs).toFixed(2)}x`],
     ['WAL per charge', walPerItem(payinWal, payoutWal)],
     ['payout time (s)', payoutSeconds.toFixed(2)],
     ['payouts/s', Math.round(N / payoutSeconds)],
     ['CPU ms per payout', cpuPerItem(payoutCpu, endCpu)],
+    ['CPU per payout / CPU per floor row', `${(cpuMs(payoutCpu, endCpu, N) / floorRowMs).toFixed(2)}x`],
     ['WAL per payout', walPerItem(payoutWal, endWal)],
     ['latency bound (concurrency / latency, /s)', Number.isFinite(bound) ? Math.round(bound) : '-'],
     [
@@ -335,6 +345,7 @@ try {
       Number.isFinite(bound) ? `${((100 * N) / payinSeconds / bound).toFixed(1)}%` : '-',
     ],
     [`write floor (rows/s, ${batchSize}-row inserts x ${drains})`, Math.round(floor)],
+    ['CPU ms per floor row (node + postgres)', floorRowMs.toFixed(4)],
     ['charges/s as % of the write floor', `${((100 * N) / payinSeconds / floor).toFixed(1)}%`],
     ['payouts/s as % of the write floor', `${((100 * N) / payoutSeconds / floor).toFixed(1)}%`],
     ['captured / paid back', `${captured.rows[0]?.n} / ${paid.rows[0]?.n}`],

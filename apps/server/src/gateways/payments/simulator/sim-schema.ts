@@ -84,7 +84,7 @@ export interface SimDatabase {
 export type SimDb = Kysely<SimDatabase>;
 
 /** Written as the schema's comment once the DDL below has run; bump it when the DDL changes. */
-export const SIM_SCHEMA_VERSION = 'pria-simulator 3';
+export const SIM_SCHEMA_VERSION = 'pria-simulator 4';
 
 /**
  * Idempotent DDL. The migration step runs it as the database owner; the app, connected as the
@@ -187,6 +187,21 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
         reference text not null unique,
         expires_at timestamptz not null
       )`.execute(trx);
+    // Its keys compare as bytes, as our money keys do (ADR 39): every charge and payout enters the
+    // id and reference B-trees and probes the instruments' id, and under the database's collation
+    // each comparison called strcoll. Equality is byte equality under both, so nothing else changes;
+    // a schema made earlier is altered once (its indexes are rebuilt).
+    await sql`alter table gateway_sim.transactions
+      alter column id type text collate "C", alter column reference type text collate "C",
+      alter column instrument_id type text collate "C", alter column session_id type text collate "C"`.execute(
+      trx,
+    );
+    await sql`alter table gateway_sim.instruments
+      alter column id type text collate "C", alter column reference type text collate "C"`.execute(trx);
+    await sql`alter table gateway_sim.sessions
+      alter column session_id type text collate "C", alter column reference type text collate "C"`.execute(
+      trx,
+    );
     await sql`comment on schema gateway_sim is ${sql.lit(SIM_SCHEMA_VERSION)}`.execute(trx);
   });
 }

@@ -86,6 +86,29 @@ describe('simulator start-up', () => {
       await sql`select 1 from information_schema.tables where table_schema = 'public'`.execute(db);
     expect(pubTables.rows).toHaveLength(0);
   });
+
+  it('compares its keys as bytes (collate "C"), and gives a schema made earlier the same once', async () => {
+    const keys = async () =>
+      (
+        await sql<{ key: string; collation: string | null }>`
+          select table_name || '.' || column_name as key, collation_name as collation
+          from information_schema.columns
+          where table_schema = 'gateway_sim'
+            and (table_name, column_name) in (('transactions', 'id'), ('transactions', 'reference'),
+              ('transactions', 'instrument_id'), ('transactions', 'session_id'), ('instruments', 'id'),
+              ('instruments', 'reference'), ('sessions', 'session_id'), ('sessions', 'reference'))
+          order by 1`.execute(db)
+      ).rows;
+    expect(await keys()).toHaveLength(8);
+    for (const k of await keys()) expect(k).toEqual({ key: k.key, collation: 'C' });
+    // A schema of the previous version: the database's collation on every key.
+    await sql`alter table gateway_sim.transactions alter column id type text collate "default",
+      alter column reference type text collate "default"`.execute(db);
+    await sql`alter table gateway_sim.instruments alter column id type text collate "default"`.execute(db);
+    await sql`comment on schema gateway_sim is 'pria-simulator 3'`.execute(db);
+    await createSimulatorGateway({ db, publicUrl: 'http://pria.test' });
+    for (const k of await keys()) expect(k).toEqual({ key: k.key, collation: 'C' });
+  });
 });
 
 describe('registration', () => {
