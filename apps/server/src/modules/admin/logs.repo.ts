@@ -43,10 +43,9 @@ function olderThan(key: LogKey, source: 0 | 1, at: RawBuilder<unknown>, id: RawB
   return sql`(${at}, ${id}) < (${keyAt}, ${key.id})`;
 }
 
-// NOTE: what a sign-in says in the log; filterPattern matches it as it reads. The same expression
-// is indexed (idp_sign_in_events_message_trgm, migration 0013): change both together.
-const signInMessage = sql`case when s.success then 'Sign-in succeeded: ' else 'Sign-in failed (' || coalesce(s.reason, 'unknown') || '): ' end
-  || coalesce(s.email, s.user_id, 'unknown user') || coalesce(' from ' || s.ip, '')`;
+// What a sign-in step says in the log: one definition, in the database (migration 0081), which
+// the filter's trigram index is built on too.
+const signInMessage = sql`pria_sign_in_message(s.success, s.reason, s.email, s.user_id, s.ip)`;
 
 /**
  * Whose account an event is about (issue 29: "account deleted" named nobody): the client its
