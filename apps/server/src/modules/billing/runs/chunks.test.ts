@@ -188,3 +188,19 @@ describe('a payout run in chunks', () => {
     expect(await claimPayoutChunk(t.db, run.id)).toBeNull();
   });
 });
+
+describe('chunk storage', () => {
+  it("stores the chunks' id lists uncompressed (migration 0082)", async () => {
+    const r = await sql<{ list: string; storage: string }>`
+      select attrelid::regclass::text || '.' || attname as list, attstorage as storage from pg_attribute
+      where attrelid in ('billing_chunks'::regclass, 'payout_chunks'::regclass) and attnum > 0
+        and atttypid = 'uuid[]'::regtype
+      order by 1`.execute(t.db);
+    expect(r.rows).toEqual([
+      { list: 'billing_chunks.sent_cards', storage: 'e' },
+      { list: 'payout_chunks.attempts', storage: 'e' },
+      { list: 'payout_chunks.sent_attempts', storage: 'e' },
+      { list: 'payout_chunks.sent_payouts', storage: 'e' },
+    ]);
+  });
+});
