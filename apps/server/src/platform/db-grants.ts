@@ -102,6 +102,7 @@ export const publicTables: Record<string, TableClassName> = {
   idp_recovery_requests: 'working',
   idp_users: 'working',
   idp_webauthn_challenges: 'working',
+  in_doubt_leases: 'working',
   notification_preferences: 'working',
   oidc_payloads: 'working',
   payout_chunks: 'working',

@@ -177,6 +177,12 @@ export interface BillingRunsTable {
   finished_at: Timestamp | null;
 }
 
+/** Which drain is looking a money row in doubt up now (migration 0083, ADR 43). */
+export interface InDoubtLeasesTable {
+  row_id: string;
+  leased_until: Timestamp;
+}
+
 export interface BillingChunksTable {
   run_id: string;
   seq: number;
@@ -469,6 +475,7 @@ export interface CoreTables {
   payment_attempts: PaymentAttemptsTable;
   billing_runs: BillingRunsTable;
   billing_chunks: BillingChunksTable;
+  in_doubt_leases: InDoubtLeasesTable;
   payout_chunks: PayoutChunksTable;
   payouts: PayoutsTable;
   attempt_rollups: AttemptRollupsTable;

@@ -18,8 +18,9 @@ import {
   recordOutcomes,
 } from '../payin/charges.repo.ts';
 import { writeStaleChunks } from '../payin/payin-chunks.repo.ts';
-import { addRunProgress, findUnsettled, type RunRow, stillInDoubt } from '../runs/runs.repo.ts';
+import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
 import { missedReason, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
+import { leaseInDoubt, releaseLeases } from './in-doubt-leases.ts';
 
 /**
  * In doubt: a charge, pay-back or refund left `submitted` by a dead worker (older than the
@@ -46,8 +47,13 @@ export interface InDoubtKind<Outcome, Claimed> {
   kind: LookupResult['kind'];
   /** Its rows in doubt, with whether "not found" would be conclusive, and when they were read. */
   find(): Promise<readonly { id: string; reference: string; conclusive: boolean; looked_at: Date }[]>;
-  /** Of these rows, the ones still in doubt now (another drain may have settled some). */
-  stillInDoubt(ids: string[]): Promise<string[]>;
+  /**
+   * Of these rows, the ones still in doubt that no other drain is looking up, leased to this one
+   * (another drain may have settled some, or be looking them up now: ADR 43).
+   */
+  lease(ids: string[]): Promise<string[]>;
+  /** Ends the leases of a slice once it is settled. */
+  release(ids: string[]): Promise<void>;
   /** A final answer as the row's outcome; null when the answer is not final yet. */
   outcome(id: string, found: LookupResult): Outcome | null;
   /** Records the outcomes found; returns how many rows they settled. */
@@ -64,26 +70,40 @@ export async function settleInDoubt<Outcome, Claimed>(
   if (rows.length === 0) return { answered: 0, resend: [] };
   const lookedAt = rows[0]?.looked_at ?? deps.clock.now();
   // NOTE: every drain of a run (any process) reads the same rows in doubt. Each takes them in its
-  // own random order, slice by slice, leaving out what another drain settled meanwhile, so the
-  // processor is asked about a row about once, not once per drain (bench:billing's restart made
-  // 4,000 lookups for 1,000 cards in flight with four drains). Not one rotation of the same order:
-  // a drain that caught up with another would then ask about the same slices in step with it.
+  // own random order, slice by slice, and leases each slice before looking it up: a row another
+  // drain settled meanwhile, or is looking up now, is left out. So the processor is asked about a
+  // row once, and the slices can be large (ADR 43; ADR 36 had small slices to keep the overlap
+  // of unleased ones low). A lease only decides who asks: the writes stay guarded as before.
   const order = shuffled(rows);
-  const slice = Math.max(1, deps.concurrency) * 4;
+  const slice = Math.max(1, deps.concurrency) * SLICE_PER_CALL;
   const settled: Settled<Claimed> = { answered: 0, resend: [] };
   for (let i = 0; i < order.length; i += slice) {
+    const mine = new Set(await k.lease(order.slice(i, i + slice).map((r) => r.id)));
+    if (mine.size === 0) continue;
     // In id order within a slice, as the rows were read: their outcomes are written in that order.
-    let part = order.slice(i, i + slice).sort((a, b) => (a.id < b.id ? -1 : 1));
-    if (i > 0) {
-      const still = new Set(await k.stillInDoubt(part.map((r) => r.id)));
-      part = part.filter((r) => still.has(r.id));
+    const part = order
+      .slice(i, i + slice)
+      .filter((r) => mine.has(r.id))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    try {
+      const done = await settleSlice(deps, k, part, lookedAt);
+      settled.answered += done.answered;
+      settled.resend.push(...done.resend);
+    } finally {
+      await k.release([...mine]);
     }
-    const done = await settleSlice(deps, k, part, lookedAt);
-    settled.answered += done.answered;
-    settled.resend.push(...done.resend);
   }
   return settled;
 }
+
+/** A slice of rows in doubt: this many per processor call a drain keeps in flight. */
+const SLICE_PER_CALL = 8;
+
+/** Leases on one table's rows in doubt (ADR 43), for the settle step. */
+export const leasesOn = (deps: BillingDeps, table: 'payment_attempts' | 'payouts' | 'refunds') => ({
+  lease: (ids: string[]) => leaseInDoubt(deps.db, table, ids, deps.staleAfterMs),
+  release: (ids: string[]) => releaseLeases(deps.db, ids),
+});
 
 function shuffled<T>(items: readonly T[]): T[] {
   const out = [...items];
@@ -157,7 +177,7 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
   return settleInDoubt<AttemptOutcome, ClaimedAttempt>(deps, {
     kind: 'charge',
     find: () => findUnsettled<AttemptStatus>(db, 'payment_attempts', inDoubtOf(deps, run.id)),
-    stillInDoubt: (ids) => stillInDoubt(db, 'payment_attempts', ids, deps.staleAfterMs),
+    ...leasesOn(deps, 'payment_attempts'),
     // Only a final answer settles it (a charge waiting for the bank stays in doubt).
     outcome: (id, found) =>
       found.status === 'captured' || found.status === 'declined' ? { id, ...outcomeOf(found) } : null,
@@ -194,7 +214,7 @@ export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Set
   return settleInDoubt<PayoutOutcomeRow, ClaimedPayout>(deps, {
     kind: 'payout',
     find: () => findUnsettled<PayoutStatus>(db, 'payouts', inDoubtOf(deps, run.id)),
-    stillInDoubt: (ids) => stillInDoubt(db, 'payouts', ids, deps.staleAfterMs),
+    ...leasesOn(deps, 'payouts'),
     outcome(id, found) {
       if (found.kind !== 'payout') return null;
       const o = outcomeOf(found);

@@ -1,7 +1,6 @@
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
-import { stillInDoubt } from '../runs/runs.repo.ts';
+import { leasesOn, settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
 import {
   claimRefundResends,
   findCharge,
@@ -21,7 +20,7 @@ export async function settleRefunds(deps: BillingDeps): Promise<number> {
   const { answered, resend } = await settleInDoubt<RefundOutcomeRow, string>(deps, {
     kind: 'refund',
     find: () => findRefundsInDoubt(deps.db, deps),
-    stillInDoubt: (ids) => stillInDoubt(deps.db, 'refunds', ids, deps.staleAfterMs),
+    ...leasesOn(deps, 'refunds'),
     outcome(id, found) {
       if (found.kind !== 'refund') return null;
       const o = outcomeOf(found);

@@ -162,21 +162,6 @@ export async function findUnsettled<S extends string>(
   return res.rows;
 }
 
-/** Of these money rows, the ones still in doubt now (the settle step's slices, ADR 36). */
-export async function stillInDoubt(
-  db: Db,
-  table: 'payment_attempts' | 'payouts' | 'refunds',
-  ids: readonly string[],
-  staleAfterMs: number,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const res = await sql<{ id: string }>`
-    select id from ${sql.table(table)} where id = any(${ids}::uuid[]) and ${inDoubt(staleAfterMs)}`.execute(
-    db,
-  );
-  return res.rows.map((r) => r.id);
-}
-
 /** The newest runs first (staff's view of what the engine did and is doing). */
 export function listRecentRuns(db: Db, limit: number): Promise<RunRow[]> {
   return db.selectFrom('billing_runs').selectAll().orderBy('started_at', 'desc').limit(limit).execute();
