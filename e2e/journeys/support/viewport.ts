@@ -14,7 +14,10 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
-/** Screenshots of each journey's screens for review (under .tmp, never committed). */
+/**
+ * Screenshots of each journey's screens for review (under .tmp, never committed). Transitions
+ * are run to their end first: a dialog was pictured half faded in.
+ */
 export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/journeys/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `.tmp/journeys/${name}.png`, fullPage: true, animations: 'disabled' });
 }
