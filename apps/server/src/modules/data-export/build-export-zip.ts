@@ -17,7 +17,7 @@ paybacks                every pay-back of a $3 charge to your card
 refunds, disputes       refunds we made and disputes you opened with your bank
 notices, messages       the notices we sent you, and every email, text and push message (subjects only)
 sign_ins                sign-ins to your account, step by step: when, from which address and browser
-                        (with two-step sign-in on, "password accepted" is followed by the second step)
+                        (with two-step sign-in on, "Password accepted" is followed by the second step)
 notification_settings   what you chose to hear about, by email, text and push
 push_devices            the devices that receive Pria's push notifications
 consents                the terms, privacy policy and recurring-charge disclosure you accepted, when and from where

@@ -226,13 +226,13 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
     case 'sign_ins': {
       // The built-in provider's record of sign-ins (its user id is the customer's subject).
       const rows = await sql<Record<string, unknown>>`
-        select s.at, s.success, s.reason, s.ip, s.user_agent
+        select s.at, pria_sign_in_step(s.success, s.reason) as result, s.ip, s.user_agent
         from idp_sign_in_events s, customers c
         where c.id = ${customerId} and s.user_id = c.subject
         order by s.at, s.id`.execute(db);
       return rows.rows.map((s) => ({
         at: iso(s.at as Date),
-        result: signInStep(Boolean(s.success), (s.reason as string | null) ?? null),
+        result: String(s.result),
         ip_address: (s.ip as string | null) ?? null,
         browser: (s.user_agent as string | null) ?? null,
       }));
@@ -281,30 +281,5 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         browser: (r.user_agent as string | null) ?? null,
       }));
     }
-  }
-}
-
-/**
- * A sign-in event in words. With two-step sign-in on, a sign-in is a "password accepted" line
- * followed by the second step's: a password step alone is not a sign-in (a walk-through found
- * the export calling it one).
- */
-function signInStep(success: boolean, reason: string | null): string {
-  if (!success) return `refused (${reason ?? 'unknown'})`;
-  switch (reason) {
-    case null:
-      return 'password accepted';
-    case 'signup':
-      return 'account created';
-    case 'passkey':
-      return 'signed in with a passkey';
-    case 'mfa':
-      return 'second step passed (code)';
-    case 'recovery code':
-      return 'second step passed (recovery code)';
-    case 'mfa-code-sent':
-      return 'second-step code sent';
-    default:
-      return reason;
   }
 }

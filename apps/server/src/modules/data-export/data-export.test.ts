@@ -132,7 +132,7 @@ describe('download my data', () => {
       expect.arrayContaining([expect.stringContaining('Subscribed to')]),
     );
     expect(json('sign_ins')).toEqual(
-      expect.arrayContaining([expect.objectContaining({ result: 'password accepted' })]),
+      expect.arrayContaining([expect.objectContaining({ result: 'Password accepted' })]),
     );
     // Never a card number, anywhere in the file.
     const everything = Object.values(files)
