@@ -198,7 +198,15 @@ describe('billing across processes', () => {
     const killAfter = async (args: string[], kind: 'charge' | 'payout', n: number) => {
       const victim = spawnNode('cli.ts', args, env);
       const victimExit = exited(victim);
-      await waitFor(async () => (await reached(kind)) >= n, 60_000, `${n} ${kind}s at the processor`);
+      // NOTE: the wait includes the child's start (slow on a loaded machine); if it never gets
+      // there, what the child printed is part of the failure.
+      await waitFor(async () => (await reached(kind)) >= n, 120_000, `${n} ${kind}s at the processor`).catch(
+        async (err: Error) => {
+          victim.kill('SIGKILL');
+          const { code, out } = await victimExit;
+          throw new Error(`${err.message}; the worker exited ${code} and printed:\n${out.slice(-4000)}`);
+        },
+      );
       victim.kill('SIGKILL');
       expect((await victimExit).code).toBeNull();
     };
