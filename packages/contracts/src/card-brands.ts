@@ -20,6 +20,10 @@ export const brandDisplayNames: Record<AnyCardBrand, string> = {
   jcb: 'JCB',
 };
 
+/** A card as people read it: "Visa •••• 1111" (an unknown brand as it was given). */
+export const cardName = (c: { brand: string; lastFour: string }): string =>
+  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} •••• ${c.lastFour}`;
+
 /** Accepts a brand code ('001') or a brand name ('visa', 'Visa'); undefined when unknown. */
 export function brandFromInput(value: string): AnyCardBrand | undefined {
   const v = value.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { type AnyCardBrand, brandDisplayNames } from '@pria/contracts';
+import { cardName } from '@pria/contracts';
 import type { ConsentRecordView } from '@pria/contracts/legal/documents';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
@@ -31,10 +31,7 @@ export async function listConsents(
     context: r.context,
     acceptedAt: r.accepted_at.toISOString(),
     ip: r.ip,
-    card:
-      r.brand && r.last_four
-        ? `${brandDisplayNames[r.brand as AnyCardBrand] ?? r.brand} •••• ${r.last_four}`
-        : null,
+    card: r.brand && r.last_four ? cardName({ brand: r.brand, lastFour: r.last_four }) : null,
   }));
 }
 

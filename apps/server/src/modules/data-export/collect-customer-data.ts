@@ -1,4 +1,4 @@
-import { type AnyCardBrand, brandDisplayNames } from '@pria/contracts';
+import { cardName } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 
@@ -26,8 +26,6 @@ export type DatasetName = (typeof DATASETS)[number];
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const cents = (n: number | string | null) => (n === null ? null : Number(n));
 const dollars = (n: number | string | null) => (n === null ? null : (Number(n) / 100).toFixed(2));
-const cardName = (brand: string, lastFour: string) =>
-  `${brandDisplayNames[brand as AnyCardBrand] ?? brand} •••• ${lastFour}`;
 
 /**
  * Everything Pria holds about one customer, as the CCPA's right to know asks: profile, cards
@@ -73,7 +71,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         .execute();
       return rows.map((c) => ({
         card_id: c.id,
-        card: cardName(c.brand, c.last_four),
+        card: cardName({ brand: c.brand, lastFour: c.last_four }),
         brand: c.brand,
         last_four: c.last_four,
         expiration: `${String(c.expiration_month).padStart(2, '0')}/${c.expiration_year}`,
@@ -111,7 +109,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         ...planCharges.rows.map((a) => ({
           at: iso(a.created_at as Date),
           event: String(a.description),
-          detail: `${a.status} on ${cardName(String(a.brand), String(a.last_four))}`,
+          detail: `${a.status} on ${cardName({ brand: String(a.brand), lastFour: String(a.last_four) })}`,
           amount_cents: cents(a.amount_cents as number),
         })),
         ...events.rows.map((e) => ({ at: iso(e.at), event: e.message, detail: null, amount_cents: null })),
@@ -133,7 +131,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         amount_cents: cents(a.amount_cents as number),
         amount: dollars(a.amount_cents as number),
         decline_reason: (a.decline_reason as string | null) ?? null,
-        card: cardName(String(a.brand), String(a.last_four)),
+        card: cardName({ brand: String(a.brand), lastFour: String(a.last_four) }),
         reference: String(a.reference),
       }));
     }
@@ -152,7 +150,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         amount: dollars(p.amount_cents as number),
         paid_at: iso(p.paid_at as Date | null),
         tries: Number(p.tries),
-        card: cardName(String(p.brand), String(p.last_four)),
+        card: cardName({ brand: String(p.brand), lastFour: String(p.last_four) }),
       }));
     }
     case 'refunds': {
@@ -172,7 +170,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         plan_ended_at: iso(f.plan_ended_at as Date | null),
         amount_cents: cents(f.amount_cents as number),
         amount: dollars(f.amount_cents as number),
-        card: cardName(String(f.brand), String(f.last_four)),
+        card: cardName({ brand: String(f.brand), lastFour: String(f.last_four) }),
       }));
     }
     case 'disputes': {
@@ -275,7 +273,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         document: String(r.document),
         version: String(r.version),
         where_given: String(r.context),
-        card: r.brand ? cardName(String(r.brand), String(r.last_four)) : null,
+        card: r.brand ? cardName({ brand: String(r.brand), lastFour: String(r.last_four) }) : null,
         accepted_at: iso(r.accepted_at as Date),
         ip_address: (r.ip as string | null) ?? null,
         browser: (r.user_agent as string | null) ?? null,

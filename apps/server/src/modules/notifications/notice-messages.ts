@@ -1,6 +1,7 @@
 import {
   type AnyCardBrand,
   brandDisplayNames,
+  cardName,
   formatUsd,
   messages,
   type NotificationType,
@@ -72,8 +73,6 @@ export function noticeSmsType(type: CustomerNoticeType): NotificationType {
 const NY = 'America/New_York';
 const day = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toFormat('LLLL d, yyyy');
 const shortDay = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toFormat('LLL d');
-const cardName = (c: NoticeCard) =>
-  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} •••• ${c.lastFour}`;
 const smsCardName = (c: NoticeCard) =>
   `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} ending ${c.lastFour}`;
 

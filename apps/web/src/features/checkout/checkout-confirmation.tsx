@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { brandDisplayNames, formatUsd } from '@pria/contracts';
+import { cardName, formatUsd } from '@pria/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dateInNewYork } from '../../components/new-york-dates.ts';
@@ -36,7 +36,7 @@ export function CheckoutConfirmation({
     recent.data?.rows.find((r) => r.type === 'charge' && r.receipt !== null)?.receipt ??
     null;
   const card = cards.data?.find((c) => c.id === result.subscription.card?.id);
-  const paidWith = card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : 'your card';
+  const paidWith = card ? cardName(card) : 'your card';
   const renewal = result.subscription.expiresAt
     ? dateInNewYork(result.subscription.expiresAt)
     : renewsOn(plan);

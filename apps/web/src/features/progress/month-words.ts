@@ -1,4 +1,4 @@
-import { type AnyCardBrand, brandDisplayNames, type ProgressMonthState } from '@pria/contracts';
+import { cardName, type ProgressMonthState } from '@pria/contracts';
 
 /** "January 2030" from "2030-01" (a calendar month: no time zone involved). */
 export function monthName(period: string, style: 'long' | 'short' = 'long'): string {
@@ -8,8 +8,7 @@ export function monthName(period: string, style: 'long' | 'short' = 'long'): str
   );
 }
 
-export const cardLabel = (c: { brand: string; lastFour: string }) =>
-  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} •••• ${c.lastFour}`;
+export const cardLabel = cardName;
 
 /** The colour of a month: teal on time, blue on its way, grey ours or pending, orange/red for the customer to look at. */
 export const stateColor: Record<ProgressMonthState, string> = {

@@ -1,5 +1,5 @@
 import { Select, Text } from '@mantine/core';
-import { brandDisplayNames, formatUsd } from '@pria/contracts';
+import { cardName, formatUsd } from '@pria/contracts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import { renewsOn } from '../plans/plan-price.ts';
@@ -26,7 +26,7 @@ export function FundingCardPicker() {
   }
   const name = (id: string) => {
     const card = cards.data?.find((c) => c.id === id);
-    return card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : 'this card';
+    return card ? cardName(card) : 'this card';
   };
   const change = (cardId: string) => {
     if (sub.status !== 'inactive' || !sub.isEnabled) {
@@ -50,7 +50,7 @@ export function FundingCardPicker() {
       maw={420}
       data={(cards.data ?? []).map((c) => ({
         value: c.id,
-        label: `${brandDisplayNames[c.brand]} •••• ${c.lastFour}`,
+        label: cardName(c),
       }))}
       value={sub.card?.id ?? null}
       allowDeselect={false}

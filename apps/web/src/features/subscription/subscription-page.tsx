@@ -1,17 +1,16 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { brandDisplayNames, messages } from '@pria/contracts';
+import { cardName, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyError } from '../../app/notify.ts';
-import { confirmAction } from '../../components/confirm.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useCards } from '../cards/queries.ts';
 import { PlanPicker } from '../plans/plan-picker.tsx';
 import { usePlans } from '../plans/queries.ts';
+import { confirmPlanChange } from './confirm-plan-change.ts';
 import { useUpdateSubscription } from './mutations.ts';
-import { planChangeDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 
 /**
@@ -55,25 +54,21 @@ export default function SubscriptionPage() {
       return;
     }
     const card = cards.data?.find((c) => c.id === inForce.card?.id);
-    const words = planChangeDetails({
-      current: inForce.plan,
-      chosen,
-      scheduled: inForce.nextPlan ?? null,
-      changesAt: inForce.expiresAt,
-      cardName: card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : null,
-      paused: !inForce.isEnabled,
-    });
-    confirmAction({
-      title: words.title,
-      message: words.message,
-      details: words.details,
-      labels: { confirm: words.confirm, cancel: 'Go back' },
-      onConfirm: () =>
+    confirmPlanChange(
+      {
+        current: inForce.plan,
+        chosen,
+        scheduled: inForce.nextPlan ?? null,
+        changesAt: inForce.expiresAt,
+        cardName: card ? cardName(card) : null,
+        paused: !inForce.isEnabled,
+      },
+      () =>
         update.mutate(
           { subscription: inForce, change: 'plan', plan: chosen.id, card: inForce.card?.id, isEnabled: true },
           { onSuccess: () => later(goBack, 1500) },
         ),
-    });
+    );
   };
 
   const continueToPayment = () => {

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { brandDisplayNames, formatUsd, messages } from '@pria/contracts';
+import { cardName, formatUsd, messages } from '@pria/contracts';
 import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,10 +9,11 @@ import { dateInNewYork } from '../../components/new-york-dates.ts';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval, renewsOn } from '../plans/plan-price.ts';
+import { confirmPlanChange } from './confirm-plan-change.ts';
 import { FinishVerification } from './finish-verification.tsx';
 import { cancelDetails, pauseDetails, resumeDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
-import { payNowDetails, planChangeDetails } from './plan-change-words.ts';
+import { payNowDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
@@ -52,7 +53,7 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
   const [cardId, setCardId] = useState<string | null>(null);
   const options = (cards.data ?? []).map((c) => ({
     value: c.id,
-    label: `${brandDisplayNames[c.brand]} •••• ${c.lastFour}`,
+    label: cardName(c),
   }));
   return (
     <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is inactive">
@@ -78,7 +79,7 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
               const chosen = cards.data?.find((c) => c.id === card);
               confirmAction({
                 title: `Pay ${formatUsd(sub.plan.total)} now`,
-                message: `Charge ${formatUsd(sub.plan.total)} (including taxes) for ${sub.plan.name} to ${chosen ? `${brandDisplayNames[chosen.brand]} •••• ${chosen.lastFour}` : 'this card'} now?`,
+                message: `Charge ${formatUsd(sub.plan.total)} (including taxes) for ${sub.plan.name} to ${chosen ? cardName(chosen) : 'this card'} now?`,
                 details: payNowDetails(sub.plan, renewsOn(sub.plan)),
                 labels: { confirm: `Pay ${formatUsd(sub.plan.total)}`, cancel: 'Go back' },
                 onConfirm: () => update.mutate({ subscription: sub, change: 'plan', card, isEnabled: true }),
@@ -110,24 +111,18 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
   if (!next || !sub.expiresAt) return null;
   const on = dateInNewYork(sub.expiresAt);
   const card = cards.data?.find((c) => c.id === sub.card?.id);
-  const stay = () => {
-    const words = planChangeDetails({
-      current: sub.plan,
-      chosen: sub.plan,
-      scheduled: next,
-      changesAt: sub.expiresAt as number,
-      cardName: card ? `${brandDisplayNames[card.brand]} •••• ${card.lastFour}` : null,
-      paused: false,
-    });
-    confirmAction({
-      title: words.title,
-      message: words.message,
-      details: words.details,
-      labels: { confirm: words.confirm, cancel: 'Go back' },
-      onConfirm: () =>
-        update.mutate({ subscription: sub, change: 'plan', plan: sub.plan.id, isEnabled: sub.isEnabled }),
-    });
-  };
+  const stay = () =>
+    confirmPlanChange(
+      {
+        current: sub.plan,
+        chosen: sub.plan,
+        scheduled: next,
+        changesAt: sub.expiresAt as number,
+        cardName: card ? cardName(card) : null,
+        paused: false,
+      },
+      () => update.mutate({ subscription: sub, change: 'plan', plan: sub.plan.id, isEnabled: sub.isEnabled }),
+    );
   return (
     <Alert
       color="blue"
