@@ -8,7 +8,7 @@ import { sendCustomerNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { notCancelled, subscriptionEnded } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { clearCancellation, findSubscriptionOfCustomer } from './subscriptions.repo.ts';
+import { clearCancellation, findSubscriptionOfCustomer, noticeCard } from './subscriptions.repo.ts';
 
 /**
  * "Keep my subscription": undoes a cancellation before the end date, so the plan renews as usual.
@@ -31,13 +31,7 @@ export async function keepSubscription(
     const row = await clearCancellation(tx, current.id, now);
     if (!row) return undefined;
     const renewsAt = new Date(row.expires_at as Date).toISOString();
-    const card = row.card_id
-      ? await tx
-          .selectFrom('cards')
-          .select(['brand', 'last_four'])
-          .where('id', '=', row.card_id)
-          .executeTakeFirst()
-      : undefined;
+    const card = await noticeCard(tx, row.card_id);
     await tx
       .insertInto('event_log')
       .values({
@@ -55,7 +49,7 @@ export async function keepSubscription(
           planName: plan.name,
           amountCents: totalWithTax(cents(plan.price_cents), plan.tax_basis_points),
           renewsAt,
-          card: card ? { brand: card.brand, lastFour: card.last_four } : null,
+          card,
         },
         dedupeKey: `subscription.resumed:${row.id}:${now.toISOString()}`,
         customerId: customer.id,

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 import { planChangeWhileCancelled } from './subscription-errors.ts';
-import { type SubscriptionRow, setNextPlan } from './subscriptions.repo.ts';
+import { noticeCard, type SubscriptionRow, setNextPlan } from './subscriptions.repo.ts';
 
 /**
  * A plan change on a plan that is paid for (ADR 40): nothing is charged today; the plan paid for
@@ -47,13 +47,7 @@ export async function schedulePlanChange(
       }),
     })
     .execute();
-  const card = s.card_id
-    ? await tx
-        .selectFrom('cards')
-        .select(['brand', 'last_four'])
-        .where('id', '=', s.card_id)
-        .executeTakeFirst()
-    : undefined;
+  const card = await noticeCard(tx, s.card_id);
   if (changesAt) {
     await sendCustomerNotice(
       tx,
@@ -67,7 +61,7 @@ export async function schedulePlanChange(
           intervalCount: chosen.interval_count,
           changesAt,
           paused: !s.is_enabled,
-          card: card ? { brand: card.brand, lastFour: card.last_four } : null,
+          card,
         },
         dedupeKey: `subscription.plan_changed:${s.id}:${next ?? current.id}:${r.at.toISOString()}`,
         customerId: s.customer_id,

@@ -65,6 +65,20 @@ export async function startOver(
 }
 
 /** Schedules (or, with null, calls off) the plan the next renewal starts (ADR 40). */
+/** The funding card as a notice names it (brand and last four stay on a removed card). */
+export async function noticeCard(
+  db: Db,
+  cardId: string | null,
+): Promise<{ brand: string; lastFour: string } | null> {
+  if (!cardId) return null;
+  const c = await db
+    .selectFrom('cards')
+    .select(['brand', 'last_four'])
+    .where('id', '=', cardId)
+    .executeTakeFirst();
+  return c ? { brand: c.brand, lastFour: c.last_four } : null;
+}
+
 export function setNextPlan(db: Db, id: string, nextPlanId: string | null): Promise<SubscriptionRow> {
   return db
     .updateTable('subscriptions')

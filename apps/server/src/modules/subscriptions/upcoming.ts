@@ -26,13 +26,22 @@ const cardExpiresAt = (month: number, year: number) =>
 export async function upcomingSchedule(db: Db, principal: Principal, now: Date): Promise<UpcomingSchedule> {
   const customer = await currentCustomer(db, principal);
   const found = await findSubscriptionWithPlan(db, customer.id);
-  const cards = await db
+  // Removed cards too: a pay-back owed still goes to the card that was charged.
+  const allCards = await db
     .selectFrom('cards')
-    .select(['id', 'brand', 'last_four', 'expiration_month', 'expiration_year', 'charge_and_pay'])
+    .select([
+      'id',
+      'brand',
+      'last_four',
+      'expiration_month',
+      'expiration_year',
+      'charge_and_pay',
+      'removed_at',
+    ])
     .where('customer_id', '=', customer.id)
-    .where('removed_at', 'is', null)
     .orderBy('slot')
     .execute();
+  const cards = allCards.filter((c) => c.removed_at === null);
   const view = (c: (typeof cards)[number], by: Date): UpcomingCard => ({
     id: c.id,
     brand: c.brand,
@@ -44,33 +53,13 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   // What is owed back comes first: it does not depend on the plan (an ended plan's last $3 is
   // still paid back), and a removed card still gets its money.
   const owed = await payBacksOwed(db, customer.id);
-  const owedCards = owed.length
-    ? await db
-        .selectFrom('cards')
-        .select(['id', 'brand', 'last_four', 'expiration_month', 'expiration_year'])
-        .where(
-          'id',
-          'in',
-          owed.map((o) => o.cardId),
-        )
-        .execute()
-    : [];
   const payBacks = owed.map((o) => {
-    const c = owedCards.find((card) => card.id === o.cardId);
+    const c = allCards.find((card) => card.id === o.cardId);
     return {
       at: o.dueAt.toISOString(),
       period: o.period,
       amountCents: o.amountCents,
-      card: c
-        ? {
-            id: c.id,
-            brand: c.brand,
-            lastFour: c.last_four,
-            expirationMonth: c.expiration_month,
-            expirationYear: c.expiration_year,
-            expiredBy: cardExpiresAt(c.expiration_month, c.expiration_year) <= o.dueAt,
-          }
-        : null,
+      card: c ? view(c, o.dueAt) : null,
       returned: o.returned,
     };
   });
