@@ -294,7 +294,8 @@ for (const width of widths) {
  * The customer whose plan the refund ended (issue 29, plans): buying again goes through the
  * checkout (summary, saved card, renewal terms, "Pay $71.45") and renews automatically, with no
  * cancellation left from the refund; a plan change then charges nothing today and every screen,
- * the email and the ledger say it starts at the renewal, for the new plan's price (ADR 40).
+ * the email and the ledger say it starts at the renewal, for the new plan's price (ADR 40); staying on
+ * the plan then calls the change off.
  */
 async function buyAgainThenChangePlan(
   browser: Browser,
@@ -398,6 +399,24 @@ async function buyAgainThenChangePlan(
         [id],
       ),
     ).toEqual([{ plan_id: 'annual', next_plan_id: 'semi-annual' }]);
+
+    // Changing their mind: staying on Annual calls the change off, said first, nothing charged.
+    await page.goto('/dashboard/account/subscription');
+    await section.getByRole('button', { name: 'Stay on Annual' }).click();
+    const stay = page.getByRole('dialog', { name: 'Stay on Annual?' });
+    await expect(stay).toContainText('the change to Semi-Annual is called off');
+    await expect(stay.getByText('Nothing is charged today.')).toBeVisible();
+    await stay.getByRole('button', { name: 'Stay on Annual' }).click();
+    await expect(section.getByText(/^Changes to Semi-Annual on/)).toHaveCount(0);
+    const kept = await waitForMail(request, client, /^Your plan stays Annual$/m);
+    expect(kept.text).toContain('You called off the change to Semi-Annual');
+    expect(await planCharges(id)).toHaveLength(2);
+    expect(
+      await sql<{ next_plan_id: string | null }>(
+        'select next_plan_id from subscriptions where customer_id = $1',
+        [id],
+      ),
+    ).toEqual([{ next_plan_id: null }]);
   } finally {
     await context.close();
   }
