@@ -5,6 +5,7 @@ import type { JWK } from 'jose';
 import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
 import { batched } from '../../../platform/batch.ts';
 import { createPool, namedStatement } from '../../../platform/db.ts';
+import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
 import {
   assertPositiveCents,
   type ChargeInput,
@@ -739,7 +740,7 @@ export class SimulatorGateway implements PaymentGateway {
     // The expiry rule of isExpiryPast, read off the same clock: valid through its month.
     const now = this.now();
     const [year, month] = [now.getFullYear(), now.getMonth() + 1];
-    const written = await plainTxsStatement(this.sim, [
+    const parameters = [
       col('id'),
       col('reference'),
       col('kind'),
@@ -751,7 +752,10 @@ export class SimulatorGateway implements PaymentGateway {
       col('return_url'),
       year,
       month,
-    ]);
+    ];
+    const written = await insertOptimistically((_, again) =>
+      (again ? plainTxsAgainStatement : plainTxsStatement)(this.sim, parameters),
+    );
     const byId = new Map(written.map((t) => [t.id, t]));
     return rows.map((row) => {
       const tx = byId.get(row.id);
@@ -794,9 +798,10 @@ const txOutcomeColumns = sql.raw(
  * The one-round-trip path's insert (insertPlainTxs), a named statement: each connection parses
  * and plans it once (hundreds of batches per run). NOTE: the instrument is read as a scalar
  * subquery, one primary-key probe per row: as a join, the planner may hash every instrument.
+ * Written twice, as our drains' writes are (ADR 44): first without ON CONFLICT (a reference used
+ * before is rare: a retried call), then, only if that one failed on the reference, with it.
  */
-const plainTxsStatement = namedStatement<TxOutcome>(
-  'sim_insert_plain_txs',
+const plainTxsText = (onConflict: string) =>
   `insert into gateway_sim.transactions
      (id, reference, kind, instrument_id, amount_cents, description, initiator, status, reason, session_id, return_url)
    select v.id, v.reference, v.kind, v.instrument_id, v.amount_cents, v.description, v.initiator, v.status,
@@ -809,8 +814,12 @@ const plainTxsStatement = namedStatement<TxOutcome>(
                       or (i.expiration_year = $10::int and i.expiration_month >= $11::int))
           from gateway_sim.instruments i where i.id = v.instrument_id)
    order by v.n
-   on conflict (reference) do nothing
-   returning id, reference, kind, instrument_id, amount_cents, status, reason, session_id`,
+   ${onConflict}
+   returning id, reference, kind, instrument_id, amount_cents, status, reason, session_id`;
+const plainTxsStatement = namedStatement<TxOutcome>('sim_insert_plain_txs', plainTxsText(''));
+const plainTxsAgainStatement = namedStatement<TxOutcome>(
+  'sim_insert_plain_txs_again',
+  plainTxsText('on conflict (reference) do nothing'),
 );
 
 /**

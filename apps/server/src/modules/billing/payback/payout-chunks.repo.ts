@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
 import { payoutReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
@@ -130,15 +131,17 @@ export async function recordSentPayouts(
   const ordered = [...sent].sort((a, b) => (a.attemptId < b.attemptId ? -1 : 1));
   const col = <T>(f: (o: (typeof ordered)[number]) => T) => ordered.map(f);
   const delays = PAYOUT_RETRY_DELAYS_MS.map((ms) => ms / 1000);
-  const r = await retryOnDeadlock(() =>
-    db.transaction().execute(async (tx) => {
-      // NOTE: an outcome lost to a database crash is not lost: the chunk stays unwritten and its
-      // pay-backs become submitted payouts, settled by lookup.
-      await sql`set local synchronous_commit = off`.execute(tx);
-      // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
-      // in the same order, this waits for it (or it for this) instead of deadlocking.
-      await markChunksWritten(tx, 'payout_chunks', writtenChunks);
-      const res = await sql<{ id: string; status: string }>`
+  // NOTE: without ON CONFLICT first (ADR 44), as recordSentPayins.
+  const r = await insertOptimistically((onConflict) =>
+    retryOnDeadlock(() =>
+      db.transaction().execute(async (tx) => {
+        // NOTE: an outcome lost to a database crash is not lost: the chunk stays unwritten and its
+        // pay-backs become submitted payouts, settled by lookup.
+        await sql`set local synchronous_commit = off`.execute(tx);
+        // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
+        // in the same order, this waits for it (or it for this) instead of deadlocking.
+        await markChunksWritten(tx, 'payout_chunks', writtenChunks);
+        const res = await sql<{ id: string; status: string }>`
       with v as (
         select * from unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.attemptId)}::uuid[],
                              ${col((o) => o.status)}::text[], ${col((o) => o.reason)}::text[],
@@ -157,14 +160,14 @@ export async function recordSentPayouts(
                case when v.status in ('paid', 'returned') then ${occurredAt}::timestamptz end
         from v join payment_attempts a on a.id = v.attempt_id
         order by v.attempt_id
-        on conflict (attempt_id) do nothing
+        ${onConflict(sql`on conflict (attempt_id) do nothing`)}
         returning id, status, reference, tries, customer_id, card_id, amount_cents, last_error
       ),
       tries as (
         insert into payout_tries (payout_id, try_no, reference, billing_run_id, outcome, reason, instrument_id)
         select ins.id, ins.tries, ins.reference, ${runId}, ins.status, ins.last_error, null
         from ins
-        on conflict (reference) do update set outcome = excluded.outcome, reason = excluded.reason
+        ${onConflict(sql`on conflict (reference) do update set outcome = excluded.outcome, reason = excluded.reason`)}
       ),
       events as (
         insert into money_events (type, dedupe_key, customer_id, card_id, amount_cents, reason, occurred_at)
@@ -176,18 +179,19 @@ export async function recordSentPayouts(
                  case when ins.status = 'failed' then ins.id::text else ins.reference end as key) e
         where ins.status in ('paid', 'returned')
            or (ins.status = 'failed' and ins.tries >= ${sql.lit(PAYOUT_DELAYED_AFTER_TRIES)})
-        on conflict (dedupe_key) do nothing
+        ${onConflict(sql`on conflict (dedupe_key) do nothing`)}
       )
       select id, status from ins`.execute(tx);
-      const rows = res.rows;
-      const out = {
-        answered: rows.filter((r) => r.status !== 'unknown').length,
-        done: rows.filter((r) => r.status === 'paid' || r.status === 'returned').length,
-        failed: rows.filter((r) => r.status === 'failed' || r.status === 'returned').length,
-      };
-      const written = new Set(rows.map((r) => r.id));
-      return { out, others: sent.filter((o) => !written.has(o.id)) };
-    }),
+        const rows = res.rows;
+        const out = {
+          answered: rows.filter((r) => r.status !== 'unknown').length,
+          done: rows.filter((r) => r.status === 'paid' || r.status === 'returned').length,
+          failed: rows.filter((r) => r.status === 'failed' || r.status === 'returned').length,
+        };
+        const written = new Set(rows.map((r) => r.id));
+        return { out, others: sent.filter((o) => !written.has(o.id)) };
+      }),
+    ),
   );
   // Payouts a stale chunk's writer inserted `submitted` meanwhile get their outcome the ordinary
   // way, from `submitted` only. NOTE: in a transaction of its own (see recordSentPayins).

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
 import { payinReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import {
@@ -148,15 +149,18 @@ export async function recordSentPayins(
   // (a slow drain and a stale chunk's writer) then wait on each other in one order, never deadlock.
   const ordered = [...sent].sort((a, b) => (a.payin.cardId < b.payin.cardId ? -1 : 1));
   const col = <T>(f: (o: AttemptOutcome & { payin: SentPayin }) => T) => ordered.map(f);
-  const r = await retryOnDeadlock(() =>
-    db.transaction().execute(async (tx) => {
-      // NOTE: as for outcome updates, an outcome lost to a database crash is not lost: the chunk
-      // stays unwritten and becomes `submitted` attempts, settled by lookup.
-      await sql`set local synchronous_commit = off`.execute(tx);
-      // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
-      // in the same order, this waits for it (or it for this) instead of deadlocking.
-      await markChunksWritten(tx, 'billing_chunks', writtenChunks);
-      const inserted = await sql<{ id: string; card_id: string; status: string; period: string }>`
+  // NOTE: without ON CONFLICT first (ADR 44): a row written meanwhile by a stale chunk's writer
+  // makes the insert fail, and the whole transaction runs again with the clauses.
+  const r = await insertOptimistically((onConflict) =>
+    retryOnDeadlock(() =>
+      db.transaction().execute(async (tx) => {
+        // NOTE: as for outcome updates, an outcome lost to a database crash is not lost: the chunk
+        // stays unwritten and becomes `submitted` attempts, settled by lookup.
+        await sql`set local synchronous_commit = off`.execute(tx);
+        // NOTE: the chunks first: a stale chunk's writer takes the chunk, then its rows; taking them
+        // in the same order, this waits for it (or it for this) instead of deadlocking.
+        await markChunksWritten(tx, 'billing_chunks', writtenChunks);
+        const inserted = await sql<{ id: string; card_id: string; status: string; period: string }>`
       with v as (
         select * from unnest(
           ${col((o) => o.id)}::uuid[], ${col((o) => o.payin.cardId)}::uuid[],
@@ -178,7 +182,7 @@ export async function recordSentPayins(
                case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz end
         from v
         order by v.card_id
-        on conflict do nothing
+        ${onConflict(sql`on conflict do nothing`)}
         returning id, customer_id, card_id, status, decline_reason, period
       ),
       events as (
@@ -188,20 +192,21 @@ export async function recordSentPayins(
         from ins cross join lateral (
           select case ins.status when 'captured' then 'charge.succeeded' else 'charge.declined' end as type) e
         where ins.status in ('captured', 'declined')
-        on conflict (dedupe_key) do nothing
+        ${onConflict(sql`on conflict (dedupe_key) do nothing`)}
       )
       select id, card_id, status, period from ins`.execute(tx);
-      const rows = inserted.rows;
-      await insertLatePayouts(
-        tx,
-        rows.map((r) => ({ ...r, kind: 'payin' })),
-        occurredAt,
-      );
-      const done = rows.filter((r) => r.status !== 'unknown').length;
-      const declined = rows.filter((r) => r.status === 'declined').length;
+        const rows = inserted.rows;
+        await insertLatePayouts(
+          tx,
+          rows.map((r) => ({ ...r, kind: 'payin' })),
+          occurredAt,
+        );
+        const done = rows.filter((r) => r.status !== 'unknown').length;
+        const declined = rows.filter((r) => r.status === 'declined').length;
 
-      return { done, declined, others: rows.length < sent.length ? notIn(sent, rows) : [] };
-    }),
+        return { done, declined, others: rows.length < sent.length ? notIn(sent, rows) : [] };
+      }),
+    ),
   );
   // Written meanwhile from a stale chunk (this drain was slower than the staleness window):
   // the outcome goes onto that row, from `submitted` only. NOTE: in a transaction of its own,

@@ -10,7 +10,7 @@ import {
   writeStalePayoutChunks,
 } from '../payback/payout-chunks.repo.ts';
 import { materializePayouts } from '../payback/payouts.repo.ts';
-import { claimPayinChunk } from '../payin/payin-chunks.repo.ts';
+import { claimPayinChunk, recordSentPayins, writeStaleChunks } from '../payin/payin-chunks.repo.ts';
 import { drainRun, startRun } from './run-engine.ts';
 import { addRunProgress, getRun } from './runs.repo.ts';
 
@@ -99,6 +99,62 @@ describe('a pay-in run in chunks', () => {
     // Nothing is left to take, and taking again writes nothing.
     expect(await claimPayinChunk(t.db, run.id, period)).toBeNull();
     expect((await getRun(t.db, run.id))?.status).toBe('completed');
+  });
+});
+
+describe("a slow drain's pay-ins", () => {
+  it("land on the rows a stale chunk's writer wrote first: its insert is refused, the write runs again with ON CONFLICT (ADR 44), and each card is captured once with one money event", async () => {
+    const may = '2032-05';
+    clock.set('2032-05-28T20:01:00Z');
+    const run = await startRun(t.billing, {
+      kind: 'payin',
+      period: may,
+      asOf: clock.now(),
+      startedBy: 'test',
+      forced: false,
+    });
+    const slow = (await claimPayinChunk(t.db, run.id, may)) ?? [];
+    expect(slow).toHaveLength(4);
+    const sent = await Promise.all(
+      slow.map(async (a) => {
+        const o = await t.payments.charge({
+          reference: a.reference,
+          instrumentId: a.instrument_id,
+          amountCents: cents(300),
+          description: a.description,
+          initiator: 'merchant',
+        });
+        expect(o.status).toBe('captured');
+        const gatewayTransactionId = o.status === 'captured' ? o.gatewayTransactionId : null;
+        return {
+          id: a.id,
+          status: 'captured' as const,
+          reason: null,
+          gatewayTransactionId,
+          sessionUrl: null,
+          payin: a.payin,
+        };
+      }),
+    );
+    // The drain is slow to write: its chunk goes stale and the stale writer inserts its cards `submitted`.
+    await sql`update billing_chunks set taken_at = now() - interval '1 day'
+      where run_id = ${run.id} and taken_at is not null`.execute(t.db);
+    expect(await writeStaleChunks(t.db, run.id, 5_000)).toBe(4);
+
+    const late = await recordSentPayins(t.db, sent, [], clock.now());
+    expect(late).toEqual({ done: 4, declined: 0 });
+    const cards = slow.map((a) => a.payin.cardId);
+    const rows = await sql<{ card_id: string; status: string }>`
+      select card_id, status from payment_attempts
+      where kind = 'payin' and period = ${may} and card_id = any(${cards}::uuid[])`.execute(t.db);
+    expect(rows.rows.map((r) => r.card_id).sort()).toEqual([...cards].sort());
+    expect(rows.rows.every((r) => r.status === 'captured')).toBe(true);
+    const events = await sql<{ n: string }>`
+      select count(*) as n from money_events e join payment_attempts a on e.dedupe_key = 'charge.succeeded:' || a.id
+      where a.period = ${may} and a.card_id = any(${cards}::uuid[])`.execute(t.db);
+    expect(Number(events.rows[0]?.n)).toBe(4);
+    // A second write of the same outcomes changes nothing.
+    expect(await recordSentPayins(t.db, sent, [], clock.now())).toEqual({ done: 0, declined: 0 });
   });
 });
 
