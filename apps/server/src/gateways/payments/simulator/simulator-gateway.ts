@@ -5,6 +5,7 @@ import type { JWK } from 'jose';
 import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
 import { batched } from '../../../platform/batch.ts';
 import { createPool, namedStatement } from '../../../platform/db.ts';
+import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
 import {
   assertPositiveCents,
@@ -82,6 +83,7 @@ type ActiveInstrument = Pick<
 >;
 /** A processor-side id: the prefix and 32 random hex digits (randomUUID is pooled, randomBytes is not). */
 const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+const newTxId = () => `sim_txn_${timeOrderedUuid().replaceAll('-', '')}`;
 
 /** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
 export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Promise<SimulatorGateway> {
@@ -257,7 +259,7 @@ export class SimulatorGateway implements PaymentGateway {
     assertPositiveCents(input.amountCents);
     const fault = await this.network(input.reference);
     const row = {
-      id: newId('sim_txn'),
+      id: newTxId(),
       reference: input.reference,
       kind: 'charge' as const,
       instrument_id: input.instrumentId,
@@ -325,7 +327,7 @@ export class SimulatorGateway implements PaymentGateway {
     assertPositiveCents(input.amountCents);
     const fault = await this.network(input.reference);
     const row: NewTx = {
-      id: newId('sim_txn'),
+      id: newTxId(),
       reference: input.reference,
       kind: 'payout',
       instrument_id: input.instrumentId,
@@ -363,7 +365,7 @@ export class SimulatorGateway implements PaymentGateway {
           ? 'The refund exceeds what is left of the charge'
           : null;
     const { tx, inserted } = await this.insertTx({
-      id: newId('sim_txn'),
+      id: newTxId(),
       reference: input.reference,
       kind: 'refund',
       instrument_id: charge?.instrument_id ?? 'unknown',

@@ -188,6 +188,19 @@ describe('charges', () => {
     });
   });
 
+  it("numbers its transactions in time order, as its ledger's primary key grows at one end", async () => {
+    const visa = await register('4111111111111111');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const o = await charge(visa.instrumentId);
+      ids.push(o.gatewayTransactionId ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    for (const id of ids) expect(id).toMatch(/^sim_txn_[0-9a-f]{32}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(3);
+  });
+
   it('declines every charge on the insufficient-funds card', async () => {
     const card = await register('4000000000009995');
     expect(await charge(card.instrumentId)).toMatchObject({
