@@ -1,7 +1,7 @@
 import { type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { refundsAgainst } from '../billing/index.ts';
+import { namedMoneyRow, refundsAgainst } from '../billing/index.ts';
 import { activityWords } from '../transactions/index.ts';
 import { type CountedRows, countedRowsSql } from './row-counts.ts';
 
@@ -123,14 +123,7 @@ const byDate = (alias: 'a' | 'p', d: RawBuilder<unknown>) =>
 function branches(o: TransactionFilter): Branch[] {
   const types = o.type ? transactionTypes.filter((t) => t.includes(o.type as string)) : [...transactionTypes];
   const out: Branch[] = [];
-  const byTx = (alias: 'a' | 'p') => {
-    if (!o.transactionId) return [];
-    const ref = (c: string) => sql.ref(`${alias}.${c}`);
-    const byId = uuid.test(o.transactionId) ? sql` or ${ref('id')} = ${o.transactionId}::uuid` : sql``;
-    return [
-      sql`(${ref('gateway_transaction_id')} = ${o.transactionId} or ${ref('reference')} = ${o.transactionId}${byId})`,
-    ];
-  };
+  const byTx = (alias: 'a' | 'p') => (o.transactionId ? [namedMoneyRow(alias, o.transactionId)] : []);
   // A client by id or by sign-in email (issue 29: staff know the email, not the id); an email
   // matches the client whose address it is, as typed or in lower case (the built-in provider
   // keeps addresses lower-case), through the email index of migration 0009.

@@ -26,7 +26,7 @@ export {
   reconcileRecent,
   reconciliationLinesBatch,
 } from './reconciliation/reconcile.ts';
-export { subscriptionReference } from './references.ts';
+export { namedMoneyRow, subscriptionReference } from './references.ts';
 export { refundLeft } from './refunds/refund-amount.ts';
 export { refundsAgainst } from './refunds/refunds.repo.ts';
 export { forceBillingRun } from './runs/force-run.ts';

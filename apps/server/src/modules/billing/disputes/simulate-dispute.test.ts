@@ -20,7 +20,7 @@ const auditOf = async (action: string, targetId: string) =>
 beforeAll(async () => {
   t = await startTestApp();
   finance = await signedInUser(t, 'finance@pria.example', ['finance']);
-  for (const name of ['ann', 'bob', 'cy', 'dee']) {
+  for (const name of ['ann', 'bob', 'cy', 'dee', 'eve']) {
     const api = await signedInUser(t, `${name}@example.com`);
     const card = (await addCard(api, testCards.visa)).body.data.id;
     expect((await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
@@ -80,6 +80,23 @@ describe('a simulated dispute', () => {
     expect(none.err).toContain(
       'No captured charge with that id, reference, processor transaction id or receipt number',
     );
+  });
+
+  it('finds a charge by every name the staff transactions filter takes it by (one definition: namedMoneyRow)', async () => {
+    const eve = charges[4] as string;
+    const row = await sql<{ reference: string; gtx: string }>`
+      select reference, gateway_transaction_id as gtx from payment_attempts where id = ${eve}`.execute(t.db);
+    const { reference, gtx } = row.rows[0] ?? { reference: '', gtx: '' };
+    for (const name of [eve, reference, gtx]) {
+      const listed = await finance.get(
+        `/api/v1/admin/transactions?transactionId=${encodeURIComponent(name)}`,
+      );
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.rows.map((r: { id: string }) => r.id)).toEqual([eve]);
+    }
+    const run = await runCli(t, ['billing:dispute', '--charge', reference]);
+    expect(run.code).toBe(0);
+    expect(await auditOf('dispute.simulate', eve)).toHaveLength(1);
   });
 
   it('of a charge that does not exist changes nothing and is not recorded', async () => {

@@ -1,7 +1,9 @@
 import { adminMessages } from '@pria/contracts';
+import { sql } from 'kysely';
 import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
 import { notFound } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { namedMoneyRow } from '../references.ts';
 
 /**
  * The simulator's test triggers (API and CLI): the cardholder disputes a captured charge now
@@ -37,34 +39,19 @@ export async function simulateDispute(
 }
 
 /**
- * A charge as staff name it: our id, our reference, the processor's transaction id (all three are
- * what the admin transactions filter takes) or its receipt number ("R-000123").
+ * A charge as staff name it: what the admin transactions filter takes (`namedMoneyRow`: our id,
+ * our reference, the processor's transaction id) or its receipt number ("R-000123").
  */
 function findCharge(db: BillingDeps['db'], name: string) {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name);
   const receipt = /^R-?(\d{1,9})$/i.exec(name);
+  const byReceipt = receipt
+    ? sql` or exists (select 1 from receipts r
+                      where r.attempt_id = a.id and r.kind = 'charge' and r.number = ${Number(receipt[1])})`
+    : sql``;
   return db
     .selectFrom('payment_attempts as a')
     .select(['a.id', 'a.reference'])
-    .where((eb) =>
-      eb.or([
-        eb('a.reference', '=', name),
-        eb('a.gateway_transaction_id', '=', name),
-        ...(isId ? [eb('a.id', '=', name)] : []),
-        ...(receipt
-          ? [
-              eb.exists(
-                eb
-                  .selectFrom('receipts as r')
-                  .select('r.number')
-                  .whereRef('r.attempt_id', '=', 'a.id')
-                  .where('r.kind', '=', 'charge')
-                  .where('r.number', '=', Number(receipt[1])),
-              ),
-            ]
-          : []),
-      ]),
-    )
+    .where(sql<boolean>`(${namedMoneyRow('a', name)}${byReceipt})`)
     .executeTakeFirst();
 }
 
