@@ -83,6 +83,7 @@ type ActiveInstrument = Pick<
 >;
 /** A processor-side id: the prefix and 32 random hex digits (randomUUID is pooled, randomBytes is not). */
 const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
+/** A transaction id in time order (a UUIDv7's hex), so the ledger's key and ours grow at one end (ADR 44). */
 const newTxId = () => `sim_txn_${timeOrderedUuid().replaceAll('-', '')}`;
 
 /** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
