@@ -39,6 +39,11 @@ const attemptsOf = (status?: string) =>
     t.db,
   );
 
+/** The run's taken chunks, taken a day ago: stale, as a dead or stuck drain leaves them. */
+const ageTakenChunks = (table: 'billing_chunks' | 'payout_chunks', runId: string) =>
+  sql`update ${sql.table(table)} set taken_at = now() - interval '1 day'
+    where run_id = ${runId} and taken_at is not null`.execute(t.db);
+
 const chunksOf = (runId: string) =>
   sql<{ seq: number; cards: number; taken: boolean; sent: string[] | null; written: boolean }>`
     select seq, cards, taken_at is not null as taken, sent_cards as sent, written_at is not null as written
@@ -80,8 +85,7 @@ describe('a pay-in run in chunks', () => {
     // The first chunk was taken by a "worker" that died before sending: once stale, its cards
     // become submitted attempts, looked up; the processor never saw them, so they are sent now
     // under their own references (the first try), in the same run.
-    await sql`update billing_chunks set taken_at = now() - interval '1 day'
-      where run_id = ${run.id} and taken_at is not null`.execute(t.db);
+    await ageTakenChunks('billing_chunks', run.id);
     const done = await drainRun(t.billing, run.id);
     expect(done).toMatchObject({ status: 'completed', total: 9, done: 9, failed: 0, missed: 0 });
     const all = (await attemptsOf()).rows;
@@ -137,8 +141,7 @@ describe("a slow drain's pay-ins", () => {
       }),
     );
     // The drain is slow to write: its chunk goes stale and the stale writer inserts its cards `submitted`.
-    await sql`update billing_chunks set taken_at = now() - interval '1 day'
-      where run_id = ${run.id} and taken_at is not null`.execute(t.db);
+    await ageTakenChunks('billing_chunks', run.id);
     expect(await writeStaleChunks(t.db, run.id, 5_000)).toBe(4);
 
     const late = await recordSentPayins(t.db, sent, [], clock.now());
@@ -214,8 +217,7 @@ describe('a payout run in chunks', () => {
         };
       }),
     );
-    await sql`update payout_chunks set taken_at = now() - interval '1 day'
-      where run_id = ${run.id} and taken_at is not null`.execute(t.db);
+    await ageTakenChunks('payout_chunks', run.id);
     expect(await writeStalePayoutChunks(t.db, run.id, 5_000)).toBe(8);
     const stale = (await payouts()).rows;
     expect(stale.map((p) => p.status)).toEqual(Array(8).fill('submitted'));
