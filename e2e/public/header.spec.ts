@@ -24,6 +24,33 @@ test.describe('public header on a phone (390px)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
     await expect.poll(() => header.isPageScrollLocked()).toBe(false);
   });
+
+  test('a tap on the hamburger before the app has started opens the menu once it has', async ({ page }) => {
+    // Hold the app's entry back (start-after-paint.js requests it after the first paint).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entryRequested = false;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      entryRequested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => entryRequested).toBe(true);
+    const header = new PublicHeader(page);
+    await header.menuButton.click();
+    await expect(header.drawer).toBeHidden();
+
+    release();
+    await expect(header.drawer).toBeVisible();
+    await expect(header.drawerLink('FAQ')).toBeVisible();
+    // Kept once: closed, it stays closed, and the button works as usual from then on.
+    await header.drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(header.drawer).toBeHidden();
+    await header.openMenu();
+  });
 });
 
 test.describe('public header on a desktop (1280px)', () => {

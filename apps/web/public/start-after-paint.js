@@ -30,6 +30,17 @@
     };
     preloadSome();
   };
+  // A tap, before the app has started, on a control that only the app can work (the phone menu's
+  // button, marked data-early-tap) would be lost: keep which one it was on <html>; the app stops
+  // keeping taps once React listens (main.tsx) and the control acts on one kept (takeEarlyTap).
+  const keepTap = (event) => {
+    const control = event.target instanceof Element ? event.target.closest('[data-early-tap]') : null;
+    if (control) document.documentElement.dataset.earlyTap = control.dataset.earlyTap;
+  };
+  document.addEventListener('click', keepTap, true);
+  document.addEventListener('pria:listening', () => document.removeEventListener('click', keepTap, true), {
+    once: true,
+  });
   // After the next frame is painted; a tab in the background paints no frame, so at most a second.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);

@@ -6,6 +6,7 @@ import { loadAuthConfig } from './app/auth/auth-config.ts';
 import { createUserManager } from './app/auth/user-manager.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
+import { stopKeepingEarlyTaps } from './components/early-tap.ts';
 
 async function start() {
   const root = document.getElementById('root');
@@ -38,6 +39,8 @@ async function start() {
     if (prerendered) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
+  // React listens from here on (a tap on a part not yet adopted is replayed once it is).
+  stopKeepingEarlyTaps();
 }
 
 start().catch((err: unknown) => {

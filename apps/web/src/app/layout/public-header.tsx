@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { takeEarlyTap } from '../../components/early-tap.ts';
 import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
@@ -19,7 +20,11 @@ import { publicNavLinks } from './public-nav-links.ts';
 const NARROW = '(max-width: 960px)';
 
 export function PublicHeader() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { toggle, open, close }] = useDisclosure(false);
+  // A tap on the hamburger before the app had started opens the menu now (ADR 11).
+  useEffect(() => {
+    if (takeEarlyTap('menu')) open();
+  }, [open]);
   // The drawer belongs to the narrow layout: widening the window past 960px closes it. Read in an
   // effect, not while rendering, so hydrating the prerendered header on a phone renders nothing new.
   useEffect(() => {
@@ -82,6 +87,7 @@ export function PublicHeader() {
             onClick={toggle}
             aria-label="Open menu"
             aria-expanded={opened}
+            data-early-tap="menu"
           />
           <Group className={classes.wideOnly} component="nav" aria-label="Main" gap="lg" wrap="nowrap">
             <Group gap={4}>{links(classes.link)}</Group>
