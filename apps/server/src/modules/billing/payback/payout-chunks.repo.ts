@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
+import { uuidArray } from '../../../platform/uuid-array.ts';
 import { payoutReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
@@ -89,12 +90,13 @@ export async function claimPayoutChunk(db: Db, runId: string): Promise<PayoutCla
     await sql`set local enable_mergejoin = off`.execute(tx);
     const res = await sql<{ id: string; instrument_id: string; amount_cents: number }>`
       select a.id, a.instrument_id, a.amount_cents from payment_attempts a
-      where a.id = any(${chunk.attempts}::uuid[]) and ${owedPayback}
+      where a.id = any(${uuidArray(chunk.attempts)}::uuid[]) and ${owedPayback}
       order by a.id`.execute(tx);
     const sent = res.rows.map((a) => ({ ...a, attemptId: a.id, id: timeOrderedUuid() }));
     await sql`
       update payout_chunks
-      set sent_attempts = ${sent.map((p) => p.attemptId)}::uuid[], sent_payouts = ${sent.map((p) => p.id)}::uuid[],
+      set sent_attempts = ${uuidArray(sent.map((p) => p.attemptId))}::uuid[],
+          sent_payouts = ${uuidArray(sent.map((p) => p.id))}::uuid[],
           written_at = ${sent.length === 0 ? sql`now()` : sql`null`}
       where run_id = ${runId} and seq = ${chunk.seq}`.execute(tx);
     return sent.map((p) => ({
@@ -143,7 +145,7 @@ export async function recordSentPayouts(
         await markChunksWritten(tx, 'payout_chunks', writtenChunks);
         const res = await sql<{ id: string; status: string }>`
       with v as (
-        select * from unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.attemptId)}::uuid[],
+        select * from unnest(${uuidArray(col((o) => o.id))}::uuid[], ${uuidArray(col((o) => o.attemptId))}::uuid[],
                              ${col((o) => o.status)}::text[], ${col((o) => o.reason)}::text[],
                              ${col((o) => o.gatewayTransactionId)}::text[])
           as v(id, attempt_id, status, reason, gtx)

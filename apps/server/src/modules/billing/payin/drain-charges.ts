@@ -55,7 +55,7 @@ async function sendCharges(
       const sent = outcomes.filter((o): o is Outcome & { payin: SentPayin } => o.payin !== undefined);
       const rows = outcomes.filter((o) => o.payin === undefined);
       const now = deps.clock.now();
-      const a = await recordSentPayins(db, sent, chunks.recorded(sent.map((o) => o.payin)), now);
+      const a = await recordSentPayins(db, run, sent, chunks.recorded(sent.map((o) => o.payin)), now);
       const b = await recordOutcomes(db, deps.subscriptions, ['submitted'], rows, now);
       answered += a.done + b.done;
       await addRunProgress(db, run.id, a.done + b.done, a.declined + b.declined);

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
+import { uuidArray } from '../../../platform/uuid-array.ts';
 import { payinReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import {
@@ -97,13 +98,13 @@ export async function claimPayinChunk(db: Db, runId: string, period: string): Pr
     await sql`set local enable_seqscan = off`.execute(tx);
     const had = await sql<{ card_id: string }>`
       select card_id from payment_attempts
-      where card_id = any(${eligible.rows.map((c) => c.card_id)}::uuid[]) and kind = 'payin'
+      where card_id = any(${uuidArray(eligible.rows.map((c) => c.card_id))}::uuid[]) and kind = 'payin'
         and period = ${period}`.execute(tx);
     const skip = new Set(had.rows.map((r) => r.card_id));
     const cards = skip.size ? eligible.rows.filter((c) => !skip.has(c.card_id)) : eligible.rows;
     await sql`
       update billing_chunks
-      set sent_cards = ${cards.map((c) => c.card_id)}::uuid[],
+      set sent_cards = ${uuidArray(cards.map((c) => c.card_id))}::uuid[],
           written_at = ${cards.length === 0 ? sql`now()` : sql`null`}
       where run_id = ${runId} and seq = ${chunk.seq}`.execute(tx);
     if (cards.length !== chunk.cards) {
@@ -140,6 +141,7 @@ export async function claimPayinChunk(db: Db, runId: string, period: string): Pr
  */
 export async function recordSentPayins(
   db: Db,
+  run: { id: string; period: string },
   sent: readonly (AttemptOutcome & { payin: SentPayin })[],
   writtenChunks: readonly { runId: string; seq: number }[],
   occurredAt: Date,
@@ -163,22 +165,21 @@ export async function recordSentPayins(
         const inserted = await sql<{ id: string; card_id: string; status: string; period: string }>`
       with v as (
         select * from unnest(
-          ${col((o) => o.id)}::uuid[], ${col((o) => o.payin.cardId)}::uuid[],
-          ${col((o) => o.payin.customerId)}::uuid[], ${col((o) => o.payin.instrumentId)}::text[],
-          ${col((o) => o.payin.subscriptionId)}::uuid[],
-          ${col((o) => o.payin.runId)}::uuid[], ${col((o) => o.payin.period)}::text[],
+          ${uuidArray(col((o) => o.id))}::uuid[], ${uuidArray(col((o) => o.payin.cardId))}::uuid[],
+          ${uuidArray(col((o) => o.payin.customerId))}::uuid[], ${col((o) => o.payin.instrumentId)}::text[],
+          ${uuidArray(col((o) => o.payin.subscriptionId))}::uuid[],
           ${col((o) => o.payin.asOf)}::timestamptz[], ${col((o) => o.status)}::text[],
           ${col((o) => o.reason)}::text[], ${col((o) => o.gatewayTransactionId)}::text[])
-          as v(id, card_id, customer_id, instrument_id, subscription_id, run_id, period, as_of, status, reason, gtx)
+          as v(id, card_id, customer_id, instrument_id, subscription_id, as_of, status, reason, gtx)
       ),
       ins as (
         insert into payment_attempts
           (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, billing_run_id,
            amount_cents, description, initiator, status, decline_reason, gateway_transaction_id, created_at,
            due_at, sent_at, settled_at)
-        select v.id, pria_payin_reference(v.card_id, v.period), 'payin', v.period, v.customer_id, v.card_id,
-               v.instrument_id, v.subscription_id, v.run_id, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant',
-               v.status, v.reason, v.gtx, v.as_of, pria_payin_due_at(v.period), ${occurredAt}::timestamptz,
+        select v.id, pria_payin_reference(v.card_id, ${run.period}), 'payin', ${run.period}, v.customer_id, v.card_id,
+               v.instrument_id, v.subscription_id, ${run.id}::uuid, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant',
+               v.status, v.reason, v.gtx, v.as_of, pria_payin_due_at(${run.period}), ${occurredAt}::timestamptz,
                case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz end
         from v
         order by v.card_id
@@ -215,7 +216,7 @@ export async function recordSentPayins(
   if (r.others.length === 0) return { done: r.done, declined: r.declined };
   const existing = await sql<{ id: string; card_id: string }>`
     select id, card_id from payment_attempts
-    where kind = 'payin' and period = ${r.others[0]?.payin.period ?? ''}
+    where kind = 'payin' and period = ${run.period}
       and card_id = any(${r.others.map((o) => o.payin.cardId)}::uuid[])`.execute(db);
   const idOf = new Map(existing.rows.map((e) => [e.card_id, e.id]));
   const onExisting = r.others.flatMap((o) => {

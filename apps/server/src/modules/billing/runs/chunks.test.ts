@@ -144,7 +144,7 @@ describe("a slow drain's pay-ins", () => {
     await ageTakenChunks('billing_chunks', run.id);
     expect(await writeStaleChunks(t.db, run.id, 5_000)).toBe(4);
 
-    const late = await recordSentPayins(t.db, sent, [], clock.now());
+    const late = await recordSentPayins(t.db, run, sent, [], clock.now());
     expect(late).toEqual({ done: 4, declined: 0 });
     const cards = slow.map((a) => a.payin.cardId);
     const rows = await sql<{ card_id: string; status: string }>`
@@ -157,7 +157,7 @@ describe("a slow drain's pay-ins", () => {
       where a.period = ${may} and a.card_id = any(${cards}::uuid[])`.execute(t.db);
     expect(Number(events.rows[0]?.n)).toBe(4);
     // A second write of the same outcomes changes nothing.
-    expect(await recordSentPayins(t.db, sent, [], clock.now())).toEqual({ done: 0, declined: 0 });
+    expect(await recordSentPayins(t.db, run, sent, [], clock.now())).toEqual({ done: 0, declined: 0 });
   });
 });
 
