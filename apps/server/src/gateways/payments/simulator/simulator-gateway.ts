@@ -759,11 +759,25 @@ export class SimulatorGateway implements PaymentGateway {
     const written = await insertOptimistically((_, again) =>
       (again ? plainTxsAgainStatement : plainTxsStatement)(this.sim, parameters),
     );
-    const byId = new Map(written.map((t) => [t.id, t]));
-    return rows.map((row) => {
-      const tx = byId.get(row.id);
-      return tx ? { tx: { ...tx, amount_cents: Number(tx.amount_cents) }, inserted: true } : null;
-    });
+    // A row written here is the row sent, with no reason and no session: only its id comes back.
+    const ids = new Set(written.map((t) => t.id));
+    return rows.map((row) =>
+      ids.has(row.id)
+        ? {
+            tx: {
+              id: row.id,
+              reference: row.reference,
+              kind: row.kind,
+              instrument_id: row.instrument_id,
+              amount_cents: row.amount_cents,
+              status: row.status,
+              reason: null,
+              session_id: null,
+            },
+            inserted: true,
+          }
+        : null,
+    );
   }
 
   private replay(tx: TxOutcome, kind: TxRow['kind']) {
@@ -818,9 +832,9 @@ const plainTxsText = (onConflict: string) =>
           from gateway_sim.instruments i where i.id = v.instrument_id)
    order by v.n
    ${onConflict}
-   returning id, reference, kind, instrument_id, amount_cents, status, reason, session_id`;
-const plainTxsStatement = namedStatement<TxOutcome>('sim_insert_plain_txs', plainTxsText(''));
-const plainTxsAgainStatement = namedStatement<TxOutcome>(
+   returning id`;
+const plainTxsStatement = namedStatement<{ id: string }>('sim_insert_plain_txs', plainTxsText(''));
+const plainTxsAgainStatement = namedStatement<{ id: string }>(
   'sim_insert_plain_txs_again',
   plainTxsText('on conflict (reference) do nothing'),
 );
