@@ -4,6 +4,7 @@ import { type Cents, isExpiryPast, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
 import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
 import { batched } from '../../../platform/batch.ts';
+import { int8Array, textArray } from '../../../platform/binary-arrays.ts';
 import { createPool, namedStatement } from '../../../platform/db.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
@@ -743,16 +744,17 @@ export class SimulatorGateway implements PaymentGateway {
     // The expiry rule of isExpiryPast, read off the same clock: valid through its month.
     const now = this.now();
     const [year, month] = [now.getFullYear(), now.getMonth() + 1];
+    // NOTE: the arrays travel in binary (platform/binary-arrays.ts), as our drains' writes do.
     const parameters = [
-      col('id'),
-      col('reference'),
-      col('kind'),
-      col('instrument_id'),
-      col('amount_cents'),
-      col('description'),
-      col('initiator'),
-      col('status'),
-      col('return_url'),
+      textArray(col('id')),
+      textArray(col('reference')),
+      textArray(col('kind')),
+      textArray(col('instrument_id')),
+      int8Array(col('amount_cents')),
+      textArray(col('description')),
+      textArray(col('initiator')),
+      textArray(col('status')),
+      textArray(col('return_url')),
       year,
       month,
     ];

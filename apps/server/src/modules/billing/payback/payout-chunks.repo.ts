@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
+import { textArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
-import { uuidArray } from '../../../platform/uuid-array.ts';
 import { payoutReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
@@ -146,8 +146,8 @@ export async function recordSentPayouts(
         const res = await sql<{ id: string; status: string }>`
       with v as (
         select * from unnest(${uuidArray(col((o) => o.id))}::uuid[], ${uuidArray(col((o) => o.attemptId))}::uuid[],
-                             ${col((o) => o.status)}::text[], ${col((o) => o.reason)}::text[],
-                             ${col((o) => o.gatewayTransactionId)}::text[])
+                             ${textArray(col((o) => o.status))}::text[], ${textArray(col((o) => o.reason))}::text[],
+                             ${textArray(col((o) => o.gatewayTransactionId))}::text[])
           as v(id, attempt_id, status, reason, gtx)
       ),
       ins as (

@@ -1,10 +1,10 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
+import { textArray, timestamptzArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
-import { uuidArray } from '../../../platform/uuid-array.ts';
 import { payinReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import {
@@ -166,10 +166,10 @@ export async function recordSentPayins(
       with v as (
         select * from unnest(
           ${uuidArray(col((o) => o.id))}::uuid[], ${uuidArray(col((o) => o.payin.cardId))}::uuid[],
-          ${uuidArray(col((o) => o.payin.customerId))}::uuid[], ${col((o) => o.payin.instrumentId)}::text[],
+          ${uuidArray(col((o) => o.payin.customerId))}::uuid[], ${textArray(col((o) => o.payin.instrumentId))}::text[],
           ${uuidArray(col((o) => o.payin.subscriptionId))}::uuid[],
-          ${col((o) => o.payin.asOf)}::timestamptz[], ${col((o) => o.status)}::text[],
-          ${col((o) => o.reason)}::text[], ${col((o) => o.gatewayTransactionId)}::text[])
+          ${timestamptzArray(col((o) => o.payin.asOf))}::timestamptz[], ${textArray(col((o) => o.status))}::text[],
+          ${textArray(col((o) => o.reason))}::text[], ${textArray(col((o) => o.gatewayTransactionId))}::text[])
           as v(id, card_id, customer_id, instrument_id, subscription_id, as_of, status, reason, gtx)
       ),
       ins as (
