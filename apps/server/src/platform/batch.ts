@@ -21,7 +21,7 @@ export function batched<I, O>(run: (inputs: I[]) => Promise<O[]>, maxSize = 500)
             for (const c of chunk) c.reject(err);
             return;
           }
-          for (const [j, c] of chunk.entries()) c.resolve(outputs[j] as O);
+          for (let j = 0; j < chunk.length; j++) chunk[j]?.resolve(outputs[j] as O);
         },
         (err: unknown) => {
           for (const c of chunk) c.reject(err);

@@ -16,11 +16,15 @@ export function uuidArray(values: readonly (string | null)[]): Buffer {
 /** A `text[]` parameter. */
 export function textArray(values: readonly (string | null)[]): Buffer {
   let bytes = 0;
-  for (const v of values) if (v !== null) bytes += Buffer.byteLength(v);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v != null) bytes += Buffer.byteLength(v);
+  }
   const buf = header(values, TEXT, bytes);
   let at = HEADER;
-  for (const v of values) {
-    if (v === null) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v == null) {
       buf.writeInt32BE(-1, at);
       at += 4;
       continue;
@@ -59,7 +63,7 @@ const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 /** One dimension, its element type, length and lower bound 1; sized for the elements' bytes. */
 function header(values: readonly unknown[], elementType: number, elementBytes: number): Buffer {
   let nulls = 0;
-  for (const v of values) if (v === null) nulls++;
+  for (let i = 0; i < values.length; i++) if (values[i] == null) nulls++;
   const buf = Buffer.allocUnsafe(HEADER + values.length * 4 + elementBytes);
   buf.writeInt32BE(1, 0);
   buf.writeInt32BE(nulls > 0 ? 1 : 0, 4);
@@ -77,11 +81,12 @@ function binaryArray<T>(
   write: (buf: Buffer, at: number, value: T) => void,
 ): Buffer {
   let present = 0;
-  for (const v of values) if (v !== null) present++;
+  for (let i = 0; i < values.length; i++) if (values[i] != null) present++;
   const buf = header(values, elementType, present * width);
   let at = HEADER;
-  for (const v of values) {
-    if (v === null) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v == null) {
       buf.writeInt32BE(-1, at);
       at += 4;
       continue;

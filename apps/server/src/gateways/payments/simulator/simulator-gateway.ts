@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, type Selectable, sql } from 'kysely';
 import { batched } from '../../../platform/batch.ts';
 import { int8Array, textArray } from '../../../platform/binary-arrays.ts';
 import { createPool, namedStatement } from '../../../platform/db.ts';
-import { timeOrderedUuid } from '../../../platform/ids.ts';
+import { timeOrderedHex } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
 import {
   assertPositiveCents,
@@ -85,7 +85,7 @@ type ActiveInstrument = Pick<
 /** A processor-side id: the prefix and 32 random hex digits (randomUUID is pooled, randomBytes is not). */
 const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 /** A transaction id in time order (a UUIDv7's hex), so the ledger's key and ours grow at one end (ADR 44). */
-const newTxId = () => `sim_txn_${timeOrderedUuid().replaceAll('-', '')}`;
+const newTxId = () => `sim_txn_${timeOrderedHex()}`;
 
 /** Starts the simulator: creates its schema if needed and loads (or makes) its key pair. */
 export async function createSimulatorGateway<DB>(opts: SimulatorOptions<DB>): Promise<SimulatorGateway> {
@@ -658,7 +658,8 @@ export class SimulatorGateway implements PaymentGateway {
    * the processor's own work included (as a real processor's response time includes it).
    */
   private async roundTrip<T>(work: () => Promise<T>): Promise<T> {
-    const answerAt = this.latencyMs > 0 ? sleep(this.latencyMs) : undefined;
+    if (this.latencyMs <= 0) return work();
+    const answerAt = sleep(this.latencyMs);
     try {
       return await work();
     } finally {
