@@ -79,12 +79,13 @@ async function chargeOne(deps: BillingDeps, a: ClaimedCharge): Promise<Outcome> 
     'declined',
   );
   if (o.unexpected) deps.logger.warn({ err: o.unexpected, attempt: a.id }, 'charge failed mid-call');
-  return {
+  const outcome: Outcome = {
     id: a.id,
     status: o.status,
     reason: o.reason,
     gatewayTransactionId: o.gatewayTransactionId,
     sessionUrl: o.sessionUrl,
-    ...('payin' in a ? { payin: a.payin } : {}),
   };
+  if ('payin' in a) outcome.payin = a.payin;
+  return outcome;
 }
