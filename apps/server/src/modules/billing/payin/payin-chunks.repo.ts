@@ -137,7 +137,8 @@ export async function claimPayinChunk(db: Db, runId: string, period: string): Pr
  * was (`writtenChunks`), the attempts (one insert), their money events (derived in the same
  * statement) and the pay-backs of late captures. Then, in a second transaction and only if a
  * stale chunk's writer got there first, the outcomes onto the attempts it wrote (from
- * `submitted` only). Returns what the run's counters need.
+ * `submitted` only). Returns what the run's counters need. Every pay-in in `sent` belongs to `run`
+ * (a drain drains one run): its id and period go into the statement once.
  */
 export async function recordSentPayins(
   db: Db,
