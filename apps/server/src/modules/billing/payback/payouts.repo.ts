@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { int8Array, textArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { PayoutStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
@@ -163,11 +164,10 @@ async function recordPayoutOutcomesIn(
   outcomes: readonly PayoutOutcomeRow[],
   occurredAt: Date,
 ): Promise<{ answered: number; done: number; failed: number }> {
-  const values = sql.join(
-    outcomes.map(
-      (o) => sql`(${o.id}::uuid, ${o.status}::text, ${o.reason}::text, ${o.gatewayTransactionId}::text)`,
-    ),
-  );
+  // NOTE: the batch travels as binary arrays (ADR 45), not a list of four parameters per row.
+  const values = sql`unnest(${uuidArray(outcomes.map((o) => o.id))}::uuid[],
+    ${textArray(outcomes.map((o) => o.status))}::text[], ${textArray(outcomes.map((o) => o.reason))}::text[],
+    ${textArray(outcomes.map((o) => o.gatewayTransactionId))}::text[])`;
   // NOTE: the back-off counts this try (claims number tries before sending): the n-th failure
   // waits PAYOUT_RETRY_DELAYS_MS[n - 1], the last delay repeating.
   const delays = PAYOUT_RETRY_DELAYS_MS.map((ms) => ms / 1000);
@@ -195,7 +195,7 @@ async function recordPayoutOutcomesIn(
         sent_at = coalesce(p.sent_at, ${occurredAt}::timestamptz),
         settled_at = case when v.status in ('paid', 'returned') then ${occurredAt}::timestamptz else null end,
         next_try_at = case when v.status = 'failed' then ${nextTry} else null end, updated_at = now()
-    from (values ${values}) as v(id, status, reason, gtx)
+    from ${values} as v(id, status, reason, gtx)
     where p.id = v.id and p.status in (${sql.join(from.map((s) => sql`${s}`))})
     returning p.id, p.status, p.reference, p.tries, p.customer_id, p.card_id, p.paid_to_card_id, p.amount_cents, p.last_error,
               (select c.instrument_id from cards c where c.id = p.paid_to_card_id) as paid_to_instrument`.execute(
@@ -206,7 +206,11 @@ async function recordPayoutOutcomesIn(
 
   await sql`
     insert into payout_tries (payout_id, try_no, reference, billing_run_id, outcome, reason, instrument_id)
-    values ${sql.join(rows.map((r) => sql`(${r.id}, ${r.tries}, ${r.reference}, ${runId}, ${r.status}, ${r.last_error}, ${r.paid_to_instrument})`))}
+    select t.id, t.try_no, t.reference, ${runId}, t.outcome, t.reason, t.instrument_id
+    from unnest(${uuidArray(rows.map((r) => r.id))}::uuid[], ${int8Array(rows.map((r) => r.tries))}::bigint[],
+                ${textArray(rows.map((r) => r.reference))}::text[], ${textArray(rows.map((r) => r.status))}::text[],
+                ${textArray(rows.map((r) => r.last_error))}::text[], ${textArray(rows.map((r) => r.paid_to_instrument))}::text[])
+      as t(id, try_no, reference, outcome, reason, instrument_id)
     on conflict (reference) do update set outcome = excluded.outcome, reason = excluded.reason`.execute(tx);
 
   const events = rows.flatMap((r) => {

@@ -1,5 +1,6 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
+import { textArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
@@ -295,12 +296,11 @@ async function recordOutcomesIn(
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
 ): Promise<{ done: number; declined: number }> {
-  const values = sql.join(
-    outcomes.map(
-      (o) =>
-        sql`(${o.id}::uuid, ${o.status}::text, ${o.reason}::text, ${o.gatewayTransactionId}::text, ${o.sessionUrl}::text)`,
-    ),
-  );
+  // NOTE: the batch travels as binary arrays (ADR 45), not a list of five parameters per row.
+  const values = sql`unnest(${uuidArray(outcomes.map((o) => o.id))}::uuid[],
+    ${textArray(outcomes.map((o) => o.status))}::text[], ${textArray(outcomes.map((o) => o.reason))}::text[],
+    ${textArray(outcomes.map((o) => o.gatewayTransactionId))}::text[],
+    ${textArray(outcomes.map((o) => o.sessionUrl))}::text[])`;
   // NOTE: an outcome lost to a database crash leaves the row submitted, and submitted rows are
   // settled by asking the processor (never by sending again), so this commit need not wait
   // for the disk. Claims (submitted, written before the call) keep the synchronous commit.
@@ -323,7 +323,7 @@ async function recordOutcomesIn(
         session_url = v.session, sent_at = coalesce(a.sent_at, ${occurredAt}::timestamptz),
         settled_at = case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz else a.settled_at end,
         updated_at = now()
-    from (values ${values}) as v(id, status, reason, gtx, session)
+    from ${values} as v(id, status, reason, gtx, session)
     where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
     returning a.id, a.kind, a.period, a.status, a.customer_id, a.card_id, a.amount_cents, a.decline_reason,
               a.subscription_id, a.plan_id, a.initiator`.execute(tx);
