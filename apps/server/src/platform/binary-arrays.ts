@@ -10,47 +10,44 @@
 
 /** A `uuid[]` parameter. Throws on a value that is not a UUID, as the server would. */
 export function uuidArray(values: readonly (string | null)[]): Buffer {
-  return binaryArray(values, UUID, 16, writeUuid);
+  return binaryArray(values, UUID, () => 16, writeUuid);
 }
 
 /** A `text[]` parameter. */
 export function textArray(values: readonly (string | null)[]): Buffer {
-  let bytes = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v != null) bytes += Buffer.byteLength(v);
-  }
-  const buf = header(values, TEXT, bytes);
-  let at = HEADER;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v == null) {
-      buf.writeInt32BE(-1, at);
-      at += 4;
-      continue;
-    }
-    const n = buf.write(v, at + 4);
-    buf.writeInt32BE(n, at);
-    at += 4 + n;
-  }
-  return buf;
+  return binaryArray(
+    values,
+    TEXT,
+    (v) => Buffer.byteLength(v),
+    (buf, at, v) => buf.write(v, at),
+  );
 }
 
 /** A `bigint[]` parameter (integers within Number's safe range, as our cents and counts are). */
 export function int8Array(values: readonly (number | null)[]): Buffer {
-  return binaryArray(values, INT8, 8, (buf, at, v) => {
-    if (!Number.isSafeInteger(v)) throw new TypeError(`not a safe integer: ${v}`);
-    writeInt64(buf, at, v);
-  });
+  return binaryArray(
+    values,
+    INT8,
+    () => 8,
+    (buf, at, v) => {
+      if (!Number.isSafeInteger(v)) throw new TypeError(`not a safe integer: ${v}`);
+      return writeInt64(buf, at, v);
+    },
+  );
 }
 
 /** A `timestamptz[]` parameter (microseconds since 2000-01-01 UTC; a Date holds milliseconds). */
 export function timestamptzArray(values: readonly (Date | null)[]): Buffer {
-  return binaryArray(values, TIMESTAMPTZ, 8, (buf, at, d) => {
-    const ms = d.getTime();
-    if (Number.isNaN(ms)) throw new TypeError('not a valid date');
-    writeInt64(buf, at, (ms - POSTGRES_EPOCH_MS) * 1000);
-  });
+  return binaryArray(
+    values,
+    TIMESTAMPTZ,
+    () => 8,
+    (buf, at, d) => {
+      const ms = d.getTime();
+      if (Number.isNaN(ms)) throw new TypeError('not a valid date');
+      return writeInt64(buf, at, (ms - POSTGRES_EPOCH_MS) * 1000);
+    },
+  );
 }
 
 const HEADER = 20;
@@ -60,29 +57,30 @@ const INT8 = 20;
 const TIMESTAMPTZ = 1184;
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 
-/** One dimension, its element type, length and lower bound 1; sized for the elements' bytes. */
-function header(values: readonly unknown[], elementType: number, elementBytes: number): Buffer {
+/**
+ * One dimension of `values`: the header (no nulls or some, the element type, the length, lower
+ * bound 1), then each element as its length and bytes, or -1 for a null. `size` tells an
+ * element's bytes before the buffer is made; `write` writes them and answers how many it wrote.
+ */
+function binaryArray<T>(
+  values: readonly (T | null)[],
+  elementType: number,
+  size: (value: T) => number,
+  write: (buf: Buffer, at: number, value: T) => number,
+): Buffer {
+  let bytes = HEADER;
   let nulls = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] == null) nulls++;
-  const buf = Buffer.allocUnsafe(HEADER + values.length * 4 + elementBytes);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v == null) nulls++;
+    else bytes += size(v);
+  }
+  const buf = Buffer.allocUnsafe(bytes + values.length * 4);
   buf.writeInt32BE(1, 0);
   buf.writeInt32BE(nulls > 0 ? 1 : 0, 4);
   buf.writeUInt32BE(elementType, 8);
   buf.writeInt32BE(values.length, 12);
   buf.writeInt32BE(1, 16);
-  return buf;
-}
-
-/** An array of a fixed-width element type. */
-function binaryArray<T>(
-  values: readonly (T | null)[],
-  elementType: number,
-  width: number,
-  write: (buf: Buffer, at: number, value: T) => void,
-): Buffer {
-  let present = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] != null) present++;
-  const buf = header(values, elementType, present * width);
   let at = HEADER;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -91,18 +89,19 @@ function binaryArray<T>(
       at += 4;
       continue;
     }
-    buf.writeInt32BE(width, at);
-    write(buf, at + 4, v);
-    at += 4 + width;
+    const n = write(buf, at + 4, v);
+    buf.writeInt32BE(n, at);
+    at += 4 + n;
   }
   return buf;
 }
 
-/** A safe integer as a big-endian int64 (the high word signed, the low word unsigned). */
-function writeInt64(buf: Buffer, at: number, v: number): void {
+/** A safe integer as a big-endian int64 (the high word signed, the low word unsigned); 8 bytes. */
+function writeInt64(buf: Buffer, at: number, v: number): number {
   const high = Math.floor(v / 2 ** 32);
   buf.writeInt32BE(high, at);
   buf.writeUInt32BE(v - high * 2 ** 32, at + 4);
+  return 8;
 }
 
 const HEX = new Int8Array(128).fill(-1);
@@ -113,7 +112,7 @@ for (let i = 0; i < 6; i++) {
 }
 
 /** The 16 bytes of a UUID in its canonical text form (8-4-4-4-12 hex digits). */
-function writeUuid(buf: Buffer, at: number, uuid: string): void {
+function writeUuid(buf: Buffer, at: number, uuid: string): number {
   if (uuid.length !== 36) throw new TypeError(`not a UUID: ${JSON.stringify(uuid)}`);
   let i = 0;
   for (let byte = 0; byte < 16; byte++) {
@@ -127,4 +126,5 @@ function writeUuid(buf: Buffer, at: number, uuid: string): void {
     buf[at + byte] = (hi << 4) | lo;
     i += 2;
   }
+  return 16;
 }

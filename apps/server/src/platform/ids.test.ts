@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeOrderedHex, timeOrderedUuid } from './ids.ts';
+import { isUuid, timeOrderedHex, timeOrderedUuid } from './ids.ts';
 
 describe('timeOrderedUuid', () => {
   it('is a UUID version 7 with the RFC 9562 variant, the millisecond first', () => {
@@ -41,5 +41,20 @@ describe('timeOrderedHex', () => {
     const hex = timeOrderedHex(at);
     expect(hex).toMatch(/^[0-9a-f]{12}7[0-9a-f]{3}[89ab][0-9a-f]{15}$/);
     expect(Number.parseInt(hex.slice(0, 12), 16)).toBe(at);
+  });
+});
+
+describe('isUuid', () => {
+  it('takes a UUID in its text form, in either case, and nothing else', () => {
+    expect(isUuid(timeOrderedUuid())).toBe(true);
+    expect(isUuid('FFFFFFFF-0000-4000-8000-ABCDEFabcdef')).toBe(true);
+    for (const other of [
+      '',
+      'payin:x:2030-01',
+      timeOrderedHex(),
+      `${timeOrderedUuid()} `,
+      'ffffffff-0000-4000-8000-abcdefabcdeg',
+    ])
+      expect(isUuid(other)).toBe(false);
   });
 });

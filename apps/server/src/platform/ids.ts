@@ -15,6 +15,13 @@ export function timeOrderedUuid(now: number = Date.now()): string {
   return write(now, true);
 }
 
+/** True when `value` is a UUID in its text form (any version, either case). */
+export function isUuid(value: string): boolean {
+  return UUID_TEXT.test(value);
+}
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The same id as 32 hex digits without dashes (for ids with a prefix, as the simulator's). */
 export function timeOrderedHex(now: number = Date.now()): string {
   return write(now, false);

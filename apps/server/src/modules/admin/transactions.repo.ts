@@ -1,6 +1,7 @@
 import { type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { namedMoneyRow, refundsAgainst } from '../billing/index.ts';
 import { activityWords } from '../transactions/index.ts';
 import { type CountedRows, countedRowsSql } from './row-counts.ts';
@@ -59,8 +60,6 @@ export interface TransactionRow {
  */
 const refundedOf = sql<string | null>`(select sum(f.amount_cents) from refunds f
   where f.attempt_id = x.id and f.status = 'refunded')`;
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The staff list's state of a money row (success, failed, missed; anything else pending), defined
@@ -130,7 +129,7 @@ function branches(o: TransactionFilter): Branch[] {
   const byUser = (alias: 'a' | 'p') => {
     if (!o.userId) return [];
     const column = sql.ref(`${alias}.customer_id`);
-    return uuid.test(o.userId)
+    return isUuid(o.userId)
       ? [sql`${column} = ${o.userId}::uuid`]
       : [
           sql`${column} in (select c.id from customers c

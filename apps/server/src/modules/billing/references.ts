@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { isUuid } from '../../platform/ids.ts';
 
 /**
  * The processor's idempotency key of each kind of money row, in TypeScript. The database's
@@ -10,8 +11,6 @@ export const payoutReference = (payoutId: string, attempt: number) => `payout:${
 export const subscriptionReference = (attemptId: string) => `sub:${attemptId}`;
 export const refundReference = (refundId: string) => `refund:${refundId}`;
 
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A money row (a charge as `a`, a pay-back as `p`) as staff name it: our id, our reference or the
  * processor's transaction id. The one definition for the admin transactions filter and the CLI's
@@ -19,6 +18,6 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  */
 export function namedMoneyRow(alias: 'a' | 'p', name: string): RawBuilder<boolean> {
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
-  const byId = uuidShape.test(name) ? sql` or ${ref('id')} = ${name}::uuid` : sql``;
+  const byId = isUuid(name) ? sql` or ${ref('id')} = ${name}::uuid` : sql``;
   return sql<boolean>`(${ref('gateway_transaction_id')} = ${name} or ${ref('reference')} = ${name}${byId})`;
 }

@@ -1,11 +1,10 @@
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { currentCustomer, isUpToDate } from './current-customer.ts';
 import { toCustomerView } from './customer-view.ts';
 import { findCustomerById, findCustomerRecordByIdentity } from './customers.repo.ts';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a customer's record embeds from modules above this one: their subscription and their
@@ -54,7 +53,7 @@ export async function getCustomer(db: Db, parts: CustomerRecordParts, principal:
   const own = await currentCustomer(db, principal);
   if (id === 'me' || id === own.id) return withParts(db, parts, toCustomerView(own));
   if (!principal.permissions.has('customer:get')) throw forbidden();
-  if (!uuid.test(id)) throw notFound('Customer not found');
+  if (!isUuid(id)) throw notFound('Customer not found');
   const row = await findCustomerById(db, id);
   if (!row) throw notFound('Customer not found');
   return withParts(db, parts, toCustomerView(row));
