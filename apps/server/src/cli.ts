@@ -276,7 +276,7 @@ async function main(argv: string[]) {
     }
     // The everyday commands run as the runtime role; the owner migrates first when this
     // process has its URL (the embedded server, or DATABASE_OWNER_URL).
-    const db = await openRuntimeDatabase(config, database, logger, 2);
+    const { db } = await openRuntimeDatabase(config, database, logger, 2);
     try {
       print(await command.run({ db, config, logger, database }, values, positionals));
       return 0;

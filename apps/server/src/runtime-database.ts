@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Config } from './config.ts';
 import type { RunningDatabase } from './platform/database.ts';
 import { createDb, type Db } from './platform/db.ts';
@@ -16,7 +17,7 @@ export async function openRuntimeDatabase(
   database: RunningDatabase,
   logger: Logger,
   poolSize = config.databasePoolSize,
-): Promise<Db> {
+): Promise<{ db: Db; pool: pg.Pool }> {
   if (database.ownerUrl) {
     const applied = await prepareDatabase({
       ownerUrl: database.ownerUrl,
@@ -27,7 +28,7 @@ export async function openRuntimeDatabase(
     });
     if (applied.length) logger.info({ applied }, 'migrations applied');
   }
-  const { db } = createDb(database.url, poolSize);
+  const { db, pool } = createDb(database.url, poolSize);
   try {
     await assertRuntimeRole(db);
     const pending = await pendingMigrations(db);
@@ -40,5 +41,6 @@ export async function openRuntimeDatabase(
     await db.destroy();
     throw err;
   }
-  return db;
+  // The pool itself too: the rate limits' store (rate-limiter-flexible) queries through it.
+  return { db, pool };
 }

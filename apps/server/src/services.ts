@@ -45,6 +45,7 @@ import type { Logger } from './platform/logger.ts';
 import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
 import { pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
+import { createRateLimitStore } from './platform/rate-limits.ts';
 import { loadVapidKeys } from './platform/web-push-keys.ts';
 import { openRuntimeDatabase } from './runtime-database.ts';
 
@@ -85,7 +86,7 @@ export async function startServices(
   const database = await openDatabase(given, logger);
   // A process that may not start (a pending migration, a role that owns the schema) lets go of
   // the embedded server it started.
-  const db = await openRuntimeDatabase(given, database, logger).catch(async (err: unknown) => {
+  const { db, pool } = await openRuntimeDatabase(given, database, logger).catch(async (err: unknown) => {
     await database.stop().catch(() => {});
     throw err;
   });
@@ -94,6 +95,8 @@ export async function startServices(
   if (!vapid) logger.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
   const config: Config = { ...given, webPush: { ...given.webPush, vapid } };
 
+  // Every route's rate limit counts in PostgreSQL, shared with the deployment's other processes.
+  const rateLimits = createRateLimitStore(pool, logger);
   const app = await createHttpApp({
     config,
     logger,
@@ -101,6 +104,7 @@ export async function startServices(
     onRoute: opts.onRoute,
     staffStanding: config.oidc.builtIn ? (subject) => staffStanding(db, subject) : undefined,
     tokenStillValid: createAccessCheck(db),
+    rateLimits,
   });
   app.get(
     '/readyz',
@@ -228,6 +232,7 @@ export async function startServices(
     notifications,
     async stop() {
       await app.close();
+      rateLimits.close();
       await messaging?.stop();
       await exports?.stop();
       await jobs?.stop();

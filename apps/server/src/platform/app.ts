@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,6 +37,7 @@ import {
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
+import type { RateLimitStore } from './rate-limits.ts';
 import { completeContract } from './responses.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -68,6 +68,11 @@ export interface AppDeps {
    * Absent only in tests of the HTTP shell without a database.
    */
   tokenStillValid?: (principal: Principal) => Promise<boolean>;
+  /**
+   * Where the routes' rate limits count (PostgreSQL, shared by every process: ADR 53). Required
+   * as soon as a route declares `config.rateLimit`; absent only in tests of the HTTP shell.
+   */
+  rateLimits?: RateLimitStore;
 }
 
 /**
@@ -116,8 +121,6 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:'),
   });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => rateLimited() });
-
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -146,13 +149,19 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Every API route must say who may call it; its security and shared error answers follow from
-  // that rule (responses.ts). Every route is indexed for 405 answers.
+  // that rule (responses.ts). A route with a rate limit gets its check, counted in PostgreSQL
+  // (rate-limits.ts); the others get none. Every route is indexed for 405 answers.
   const methodIndex = createMethodIndex();
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/v1') && !route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
     completeContract(route);
+    if (route.config?.rateLimit) {
+      if (!deps.rateLimits)
+        throw new Error(`route ${route.method} ${route.url} has a rate limit but no store`);
+      deps.rateLimits.guard(route);
+    }
     methodIndex.add(route);
     deps.onRoute?.(route);
   });
@@ -227,7 +236,6 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
       const details = [...new Set(err.validation.map((v) => v.message ?? 'Invalid input'))];
       return reply.code(400).send(envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details));
     }
-    if (err.statusCode === 429) return reply.code(429).send(rateLimited());
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large...: the caller's fault, said plainly.
       const answer = frameworkClientError(err);
@@ -290,11 +298,6 @@ function hasUnstorableText(input: unknown): boolean {
 }
 
 const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
-
-function rateLimited() {
-  // statusCode: @fastify/rate-limit throws what this returns, and reads the status from it.
-  return { statusCode: 429, ...envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests) };
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: the generated OpenAPI document, walked loosely
 type OpenApiDoc = any;

@@ -40,7 +40,7 @@ export const tableClasses = {
   },
   working: {
     privileges: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
-    why: 'live state the app creates and removes: identities, sessions, challenges, preferences, chunks of a run',
+    why: 'live state the app creates and removes: identities, sessions, challenges, preferences, chunks of a run, rate-limit counters',
   },
   derived: {
     privileges: ['SELECT'],
@@ -107,6 +107,7 @@ export const publicTables: Record<string, TableClassName> = {
   oidc_payloads: 'working',
   payout_chunks: 'working',
   push_subscriptions: 'working',
+  rate_limits: 'working',
 
   attempt_rollups: 'derived',
   payout_rollups: 'derived',

@@ -183,6 +183,17 @@ export interface InDoubtLeasesTable {
   leased_until: Timestamp;
 }
 
+/**
+ * The rate limits' counters (migration 0102, ADR 53), written by rate-limiter-flexible's
+ * PostgreSQL store: `key` is `<route>:ip:<address>` or `<route>:account:<subject>`, `expire` the
+ * end of the window in ms since the epoch.
+ */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface BillingChunksTable {
   run_id: string;
   seq: number;
@@ -476,6 +487,7 @@ export interface CoreTables {
   billing_runs: BillingRunsTable;
   billing_chunks: BillingChunksTable;
   in_doubt_leases: InDoubtLeasesTable;
+  rate_limits: RateLimitsTable;
   payout_chunks: PayoutChunksTable;
   payouts: PayoutsTable;
   attempt_rollups: AttemptRollupsTable;

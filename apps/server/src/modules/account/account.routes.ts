@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { TimeWindow } from '../../platform/rate-limits.ts';
 import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
 import { respond, respondMessage } from '../../platform/responses.ts';
 import { changePassword } from './change-password.ts';
@@ -36,7 +37,10 @@ import { requestAccountDeletion } from './request-account-deletion.ts';
 import { signOutEverywhere } from './sign-out-everywhere.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 
-const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+/** The caller's own account: counted per account, from whatever address (ADR 53). */
+const limit = (max: number, timeWindow: TimeWindow) => ({
+  rateLimit: { max, timeWindow, key: 'account' as const },
+});
 /** Which request made a change (for the audit row of a staff member's own security change). */
 const requestRef = (req: FastifyRequest) => ({ requestId: String(req.id), clientIp: req.ip ?? null });
 

@@ -41,7 +41,7 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
   api.post(
     '/account/push/devices',
     {
-      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour', key: 'account' } },
       schema: {
         tags: ['account'],
         summary: "Turn push on for this device: the browser's PushSubscription.toJSON()",
@@ -80,7 +80,7 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
   api.post(
     '/account/push/devices/:id/test',
     {
-      config: { ...access.user, rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { ...access.user, rateLimit: { max: 5, timeWindow: '10 minutes', key: 'account' } },
       schema: {
         tags: ['account'],
         summary: 'Send a test notification to one of your devices',

@@ -94,7 +94,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps & { geo
     {
       config: {
         ...access.permission('customer:change-password'),
-        rateLimit: { max: 10, timeWindow: '1 minute' },
+        rateLimit: { max: 10, timeWindow: '1 minute', key: 'account' },
       },
       schema: {
         tags: ['admin'],

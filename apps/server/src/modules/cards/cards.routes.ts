@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { cardView, messages, newCardRequest, updateCardRequest } from '@pria/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
@@ -23,16 +22,10 @@ const publicJwk = z.looseObject({ kty: z.string(), n: z.string().optional(), e: 
 
 /**
  * NOTE: adding cards is what card-testing fraud abuses (bots checking stolen numbers through
- * our $0 verification), so it is throttled per caller, not just per IP.
+ * our $0 verification), so it is throttled per account, whatever address or sign-in it uses
+ * (new accounts are themselves limited per address: 10 sign-ups an hour).
  */
-const addCardLimit = {
-  max: 30,
-  timeWindow: '15 minutes',
-  keyGenerator: (req: FastifyRequest) =>
-    createHash('sha256')
-      .update(req.headers.authorization ?? req.ip)
-      .digest('base64url'),
-};
+const addCardLimit = { max: 30, timeWindow: '15 minutes', key: 'account' } as const;
 
 export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { payments: PaymentGateway }) {
   const { db, logger, payments: gateway } = deps;

@@ -32,7 +32,7 @@ export async function consentRoutes(app: FastifyInstance, { db }: ModuleDeps) {
   api.post(
     '/account/consents',
     {
-      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour', key: 'account' } },
       schema: {
         tags: ['account'],
         summary: 'Accept the current version of documents: { documents: [{ id, version }] }',

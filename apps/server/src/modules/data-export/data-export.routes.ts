@@ -29,7 +29,7 @@ export async function dataExportRoutes(app: FastifyInstance, { db, clock = syste
   api.post(
     '/account/data-exports',
     {
-      config: { ...access.user, rateLimit: { max: 5, timeWindow: '1 hour' } },
+      config: { ...access.user, rateLimit: { max: 5, timeWindow: '1 hour', key: 'account' } },
       schema: {
         tags: ['account'],
         summary:
@@ -50,7 +50,7 @@ export async function dataExportRoutes(app: FastifyInstance, { db, clock = syste
   api.get(
     '/account/data-exports/download',
     {
-      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { ...access.user, rateLimit: { max: 20, timeWindow: '1 hour', key: 'account' } },
       schema: {
         tags: ['account'],
         summary: 'The prepared ZIP, once, with the token from the email (application/zip)',

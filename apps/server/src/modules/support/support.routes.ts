@@ -3,11 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
+import type { RateLimitKey } from '../../platform/rate-limits.ts';
 import { respondMessage } from '../../platform/responses.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 import { submitFeedback, submitSupportMessage } from './submit-support-message.ts';
 
-const perIpLimit = { rateLimit: { max: 5, timeWindow: '1 minute' } };
+/**
+ * 5 messages a minute: per client address for the public form, per account for a signed-in
+ * customer (whatever address they write from), and both for feedback, which may come either way.
+ */
+const limit = (key: RateLimitKey) => ({ rateLimit: { max: 5, timeWindow: '1 minute', key } as const });
 
 export async function supportRoutes(app: FastifyInstance, { db, config }: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +20,7 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
   api.post(
     '/support/contact-us',
     {
-      config: { ...access.public, ...perIpLimit },
+      config: { ...access.public, ...limit('ip') },
       schema: {
         tags: ['support'],
         summary: 'A message from the public contact form (5 a minute per address)',
@@ -32,7 +37,7 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
   api.post(
     '/support',
     {
-      config: { ...access.user, ...perIpLimit },
+      config: { ...access.user, ...limit('account') },
       schema: {
         tags: ['support'],
         summary: "A signed-in customer's support message (the email is the account's)",
@@ -49,7 +54,7 @@ export async function supportRoutes(app: FastifyInstance, { db, config }: Module
   api.post(
     '/support/feedback',
     {
-      config: { ...access.optional, ...perIpLimit },
+      config: { ...access.optional, ...limit('ip+account') },
       schema: {
         tags: ['support'],
         summary: 'A star rating (1-5) with an optional message; signed in or not',

@@ -88,7 +88,7 @@ export async function registerNotificationRoute(
     scope.post(
       '/gateway/cybersource/notifications',
       {
-        config: { ...access.public, rateLimit: { max: 600, timeWindow: '1 minute' } },
+        config: { ...access.public, rateLimit: { max: 600, timeWindow: '1 minute', key: 'ip' } },
         schema: { hide: true },
       },
       async (req, reply) => {
