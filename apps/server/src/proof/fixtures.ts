@@ -94,7 +94,7 @@ export async function call(baseUrl: string, method: string, path: string, o: Cal
   return { status: res.status, body: parsed, text } as CallResult;
 }
 
-/** A signed-in caller; `relogin` gets a new access token (per-token rate limits start over). */
+/** A signed-in caller; `relogin` gets a new access token. */
 export interface Caller {
   email: string;
   token: string;
