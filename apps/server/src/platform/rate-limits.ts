@@ -51,7 +51,7 @@ export function windowSeconds(window: string): number {
 }
 
 /** The 429 answer's body: the one error envelope. */
-export const rateLimitedAnswer = () => envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests);
+const rateLimitedAnswer = () => envelopeError(429, 'RATE_LIMITED', messages.tooManyRequests);
 
 export interface RateLimitStore {
   /**
