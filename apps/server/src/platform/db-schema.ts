@@ -185,8 +185,8 @@ export interface InDoubtLeasesTable {
 
 /**
  * The rate limits' counters (migration 0102, ADR 53), written by rate-limiter-flexible's
- * PostgreSQL store: `key` is `<route>:ip:<address>` or `<route>:account:<subject>`, `expire` the
- * end of the window in ms since the epoch.
+ * PostgreSQL store: `key` is `<route>:ip:<address>` or `<route>:account:<subject>` (a digest of
+ * an over-long address or subject), `expire` the end of the window in ms since the epoch.
  */
 export interface RateLimitsTable {
   key: string;

@@ -45,12 +45,12 @@ const principal = (subject: string): Principal => ({
 });
 
 /** The HTTP shell with three limited routes (2 a minute) and one without, on the given database. */
-async function shell(databaseUrl: string) {
+async function shell(databaseUrl: string, env: Record<string, string> = {}) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const logger = createLogger('silent');
   const store = createRateLimitStore(pool, logger);
   const app = await createHttpApp({
-    config: loadConfig({ NODE_ENV: 'test', PORT: '1', DATABASE_URL: databaseUrl }),
+    config: loadConfig({ NODE_ENV: 'test', PORT: '1', DATABASE_URL: databaseUrl, ...env }),
     logger,
     verifyToken: async (token) => principal(token),
     rateLimits: store,
@@ -142,6 +142,16 @@ describe('rate limits counted in PostgreSQL', () => {
     store.guard(route);
     store.close();
     expect(route.onRequest).toBeUndefined();
+  });
+
+  it('counts an address of any length (forged through TRUST_PROXY=true) under its digest, never a 500', async () => {
+    const { app } = await shell(t.databaseUrl, { TRUST_PROXY: 'true' });
+    const forged = `${'a'.repeat(3000)}-${Date.now()}`;
+    const call = () => app.inject({ url: '/t/ip', headers: { 'x-forwarded-for': forged } });
+    expect(await statuses([call, call, call])).toEqual([200, 200, 429]);
+    const rows = await sql<{ key: string }>`
+      select key from rate_limits where key like 'GET /t/ip:ip:sha256:%'`.execute(t.db);
+    expect(rows.rows).toHaveLength(1);
   });
 
   it('the sweep, as the runtime role, deletes the windows that ended and keeps the live ones', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { messages } from '@pria/contracts';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import type pg from 'pg';
@@ -121,15 +122,24 @@ function routeId(route: RouteOptions): string {
   return `${[...new Set(methods)].join(',')} ${url}`;
 }
 
+/**
+ * A key's variable part as stored: as is when short (an address, a subject), else its digest.
+ * With `TRUST_PROXY=true` the address is whatever X-Forwarded-For says, any length; the key
+ * column holds 255 characters.
+ */
+const keyPart = (value: string) =>
+  value.length <= 100 ? value : `sha256:${createHash('sha256').update(value).digest('base64url')}`;
+
 function keysOf(key: RateLimitKey, req: FastifyRequest): string[] {
-  const account = req.principal ? `account:${req.principal.subject}` : null;
-  if (key === 'ip') return [`ip:${req.ip}`];
+  const ip = `ip:${keyPart(req.ip)}`;
+  const account = req.principal ? `account:${keyPart(req.principal.subject)}` : null;
+  if (key === 'ip') return [ip];
   if (key === 'account') {
     // Unreachable: guard() allows 'account' only where the access rule demands a sign-in.
     if (!account) throw new Error('a route limited per account was reached without a sign-in');
     return [account];
   }
-  return account ? [`ip:${req.ip}`, account] : [`ip:${req.ip}`];
+  return account ? [ip, account] : [ip];
 }
 
 /**
