@@ -6,7 +6,8 @@ import { actionOf, browser, refresh } from '../test/idp-browser.ts';
 import { oidcLogin } from '../test/oidc-login.ts';
 import { createUser, revokeUserSessions } from './index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from './users.ts';
+import { addressKey, addressLock } from './sign-in-locks.ts';
+import { IP_MAX_FAILURES } from './users.ts';
 
 describe('built-in identity provider', () => {
   let app: TestApp;
@@ -147,7 +148,7 @@ describe('built-in identity provider', () => {
     const b = browser(app);
     const login = await b.open();
     const action = actionOf(login.html, login.url);
-    for (let i = 1; i < ACCOUNT_MAX_FAILURES; i++) {
+    for (let i = 1; i < addressLock.maxFailures; i++) {
       const r = await b.post(action, { email: 'dave@pria.test', password: 'wrong-password' });
       expect(r.res.status).toBe(401);
       expect(r.html).toContain('role="alert"');
@@ -166,13 +167,14 @@ describe('built-in identity provider', () => {
       .select(['success', 'reason', 'ip'])
       .where('user_id', '=', id)
       .execute();
-    expect(events).toHaveLength(ACCOUNT_MAX_FAILURES + 1);
+    expect(events).toHaveLength(addressLock.maxFailures + 1);
     expect(events.every((e) => !e.success && e.ip)).toBe(true);
     // After the lock expires the right password works again.
     await app.db
-      .updateTable('idp_users')
+      .updateTable('idp_sign_in_locks')
       .set({ locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', id)
+      .where('lock', '=', addressLock.name)
+      .where('key', '=', addressKey('dave@pria.test'))
       .execute();
     const ok = await b.post(action, { email: 'dave@pria.test', password: 'dave-password' });
     expect(ok.url.startsWith(b.redirectUri)).toBe(true);

@@ -100,6 +100,7 @@ export const publicTables: Record<string, TableClassName> = {
   idp_passkeys: 'working',
   idp_recovery_codes: 'working',
   idp_recovery_requests: 'working',
+  idp_sign_in_locks: 'working',
   idp_users: 'working',
   idp_webauthn_challenges: 'working',
   in_doubt_leases: 'working',
