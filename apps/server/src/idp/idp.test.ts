@@ -233,7 +233,7 @@ describe('built-in identity provider', () => {
     expect(other.html).not.toContain('<script>alert(1)');
   });
 
-  it('validates the sign-up form and refuses a duplicate email', async () => {
+  it('validates the sign-up form; a taken address gets no 409 and no second account', async () => {
     await createUser(app.db, { email: 'frank@pria.test', password: 'frank-password' });
     const b = browser(app);
     const page = await b.open({ screen_hint: 'signup' });
@@ -262,8 +262,15 @@ describe('built-in identity provider', () => {
       confirmPassword: 'another-password',
       terms: 'yes',
     });
-    expect(dup.res.status).toBe(409);
-    expect(dup.html).toContain('already exists');
+    expect(dup.res.status).toBe(200);
+    expect(dup.html).toContain('Check your email');
+    expect(dup.html).not.toContain('already exists');
+    const accounts = await app.db
+      .selectFrom('idp_users')
+      .select('id')
+      .where('email', '=', 'frank@pria.test')
+      .execute();
+    expect(accounts).toHaveLength(1);
     await expect(
       createUser(app.db, { email: 'frank@PRIA.test', password: 'frank-second-password' }),
     ).rejects.toThrow(/already exists/);
@@ -273,11 +280,19 @@ describe('built-in identity provider', () => {
     const b = browser(app);
     const page = await b.open({ prompt: 'create' });
     expect(page.html).toContain('Create your account');
-    const done = await b.post(actionOf(page.html, page.url), {
+    const signedUp = await b.post(actionOf(page.html, page.url), {
       email: 'gina@pria.test',
       password: 'gina-password',
       confirmPassword: 'gina-password',
       terms: 'yes',
+    });
+    expect(signedUp.html).toContain('Check your email');
+    const login = await b.get(
+      new URL(/href="([^"]+\/login)"/.exec(signedUp.html)?.[1] ?? '', signedUp.url).toString(),
+    );
+    const done = await b.post(actionOf(login.html, login.url), {
+      email: 'gina@pria.test',
+      password: 'gina-password',
     });
     expect(done.url.startsWith(b.redirectUri)).toBe(true);
     expect((await b.exchange(done.url)).status).toBe(200);

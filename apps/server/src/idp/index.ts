@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
-import { recordConsents } from '../platform/consents.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -13,25 +12,33 @@ import { registerAssetRoutes } from './assets.routes.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
-import { formField, loginPage, messagePage, sendPage, signupPage, staffInvitePage } from './pages.ts';
+import {
+  checkEmailPage,
+  formField,
+  loginPage,
+  messagePage,
+  sendPage,
+  signupPage,
+  staffInvitePage,
+} from './pages.ts';
 import { registerPasskeyRoutes } from './passkeys.routes.ts';
 import { createProvider } from './provider.ts';
 import { FORGOT_PATH, registerRecoveryRoutes, resetConfirmation } from './recovery.routes.ts';
 import { sweepRecoveryRequests } from './recovery.ts';
+import { sweepSignInLocks } from './sign-in-locks.ts';
+import { type SignUpResult, signUp } from './sign-up.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
 import { acceptStaffInvite, inviteIsValid } from './staff-invitations.ts';
 import {
   authenticate,
   consumeVerificationToken,
-  createUser,
   type EmailVerifiedHook,
   IdpUserError,
   messages,
   normalizeEmail,
   PASSWORD_MAX,
   passwordProblem,
-  sendVerificationEmail,
 } from './users.ts';
 
 export {
@@ -116,6 +123,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
       sweepRecoveryRequests(db).catch((err: unknown) =>
         logger.warn({ err }, 'recovery request sweep failed'),
       );
+      sweepSignInLocks(db).catch((err: unknown) => logger.warn({ err }, 'sign-in lock sweep failed'));
     },
     15 * 60 * 1000,
   );
@@ -429,60 +437,29 @@ function registerInteractionRoutes(
         sendPage(reply, signupView(interaction.uid, { email, terms, fieldErrors, error }), status);
       if (Object.keys(fieldErrors).length) return again('Please correct the highlighted fields.', 400);
 
-      const ip = req.ip ?? null;
-      if (ip) {
-        const { n } = await db
-          .selectFrom('idp_sign_in_events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('ip', '=', ip)
-          .where('reason', '=', 'signup')
-          .where('at', '>', new Date(Date.now() - 3600 * 1000))
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= config.signupsPerIpPerHour) {
-          return again('Too many accounts were created from your network. Please try again later.', 429);
-        }
-      }
-
-      let userId: string;
+      let result: SignUpResult;
       try {
-        userId = await db.transaction().execute(async (trx) => {
-          const { id } = await createUser(trx, { email, password });
-          await sendVerificationEmail(trx, config, id);
-          // The sign-up page's checkbox: the terms and privacy policy as they read today.
-          await recordConsents(
-            trx,
-            {
-              issuer: config.oidc.issuer,
-              subject: id,
-              ip,
-              userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-            },
-            { documents: ['terms', 'privacy'], context: 'sign-up' },
-          );
-          await trx
-            .insertInto('idp_sign_in_events')
-            .values({
-              user_id: id,
-              email,
-              ip,
-              user_agent: req.headers['user-agent']?.slice(0, 512) ?? null,
-              success: true,
-              reason: 'signup',
-            })
-            .execute();
-          return id;
+        result = await signUp(db, config, {
+          email,
+          password,
+          ip: req.ip ?? null,
+          userAgent: req.headers['user-agent'] ?? null,
         });
       } catch (err) {
-        if (err instanceof IdpUserError) {
-          if (err.code === 'EMAIL_TAKEN') fieldErrors.email = err.message;
-          else if (err.code === 'INVALID_EMAIL') fieldErrors.email = err.message;
-          else fieldErrors.password = err.message;
-          return again(err.message, err.code === 'EMAIL_TAKEN' ? 409 : 400);
-        }
-        throw err;
+        if (!(err instanceof IdpUserError)) throw err;
+        if (err.code === 'WEAK_PASSWORD') fieldErrors.password = err.message;
+        else fieldErrors.email = err.message;
+        return again(err.message, 400);
       }
-      logger.info({ userId }, 'account created');
-      return finish(req, reply, interaction, { login: { accountId: userId, amr: ['pwd'], remember: true } });
+      if (result.outcome === 'too-many-from-ip') {
+        return again('Too many accounts were created from your network. Please try again later.', 429);
+      }
+      if (result.outcome === 'created') logger.info({ userId: result.userId }, 'account created');
+      // A new address and a taken one see the same page (the taken one's owner got an email).
+      return sendPage(
+        reply,
+        checkEmailPage({ email, loginHref: `${base(interaction.uid)}/login`, homeUrl: home }),
+      );
     },
   );
   return kit;
