@@ -31,7 +31,7 @@ import {
   startNotificationWorker,
 } from './modules/notifications/index.ts';
 import { subscriptionEffects } from './modules/subscriptions/index.ts';
-import { createAccessCheck } from './platform/access-valid-after.ts';
+import { createAccessCheck, listenForRevocations } from './platform/access-valid-after.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
 import { recordOwnSecurityChange } from './platform/audit.ts';
 import { createTokenVerifier } from './platform/auth.ts';
@@ -222,6 +222,8 @@ export async function startServices(
 
   await registerModules(app, { config, db, logger, payments, clock, billing, onRunOpened });
   await serveWebApp(app);
+  // Revocations made behind other processes reach this one's token check at once (ADR 51).
+  const revocations = config.role === 'worker' ? null : listenForRevocations(database.url, logger);
 
   return {
     config,
@@ -233,6 +235,7 @@ export async function startServices(
     async stop() {
       await app.close();
       rateLimits.close();
+      await revocations?.stop();
       await messaging?.stop();
       await exports?.stop();
       await jobs?.stop();

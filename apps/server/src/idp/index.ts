@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
+import { readRevocation } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { emailOnlyNotifier, type SecurityNotifier } from '../platform/security-notices.ts';
-import { sweepExpiredPayloads } from './adapter.ts';
+import { RESULT_GENERATION, sweepExpiredPayloads } from './adapter.ts';
 import { registerAssetRoutes } from './assets.routes.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
 import { getMfaMethod } from './mfa.ts';
@@ -288,6 +289,16 @@ function registerInteractionRoutes(
     result: InteractionResults,
   ) {
     if (interaction.prompt.name === 'create') result.create = {};
+    const accountId = result.login?.accountId;
+    if (accountId) {
+      // The sign-in's chain begins under the generation read here (ADR 51): a revocation that
+      // lands after this read ends it; one that landed while this request checked the
+      // credentials (they may have been the old password) sends the person back to sign in.
+      const startedAt = Date.now() - reply.elapsedTime;
+      const revocation = await readRevocation(db, accountId);
+      if (revocation.validAfterMs >= startedAt) return base(interaction.uid);
+      result[RESULT_GENERATION] = revocation.generation;
+    }
     return provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
   }
 

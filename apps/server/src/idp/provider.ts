@@ -6,9 +6,10 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Config } from '../config.ts';
+import { readRevocation } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
-import { createPostgresAdapter } from './adapter.ts';
+import { chainGeneration, createPostgresAdapter } from './adapter.ts';
 import { loadCookieKeys, loadSigningKeys } from './keys.ts';
 import { esc, layout, logoutPage, messagePage } from './pages.ts';
 import { findUserById } from './users.ts';
@@ -145,6 +146,10 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
       // made after this instant ends the token, and one made before it was seen by the read.
       // `iat` alone (seconds) could not tell a token from a revocation in the same second.
       const issuedAtMs = Date.now();
+      // The generation of the chain the token comes from (the code or refresh token this request
+      // read, ADR 51), never the one current now: a refresh that read its token before a
+      // revocation mints a token the API refuses, however late the mint.
+      const generation = chainGeneration(ctx, accountId) ?? (await readRevocation(db, accountId)).generation;
       const found = await accountClaims(db, accountId);
       if (!found) return undefined;
       const roles = found.user.roles;
@@ -157,6 +162,7 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
         ...(source?.amr ? { amr: source.amr } : {}),
         ...(source?.authTime ? { auth_time: source.authTime } : {}),
         iat_ms: issuedAtMs,
+        gen: generation,
       };
     },
     async findAccount(_ctx, sub) {

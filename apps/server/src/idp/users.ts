@@ -304,8 +304,14 @@ export async function consumeVerificationToken(
  * Signs a user out everywhere: deletes their provider sessions, grants, codes and refresh
  * tokens, and ends the JWT access tokens already issued (their "valid after" instant, issue 30),
  * which the API checks on every call. Pass a transaction as `db` to tie it to the change.
+ * The generation moves and the rows go in one transaction (ADR 51): a refresh then reads either
+ * its token and the old generation (and mints tokens already dead) or neither.
  */
 export async function revokeUserSessions(db: Db, userId: string, reason: RevocationReason): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => revokeUserSessions(trx, userId, reason));
+    return;
+  }
   await endAccessTokens(db, userId, reason);
   const grants = await db
     .selectFrom('oidc_payloads')

@@ -37,6 +37,8 @@ export interface OidcPayloadsTable {
   account_id: string | null;
   expires_at: NullableTimestamp;
   consumed_at: NullableTimestamp;
+  /** The generation of its subject its chain began under (migration 0100); null: none yet or older. */
+  generation: number | null;
 }
 
 export interface IdpKeysTable {
