@@ -40,7 +40,7 @@ describe('built-in identity provider', () => {
     expect(jwks.keys[0]?.d).toBeUndefined();
     expect(jwks.keys[0]?.kid).toBeTruthy();
     const stored = await app.db.selectFrom('idp_keys').select('id').execute();
-    expect(stored.map((r) => r.id).sort()).toEqual(['cookies', 'signing']);
+    expect(stored.map((r) => r.id).sort()).toEqual(['cookies', 'mfa', 'signing']);
   });
 
   it('signs an admin in with code + PKCE and issues a JWT access token with roles and permissions', async () => {

@@ -11,6 +11,7 @@ import { emailOnlyNotifier, type SecurityNotifier } from '../platform/security-n
 import { RESULT_GENERATION, sweepExpiredPayloads } from './adapter.ts';
 import { registerAssetRoutes } from './assets.routes.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
+import type { IdpKeys } from './keys.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
 import {
@@ -42,6 +43,7 @@ import {
   passwordProblem,
 } from './users.ts';
 
+export { type IdpKeys, loadIdpKeys, resealStoredKeys } from './keys.ts';
 export {
   createMfaEnrolmentTicket,
   disableMfa,
@@ -78,6 +80,8 @@ export interface IdpDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The provider's secrets, opened with the key-encryption key (loadIdpKeys, ADR 52). */
+  keys: IdpKeys;
   /** Where security events go (password reset, MFA turned on); default: a plain email. */
   notifySecurity?: SecurityNotifier;
   /**
@@ -94,6 +98,7 @@ const ownPaths =
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
   const { config, db, logger } = deps;
+  const { keys } = deps;
   const provider = await createProvider(deps);
   const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl);
   const callback = provider.callback();
@@ -134,11 +139,17 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
     const upstreams = configuredUpstreams(config);
-    const kit = registerInteractionRoutes(scope, provider, { ...deps, notifySecurity: notify }, upstreams);
-    await registerSocialRoutes(scope, kit, { ...deps, upstreams });
+    const kit = registerInteractionRoutes(
+      scope,
+      provider,
+      { ...deps, notifySecurity: notify },
+      upstreams,
+      keys.mfaKey,
+    );
+    await registerSocialRoutes(scope, kit, { ...deps, upstreams, cookieKeys: keys.cookieKeys });
     registerAssetRoutes(scope);
     registerPasskeyRoutes(scope, kit, deps, notify);
-    registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify });
+    registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify, mfaKey: keys.mfaKey });
     registerRecoveryRoutes(scope, deps, notify);
     registerStaffInviteRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
@@ -246,6 +257,7 @@ function registerInteractionRoutes(
   provider: Provider,
   deps: IdpDeps,
   upstreams: Upstream[],
+  mfaKey: Buffer,
 ): InteractionKit {
   const { config, db, logger } = deps;
   const home = config.publicUrl;
@@ -353,6 +365,7 @@ function registerInteractionRoutes(
   const kit: InteractionKit = {
     config,
     db,
+    mfaKey,
     base,
     details,
     finish,

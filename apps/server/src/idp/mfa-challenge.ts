@@ -3,7 +3,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import type { IdpMfaChallengesTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
-import { loadMfaKey } from './keys.ts';
 import {
   MFA_CODE_DIGITS,
   MFA_CODE_MINUTES,
@@ -151,11 +150,11 @@ async function wrongAnswer(trx: Db, c: ChallengeRow, attempt: { number: number }
 /** Checks the second factor; a TOTP code is accepted once (its time step must be new). */
 export async function verifySignInChallenge(
   db: Db,
+  key: Buffer,
   uid: string,
   code: string,
   ctx: AttemptContext,
 ): Promise<VerifyResult> {
-  const key = await loadMfaKey(db);
   const clean = code.replace(/\s/g, '');
   const result = await db.transaction().execute(async (trx): Promise<VerifyResult> => {
     const c = await trx

@@ -42,8 +42,9 @@ export interface OidcPayloadsTable {
 }
 
 export interface IdpKeysTable {
-  /** 'signing' (private JWKS) or 'cookies' (cookie signing keys, development only). */
+  /** 'signing' (private JWKS), 'cookies' (cookie signing keys, development only) or 'mfa' (TOTP key). */
   id: string;
+  /** `{ sealed: <compact JWE> }` under the key-encryption key (ADR 52; migration 0101). */
   value: Json<unknown>;
   created_at: Timestamp;
 }
