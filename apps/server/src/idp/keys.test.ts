@@ -63,7 +63,8 @@ async function signsIn(app: TestApp, email: string) {
   return (await apiClient(app.url, tokens.access_token).get('/api/v1/account/session')).status;
 }
 
-describe('the provider keys at rest', () => {
+// Each case starts the app once or more on a database of its own.
+describe('the provider keys at rest', { timeout: 120_000 }, () => {
   it('are sealed: the runtime role reads no private key material, and signing in works', async () => {
     const app = await start({ ...(await testDatabaseEnv()), PRIA_KEY_ENCRYPTION_KEY: newKey() });
     expectNothingInClear(await storedAsTheApp(app));

@@ -122,7 +122,8 @@ describe('sign out everywhere (Account → Security)', () => {
   });
 });
 
-describe('other processes', () => {
+// A second server process starts inside the test.
+describe('other processes', { timeout: 120_000 }, () => {
   it('refuse a revoked token before their cache runs out: the revocation is announced to them', async () => {
     // Another web process on the same database, accepting this app's tokens (as a second web
     // process behind the load balancer would).
@@ -143,7 +144,8 @@ describe('other processes', () => {
     });
     try {
       const there = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 150; i++) {
+      // Up to a minute: a busy machine starts a server slowly.
+      for (let i = 0; i < 300; i++) {
         if ((await fetch(`${there}/readyz`).catch(() => null))?.status === 200) break;
         await sleep(200);
       }
