@@ -280,7 +280,7 @@ try {
     kind: 'payin',
     period,
     asOf: deps.clock.now(),
-    startedBy: 'bench',
+    by: 'schedule',
     forced: false,
   });
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payinRun.id)));
@@ -293,7 +293,7 @@ try {
   const payoutStart = performance.now();
   const payoutRun = await startRun(
     { ...deps, clock: { now: () => new Date('2030-02-02T21:01:00Z') } },
-    { kind: 'payout', period, asOf: new Date('2030-02-02T21:01:00Z'), startedBy: 'bench', forced: false },
+    { kind: 'payout', period, asOf: new Date('2030-02-02T21:01:00Z'), by: 'schedule', forced: false },
   );
   await Promise.all(Array.from({ length: drains }, () => drainRun(perDrain, payoutRun.id)));
   const payoutSeconds = (performance.now() - payoutStart) / 1000;

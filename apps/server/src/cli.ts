@@ -158,11 +158,13 @@ const commands: Record<string, Command> = {
     },
   },
   'billing:tick': {
-    usage: 'billing:tick --at <ISO instant>      do what is due at that instant, wait, print a summary',
+    usage:
+      'billing:tick [--at <ISO instant>]      do what is due now (--at: at that instant), wait, print a summary',
     options: { at: { type: 'string' } },
     async run(ctx, v) {
       const at = v.at === undefined ? clockFor(ctx.config.clockOffsetMs).now() : instant(v.at);
-      const runs = await runDueWork(await billingDeps(ctx, at), at);
+      // The runs it opens are the operator's, each audited with the instant it was run for.
+      const runs = await runDueWork(await billingDeps(ctx, at), at, cliAuditContext());
       return { at: at.toISOString(), runs };
     },
   },
@@ -173,8 +175,8 @@ const commands: Record<string, Command> = {
     positionals: 1,
     async run(ctx, v, [kind]) {
       if (kind !== 'payin' && kind !== 'payout' && kind !== 'subscriptions') throw new UsageError();
-      if (v.period !== undefined && (typeof v.period !== 'string' || !isPeriod(v.period)))
-        throw new UsageError('--period must look like 2026-11');
+      // Which periods may run (a month from the service's first to the current one) is the use
+      // case's rule: refused there with the API's words.
       const at = v.at === undefined ? clockFor(ctx.config.clockOffsetMs).now() : instant(v.at);
       const deps = await billingDeps(ctx, at);
       // The same use case as the admin portal's buttons: the same rules, and an audit row.

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './activity.ts';
 export * from './address.ts';
 export * from './admin.ts';
+export * from './billing-period.ts';
 export * from './card-encryption.ts';
 export * from './cards.ts';
 export * from './customers.ts';

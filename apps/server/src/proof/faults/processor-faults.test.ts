@@ -5,8 +5,8 @@ import {
   GatewayTimeout,
   type PaymentGateway,
 } from '../../gateways/payments/index.ts';
-import { type BillingDeps, drainRun, reconcilePeriod } from '../../modules/billing/index.ts';
-import { forceRun } from '../../modules/billing/schedule/tick.ts';
+import { type BillingDeps, drainRun, forceBillingRun, reconcilePeriod } from '../../modules/billing/index.ts';
+import { cliAuditContext } from '../../platform/audit.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { nextDuePayin } from '../../test/due-period.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -92,8 +92,9 @@ describe('processor timeouts during pay-in and pay-back runs', () => {
     // The next month's pay-in, a minute after its due instant.
     const { period, at } = nextDuePayin();
     const deps: BillingDeps = { ...t.billing, payments: counted(t.payments), clock: fixedClock(at) };
+    const operator = cliAuditContext('test');
 
-    const payin = await forceRun(deps, { kind: 'payin', period, actor: 'test' }, { wait: true });
+    const payin = await forceBillingRun(deps, { kind: 'payin', period, audit: operator }, { wait: true });
     await drainUntilComplete(deps, payin.id);
     expect(counts.chargeTimeouts).toBeGreaterThan(0); // the faults really happened
     expect(counts.lookups).toBeGreaterThan(0);
@@ -129,7 +130,7 @@ describe('processor timeouts during pay-in and pay-back runs', () => {
 
     // Pay-backs, with the same faults, in one payout run: a payout lost before the processor
     // acted is sent again under the same reference (the same try), not left for next month.
-    const run = await forceRun(deps, { kind: 'payout', period, actor: 'test' }, { wait: true });
+    const run = await forceBillingRun(deps, { kind: 'payout', period, audit: operator }, { wait: true });
     await drainUntilComplete(deps, run.id);
     expect(counts.payoutTimeouts).toBeGreaterThan(0);
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainRun } from '../../modules/billing/index.ts';
-import { forceRun } from '../../modules/billing/schedule/tick.ts';
+import { drainRun, forceBillingRun } from '../../modules/billing/index.ts';
 import { startNotificationWorker } from '../../modules/notifications/index.ts';
+import { cliAuditContext } from '../../platform/audit.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createSenders } from '../../platform/delivery/index.ts';
 import { createLogger } from '../../platform/logger.ts';
@@ -76,8 +76,9 @@ describe('SMTP down, then up', () => {
     // The next month's pay-in, a minute after its due instant, and its pay-back.
     const { period, at } = nextDuePayin();
     const billing = { ...t.billing, clock: fixedClock(at) };
+    const operator = cliAuditContext('test');
     for (const kind of ['payin', 'payout'] as const) {
-      const run = await forceRun(billing, { kind, period, actor: 'test' }, { wait: true });
+      const run = await forceBillingRun(billing, { kind, period, audit: operator }, { wait: true });
       expect((await drainRun(billing, run.id))?.status).toBe('completed');
     }
     const events = await sql<{ n: number }>`select count(*)::int as n from money_events`.execute(t.db);

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { base32Decode, totp } from '../../idp/totp.ts';
-import { forceRun } from '../../modules/billing/schedule/tick.ts';
+import { forceBillingRun } from '../../modules/billing/index.ts';
+import { cliAuditContext } from '../../platform/audit.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { type Services, startServices } from '../../services.ts';
@@ -127,16 +128,16 @@ describe('secrets at rest and in logs after a full customer journey', () => {
     expect(checkout.status).toBe(200);
     const due = nextDuePayin();
     const billing = { ...services.billing, clock: fixedClock(due.at) };
-    const payin = await forceRun(
+    const payin = await forceBillingRun(
       billing,
-      { kind: 'payin', period: due.period, actor: 'test' },
+      { kind: 'payin', period: due.period, audit: cliAuditContext('test') },
       { wait: true },
     );
     expect(payin.done).toBe(2);
     // Paid back (deletion is refused while a pay-back is owed).
-    const payout = await forceRun(
+    const payout = await forceBillingRun(
       billing,
-      { kind: 'payout', period: due.period, actor: 'test' },
+      { kind: 'payout', period: due.period, audit: cliAuditContext('test') },
       { wait: true },
     );
     expect(payout.status).toBe('completed');

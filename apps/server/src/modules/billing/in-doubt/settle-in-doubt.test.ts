@@ -71,7 +71,7 @@ describe('a lookup that finds nothing, within the processor search lag', () => {
       kind: 'payin',
       period: '2031-06',
       asOf: clock.now(),
-      startedBy: 'test',
+      by: 'schedule',
       forced: false,
     });
     await drainRun(lagging, run.id);
@@ -119,7 +119,7 @@ describe('a lookup that finds nothing, within the processor search lag', () => {
       kind: 'payout',
       period: '2031-06',
       asOf: clock.now(),
-      startedBy: 'test',
+      by: 'schedule',
       forced: false,
     });
     await drainRun(lagging, run.id);

@@ -56,7 +56,7 @@ beforeAll(async () => {
     kind: 'payin',
     period,
     asOf: clock.now(),
-    startedBy: 'test',
+    by: 'schedule',
     forced: false,
   });
   await drainRun(t.billing, payin.id);

@@ -54,7 +54,7 @@ async function drain(period: string, payments: PaymentGateway, lookupLagMs = 0):
     kind: 'payin',
     period,
     asOf: clock.now(),
-    startedBy: 'test',
+    by: 'schedule',
     forced: false,
   });
   const run = (await getRun(t.db, opened.id)) as RunRow;

@@ -1,6 +1,7 @@
 import { cents } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliAuditContext } from '../../../platform/audit.ts';
 import { fixedClock } from '../../../platform/clock.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedSubscribers } from '../../../test/seed-billing.ts';
@@ -52,7 +53,13 @@ const chunksOf = (runId: string) =>
 
 describe('a pay-in run in chunks', () => {
   it("writes nothing up front; a taken chunk records its cards before any call; a dead drain's chunk is settled by lookup; a card that stopped being owed is left out and the total follows", async () => {
-    const start = { kind: 'payin' as const, period, asOf: clock.now(), startedBy: 'test', forced: false };
+    const start = {
+      kind: 'payin' as const,
+      period,
+      asOf: clock.now(),
+      by: 'schedule' as const,
+      forced: false,
+    };
     const run = await startRun(t.billing, start);
     expect(run.total).toBe(10);
     expect((await chunksOf(run.id)).rows.map((c) => c.cards)).toEqual([4, 4, 2]);
@@ -68,7 +75,7 @@ describe('a pay-in run in chunks', () => {
     expect([...(taken?.sent ?? [])].sort()).toEqual(first?.map((a) => a.payin.cardId).sort());
 
     // Reopening the run (a forced pass) cuts again only what no chunk has taken: no card twice.
-    const reopened = await startRun(t.billing, { ...start, startedBy: 'admin', forced: true });
+    const reopened = await startRun(t.billing, { ...start, by: cliAuditContext('admin'), forced: true });
     expect(reopened.total).toBe(10);
     const chunks = (await chunksOf(run.id)).rows;
     expect(chunks.filter((c) => !c.taken).reduce((n, c) => n + c.cards, 0)).toBe(6);
@@ -114,7 +121,7 @@ describe("a slow drain's pay-ins", () => {
       kind: 'payin',
       period: may,
       asOf: clock.now(),
-      startedBy: 'test',
+      by: 'schedule',
       forced: false,
     });
     const slow = (await claimPayinChunk(t.db, run.id, may)) ?? [];
@@ -169,7 +176,7 @@ describe('a payout run in chunks', () => {
       kind: 'payout',
       period,
       asOf: clock.now(),
-      startedBy: 'test',
+      by: 'schedule',
       forced: false,
     });
     expect(run.total).toBe(9);

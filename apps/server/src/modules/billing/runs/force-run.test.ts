@@ -1,10 +1,12 @@
 import { adminMessages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliAuditContext } from '../../../platform/audit.ts';
 import { fixedClock } from '../../../platform/clock.ts';
 import { runCli } from '../../../test/cli.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { forceBillingRun } from './force-run.ts';
 
 /**
  * Forced runs obey the engine's rules on every path (issue 28): a pay-in never for a month not
@@ -44,19 +46,79 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.stop());
 
-describe('forced pay-ins', () => {
-  it('refuses a month not due yet with its due date, and changes nothing', async () => {
-    const res = await finance.post('/api/v1/payin-payout/payin?period=2031-04');
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe(adminMessages.payinNotDue('April 2031', 'April 28, 2031 at 4:00 PM ET'));
-    expect(await count('billing_runs')).toBe(0);
-    expect(await forcedAudits()).toBe(0);
+/** A month of the service's range, each kind of outside it: the calendar's, ours, the future's, none. */
+const outOfRange = ['0000-01', '0001-01', '2026-10', '2031-04', '2031-13', 'March 2031', '2031-3'];
+const before = async () => ({
+  runs: await count('billing_runs'),
+  audits: await count('staff_audit'),
+  attempts: await count('payment_attempts'),
+});
+
+describe('periods a run may be forced for: from the first billing period to the current month', () => {
+  it('refuses any other period through the API with a 400 naming the range, and changes nothing', async () => {
+    const was = await before();
+    for (const kind of ['payin', 'payout']) {
+      for (const period of outOfRange) {
+        const res = await finance.post(`/api/v1/payin-payout/${kind}?period=${encodeURIComponent(period)}`);
+        expect(res.status, `${kind} ${period}`).toBe(400);
+        expect(res.body.message, `${kind} ${period}`).toBe('period must be a month from 2026-11 to 2031-03');
+      }
+    }
+    expect(await before()).toEqual(was);
   });
 
-  it('refuses the current month before its 28th at 16:00 New York', async () => {
+  it('states the range in the API document: no pattern there lets year 0000 or 0001 through', async () => {
+    const doc = (await finance.get('/api/docs/json')).body as {
+      paths: Record<string, { post?: { parameters?: { name: string; schema: { pattern?: string } }[] } }>;
+    };
+    for (const kind of ['payin', 'payout']) {
+      const param = doc.paths[`/api/v1/payin-payout/${kind}`]?.post?.parameters?.find(
+        (p) => p.name === 'period',
+      );
+      const pattern = new RegExp(param?.schema.pattern ?? '');
+      expect(param?.schema.pattern).toBeDefined();
+      expect(['0000-01', '0001-01', '2026-10'].filter((p) => pattern.test(p))).toEqual([]);
+      expect(['2026-11', '2031-03'].every((p) => pattern.test(p))).toBe(true);
+    }
+  });
+
+  it('refuses the same periods at the CLI (billing:run --period) in the same words (exit 2), and changes nothing', async () => {
+    const was = await before();
+    for (const period of ['0000-01', '0001-01', '2031-04', 'March 2031']) {
+      const r = await runCli(t, [
+        'billing:run',
+        'payin',
+        '--period',
+        period,
+        '--at',
+        clock.now().toISOString(),
+      ]);
+      expect(r.code, period).toBe(2);
+      expect(r.err, period).toContain('period must be a month from 2026-11 to 2031-03');
+    }
+    expect(await before()).toEqual(was);
+  });
+
+  it('is refused by the use case itself, whoever calls it', async () => {
+    const asked = forceBillingRun(
+      t.billing,
+      { kind: 'payin', period: '0001-01', audit: cliAuditContext('test') },
+      { wait: true },
+    );
+    await expect(asked).rejects.toMatchObject({
+      httpCode: 400,
+      message: 'period must be a month from 2026-11 to 2031-03',
+    });
+  });
+});
+
+describe('forced pay-ins', () => {
+  it('refuses the current month before its 28th at 16:00 New York with its due date, and changes nothing', async () => {
     const res = await finance.post('/api/v1/payin-payout/payin?period=2031-03');
     expect(res.status).toBe(409);
+    expect(res.body.message).toBe(adminMessages.payinNotDue('March 2031', 'March 28, 2031 at 4:00 PM ET'));
     expect(await count('billing_runs')).toBe(0);
+    expect(await forcedAudits()).toBe(0);
   });
 
   it('is refused by the database too, whatever path opens the run', async () => {
@@ -65,17 +127,29 @@ describe('forced pay-ins', () => {
     await expect(early).rejects.toMatchObject({ constraint: 'billing_runs_payin_not_before_due' });
   });
 
-  it('runs the latest due month by default, and records who forced it', async () => {
+  it('runs the latest due month by default, and records the staff member who forced it and the instant', async () => {
     const res = await finance.post('/api/v1/payin-payout/payin');
     expect(res.status).toBe(202);
     expect(res.body.data.period).toBe('2031-02');
     expect(await finished(res.body.data.id)).toBe('completed');
+    const run = await t.db
+      .selectFrom('billing_runs')
+      .select(['started_by', 'as_of', 'forced_at'])
+      .where('id', '=', res.body.data.id)
+      .executeTakeFirst();
+    expect(run).toEqual({ started_by: 'fin@pria.example', as_of: clock.now(), forced_at: clock.now() });
     const audit = await t.db
       .selectFrom('staff_audit')
-      .select(['actor', 'target_id'])
+      .select(['actor', 'target_id', 'after'])
       .where('action', '=', 'billing.force_run')
       .execute();
-    expect(audit).toEqual([{ actor: 'fin@pria.example', target_id: res.body.data.id }]);
+    expect(audit).toEqual([
+      {
+        actor: 'fin@pria.example',
+        target_id: res.body.data.id,
+        after: { kind: 'payin', period: '2031-02', asOf: clock.now().toISOString() },
+      },
+    ]);
   });
 
   it('charges the current month once its due instant has passed', async () => {
@@ -153,12 +227,12 @@ describe('forced runs from the CLI', () => {
       'billing:run',
       'payin',
       '--period',
-      '2031-06',
+      '2031-05',
       '--at',
       '2031-05-05T14:00:00Z',
     ]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain(adminMessages.payinNotDue('June 2031', 'June 28, 2031 at 4:00 PM ET'));
+    expect(r.err).toContain(adminMessages.payinNotDue('May 2031', 'May 28, 2031 at 4:00 PM ET'));
     expect(await count('billing_runs')).toBe(before);
   });
 
@@ -178,6 +252,66 @@ describe('forced runs from the CLI', () => {
       .where('action', '=', 'billing.force_run')
       .where('actor', 'like', 'cli%')
       .execute();
-    expect(rows).toHaveLength(1);
+    expect(rows).toEqual([{ actor: cliAuditContext().actor, actor_roles: ['operator'] }]);
+  });
+});
+
+describe('a forced run and its audit row are one transaction', () => {
+  const refuseAudits = async (on: boolean) => {
+    if (on) {
+      await sql`create function test_refuse_force_audit() returns trigger language plpgsql as $$
+        begin raise exception 'audit trail unavailable'; end $$`.execute(t.db);
+      await sql`create trigger test_refuse_force_audit before insert on staff_audit
+        for each row when (new.action = 'billing.force_run') execute function test_refuse_force_audit()`.execute(
+        t.db,
+      );
+    } else {
+      await sql`drop trigger test_refuse_force_audit on staff_audit`.execute(t.db);
+      await sql`drop function test_refuse_force_audit()`.execute(t.db);
+    }
+  };
+  const force = (kind: 'payout' | 'subscriptions', period?: string) =>
+    forceBillingRun(t.billing, { kind, period, audit: cliAuditContext('test') }, { wait: false });
+
+  it('a failure writing the audit row leaves no run opened', async () => {
+    await refuseAudits(true);
+    try {
+      await expect(force('subscriptions')).rejects.toThrow('audit trail unavailable');
+      expect(await count('billing_runs', sql`kind = 'subscriptions'`)).toBe(0);
+    } finally {
+      await refuseAudits(false);
+    }
+  });
+
+  it('a failure writing the audit row leaves a run it would reopen as it was', async () => {
+    const run = () =>
+      t.db
+        .selectFrom('billing_runs')
+        .select(['status', 'as_of', 'forced_at', 'forced_count'])
+        .where('kind', '=', 'payout')
+        .where('period', '=', '2031-04')
+        .executeTakeFirstOrThrow();
+    const was = await run();
+    const audits = await count('staff_audit');
+    clock.set('2031-05-06T14:00:00Z');
+    await refuseAudits(true);
+    try {
+      await expect(force('payout', '2031-04')).rejects.toThrow('audit trail unavailable');
+    } finally {
+      await refuseAudits(false);
+    }
+    expect(await run()).toEqual(was);
+    expect(await count('staff_audit')).toBe(audits);
+  });
+
+  it('with the audit trail back, the run and its audit row are written together', async () => {
+    const opened = await force('subscriptions');
+    const audit = await t.db
+      .selectFrom('staff_audit')
+      .select(['actor', 'target_id'])
+      .where('action', '=', 'billing.force_run')
+      .where('target_id', '=', opened.id)
+      .execute();
+    expect(audit).toEqual([{ actor: 'cli:test', target_id: opened.id }]);
   });
 });

@@ -1,23 +1,32 @@
-import { adminMessages, messages } from '@pria/contracts';
+import { adminMessages, isRunPeriod, messages, periodOutOfRange } from '@pria/contracts';
 import { DateTime } from 'luxon';
-import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
+import type { AuditContext } from '../../../platform/audit.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
 import { newYorkDateTime } from '../../../platform/new-york-time.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { isPeriod, latestDuePayin, NEW_YORK, newYorkDay, payinDueAt } from '../schedule/billing-schedule.ts';
-import { forceRun, type RunSummary, summarizeRun } from '../schedule/tick.ts';
-import { drainRun } from './run-engine.ts';
+import {
+  currentPeriod,
+  latestDuePayin,
+  NEW_YORK,
+  newYorkDay,
+  payinDueAt,
+} from '../schedule/billing-schedule.ts';
+import { closeWindowsBeforeForcing } from '../schedule/tick.ts';
+import { drainRun, type RunSummary, startRun, summarizeRun } from './run-engine.ts';
 import { findRun, latestPayinPeriod } from './runs.repo.ts';
 
 /**
- * Staff (API) and operators (CLI) force a run now, with the engine's rules (issue 28):
- * - a pay-in only for a period whose due instant (the 28th, 16:00 New York) has passed: the
- *   current one from then, or any earlier one. Never a future month: the money would be owed
- *   back only after that month. Eligibility is the scheduled run's: as at the due instant.
- * - a pay-back only for a period whose pay-in ran.
- * The database refuses the same (migration 0033), so no other path gets around them. The run
- * and its audit row are recorded with who forced it.
+ * Staff (API) and operators (CLI `billing:run`) force a run now: the one way to force a run, so
+ * every forced run obeys the engine's rules and is audited (issues 28 and 38).
+ * - A period is a month from the service's first to the current one (New York): anything else
+ *   is a 400 naming that range, the API's query and the CLI in the same words.
+ * - A pay-in only for a period whose due instant (the 28th, 16:00 New York) has passed: the
+ *   current one from then, or any earlier one. Eligibility is the scheduled run's: as at the
+ *   due instant.
+ * - A pay-back only for a period whose pay-in ran.
+ * The database refuses the same (migration 0033), so no other path gets around them. The run row
+ * and its audit row (who forced it, as of when) commit in one transaction (run-engine.ts).
  */
 export interface ForceRunRequest {
   kind: RunKind;
@@ -30,10 +39,16 @@ const monthName = (period: string) =>
   DateTime.fromFormat(period, 'yyyy-MM', { zone: NEW_YORK }).toFormat('LLLL yyyy');
 
 /** The period a forced run is for, or why it may not run. */
-async function periodToForce(deps: BillingDeps, kind: RunKind, asked: string | undefined): Promise<string> {
-  const now = deps.clock.now();
+async function periodToForce(
+  deps: BillingDeps,
+  kind: RunKind,
+  asked: string | undefined,
+  now: Date,
+): Promise<string> {
   if (kind === 'subscriptions') return newYorkDay(now);
-  if (asked !== undefined && !isPeriod(asked)) throw invalid(adminMessages.periodFormat);
+  if (asked !== undefined && !isRunPeriod(asked, currentPeriod(now))) {
+    throw invalid(periodOutOfRange(currentPeriod(now)));
+  }
   if (kind === 'payin') {
     const period = asked ?? latestDuePayin(now);
     if (now < payinDueAt(period)) {
@@ -51,44 +66,29 @@ async function periodToForce(deps: BillingDeps, kind: RunKind, asked: string | u
   return period;
 }
 
-const labels: Record<RunKind, string> = {
-  payin: 'Pay-in',
-  payout: 'Pay-back',
-  subscriptions: 'Subscription pay-in',
-};
-
 export const forcedRunMessages: Record<RunKind, string> = {
   payin: messages.payinForced,
   payout: messages.payoutForced,
   subscriptions: messages.subscriptionsForced,
 };
 
+/**
+ * Forces the run: checks the rules, then opens the period's run as of now as the person who
+ * forced it (a pay-in whose window has closed after the lapsed windows are closed, so it sends
+ * exactly the cards the scheduled run owed). `wait`: drain it here (the CLI, tests); otherwise
+ * `onRunOpened` hands it to the workers (the API answers 202 at once).
+ */
 export async function forceBillingRun(
   deps: BillingDeps,
   r: ForceRunRequest,
   opts: { wait: boolean; onRunOpened?: (runId: string) => void },
 ): Promise<RunSummary> {
-  const period = await periodToForce(deps, r.kind, r.period);
-  const run = await forceRun(deps, { kind: r.kind, period, actor: r.audit.actor }, { wait: false });
-  await deps.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('event_log')
-      .values({
-        stream: 'admin',
-        message: `${labels[r.kind]} ${period} forced by ${r.audit.actor}`,
-        actor: r.audit.actor,
-        data: JSON.stringify({ runId: run.id, period }),
-      })
-      .execute();
-    await recordStaffAction(tx, r.audit, {
-      action: 'billing.force_run',
-      targetType: 'billing_run',
-      targetId: run.id,
-      after: { kind: r.kind, period, total: run.total },
-    });
-  });
+  const now = deps.clock.now();
+  const period = await periodToForce(deps, r.kind, r.period, now);
+  if (r.kind === 'payin') await closeWindowsBeforeForcing(deps, period, now, r.audit);
+  const run = await startRun(deps, { kind: r.kind, period, asOf: now, by: r.audit, forced: true });
   opts.onRunOpened?.(run.id);
-  if (!opts.wait) return run;
+  if (!opts.wait) return summarizeRun(run);
   const after = await drainRun(deps, run.id);
-  return after ? summarizeRun(after) : run;
+  return summarizeRun(after ?? run);
 }

@@ -43,7 +43,7 @@ describe('starting a run', () => {
       kind: 'payin',
       period,
       asOf: payinDueAt(period),
-      startedBy: 'schedule',
+      by: 'schedule',
       forced: false,
     });
     runId = run.id;
@@ -71,7 +71,7 @@ describe('starting a run', () => {
       kind: 'payin',
       period,
       asOf: clock.now(),
-      startedBy: 'ops@pria.example',
+      by: { actor: 'ops@pria.example', roles: ['finance'], requestId: null, clientIp: null },
       forced: true,
     });
     expect(again.id).toBe(runId);
@@ -113,7 +113,7 @@ describe('draining a run', () => {
       kind: 'payout',
       period,
       asOf: clock.now(),
-      startedBy: 'schedule',
+      by: 'schedule',
       forced: false,
     });
     expect(run.total).toBe(3);

@@ -8,7 +8,9 @@ export type RunRow = Selectable<BillingRunsTable>;
 /**
  * The run for (kind, period), created if missing. An existing run is reopened (status running,
  * new as-of instant) so a forced or catch-up pass can add what became due since; the unique
- * keys on attempts and payouts make the second pass charge nobody twice.
+ * keys on attempts and payouts make the second pass charge nobody twice. `started_by` stays who
+ * opened it first (with `started_at`); every later opening is a line in the event log with its
+ * opener and instant, and a person's is in the audit trail too (run-engine.ts `openRunAs`).
  */
 export async function openRun(
   db: Db,

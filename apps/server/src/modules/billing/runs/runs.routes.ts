@@ -1,10 +1,10 @@
 import {
   type BillingRunRow,
-  billingPeriod,
   billingRunDetail,
   billingRunProgress,
   billingRunRow,
   type Permission,
+  runPeriodQuery,
 } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,8 +15,9 @@ import { notFound } from '../../../platform/errors.ts';
 import { access, send } from '../../../platform/http.ts';
 import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { summarizeRun } from '../schedule/tick.ts';
+import { currentPeriod } from '../schedule/billing-schedule.ts';
 import { forceBillingRun, forcedRunMessages } from './force-run.ts';
+import { summarizeRun } from './run-engine.ts';
 import { getRun, listRecentRuns, type RunRow } from './runs.repo.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -30,10 +31,6 @@ const toRunRow = (r: RunRow): BillingRunRow => ({
   windowClosedAt: iso(r.window_closed_at),
 });
 
-// The format only; which periods may run is the use case's rule (force-run.ts).
-const periodQuery = z.object({
-  period: billingPeriod.optional().describe('A month, YYYY-MM; default: the latest one due'),
-});
 /** What forcing a run answers: the run, opened; its work continues in the background. */
 const forcedAnswer = respond(billingRunProgress, {
   status: 202,
@@ -50,6 +47,9 @@ export async function runsRoutes(
   deps: BillingDeps & { onRunOpened: (runId: string) => void },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A month from the service's first to the current one by the server's clock: the use case's
+  // rule (force-run.ts), stated here too so the API document says it and a 400 names the range.
+  const periodQuery = z.object({ period: runPeriodQuery(() => currentPeriod(deps.clock.now())).optional() });
   const forced = (kind: RunKind, summary: string, permission: Permission, withPeriod: boolean) =>
     api.post(
       kind === 'subscriptions' ? '/subscriptions/authorize-and-capture-payments' : `/payin-payout/${kind}`,

@@ -2,15 +2,17 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatorGateway } from '../../../gateways/payments/index.ts';
+import type { AuditContext } from '../../../platform/audit.ts';
 import { fixedClock } from '../../../platform/clock.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { processorMoves, seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { reconcilePeriod } from '../reconciliation/reconcile.ts';
+import { forceBillingRun } from '../runs/force-run.ts';
 import { drainRun } from '../runs/run-engine.ts';
 import { findRun, listOpenRuns } from '../runs/runs.repo.ts';
-import { forceRun, openDueRuns, runDueWork } from '../schedule/tick.ts';
+import { openDueRuns, runDueWork } from '../schedule/tick.ts';
 
 /**
  * Exactly once across outages (issue 21, ADR 7): the server down across renewals, across the
@@ -20,6 +22,8 @@ import { forceRun, openDueRuns, runDueWork } from '../schedule/tick.ts';
  */
 const NY = 'America/New_York';
 const clock = fixedClock('2030-01-05T15:00:00Z');
+/** A finance staff member forcing a run, as the admin portal's button would. */
+const ops: AuditContext = { actor: 'ops@pria.example', roles: ['finance'], requestId: null, clientIp: null };
 let t: TestApp;
 let ann: Api;
 let annCard: string;
@@ -148,20 +152,16 @@ describe('billing across outages', () => {
     expect((await payinsOf('2030-03')).map((a) => a.status)).toEqual(march.map(() => 'missed'));
 
     // Staff force it (recorded): each missed card is charged once, and paid back at the next tick.
-    const forced = await forceRun(
+    const forced = await forceBillingRun(
       t.billing,
-      { kind: 'payin', period: '2030-03', actor: 'ops@pria.example' },
+      { kind: 'payin', period: '2030-03', audit: ops },
       { wait: true },
     );
     expect(forced).toMatchObject({ status: 'completed', missed: 0, total: march.length, done: march.length });
     const after = await payinsOf('2030-03');
     expect(after.map((a) => a.status)).toEqual(march.map(() => 'captured'));
     expect(after.map((a) => a.reference)).toEqual(march.map((a) => a.reference));
-    await forceRun(
-      t.billing,
-      { kind: 'payin', period: '2030-03', actor: 'ops@pria.example' },
-      { wait: true },
-    );
+    await forceBillingRun(t.billing, { kind: 'payin', period: '2030-03', audit: ops }, { wait: true });
     const charges = await chargesAtProcessor('2030-03');
     expect(charges.reduce((n, m) => n + m.n, 0)).toBe(march.length);
     await at(ny(2030, 4, 3, 9, 10));

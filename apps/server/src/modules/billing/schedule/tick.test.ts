@@ -5,8 +5,9 @@ import { fixedClock } from '../../../platform/clock.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { processorMoves, seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import type { RunSummary } from '../runs/run-engine.ts';
 import { findRun } from '../runs/runs.repo.ts';
-import { openDueRuns, type RunSummary, runDueWork } from './tick.ts';
+import { openDueRuns, runDueWork } from './tick.ts';
 
 // The one-minute tick (ADR 7): "what is due as of now?" in New York time. The month's $3 on the
 // 28th at 16:00, its pay-back on the 2nd at 16:00 (never in the same tick), disputes read

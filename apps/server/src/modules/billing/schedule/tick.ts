@@ -5,11 +5,18 @@ import { syncDisputes } from '../disputes/sync-disputes.ts';
 import { payoutsDue } from '../payback/payouts.repo.ts';
 import { insertMissedPayins } from '../payin/charges.repo.ts';
 import { settleRefunds } from '../refunds/settle-refunds.ts';
-import { drainRun, startRun } from '../runs/run-engine.ts';
+import {
+  drainRun,
+  openRunAs,
+  type RunOpener,
+  type RunStart,
+  type RunSummary,
+  startRun,
+  summarizeRun,
+} from '../runs/run-engine.ts';
 import {
   findRun,
   listOpenRuns,
-  openRun,
   payinRunsToClose,
   type RunRow,
   unclosedPayinPeriods,
@@ -24,45 +31,17 @@ import {
   payoutDueAt,
 } from './billing-schedule.ts';
 
-export interface RunSummary {
-  id: string;
-  kind: RunKind;
-  period: string;
-  status: string;
-  total: number;
-  done: number;
-  failed: number;
-  missed: number;
-}
-
-const summarize = (r: RunRow): RunSummary => ({
-  id: r.id,
-  kind: r.kind,
-  period: r.period,
-  status: r.status,
-  total: r.total,
-  done: r.done,
-  failed: r.failed,
-  missed: r.missed,
-});
-
 /** How far back a server that was down looks for pay-in windows that closed unrun. */
 const MAX_MISSED_PERIODS = 24;
 
 /** Renewals whose period ended by `at`: today's (New York) renewals run. */
-async function openDueRenewals(deps: BillingDeps, at: Date): Promise<void> {
+async function openDueRenewals(deps: BillingDeps, at: Date, by: RunOpener): Promise<void> {
   const due = await sql<{ n: number }>`
     select count(*)::int as n from subscriptions where status = 'active' and expires_at <= ${at}`.execute(
     deps.db,
   );
   if ((due.rows[0]?.n ?? 0) > 0) {
-    await startRun(deps, {
-      kind: 'subscriptions',
-      period: newYorkDay(at),
-      asOf: at,
-      startedBy: 'schedule',
-      forced: false,
-    });
+    await startRun(deps, { kind: 'subscriptions', period: newYorkDay(at), asOf: at, by, forced: false });
   }
 }
 
@@ -72,13 +51,13 @@ async function openDueRenewals(deps: BillingDeps, at: Date): Promise<void> {
  * cards recorded `missed` (ADR 7). A server down across the 2nd therefore never charges a month
  * late, and never charges and pays back in one tick.
  */
-async function openDuePayins(deps: BillingDeps, at: Date): Promise<void> {
-  await closeLapsedWindows(deps, at);
+async function openDuePayins(deps: BillingDeps, at: Date, by: RunOpener): Promise<void> {
+  await closeLapsedWindows(deps, at, by);
   const period = latestDuePayin(at);
   if (at >= payinWindowClosesAt(period)) return;
   const run = await findRun(deps.db, 'payin', period);
   if (!run || (run.status === 'completed' && run.as_of < payinDueAt(period))) {
-    await startRun(deps, { kind: 'payin', period, asOf: at, startedBy: 'schedule', forced: false });
+    await startRun(deps, { kind: 'payin', period, asOf: at, by, forced: false });
   }
 }
 
@@ -88,28 +67,22 @@ async function openDuePayins(deps: BillingDeps, at: Date): Promise<void> {
  * run or whose run was never closed.
  * `quiet`: a period a forced run is about to send, whose cards get no "missed" notice.
  */
-async function closeLapsedWindows(deps: BillingDeps, at: Date, quiet?: string): Promise<void> {
+async function closeLapsedWindows(deps: BillingDeps, at: Date, by: RunOpener, quiet?: string): Promise<void> {
   const lastClosed = latestDuePayout(at); // the newest period whose pay-back instant has passed
   const periods = new Set((await payinRunsToClose(deps.db, lastClosed)).map((r) => r.period));
   for (const p of await unclosedPayinPeriods(deps.db, lastClosed, MAX_MISSED_PERIODS)) periods.add(p);
   for (const period of [...periods].sort())
-    await closeWindow(deps, period, at, { tellCustomers: period !== quiet });
+    await closeWindow(deps, { kind: 'payin', period, asOf: at, by, forced: false }, period !== quiet);
 }
 
-async function closeWindow(
-  deps: BillingDeps,
-  period: string,
-  at: Date,
-  opts: { tellCustomers: boolean } = { tellCustomers: true },
-): Promise<void> {
+async function closeWindow(deps: BillingDeps, open: RunStart, tellCustomers: boolean): Promise<void> {
+  const { period, asOf: at } = open;
   const dueAt = payinDueAt(period);
   const existing = await findRun(deps.db, 'payin', period);
   if (existing?.window_closed_at) return;
   // Staff forced it after the window closed: that run is theirs to finish.
   if (existing?.forced_at && existing.forced_at >= payinWindowClosesAt(period)) return;
-  const run =
-    existing ??
-    (await openRun(deps.db, { kind: 'payin', period, asOf: at, startedBy: 'schedule', forced: false }));
+  const run = existing ?? (await openRunAs(deps.db, open));
   await insertMissedPayins(deps.db, {
     runId: run.id,
     period,
@@ -118,18 +91,37 @@ async function closeWindow(
     onlyUntaken: new Date(run.as_of) >= dueAt && existing !== undefined,
     reason: missedReason(period),
     at,
-    tellCustomers: opts.tellCustomers,
+    tellCustomers,
   });
   // A new or crashed run is completed by the drain the tick starts (its in-doubt attempts settled).
 }
 
+/**
+ * Before a forced pay-in of `period` whose window has closed (the engine's part of
+ * runs/force-run.ts, which holds the rules): every lapsed window is closed first, in order (the
+ * search for unrun months goes on from the newest closed one), then this period's if the tick
+ * has not closed it yet, its cards owed as at the due instant recorded `missed`, so the forced
+ * run sends exactly those: the period's cards are the scheduled run's, whenever it is forced. No
+ * "missed" notice for the period forced: its cards are sent now.
+ */
+export async function closeWindowsBeforeForcing(
+  deps: BillingDeps,
+  period: string,
+  at: Date,
+  by: RunOpener,
+): Promise<void> {
+  if (at < payinWindowClosesAt(period)) return;
+  await closeLapsedWindows(deps, at, by, period);
+  await closeWindow(deps, { kind: 'payin', period, asOf: at, by, forced: false }, false);
+}
+
 /** Pay-backs: the latest due payout period, and again whenever a pay-back falls due for a try. */
-async function openDuePayouts(deps: BillingDeps, at: Date): Promise<void> {
+async function openDuePayouts(deps: BillingDeps, at: Date, by: RunOpener): Promise<void> {
   const period = latestDuePayout(at);
   const run = await findRun(deps.db, 'payout', period);
   const caughtUp = run && run.as_of >= payoutDueAt(period);
   if (!run || (run.status === 'completed' && (!caughtUp || (await payoutsDue(deps.db, at))))) {
-    await startRun(deps, { kind: 'payout', period, asOf: at, startedBy: 'schedule', forced: false });
+    await startRun(deps, { kind: 'payout', period, asOf: at, by, forced: false });
   }
 }
 
@@ -145,77 +137,50 @@ async function settleMoneyInDoubt(deps: BillingDeps): Promise<void> {
 
 /**
  * "What is due as of `at`?" — renewals whose period ended, pay-in windows to run or close, the
- * latest payout and pay-backs due for a retry — opens the runs for them and returns every open
- * run (those left open by a crash too), so they get drained.
+ * latest payout and pay-backs due for a retry — opens the runs for them (as the schedule: the
+ * workers call this) and returns every open run (those left open by a crash too), so they get
+ * drained.
  */
 export async function openDueRuns(deps: BillingDeps, at: Date): Promise<RunRow[]> {
-  await openDueRenewals(deps, at);
-  await openDuePayins(deps, at);
+  await openDueRenewals(deps, at, 'schedule');
+  await openDuePayins(deps, at, 'schedule');
   await settleMoneyInDoubt(deps);
-  await openDuePayouts(deps, at);
+  await openDuePayouts(deps, at, 'schedule');
   return listOpenRuns(deps.db);
 }
 
 /**
  * Does everything due as of `at` in this process, in due order, and waits for it: renewals
  * (settled, lookups included) before the pay-in chooses its cards, pay-ins before pay-backs.
- * The CLI's billing:tick and the scenario tests; workers do the same through jobs
- * (billing.worker.ts), where a pay-in run waits for renewals still in doubt.
+ * The CLI's billing:tick (`by`: the operator, audited) and the scenario tests (the schedule);
+ * workers do the same through jobs (billing.worker.ts), where a pay-in run waits for renewals
+ * still in doubt.
  */
-export async function runDueWork(deps: BillingDeps, at: Date): Promise<RunSummary[]> {
-  const phases: [RunKind, (d: BillingDeps, at: Date) => Promise<void>][] = [
+export async function runDueWork(
+  deps: BillingDeps,
+  at: Date,
+  by: RunOpener = 'schedule',
+): Promise<RunSummary[]> {
+  const phases: [RunKind, (d: BillingDeps, at: Date, by: RunOpener) => Promise<void>][] = [
     ['subscriptions', openDueRenewals],
     ['payin', openDuePayins],
     // Disputes reported since the last tick first: a disputed capture is never paid back.
     [
       'payout',
-      async (d, a) => {
+      async (d, a, b) => {
         await settleMoneyInDoubt(d);
-        await openDuePayouts(d, a);
+        await openDuePayouts(d, a, b);
       },
     ],
   ];
   const results = new Map<string, RunSummary>();
   for (const [kind, open] of phases) {
-    await open(deps, at);
+    await open(deps, at, by);
     for (const run of (await listOpenRuns(deps.db)).filter((r) => r.kind === kind)) {
       const after = await drainRun(deps, run.id);
-      if (after) results.set(after.id, summarize(after));
+      if (after) results.set(after.id, summarizeRun(after));
     }
   }
   await deps.afterTick?.(at);
   return [...results.values()];
 }
-
-/**
- * A forced run (admin button, CLI billing:run, through forceBillingRun's rules): opens the
- * period's run now and drains it. A pay-in whose window has closed is closed first if the tick
- * has not done it yet (its cards owed as at the due instant recorded `missed`), so the forced
- * run sends exactly those: the period's cards are the scheduled run's, whenever it is forced.
- */
-export async function forceRun(
-  deps: BillingDeps,
-  r: { kind: RunKind; period: string; actor: string },
-  opts: { wait: boolean },
-): Promise<RunSummary> {
-  const now = deps.clock.now();
-  // Every lapsed window first, in order (the search for unrun months goes on from the newest
-  // closed one), then this period's if it is older than all of them. No "missed" notice for the
-  // period forced: its cards are sent now.
-  if (r.kind === 'payin' && now >= payinWindowClosesAt(r.period)) {
-    await closeLapsedWindows(deps, now, r.period);
-    await closeWindow(deps, r.period, now, { tellCustomers: false });
-  }
-  const run = await startRun(deps, {
-    kind: r.kind,
-    period: r.period,
-    asOf: deps.clock.now(),
-    startedBy: r.actor,
-    forced: true,
-  });
-  if (!opts.wait) return summarize(run);
-  const after = await drainRun(deps, run.id);
-  return summarize(after ?? run);
-}
-
-export { summarize as summarizeRun };
