@@ -8,6 +8,7 @@ import {
   createBillingDeps,
   forceBillingRun,
   isPeriod,
+  movedClockRefusal,
   reconcilePeriod,
   reconcileRecent,
   runDueWork,
@@ -43,6 +44,8 @@ interface Command {
    * must not need a migrated schema); the other commands run as the runtime role.
    */
   beforeConnect?: (ctx: Omit<CliContext, 'db'>, values: Record<string, unknown>) => Promise<unknown>;
+  /** Refuses the call (a UsageError) before the database is opened: nothing is written. */
+  refuse?: (config: Config, values: Record<string, unknown>) => void;
   run(ctx: CliContext, values: Record<string, unknown>, positionals: string[]): Promise<unknown>;
 }
 
@@ -63,6 +66,16 @@ async function billingDeps(ctx: CliContext, at?: Date) {
     afterPayouts: (at: Date) => releaseSettledInstruments(ctx.db, payments, at),
     afterTick: (at: Date) => sendDueNotices({ db: ctx.db, publicUrl: ctx.config.publicUrl }, at),
   };
+}
+
+/**
+ * `--at` runs the money engine as of another instant: with the simulator outside production
+ * only (movedClockRefusal says why not), checked before anything is opened or written.
+ */
+function refuseMovedClock(config: Config, values: Record<string, unknown>): void {
+  if (values.at === undefined) return;
+  const why = movedClockRefusal(config);
+  if (why) throw new UsageError(why);
 }
 
 function instant(value: unknown): Date {
@@ -159,8 +172,9 @@ const commands: Record<string, Command> = {
   },
   'billing:tick': {
     usage:
-      'billing:tick [--at <ISO instant>]      do what is due now (--at: at that instant), wait, print a summary',
+      'billing:tick [--at <ISO instant>]      do what is due now (--at: at that instant; simulator only, never in production), wait, print a summary',
     options: { at: { type: 'string' } },
+    refuse: refuseMovedClock,
     async run(ctx, v) {
       const at = v.at === undefined ? clockFor(ctx.config.clockOffsetMs).now() : instant(v.at);
       // The runs it opens are the operator's, each audited with the instant it was run for.
@@ -170,9 +184,10 @@ const commands: Record<string, Command> = {
   },
   'billing:run': {
     usage:
-      'billing:run payin|payout|subscriptions [--period YYYY-MM] [--at <ISO instant>]   force a run now and wait (the latest due month by default)',
+      'billing:run payin|payout|subscriptions [--period YYYY-MM] [--at <ISO instant>]   force a run now and wait (the latest due month by default; --at: simulator only, never in production)',
     options: { period: { type: 'string' }, at: { type: 'string' } },
     positionals: 1,
+    refuse: refuseMovedClock,
     async run(ctx, v, [kind]) {
       if (kind !== 'payin' && kind !== 'payout' && kind !== 'subscriptions') throw new UsageError();
       // Which periods may run (a month from the service's first to the current one) is the use
@@ -279,6 +294,7 @@ async function main(argv: string[]) {
   });
   if (positionals.length > (command.positionals ?? 0)) throw new UsageError();
   const config = loadConfig();
+  command.refuse?.(config, values);
   // Logs go to stderr: stdout carries only the command's JSON result.
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr);
   const database = await openDatabase(config, logger);

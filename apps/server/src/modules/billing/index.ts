@@ -41,6 +41,7 @@ export {
   payinDueAt,
   payoutDueAt,
 } from './schedule/billing-schedule.ts';
+export { movedClockRefusal } from './schedule/moved-clock.ts';
 export { runDueWork } from './schedule/tick.ts';
 
 export function createBillingDeps(d: {
