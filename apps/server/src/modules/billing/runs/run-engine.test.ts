@@ -66,6 +66,25 @@ describe('starting a run', () => {
     ]);
   });
 
+  it('is refused by the database when it names nobody as who started it (migration 0093)', async () => {
+    for (const startedBy of ['', '   ']) {
+      const nobody = sql`insert into billing_runs (kind, period, status, as_of, started_by)
+        values ('payout', '2031-05', 'running', now(), ${startedBy})`.execute(t.appDb);
+      await expect(nobody).rejects.toMatchObject({ constraint: 'billing_runs_started_by_named' });
+    }
+  });
+
+  it('opened by the schedule, is never forced: only a person forces a run', async () => {
+    const forcedBySchedule = startRun(t.billing, {
+      kind: 'payin',
+      period,
+      asOf: clock.now(),
+      by: 'schedule',
+      forced: true,
+    });
+    await expect(forcedBySchedule).rejects.toThrow('only a person forces a run');
+  });
+
   it('started again, reopens the same run and adds no work twice', async () => {
     const again = await startRun(t.billing, {
       kind: 'payin',
