@@ -61,7 +61,7 @@ describe('--at with a real processor or in production', () => {
       expect(r.err).toContain('PAYMENT_GATEWAY=cybersource');
     }
     expect(await written()).toEqual(was);
-  });
+  }, 120_000);
 
   it('is refused in production, saying why, before anything is written', async () => {
     const was = await written();
@@ -69,7 +69,7 @@ describe('--at with a real processor or in production', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain('--at is refused in production (NODE_ENV=production)');
     expect(await written()).toEqual(was);
-  });
+  }, 120_000);
 });
 
 describe('--at with the simulator', () => {
@@ -111,7 +111,7 @@ describe('--at with the simulator', () => {
       .where('period', '=', '2031-01')
       .execute();
     expect(charges).toEqual([{ status: 'captured' }, { status: 'captured' }]);
-  });
+  }, 120_000);
 
   it('billing:run forces a run as cli:<os user>, audited with the instant it was run for', async () => {
     const at = '2031-02-02T21:05:00.000Z';
@@ -131,7 +131,7 @@ describe('--at with the simulator', () => {
       .where('target_id', '=', run.id)
       .execute();
     expect(audit).toEqual([{ actor: operator, after: { kind: 'payout', period: '2031-01', asOf: at } }]);
-  });
+  }, 120_000);
 });
 
 describe('without --at', () => {
@@ -142,5 +142,5 @@ describe('without --at', () => {
     const at = new Date((JSON.parse(r.out) as { at: string }).at).getTime();
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
-  });
+  }, 120_000);
 });

@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
+  it("takes the first billing month as a month, Pria's by default", () => {
+    expect(loadConfig({}).billing.firstPeriod).toBe('2026-11');
+    expect(loadConfig({ PRIA_FIRST_BILLING_PERIOD: '2025-01' }).billing.firstPeriod).toBe('2025-01');
+    for (const bad of ['0001-01', '2025-1', '2025-13', 'January']) {
+      expect(() => loadConfig({ PRIA_FIRST_BILLING_PERIOD: bad }), bad).toThrow(/PRIA_FIRST_BILLING_PERIOD/);
+    }
+  });
+
   it('follows PORT and PUBLIC_URL into the issuer, and accepts an external issuer', () => {
     expect(loadConfig({ PORT: '4100' }).oidc.issuer).toBe('http://localhost:4100/oidc');
     const ext = loadConfig({ OIDC_ISSUER: 'https://tenant.example.com/', OIDC_AUDIENCE: 'https://api.pria' });

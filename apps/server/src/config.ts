@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { firstBillingPeriod, periodShape } from '@pria/contracts/billing-period';
 import { legalAddress, legalEntity } from '@pria/contracts/legal/entity';
 import { z } from 'zod';
 
@@ -124,6 +125,10 @@ const schema = z.object({
   BILLING_STALE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   BILLING_LOOKUP_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   BILLING_DRAIN_JOBS: z.coerce.number().int().min(1).max(64).default(2),
+  PRIA_FIRST_BILLING_PERIOD: z
+    .string()
+    .regex(periodShape, 'a month from 2000-01 to 2099-12, written YYYY-MM')
+    .default(firstBillingPeriod),
 });
 
 /**
@@ -249,6 +254,8 @@ export interface Config {
     /** How long after a call the processor's lookup may still not see it (search indexing lag). */
     lookupLagMs: number;
     drainJobs: number;
+    /** The first month this installation's money engine ran for: forced runs only from it on. */
+    firstPeriod: string;
   };
 }
 
@@ -492,6 +499,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // CyberSource's transaction search is indexed asynchronously (minutes); the simulator is not.
       lookupLagMs: (e.BILLING_LOOKUP_LAG_SECONDS ?? (e.PAYMENT_GATEWAY === 'cybersource' ? 1800 : 0)) * 1000,
       drainJobs: e.BILLING_DRAIN_JOBS,
+      firstPeriod: e.PRIA_FIRST_BILLING_PERIOD,
     },
   };
 }

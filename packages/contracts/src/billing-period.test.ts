@@ -1,54 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import {
-  billingPeriodPattern,
   firstBillingPeriod,
   isRunPeriod,
   periodOutOfRange,
+  periodsFrom,
   runPeriodQuery,
 } from './billing-period.ts';
 
-/** Every month from `from` through 2099-12, counted by the calendar, not by the pattern. */
-function monthsFrom(from: string): string[] {
-  const [year, month] = from.split('-').map(Number) as [number, number];
-  const months: string[] = [];
-  for (let i = year * 12 + month - 1; i < 2100 * 12; i++) {
-    months.push(`${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
-  }
-  return months;
-}
+/** Every month from 2000-01 through 2099-12, counted by the calendar, not by a pattern. */
+const everyMonth = Array.from(
+  { length: 100 * 12 },
+  (_, i) => `${2000 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+);
 
 describe('the period pattern the API document states', () => {
-  it('matches every month from the first billing period through 2099-12', () => {
-    const months = monthsFrom(firstBillingPeriod);
-    expect(months[0]).toBe(firstBillingPeriod);
-    expect(months.filter((p) => !billingPeriodPattern.test(p))).toEqual([]);
-  });
+  it.each([firstBillingPeriod, '2026-01', '2027-12', '2099-12'])(
+    'from %s matches exactly the months the rule allows from it (any current month to 2099-12)',
+    (first) => {
+      const pattern = periodsFrom(first);
+      const range = { first, current: '2099-12' };
+      expect(everyMonth.filter((p) => pattern.test(p) !== isRunPeriod(p, range))).toEqual([]);
+      expect(pattern.test(first)).toBe(true);
+    },
+  );
 
-  it('matches no month before the first billing period, no year 0000 or 0001, nothing malformed', () => {
-    for (const p of ['2026-10', '2026-01', '2025-12', '2000-01', '0000-01', '0001-01', '1999-12']) {
-      expect(billingPeriodPattern.test(p), p).toBe(false);
+  it('matches no year 0000 or 0001, no month before the first, nothing malformed', () => {
+    const pattern = periodsFrom(firstBillingPeriod);
+    for (const p of ['0000-01', '0001-01', '1999-12', '2026-10', '2100-01', '2026-13', '2027-00']) {
+      expect(pattern.test(p), p).toBe(false);
     }
-    for (const p of ['2100-01', '2026-13', '2027-00', '2027-1', '27-01', '2027-01-01', ' 2027-01', '']) {
-      expect(billingPeriodPattern.test(p), p).toBe(false);
+    for (const p of ['2027-1', '27-01', '2027-01-01', ' 2027-01', '2027-01 ', '']) {
+      expect(pattern.test(p), p).toBe(false);
     }
   });
 });
 
 describe("a run's period", () => {
+  const range = { first: '2026-11', current: '2027-03' };
+
   it('is a month from the first billing period to the current one', () => {
-    expect(isRunPeriod(firstBillingPeriod, '2027-03')).toBe(true);
-    expect(isRunPeriod('2027-03', '2027-03')).toBe(true);
-    expect(isRunPeriod('2027-04', '2027-03')).toBe(false);
-    expect(isRunPeriod('0001-01', '2027-03')).toBe(false);
+    expect(isRunPeriod('2026-11', range)).toBe(true);
+    expect(isRunPeriod('2027-03', range)).toBe(true);
+    expect(isRunPeriod('2026-10', range)).toBe(false);
+    expect(isRunPeriod('2027-04', range)).toBe(false);
+    expect(isRunPeriod('0001-01', range)).toBe(false);
+    expect(isRunPeriod('2027-3', range)).toBe(false);
   });
 
   it('is refused by the query schema with the range, the current month read when checked', () => {
     let current = '2027-03';
-    const query = runPeriodQuery(() => current);
+    const query = runPeriodQuery('2026-11', () => current);
     expect(query.safeParse('2027-03').success).toBe(true);
-    for (const p of ['0000-01', '0001-01', '2027-04', 'March']) {
+    for (const p of ['0000-01', '0001-01', '2026-10', '2027-04', 'March']) {
       const r = query.safeParse(p);
-      expect(r.error?.issues.map((i) => i.message)).toEqual([periodOutOfRange('2027-03')]);
+      expect(r.error?.issues.map((i) => i.message)).toEqual([periodOutOfRange(range)]);
     }
     current = '2027-04';
     expect(query.safeParse('2027-04').success).toBe(true);

@@ -61,6 +61,8 @@ export interface BillingDeps {
    * (the processor's search indexing lag); before that the attempt stays open and is asked again.
    */
   lookupLagMs: number;
+  /** The first month the engine ran for (PRIA_FIRST_BILLING_PERIOD): no run is forced before it. */
+  firstPeriod: string;
   /** What charges and refunds do to subscriptions (a port: billing never writes their rows). */
   subscriptions: SubscriptionEffects;
   /** Outcome counters for /metrics (absent in the CLI and benches). */

@@ -63,6 +63,7 @@ export function createBillingDeps(d: {
     batchSize: d.config.billing.batchSize,
     staleAfterMs: d.config.billing.staleAfterMs,
     lookupLagMs: d.config.billing.lookupLagMs,
+    firstPeriod: d.config.billing.firstPeriod,
     ...(d.afterPayouts ? { afterPayouts: d.afterPayouts } : {}),
   };
 }

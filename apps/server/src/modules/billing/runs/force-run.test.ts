@@ -84,19 +84,30 @@ describe('periods a run may be forced for: from the first billing period to the 
 
   it('refuses the same periods at the CLI (billing:run --period) in the same words (exit 2), and changes nothing', async () => {
     const was = await before();
-    for (const period of ['0000-01', '0001-01', '2031-04', 'March 2031']) {
-      const r = await runCli(t, [
-        'billing:run',
-        'payin',
-        '--period',
-        period,
-        '--at',
-        clock.now().toISOString(),
-      ]);
-      expect(r.code, period).toBe(2);
-      expect(r.err, period).toContain('period must be a month from 2026-11 to 2031-03');
+    const periods = ['0000-01', '0001-01', '2031-04', 'March 2031'];
+    const at = clock.now().toISOString();
+    // One CLI process per period, side by side: each starts a Node process of its own.
+    const answers = await Promise.all(
+      periods.map((period) => runCli(t, ['billing:run', 'payin', '--period', period, '--at', at])),
+    );
+    for (const [i, r] of answers.entries()) {
+      expect(r.code, periods[i]).toBe(2);
+      expect(r.err, periods[i]).toContain('period must be a month from 2026-11 to 2031-03');
     }
     expect(await before()).toEqual(was);
+  }, 120_000);
+
+  it("starts from the installation's first billing month (PRIA_FIRST_BILLING_PERIOD)", async () => {
+    const later = { ...t.billing, firstPeriod: '2030-01' };
+    const asked = forceBillingRun(
+      later,
+      { kind: 'payout', period: '2029-12', audit: cliAuditContext('test') },
+      { wait: true },
+    );
+    await expect(asked).rejects.toMatchObject({
+      httpCode: 400,
+      message: 'period must be a month from 2030-01 to 2031-03',
+    });
   });
 
   it('is refused by the use case itself, whoever calls it', async () => {

@@ -19,8 +19,9 @@ import { findRun, latestPayinPeriod } from './runs.repo.ts';
 /**
  * Staff (API) and operators (CLI `billing:run`) force a run now: the one way to force a run, so
  * every forced run obeys the engine's rules and is audited (issues 28 and 38).
- * - A period is a month from the service's first to the current one (New York): anything else
- *   is a 400 naming that range, the API's query and the CLI in the same words.
+ * - A period is a month from the service's first (PRIA_FIRST_BILLING_PERIOD) to the current one
+ *   (New York): anything else is a 400 naming that range, the API's query and the CLI in the
+ *   same words.
  * - A pay-in only for a period whose due instant (the 28th, 16:00 New York) has passed: the
  *   current one from then, or any earlier one. Eligibility is the scheduled run's: as at the
  *   due instant.
@@ -46,9 +47,8 @@ async function periodToForce(
   now: Date,
 ): Promise<string> {
   if (kind === 'subscriptions') return newYorkDay(now);
-  if (asked !== undefined && !isRunPeriod(asked, currentPeriod(now))) {
-    throw invalid(periodOutOfRange(currentPeriod(now)));
-  }
+  const range = { first: deps.firstPeriod, current: currentPeriod(now) };
+  if (asked !== undefined && !isRunPeriod(asked, range)) throw invalid(periodOutOfRange(range));
   if (kind === 'payin') {
     const period = asked ?? latestDuePayin(now);
     if (now < payinDueAt(period)) {

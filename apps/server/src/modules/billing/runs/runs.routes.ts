@@ -49,7 +49,9 @@ export async function runsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A month from the service's first to the current one by the server's clock: the use case's
   // rule (force-run.ts), stated here too so the API document says it and a 400 names the range.
-  const periodQuery = z.object({ period: runPeriodQuery(() => currentPeriod(deps.clock.now())).optional() });
+  const periodQuery = z.object({
+    period: runPeriodQuery(deps.firstPeriod, () => currentPeriod(deps.clock.now())).optional(),
+  });
   const forced = (kind: RunKind, summary: string, permission: Permission, withPeriod: boolean) =>
     api.post(
       kind === 'subscriptions' ? '/subscriptions/authorize-and-capture-payments' : `/payin-payout/${kind}`,
