@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { allPermissions, type Permission, rolePermissions } from '@pria/contracts';
+import { allPermissions, firstBillingPeriod, type Permission, rolePermissions } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/harness.ts';
 import {
@@ -159,11 +159,11 @@ const table: Record<string, RouteCase> = {
   },
   // billing (staff)
   'POST /api/v1/payin-payout/payin': {
-    request: () => ({ path: '/payin-payout/payin', query: 'period=2000-01' }),
+    request: () => ({ path: '/payin-payout/payin', query: `period=${firstBillingPeriod}` }),
     adminOk: true,
   },
   'POST /api/v1/payin-payout/payout': {
-    request: () => ({ path: '/payin-payout/payout', query: 'period=2000-01' }),
+    request: () => ({ path: '/payin-payout/payout', query: `period=${firstBillingPeriod}` }),
     adminOk: true,
   },
   'POST /api/v1/subscriptions/authorize-and-capture-payments': {

@@ -1,4 +1,4 @@
-import { profileUpdate } from '@pria/contracts';
+import { firstBillingPeriod, profileUpdate } from '@pria/contracts';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,8 +79,11 @@ function base(route: CapturedRoute, i: CustomerIds): { path: string; body?: Json
       path: '/transactions',
       query: { limit: '10', startDate: '0', endDate: String(Date.now()), cardId: i.cardId },
     },
-    'POST /api/v1/payin-payout/payin': { path: '/payin-payout/payin', query: { period: '2000-01' } },
-    'POST /api/v1/payin-payout/payout': { path: '/payin-payout/payout', query: { period: '2000-01' } },
+    'POST /api/v1/payin-payout/payin': { path: '/payin-payout/payin', query: { period: firstBillingPeriod } },
+    'POST /api/v1/payin-payout/payout': {
+      path: '/payin-payout/payout',
+      query: { period: firstBillingPeriod },
+    },
     'GET /api/v1/billing/reconciliation': { path: '/billing/reconciliation', query: { period: '2000-01' } },
     'POST /api/v1/mfa': { path: '/mfa', query: { status: 'true' } },
     'PUT /api/v1/customers/change-password': {

@@ -182,6 +182,8 @@ describe('billing across processes', () => {
       BILLING_BATCH_SIZE: '8',
       SIMULATOR_LATENCY_MS: '40',
       BILLING_STALE_AFTER_SECONDS: '1',
+      // This installation's made-up history starts in January 2026: September may be forced.
+      PRIA_FIRST_BILLING_PERIOD: '2026-01',
     };
     const reached = async (kind: 'charge' | 'payout') =>
       Number(
