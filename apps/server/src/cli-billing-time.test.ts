@@ -24,7 +24,13 @@ const cybersource = {
   CYBERSOURCE_KEY_ID: 'key-id',
   CYBERSOURCE_SHARED_SECRET: Buffer.from('not a real secret').toString('base64'),
 };
-const production = { NODE_ENV: 'production', OIDC_COOKIE_KEYS: 'k'.repeat(40) };
+/** What production needs to start at all (config.ts), so the refusal heard is --at's own. */
+const production = {
+  NODE_ENV: 'production',
+  OIDC_COOKIE_KEYS: 'k'.repeat(40),
+  PRIA_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  METRICS_TOKEN: 'm'.repeat(32),
+};
 
 /** Every row the money commands write: runs, audit rows, log lines, charges, pay-backs. */
 async function written() {
