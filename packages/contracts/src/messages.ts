@@ -94,6 +94,9 @@ export const messages = {
   unknownPlan: 'Please choose a plan',
   alreadySubscribed: 'You already have a subscription. Change its plan instead.',
   chargeInProgress: 'A payment for this subscription is already in progress.',
+  // A checkout's charge with no answer from the processor within its window (ADR 47): recorded
+  // `missed`, nothing moved; shown as why the plan is not active ("... did not go through: <this>.").
+  checkoutNotConfirmed: 'No answer from your bank in time',
   subscriptionNotFound: 'Subscription not found',
   updatedSubscription: 'Updated subscription',
   subscriptionPaused: 'Subscription Paused',

@@ -23,3 +23,10 @@ export function isWebPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return webPagePatterns.some((p) => p.test(path));
 }
+
+/**
+ * Where a bank's verification page (3-D Secure) sends the customer back to after a plan charge:
+ * their subscription, which asks the server to check that charge at once (POST
+ * /subscriptions/me/verification). The checkout's charge and the settle step's resend name it.
+ */
+export const verificationReturnPath = '/dashboard/account/subscription';

@@ -19,6 +19,26 @@ export interface SubscriptionEffects {
   expireUnrenewable(db: Db, asOf: Date): Promise<number>;
   /** Renewal charges settled: what that does to their subscriptions, in the same transaction. */
   recordRenewalOutcomes(tx: Db, outcomes: readonly RenewalOutcome[]): Promise<void>;
+  /**
+   * Checkout charges settled (a final answer, or missed): what that does to their subscriptions,
+   * in the transaction that records them. The checkout's own answer goes through the same rule.
+   */
+  recordCheckoutOutcomes(tx: Db, outcomes: readonly CheckoutOutcome[]): Promise<void>;
+}
+
+/** A checkout charge's final outcome, as billing recorded it (ADR 47). */
+export interface CheckoutOutcome {
+  attemptId: string;
+  subscriptionId: string;
+  customerId: string;
+  cardId: string;
+  planId: string;
+  period: string;
+  amountCents: number;
+  /** `missed`: the processor never took it (or never finished it) within its window; nothing moved. */
+  status: 'captured' | 'declined' | 'missed';
+  /** When it was settled, by the engine's clock. */
+  settledAt: Date;
 }
 
 /** A renewal to charge (computed by the subscriptions module: price with tax, period key). */
@@ -65,6 +85,11 @@ export interface BillingDeps {
   firstPeriod: string;
   /** What charges and refunds do to subscriptions (a port: billing never writes their rows). */
   subscriptions: SubscriptionEffects;
+  /**
+   * Where a bank's verification page sends the customer back to, for a checkout charge the settle
+   * step sends again (the customer's page after checkout: `${PUBLIC_URL}${verificationReturnPath}`).
+   */
+  checkoutReturnUrl: string;
   /** Outcome counters for /metrics (absent in the CLI and benches). */
   metrics?: Pick<AppMetrics, 'billingAttempts'>;
   /**

@@ -1,3 +1,4 @@
+import { verificationReturnPath } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
@@ -11,12 +12,19 @@ import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts'
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 
-export type { BillingDeps, RenewalDue, RenewalOutcome, SubscriptionEffects } from './billing-deps.ts';
+export type {
+  BillingDeps,
+  CheckoutOutcome,
+  RenewalDue,
+  RenewalOutcome,
+  SubscriptionEffects,
+} from './billing-deps.ts';
 export { recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute, simulateDisputeDecision } from './disputes/simulate-dispute.ts';
 export { moneyOwedToCard, moneyOwedToCustomer, payBacksOwed } from './payback/owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payback/payouts.repo.ts';
+export { settlePlanCharges } from './plan-charges/settle-plan-charges.ts';
 export {
   operationalAlerts,
   registerOperationalGauges,
@@ -64,6 +72,7 @@ export function createBillingDeps(d: {
     staleAfterMs: d.config.billing.staleAfterMs,
     lookupLagMs: d.config.billing.lookupLagMs,
     firstPeriod: d.config.billing.firstPeriod,
+    checkoutReturnUrl: `${d.config.publicUrl}${verificationReturnPath}`,
     ...(d.afterPayouts ? { afterPayouts: d.afterPayouts } : {}),
   };
 }

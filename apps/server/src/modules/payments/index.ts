@@ -2,4 +2,4 @@ export {
   type AttemptRow,
   insertAttempt,
 } from './attempts.repo.ts';
-export { executeCharge, resolveAttempt } from './execute-charge.ts';
+export { executeCharge } from './execute-charge.ts';

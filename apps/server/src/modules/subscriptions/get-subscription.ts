@@ -1,10 +1,7 @@
-import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { currentCustomer } from '../customers/index.ts';
-import { resolveAttempt } from '../payments/index.ts';
 import { findPlan } from '../plans/index.ts';
-import { applyChargeOutcome } from './charge-subscription-period.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import {
   findEndingRefund,
@@ -13,40 +10,17 @@ import {
   findPendingCharge,
   findSubscriptionOfCustomer,
   findSubscriptionWithPlan,
-  type SubscriptionRow,
 } from './subscriptions.repo.ts';
 
 /**
- * Settles a subscription waiting on the processor (customer authentication, or a charge whose
- * answer never came) by asking the processor about our reference.
+ * The caller's subscription (null when they never subscribed), as stored: reading it never
+ * settles anything (ADR 47). A plan charge waiting for an answer shows as Pending Verification
+ * ("waiting for your bank") until the money engine's settle step records the answer.
  */
-export async function settlePendingSubscription(
-  db: Db,
-  payments: PaymentGateway,
-  subscription: SubscriptionRow,
-  lookupLagMs = 0,
-): Promise<SubscriptionRow> {
-  if (subscription.status !== 'pending_verification') return subscription;
-  const pending = await findPendingCharge(db, subscription.id);
-  if (!pending) return subscription;
-  const resolved = await resolveAttempt(db, payments, pending, { lookupLagMs });
-  if (resolved.status === pending.status) return subscription;
-  const plan = await findPlan(db, resolved.plan_id ?? subscription.plan_id);
-  if (!plan) return subscription;
-  return applyChargeOutcome(db, subscription, resolved, plan);
-}
-
-/** The caller's subscription (null when they never subscribed), settled if it was pending. */
-export async function getOwnSubscription(
-  db: Db,
-  payments: PaymentGateway,
-  principal: Principal,
-  lookupLagMs = 0,
-) {
+export async function getOwnSubscription(db: Db, principal: Principal) {
   const customer = await currentCustomer(db, principal);
-  const found = await findSubscriptionOfCustomer(db, customer.id);
-  if (!found) return null;
-  const subscription = await settlePendingSubscription(db, payments, found, lookupLagMs);
+  const subscription = await findSubscriptionOfCustomer(db, customer.id);
+  if (!subscription) return null;
   const plan = await findPlan(db, subscription.plan_id);
   if (!plan) return null;
   // Why it is inactive: a refund ended it (staff refunded the charge that paid it), or the renewal

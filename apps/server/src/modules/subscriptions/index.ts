@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
-import type { SubscriptionEffects } from '../billing/index.ts';
+import type { BillingDeps, SubscriptionEffects } from '../billing/index.ts';
+import { recordCheckoutOutcomes } from './apply-checkout-outcome.ts';
 import { endPlanPaidBy, planPaidBy } from './plan-paid-by.ts';
 import { expireUnrenewable, recordRenewalOutcomes, renewalsDue } from './renewals.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
@@ -18,10 +19,16 @@ export const subscriptionEffects: SubscriptionEffects = {
   renewalsDue,
   expireUnrenewable,
   recordRenewalOutcomes,
+  recordCheckoutOutcomes,
 };
 
-export async function registerSubscriptionRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const { payments } = deps;
+export async function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  deps: ModuleDeps & { billing?: BillingDeps },
+): Promise<void> {
+  const { payments, billing } = deps;
   if (!payments) throw new Error('the subscriptions module needs a payment gateway (ModuleDeps.payments)');
-  await subscriptionRoutes(app, { ...deps, payments });
+  // A charge waiting for the bank is settled by the money engine's step (ADR 47).
+  if (!billing) throw new Error('the subscriptions module needs the money engine (billing)');
+  await subscriptionRoutes(app, { ...deps, payments, billing });
 }

@@ -5,6 +5,10 @@ import type { PlanRow } from '../plans/index.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
+export function findSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findSubscriptionOfCustomer(db: Db, customerId: string): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('customer_id', '=', customerId).executeTakeFirst();
 }
@@ -31,8 +35,10 @@ export function ensureSubscription(
 /**
  * A plan bought again (checkout, or "Pay now" on an inactive plan) starts a subscription that
  * renews, as the checkout's terms say (issue 29): on the plan and card chosen, with no pending
- * plan change, no cancellation and no pause left from the period that ended. Only a subscription
- * that is not active changes (an active one is never bought again); undefined otherwise.
+ * plan change, no cancellation and no pause left from the period that ended. It waits for its
+ * charge's answer (Pending Verification) from before the charge is sent, so an answer the call
+ * loses, or a process that dies mid-call, leaves it waiting for the settle step (ADR 47). Only a
+ * subscription that is inactive changes (one in force is never bought again); undefined otherwise.
  */
 export async function startOver(
   tx: Db,
@@ -48,6 +54,7 @@ export async function startOver(
       cancelled_at: null,
       cancelled_by: null,
       is_enabled: true,
+      status: 'pending_verification',
       updated_at: new Date(),
     })
     .where('id', '=', id)
@@ -105,6 +112,20 @@ export function updateSubscription(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A subscription waiting for its plan charge's answer takes that answer; any other is left as it is. */
+export async function updateWaitingSubscription(
+  db: Db,
+  id: string,
+  status: SubscriptionStatus,
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending_verification')
+    .execute();
 }
 
 /** The subscription's newest charge that is still waiting for the gateway, if any. */
@@ -242,14 +263,17 @@ export function clearCancellation(db: Db, id: string, at: Date) {
     .executeTakeFirst();
 }
 
-/** Why an inactive subscription is inactive: its newest declined charge, if any. */
+/**
+ * Why an inactive subscription is inactive: its newest plan charge that did not go through, if
+ * any: declined (the issuer's words), or missed (a checkout with no answer in its window, ADR 47).
+ */
 export function findLastDecline(db: Db, subscriptionId: string) {
   return db
     .selectFrom('payment_attempts')
     .select(['decline_reason', 'updated_at', 'initiator'])
     .where('subscription_id', '=', subscriptionId)
     .where('kind', '=', 'subscription')
-    .where('status', '=', 'declined')
+    .where('status', 'in', ['declined', 'missed'])
     .orderBy('updated_at', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -276,8 +300,7 @@ export async function recordSubscriptionStarted(
     customer_id: string;
     card_id: string;
     amount_cents: number;
-    settled_at: Date | null;
-    updated_at: Date;
+    settled_at: Date;
   },
 ): Promise<void> {
   await db
@@ -292,7 +315,7 @@ export async function recordSubscriptionStarted(
       attempt_id: attempt.id,
       // When the charge was captured by the engine's clock (the database's clock in updated_at
       // is another calendar when the app's clock is shifted).
-      occurred_at: attempt.settled_at ?? attempt.updated_at,
+      occurred_at: attempt.settled_at,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();

@@ -15,7 +15,9 @@ import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
+import type { BillingDeps } from '../billing/index.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
+import { checkPendingPayment } from './check-pending-payment.ts';
 import { getOwnSubscription } from './get-subscription.ts';
 import { keepSubscription } from './keep-subscription.ts';
 import { subscribe } from './subscribe.ts';
@@ -32,7 +34,7 @@ const card = z
 
 export async function subscriptionRoutes(
   app: FastifyInstance,
-  deps: ModuleDeps & { payments: PaymentGateway },
+  deps: ModuleDeps & { payments: PaymentGateway; billing: BillingDeps },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const useCase = {
@@ -70,14 +72,28 @@ export async function subscriptionRoutes(
       schema: {
         tags: ['subscriptions'],
         summary: "The caller's subscription, or null",
+        description:
+          'Only reads: a plan charge waiting for an answer (the bank asked the customer to confirm it, or the processor has not answered) shows as pending_verification until the money engine settles it (every minute, or at once through POST /subscriptions/me/verification).',
         response: respond(ownSubscriptionView.nullable()),
       },
     },
-    async (req, reply) =>
-      send(
-        reply,
-        await getOwnSubscription(deps.db, deps.payments, principalOf(req), deps.config.billing.lookupLagMs),
-      ),
+    async (req, reply) => send(reply, await getOwnSubscription(deps.db, principalOf(req))),
+  );
+
+  api.post(
+    '/subscriptions/me/verification',
+    {
+      // Polled every few seconds by a screen waiting for the bank; each call asks the processor once.
+      config: { ...access.user, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Check the caller's plan charge waiting for the bank now, then answer the subscription",
+        description:
+          "For the customer back from the bank's verification page (3-D Secure) or watching the wait: the caller's own plan charge waiting for an answer goes through the money engine's settle step now (the one the worker runs every minute: looked up by its reference; a final answer recorded; one the processor never received sent again under the same reference within its hour, else missed). Nothing waiting: the subscription is only read. Answers it as GET /subscriptions/me does.",
+        response: respond(ownSubscriptionView.nullable()),
+      },
+    },
+    async (req, reply) => send(reply, await checkPendingPayment(deps, principalOf(req))),
   );
 
   api.get(

@@ -2,6 +2,7 @@ import { messages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { runDueWork } from '../billing/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,18 +107,20 @@ describe('checkout: POST /api/v1/subscriptions', () => {
     });
     expect(form.status).toBeLessThan(400);
 
-    const settled = (await api.get('/api/v1/subscriptions/me')).body.data;
+    // Back on Pria, the app asks for that payment to be checked now (the settle step).
+    const settled = (await api.post('/api/v1/subscriptions/me/verification')).body.data;
     expect(settled.status).toBe('active');
     expect((await attemptsOf('cat@example.com')).map((a) => a.status)).toEqual(['captured']);
   });
 
-  it('resolves a charge whose answer never came by asking the processor, without charging again', async () => {
+  it('resolves a charge whose answer never came by asking the processor on the tick, without charging again', async () => {
     const { api, cardId } = await customerWithCard('dan', testCards.timeout);
     const res = await api.post('/api/v1/subscriptions', { plan: 'semi-annual', card: cardId });
     expect(res.status).toBe(200);
     expect(res.body.data.subscription.status).toBe('pending_verification');
     expect((await attemptsOf('dan@example.com'))[0]?.status).toBe('unknown');
 
+    await runDueWork(t.billing, t.billing.clock.now());
     expect((await api.get('/api/v1/subscriptions/me')).body.data.status).toBe('active');
     const attempts = await attemptsOf('dan@example.com');
     expect(attempts.map((a) => a.status)).toEqual(['captured']);

@@ -3,12 +3,13 @@ import { AUTHENTICATION_WINDOW_MS } from '../../gateways/payments/index.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { runDueWork } from '../billing/index.ts';
 
 /**
  * 3-D Secure at checkout (issue 29): a customer who left the bank's page is never stuck in
  * "Pending Verification". While the bank waits, the subscription carries the way back into its
- * page; once the bank's window is over, the payment is declined, the subscription is inactive
- * with the reason, and paying again works.
+ * page; once the bank's window is over, the money engine's settle step (the tick, ADR 47) records
+ * the decline, the subscription is inactive with the reason, and paying again works.
  */
 const clock = fixedClock('2031-04-10T15:00:00Z');
 let t: TestApp;
@@ -35,8 +36,9 @@ describe('verification at checkout', () => {
     });
   });
 
-  it("after the bank's window the payment is declined and the plan is inactive, with why", async () => {
+  it("after the bank's window the tick records the decline and the plan is inactive, with why", async () => {
     clock.set(new Date(clock.now().getTime() + AUTHENTICATION_WINDOW_MS + 60_000));
+    await runDueWork(t.billing, clock.now());
     const sub = (await api.get('/api/v1/subscriptions/me')).body.data;
     expect(sub).toMatchObject({
       status: 'inactive',

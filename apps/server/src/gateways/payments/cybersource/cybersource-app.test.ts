@@ -230,7 +230,10 @@ describe('3-D Secure step-up page', () => {
       redirect: 'manual',
     });
     expect(forged.status).toBe(303);
-    expect((await api.get('/api/v1/subscriptions/me')).body.data.status).toBe('pending_verification');
+    // Back on Pria, the app asks for the payment to be checked (the settle step): still pending.
+    expect((await api.post('/api/v1/subscriptions/me/verification')).body.data.status).toBe(
+      'pending_verification',
+    );
 
     const returned = await fetch(back ?? '', {
       method: 'POST',
@@ -244,7 +247,7 @@ describe('3-D Secure step-up page', () => {
     expect(validation.processingInformation.actionList).toEqual(['VALIDATE_CONSUMER_AUTHENTICATION']);
     expect(validation.consumerAuthenticationInformation).toEqual({ authenticationTransactionId });
     expect(validation.clientReferenceInformation.code).toBe(charge.clientReferenceInformation.code);
-    const sub = (await api.get('/api/v1/subscriptions/me')).body.data;
+    const sub = (await api.post('/api/v1/subscriptions/me/verification')).body.data;
     expect(sub.status).toBe('active');
     const captured = await t.db
       .selectFrom('payment_attempts')

@@ -10,7 +10,7 @@ export interface StepUp {
 export const stepUpPagePath = '/gateway/cybersource/step-up';
 
 /** How long a step-up link works; the issuer's own JWT is short-lived too. */
-const lifetimeMs = 30 * 60_000;
+export const STEP_UP_LIFETIME_MS = 30 * 60_000;
 
 /**
  * The step-up link carries its form sealed (AES-256-GCM) rather than a row id: the adapter
@@ -27,7 +27,7 @@ export function stepUpKey(sharedSecretBase64: string): Buffer {
 function seal(kind: string, value: unknown, key: Buffer, now: Date): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const plain = JSON.stringify({ k: kind, v: value, e: now.getTime() + lifetimeMs });
+  const plain = JSON.stringify({ k: kind, v: value, e: now.getTime() + STEP_UP_LIFETIME_MS });
   const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
 }

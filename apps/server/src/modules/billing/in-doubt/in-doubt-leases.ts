@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import { inDoubt } from './in-doubt.sql.ts';
 
@@ -7,18 +7,20 @@ import { inDoubt } from './in-doubt.sql.ts';
  * this one until the staleness window has passed (the settle step's slices, ADR 43). A lease
  * held by another drain is left alone unless it has lapsed (its drain died or stalls). In id
  * order, so that two drains leasing overlapping slices wait on each other in one order.
+ * `unsettled`: what the caller settles (in doubt; for plan charges, waiting for the bank too).
  */
 export async function leaseInDoubt(
   db: Db,
   table: 'payment_attempts' | 'payouts' | 'refunds',
   ids: readonly string[],
   staleAfterMs: number,
+  unsettled: RawBuilder<boolean> = inDoubt(staleAfterMs),
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const res = await sql<{ row_id: string }>`
     insert into in_doubt_leases (row_id, leased_until)
     select id, now() + make_interval(secs => ${staleAfterMs / 1000})
-    from ${sql.table(table)} where id = any(${ids}::uuid[]) and ${inDoubt(staleAfterMs)}
+    from ${sql.table(table)} where id = any(${ids}::uuid[]) and ${unsettled}
     order by id
     on conflict (row_id) do update set leased_until = excluded.leased_until
       where in_doubt_leases.leased_until < now()

@@ -10,6 +10,14 @@ export const inDoubt = (staleAfterMs: number) => sql<boolean>`(status = 'unknown
   or (status = 'submitted' and updated_at < now() - make_interval(secs => ${staleAfterMs / 1000})))`;
 
 /**
+ * A plan charge without the processor's final answer: in doubt, or waiting for the customer's
+ * bank (3-D Secure: `requires_authentication`), whose answer the processor learns without us.
+ * The plan-charge settle step asks about both (ADR 47).
+ */
+export const awaitingAnswer = (staleAfterMs: number) =>
+  sql<boolean>`(${inDoubt(staleAfterMs)} or status = 'requires_authentication')`;
+
+/**
  * A lookup that found nothing is conclusive ("never received") only for a row last written
  * longer before the lookup than the processor's search lag (which exceeds the HTTP timeout, so
  * no request of ours can still be in flight or unindexed). `lookedAt`: the database's now when

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import type { LookupResult } from '../../../gateways/payments/port.ts';
 import type { AttemptStatus, PayoutStatus } from '../../../platform/db-schema.ts';
@@ -99,9 +100,13 @@ export async function settleInDoubt<Outcome, Claimed>(
 /** A slice of rows in doubt: this many per processor call a drain keeps in flight. */
 const SLICE_PER_CALL = 8;
 
-/** Leases on one table's rows in doubt (ADR 43), for the settle step. */
-export const leasesOn = (deps: BillingDeps, table: 'payment_attempts' | 'payouts' | 'refunds') => ({
-  lease: (ids: string[]) => leaseInDoubt(deps.db, table, ids, deps.staleAfterMs),
+/** Leases on one table's rows in doubt (ADR 43), for the settle step; `unsettled` as leaseInDoubt's. */
+export const leasesOn = (
+  deps: BillingDeps,
+  table: 'payment_attempts' | 'payouts' | 'refunds',
+  unsettled?: RawBuilder<boolean>,
+) => ({
+  lease: (ids: string[]) => leaseInDoubt(deps.db, table, ids, deps.staleAfterMs, unsettled),
   release: (ids: string[]) => releaseLeases(deps.db, ids),
 });
 

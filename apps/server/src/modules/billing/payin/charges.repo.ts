@@ -4,7 +4,7 @@ import { textArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
-import type { RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
+import type { CheckoutOutcome, RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
 import { payoutDueAt } from '../schedule/billing-schedule.ts';
@@ -266,18 +266,23 @@ export interface AttemptOutcome {
   sessionUrl: string | null;
 }
 
-/** For outcomes of pay-ins only: there is no renewal among them to report. */
-export const payinsOnly: Pick<SubscriptionEffects, 'recordRenewalOutcomes'> = {
+/** What a batch of plan charges' outcomes reports to the subscriptions module. */
+type PlanChargeEffects = Pick<SubscriptionEffects, 'recordRenewalOutcomes' | 'recordCheckoutOutcomes'>;
+
+/** For outcomes of pay-ins only: there is no plan charge among them to report. */
+export const payinsOnly: PlanChargeEffects = {
   recordRenewalOutcomes: async () => {},
+  recordCheckoutOutcomes: async () => {},
 };
 
 /**
  * Records a batch of outcomes in one transaction: the attempts' new states (only from the state
- * they were in), the money events for notifications, and the subscription effects of renewals.
+ * they were in), the money events for notifications, and the subscription effects of plan
+ * charges (renewals, and checkouts settled by the settle step).
  */
 export async function recordOutcomes(
   db: Db,
-  effects: Pick<SubscriptionEffects, 'recordRenewalOutcomes'>,
+  effects: PlanChargeEffects,
   from: readonly AttemptStatus[],
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
@@ -291,7 +296,7 @@ export async function recordOutcomes(
 /** The statements of recordOutcomes, in its transaction. */
 async function recordOutcomesIn(
   tx: Db,
-  effects: Pick<SubscriptionEffects, 'recordRenewalOutcomes'>,
+  effects: PlanChargeEffects,
   from: readonly AttemptStatus[],
   outcomes: readonly AttemptOutcome[],
   occurredAt: Date,
@@ -363,11 +368,12 @@ async function recordOutcomesIn(
 
   await insertLatePayouts(tx, rows, occurredAt);
 
-  // What a renewal's outcome does to its plan is the subscriptions module's to say (the port).
+  // What a plan charge's outcome does to its plan is the subscriptions module's to say (the port).
   await effects.recordRenewalOutcomes(
     tx,
     rows.flatMap((r) =>
       r.kind === 'subscription' &&
+      r.initiator === 'merchant' &&
       r.subscription_id &&
       r.plan_id &&
       (r.status === 'captured' ||
@@ -375,6 +381,31 @@ async function recordOutcomesIn(
         r.status === 'unknown' ||
         r.status === 'requires_authentication')
         ? [{ subscriptionId: r.subscription_id, planId: r.plan_id, period: r.period, status: r.status }]
+        : [],
+    ),
+  );
+  // A checkout's charge is waiting for an answer (pending verification) until a final one.
+  await effects.recordCheckoutOutcomes(
+    tx,
+    rows.flatMap((r): CheckoutOutcome[] =>
+      r.kind === 'subscription' &&
+      r.initiator === 'customer' &&
+      r.subscription_id &&
+      r.plan_id &&
+      (r.status === 'captured' || r.status === 'declined')
+        ? [
+            {
+              attemptId: r.id,
+              subscriptionId: r.subscription_id,
+              customerId: r.customer_id,
+              cardId: r.card_id,
+              planId: r.plan_id,
+              period: r.period,
+              amountCents: Number(r.amount_cents),
+              status: r.status,
+              settledAt: occurredAt,
+            },
+          ]
         : [],
     ),
   );

@@ -4,6 +4,7 @@ import type { BillingDeps } from '../billing-deps.ts';
 import { syncDisputes } from '../disputes/sync-disputes.ts';
 import { payoutsDue } from '../payback/payouts.repo.ts';
 import { insertMissedPayins } from '../payin/charges.repo.ts';
+import { settlePlanCharges } from '../plan-charges/settle-plan-charges.ts';
 import { settleRefunds } from '../refunds/settle-refunds.ts';
 import {
   drainRun,
@@ -125,13 +126,21 @@ async function openDuePayouts(deps: BillingDeps, at: Date, by: RunOpener): Promi
   }
 }
 
-/** Disputes the processor reported, and refunds whose answer was lost (issue 16). */
+/**
+ * The money in doubt that belongs to no run, on every tick (the worker's and runDueWork): disputes
+ * the processor reported, refunds whose answer was lost (issue 16), and plan charges a checkout
+ * left in doubt or any plan charge waiting for the customer's bank (ADR 47). A customer who never
+ * comes back still gets their charge settled.
+ */
 async function settleMoneyInDoubt(deps: BillingDeps): Promise<void> {
   await syncDisputes(deps).catch((err: unknown) =>
     deps.logger.warn({ err }, 'could not read disputes; next tick'),
   );
   await settleRefunds(deps).catch((err: unknown) =>
     deps.logger.warn({ err }, 'could not settle refunds; next tick'),
+  );
+  await settlePlanCharges(deps).catch((err: unknown) =>
+    deps.logger.warn({ err }, 'could not settle plan charges; next tick'),
   );
 }
 
