@@ -138,6 +138,11 @@ export const messages = {
   webSubscriptionStarted: 'Subscription started',
   webPendingVerificationHelp:
     'Your bank asked you to confirm this payment. We opened the confirmation page in a new tab; your subscription starts once it is confirmed.',
+  // Pending Verification without a bank page: the charge's answer was lost (a timeout) and Pria
+  // is asking the processor (ADR 47). Nothing for the customer to do.
+  webWaitingForBank: 'Waiting for your bank',
+  webWaitingForBankHelp:
+    "We do not have your bank's answer about this payment yet and are checking with it. Your subscription starts once it is confirmed; if it is not confirmed within the hour, nothing is charged and you can pay again.",
   // account security (MFA, password, notifications, deletion)
   mfaEnabled: 'MFA Enabled',
   mfaDisabled: 'MFA Disabled',

@@ -7,9 +7,10 @@ import type { SubscriptionResult } from '../subscription/mutations.ts';
 import { useMySubscription } from '../subscription/queries.ts';
 
 /**
- * The bank wants the customer to confirm the first payment on its own page (opened in a new
- * tab). This screen watches the subscription (the server asks the processor on each read) and
- * moves on by itself once the bank has answered; the page can be opened again meanwhile.
+ * The first payment waits for the bank: it wants the customer to confirm it on its own page
+ * (opened in a new tab; it can be opened again here), or its answer has not reached us yet (the
+ * processor did not answer in time: nothing to do but wait). This screen asks the server to
+ * check with the processor every few seconds and moves on by itself once the bank has answered.
  */
 export function PendingVerification({
   result,
@@ -41,8 +42,8 @@ export function PendingVerification({
   return (
     <Alert color="yellow" icon={<IconShieldCheck />} title={messages.webStatusPending} role="status">
       <Stack gap="sm">
-        <Text size="sm">{messages.webPendingVerificationHelp}</Text>
-        <Text size="sm">This page moves on by itself once your bank has confirmed.</Text>
+        <Text size="sm">{url ? messages.webPendingVerificationHelp : messages.webWaitingForBankHelp}</Text>
+        <Text size="sm">This page moves on by itself once your bank has answered.</Text>
         <Group gap="sm">
           {url && (
             <Button component="a" href={url} target="_blank" rel="noopener noreferrer" size="sm">

@@ -1,16 +1,26 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { messages } from '@pria/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
 import type { Subscription } from '../customer/types.ts';
 import { useMySubscription } from './queries.ts';
 
 /**
- * The way back into the bank's 3-D Secure page while a plan is "Pending Verification" (issue 29:
- * once the checkout screen was left, there was none). The subscription is read again every few
- * seconds meanwhile, so the alert goes away by itself once the bank has answered.
+ * While a plan is "Pending Verification": the way back into the bank's 3-D Secure page (issue 29:
+ * once the checkout screen was left, there was none), or, when the payment's answer has not
+ * reached us yet, that we are waiting for the bank (nothing for the customer to do). The server
+ * is asked to check with the processor every few seconds meanwhile, so the alert goes away by
+ * itself once the bank has answered.
  */
 export function FinishVerification({ sub }: { sub: Subscription }) {
   useMySubscription({ watchVerification: true });
   if (sub.status !== 'pending_verification') return null;
+  if (!sub.verificationUrl) {
+    return (
+      <Alert color="yellow" icon={<IconShieldCheck />} title={messages.webWaitingForBank}>
+        <Text size="sm">{messages.webWaitingForBankHelp}</Text>
+      </Alert>
+    );
+  }
   return (
     <Alert
       color="yellow"
@@ -22,19 +32,9 @@ export function FinishVerification({ sub }: { sub: Subscription }) {
         then.
       </Text>
       <Group gap="sm">
-        {sub.verificationUrl ? (
-          <Button
-            component="a"
-            href={sub.verificationUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-          >
-            Finish verification
-          </Button>
-        ) : (
-          <Text size="sm">We are checking with your bank…</Text>
-        )}
+        <Button component="a" href={sub.verificationUrl} target="_blank" rel="noopener noreferrer" size="sm">
+          Finish verification
+        </Button>
       </Group>
     </Alert>
   );

@@ -1,27 +1,48 @@
 import type { UpcomingSchedule } from '@pria/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api-client.ts';
 import type { Subscription } from '../customer/types.ts';
 
 export const subscriptionKeys = {
   all: ['subscription'] as const,
   mine: () => [...subscriptionKeys.all, 'me'] as const,
+  verification: () => [...subscriptionKeys.all, 'me', 'verification'] as const,
   upcoming: () => [...subscriptionKeys.all, 'upcoming'] as const,
 };
 
 /**
- * The caller's subscription or null; the server re-checks a pending payment on each read.
- * `watchVerification`: while the bank's confirmation is awaited, read again every few seconds
- * (the customer confirms in another tab; this one then moves on by itself).
+ * The caller's subscription or null, as stored (reading it never settles a payment).
+ * `watchVerification`: while it waits for the bank (Pending Verification), ask the server to
+ * check that payment with the processor now and every few seconds (POST
+ * /subscriptions/me/verification: the money engine's settle step for that one charge), and show
+ * what it answers. The customer confirms in another tab, or comes back from the bank's page to a
+ * screen that watches; it then moves on by itself.
  */
 export function useMySubscription({ watchVerification = false, enabled = true } = {}) {
-  return useQuery({
+  const client = useQueryClient();
+  const mine = useQuery({
     queryKey: subscriptionKeys.mine(),
     enabled,
     queryFn: ({ signal }) => api.get<Subscription | null>('/api/v1/subscriptions/me', { signal }),
-    refetchInterval: (query) =>
-      watchVerification && query.state.data?.status === 'pending_verification' ? 3000 : false,
   });
+  const waiting = watchVerification && enabled && mine.data?.status === 'pending_verification';
+  useQuery({
+    queryKey: subscriptionKeys.verification(),
+    enabled: waiting,
+    queryFn: async ({ signal }) => {
+      const checked = await api.post<Subscription | null>(
+        '/api/v1/subscriptions/me/verification',
+        undefined,
+        {
+          signal,
+        },
+      );
+      client.setQueryData(subscriptionKeys.mine(), checked);
+      return checked;
+    },
+    refetchInterval: 3000,
+  });
+  return mine;
 }
 
 /** What Pria does next (the engine's own schedule): next charge, pay-back, renewal or end. */
