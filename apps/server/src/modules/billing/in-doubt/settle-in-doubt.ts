@@ -26,12 +26,14 @@ import { leaseInDoubt, releaseLeases } from './in-doubt-leases.ts';
 /**
  * In doubt: a charge, pay-back or refund left `submitted` by a dead worker (older than the
  * staleness window) or `unknown` after a timeout (`in-doubt.sql.ts`). ONE settle step for all
- * three (issue 28): each is looked up by our reference:
+ * of them (issue 28) — pay-ins, renewals, checkout plan charges (and plan charges waiting for
+ * the customer's bank, ADR 47), pay-backs, refunds: each is looked up by our reference:
  * - found: its outcome is recorded (captured, declined, paid, failed, returned, refunded);
  * - not found, and last sent longer ago than the lookup lag (which exceeds the HTTP timeout, so
  *   no request of ours can still be in flight or unindexed): the processor never received it.
  *   It is sent again under the same reference: the first try, not a retry (ADR 7). A pay-in whose
- *   window has closed is recorded `missed` instead, unless staff forced the period after it.
+ *   window has closed is recorded `missed` instead, unless staff forced the period after it; so
+ *   is a checkout's charge past its hour (ADR 47).
  * - not found, but sent too recently to tell: asked again on a later pass.
  * Nothing is ever given up, and nothing is ever sent under a new reference because of doubt.
  */
