@@ -128,6 +128,11 @@ const table: Record<string, RouteCase> = {
     staffRefused: true,
   },
   'GET /api/v1/subscriptions/me': { request: () => ({ path: '/subscriptions/me' }), ownOk: true },
+  // The caller's own charge waiting for the bank, checked now (A has none: only read).
+  'POST /api/v1/subscriptions/me/verification': {
+    request: () => ({ path: '/subscriptions/me/verification' }),
+    ownOk: true,
+  },
   'PUT /api/v1/subscriptions/:id': {
     request: (i) => ({ path: `/subscriptions/${i.subscriptionId}`, body: { isEnabled: true } }),
     ownOk: true,
