@@ -84,7 +84,7 @@ export async function subscriptionRoutes(
     '/subscriptions/me/verification',
     {
       // Polled every few seconds by a screen waiting for the bank; each call asks the processor once.
-      config: { ...access.user, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { ...access.user, rateLimit: { max: 60, timeWindow: '1 minute', key: 'account' } },
       schema: {
         tags: ['subscriptions'],
         summary: "Check the caller's plan charge waiting for the bank now, then answer the subscription",
