@@ -39,9 +39,22 @@ export async function getMfaMethod(db: Db, userId: string): Promise<MfaMethod | 
   return row?.mfa_type ?? null;
 }
 
-/** Turns MFA off and forgets the TOTP secret; open enrolment links stop working too. */
-export async function disableMfa(db: Db, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Turns MFA off and forgets the TOTP secret; open enrolment links stop working too. Returns
+ * whether a second factor was on: turning off what is already off changes no sign-in method, so
+ * the caller ends no session and sends no notice for it (issue 39). The row is locked first, so
+ * of two requests turning the same factor off at once exactly one answers true.
+ */
+export async function disableMfa(db: Db, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('idp_users')
+      .select('mfa_type')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    await revokeOpenTickets(trx, userId);
+    if (!user?.mfa_type) return false;
     await trx
       .updateTable('idp_users')
       .set({
@@ -53,8 +66,8 @@ export async function disableMfa(db: Db, userId: string): Promise<void> {
       })
       .where('id', '=', userId)
       .execute();
-    await revokeOpenTickets(trx, userId);
     await deleteRecoveryCodes(trx, userId);
+    return true;
   });
 }
 
