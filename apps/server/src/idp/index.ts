@@ -192,6 +192,21 @@ function registerStaffInviteRoutes(app: FastifyInstance, deps: IdpDeps) {
       }),
       400,
     );
+  // An admin sent the invitation again while this one was being used (issue 39).
+  const replaced = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      messagePage({
+        title: 'Link replaced',
+        message:
+          'A newer invitation link was sent to your email address, so this one no longer works. Open the latest invitation email to set your password.',
+        linkHref: `${home}/`,
+        linkText: 'Go to Pria',
+        homeUrl: home,
+        isError: true,
+      }),
+      409,
+    );
   app.get<{ Querystring: { token?: string } }>(
     action,
     { config: access.public, schema: { hide: true } },
@@ -214,6 +229,7 @@ function registerStaffInviteRoutes(app: FastifyInstance, deps: IdpDeps) {
     const result = await acceptStaffInvite(db, token, password);
     if (!result.ok) {
       if (result.reason === 'invalid') return expired(reply);
+      if (result.reason === 'replaced') return replaced(reply);
       return sendPage(reply, staffInvitePage({ action, token, homeUrl: home, error: result.message }), 400);
     }
     logger.info('staff invitation accepted');
