@@ -87,7 +87,7 @@ const ownPaths =
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
   const { config, db, logger } = deps;
   const provider = await createProvider(deps);
-  const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl);
+  const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer);
   const callback = provider.callback();
   const home = config.publicUrl;
 
@@ -357,7 +357,11 @@ function registerInteractionRoutes(
     expired,
     loginPage: (uid, error) => loginView(uid, '', error),
   };
-  registerSignInMfaRoutes(app, kit, deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl));
+  registerSignInMfaRoutes(
+    app,
+    kit,
+    deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer),
+  );
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid',

@@ -11,6 +11,7 @@ import { assertActingAdmin, findStaff, lockStaff, type StaffActor, type StaffMem
 import {
   findUserByEmail,
   IdpUserError,
+  identityAccount,
   messages,
   normalizeEmail,
   passwordProblem,
@@ -91,6 +92,7 @@ async function issueInvitation(
     to: user.email,
     subject: "You are invited to Pria's staff portal",
     ...inviteEmail(link, role, expiresAt),
+    account: identityAccount(config, user.id),
   });
 }
 
@@ -266,7 +268,7 @@ export async function acceptStaffInvite(
  * is an admin's decision, and one that expired or was revoked must stay so), but an email
  * saying where they stand and what to do. Nothing when the address is not such an invitee.
  */
-export async function remindInvitee(db: Db, userId: string): Promise<boolean> {
+export async function remindInvitee(db: Db, config: Config, userId: string): Promise<boolean> {
   const member = await invitee(db, userId);
   if (!member?.invitation || member.disabled) return false;
   const inv = member.invitation;
@@ -281,6 +283,11 @@ export async function remindInvitee(db: Db, userId: string): Promise<boolean> {
         `If you should have access, ask an admin (${inv.invitedBy} invited you) to send you a new invitation.`,
       ];
   const text = [...lines, '', 'If you did not ask to reset a password, ignore this email.'].join('\n\n');
-  await enqueueEmail(db, { to: member.email, subject: 'About your Pria staff invitation', text });
+  await enqueueEmail(db, {
+    to: member.email,
+    subject: 'About your Pria staff invitation',
+    text,
+    account: identityAccount(config, member.id),
+  });
   return true;
 }

@@ -95,5 +95,6 @@ export async function sendTestPush(o: PushOptions & { id: string; now: Date }): 
       tag: `test-${o.id}`,
     },
     dedupeKey: `push-test:${o.id}:${o.now.getTime()}`,
+    account: { issuer: customer.issuer, subject: customer.subject },
   });
 }
