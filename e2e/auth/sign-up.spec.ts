@@ -14,17 +14,44 @@ test('a visitor signs up on the hosted page, verifies the email and lands in the
   await page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/oidc\//);
-  await new HostedLogin(page).signUp(email, password);
-
-  await expect(page).toHaveURL(/\/dashboard/);
+  const hosted = new HostedLogin(page);
+  await hosted.submitSignUp(email, password);
+  await expect(page.getByText(`We sent an email to ${email}.`)).toBeVisible();
 
   const mail = await waitForMessage(request, email, /verify-email/);
   await page.goto(firstLink(mail.text));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to Pria' }).click();
+  await hosted.signIn(email, password);
+  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
 
   // The link is single-use.
   await page.goto(firstLink(mail.text));
   await expect(page.getByRole('heading', { name: 'Email verified' })).not.toBeVisible();
+});
+
+test('signing up with an address that has an account shows the same page and emails its owner', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const email = `owner-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await new HostedLogin(page).signUp(email, 'a-strong-passphrase-1');
+  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+
+  // Someone else, in another browser, tries the same address.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto('/signup');
+  await new HostedLogin(stranger).submitSignUp(email, 'another-passphrase-2');
+  await expect(stranger.getByText(`We sent an email to ${email}.`)).toBeVisible();
+  await expect(stranger.getByText(/already exists/)).not.toBeVisible();
+  await other.close();
+
+  const told = await waitForMessage(request, email, /tried to create a new Pria account/);
+  expect(told.subject).toBe('Someone tried to sign up with your email address');
+  expect(told.text).toContain('/oidc/forgot-password');
 });
 
 test('/signup opens the hosted sign-up page directly', async ({ page }) => {

@@ -49,6 +49,8 @@ const config = loadConfig({
   LOG_LEVEL: LOG_LEVEL,
   PRIA_JOBS: 'false',
   DATABASE_POOL_SIZE: '20',
+  // The generated key-encryption key goes beside the bench's database, not into ./.data.
+  PRIA_DATA_DIR: dir,
 });
 const services = await startServices(config, appLogger);
 // Seeding and ANALYZE as the owner; the app runs as the runtime role.

@@ -3,7 +3,7 @@ import { isStaffRole, staffRoles } from '@pria/contracts';
 import { sql } from 'kysely';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createPaymentGateway, SimulatorGateway } from './gateways/payments/index.ts';
-import { createUser, IdpUserError } from './idp/index.ts';
+import { createUser, IdpUserError, resealStoredKeys } from './idp/index.ts';
 import {
   createBillingDeps,
   forceBillingRun,
@@ -25,6 +25,7 @@ import { grantStatements } from './platform/db-grants-sql.ts';
 import { roleOfUrl } from './platform/db-roles.ts';
 import { ForeignServerError } from './platform/embedded-server-identity.ts';
 import { AppError } from './platform/errors.ts';
+import { resolveKeyRing } from './platform/key-encryption.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { openRuntimeDatabase } from './runtime-database.ts';
@@ -103,6 +104,16 @@ const commands: Record<string, Command> = {
         database: name.rows[0]?.db ?? '',
       });
       return new PlainText(statements.join('\n'));
+    },
+  },
+  'keys:rotate': {
+    usage:
+      'keys:rotate   seal every secret in idp_keys under PRIA_KEY_ENCRYPTION_KEY (opening those under PRIA_KEY_ENCRYPTION_KEY_PREVIOUS, or in clear)',
+    options: {},
+    async run({ db, config, logger }) {
+      const ring = await resolveKeyRing(config, logger);
+      const resealed = await resealStoredKeys(db, ring);
+      return { keyEncryptionKey: ring.current.id, resealed };
     },
   },
   'user:create': {

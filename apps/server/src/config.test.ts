@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** What a production start of the built-in provider needs at least. */
+const production = {
+  NODE_ENV: 'production',
+  OIDC_COOKIE_KEYS: 'k'.repeat(40),
+  PRIA_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  METRICS_TOKEN: 'm'.repeat(32),
+};
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig({});
@@ -42,8 +50,7 @@ describe('loadConfig', () => {
       WEB_PUSH_VAPID_PRIVATE_KEY: privateKey,
       WEB_PUSH_SUBJECT: 'https://pria.example/contact',
       WEB_PUSH_ALLOWED_HOSTS: 'push.example.com, .push.example.net',
-      NODE_ENV: 'production',
-      OIDC_COOKIE_KEYS: 'k'.repeat(40),
+      ...production,
     });
     expect(c.webPush).toEqual({
       vapid: { publicKey, privateKey },
@@ -60,7 +67,78 @@ describe('loadConfig', () => {
 
   it('requires cookie keys for the built-in provider in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_COOKIE_KEYS/);
-    expect(loadConfig({ NODE_ENV: 'production', OIDC_COOKIE_KEYS: 'k'.repeat(40) }).devOutbox).toBe(false);
+    expect(loadConfig(production).devOutbox).toBe(false);
+  });
+
+  it('refuses production without the key-encryption key, naming the variable', () => {
+    const { PRIA_KEY_ENCRYPTION_KEY: _, ...withoutKek } = production;
+    expect(() => loadConfig(withoutKek)).toThrow(ConfigError);
+    expect(() => loadConfig(withoutKek)).toThrow(/PRIA_KEY_ENCRYPTION_KEY: required in production/);
+    // An external issuer keeps no keys of ours: not needed there.
+    expect(() =>
+      loadConfig({ ...withoutKek, OIDC_ISSUER: 'https://tenant.example.com', OIDC_AUDIENCE: 'https://api' }),
+    ).not.toThrow();
+  });
+
+  it('reads the key-encryption keys: 32 bytes in base64, the previous one only beside a new one', () => {
+    const key = Buffer.alloc(32, 7);
+    const other = Buffer.alloc(32, 9);
+    const c = loadConfig({
+      PRIA_KEY_ENCRYPTION_KEY: key.toString('base64'),
+      PRIA_KEY_ENCRYPTION_KEY_PREVIOUS: other.toString('base64url'),
+    });
+    expect(c.keyEncryption.key?.equals(key)).toBe(true);
+    expect(c.keyEncryption.previous?.equals(other)).toBe(true);
+    expect(loadConfig({}).keyEncryption).toEqual({ key: undefined, previous: undefined });
+    for (const bad of ['short', Buffer.alloc(16).toString('base64'), `${key.toString('base64')}x`]) {
+      expect(() => loadConfig({ PRIA_KEY_ENCRYPTION_KEY: bad })).toThrow(
+        /PRIA_KEY_ENCRYPTION_KEY: 32 random bytes/,
+      );
+    }
+    expect(() => loadConfig({ PRIA_KEY_ENCRYPTION_KEY_PREVIOUS: key.toString('base64') })).toThrow(
+      /PRIA_KEY_ENCRYPTION_KEY_PREVIOUS: set only with another/,
+    );
+    expect(() =>
+      loadConfig({
+        PRIA_KEY_ENCRYPTION_KEY: key.toString('base64'),
+        PRIA_KEY_ENCRYPTION_KEY_PREVIOUS: key.toString('base64'),
+      }),
+    ).toThrow(/PRIA_KEY_ENCRYPTION_KEY_PREVIOUS/);
+  });
+
+  it('refuses production with /metrics unprotected: a token, or a listener of its own', () => {
+    const { METRICS_TOKEN: _, ...open } = production;
+    expect(() => loadConfig(open)).toThrow(/METRICS_TOKEN: required in production, unless METRICS_PORT/);
+    expect(loadConfig({ ...open, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig(production).metricsToken).toBe(production.METRICS_TOKEN);
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ/);
+    // Everything production lacks is named at once.
+    const said = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(said).toMatch(/OIDC_COOKIE_KEYS[\s\S]*PRIA_KEY_ENCRYPTION_KEY[\s\S]*METRICS_TOKEN/);
+  });
+
+  it("allows CORS from PUBLIC_URL's origin and the configured ones only", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://app.pria.example/' }).corsOrigins).toEqual([
+      'https://app.pria.example',
+    ]);
+    const c = loadConfig({
+      PUBLIC_URL: 'https://app.pria.example',
+      CORS_ORIGINS: 'https://partner.example, http://localhost:5173,https://app.pria.example',
+    });
+    expect(c.corsOrigins).toEqual([
+      'https://app.pria.example',
+      'https://partner.example',
+      'http://localhost:5173',
+    ]);
+    for (const bad of ['partner.example', 'https://partner.example/path', '*']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS: comma-separated origins/);
+    }
   });
 
   it('reads Auth0 management and social sign-in settings, all of a group or none', () => {

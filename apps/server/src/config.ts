@@ -28,6 +28,25 @@ const trustProxy = z
     message: "true, false, or the proxies' addresses/CIDRs (comma-separated)",
   });
 
+/** 32 random bytes in base64 (or base64url): `openssl rand -base64 32`. */
+const keyEncryptionKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9+/_-]{43}=?$/, '32 random bytes in base64 (openssl rand -base64 32)')
+  .transform((v) => Buffer.from(v, 'base64'));
+/** Origins (scheme://host[:port]), comma-separated, that may call the API and the token endpoint. */
+const origins = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), {
+    message: 'comma-separated origins such as https://app.example.com (scheme, host and port only)',
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
@@ -83,6 +102,10 @@ const schema = z.object({
   PRIA_JOBS: bool.default(true),
   PRIA_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(-3_153_600_000).max(3_153_600_000).default(0),
   METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: port.optional(),
+  PRIA_KEY_ENCRYPTION_KEY: keyEncryptionKey.optional(),
+  PRIA_KEY_ENCRYPTION_KEY_PREVIOUS: keyEncryptionKey.optional(),
+  CORS_ORIGINS: origins.optional(),
   IDP_SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   PAYMENT_GATEWAY: z.enum(['simulator', 'cybersource']).default('simulator'),
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
@@ -188,6 +211,16 @@ export interface Config {
   clockOffsetMs: number;
   /** Bearer token required at /metrics when set. */
   metricsToken: string | undefined;
+  /** Serve /metrics on this port, on a listener of its own, instead of the app's (ADR 52). */
+  metricsPort: number | undefined;
+  /**
+   * The key-encryption key that seals the secrets kept in the database (ADR 52), and the one it
+   * replaces during a rotation (opens only). Unset outside production: a generated key in the
+   * data directory (platform/key-encryption.ts).
+   */
+  keyEncryption: { key: Buffer | undefined; previous: Buffer | undefined };
+  /** Browser origins allowed to call the API and the provider's endpoints: PUBLIC_URL's and CORS_ORIGINS. */
+  corsOrigins: string[];
   /** Accounts the built-in provider lets one address create per hour. */
   signupsPerIpPerHour: number;
   payments: {
@@ -263,8 +296,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.PRIA_CLOCK_OFFSET_SECONDS !== 0) {
     throw new ConfigError('Invalid configuration:\n  PRIA_CLOCK_OFFSET_SECONDS: never in production');
   }
-  if (e.NODE_ENV === 'production' && issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS) {
-    throw new ConfigError('Invalid configuration:\n  OIDC_COOKIE_KEYS: required in production');
+  if (e.NODE_ENV === 'production') {
+    // What production never runs without, all named at once.
+    const missing: string[] = [];
+    if (issuer === builtInIssuer && !e.OIDC_COOKIE_KEYS)
+      missing.push('  OIDC_COOKIE_KEYS: required in production');
+    if (issuer === builtInIssuer && !e.PRIA_KEY_ENCRYPTION_KEY)
+      missing.push(
+        '  PRIA_KEY_ENCRYPTION_KEY: required in production (it seals the signing, cookie and TOTP keys kept in the database; openssl rand -base64 32)',
+      );
+    if (!e.METRICS_TOKEN && e.METRICS_PORT === undefined)
+      missing.push(
+        '  METRICS_TOKEN: required in production, unless METRICS_PORT serves /metrics on a listener of its own',
+      );
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  }
+  if (
+    e.PRIA_KEY_ENCRYPTION_KEY_PREVIOUS &&
+    (!e.PRIA_KEY_ENCRYPTION_KEY || e.PRIA_KEY_ENCRYPTION_KEY.equals(e.PRIA_KEY_ENCRYPTION_KEY_PREVIOUS))
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PRIA_KEY_ENCRYPTION_KEY_PREVIOUS: set only with another PRIA_KEY_ENCRYPTION_KEY (the new key)',
+    );
   }
   // The owner migrates the database the app uses: without DATABASE_URL the embedded server is
   // used, whose roles Pria makes itself. Two URLs naming one role would run the app as the owner.
@@ -402,6 +458,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.PRIA_JOBS,
     clockOffsetMs: e.PRIA_CLOCK_OFFSET_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    keyEncryption: { key: e.PRIA_KEY_ENCRYPTION_KEY, previous: e.PRIA_KEY_ENCRYPTION_KEY_PREVIOUS },
+    corsOrigins: [...new Set([new URL(publicUrl).origin, ...(e.CORS_ORIGINS ?? [])])],
     signupsPerIpPerHour: e.IDP_SIGNUPS_PER_IP_PER_HOUR,
     payments: {
       gateway: e.PAYMENT_GATEWAY,

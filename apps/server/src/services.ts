@@ -10,7 +10,7 @@ import {
   registerSimulatorRoutes,
   SimulatorGateway,
 } from './gateways/payments/index.ts';
-import { registerIdentityProvider, staffStanding } from './idp/index.ts';
+import { loadIdpKeys, registerIdentityProvider, staffStanding } from './idp/index.ts';
 import {
   type BillingDeps,
   createBillingDeps,
@@ -31,7 +31,7 @@ import {
   startNotificationWorker,
 } from './modules/notifications/index.ts';
 import { subscriptionEffects } from './modules/subscriptions/index.ts';
-import { createAccessCheck } from './platform/access-valid-after.ts';
+import { createAccessCheck, listenForRevocations } from './platform/access-valid-after.ts';
 import { type AppDeps, createHttpApp, serveWebApp } from './platform/app.ts';
 import { recordOwnSecurityChange } from './platform/audit.ts';
 import { createTokenVerifier } from './platform/auth.ts';
@@ -41,8 +41,9 @@ import type { Db } from './platform/db.ts';
 import { createSenders } from './platform/delivery/index.ts';
 import { access } from './platform/http.ts';
 import { startJobs } from './platform/jobs.ts';
+import { resolveKeyRing } from './platform/key-encryption.ts';
 import type { Logger } from './platform/logger.ts';
-import { createMetrics, meteredGateway, registerMetricsRoutes } from './platform/metrics.ts';
+import { createMetrics, meteredGateway, registerMetricsRoutes, serveMetrics } from './platform/metrics.ts';
 import { pendingMigrations } from './platform/migrate.ts';
 import { warmPasswordPolicy } from './platform/password-policy.ts';
 import { createRateLimitStore } from './platform/rate-limits.ts';
@@ -94,6 +95,17 @@ export async function startServices(
   const vapid = await loadVapidKeys(db, given);
   if (!vapid) logger.warn('web push is off: set WEB_PUSH_VAPID_PUBLIC_KEY and WEB_PUSH_VAPID_PRIVATE_KEY');
   const config: Config = { ...given, webPush: { ...given.webPush, vapid } };
+  // The provider's secrets open first (ADR 52): without the key-encryption key that sealed them
+  // the process stops here, naming the variable, and lets go of its database.
+  const idpKeys = config.oidc.builtIn
+    ? await resolveKeyRing(config, logger)
+        .then((ring) => loadIdpKeys(db, config, ring))
+        .catch(async (err: unknown) => {
+          await db.destroy().catch(() => {});
+          await database.stop().catch(() => {});
+          throw err;
+        })
+    : undefined;
 
   // Every route's rate limit counts in PostgreSQL, shared with the deployment's other processes.
   const rateLimits = createRateLimitStore(pool, logger);
@@ -136,11 +148,12 @@ export async function startServices(
   );
   // The password rule's dictionary and estimator load once, here, not on the first sign-up.
   warmPasswordPolicy();
-  if (config.oidc.builtIn) {
+  if (idpKeys) {
     await registerIdentityProvider(app, {
       config,
       db,
       logger,
+      keys: idpKeys,
       notifySecurity: async (tx, e) => {
         await sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl });
         // A staff member's own sign-in changes (MFA on, a reset, passkeys) are audited too.
@@ -153,7 +166,7 @@ export async function startServices(
   }
   // The payment processor: the simulator (its own schema, gateway_sim) until a real adapter is configured.
   const metrics = createMetrics();
-  registerMetricsRoutes(app, metrics, db, config.metricsToken);
+  registerMetricsRoutes(app, metrics, db, { token: config.metricsToken, onApp: !config.metricsPort });
   // The alerting rules' conditions (deploy/prometheus/alerts.yml), the admin home's banners too.
   registerOperationalGauges(metrics.registry, db, () => clock.now());
   const processor = await createPaymentGateway(config, db, database.url, () => clock.now());
@@ -222,6 +235,12 @@ export async function startServices(
 
   await registerModules(app, { config, db, logger, payments, clock, billing, onRunOpened });
   await serveWebApp(app);
+  // /metrics on a listener of its own (kept off the public load balancer), workers' too.
+  const metricsListener = config.metricsPort
+    ? await serveMetrics(metrics, { host: config.host, port: config.metricsPort, token: config.metricsToken })
+    : null;
+  // Revocations made behind other processes reach this one's token check at once (ADR 51).
+  const revocations = config.role === 'worker' ? null : listenForRevocations(database.url, logger);
 
   return {
     config,
@@ -233,6 +252,8 @@ export async function startServices(
     async stop() {
       await app.close();
       rateLimits.close();
+      await revocations?.stop();
+      await metricsListener?.close();
       await messaging?.stop();
       await exports?.stop();
       await jobs?.stop();

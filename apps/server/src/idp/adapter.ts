@@ -1,11 +1,57 @@
 import { sql } from 'kysely';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../platform/db.ts';
 
 /**
  * oidc-provider's storage in Postgres: one row per artefact (session, grant, code, token,
  * interaction...), keyed by (type, id). Expired rows are invisible and swept periodically.
+ *
+ * Revocation that wins every race (issue 39, ADR 51): a row of an account records the
+ * generation (platform/access-valid-after.ts) its chain began under, and a row below its
+ * account's current generation is never found again. The generation is read with the row, in
+ * one statement, so a request sees either the row and the generation before a revocation, or
+ * neither (the revocation deletes the rows and moves the generation in one transaction). What a
+ * request then writes or mints (a rotated refresh token, a code, an access token's `gen`)
+ * carries the generation of what it read, not the one current when it writes: a refresh that
+ * loaded its token just before a revocation mints tokens that are dead on arrival.
  */
+
+/** Generations of the chains a request read, by account (the request's oidc-provider context). */
+const chainsOf = new WeakMap<object, Map<string, number>>();
+
+function noteChain(accountId: string, generation: number): void {
+  const ctx = Provider.ctx;
+  if (!ctx) return;
+  const chains = chainsOf.get(ctx) ?? new Map<string, number>();
+  chainsOf.set(ctx, chains);
+  // Two rows of one account in one request: the older chain rules.
+  chains.set(accountId, Math.min(generation, chains.get(accountId) ?? generation));
+}
+
+/** The generation of the chain this request read for `accountId`, if it read one. */
+export function chainGeneration(ctx: object | undefined, accountId: string): number | undefined {
+  return ctx ? chainsOf.get(ctx)?.get(accountId) : undefined;
+}
+
+/**
+ * Where a sign-in's interaction says who signed in, and under which generation the check of
+ * their credentials began (set by the interaction routes: idp/index.ts `resultUrl`).
+ */
+export const RESULT_GENERATION = 'revocationGeneration';
+
+function accountOf(type: string, payload: AdapterPayload): { id: string | null; generation?: number } {
+  if (payload.accountId) return { id: payload.accountId };
+  if (type !== 'Interaction') return { id: null };
+  const result = payload.result as Record<string, unknown> | undefined;
+  const login = result?.login as { accountId?: unknown } | undefined;
+  const generation = result?.[RESULT_GENERATION];
+  if (typeof login?.accountId !== 'string') return { id: null };
+  return {
+    id: login.accountId,
+    ...(typeof generation === 'number' ? { generation } : {}),
+  };
+}
+
 export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
   return class PostgresAdapter implements Adapter {
     name: string;
@@ -16,6 +62,17 @@ export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      const account = accountOf(this.name, payload);
+      const known = account.id
+        ? (account.generation ?? chainGeneration(Provider.ctx, account.id))
+        : undefined;
+      // A chain that starts here (nothing read before it in this request) starts now.
+      const generation =
+        known !== undefined
+          ? sql<number>`${known}::bigint`
+          : account.id
+            ? sql<number>`coalesce((select r.generation from access_valid_after r where r.subject = ${account.id}), 0)`
+            : sql<null>`null`;
       const row = {
         id,
         type: this.name,
@@ -23,12 +80,12 @@ export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        account_id: payload.accountId ?? null,
+        account_id: account.id,
         expires_at: expiresAt,
       };
       await db
         .insertInto('oidc_payloads')
-        .values(row)
+        .values({ ...row, generation })
         .onConflict((oc) =>
           oc.columns(['type', 'id']).doUpdateSet({
             payload: row.payload,
@@ -37,6 +94,8 @@ export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
             uid: row.uid,
             account_id: row.account_id,
             expires_at: row.expires_at,
+            // A row keeps the generation it began under (a session saved again stays as old).
+            generation: sql<number | null>`coalesce(oidc_payloads.generation, excluded.generation)`,
           }),
         )
         .execute();
@@ -44,13 +103,21 @@ export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
 
     async #findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
       const row = await db
-        .selectFrom('oidc_payloads')
-        .select(['payload', 'consumed_at'])
-        .where('type', '=', this.name)
-        .where(column, '=', value)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+        .selectFrom('oidc_payloads as p')
+        .leftJoin('access_valid_after as r', 'r.subject', 'p.account_id')
+        .select(['p.payload', 'p.consumed_at', 'p.account_id', 'p.generation'])
+        .select(sql<number>`coalesce(r.generation, 0)`.as('current_generation'))
+        .where('p.type', '=', this.name)
+        .where(`p.${column}`, '=', value)
+        .where((eb) => eb.or([eb('p.expires_at', 'is', null), eb('p.expires_at', '>', sql<Date>`now()`)]))
         .executeTakeFirst();
       if (!row) return undefined;
+      if (row.account_id) {
+        // Rows from before generations existed began under generation 0.
+        const generation = row.generation ?? 0;
+        if (generation < row.current_generation) return undefined;
+        noteChain(row.account_id, generation);
+      }
       const payload = row.payload as AdapterPayload;
       return row.consumed_at
         ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }

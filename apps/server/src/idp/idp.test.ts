@@ -6,7 +6,8 @@ import { actionOf, browser, refresh } from '../test/idp-browser.ts';
 import { oidcLogin } from '../test/oidc-login.ts';
 import { createUser, revokeUserSessions } from './index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { ACCOUNT_MAX_FAILURES, IP_MAX_FAILURES } from './users.ts';
+import { addressKey, addressLock } from './sign-in-locks.ts';
+import { IP_MAX_FAILURES } from './users.ts';
 
 describe('built-in identity provider', () => {
   let app: TestApp;
@@ -39,7 +40,7 @@ describe('built-in identity provider', () => {
     expect(jwks.keys[0]?.d).toBeUndefined();
     expect(jwks.keys[0]?.kid).toBeTruthy();
     const stored = await app.db.selectFrom('idp_keys').select('id').execute();
-    expect(stored.map((r) => r.id).sort()).toEqual(['cookies', 'signing']);
+    expect(stored.map((r) => r.id).sort()).toEqual(['cookies', 'mfa', 'signing']);
   });
 
   it('signs an admin in with code + PKCE and issues a JWT access token with roles and permissions', async () => {
@@ -147,7 +148,7 @@ describe('built-in identity provider', () => {
     const b = browser(app);
     const login = await b.open();
     const action = actionOf(login.html, login.url);
-    for (let i = 1; i < ACCOUNT_MAX_FAILURES; i++) {
+    for (let i = 1; i < addressLock.maxFailures; i++) {
       const r = await b.post(action, { email: 'dave@pria.test', password: 'wrong-password' });
       expect(r.res.status).toBe(401);
       expect(r.html).toContain('role="alert"');
@@ -166,13 +167,14 @@ describe('built-in identity provider', () => {
       .select(['success', 'reason', 'ip'])
       .where('user_id', '=', id)
       .execute();
-    expect(events).toHaveLength(ACCOUNT_MAX_FAILURES + 1);
+    expect(events).toHaveLength(addressLock.maxFailures + 1);
     expect(events.every((e) => !e.success && e.ip)).toBe(true);
     // After the lock expires the right password works again.
     await app.db
-      .updateTable('idp_users')
+      .updateTable('idp_sign_in_locks')
       .set({ locked_until: new Date(Date.now() - 1000) })
-      .where('id', '=', id)
+      .where('lock', '=', addressLock.name)
+      .where('key', '=', addressKey('dave@pria.test'))
       .execute();
     const ok = await b.post(action, { email: 'dave@pria.test', password: 'dave-password' });
     expect(ok.url.startsWith(b.redirectUri)).toBe(true);
@@ -231,7 +233,7 @@ describe('built-in identity provider', () => {
     expect(other.html).not.toContain('<script>alert(1)');
   });
 
-  it('validates the sign-up form and refuses a duplicate email', async () => {
+  it('validates the sign-up form; a taken address gets no 409 and no second account', async () => {
     await createUser(app.db, { email: 'frank@pria.test', password: 'frank-password' });
     const b = browser(app);
     const page = await b.open({ screen_hint: 'signup' });
@@ -260,8 +262,15 @@ describe('built-in identity provider', () => {
       confirmPassword: 'another-password',
       terms: 'yes',
     });
-    expect(dup.res.status).toBe(409);
-    expect(dup.html).toContain('already exists');
+    expect(dup.res.status).toBe(200);
+    expect(dup.html).toContain('Check your email');
+    expect(dup.html).not.toContain('already exists');
+    const accounts = await app.db
+      .selectFrom('idp_users')
+      .select('id')
+      .where('email', '=', 'frank@pria.test')
+      .execute();
+    expect(accounts).toHaveLength(1);
     await expect(
       createUser(app.db, { email: 'frank@PRIA.test', password: 'frank-second-password' }),
     ).rejects.toThrow(/already exists/);
@@ -271,11 +280,19 @@ describe('built-in identity provider', () => {
     const b = browser(app);
     const page = await b.open({ prompt: 'create' });
     expect(page.html).toContain('Create your account');
-    const done = await b.post(actionOf(page.html, page.url), {
+    const signedUp = await b.post(actionOf(page.html, page.url), {
       email: 'gina@pria.test',
       password: 'gina-password',
       confirmPassword: 'gina-password',
       terms: 'yes',
+    });
+    expect(signedUp.html).toContain('Check your email');
+    const login = await b.get(
+      new URL(/href="([^"]+\/login)"/.exec(signedUp.html)?.[1] ?? '', signedUp.url).toString(),
+    );
+    const done = await b.post(actionOf(login.html, login.url), {
+      email: 'gina@pria.test',
+      password: 'gina-password',
     });
     expect(done.url.startsWith(b.redirectUri)).toBe(true);
     expect((await b.exchange(done.url)).status).toBe(200);

@@ -3,37 +3,47 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Config } from '../config.ts';
-import { recordConsents } from '../platform/consents.ts';
+import { readRevocation } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import { emailOnlyNotifier, type SecurityNotifier } from '../platform/security-notices.ts';
-import { sweepExpiredPayloads } from './adapter.ts';
+import { RESULT_GENERATION, sweepExpiredPayloads } from './adapter.ts';
 import { registerAssetRoutes } from './assets.routes.ts';
 import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from './interaction-mfa.ts';
+import type { IdpKeys } from './keys.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
-import { formField, loginPage, messagePage, sendPage, signupPage, staffInvitePage } from './pages.ts';
+import {
+  checkEmailPage,
+  formField,
+  loginPage,
+  messagePage,
+  sendPage,
+  signupPage,
+  staffInvitePage,
+} from './pages.ts';
 import { registerPasskeyRoutes } from './passkeys.routes.ts';
 import { createProvider } from './provider.ts';
 import { FORGOT_PATH, registerRecoveryRoutes, resetConfirmation } from './recovery.routes.ts';
 import { sweepRecoveryRequests } from './recovery.ts';
+import { sweepSignInLocks } from './sign-in-locks.ts';
+import { type SignUpResult, signUp } from './sign-up.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
 import type { Upstream } from './social/upstream.ts';
 import { acceptStaffInvite, inviteIsValid } from './staff-invitations.ts';
 import {
   authenticate,
   consumeVerificationToken,
-  createUser,
   type EmailVerifiedHook,
   IdpUserError,
   messages,
   normalizeEmail,
   PASSWORD_MAX,
   passwordProblem,
-  sendVerificationEmail,
 } from './users.ts';
 
+export { type IdpKeys, loadIdpKeys, resealStoredKeys } from './keys.ts';
 export {
   createMfaEnrolmentTicket,
   disableMfa,
@@ -70,6 +80,8 @@ export interface IdpDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The provider's secrets, opened with the key-encryption key (loadIdpKeys, ADR 52). */
+  keys: IdpKeys;
   /** Where security events go (password reset, MFA turned on); default: a plain email. */
   notifySecurity?: SecurityNotifier;
   /**
@@ -86,6 +98,7 @@ const ownPaths =
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
   const { config, db, logger } = deps;
+  const { keys } = deps;
   const provider = await createProvider(deps);
   const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer);
   const callback = provider.callback();
@@ -116,6 +129,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
       sweepRecoveryRequests(db).catch((err: unknown) =>
         logger.warn({ err }, 'recovery request sweep failed'),
       );
+      sweepSignInLocks(db).catch((err: unknown) => logger.warn({ err }, 'sign-in lock sweep failed'));
     },
     15 * 60 * 1000,
   );
@@ -125,11 +139,17 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
     const upstreams = configuredUpstreams(config);
-    const kit = registerInteractionRoutes(scope, provider, { ...deps, notifySecurity: notify }, upstreams);
-    await registerSocialRoutes(scope, kit, { ...deps, upstreams });
+    const kit = registerInteractionRoutes(
+      scope,
+      provider,
+      { ...deps, notifySecurity: notify },
+      upstreams,
+      keys.mfaKey,
+    );
+    await registerSocialRoutes(scope, kit, { ...deps, upstreams, cookieKeys: keys.cookieKeys });
     registerAssetRoutes(scope);
     registerPasskeyRoutes(scope, kit, deps, notify);
-    registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify });
+    registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify, mfaKey: keys.mfaKey });
     registerRecoveryRoutes(scope, deps, notify);
     registerStaffInviteRoutes(scope, deps);
     scope.get<{ Querystring: { token?: string } }>(
@@ -253,6 +273,7 @@ function registerInteractionRoutes(
   provider: Provider,
   deps: IdpDeps,
   upstreams: Upstream[],
+  mfaKey: Buffer,
 ): InteractionKit {
   const { config, db, logger } = deps;
   const home = config.publicUrl;
@@ -296,6 +317,16 @@ function registerInteractionRoutes(
     result: InteractionResults,
   ) {
     if (interaction.prompt.name === 'create') result.create = {};
+    const accountId = result.login?.accountId;
+    if (accountId) {
+      // The sign-in's chain begins under the generation read here (ADR 51): a revocation that
+      // lands after this read ends it; one that landed while this request checked the
+      // credentials (they may have been the old password) sends the person back to sign in.
+      const startedAt = Date.now() - reply.elapsedTime;
+      const revocation = await readRevocation(db, accountId);
+      if (revocation.validAfterMs >= startedAt) return base(interaction.uid);
+      result[RESULT_GENERATION] = revocation.generation;
+    }
     return provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
   }
 
@@ -350,6 +381,7 @@ function registerInteractionRoutes(
   const kit: InteractionKit = {
     config,
     db,
+    mfaKey,
     base,
     details,
     finish,
@@ -449,60 +481,29 @@ function registerInteractionRoutes(
         sendPage(reply, signupView(interaction.uid, { email, terms, fieldErrors, error }), status);
       if (Object.keys(fieldErrors).length) return again('Please correct the highlighted fields.', 400);
 
-      const ip = req.ip ?? null;
-      if (ip) {
-        const { n } = await db
-          .selectFrom('idp_sign_in_events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('ip', '=', ip)
-          .where('reason', '=', 'signup')
-          .where('at', '>', new Date(Date.now() - 3600 * 1000))
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= config.signupsPerIpPerHour) {
-          return again('Too many accounts were created from your network. Please try again later.', 429);
-        }
-      }
-
-      let userId: string;
+      let result: SignUpResult;
       try {
-        userId = await db.transaction().execute(async (trx) => {
-          const { id } = await createUser(trx, { email, password });
-          await sendVerificationEmail(trx, config, id);
-          // The sign-up page's checkbox: the terms and privacy policy as they read today.
-          await recordConsents(
-            trx,
-            {
-              issuer: config.oidc.issuer,
-              subject: id,
-              ip,
-              userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-            },
-            { documents: ['terms', 'privacy'], context: 'sign-up' },
-          );
-          await trx
-            .insertInto('idp_sign_in_events')
-            .values({
-              user_id: id,
-              email,
-              ip,
-              user_agent: req.headers['user-agent']?.slice(0, 512) ?? null,
-              success: true,
-              reason: 'signup',
-            })
-            .execute();
-          return id;
+        result = await signUp(db, config, {
+          email,
+          password,
+          ip: req.ip ?? null,
+          userAgent: req.headers['user-agent'] ?? null,
         });
       } catch (err) {
-        if (err instanceof IdpUserError) {
-          if (err.code === 'EMAIL_TAKEN') fieldErrors.email = err.message;
-          else if (err.code === 'INVALID_EMAIL') fieldErrors.email = err.message;
-          else fieldErrors.password = err.message;
-          return again(err.message, err.code === 'EMAIL_TAKEN' ? 409 : 400);
-        }
-        throw err;
+        if (!(err instanceof IdpUserError)) throw err;
+        if (err.code === 'WEAK_PASSWORD') fieldErrors.password = err.message;
+        else fieldErrors.email = err.message;
+        return again(err.message, 400);
       }
-      logger.info({ userId }, 'account created');
-      return finish(req, reply, interaction, { login: { accountId: userId, amr: ['pwd'], remember: true } });
+      if (result.outcome === 'too-many-from-ip') {
+        return again('Too many accounts were created from your network. Please try again later.', 429);
+      }
+      if (result.outcome === 'created') logger.info({ userId: result.userId }, 'account created');
+      // A new address and a taken one see the same page (the taken one's owner got an email).
+      return sendPage(
+        reply,
+        checkEmailPage({ email, loginHref: `${base(interaction.uid)}/login`, homeUrl: home }),
+      );
     },
   );
   return kit;

@@ -23,6 +23,8 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 export interface InteractionKit {
   config: Config;
   db: Db;
+  /** The key TOTP secrets are encrypted with (idp/keys.ts). */
+  mfaKey: Buffer;
   base: (uid: string) => string;
   details: (
     req: FastifyRequest<{ Params: { uid: string } }>,
@@ -133,6 +135,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     const code = (req.body as Form | undefined)?.code;
     const result = await verifySignInChallenge(
       db,
+      kit.mfaKey,
       interaction.uid,
       typeof code === 'string' ? code.slice(0, 20) : '',
       attempt(req),

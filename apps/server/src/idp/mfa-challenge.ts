@@ -3,7 +3,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import type { IdpMfaChallengesTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
-import { loadMfaKey } from './keys.ts';
 import {
   MFA_CODE_DIGITS,
   MFA_CODE_MINUTES,
@@ -14,32 +13,20 @@ import {
 } from './mfa.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, numericCode, openSecret } from './mfa-secrets.ts';
 import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
+import { attemptFailed, clearLock, isLocked, secondFactorLock, takeAttempt } from './sign-in-locks.ts';
 import { matchTotp } from './totp.ts';
 import { type AttemptContext, findUserById, identityAccount, recordEvent } from './users.ts';
 
 /**
  * The second step of a sign-in. A challenge is keyed by the oidc-provider interaction (whose
  * cookie binds it to one browser) and exists only once the password was right. Wrong codes
- * are limited per challenge (then the sign-in restarts) and per user across sign-ins, so
- * knowing the password does not buy unlimited guesses.
+ * are limited per challenge (then the sign-in restarts) and per account across sign-ins by the
+ * one second-factor lock (sign-in-locks.ts), which wrong recovery codes and refused passkeys
+ * count toward too, so knowing the password does not buy unlimited guesses of any kind.
  */
-export const MFA_USER_MAX_FAILURES = 10;
-export const MFA_USER_WINDOW_MINUTES = 15;
 export const MFA_USER_MAX_SENDS_PER_HOUR = 10;
 
 type ChallengeRow = Selectable<IdpMfaChallengesTable>;
-
-async function userLocked(db: Db, userId: string): Promise<boolean> {
-  const { n } = await db
-    .selectFrom('idp_sign_in_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('success', '=', false)
-    .where('reason', '=', 'mfa')
-    .where('at', '>', sql<Date>`now() - make_interval(mins => ${MFA_USER_WINDOW_MINUTES})`)
-    .executeTakeFirstOrThrow();
-  return Number(n) >= MFA_USER_MAX_FAILURES;
-}
 
 export async function findOpenChallenge(db: Db, uid: string): Promise<ChallengeRow | undefined> {
   return db
@@ -112,7 +99,7 @@ export async function startSignInChallenge(
   config: Config,
   opts: { uid: string; userId: string; method: MfaMethod; ctx: AttemptContext },
 ): Promise<StartResult> {
-  if (await userLocked(db, opts.userId)) return { ok: false, reason: 'locked' };
+  if (await isLocked(db, secondFactorLock, opts.userId)) return { ok: false, reason: 'locked' };
   const values = {
     user_id: opts.userId,
     method: opts.method,
@@ -148,14 +135,27 @@ export type VerifyResult =
   | { ok: true; userId: string }
   | { ok: false; reason: 'wrong' | 'restart' | 'locked' };
 
+/**
+ * A wrong code or recovery code: it counts toward the challenge's attempts (the sign-in restarts
+ * after MFA_MAX_ATTEMPTS) and stays counted by the account's second-factor lock, which the one
+ * that uses up the window turns on.
+ */
+async function wrongAnswer(trx: Db, c: ChallengeRow, attempt: { number: number }): Promise<VerifyResult> {
+  const attempts = c.attempts + 1;
+  await trx.updateTable('idp_mfa_challenges').set({ attempts }).where('id', '=', c.id).execute();
+  if ((await attemptFailed(trx, secondFactorLock, c.user_id, attempt)) === 'locked')
+    return { ok: false, reason: 'locked' };
+  return { ok: false, reason: attempts >= MFA_MAX_ATTEMPTS ? 'restart' : 'wrong' };
+}
+
 /** Checks the second factor; a TOTP code is accepted once (its time step must be new). */
 export async function verifySignInChallenge(
   db: Db,
+  key: Buffer,
   uid: string,
   code: string,
   ctx: AttemptContext,
 ): Promise<VerifyResult> {
-  const key = await loadMfaKey(db);
   const clean = code.replace(/\s/g, '');
   const result = await db.transaction().execute(async (trx): Promise<VerifyResult> => {
     const c = await trx
@@ -167,7 +167,8 @@ export async function verifySignInChallenge(
       .forUpdate()
       .executeTakeFirst();
     if (!c || c.attempts >= MFA_MAX_ATTEMPTS) return { ok: false, reason: 'restart' };
-    if (await userLocked(trx, c.user_id)) return { ok: false, reason: 'locked' };
+    const attempt = await takeAttempt(trx, secondFactorLock, c.user_id);
+    if (!attempt.allowed) return { ok: false, reason: 'locked' };
     let right = false;
     if (c.method === 'authenticator') {
       const user = await findUserById(trx, c.user_id);
@@ -193,13 +194,12 @@ export async function verifySignInChallenge(
         .set({ used_at: sql<Date>`now()` })
         .where('id', '=', c.id)
         .execute();
+      await clearLock(trx, secondFactorLock, c.user_id);
       await recordEvent(trx, { ...ctx, userId: c.user_id, email: null, success: true, reason: 'mfa' });
       return { ok: true, userId: c.user_id };
     }
-    const attempts = c.attempts + 1;
-    await trx.updateTable('idp_mfa_challenges').set({ attempts }).where('id', '=', c.id).execute();
     await recordEvent(trx, { ...ctx, userId: c.user_id, email: null, success: false, reason: 'mfa' });
-    return { ok: false, reason: attempts >= MFA_MAX_ATTEMPTS ? 'restart' : 'wrong' };
+    return wrongAnswer(trx, c, attempt);
   });
   return result;
 }
@@ -227,13 +227,15 @@ export async function verifySignInRecovery(
       .forUpdate()
       .executeTakeFirst();
     if (!c || c.attempts >= MFA_MAX_ATTEMPTS) return { ok: false, reason: 'restart' };
-    if (await userLocked(trx, c.user_id)) return { ok: false, reason: 'locked' };
+    const attempt = await takeAttempt(trx, secondFactorLock, c.user_id);
+    if (!attempt.allowed) return { ok: false, reason: 'locked' };
     if (await useRecoveryCode(trx, c.user_id, code)) {
       await trx
         .updateTable('idp_mfa_challenges')
         .set({ used_at: sql<Date>`now()` })
         .where('id', '=', c.id)
         .execute();
+      await clearLock(trx, secondFactorLock, c.user_id);
       await recordEvent(trx, {
         ...ctx,
         userId: c.user_id,
@@ -252,8 +254,6 @@ export async function verifySignInRecovery(
         });
       return { ok: true, userId: c.user_id };
     }
-    const attempts = c.attempts + 1;
-    await trx.updateTable('idp_mfa_challenges').set({ attempts }).where('id', '=', c.id).execute();
     await recordEvent(trx, {
       ...ctx,
       userId: c.user_id,
@@ -261,6 +261,6 @@ export async function verifySignInRecovery(
       success: false,
       reason: 'recovery code',
     });
-    return { ok: false, reason: attempts >= MFA_MAX_ATTEMPTS ? 'restart' : 'wrong' };
+    return wrongAnswer(trx, c, attempt);
   });
 }

@@ -5,7 +5,6 @@ import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
-import { loadMfaKey } from './keys.ts';
 import {
   chooseEnrolmentMethod,
   confirmEnrolment,
@@ -27,9 +26,9 @@ import { findUserById } from './users.ts';
  */
 export function registerMfaEnrolmentRoutes(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; logger: Logger; notifySecurity?: SecurityNotifier },
+  deps: { config: Config; db: Db; logger: Logger; notifySecurity?: SecurityNotifier; mfaKey: Buffer },
 ) {
-  const { config, db, logger, notifySecurity } = deps;
+  const { config, db, logger, notifySecurity, mfaKey } = deps;
   const home = config.publicUrl;
   const action = '/oidc/mfa/enroll';
   const confirmAction = '/oidc/mfa/enroll/confirm';
@@ -130,7 +129,7 @@ export function registerMfaEnrolmentRoutes(
     const method = formField(req.body, 'method') as MfaMethod;
     if (!mfaMethods.includes(method))
       return choosePage(reply, ticket, row.user_id, 'Choose one of the options.', 400);
-    const chosen = await chooseEnrolmentMethod(db, config, row, method);
+    const chosen = await chooseEnrolmentMethod(db, config, row, method, mfaKey);
     if (chosen.kind === 'no-phone') {
       return choosePage(
         reply,
@@ -160,6 +159,7 @@ export function registerMfaEnrolmentRoutes(
     if (!row?.method) return expired(reply);
     const result = await confirmEnrolment(
       db,
+      mfaKey,
       row.id,
       formField(req.body, 'code').slice(0, 20),
       notifySecurity,
@@ -180,7 +180,7 @@ export function registerMfaEnrolmentRoutes(
     const error = 'That code is not right. Please try again.';
     if (row.method === 'authenticator' && row.pending_secret) {
       const user = await findUserById(db, row.user_id);
-      const secret = openSecret(await loadMfaKey(db), row.pending_secret);
+      const secret = openSecret(mfaKey, row.pending_secret);
       const uri = otpauthUri({ secret, account: user?.email ?? '', issuer: TOTP_ISSUER });
       return authenticatorPage(reply, ticket, uri, base32Encode(secret), error, 400);
     }

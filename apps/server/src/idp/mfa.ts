@@ -5,7 +5,6 @@ import type { Db } from '../platform/db.ts';
 import { enqueueEmail, enqueueSms, type MessageAccount } from '../platform/outbox.ts';
 import type { IdpMfaTicketsTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
-import { loadMfaKey } from './keys.ts';
 import {
   codeMatches,
   hashCode,
@@ -173,12 +172,12 @@ export async function chooseEnrolmentMethod(
   config: Config,
   ticket: TicketRow,
   method: MfaMethod,
+  key: Buffer,
 ): Promise<ChooseResult> {
   const dest = await destinations(db, config, ticket.user_id);
   if (!dest) return { kind: 'no-phone' };
   if (method === 'authenticator') {
     const secret = newTotpSecret();
-    const key = await loadMfaKey(db);
     await db
       .updateTable('idp_mfa_tickets')
       .set({ method, pending_secret: sealSecret(key, secret), code_hash: null, attempts: 0 })
@@ -213,11 +212,11 @@ export type ConfirmResult =
  */
 export async function confirmEnrolment(
   db: Db,
+  key: Buffer,
   ticketId: number,
   code: string,
   notify?: SecurityNotifier,
 ): Promise<ConfirmResult> {
-  const key = await loadMfaKey(db);
   return db.transaction().execute(async (trx) => {
     const t = await trx
       .selectFrom('idp_mfa_tickets')

@@ -229,6 +229,21 @@ ${fieldError('terms', fe.terms)}
   );
 }
 
+/**
+ * After the sign-up form, whether the address was new or already had an account (issue 39): the
+ * same page with the same words either way, so it tells no one which addresses have an account.
+ */
+export function checkEmailPage(v: { email: string; loginHref: string; homeUrl: string }): string {
+  return layout(
+    'Check your email',
+    `<h1>Check your email</h1>
+<p class="sub">We sent an email to <strong>${esc(v.email)}</strong>. Open the link in it to confirm your address, then log in to continue.</p>
+<p class="hint">Nothing there? Look in your spam folder. The link works for 48 hours.</p>
+<a class="button" href="${esc(v.loginHref)}">Log in</a>`,
+    { homeUrl: v.homeUrl },
+  );
+}
+
 export function forgotPasswordPage(v: {
   action: string;
   loginHref: string;

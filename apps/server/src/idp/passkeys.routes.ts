@@ -203,13 +203,13 @@ export function registerPasskeyRoutes(
       } catch (err) {
         if (!(err instanceof PasskeyError)) throw err;
         await recordEvent(db, {
-          userId: null,
+          userId: err.userId,
           email: null,
           success: false,
-          reason: 'passkey refused',
+          reason: err.status === 429 ? 'locked' : 'passkey refused',
           ...context,
         });
-        return reply.code(400).send({ message: err.message });
+        return reply.code(err.status).send({ message: err.message });
       }
       await recordEvent(db, { userId, email: null, success: true, reason: 'passkey', ...context });
       const redirectTo = await kit.resultUrl(req, reply, interaction, {

@@ -10,6 +10,13 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
+import {
+  attemptFailed,
+  clearLock,
+  secondFactorLock,
+  signInLockedMessage,
+  takeAttempt,
+} from './sign-in-locks.ts';
 
 /**
  * Passkeys (WebAuthn) of the built-in provider (issue 18, ADR 0016), through @simplewebauthn/server:
@@ -22,7 +29,17 @@ export const MAX_PASSKEYS = 10;
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const PASSKEY_AMR = ['hwk', 'user', 'mfa'];
 
-export class PasskeyError extends Error {}
+export class PasskeyError extends Error {
+  /** The account of the passkey tried, when it is a known one (for the sign-in log). */
+  readonly userId: string | null;
+  /** 429 when the account's second-factor lock is on; 400 otherwise. */
+  readonly status: 400 | 429;
+  constructor(message: string, opts: { userId?: string | null; status?: 400 | 429 } = {}) {
+    super(message);
+    this.userId = opts.userId ?? null;
+    this.status = opts.status ?? 400;
+  }
+}
 
 export interface RelyingParty {
   id: string;
@@ -203,7 +220,14 @@ export async function authenticationOptions(db: Db, rp: RelyingParty) {
   return options;
 }
 
-/** Verifies a sign-in assertion: the user it signs in, or a PasskeyError with words for the page. */
+const couldNotSignIn = 'That passkey could not sign you in. Try again, or log in with your password.';
+
+/**
+ * Verifies a sign-in assertion: the user it signs in, or a PasskeyError with words for the page.
+ * A passkey signs in without the password, so it is the account's second factor: each assertion
+ * for a known passkey is one attempt of the account's second-factor lock (sign-in-locks.ts), the
+ * same counter as wrong codes, and while it is on a passkey is refused too.
+ */
 export async function authenticateWithPasskey(
   db: Db,
   rp: RelyingParty,
@@ -228,8 +252,17 @@ export async function authenticateWithPasskey(
       'This passkey is not registered with Pria. Log in with your password, then add it in Account Settings → Security.',
     );
   }
+  const userId = passkey.user_id;
+  const locked = () => new PasskeyError(signInLockedMessage, { userId, status: 429 });
+  const attempt = await takeAttempt(db, secondFactorLock, userId);
+  if (!attempt.allowed) throw locked();
+  const refused = async () =>
+    (await attemptFailed(db, secondFactorLock, userId, attempt)) === 'locked'
+      ? locked()
+      : new PasskeyError(couldNotSignIn, { userId });
+
   const counter = Number(passkey.counter);
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>> | null = null;
   try {
     verification = await verifyAuthenticationResponse({
       response,
@@ -245,11 +278,9 @@ export async function authenticateWithPasskey(
       requireUserVerification: false,
     });
   } catch {
-    throw new PasskeyError('That passkey could not sign you in. Try again, or log in with your password.');
+    // A foreign origin or RP id, a bad signature, a replayed or unknown challenge.
   }
-  if (!verification.verified) {
-    throw new PasskeyError('That passkey could not sign you in. Try again, or log in with your password.');
-  }
+  if (!verification?.verified) throw await refused();
   const next = verification.authenticationInfo.newCounter;
   // Compare-and-set: the counter this verification checked against is still the stored one.
   const moved = await db
@@ -258,8 +289,7 @@ export async function authenticateWithPasskey(
     .where('id', '=', passkey.id)
     .where('counter', '=', String(counter))
     .executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) {
-    throw new PasskeyError('That passkey could not sign you in. Try again, or log in with your password.');
-  }
-  return passkey.user_id;
+  if (moved.numUpdatedRows !== 1n) throw await refused();
+  await clearLock(db, secondFactorLock, userId);
+  return userId;
 }

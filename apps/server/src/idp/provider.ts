@@ -6,10 +6,11 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Config } from '../config.ts';
+import { readRevocation } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
-import { createPostgresAdapter } from './adapter.ts';
-import { loadCookieKeys, loadSigningKeys } from './keys.ts';
+import { chainGeneration, createPostgresAdapter } from './adapter.ts';
+import type { IdpKeys } from './keys.ts';
 import { esc, layout, logoutPage, messagePage } from './pages.ts';
 import { findUserById } from './users.ts';
 
@@ -41,11 +42,18 @@ function policy() {
   return base;
 }
 
-export async function createProvider(deps: { config: Config; db: Db; logger: Logger }): Promise<Provider> {
+export async function createProvider(deps: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  keys: Pick<IdpKeys, 'jwks' | 'cookieKeys'>;
+}): Promise<Provider> {
   const { config, db, logger } = deps;
-  const jwks = await loadSigningKeys(db);
-  const cookieKeys = await loadCookieKeys(db, config);
+  const { jwks, cookieKeys } = deps.keys;
   const home = config.publicUrl;
+  // Browsers may call the provider's endpoints (the token endpoint above all) only from the web
+  // app's origin and those configured (issue 39): the library's default reflects any Origin.
+  const corsOrigins = new Set(config.corsOrigins);
   const audience = config.oidc.audience;
   // NOTE: on an https deployment the session cookies are always Secure. Left to the library,
   // Secure follows the request's scheme, so a proxy that does not send X-Forwarded-Proto (or
@@ -75,6 +83,7 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
       },
     ],
     clockTolerance: 5,
+    clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: {
       acr: null,
@@ -145,6 +154,10 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
       // made after this instant ends the token, and one made before it was seen by the read.
       // `iat` alone (seconds) could not tell a token from a revocation in the same second.
       const issuedAtMs = Date.now();
+      // The generation of the chain the token comes from (the code or refresh token this request
+      // read, ADR 51), never the one current now: a refresh that read its token before a
+      // revocation mints a token the API refuses, however late the mint.
+      const generation = chainGeneration(ctx, accountId) ?? (await readRevocation(db, accountId)).generation;
       const found = await accountClaims(db, accountId);
       if (!found) return undefined;
       const roles = found.user.roles;
@@ -157,6 +170,7 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
         ...(source?.amr ? { amr: source.amr } : {}),
         ...(source?.authTime ? { auth_time: source.authTime } : {}),
         iat_ms: issuedAtMs,
+        gen: generation,
       };
     },
     async findAccount(_ctx, sub) {
@@ -198,5 +212,19 @@ export async function createProvider(deps: { config: Config; db: Db; logger: Log
   // Koa reads only X-Forwarded-Proto/Host through this; client IPs come from Fastify's req.ip.
   provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (_ctx, err) => logger.error({ err }, 'identity provider server error'));
+  // The library answers preflights and its open endpoints (discovery, keys) for any Origin, and
+  // reflects it on errors: no CORS header leaves for an origin that is not allowed.
+  provider.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const origin = ctx.get('Origin');
+      if (origin && !corsOrigins.has(origin)) {
+        for (const name of Object.keys(ctx.response.headers)) {
+          if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name);
+        }
+      }
+    }
+  });
   return provider;
 }

@@ -6,6 +6,7 @@ import { enqueueEmail } from '../platform/outbox.ts';
 import { passwordProblem } from '../platform/password-policy.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { hashPassword } from './passwords.ts';
+import { addressKey, addressLock, clearLock } from './sign-in-locks.ts';
 import { remindInvitee } from './staff-invitations.ts';
 import {
   findUserByEmail,
@@ -210,9 +211,11 @@ export async function resetPassword(
     if (!used) return false;
     await trx
       .updateTable('idp_users')
-      .set({ password_hash, failed_logins: 0, locked_until: null, updated_at: sql<Date>`now()` })
+      .set({ password_hash, updated_at: sql<Date>`now()` })
       .where('id', '=', found.user_id)
       .execute();
+    // The link proved the mailbox: the address's sign-in lock ends with the new password.
+    await clearLock(trx, addressLock, addressKey(found.email));
     await revokeUserSessions(trx, found.user_id, 'password_reset');
     await notify(trx, {
       userId: found.user_id,

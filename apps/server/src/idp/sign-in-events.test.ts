@@ -53,6 +53,11 @@ describe('a sign-in step recorded by account only', () => {
     [true, 'recovery code', 'Second step passed (recovery code): step@example.com from 198.51.100.9'],
     [true, 'signup', 'Account created: step@example.com from 198.51.100.9'],
     [false, 'password', 'Sign-in failed (password): step@example.com from 198.51.100.9'],
+    [
+      false,
+      'signup-taken',
+      'Sign-up tried with this address (it has an account): step@example.com from 198.51.100.9',
+    ],
   ] as const)(
     'success %s, reason %s reads "%s", and the filter finds it by those words',
     async (success, reason, message) => {

@@ -1,6 +1,5 @@
 import { isStaffRole, type StaffRole, staffMessages, staffRoles } from '@pria/contracts';
 import { sql } from 'kysely';
-import { endAccessTokens } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import { revokeUserSessions } from './users.ts';
 
@@ -165,8 +164,8 @@ export interface StaffActor {
 }
 
 /**
- * Replaces a staff member's role; null when no staff member has that id. Ends their access
- * tokens (a new one, by refresh, carries the new role). Pass the transaction that audits it.
+ * Replaces a staff member's role; null when no staff member has that id. Ends their sessions
+ * and tokens (they sign in again, with the new role). Pass the transaction that audits it.
  */
 export async function setStaffRole(
   db: Db,
@@ -186,7 +185,10 @@ export async function setStaffRole(
     .where('id', '=', id)
     .execute();
   await assertAnAdminRemains(db);
-  if (before.roles.filter(isStaffRole).join() !== role) await endAccessTokens(db, id, 'staff_role_changed');
+  // Their sessions end too (ADR 51): a refresh racing the change could otherwise mint a token of
+  // the old standing; they sign in again and their tokens carry the new role.
+  if (before.roles.filter(isStaffRole).join() !== role)
+    await revokeUserSessions(db, id, 'staff_role_changed');
   return { before, after: (await findStaff(db, id)) as StaffMember };
 }
 

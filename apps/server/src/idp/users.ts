@@ -12,11 +12,17 @@ import {
   passwordProblem,
 } from '../platform/password-policy.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  addressKey,
+  addressLock,
+  attemptFailed,
+  clearLock,
+  secondFactorLock,
+  signInLockedMessage,
+  takeAttempt,
+} from './sign-in-locks.ts';
 
 export { PASSWORD_MAX, PASSWORD_MIN, passwordProblem };
-/** Per account: this many failures in a row lock it for LOCK_MINUTES. */
-export const ACCOUNT_MAX_FAILURES = 5;
-export const LOCK_MINUTES = 15;
 /** Per IP: this many failures within IP_WINDOW_MINUTES refuse further attempts from it. */
 export const IP_MAX_FAILURES = 20;
 export const IP_WINDOW_MINUTES = 15;
@@ -34,7 +40,7 @@ export class IdpUserError extends Error {
 
 export const messages = {
   wrongCredentials: 'Wrong email or password.',
-  locked: 'Too many failed sign-in attempts. Please try again later.',
+  locked: signInLockedMessage,
   signedOutElsewhere: 'You were signed out. Log in again to continue.',
   passwordTooShort: passwordMessages.tooShort,
   passwordTooLong: passwordMessages.tooLong,
@@ -143,8 +149,10 @@ export async function recordEvent(
 
 /**
  * Checks an email and password with throttling kept in Postgres (so it holds across processes):
- * an account locks for LOCK_MINUTES after ACCOUNT_MAX_FAILURES failures in a row, and an IP
- * with IP_MAX_FAILURES failures in IP_WINDOW_MINUTES is refused. Every attempt is recorded.
+ * the submitted address's lock (sign-in-locks.ts: `addressLock`, counted whether or not an
+ * account has the address, so a known and an unknown address answer alike, attempt for
+ * attempt), and an IP with IP_MAX_FAILURES failures in IP_WINDOW_MINUTES is refused. An unknown
+ * address is checked against a dummy hash, so it takes as long. Every attempt is recorded.
  */
 export async function authenticate(
   db: Db,
@@ -169,45 +177,28 @@ export async function authenticate(
   }
 
   const user = await findUserByEmail(db, email);
-  if (!user?.password_hash || user.disabled) {
-    await verifyPassword(password, await dummyHash());
-    await recordEvent(db, {
-      ...ctx,
-      userId: user?.id ?? null,
-      email,
-      success: false,
-      reason: 'unknown-user',
-    });
-    return { ok: false, reason: 'invalid' };
-  }
-  if (user.locked_until && new Date(user.locked_until) > new Date()) {
-    await recordEvent(db, { ...ctx, userId: user.id, email, success: false, reason: 'locked' });
+  const key = addressKey(email);
+  const attempt = await takeAttempt(db, addressLock, key);
+  if (!attempt.allowed) {
+    await recordEvent(db, { ...ctx, userId: user?.id ?? null, email, success: false, reason: 'locked' });
     return { ok: false, reason: 'locked' };
   }
-
-  if (await verifyPassword(password, user.password_hash)) {
-    await db
-      .updateTable('idp_users')
-      .set({ failed_logins: 0, locked_until: null })
-      .where('id', '=', user.id)
-      .execute();
-    await recordEvent(db, { ...ctx, userId: user.id, email, success: true, reason: null });
-    return { ok: true, userId: user.id };
+  const known = user?.password_hash && !user.disabled ? user : null;
+  const right = await verifyPassword(password, known?.password_hash ?? (await dummyHash()));
+  if (known && right) {
+    await clearLock(db, addressLock, key);
+    await recordEvent(db, { ...ctx, userId: known.id, email, success: true, reason: null });
+    return { ok: true, userId: known.id };
   }
-
-  const updated = await db
-    .updateTable('idp_users')
-    .set({
-      failed_logins: sql<number>`case when failed_logins + 1 >= ${ACCOUNT_MAX_FAILURES} then 0 else failed_logins + 1 end`,
-      locked_until: sql<Date | null>`case when failed_logins + 1 >= ${ACCOUNT_MAX_FAILURES}
-        then now() + make_interval(mins => ${LOCK_MINUTES}) else locked_until end`,
-    })
-    .where('id', '=', user.id)
-    .returning('locked_until')
-    .executeTakeFirst();
-  await recordEvent(db, { ...ctx, userId: user.id, email, success: false, reason: 'password' });
-  const nowLocked = updated?.locked_until && new Date(updated.locked_until) > new Date();
-  return { ok: false, reason: nowLocked ? 'locked' : 'invalid' };
+  await recordEvent(db, {
+    ...ctx,
+    userId: user?.id ?? null,
+    email,
+    success: false,
+    reason: known ? 'password' : 'unknown-user',
+  });
+  const after = await attemptFailed(db, addressLock, key, attempt);
+  return { ok: false, reason: after === 'locked' ? 'locked' : 'invalid' };
 }
 
 /**
@@ -319,8 +310,14 @@ export async function consumeVerificationToken(
  * Signs a user out everywhere: deletes their provider sessions, grants, codes and refresh
  * tokens, and ends the JWT access tokens already issued (their "valid after" instant, issue 30),
  * which the API checks on every call. Pass a transaction as `db` to tie it to the change.
+ * The generation moves and the rows go in one transaction (ADR 51): a refresh then reads either
+ * its token and the old generation (and mints tokens already dead) or neither.
  */
 export async function revokeUserSessions(db: Db, userId: string, reason: RevocationReason): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => revokeUserSessions(trx, userId, reason));
+    return;
+  }
   await endAccessTokens(db, userId, reason);
   const grants = await db
     .selectFrom('oidc_payloads')
@@ -341,7 +338,7 @@ export async function revokeUserSessions(db: Db, userId: string, reason: Revocat
 
 /**
  * Replaces a user's password (argon2id). Throws IdpUserError('WEAK_PASSWORD') for a password
- * outside the rules; returns false when the user does not exist. Clears any sign-in lock.
+ * outside the rules; returns false when the user does not exist. Clears its address's lock.
  * Callers sign the user out everywhere afterwards (revokeUserSessions).
  */
 export async function setPassword(db: Db, userId: string, password: string): Promise<boolean> {
@@ -352,16 +349,17 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
   const password_hash = await hashPassword(password);
   const res = await db
     .updateTable('idp_users')
-    .set({ password_hash, failed_logins: 0, locked_until: null, updated_at: sql<Date>`now()` })
+    .set({ password_hash, updated_at: sql<Date>`now()` })
     .where('id', '=', userId)
     .executeTakeFirst();
+  await clearLock(db, addressLock, addressKey(user.email));
   return Number(res.numUpdatedRows) > 0;
 }
 
 /**
  * Deletes an identity for good: sessions, grants and tokens first, then the user row (its email
- * tokens, MFA tickets, challenges and sign-in events go with it by cascade), and the failed
- * sign-in events that named its email without a user id.
+ * tokens, MFA tickets, challenges and sign-in events go with it by cascade), the failed sign-in
+ * events that named its email without a user id, and its sign-in locks' counters.
  */
 export async function deleteUser(db: Db, userId: string): Promise<boolean> {
   await revokeUserSessions(db, userId, 'identity_deleted');
@@ -374,6 +372,8 @@ export async function deleteUser(db: Db, userId: string): Promise<boolean> {
     if (gone) {
       await trx.deleteFrom('idp_sign_in_events').where('email', '=', gone.email).execute();
       await trx.deleteFrom('idp_recovery_requests').where('email', '=', gone.email).execute();
+      await clearLock(trx, addressLock, addressKey(gone.email));
+      await clearLock(trx, secondFactorLock, userId);
     }
     return gone !== undefined;
   });

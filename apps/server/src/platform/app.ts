@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -121,6 +122,28 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:'),
   });
+  // CORS on the API for the web app's origin and CORS_ORIGINS only (issue 39); every other
+  // path answers without CORS headers. Registered before the routes are indexed (its preflight
+  // catch-all `OPTIONS *` is not a path of ours) and before the bearer check (a preflight
+  // carries no token).
+  const apiCors = {
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key'],
+    exposedHeaders: ['retry-after', 'content-disposition'],
+    maxAge: 600,
+    strictPreflight: false,
+  };
+  const allowedOrigins = new Set(config.corsOrigins);
+  await app.register(cors, {
+    hideOptionsRoute: true,
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      const api = req.url.startsWith('/api/');
+      cb(null, api && origin && allowedOrigins.has(origin) ? apiCors : { origin: false });
+    },
+  });
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -23,6 +23,11 @@ export interface Principal {
    * after" instant (access-valid-after.ts).
    */
   issuedAtMs: number | null;
+  /**
+   * The built-in provider's revocation generation of the sign-in the token descends from
+   * (`gen`, ADR 51): refused once below its subject's. Absent from other issuers' tokens.
+   */
+  generation?: number | null;
 }
 
 /** `iat_ms` when it agrees with `iat` (same second), else `iat` read as the start of its second. */
@@ -110,6 +115,8 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
       authTime: typeof payload.auth_time === 'number' ? payload.auth_time : null,
       expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null,
       issuedAtMs: issuedAtMs(payload),
+      // Only our own provider's claim means anything: another issuer's `gen` is not ours.
+      generation: oidc.builtIn && Number.isSafeInteger(payload.gen) ? (payload.gen as number) : null,
     };
   }
 }

@@ -1,3 +1,5 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ChargeInput, PaymentGateway, PayoutInput } from '../gateways/payments/port.ts';
@@ -72,8 +74,9 @@ export function registerMetricsRoutes(
   app: FastifyInstance,
   m: AppMetrics,
   db: Db,
-  token: string | undefined,
+  scrape: { token: string | undefined; onApp: boolean },
 ) {
+  const { token } = scrape;
   const http = new Histogram({
     name: 'pria_http_request_seconds',
     help: 'HTTP request latency by method, route and status',
@@ -145,9 +148,48 @@ export function registerMetricsRoutes(
     done();
   });
 
+  if (!scrape.onApp) return;
   app.get('/metrics', { config: access.public, schema: { hide: true } }, async (req, reply) => {
     // NOTE: with METRICS_TOKEN set, scrapers must send it; operators keep /metrics off the public LB.
-    if (token && req.headers.authorization !== `Bearer ${token}`) return reply.code(401).send('unauthorized');
+    if (!scrapeAllowed(token, req.headers.authorization)) return reply.code(401).send('unauthorized');
     return reply.type(m.registry.contentType).send(await m.registry.metrics());
   });
+}
+
+function scrapeAllowed(token: string | undefined, authorization: string | undefined): boolean {
+  if (!token) return true;
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(authorization ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * /metrics on a listener of its own (METRICS_PORT, ADR 52): scraped on a private port that the
+ * public load balancer never forwards, by web and worker processes alike. Everything else is 404.
+ */
+export async function serveMetrics(
+  m: AppMetrics,
+  at: { host: string; port: number; token: string | undefined },
+): Promise<{ close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    if (!scrapeAllowed(at.token, req.headers.authorization)) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('unauthorized');
+      return;
+    }
+    m.registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': m.registry.contentType }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port, at.host, resolve);
+  });
+  return {
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -26,6 +26,7 @@ import { seedSubscribers } from '../test/seed-billing.ts';
  */
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const COOKIE_KEYS = `${randomBytes(24).toString('base64url')},${randomBytes(24).toString('base64url')}`;
+const KEY_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 const PASSWORD = 'correct horse 1';
 
 let dataDir: string;
@@ -49,6 +50,8 @@ function spawnServer(env: Record<string, string>) {
       DATABASE_POOL_SIZE: '5',
       PUBLIC_URL: publicUrl,
       OIDC_COOKIE_KEYS: COOKIE_KEYS,
+      // One key-encryption key for every process, as production configures it (ADR 52).
+      PRIA_KEY_ENCRYPTION_KEY: KEY_ENCRYPTION_KEY,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PRIA_JOBS: 'true',

@@ -8,6 +8,13 @@ import { createLogger } from '../platform/logger.ts';
 import { type ServiceOptions, type Services, startServices } from '../services.ts';
 import { freePort } from './free-port.ts';
 
+/**
+ * The key-encryption key (ADR 52) of this test process: every app it starts, and every server
+ * or CLI a test spawns with `process.env`, seals and opens the database's secrets with it. A test
+ * that rotates passes its own PRIA_KEY_ENCRYPTION_KEY to startTestApp.
+ */
+process.env.PRIA_KEY_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
+
 export interface TestApp extends Omit<Services, 'db'> {
   url: string;
   /** The app's own connection string: the runtime role, as in production. */
@@ -79,6 +86,7 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Tests drive billing themselves; no background scheduler unless a test asks for it.
     PRIA_JOBS: 'false',
+    PRIA_KEY_ENCRYPTION_KEY: process.env.PRIA_KEY_ENCRYPTION_KEY,
     ...env,
   });
   const services = await startServices(config, createLogger(config.logLevel), opts);

@@ -2,15 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TestApp } from './harness.ts';
 import { CookieJar } from './oidc-login.ts';
 
-/** A cookie-keeping client that follows redirects by hand until a page or the app's callback. */
-export function browser(app: TestApp) {
+/**
+ * A cookie-keeping client that follows redirects by hand until a page or the app's callback;
+ * `headers` go with every request (e.g. the X-Forwarded-For of a client behind the proxy).
+ */
+export function browser(app: TestApp, headers: Record<string, string> = {}) {
   const jar = new CookieJar();
   const redirectUri = `${app.url}/auth/callback`;
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+      headers: { ...headers, ...(init.headers as Record<string, string>), cookie: jar.header() },
     });
     jar.store(res);
     return res;

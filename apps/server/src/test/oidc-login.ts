@@ -44,7 +44,10 @@ export interface LoginOptions {
   baseUrl: string;
   email: string;
   password: string;
-  /** Sign up instead of signing in (opens the sign-up page with screen_hint=signup). */
+  /**
+   * Sign up first (the sign-up page with screen_hint=signup), then log in from its "Check your
+   * email" page, as a person would.
+   */
   signUp?: boolean;
   clientId?: string;
   audience?: string;
@@ -131,18 +134,34 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
       throw new Error(`passkey sign-in did not reach the app (${res.status})`);
     return exchange(url);
   }
-  const body = new URLSearchParams({ email: opts.email, password: opts.password });
+  let form = { html: page, url };
   if (opts.signUp) {
-    body.set('confirmPassword', opts.password);
-    body.set('terms', 'yes');
+    // Sign-up ends on "Check your email" (new address or taken alike); its "Log in" goes on.
+    const signedUp = await go(formAction(page, url), {
+      method: 'POST',
+      body: new URLSearchParams({
+        email: opts.email,
+        password: opts.password,
+        confirmPassword: opts.password,
+        terms: 'yes',
+      }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const done = await signedUp.text();
+    const login = /<a class="button" href="([^"]+)">Log in<\/a>/.exec(done)?.[1];
+    if (signedUp.status !== 200 || !done.includes('Check your email') || !login)
+      throw new Error(`expected "Check your email", got ${signedUp.status}: ${done.slice(0, 400)}`);
+    const loginUrl = new URL(login.replace(/&amp;/g, '&'), url).toString();
+    const loginPage = await go(loginUrl);
+    form = { html: await loginPage.text(), url: loginUrl };
   }
   ({ res, url } = await follow(
-    await go(formAction(page, url), {
+    await go(formAction(form.html, form.url), {
       method: 'POST',
-      body,
+      body: new URLSearchParams({ email: opts.email, password: opts.password }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
-    url,
+    form.url,
   ));
   if (!url.startsWith(redirectUri) && opts.otp && res.status === 200) {
     const codePage = await res.text();

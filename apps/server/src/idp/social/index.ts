@@ -5,7 +5,6 @@ import type { Db } from '../../platform/db.ts';
 import { access } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { beginSecondStep, type InteractionKit } from '../interaction-mfa.ts';
-import { loadCookieKeys } from '../keys.ts';
 import { getMfaMethod } from '../mfa.ts';
 import { sendPage } from '../pages.ts';
 import { recordEvent } from '../users.ts';
@@ -47,11 +46,11 @@ export function socialButtons(upstreams: Upstream[], base: string): SocialButton
 export async function registerSocialRoutes(
   app: FastifyInstance,
   kit: InteractionKit,
-  deps: { config: Config; db: Db; logger: Logger; upstreams: Upstream[] },
+  deps: { config: Config; db: Db; logger: Logger; upstreams: Upstream[]; cookieKeys: string[] },
 ): Promise<void> {
   const { config, db, logger, upstreams } = deps;
   if (upstreams.length === 0) return;
-  const keys = await loadCookieKeys(db, config);
+  const keys = deps.cookieKeys;
   const secure = config.publicUrl.startsWith('https:');
   const byName = new Map(upstreams.map((u) => [u.name, u]));
   const callbackUri = (name: SocialProviderName) => `${config.publicUrl}/oidc/social/${name}/callback`;

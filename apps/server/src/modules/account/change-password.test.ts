@@ -1,6 +1,7 @@
 import { messages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
+import { addressKey, addressLock } from '../../idp/sign-in-locks.ts';
 import { lastMessageTo, staleAccessToken } from '../../test/account-session.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -59,11 +60,12 @@ describe('PUT /customers/change-password with the current password', () => {
     expect(
       (
         await t.db
-          .selectFrom('idp_users')
-          .select('failed_logins')
-          .where('id', '=', id)
+          .selectFrom('idp_sign_in_locks')
+          .select('attempts')
+          .where('lock', '=', addressLock.name)
+          .where('key', '=', addressKey('pw-current@pria.test'))
           .executeTakeFirstOrThrow()
-      ).failed_logins,
+      ).attempts,
     ).toBe(1);
 
     // The token's sign-in is an hour old: the current password stands in for a new one.

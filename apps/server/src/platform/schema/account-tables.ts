@@ -32,6 +32,11 @@ export interface AccessValidAfterTable {
   /** Why it last moved: 'password_changed', 'mfa_changed', 'staff_disabled', 'signed_out_everywhere', … */
   reason: string;
   updated_at: DefaultTimestamp;
+  /**
+   * Moved up by every revocation (migration 0100, ADR 51): the built-in provider's artefacts and
+   * access tokens of a lower generation are refused.
+   */
+  generation: Generated<number>;
 }
 
 export interface AccountTables {

@@ -16,8 +16,6 @@ export interface IdpUsersTable {
   roles: ColumnType<string[], string[] | undefined, string[]>;
   given_name: string | null;
   family_name: string | null;
-  failed_logins: Generated<number>;
-  locked_until: NullableTimestamp;
   /** The TOTP secret (encrypted, see mfa-secret-box.ts) and the last time step accepted. */
   mfa_totp_secret: string | null;
   mfa_totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
@@ -39,11 +37,14 @@ export interface OidcPayloadsTable {
   account_id: string | null;
   expires_at: NullableTimestamp;
   consumed_at: NullableTimestamp;
+  /** The generation of its subject its chain began under (migration 0100); null: none yet or older. */
+  generation: number | null;
 }
 
 export interface IdpKeysTable {
-  /** 'signing' (private JWKS) or 'cookies' (cookie signing keys, development only). */
+  /** 'signing' (private JWKS), 'cookies' (cookie signing keys, development only) or 'mfa' (TOTP key). */
   id: string;
+  /** `{ sealed: <compact JWE> }` under the key-encryption key (ADR 52; migration 0101). */
   value: Json<unknown>;
   created_at: Timestamp;
 }
@@ -148,6 +149,20 @@ export interface IdpWebauthnChallengesTable {
   used_at: NullableTimestamp;
 }
 
+/**
+ * A sign-in lock's counter (migration 0103, idp/sign-in-locks.ts): attempts in the window that
+ * started at window_started_at, and the lock's end once it is on.
+ */
+export interface IdpSignInLocksTable {
+  /** Which lock: 'address' (wrong passwords) or 'second-factor' (wrong second factors). */
+  lock: string;
+  /** The submitted address's SHA-256 (hex) for 'address'; the account id for 'second-factor'. */
+  key: string;
+  attempts: Generated<number>;
+  window_started_at: Generated<Date>;
+  locked_until: NullableTimestamp;
+}
+
 export type IdpTables = {
   idp_passkeys: IdpPasskeysTable;
   idp_webauthn_challenges: IdpWebauthnChallengesTable;
@@ -160,6 +175,7 @@ export type IdpTables = {
   idp_mfa_tickets: IdpMfaTicketsTable;
   idp_mfa_challenges: IdpMfaChallengesTable;
   idp_recovery_codes: IdpRecoveryCodesTable;
+  idp_sign_in_locks: IdpSignInLocksTable;
   staff_invitations: StaffInvitationsTable;
 };
 

@@ -1,6 +1,7 @@
 import { generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
+import { keyEncryptionKey, open, type Sealed } from '../../platform/key-encryption.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
@@ -8,8 +9,9 @@ import { oidcLogin } from '../../test/oidc-login.ts';
  * Bearer tokens at the API (ASVS V3.5 / 5.0 V9 "self-contained tokens"): only a JWT signed by
  * the issuer's published key, with an allowed algorithm, for our audience and issuer, inside
  * its validity window and naming a subject is accepted. Everything else is 401 'Invalid Token'.
- * Tokens below are forged with the provider's REAL private key (read from the database), so
- * each refusal is due to the one claim that is wrong, not to a bad signature.
+ * Tokens below are forged with the provider's REAL private key (read from the database and
+ * opened with the key-encryption key, which the database does not hold: ADR 52), so each
+ * refusal is due to the one claim that is wrong, not to a bad signature.
  */
 let t: TestApp;
 /** Whatever jose signs with (a CryptoKey, a KeyObject or an HMAC secret). */
@@ -25,7 +27,8 @@ beforeAll(async () => {
     .select('value')
     .where('id', '=', 'signing')
     .executeTakeFirstOrThrow();
-  const jwk = (row.value as { keys: JWK[] }).keys[0] as JWK;
+  const ring = { current: keyEncryptionKey(t.config.keyEncryption.key as Buffer), previous: undefined };
+  const jwk = (await open<{ keys: JWK[] }>(ring, 'signing', row.value as Sealed)).keys[0] as JWK;
   kid = jwk.kid ?? '';
   signingKey = await importJWK(jwk, 'RS256');
   await createUser(t.db, { email: 'token@example.com', password: 'correct horse 1', emailVerified: true });
