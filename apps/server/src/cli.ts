@@ -24,6 +24,7 @@ import { openDatabase, type RunningDatabase } from './platform/database.ts';
 import type { Db } from './platform/db.ts';
 import { grantStatements } from './platform/db-grants-sql.ts';
 import { roleOfUrl } from './platform/db-roles.ts';
+import { ForeignServerError } from './platform/embedded-server-identity.ts';
 import { AppError } from './platform/errors.ts';
 import { resolveKeyRing } from './platform/key-encryption.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
@@ -325,7 +326,8 @@ main(process.argv.slice(2)).then(
       printUsage();
       process.exit(2);
     }
-    const known = err instanceof ConfigError || err instanceof IdpUserError;
+    const known =
+      err instanceof ConfigError || err instanceof IdpUserError || err instanceof ForeignServerError;
     console.error(known ? err.message : `Error: ${(err as Error).message}`);
     process.exit(1);
   },

@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { ForeignServerError } from './platform/embedded-server-identity.ts';
 import { createLogger } from './platform/logger.ts';
 import { startServices } from './services.ts';
 
@@ -36,6 +37,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another checkout's PostgreSQL on the port: what it serves, in one sentence (issue 39).
+  console.error(err instanceof ForeignServerError ? err.message : err);
   process.exit(1);
 });

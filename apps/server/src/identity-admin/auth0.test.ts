@@ -92,12 +92,14 @@ describe('Auth0 identity admin', () => {
     expect(await admin.getMfaStatus(alice)).toEqual([{ status: 'confirmed', type: 'authenticator' }]);
     expect(lastCall()?.path).toBe(`/api/v2/users/${encodeURIComponent(alice)}/authentication-methods`);
 
-    await admin.disableMfa(alice);
+    expect(await admin.disableMfa(alice)).toBe(true);
     expect(lastCall()).toMatchObject({
       method: 'DELETE',
       path: `/api/v2/users/${encodeURIComponent(alice)}/authenticators`,
     });
     expect(await admin.getMfaStatus(alice)).toEqual([]);
+    // Already off: says so, so the API ends no session for it (issue 39).
+    expect(await admin.disableMfa(alice)).toBe(false);
   });
 
   it('queues the verification email unless the address is already verified', async () => {

@@ -130,6 +130,25 @@ export function createAuth0IdentityAdmin(
     }
   }
 
+  async function mfaStatus(subject: string): Promise<MfaEnrolment[]> {
+    let methods: AuthenticationMethod[];
+    try {
+      ({ data: methods } = await call<AuthenticationMethod[]>(
+        'GET',
+        `${user(subject)}/authentication-methods`,
+      ));
+    } catch (err) {
+      if (err instanceof Auth0ApiError && err.status === 404) return [];
+      throw err;
+    }
+    const seen = new Set<MfaType>();
+    for (const m of methods ?? []) {
+      const type = mfaTypes[m.type];
+      if (type && m.confirmed !== false) seen.add(type);
+    }
+    return [...seen].map((type) => ({ status: 'confirmed', type }));
+  }
+
   return {
     async changePassword(subject, newPassword) {
       const found = await getUser(subject);
@@ -159,32 +178,19 @@ export function createAuth0IdentityAdmin(
       return data.ticket_url;
     },
 
-    async getMfaStatus(subject): Promise<MfaEnrolment[]> {
-      let methods: AuthenticationMethod[];
-      try {
-        ({ data: methods } = await call<AuthenticationMethod[]>(
-          'GET',
-          `${user(subject)}/authentication-methods`,
-        ));
-      } catch (err) {
-        if (err instanceof Auth0ApiError && err.status === 404) return [];
-        throw err;
-      }
-      const seen = new Set<MfaType>();
-      for (const m of methods ?? []) {
-        const type = mfaTypes[m.type];
-        if (type && m.confirmed !== false) seen.add(type);
-      }
-      return [...seen].map((type) => ({ status: 'confirmed', type }));
-    },
+    getMfaStatus: mfaStatus,
 
     async disableMfa(subject) {
+      // NOTE: read, then delete: Auth0 does not say whether the DELETE removed anything. Two
+      // calls at once may both answer true; the built-in provider decides under a row lock.
+      const wasOn = (await mfaStatus(subject)).length > 0;
       // Only the second factors (OTP, SMS, email, push); passkeys and the password stay.
       try {
         await call('DELETE', `${user(subject)}/authenticators`);
       } catch (err) {
         if (!(err instanceof Auth0ApiError && err.status === 404)) throw err;
       }
+      return wasOn;
     },
 
     async sendVerificationEmail(subject) {

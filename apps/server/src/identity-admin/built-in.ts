@@ -84,9 +84,7 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
       const type = await getMfaMethod(db, subject);
       return type ? [{ status: 'confirmed', type }] : [];
     },
-    async disableMfa(subject) {
-      await disableMfa(db, subject);
-    },
+    disableMfa: (subject) => disableMfa(db, subject),
     async sendVerificationEmail(subject) {
       const user = await requireUser(subject);
       if (user.email_verified) return 'already-verified';

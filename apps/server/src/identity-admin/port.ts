@@ -117,7 +117,11 @@ export interface IdentityAdmin {
   createMfaEnrollmentTicket(subject: string): Promise<string>;
   /** The confirmed enrolments, or [] when MFA is off. */
   getMfaStatus(subject: string): Promise<MfaEnrolment[]>;
-  disableMfa(subject: string): Promise<void>;
+  /**
+   * Turns every second factor off; true when one was on. False (MFA already off) changed no
+   * way of signing in: the caller then ends no session and notifies no one.
+   */
+  disableMfa(subject: string): Promise<boolean>;
   /** Queues the verification link; says so when the email is already verified. */
   sendVerificationEmail(subject: string): Promise<'sent' | 'already-verified'>;
   /** Deletes the identity and everything that lets it sign in. Idempotent. */

@@ -100,7 +100,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
   const { config, db, logger } = deps;
   const { keys } = deps;
   const provider = await createProvider(deps);
-  const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl);
+  const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer);
   const callback = provider.callback();
   const home = config.publicUrl;
 
@@ -212,6 +212,21 @@ function registerStaffInviteRoutes(app: FastifyInstance, deps: IdpDeps) {
       }),
       400,
     );
+  // An admin sent the invitation again while this one was being used (issue 39).
+  const replaced = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      messagePage({
+        title: 'Link replaced',
+        message:
+          'A newer invitation link was sent to your email address, so this one no longer works. Open the latest invitation email to set your password.',
+        linkHref: `${home}/`,
+        linkText: 'Go to Pria',
+        homeUrl: home,
+        isError: true,
+      }),
+      409,
+    );
   app.get<{ Querystring: { token?: string } }>(
     action,
     { config: access.public, schema: { hide: true } },
@@ -234,6 +249,7 @@ function registerStaffInviteRoutes(app: FastifyInstance, deps: IdpDeps) {
     const result = await acceptStaffInvite(db, token, password);
     if (!result.ok) {
       if (result.reason === 'invalid') return expired(reply);
+      if (result.reason === 'replaced') return replaced(reply);
       return sendPage(reply, staffInvitePage({ action, token, homeUrl: home, error: result.message }), 400);
     }
     logger.info('staff invitation accepted');
@@ -373,7 +389,11 @@ function registerInteractionRoutes(
     expired,
     loginPage: (uid, error) => loginView(uid, '', error),
   };
-  registerSignInMfaRoutes(app, kit, deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl));
+  registerSignInMfaRoutes(
+    app,
+    kit,
+    deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer),
+  );
 
   app.get<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid',

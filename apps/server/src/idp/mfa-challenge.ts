@@ -15,7 +15,7 @@ import { codeMatches, hashCode, maskEmail, maskPhone, numericCode, openSecret } 
 import { recoveryCodesLeft, useRecoveryCode } from './recovery-codes.ts';
 import { attemptFailed, clearLock, isLocked, secondFactorLock, takeAttempt } from './sign-in-locks.ts';
 import { matchTotp } from './totp.ts';
-import { type AttemptContext, findUserById, recordEvent } from './users.ts';
+import { type AttemptContext, findUserById, identityAccount, recordEvent } from './users.ts';
 
 /**
  * The second step of a sign-in. A challenge is keyed by the oidc-provider interaction (whose
@@ -76,7 +76,8 @@ async function sendChallengeCode(
       })
       .where('id', '=', c.id)
       .execute();
-    await sendCode(trx, phone ? 'sms' : 'email', phone ?? user.email, code, 'sign-in');
+    const account = identityAccount(config, c.user_id);
+    await sendCode(trx, phone ? 'sms' : 'email', { to: phone ?? user.email, account }, code, 'sign-in');
     await recordEvent(trx, {
       ...ctx,
       userId: c.user_id,

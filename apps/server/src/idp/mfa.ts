@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
-import { enqueueEmail, enqueueSms } from '../platform/outbox.ts';
+import { enqueueEmail, enqueueSms, type MessageAccount } from '../platform/outbox.ts';
 import type { IdpMfaTicketsTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
 import {
@@ -17,7 +17,7 @@ import {
 } from './mfa-secrets.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes } from './recovery-codes.ts';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
-import { findUserById, revokeUserSessions } from './users.ts';
+import { findUserById, identityAccount, revokeUserSessions } from './users.ts';
 
 /** MFA enrolment: a single-use ticket link, the method chosen, then a code that proves it works. */
 export const MFA_TICKET_MINUTES = 10;
@@ -38,9 +38,22 @@ export async function getMfaMethod(db: Db, userId: string): Promise<MfaMethod | 
   return row?.mfa_type ?? null;
 }
 
-/** Turns MFA off and forgets the TOTP secret; open enrolment links stop working too. */
-export async function disableMfa(db: Db, userId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Turns MFA off and forgets the TOTP secret; open enrolment links stop working too. Returns
+ * whether a second factor was on: turning off what is already off changes no sign-in method, so
+ * the caller ends no session and sends no notice for it (issue 39). The row is locked first, so
+ * of two requests turning the same factor off at once exactly one answers true.
+ */
+export async function disableMfa(db: Db, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('idp_users')
+      .select('mfa_type')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    await revokeOpenTickets(trx, userId);
+    if (!user?.mfa_type) return false;
     await trx
       .updateTable('idp_users')
       .set({
@@ -52,8 +65,8 @@ export async function disableMfa(db: Db, userId: string): Promise<void> {
       })
       .where('id', '=', userId)
       .execute();
-    await revokeOpenTickets(trx, userId);
     await deleteRecoveryCodes(trx, userId);
+    return true;
   });
 }
 
@@ -136,14 +149,15 @@ export async function destinations(db: Db, config: Config, userId: string): Prom
 export async function sendCode(
   db: Db,
   channel: 'sms' | 'email',
-  to: string,
+  message: { to: string; account: MessageAccount },
   code: string,
   purpose: 'enrol' | 'sign-in',
 ): Promise<void> {
+  const { to, account } = message;
   const what = purpose === 'enrol' ? 'verification' : 'sign-in';
   const text = `Your Pria ${what} code is ${code}. It expires in ${MFA_CODE_MINUTES} minutes. Never share it: Pria will never ask you for this code.`;
-  if (channel === 'sms') await enqueueSms(db, { to, text });
-  else await enqueueEmail(db, { to, subject: `Your Pria ${what} code`, text });
+  if (channel === 'sms') await enqueueSms(db, { to, text, account });
+  else await enqueueEmail(db, { to, subject: `Your Pria ${what} code`, text, account });
 }
 
 export type ChooseResult =
@@ -182,7 +196,8 @@ export async function chooseEnrolmentMethod(
       .set({ method, pending_secret: null, code_hash: hashCode(code), attempts: 0, sends: ticket.sends + 1 })
       .where('id', '=', ticket.id)
       .execute();
-    await sendCode(trx, method === 'sms' ? 'sms' : 'email', to, code, 'enrol');
+    const account = identityAccount(config, ticket.user_id);
+    await sendCode(trx, method === 'sms' ? 'sms' : 'email', { to, account }, code, 'enrol');
   });
   return { kind: 'code', to: method === 'sms' ? (dest.phoneMasked ?? '') : dest.emailMasked };
 }

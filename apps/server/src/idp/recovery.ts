@@ -8,7 +8,13 @@ import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { hashPassword } from './passwords.ts';
 import { addressKey, addressLock, clearLock } from './sign-in-locks.ts';
 import { remindInvitee } from './staff-invitations.ts';
-import { findUserByEmail, normalizeEmail, revokeUserSessions, userInputsOf } from './users.ts';
+import {
+  findUserByEmail,
+  identityAccount,
+  normalizeEmail,
+  revokeUserSessions,
+  userInputsOf,
+} from './users.ts';
 
 /**
  * Password recovery on the built-in provider (issue 18): a single-use link by email, valid
@@ -103,7 +109,7 @@ export async function requestPasswordReset(
       return;
     }
     // Invited staff who never set a password get a word on their invitation instead (issue 30).
-    if (user && !user.password_hash && (await remindInvitee(trx, user.id))) return;
+    if (user && !user.password_hash && (await remindInvitee(trx, config, user.id))) return;
     // Equivalent work for an unknown address: hash the token and look it up (finds nothing).
     await trx
       .updateTable('idp_email_tokens')
@@ -147,7 +153,12 @@ async function issueResetLink(trx: Db, config: Config, user: { id: string; email
     })
     .execute();
   const link = `${config.publicUrl}/oidc/reset-password?token=${encodeURIComponent(token)}`;
-  await enqueueEmail(trx, { to: user.email, subject: 'Reset your Pria password', ...resetEmail(link) });
+  await enqueueEmail(trx, {
+    to: user.email,
+    subject: 'Reset your Pria password',
+    ...resetEmail(link),
+    account: identityAccount(config, user.id),
+  });
 }
 
 /** The identity a reset link is for, without using it up; null when invalid, used or expired. */

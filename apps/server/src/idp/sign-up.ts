@@ -4,7 +4,13 @@ import { recordConsents } from '../platform/consents.ts';
 import type { Db } from '../platform/db.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
 import { FORGOT_PATH } from './recovery.routes.ts';
-import { createUser, findUserByEmail, IdpUserError, sendVerificationEmail } from './users.ts';
+import {
+  createUser,
+  findUserByEmail,
+  IdpUserError,
+  identityAccount,
+  sendVerificationEmail,
+} from './users.ts';
 
 /**
  * The sign-up form's use case (issue 39). It answers the same, and does the same kind of work,
@@ -95,6 +101,8 @@ async function tellOwner(
     subject: 'Someone tried to sign up with your email address',
     dedupeKey: `signup-taken:${owner.id}:${hour}`,
     ...takenAddressEmail(`${config.publicUrl}/login`, `${config.publicUrl}${FORGOT_PATH}`),
+    // For the owner's account: the address is theirs, whoever typed it.
+    account: identityAccount(config, owner.id),
   });
   await trx
     .insertInto('idp_sign_in_events')

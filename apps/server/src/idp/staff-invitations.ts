@@ -11,6 +11,7 @@ import { assertActingAdmin, findStaff, lockStaff, type StaffActor, type StaffMem
 import {
   findUserByEmail,
   IdpUserError,
+  identityAccount,
   messages,
   normalizeEmail,
   passwordProblem,
@@ -91,6 +92,7 @@ async function issueInvitation(
     to: user.email,
     subject: "You are invited to Pria's staff portal",
     ...inviteEmail(link, role, expiresAt),
+    account: identityAccount(config, user.id),
   });
 }
 
@@ -204,9 +206,30 @@ export async function inviteIsValid(db: Db, token: string): Promise<boolean> {
 
 export type AcceptInviteResult =
   | { ok: true; email: string }
-  | { ok: false; reason: 'invalid' | 'weak'; message: string };
+  | { ok: false; reason: 'invalid' | 'replaced' | 'weak'; message: string };
 
-/** Sets the invitee's password and uses the link up, together; a weak password leaves the link usable. */
+/** Whether the link was replaced by a newer one that still works (an admin sent the invitation again). */
+async function replacedByLiveLink(db: Db, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_invitations as old')
+    .innerJoin('staff_invitations as live', 'live.user_id', 'old.user_id')
+    .select('live.id')
+    .where('old.token_hash', '=', sha256(token))
+    .where('old.revoked_reason', '=', 'replaced')
+    .where('live.accepted_at', 'is', null)
+    .where('live.revoked_at', 'is', null)
+    .where('live.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sets the invitee's password and uses the link up, together; a weak password leaves the link
+ * usable. It takes the staff lock first, like every staff change: an admin inviting the same
+ * address at that moment either comes after (and is told the address has an account) or came
+ * before (and this link was replaced), never a deadlock between the two (issue 39: the two
+ * locked the invitation and the identity in opposite orders).
+ */
 export async function acceptStaffInvite(
   db: Db,
   token: string,
@@ -215,17 +238,29 @@ export async function acceptStaffInvite(
   const problem = passwordProblem(password);
   if (problem) return { ok: false, reason: 'weak', message: problem };
   if (!token || token.length > 200) return { ok: false, reason: 'invalid', message: 'invalid' };
-  return db.transaction().execute(async (trx) => {
-    const link = await liveLink(trx, token).forUpdate('i').executeTakeFirst();
-    if (!link) return { ok: false, reason: 'invalid', message: 'invalid' } as const;
-    await trx
-      .updateTable('staff_invitations')
-      .set({ accepted_at: sql<Date>`now()` })
-      .where('id', '=', link.id)
-      .execute();
-    await setPassword(trx, link.user_id, password);
-    return { ok: true, email: link.email } as const;
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockStaff(trx);
+      const link = await liveLink(trx, token).forUpdate('i').executeTakeFirst();
+      if (!link) {
+        return (await replacedByLiveLink(trx, token))
+          ? ({ ok: false, reason: 'replaced', message: 'replaced' } as const)
+          : ({ ok: false, reason: 'invalid', message: 'invalid' } as const);
+      }
+      await trx
+        .updateTable('staff_invitations')
+        .set({ accepted_at: sql<Date>`now()` })
+        .where('id', '=', link.id)
+        .execute();
+      await setPassword(trx, link.user_id, password);
+      return { ok: true, email: link.email } as const;
+    });
+  } catch (err) {
+    // A password weak for this person (their own address in it): refused whole, link still good.
+    if (err instanceof IdpUserError && err.code === 'WEAK_PASSWORD')
+      return { ok: false, reason: 'weak', message: err.message };
+    throw err;
+  }
 }
 
 /**
@@ -233,7 +268,7 @@ export async function acceptStaffInvite(
  * is an admin's decision, and one that expired or was revoked must stay so), but an email
  * saying where they stand and what to do. Nothing when the address is not such an invitee.
  */
-export async function remindInvitee(db: Db, userId: string): Promise<boolean> {
+export async function remindInvitee(db: Db, config: Config, userId: string): Promise<boolean> {
   const member = await invitee(db, userId);
   if (!member?.invitation || member.disabled) return false;
   const inv = member.invitation;
@@ -248,6 +283,11 @@ export async function remindInvitee(db: Db, userId: string): Promise<boolean> {
         `If you should have access, ask an admin (${inv.invitedBy} invited you) to send you a new invitation.`,
       ];
   const text = [...lines, '', 'If you did not ask to reset a password, ignore this email.'].join('\n\n');
-  await enqueueEmail(db, { to: member.email, subject: 'About your Pria staff invitation', text });
+  await enqueueEmail(db, {
+    to: member.email,
+    subject: 'About your Pria staff invitation',
+    text,
+    account: identityAccount(config, member.id),
+  });
   return true;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { endAccessTokens, type RevocationReason } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
-import { enqueueEmail } from '../platform/outbox.ts';
+import { enqueueEmail, type MessageAccount } from '../platform/outbox.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -244,6 +244,11 @@ function verificationEmail(link: string) {
  * API's 'Verify Email' button; sign-up calls it in the same transaction as the insert).
  * Returns false when the user does not exist or is already verified.
  */
+/** The account a message of the provider is sent for: its own identity (platform/outbox.ts). */
+export function identityAccount(config: Config, userId: string): MessageAccount {
+  return { issuer: config.oidc.issuer, subject: userId };
+}
+
 export async function sendVerificationEmail(db: Db, config: Config, userId: string): Promise<boolean> {
   const user = await findUserById(db, userId);
   if (!user || user.email_verified) return false;
@@ -263,6 +268,7 @@ export async function sendVerificationEmail(db: Db, config: Config, userId: stri
     to: user.email,
     subject: 'Verify your Pria email address',
     ...verificationEmail(link),
+    account: identityAccount(config, user.id),
   });
   return true;
 }

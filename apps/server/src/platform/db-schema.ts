@@ -64,6 +64,9 @@ export interface MessageOutboxTable {
   lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** A push message's device (migration 0050); null once the device is removed (the row then fails). */
   push_subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account the message was sent for (migration 0104): both or neither (the support inbox). */
+  account_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  account_subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed';

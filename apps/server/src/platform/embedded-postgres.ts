@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { adoptDatabase, embeddedRoles, ensureRoles, type RoleLogin } from './db-roles.ts';
+import { assertOwnEmbeddedServer } from './embedded-server-identity.ts';
 import type { Logger } from './logger.ts';
 
 export interface RunningDatabase {
@@ -58,7 +59,8 @@ function portAnswers(port: number): Promise<boolean> {
 /**
  * Starts (or joins) the embedded PostgreSQL server that keeps Pria's data under `dataDir/pg`.
  * NOTE: the CLI and the app share one server: whichever starts first owns it, the other joins
- * over the port and leaves it running when done.
+ * over the port and leaves it running when done, once it has checked that the server there
+ * serves this data directory (ADR 55); another server on the port is refused, with what it serves.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -72,7 +74,10 @@ export async function startEmbeddedPostgres(opts: {
     ownerUrl: embeddedUrl(opts.port, embeddedRoles.owner),
     adminUrl,
   };
-  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await portAnswers(opts.port))) {
+  if (await portAnswers(opts.port)) {
+    // Only this checkout's own server: another clone's answers on the same default port, with
+    // the same superuser, and would take this checkout's writes (issue 39).
+    await assertOwnEmbeddedServer({ adminUrl, port: opts.port, databaseDir });
     opts.logger.info({ port: opts.port }, 'joining the embedded PostgreSQL already running');
     await prepareRoles(adminUrl);
     return { ...urls, stop: async () => {} };

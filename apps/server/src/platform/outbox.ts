@@ -1,5 +1,21 @@
 import type { Db } from './db.ts';
 
+/**
+ * The account a message is sent for: its identity, as customers and consent records key it
+ * (issuer and subject). A data download holds the messages sent for the customer's own account
+ * and only those, whatever address they went to (issue 39: an unverified phone number may be
+ * someone else's). Null for a message sent for no account (the support inbox).
+ */
+export interface MessageAccount {
+  issuer: string;
+  subject: string;
+}
+
+const accountColumns = (account: MessageAccount | null) => ({
+  account_issuer: account?.issuer ?? null,
+  account_subject: account?.subject ?? null,
+});
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
@@ -7,6 +23,8 @@ export interface OutgoingEmail {
   html?: string;
   /** Makes the enqueue idempotent: a second message with the same key is dropped. */
   dedupeKey?: string;
+  /** Whose account it is sent for; every caller says (null: none). */
+  account: MessageAccount | null;
 }
 
 /** Queues an email; pass a transaction to tie it to the change that caused it. */
@@ -20,6 +38,7 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
       text_body: email.text,
       html_body: email.html ?? null,
       dedupe_key: email.dedupeKey ?? null,
+      ...accountColumns(email.account),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
@@ -27,7 +46,7 @@ export async function enqueueEmail(db: Db, email: OutgoingEmail): Promise<void> 
 
 export async function enqueueSms(
   db: Db,
-  sms: { to: string; text: string; dedupeKey?: string },
+  sms: { to: string; text: string; dedupeKey?: string; account: MessageAccount | null },
 ): Promise<void> {
   await db
     .insertInto('message_outbox')
@@ -37,6 +56,7 @@ export async function enqueueSms(
       subject: null,
       text_body: sms.text,
       dedupe_key: sms.dedupeKey ?? null,
+      ...accountColumns(sms.account),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
@@ -55,7 +75,7 @@ export interface PushPayload {
 /** Queues a push message to one device (push_subscriptions.id); the row fails if the device is removed first. */
 export async function enqueuePush(
   db: Db,
-  push: { subscriptionId: string; payload: PushPayload; dedupeKey: string },
+  push: { subscriptionId: string; payload: PushPayload; dedupeKey: string; account: MessageAccount },
 ): Promise<void> {
   await db
     .insertInto('message_outbox')
@@ -66,6 +86,7 @@ export async function enqueuePush(
       subject: push.payload.title,
       text_body: JSON.stringify(push.payload),
       dedupe_key: push.dedupeKey,
+      ...accountColumns(push.account),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();

@@ -105,8 +105,8 @@ export function securityNoticeWords(
   };
 }
 
-/** The fallback notifier: one email to the identity's address, once per event. */
-export function emailOnlyNotifier(publicUrl: string): SecurityNotifier {
+/** The fallback notifier: one email to the identity's address, once per event, for that identity. */
+export function emailOnlyNotifier(publicUrl: string, issuer: string): SecurityNotifier {
   return async (tx, e) => {
     const w = securityNoticeWords(e, publicUrl);
     await enqueueEmail(tx, {
@@ -114,6 +114,7 @@ export function emailOnlyNotifier(publicUrl: string): SecurityNotifier {
       subject: w.subject,
       text: w.text,
       dedupeKey: `${securityNoticeKey(e)}:email`,
+      account: { issuer, subject: e.userId },
     });
   };
 }

@@ -96,7 +96,7 @@ export async function consumeDeletionCode(db: Db, id: number): Promise<boolean> 
  */
 export async function eraseCustomer(
   db: Db,
-  customer: { id: string; email: string | null; phone: string | null },
+  customer: { id: string; issuer: string; subject: string; email: string | null; phone: string | null },
 ) {
   await db
     .updateTable('customers')
@@ -119,16 +119,24 @@ export async function eraseCustomer(
     .where('id', '=', customer.id)
     .execute();
   await db.deleteFrom('notification_preferences').where('customer_id', '=', customer.id).execute();
-  // Messages already delivered (or given up on) to the customer's addresses lose them too.
+  // Messages already delivered (or given up on) for the account lose their address and words;
+  // so do those sent to its addresses for no account (queued before messages named theirs,
+  // migration 0104). Another account's messages to the same number are not this customer's to
+  // erase: an unverified phone number may be someone else's (issue 39).
   const recipients = [customer.email, customer.phone ? `+1${customer.phone}` : null, customer.phone].filter(
     (r): r is string => Boolean(r),
   );
-  if (recipients.length) {
-    await db
-      .updateTable('message_outbox')
-      .set({ recipient: '[erased]', subject: null, text_body: '[erased]', html_body: null })
-      .where('recipient', 'in', recipients)
-      .where('status', '<>', 'pending')
-      .execute();
-  }
+  await db
+    .updateTable('message_outbox')
+    .set({ recipient: '[erased]', subject: null, text_body: '[erased]', html_body: null })
+    .where('status', '<>', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('account_subject', '=', customer.subject), eb('account_issuer', '=', customer.issuer)]),
+        ...(recipients.length
+          ? [eb.and([eb('account_subject', 'is', null), eb('recipient', 'in', recipients)])]
+          : []),
+      ]),
+    )
+    .execute();
 }

@@ -97,7 +97,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         summary:
           'status=true: an MFA enrolment link ({ url }, single use, 10 minutes); status=false: turn MFA off',
         description:
-          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. data: { url } when turning on, null when turning off.',
+          'Both need a sign-in within the last 10 minutes, otherwise 401 with code REAUTHENTICATE. data: { url } when turning on, null when turning off. Turning off ends every session and token from before and notifies the customer; turning off MFA that is already off changes nothing (200, no session ends).',
         querystring: mfaToggleQuery,
         response: respond(z.union([mfaEnrolmentLink, z.null()])),
       },

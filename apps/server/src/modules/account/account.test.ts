@@ -300,6 +300,43 @@ describe('DELETE /customers', () => {
     ).toEqual([]);
   });
 
+  it("erases the messages sent for the account, never another account's sent to the same phone number", async () => {
+    const bob = await customer('phone-owner@pria.test', { phone: '2025550188' });
+    expect((await bob.api.delete('/api/v1/customers')).status).toBe(200);
+    // Eve types Bob's number as hers (it is not verified), then deletes her account by its code.
+    const eve = await customer('phone-typist@pria.test', { phone: '2025550188' });
+    expect((await eve.api.delete('/api/v1/customers')).status).toBe(200);
+    const sms = await t.db
+      .selectFrom('message_outbox')
+      .select(['id', 'text_body'])
+      .where('recipient', '=', '+12025550188')
+      .orderBy('id')
+      .execute();
+    expect(sms).toHaveLength(2);
+    const [bobSms, eveSms] = sms;
+    // Delivered: only messages no longer waiting to be sent are erased.
+    await t.db
+      .updateTable('message_outbox')
+      .set({ status: 'sent' })
+      .where('recipient', '=', '+12025550188')
+      .execute();
+    const eveCode = codeIn(eveSms?.text_body ?? '');
+    expect((await eve.api.delete(`/api/v1/customers?code=${eveCode}`)).status).toBe(200);
+
+    const after = await t.db
+      .selectFrom('message_outbox')
+      .select(['id', 'recipient', 'text_body'])
+      .where('id', 'in', [bobSms?.id ?? 0, eveSms?.id ?? 0])
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual([
+      { id: bobSms?.id, recipient: '+12025550188', text_body: bobSms?.text_body },
+      { id: eveSms?.id, recipient: '[erased]', text_body: '[erased]' },
+    ]);
+    // Bob's account is untouched.
+    expect((await bob.api.get('/api/v1/customers/me')).body.data.phone).toBe('2025550188');
+  });
+
   it('uses email without a phone, limits codes per hour and wrong tries per code', async () => {
     const { api, customerId } = await customer('throttle@pria.test');
     const first = await api.delete('/api/v1/customers');

@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../platform/outbox.ts';
  */
 export async function queueDeletionEmail(
   db: Db,
-  customer: { id: string; email: string | null },
+  customer: { id: string; issuer: string; subject: string; email: string | null },
   supportEmail: string,
 ) {
   if (!customer.email) return;
@@ -24,5 +24,6 @@ export async function queueDeletionEmail(
     subject: 'Your Pria account is deleted',
     text,
     dedupeKey: `account-deleted:${customer.id}`,
+    account: { issuer: customer.issuer, subject: customer.subject },
   });
 }

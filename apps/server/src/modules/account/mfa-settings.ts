@@ -41,6 +41,11 @@ export async function startMfaEnrolment({
   return { url };
 }
 
+/**
+ * Turns MFA off. When it was already off nothing changed, so nothing happens: no session ends, no
+ * notice or audit row is written, and the answer is the same 'MFA Disabled' (issue 39: a stale
+ * switch, or a stolen recent token, must not sign the customer out everywhere).
+ */
 export async function turnOffMfa({
   db,
   publicUrl,
@@ -50,14 +55,13 @@ export async function turnOffMfa({
 }: MfaOptions): Promise<void> {
   requireRecentSignIn(principal, messages.reauthenticateForSecurity);
   const customer = await currentCustomer(db, principal);
-  const wasOn = (await identityAdmin.getMfaStatus(principal.subject)).length > 0;
-  await identityAdmin.disableMfa(principal.subject);
+  if (!(await identityAdmin.disableMfa(principal.subject))) return;
   // A change to how the account signs in ends every way in that came before it (issue 30).
   await endEverySession(db, identityAdmin, principal.subject, 'mfa_changed');
   await logAccountEvent(db, customer.id, 'mfa disabled');
-  if (wasOn) await recordOwnSecurityChange(db, principal, 'mfa_disabled', request);
+  await recordOwnSecurityChange(db, principal, 'mfa_disabled', request);
   const to = customer.email ?? principal.email;
-  if (wasOn && to) {
+  if (to) {
     await sendSecurityNotice(
       db,
       {

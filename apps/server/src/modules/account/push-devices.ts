@@ -9,6 +9,7 @@ import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { enqueuePush } from '../../platform/outbox.ts';
+import { pushDeviceKeysProblem } from '../../platform/push-device-keys.ts';
 import { isAllowedPushEndpoint } from '../../platform/web-push-keys.ts';
 import { currentCustomer } from '../customers/index.ts';
 import {
@@ -54,6 +55,8 @@ export async function subscribePushDevice(
 ): Promise<PushDevice> {
   if (!o.publicKey) throw invalid(pushMessages.pushUnavailable);
   if (!isAllowedPushEndpoint(o.input.endpoint, o)) throw invalid(pushMessages.pushServiceRefused);
+  const keysProblem = pushDeviceKeysProblem(o.input.keys);
+  if (keysProblem) throw invalid(keysProblem);
   const customer = await currentCustomer(o.db, o.principal);
   return o.db.transaction().execute(async (tx) => {
     const first = (await countPushDevices(tx, customer.id)) === 0;
@@ -92,5 +95,6 @@ export async function sendTestPush(o: PushOptions & { id: string; now: Date }): 
       tag: `test-${o.id}`,
     },
     dedupeKey: `push-test:${o.id}:${o.now.getTime()}`,
+    account: { issuer: customer.issuer, subject: customer.subject },
   });
 }

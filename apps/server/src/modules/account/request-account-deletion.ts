@@ -44,8 +44,10 @@ export async function requestAccountDeletion(opts: {
       expiresAt: new Date(Date.now() + DELETION_CODE_MINUTES * 60_000),
     });
     const text = `Your Pria account deletion code is ${code}. It expires in ${DELETION_CODE_MINUTES} minutes. If you did not ask to delete your account, ignore this message and contact support.`;
-    if (phone) await enqueueSms(trx, { to: phone, text });
-    else if (email) await enqueueEmail(trx, { to: email, subject: 'Your Pria account deletion code', text });
+    const account = { issuer: customer.issuer, subject: customer.subject };
+    if (phone) await enqueueSms(trx, { to: phone, text, account });
+    else if (email)
+      await enqueueEmail(trx, { to: email, subject: 'Your Pria account deletion code', text, account });
   });
   return phone
     ? { channel: 'sms', to: `•••• ${phone.slice(-4)}` }

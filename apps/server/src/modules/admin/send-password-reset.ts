@@ -26,7 +26,7 @@ export async function sendPasswordResetLink({
 }: SendPasswordResetOptions) {
   const customer = await db
     .selectFrom('customers')
-    .select(['id', 'subject', 'email'])
+    .select(['id', 'issuer', 'subject', 'email'])
     .where('id', '=', customerId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -53,6 +53,7 @@ export async function sendPasswordResetLink({
           '',
           'The link works once and expires in 30 minutes. If you did not ask for it, ignore this email: your password stays the same.',
         ].join('\n'),
+        account: { issuer: customer.issuer, subject: customer.subject },
       });
     }
     await recordStaffAction(trx, audit, {

@@ -5,6 +5,7 @@ import { fixedClock } from '../../platform/clock.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { collectDataset } from './collect-customer-data.ts';
 import { type DataExportDeps, prepareDueDataExports } from './index.ts';
 
 /**
@@ -191,5 +192,65 @@ describe('download my data', () => {
       .executeTakeFirstOrThrow();
     expect(row.file).toBeNull();
     expect((await ann.download('/api/v1/account/data-exports/download?token=nope')).status).toBe(400);
+  });
+});
+
+describe('the messages in a download', () => {
+  const profile = (firstName: string) => ({
+    firstName,
+    lastName: 'Lee',
+    phone: '2025550199',
+    address: { address1: '1 Main St', locality: 'New York', administrativeArea: 'NY', postalCode: '10001' },
+  });
+  const smsTo = (phone: string) =>
+    t.db
+      .selectFrom('message_outbox')
+      .select('id')
+      .where('recipient', '=', phone)
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map((r) => Number(r.id)));
+
+  it("are the customer's own account's only, never another account's SMS to a phone number they typed", async () => {
+    const bob = await signedInUser(t, 'export-bob2@pria.test');
+    const bobId = (await bob.get('/api/v1/customers/me')).body.data.id as string;
+    expect((await bob.put(`/api/v1/customers/${bobId}`, profile('Bob'))).status).toBe(200);
+    // A deletion code goes by SMS: a message for Bob's account to his phone.
+    expect((await bob.delete('/api/v1/customers')).status).toBe(200);
+    const [bobSms] = await smsTo('+12025550199');
+
+    // Eve types Bob's number as hers (a phone number is not verified) and gets a code there too.
+    const eve = await signedInUser(t, 'export-eve@pria.test');
+    const eveId = (await eve.get('/api/v1/customers/me')).body.data.id as string;
+    expect((await eve.put(`/api/v1/customers/${eveId}`, profile('Eve'))).status).toBe(200);
+    expect((await eve.delete('/api/v1/customers')).status).toBe(200);
+    const [, eveSms] = await smsTo('+12025550199');
+    expect(bobSms).toBeDefined();
+    expect(eveSms).toBeGreaterThan(bobSms ?? 0);
+
+    expect((await eve.post('/api/v1/account/data-exports')).status).toBe(202);
+    expect(await prepareDueDataExports(deps)).toBe(1);
+    const mail = await t.db
+      .selectFrom('message_outbox')
+      .select('text_body')
+      .where('recipient', '=', 'export-eve@pria.test')
+      .where('subject', '=', 'Your Pria data is ready to download')
+      .executeTakeFirstOrThrow();
+    const token = /privacy\?export=([A-Za-z0-9_-]{43})/.exec(mail.text_body)?.[1];
+    const res = await eve.download(`/api/v1/account/data-exports/download?token=${token}`);
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(res.bytes));
+    const messages = JSON.parse(strFromU8(files['json/messages.json'] as Uint8Array)) as {
+      message_id: number;
+      to: string;
+    }[];
+    expect(messages.map((m) => m.message_id)).toContain(eveSms);
+    expect(messages.map((m) => m.message_id)).not.toContain(bobSms);
+    expect(strFromU8(files['csv/messages.csv'] as Uint8Array)).not.toMatch(new RegExp(`^${bobSms},`, 'm'));
+
+    // Bob's file has his code, not Eve's, though both went to the same number.
+    const bobs = (await collectDataset(t.db, bobId, 'messages')).map((m) => m.message_id);
+    expect(bobs).toContain(bobSms);
+    expect(bobs).not.toContain(eveSms);
   });
 });

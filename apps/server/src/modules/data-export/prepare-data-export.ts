@@ -77,15 +77,15 @@ async function prepareOne(deps: DataExportDeps, id: string, customerId: string):
     await logExportEvent(tx, customerId, 'data export ready', { requestId: id, bytes: file.length });
     const customer = await tx
       .selectFrom('customers')
-      .select(['email', 'email_verified', 'first_name'])
+      .select(['issuer', 'subject', 'email', 'email_verified', 'first_name'])
       .where('id', '=', customerId)
       .executeTakeFirst();
     // NOTE: only a verified address: the link opens the customer's whole file.
     if (customer?.email && customer.email_verified) {
-      await enqueueEmail(
-        tx,
-        readyEmail(deps.publicUrl, customer.email, customer.first_name, token, expiresAt, id),
-      );
+      await enqueueEmail(tx, {
+        ...readyEmail(deps.publicUrl, customer.email, customer.first_name, token, expiresAt, id),
+        account: { issuer: customer.issuer, subject: customer.subject },
+      });
     }
   });
 }

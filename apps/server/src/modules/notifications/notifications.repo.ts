@@ -43,7 +43,7 @@ export async function lockUnprocessedEvent(tx: Db, id: number): Promise<MoneyEve
 export function findRecipient(tx: Db, customerId: string) {
   return tx
     .selectFrom('customers')
-    .select(['email', 'email_verified', 'phone', 'first_name', 'deleted_at'])
+    .select(['issuer', 'subject', 'email', 'email_verified', 'phone', 'first_name', 'deleted_at'])
     .where('id', '=', customerId)
     .executeTakeFirst();
 }

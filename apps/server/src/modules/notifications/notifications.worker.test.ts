@@ -36,8 +36,14 @@ afterAll(async () => {
 });
 
 it('sends queued email in the background and leaves SMS (not configured) in the outbox', async () => {
-  await enqueueEmail(t.db, { to: 'ann@example.com', subject: 'Hi', text: 'Hi', dedupeKey: 'w1' });
-  await enqueueSms(t.db, { to: '+12025550101', text: 'Pria: hi', dedupeKey: 'w1-sms' });
+  await enqueueEmail(t.db, {
+    to: 'ann@example.com',
+    subject: 'Hi',
+    text: 'Hi',
+    dedupeKey: 'w1',
+    account: null,
+  });
+  await enqueueSms(t.db, { to: '+12025550101', text: 'Pria: hi', dedupeKey: 'w1-sms', account: null });
   await expect
     .poll(
       () =>

@@ -30,6 +30,7 @@ export async function notifyMoneyEvent(
   // A deleted account has no addresses left and asked us to stop; the event is simply done.
   if (customer && !customer.deleted_at) {
     const prefs = await getNotificationPreferences(tx, event.customer_id);
+    const account = { issuer: customer.issuer, subject: customer.subject };
     const type = notificationTypeOf(event.type, { planCharge: event.attempt_kind === 'subscription' });
     // NOTE: only a verified address gets money notices: an unverified one may be a typo that
     // belongs to someone else, and these emails name the card and the amounts. The email is
@@ -44,11 +45,11 @@ export async function notifyMoneyEvent(
     if (wantsEmail || wantsSms || wantsPush) {
       const m = await composeMoneyMessages(tx, event, { firstName: customer.first_name, ...ctx });
       if (wantsEmail && email) {
-        await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email` });
+        await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email`, account });
         outcome.email = true;
       }
       if (wantsSms && phone) {
-        await enqueueSms(tx, { to: phone, text: m.sms, dedupeKey: `${event.id}:sms` });
+        await enqueueSms(tx, { to: phone, text: m.sms, dedupeKey: `${event.id}:sms`, account });
         outcome.sms = true;
       }
       if (wantsPush) {

@@ -13,12 +13,18 @@ export async function pushToDevices(
   key: string,
 ): Promise<number> {
   const devices = await tx
-    .selectFrom('push_subscriptions')
-    .select('id')
-    .where('customer_id', '=', customerId)
+    .selectFrom('push_subscriptions as p')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select(['p.id', 'c.issuer', 'c.subject'])
+    .where('p.customer_id', '=', customerId)
     .execute();
   for (const d of devices) {
-    await enqueuePush(tx, { subscriptionId: d.id, payload, dedupeKey: `${key}:push:${d.id}` });
+    await enqueuePush(tx, {
+      subscriptionId: d.id,
+      payload,
+      dedupeKey: `${key}:push:${d.id}`,
+      account: { issuer: d.issuer, subject: d.subject },
+    });
   }
   return devices.length;
 }

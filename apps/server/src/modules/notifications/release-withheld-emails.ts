@@ -60,6 +60,7 @@ export async function releaseWithheldEmails(
           to: customer.email.toLowerCase(),
           ...m.email,
           dedupeKey: `${event.id}:email`,
+          account: { issuer: customer.issuer, subject: customer.subject },
         });
         return true;
       });

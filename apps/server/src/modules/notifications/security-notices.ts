@@ -25,6 +25,7 @@ export async function sendSecurityNotice(
   ctx: { publicUrl: string },
 ): Promise<boolean> {
   const key = securityNoticeKey(n);
+  const account = { issuer: n.issuer, subject: n.userId };
   const w = securityNoticeWords(n, ctx.publicUrl);
   const customer = await tx
     .selectFrom('customers')
@@ -34,7 +35,13 @@ export async function sendSecurityNotice(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!customer) {
-    await enqueueEmail(tx, { to: n.email, subject: w.subject, text: w.text, dedupeKey: `${key}:email` });
+    await enqueueEmail(tx, {
+      to: n.email,
+      subject: w.subject,
+      text: w.text,
+      dedupeKey: `${key}:email`,
+      account,
+    });
     return true;
   }
   const row = await tx
@@ -50,10 +57,11 @@ export async function sendSecurityNotice(
     .executeTakeFirst();
   if (!row) return false;
   const to = (n.email || customer.email || '').toLowerCase();
-  if (to) await enqueueEmail(tx, { to, subject: w.subject, text: w.text, dedupeKey: `${key}:email` });
+  if (to)
+    await enqueueEmail(tx, { to, subject: w.subject, text: w.text, dedupeKey: `${key}:email`, account });
   const prefs = await getNotificationPreferences(tx, customer.id);
   if (customer.phone && /^\d{10}$/.test(customer.phone) && prefs.forSms.length > 0) {
-    await enqueueSms(tx, { to: `+1${customer.phone}`, text: w.sms, dedupeKey: `${key}:sms` });
+    await enqueueSms(tx, { to: `+1${customer.phone}`, text: w.sms, dedupeKey: `${key}:sms`, account });
   }
   if (prefs.forPush.length > 0) {
     const payload = pushFromSms({

@@ -44,6 +44,7 @@ export async function sendCustomerNotice(tx: Db, n: Notice, ctx: { publicUrl: st
       to: customer.email.toLowerCase(),
       ...m.email,
       dedupeKey: `notice:${row.id}:email`,
+      account: { issuer: customer.issuer, subject: customer.subject },
     });
   }
   const prefs = await getNotificationPreferences(tx, n.customerId);
@@ -52,7 +53,12 @@ export async function sendCustomerNotice(tx: Db, n: Notice, ctx: { publicUrl: st
     /^\d{10}$/.test(customer.phone) &&
     prefs.forSms.includes(noticeSmsType(n.data.type))
   ) {
-    await enqueueSms(tx, { to: `+1${customer.phone}`, text: m.sms, dedupeKey: `notice:${row.id}:sms` });
+    await enqueueSms(tx, {
+      to: `+1${customer.phone}`,
+      text: m.sms,
+      dedupeKey: `notice:${row.id}:sms`,
+      account: { issuer: customer.issuer, subject: customer.subject },
+    });
   }
   if (prefs.forPush.includes(noticeSmsType(n.data.type))) {
     const payload = pushFromSms({

@@ -1,4 +1,4 @@
-import { pushMessages } from '@pria/contracts';
+import { pushKeyMessages, pushMessages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock.ts';
 import { createWebPushSender, type DeliveryDeps, deliverPending } from '../../platform/delivery/index.ts';
@@ -100,6 +100,61 @@ describe('web push', () => {
     expect((await carol.get('/api/v1/account/push')).body.data.devices).toHaveLength(1);
     expect((await carol.delete(`/api/v1/account/push/devices/${carolDevice}`)).status).toBe(200);
     expect((await carol.get('/api/v1/account/push')).body.data.devices).toEqual([]);
+  });
+
+  it('refuses a p256dh that is not a point on the P-256 curve, and an auth that is not 16 bytes; nothing stored', async () => {
+    const { api, id } = await customerWithToken('push-ida@pria.test');
+    const device = push.device('ida-phone');
+    const key = Buffer.from(device.keys.p256dh, 'base64url');
+    key[64] = (key[64] ?? 0) ^ 1; // y changed by one bit: off the curve
+    const offCurve = await api.post('/api/v1/account/push/devices', {
+      endpoint: device.endpoint,
+      keys: { p256dh: key.toString('base64url'), auth: device.keys.auth },
+    });
+    expect(offCurve.status).toBe(400);
+    expect(offCurve.body.message).toBe(pushKeyMessages.p256dh);
+    const shortAuth = await api.post('/api/v1/account/push/devices', {
+      endpoint: device.endpoint,
+      keys: { p256dh: device.keys.p256dh, auth: Buffer.alloc(15, 7).toString('base64url') },
+    });
+    expect(shortAuth.status).toBe(400);
+    expect(shortAuth.body.message).toBe(pushKeyMessages.auth);
+    expect((await api.get('/api/v1/account/push')).body.data.devices).toEqual([]);
+    expect(
+      await t.db.selectFrom('push_subscriptions').select('id').where('customer_id', '=', id).execute(),
+    ).toEqual([]);
+    expect((await api.get('/api/v1/customers/notification')).body.data.forPush).toEqual([]);
+    // The same device with its real keys is taken.
+    expect((await subscribeAs(api, 'ida-phone')).status).toBe(201);
+  });
+
+  it('fails a push to a device stored with keys off the curve for good at the first try, not ten', async () => {
+    const { api, id } = await customerWithToken('push-jo@pria.test');
+    const device = push.device('jo-phone');
+    const key = Buffer.from(device.keys.p256dh, 'base64url');
+    key[64] = (key[64] ?? 0) ^ 1;
+    // As a row written before subscriptions were checked.
+    const row = await t.db
+      .insertInto('push_subscriptions')
+      .values({
+        customer_id: id,
+        endpoint: device.endpoint,
+        p256dh: key.toString('base64url'),
+        auth: device.keys.auth,
+        device: 'Chrome on Android',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await api.post(`/api/v1/account/push/devices/${row.id}/test`)).status).toBe(202);
+    expect(await deliverPending(delivery, { now: later(1) })).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const message = await t.db
+      .selectFrom('message_outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('push_subscription_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(message.last_error).toBe(`device keys refused: ${pushKeyMessages.p256dh}`);
+    expect(push.received.some((r) => r.device === 'jo-phone')).toBe(false);
   });
 
   it('delivers a money event to every device once, signed and encrypted, and retries after an outage', async () => {

@@ -22,6 +22,8 @@ export async function submitContactMessage(db: Db, config: Config, input: Contac
       subject: `[Contact] ${input.type}`,
       text: `From: ${input.email}\nTopic: ${input.type}\n\n${input.message}`,
       dedupeKey: `support-message:${row.id}`,
+      // To the support inbox: a message for no customer's account.
+      account: null,
     });
   });
 }

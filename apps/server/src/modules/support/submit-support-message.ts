@@ -30,6 +30,8 @@ export async function submitSupportMessage(
       subject: `[Support] ${input.type}`,
       text: `From: ${customer.email ?? '(no email)'} (customer ${customer.id})\nTopic: ${input.type}\n\n${input.message}`,
       dedupeKey: `support-message:${row.id}`,
+      // To the support inbox: a message for no customer's account.
+      account: null,
     });
   });
 }
@@ -60,6 +62,8 @@ export async function submitFeedback(
       subject: `[Feedback] ${input.star} star${input.star === 1 ? '' : 's'}`,
       text: `From: ${customer?.email ?? 'a visitor'}\nRating: ${input.star}/5\n\n${input.message || '(no message)'}`,
       dedupeKey: `support-message:${row.id}`,
+      // To the support inbox: a message for no customer's account.
+      account: null,
     });
   });
 }

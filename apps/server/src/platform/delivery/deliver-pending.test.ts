@@ -68,8 +68,9 @@ describe('delivering the outbox', () => {
       text: 'We charged $3.00 to your card.',
       html: '<p>We charged $3.00 to your card.</p>',
       dedupeKey: 'k1',
+      account: null,
     });
-    await enqueueSms(db, { to: '+12025550101', text: 'Pria: hello', dedupeKey: 'k1-sms' });
+    await enqueueSms(db, { to: '+12025550101', text: 'Pria: hello', dedupeKey: 'k1-sms', account: null });
     const now = new Date(Date.now() + 1000);
 
     // Nothing listens on this port: connection refused.
@@ -110,7 +111,13 @@ describe('delivering the outbox', () => {
   });
 
   it('marks a refused address failed at once, and gives up after the last attempt', async () => {
-    await enqueueEmail(db, { to: 'nobody@example.com', subject: 'Hi', text: 'Hi', dedupeKey: 'k2' });
+    await enqueueEmail(db, {
+      to: 'nobody@example.com',
+      subject: 'Hi',
+      text: 'Hi',
+      dedupeKey: 'k2',
+      account: null,
+    });
     const now = new Date(Date.now() + 1000);
     expect(await deliverPending(deps(`smtp://127.0.0.1:${smtpPort}`), { now })).toEqual({
       sent: 0,
@@ -120,7 +127,13 @@ describe('delivering the outbox', () => {
     expect(await row('k2')).toMatchObject({ status: 'failed', attempts: 1 });
     expect((await row('k2')).last_error).toContain('550');
 
-    await enqueueEmail(db, { to: 'bob@example.com', subject: 'Hi', text: 'Hi', dedupeKey: 'k3' });
+    await enqueueEmail(db, {
+      to: 'bob@example.com',
+      subject: 'Hi',
+      text: 'Hi',
+      dedupeKey: 'k3',
+      account: null,
+    });
     await db.updateTable('message_outbox').set({ attempts: 2 }).where('dedupe_key', '=', 'k3').execute();
     const closed = deps(`smtp://127.0.0.1:${await freePort()}`, 3);
     expect(await deliverPending(closed, { now })).toEqual({ sent: 0, retrying: 0, failed: 1 });
@@ -131,7 +144,13 @@ describe('delivering the outbox', () => {
   });
 
   it('sends again a message abandoned mid-send once its lease is over (the at-least-once edge)', async () => {
-    await enqueueEmail(db, { to: 'cat@example.com', subject: 'Hi Cat', text: 'Hi', dedupeKey: 'k4' });
+    await enqueueEmail(db, {
+      to: 'cat@example.com',
+      subject: 'Hi Cat',
+      text: 'Hi',
+      dedupeKey: 'k4',
+      account: null,
+    });
     const now = new Date(Date.now() + 1000);
     // A worker claimed it and died: while its lease runs, nobody else touches the row.
     await db
@@ -147,7 +166,13 @@ describe('delivering the outbox', () => {
     expect(received.filter((m) => m.to.includes('cat@example.com'))).toHaveLength(1);
 
     // One whose sends keep dying with the process is given up on, not retried forever.
-    await enqueueEmail(db, { to: 'dan@example.com', subject: 'Hi Dan', text: 'Hi', dedupeKey: 'k5' });
+    await enqueueEmail(db, {
+      to: 'dan@example.com',
+      subject: 'Hi Dan',
+      text: 'Hi',
+      dedupeKey: 'k5',
+      account: null,
+    });
     await db
       .updateTable('message_outbox')
       .set({ status: 'sending', attempts: 10, lease_until: now })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
+import { pushDeviceKeysProblem } from '../push-device-keys.ts';
 import type { VapidKeys } from '../web-push-keys.ts';
 import { SendError } from './ports.ts';
 
@@ -41,6 +42,10 @@ export function createWebPushSender(opts: {
 }): PushSender {
   return {
     async send(device, payload, { dedupeKey }) {
+      // A device stored before its keys were checked at subscription (issue 39): no message can
+      // ever be encrypted to it, so trying again would only repeat the failure.
+      const keysProblem = pushDeviceKeysProblem(device);
+      if (keysProblem) throw new SendError(`device keys refused: ${keysProblem}`, { permanent: true });
       const request = webpush.generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         payload,

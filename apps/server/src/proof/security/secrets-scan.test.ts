@@ -251,4 +251,22 @@ describe('secrets at rest and in logs after a full customer journey', () => {
     expect(log).not.toMatch(/Bearer ey/);
     expect(log).not.toMatch(/_session=/);
   }, 120_000);
+
+  // Issue 39: a data download holds the messages sent for the customer's own account, found by
+  // the account each message names, never by address (a phone number is not verified).
+  it('names on every message of the journey the account it was sent for: the identity it went to', async () => {
+    const sent = await services.db.selectFrom('message_outbox').select('channel').execute();
+    // Emails (verification, notices, reset) and SMS (money notices, the deletion code).
+    expect(new Set(sent.map((m) => m.channel))).toEqual(new Set(['email', 'sms']));
+    const unnamed = await sql<{ recipient: string; subject: string | null; named: string | null }>`
+      select m.recipient, m.subject, m.account_subject as named from message_outbox m
+      left join idp_users u on u.id = m.account_subject
+      where m.account_subject is null or m.account_issuer <> ${services.config.oidc.issuer}
+         or (m.channel = 'email' and m.recipient <> u.email)`.execute(services.db);
+    expect(unnamed.rows).toEqual([]);
+    const phoneMessages = await sql<{ email: string }>`
+      select distinct u.email from message_outbox m join idp_users u on u.id = m.account_subject
+      where m.recipient = '+12025550177'`.execute(services.db);
+    expect(phoneMessages.rows).toEqual([{ email: EMAIL }]);
+  });
 });

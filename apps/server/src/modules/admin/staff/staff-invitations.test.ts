@@ -1,5 +1,6 @@
-import type { StaffRow } from '@pria/contracts';
+import { type StaffRow, staffMessages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordMessages } from '../../../platform/password-policy.ts';
 import { type Api, signedInUser } from '../../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { oidcLogin } from '../../../test/oidc-login.ts';
@@ -235,5 +236,78 @@ describe('forgot password for someone invited who never set one', () => {
     expect(mail.text_body).toContain('was withdrawn');
     expect(mail.text_body).toContain('ask an admin');
     expect((await member(id)).invitation.state).toBe('revoked');
+  });
+});
+
+describe('an invitation accepted while an admin invites the same address again', () => {
+  it('either the password is set and every re-invite answers 409, or the link was replaced: never a 500', async () => {
+    for (let round = 0; round < 8; round++) {
+      const email = `race${round}@pria.test`;
+      const invited = await admin.post('/api/v1/admin/staff/invitations', { email, role: 'support' });
+      expect(invited.status).toBe(201);
+      const id = invited.body.data.id as string;
+      const token = await latestLink(email);
+      // The invitee submits the form while the admin (twice, in two tabs) invites the address again.
+      const [accepted, ...reinvites] = await Promise.all([
+        accept(token),
+        ...Array.from({ length: 4 }, () =>
+          admin.post('/api/v1/admin/staff/invitations', { email, role: 'finance' }),
+        ),
+      ]);
+      const statuses = [accepted.status, ...reinvites.map((r) => r.status)];
+      expect(statuses, `round ${round}`).not.toContain(500);
+      const row = await t.db
+        .selectFrom('idp_users')
+        .select(['password_hash', 'roles'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const pending = await t.db
+        .selectFrom('staff_invitations')
+        .select('id')
+        .where('user_id', '=', id)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .execute();
+      const resent = reinvites.filter((r) => r.status === 200).length;
+      if (accepted.status === 200) {
+        // The password came first: the address can sign in, so inviting it is a conflict.
+        for (const r of reinvites) {
+          expect(r.status, `round ${round}`).toBe(409);
+          expect(r.body.message).toBe(staffMessages.emailTaken);
+        }
+        expect(row.password_hash).not.toBeNull();
+        expect(row.roles).toEqual(['support']);
+        expect(pending).toEqual([]);
+        expect((await member(id)).invitation.state).toBe('accepted');
+      } else {
+        // A new link came first: this one no longer works, and says a newer one was sent.
+        expect(accepted.status, `round ${round}`).toBe(409);
+        expect(await accepted.text()).toContain('A newer invitation link was sent');
+        expect(resent).toBe(4);
+        expect(row.password_hash).toBeNull();
+        expect(row.roles).toEqual(['finance']);
+        expect(pending).toHaveLength(1);
+        expect(await linkWorks(await latestLink(email))).toBe(true);
+      }
+      const audited = (await auditOf(id)).filter((a) => a.startsWith('staff.invite_resend')).length;
+      expect(audited).toBe(resent);
+    }
+  });
+});
+
+describe('a password weak for this person', () => {
+  it('(their own address) is refused with its words, and the link still works: never a 500', async () => {
+    const email = 'frank.sinatra.weak@pria.test';
+    await admin.post('/api/v1/admin/staff/invitations', { email, role: 'support' });
+    const token = await latestLink(email);
+    const res = await fetch(`${t.url}/oidc/staff-invite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, password: email, confirmPassword: email }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(passwordMessages.tooWeak);
+    expect(await linkWorks(token)).toBe(true);
+    expect((await accept(token)).status).toBe(200);
   });
 });
