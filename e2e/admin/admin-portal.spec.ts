@@ -223,7 +223,7 @@ test('a deleted client is found with "Show deleted clients", says when, and has 
     );
     await db.query(
       `update subscriptions set plan_id = (select id from plans where id <> $2 order by id limit 1),
-         status = 'inactive', is_enabled = false where customer_id = $1`,
+         status = 'inactive' where customer_id = $1`,
       [client.id, rows[0]?.plan_id],
     );
     await db.query(

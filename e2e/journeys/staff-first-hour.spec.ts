@@ -347,11 +347,13 @@ async function buyAgainThenChangePlan(
     await waitForMail(request, client, /^Your Pria subscription started/);
     // One subscription, bought again: active, on Annual, renewing, no cancellation left.
     expect(
-      await sql<{ status: string; plan_id: string; cancelled_at: Date | null; is_enabled: boolean }>(
-        'select status, plan_id, cancelled_at, is_enabled from subscriptions where customer_id = $1',
+      await sql<{ status: string; plan_id: string; cancelled_at: Date | null; paused: boolean }>(
+        `select status, plan_id, cancelled_at,
+                exists (select 1 from subscription_pauses z where z.subscription_id = s.id and z.resumed_at is null) as paused
+           from subscriptions s where customer_id = $1`,
         [id],
       ),
-    ).toEqual([{ status: 'active', plan_id: 'annual', cancelled_at: null, is_enabled: true }]);
+    ).toEqual([{ status: 'active', plan_id: 'annual', cancelled_at: null, paused: false }]);
     expect((await planCharges(id)).map((c) => [Number(c.amount_cents), c.status])).toEqual([
       [3897, 'captured'],
       [7145, 'captured'],

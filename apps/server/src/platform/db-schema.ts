@@ -100,7 +100,8 @@ export interface SubscriptionsTable {
   plan_id: string;
   card_id: string | null;
   status: SubscriptionStatus;
-  is_enabled: Generated<boolean>;
+  // Paused or not is asked of subscription_pauses, about an instant (modules/billing/pause-rule.ts):
+  // the is_enabled flag went in migration 0092.
   expires_at: Timestamp | null;
   /** Cancelled online: no renewal; active until expires_at, resumable until then (migration 0020). */
   cancelled_at: Timestamp | null;
@@ -339,7 +340,11 @@ export type CustomerNoticeType =
   | 'subscription.plan_changed'
   | SecurityNoticeType;
 
-/** When each pause of a subscription began and ended, by the engine's clock (migration 0035). */
+/**
+ * When each pause of a subscription began and ended, by the engine's clock (migration 0035): the
+ * one truth of "paused" (0092). A pause begins open,
+ * ends once by resuming, never overlaps the previous one, never changes after (a trigger).
+ */
 export interface SubscriptionPausesTable {
   id: Generated<number>;
   subscription_id: string;

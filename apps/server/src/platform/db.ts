@@ -1,4 +1,14 @@
-import { CompiledQuery, Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  type KyselyConfig,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type RawBuilder,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './db-schema.ts';
 
@@ -26,6 +36,27 @@ export function namedStatement<Row>(name: string, text: string) {
   namedStatements.set(text, name);
   return async (db: Pick<Db, 'executeQuery'>, parameters: readonly unknown[]): Promise<Row[]> =>
     (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
+}
+
+/** Compiles fragments to text, without a connection. */
+const textCompiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/**
+ * A fragment built once elsewhere (a rule shared by many queries) as the text a `namedStatement`
+ * embeds. Only a fragment without parameters: the statement's own are numbered by its text.
+ */
+export function sqlText(fragment: RawBuilder<unknown>): string {
+  const compiled = fragment.compile(textCompiler);
+  if (compiled.parameters.length > 0)
+    throw new Error('sqlText: a fragment with parameters cannot be embedded');
+  return compiled.sql;
 }
 
 type QueryFn = (...args: unknown[]) => unknown;

@@ -112,25 +112,31 @@ describe('GET /customers (client list)', () => {
     const idOf = async (email: string) =>
       (await t.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow())
         .id;
-    const states: [string, { status: string; is_enabled?: boolean; cancelled_at?: Date }][] = [
+    const states: [string, { status: string; paused?: boolean; cancelled_at?: Date }][] = [
       ['client10@example.com', { status: 'active' }],
-      ['client11@example.com', { status: 'active', is_enabled: false }],
+      ['client11@example.com', { status: 'active', paused: true }],
       ['client12@example.com', { status: 'active', cancelled_at: day(20) }],
       ['client13@example.com', { status: 'inactive' }],
       ['client14@example.com', { status: 'pending_verification' }],
     ];
     for (const [email, sub] of states) {
-      await t.db
+      const row = await t.db
         .insertInto('subscriptions')
         .values({
           customer_id: await idOf(email),
           plan_id: plan.id,
           status: sub.status as never,
-          is_enabled: sub.is_enabled ?? true,
           cancelled_at: sub.cancelled_at ?? null,
           expires_at: new Date('2099-01-01T00:00:00Z'),
-        } as never)
-        .execute();
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Paused is the pause rows' (ADR 18): an open pause.
+      if (sub.paused)
+        await t.db
+          .insertInto('subscription_pauses')
+          .values({ subscription_id: row.id, paused_at: day(20), paused_by: email })
+          .execute();
     }
     const stateOf = async (email: string) =>
       (await list(`filter=${b64({ email })}`)).body.data.rows[0].subscription?.state ?? 'none';

@@ -2,7 +2,12 @@ import type { AdminMetrics } from '@pria/contracts';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../platform/db.ts';
-import { countPayoutsNeedingAttention, operationalAlerts, reconcileRecent } from '../billing/index.ts';
+import {
+  countPayoutsNeedingAttention,
+  operationalAlerts,
+  pausedAt,
+  reconcileRecent,
+} from '../billing/index.ts';
 
 const NEW_YORK = 'America/New_York';
 const MONTHS = 12;
@@ -59,7 +64,8 @@ async function counts(db: Db, now: Date) {
         -- Customers, cards, charges and pay-backs from the trigger-kept counters (0012, 0026).
         (select n from row_counts where name = 'customers:active')::int as users,
         (select count(*) from subscriptions s join customers c on c.id = s.customer_id
-          where s.status = 'active' and s.is_enabled and (s.expires_at is null or s.expires_at > ${now})
+          where s.status = 'active' and not ${pausedAt(sql.ref<string>('s.id'), now)}
+            and (s.expires_at is null or s.expires_at > ${now})
             and not c.is_staff)::int as subscribers,
         (select n from row_counts where name = 'cards:active')::int as cards,
         (select sum(n) from row_counts where name like 'payment_attempts:%')::int as attempts,

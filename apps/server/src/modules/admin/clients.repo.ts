@@ -1,6 +1,7 @@
 import type { CustomerFilter, CustomerSortField, SubscriptionStatus } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { AS_IT_STANDS, pausedAt } from '../billing/index.ts';
 import { digitsOnly, likeContains } from './paging.ts';
 import { countedRows } from './row-counts.ts';
 
@@ -56,13 +57,16 @@ const searchable = sql`(coalesce(c.email, '') || ' ' || coalesce(c.first_name, '
 
 /**
  * A subscription's state as staff read it: cancelled or paused (both active until their end
- * date, neither renews) before active; inactive, pending verification, or none at all.
+ * date, neither renews) before active; inactive, pending verification, or none at all. Paused is
+ * the pause rule's, with the switch as it stands (what the customer's own screen shows).
  */
-const stateOf = (s: string) =>
-  sql.raw(`case when ${s}.id is null then 'none'
-    when ${s}.status = 'active' and ${s}.cancelled_at is not null then 'cancelled'
-    when ${s}.status = 'active' and not ${s}.is_enabled then 'paused'
-    else ${s}.status end`);
+const stateOf = (s: string) => {
+  const col = (c: string) => sql.ref(`${s}.${c}`);
+  return sql`case when ${col('id')} is null then 'none'
+    when ${col('status')} = 'active' and ${col('cancelled_at')} is not null then 'cancelled'
+    when ${col('status')} = 'active' and ${pausedAt(sql.ref<string>(`${s}.id`), AS_IT_STANDS)} then 'paused'
+    else ${col('status')} end`;
+};
 
 /** A phone typed with its punctuation ('(202) 555-01') is searched by its digits. */
 const looksLikePhone = (s: string) => /^[\d\s()+\-.]+$/.test(s) && /\d/.test(s);

@@ -18,6 +18,8 @@ export interface CustomerRecordParts {
     plan: unknown,
     periodPlan: unknown,
     nextPlan: unknown,
+    /** The pause in force as the switch stands (billing's pause rule), null: not paused. */
+    pausedSince: Date | null,
   ): unknown;
   subscriptionOf(db: Db, customerId: string): Promise<unknown>;
   preferencesFromRow(
@@ -44,6 +46,7 @@ export async function getCustomer(db: Db, parts: CustomerRecordParts, principal:
               record.subscription.plan,
               record.subscription.periodPlan,
               record.subscription.nextPlan,
+              record.subscription.pausedSince,
             )
           : null,
         notification: parts.preferencesFromRow(record.preferences),

@@ -1,6 +1,7 @@
 import { cardName } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import { AS_IT_STANDS, pausedAt } from '../billing/index.ts';
 
 /** One table of the export: its rows, each a flat record (the CSV's columns are the first row's keys). */
 export type Dataset = Record<string, string | number | boolean | null>[];
@@ -88,7 +89,8 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
     }
     case 'subscription_history': {
       const subs = await sql<Record<string, unknown>>`
-        select s.id, s.plan_id, p.name as plan_name, s.status, s.is_enabled, s.expires_at, s.cancelled_at, s.created_at
+        select s.id, s.plan_id, p.name as plan_name, s.status, s.expires_at, s.cancelled_at, s.created_at,
+               ${pausedAt(sql.ref<string>('s.id'), AS_IT_STANDS)} as paused
         from subscriptions s join plans p on p.id = s.plan_id where s.customer_id = ${customerId}`.execute(
         db,
       );
@@ -103,7 +105,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
         ...subs.rows.map((s) => ({
           at: iso(s.created_at as Date),
           event: `Subscribed to ${s.plan_name}`,
-          detail: `status ${s.status}${s.is_enabled ? '' : ' (paused)'}; ${s.cancelled_at ? `cancelled ${iso(s.cancelled_at as Date)}; ` : ''}active until ${iso(s.expires_at as Date) ?? '-'}`,
+          detail: `status ${s.status}${s.paused ? ' (paused)' : ''}; ${s.cancelled_at ? `cancelled ${iso(s.cancelled_at as Date)}; ` : ''}active until ${iso(s.expires_at as Date) ?? '-'}`,
           amount_cents: null,
         })),
         ...planCharges.rows.map((a) => ({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { currentPeriod, nextPayinDueAt } from '../billing/index.ts';
+import { currentPeriod, nextPayinDueAt, pausedAt, renewsAt } from '../billing/index.ts';
 import { sendCustomerNotice } from './send-notice.ts';
 
 /**
@@ -10,6 +10,9 @@ import { sendCustomerNotice } from './send-notice.ts';
  * - at the start of each month, one per card that will have expired by the month's 28th 16:00
  *   New York (its $3 charge would be declined), and one when the funding card will have expired
  *   by a renewal in the next two months.
+ * "Renews" and "charged" are the pause rule's (`renewsAt`, `pausedAt`, ADR 18), asked about the
+ * instant the notice tells of (the end date, the 28th) as the engine will ask it then; those
+ * instants are to come, so the rule answers with the switch as it stands.
  */
 
 /** Days before the renewal that its reminder goes out, by plan; the annual plan's is a legal minimum. */
@@ -58,7 +61,7 @@ async function sendRenewalReminders(deps: NoticeDeps, at: Date): Promise<number>
     join plans p on p.id = s.plan_id
     left join (values ${leads}) as l(plan_id, days) on l.plan_id = p.id
     left join cards c on c.id = s.card_id and c.removed_at is null
-    where s.status = 'active' and s.is_enabled and s.cancelled_at is null
+    where ${renewsAt('s', sql.ref<Date>('s.expires_at'))}
       and s.expires_at > ${at} and s.expires_at <= ${at}::timestamptz + make_interval(days => ${MAX_REMINDER_DAYS})
       and s.expires_at <= ${at}::timestamptz
           + make_interval(days => coalesce(l.days,
@@ -109,9 +112,9 @@ async function sendMonthlyCardNotices(deps: NoticeDeps, at: Date) {
     const expiring = await sql<{ id: string; customer_id: string; brand: string; last_four: string }>`
       select c.id, c.customer_id, c.brand, c.last_four
       from cards c join subscriptions s on s.customer_id = c.customer_id
-      -- charged on the 28th: still in its paid period then, or renewing before it
-      where c.removed_at is null and s.status = 'active' and s.is_enabled
-        and (s.expires_at > ${chargeAt} or s.cancelled_at is null)
+      -- charged on the 28th: not paused then, and still in its paid period then or renewing before it
+      where c.removed_at is null and s.status = 'active' and not ${pausedAt(sql.ref<string>('s.id'), chargeAt)}
+        and (s.expires_at > ${chargeAt} or ${renewsAt('s', sql.ref<Date>('s.expires_at'))})
         and ${cardExpiredAt} <= ${chargeAt}`.execute(tx);
     let expiringCards = 0;
     for (const c of expiring.rows) {
@@ -140,7 +143,7 @@ async function sendMonthlyCardNotices(deps: NoticeDeps, at: Date) {
       from subscriptions s
       join plans p on p.id = s.plan_id
       join cards c on c.id = s.card_id and c.removed_at is null
-      where s.status = 'active' and s.is_enabled and s.cancelled_at is null
+      where ${renewsAt('s', sql.ref<Date>('s.expires_at'))}
         and s.expires_at > ${at} and s.expires_at <= ${at}::timestamptz + make_interval(days => ${FUNDING_LOOKAHEAD_DAYS})
         and ${cardExpiredAt} <= s.expires_at`.execute(tx);
     let expiringFundingCards = 0;

@@ -8,7 +8,7 @@ import { sendCustomerNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { alreadyCancelled, nothingToCancel } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findSubscriptionOfCustomer, markCancelled } from './subscriptions.repo.ts';
+import { findPauseInForce, findSubscriptionOfCustomer, markCancelled } from './subscriptions.repo.ts';
 
 /**
  * Cancel online (issue 19, ROSCA): no renewal; the plan stays active until its end date, the
@@ -58,5 +58,9 @@ export async function cancelSubscription(
     const again = await findSubscriptionOfCustomer(deps.db, customer.id);
     throw again?.cancelled_at ? alreadyCancelled() : nothingToCancel();
   }
-  return { subscription: toSubscriptionView(cancelled, plan) };
+  return {
+    subscription: toSubscriptionView(cancelled, plan, {
+      pausedAt: await findPauseInForce(deps.db, cancelled.id),
+    }),
+  };
 }

@@ -6,7 +6,7 @@ import { toSubscriptionView } from './subscription-view.ts';
 import {
   findEndingRefund,
   findLastDecline,
-  findOpenPause,
+  findPauseInForce,
   findPendingCharge,
   findSubscriptionOfCustomer,
   findSubscriptionWithPlan,
@@ -45,7 +45,7 @@ export async function getOwnSubscription(db: Db, principal: Principal) {
     : null;
   return {
     ...toSubscriptionView(subscription, plan, {
-      pausedAt: await findOpenPause(db, subscription.id),
+      pausedAt: await findPauseInForce(db, subscription.id),
       nextPlan,
     }),
     inactiveReason: decline?.decline_reason ?? null,

@@ -8,7 +8,12 @@ import { sendCustomerNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { notCancelled, subscriptionEnded } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { clearCancellation, findSubscriptionOfCustomer, noticeCard } from './subscriptions.repo.ts';
+import {
+  clearCancellation,
+  findPauseInForce,
+  findSubscriptionOfCustomer,
+  noticeCard,
+} from './subscriptions.repo.ts';
 
 /**
  * "Keep my subscription": undoes a cancellation before the end date, so the plan renews as usual.
@@ -60,5 +65,7 @@ export async function keepSubscription(
     return row;
   });
   if (!kept) throw subscriptionEnded();
-  return { subscription: toSubscriptionView(kept, plan) };
+  return {
+    subscription: toSubscriptionView(kept, plan, { pausedAt: await findPauseInForce(deps.db, kept.id) }),
+  };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { nextPayinDueAt } from '../billing/index.ts';
+import { nextPayinDueAt, renewsAt } from '../billing/index.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 import type { SubscriptionRow } from './subscriptions.repo.ts';
@@ -51,6 +51,16 @@ export async function recordPauseChange(
   // Only an active plan has charges and a renewal to tell about.
   if (s.status !== 'active' || !s.expires_at) return;
   const endsAt = new Date(s.expires_at).toISOString();
+  // Whether it renews is the engine's question, asked as the engine will ask it (at the end
+  // date): a resume after an end date that was paused does not bring that renewal back.
+  const renews = r.paused
+    ? false
+    : ((
+        await sql<{ renews: boolean }>`
+          select ${renewsAt('s', sql.ref<Date>('s.expires_at'))} as renews from subscriptions s where s.id = ${s.id}`.execute(
+          tx,
+        )
+      ).rows[0]?.renews ?? false);
   const nextChargeAt = nextPayinDueAt(at);
   await sendCustomerNotice(
     tx,
@@ -65,7 +75,7 @@ export async function recordPauseChange(
         : {
             type: 'subscription.unpaused',
             planName: plan.name,
-            renewsAt: s.cancelled_at ? null : endsAt,
+            renewsAt: renews ? endsAt : null,
             endsAt,
             nextChargeAt: nextChargeAt < new Date(s.expires_at) ? nextChargeAt.toISOString() : null,
           },

@@ -1,7 +1,7 @@
 import { cents, totalWithTax } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import type { RenewalDue, RenewalOutcome } from '../billing/index.ts';
+import { type RenewalDue, type RenewalOutcome, renewalDue } from '../billing/index.ts';
 import { periodEnd, periodKeyAt } from './subscription-period.ts';
 
 /**
@@ -11,8 +11,9 @@ import { periodEnd, periodKeyAt } from './subscription-period.ts';
  * price with tax and the period end are computed here only (`totalWithTax`, `periodEnd`).
  */
 /**
- * Enabled, active subscriptions whose paid period ended by `asOf`, with a card on file. A renewal
- * charges and starts the plan the customer changed to, if any (ADR 40), else the same plan.
+ * The renewals due by `asOf` (`renewalDue`: active, not cancelled, not paused at the end date, a
+ * card on file), however late the run. A renewal charges and starts the plan the customer
+ * changed to, if any (ADR 40), else the same plan.
  */
 export async function renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]> {
   const rows = await db
@@ -30,10 +31,7 @@ export async function renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]> {
       'p.price_cents',
       'p.tax_basis_points',
     ])
-    .where('s.status', '=', 'active')
-    .where('s.is_enabled', '=', true)
-    .where('s.cancelled_at', 'is', null)
-    .where('s.expires_at', '<=', asOf)
+    .where(renewalDue('s', asOf))
     .execute();
   return rows.flatMap((r) => {
     if (!r.expires_at) return [];
@@ -55,17 +53,14 @@ export async function renewalsDue(db: Db, asOf: Date): Promise<RenewalDue[]> {
 }
 
 /**
- * Subscriptions that do not renew become inactive when their period ends: paused ones, cancelled
- * ones (never charged again), and enabled ones whose funding card is gone.
+ * Subscriptions whose period ended by `asOf` and that do not renew become inactive: the active
+ * ones no renewal is due for (`renewalDue`): paused at their end date (even if resumed since:
+ * ADR 18), cancelled (never charged again), or whose funding card is gone.
  */
 export async function expireUnrenewable(db: Db, asOf: Date): Promise<number> {
   const res = await sql`
     update subscriptions s set status = 'inactive', next_plan_id = null, updated_at = now()
-    where s.status = 'active' and s.expires_at <= ${asOf}
-      and (not s.is_enabled or s.cancelled_at is not null
-           or not exists (select 1 from cards c where c.id = s.card_id and c.removed_at is null))`.execute(
-    db,
-  );
+    where s.status = 'active' and s.expires_at <= ${asOf} and not ${renewalDue('s', asOf)}`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }
 
@@ -116,11 +111,14 @@ export async function recordRenewalOutcomes(tx: Db, outcomes: readonly RenewalOu
   );
 }
 
-/** A deleted account's subscription stops at once: inactive, never renewed. */
+/**
+ * A deleted account's subscription stops at once: inactive, so never renewed nor charged again
+ * (its cards are retired in the same transaction). Its pause history is left as it was.
+ */
 export async function stopSubscriptionsOf(db: Db, customerId: string): Promise<void> {
   await db
     .updateTable('subscriptions')
-    .set({ status: 'inactive', is_enabled: false, updated_at: new Date() })
+    .set({ status: 'inactive', updated_at: new Date() })
     .where('customer_id', '=', customerId)
     .execute();
 }

@@ -20,6 +20,8 @@ export async function schedulePlanChange(
     chosen: PlanRow;
     /** The plan already scheduled, if any (to name the change called off). */
     scheduled: PlanRow | null;
+    /** Paused as the switch stands (after the same request's pause or resume): told in the email. */
+    paused: boolean;
     at: Date;
     by: string;
     publicUrl: string;
@@ -60,7 +62,7 @@ export async function schedulePlanChange(
           amountCents: totalWithTax(cents(chosen.price_cents), chosen.tax_basis_points),
           intervalCount: chosen.interval_count,
           changesAt,
-          paused: !s.is_enabled,
+          paused: r.paused,
           card,
         },
         dedupeKey: `subscription.plan_changed:${s.id}:${next ?? current.id}:${r.at.toISOString()}`,

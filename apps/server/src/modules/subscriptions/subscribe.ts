@@ -11,7 +11,12 @@ import { findPlan } from '../plans/index.ts';
 import { buyPlanPeriod } from './buy-plan-period.ts';
 import { alreadySubscribed, declined, noFundingCard, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { ensureSubscription, findReceiptNumber, findSubscriptionOfCustomer } from './subscriptions.repo.ts';
+import {
+  ensureSubscription,
+  findPauseInForce,
+  findReceiptNumber,
+  findSubscriptionOfCustomer,
+} from './subscriptions.repo.ts';
 
 export interface SubscribeInput {
   plan: string;
@@ -70,7 +75,11 @@ export async function subscribe(
   const receipt =
     charged.attempt.status === 'captured' ? await findReceiptNumber(db, charged.attempt.id) : undefined;
   return {
-    subscription: toSubscriptionView(charged.subscription, plan, { nextPlan: null }),
+    // Buying a plan ends any pause (buyPlanPeriod), so this reads "not paused"; asked, not assumed.
+    subscription: toSubscriptionView(charged.subscription, plan, {
+      nextPlan: null,
+      pausedAt: await findPauseInForce(db, charged.subscription.id),
+    }),
     paymentSessionUrl:
       charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,
     /** The checkout's confirmation shows it and offers the PDF (GET /receipts/{id}). */

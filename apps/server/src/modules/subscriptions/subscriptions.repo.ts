@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { SubscriptionStatus, SubscriptionsTable } from '../../platform/db-schema.ts';
+import { AS_IT_STANDS, pausedSince } from '../billing/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -53,7 +54,6 @@ export async function startOver(
       next_plan_id: null,
       cancelled_at: null,
       cancelled_by: null,
-      is_enabled: true,
       status: 'pending_verification',
       updated_at: new Date(),
     })
@@ -102,7 +102,6 @@ export function updateSubscription(
     plan_id: string;
     card_id: string | null;
     status: SubscriptionStatus;
-    is_enabled: boolean;
     expires_at: Date | null;
   }>,
 ): Promise<SubscriptionRow> {
@@ -171,12 +170,7 @@ export async function findSubscriptionWithPlan(
       eb.fn.toJson('s').as('subscription'),
       eb.fn.toJson('p').as('plan'),
       sql<PlanRow | null>`case when n.id is null then null else to_json(n) end`.as('next_plan'),
-      eb
-        .selectFrom('subscription_pauses as z')
-        .select('z.paused_at')
-        .whereRef('z.subscription_id', '=', 's.id')
-        .where('z.resumed_at', 'is', null)
-        .as('paused_at'),
+      pausedSince(sql.ref<string>('s.id'), AS_IT_STANDS).as('paused_at'),
       // The latest captured plan charge, by its period (unique per subscription), read along
       // payment_attempts_subscription_once.
       eb
@@ -201,15 +195,14 @@ export async function findSubscriptionWithPlan(
   };
 }
 
-/** When the subscription's current pause began (null: not paused). */
-export async function findOpenPause(db: Db, subscriptionId: string): Promise<Date | null> {
-  const row = await db
-    .selectFrom('subscription_pauses')
-    .select('paused_at')
-    .where('subscription_id', '=', subscriptionId)
-    .where('resumed_at', 'is', null)
-    .executeTakeFirst();
-  return row?.paused_at ?? null;
+/**
+ * When the pause in force as the switch stands began (null: not paused), by the one rule
+ * (`pausedSince`): what `isEnabled` and `pausedAt` show.
+ */
+export async function findPauseInForce(db: Db, subscriptionId: string): Promise<Date | null> {
+  const row = await sql<{ since: Date | null }>`
+    select ${pausedSince(sql`${subscriptionId}::uuid`, AS_IT_STANDS)} as since`.execute(db);
+  return row.rows[0]?.since ?? null;
 }
 
 /** A subscription and its plan read as `to_json(s)`, `to_json(p)`, typed as a plain select returns them. */

@@ -8,7 +8,14 @@ import {
 import { DateTime } from 'luxon';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { NEW_YORK, nextPayinPeriod, payBacksOwed, payinDueAt, payoutDueAt } from '../billing/index.ts';
+import {
+  NEW_YORK,
+  nextPayinPeriod,
+  payBacksOwed,
+  payinDueAt,
+  payoutDueAt,
+  renews,
+} from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findSubscriptionWithPlan } from './subscriptions.repo.ts';
 
@@ -20,8 +27,9 @@ const cardExpiresAt = (month: number, year: number) =>
  * The dashboard's "Upcoming" panel: the next $3 charge and the cards it covers, its pay-back,
  * the renewal (or the end date), and cards that will have expired by then. Everything comes from
  * the engine's own schedule (billing-schedule.ts) and its eligibility rule (a card registered,
- * an enabled subscription whose period runs past the 28th, or that renews before it), so the
- * panel cannot disagree with what the engine will do.
+ * a subscription not paused at the 28th whose period runs past it, or that renews before it), so
+ * the panel cannot disagree with what the engine will do. Both instants are to come, so the pause
+ * rule answers with the switch as it stands (`pausedAt` of findSubscriptionWithPlan, `renews`).
  */
 export async function upcomingSchedule(db: Db, principal: Principal, now: Date): Promise<UpcomingSchedule> {
   const customer = await currentCustomer(db, principal);
@@ -72,17 +80,18 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
     expiringCards: [],
   };
   if (!found) return { ...nothing, state: 'none' };
-  const { subscription: s, plan: inForce, nextPlan } = found;
+  const { subscription: s, plan: inForce, nextPlan, pausedAt } = found;
   // What the renewal charges and starts: the plan the customer changed to, if any (ADR 40).
   const plan = nextPlan ?? inForce;
   if (s.status !== 'active' || !s.expires_at) return { ...nothing, state: s.status };
 
   const expiresAt = new Date(s.expires_at);
-  const autoRenews = s.is_enabled && !s.cancelled_at;
+  const paused = pausedAt !== null;
+  const autoRenews = renews(s, pausedAt);
   const period = nextPayinPeriod(now);
   const chargeAt = payinDueAt(period);
-  // Charged on the 28th when still in its paid period then, or renewed before it.
-  const charged = s.is_enabled && (expiresAt > chargeAt || autoRenews);
+  // Charged on the 28th when not paused then and still in its paid period, or renewed before it.
+  const charged = !paused && (expiresAt > chargeAt || autoRenews);
   // The engine's payinCards: only cards in Charge & Pay are charged the $3.
   const chargeCards = charged ? cards.filter((c) => c.charge_and_pay).map((c) => view(c, chargeAt)) : [];
   const funding = cards.find((c) => c.id === s.card_id);
@@ -91,7 +100,7 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   for (const c of chargeCards) if (c.expiredBy) expiring.set(c.id, c);
   if (renewalCard?.expiredBy) expiring.set(renewalCard.id, renewalCard);
   return {
-    state: autoRenews ? 'active' : s.is_enabled ? 'cancelled' : 'paused',
+    state: autoRenews ? 'active' : paused ? 'paused' : 'cancelled',
     nextCharge:
       chargeCards.length > 0
         ? { at: chargeAt.toISOString(), period, amountPerCard: MONTHLY_CHARGE, cards: chargeCards }

@@ -12,7 +12,7 @@ import { recordPauseChange } from './pause-subscription.ts';
 import { schedulePlanChange } from './schedule-plan-change.ts';
 import { declined, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
+import { findPauseInForce, findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
 
 export interface SubscriptionUpdate {
   plan?: string;
@@ -26,7 +26,8 @@ export interface SubscriptionUpdate {
  * starts at the next renewal and nothing is charged today (schedule-plan-change.ts, ADR 40). An
  * enabled subscription that is inactive (ended, or its renewal failed) is bought again right away
  * on its (possibly new) plan and funding card (buy-plan-period.ts), so fixing the card reactivates
- * it; the web app says the amount before it sends this.
+ * it; the web app says the amount before it sends this. Enabled means not paused as the switch
+ * stands (the pause rows, after this request's own change).
  */
 export async function changeSubscription(
   deps: { db: Db; payments: PaymentGateway; clock: Clock; publicUrl: string },
@@ -52,15 +53,19 @@ export async function changeSubscription(
   const ended = current.status === 'inactive';
   const by = principal.email ?? customer.email ?? principal.subject;
   const at = deps.clock.now();
-  const paused = input.isEnabled === undefined ? undefined : !input.isEnabled;
+  let paused = false;
   let subscription = await db.transaction().execute(async (tx) => {
     let row = await updateSubscription(tx, current.id, {
       // An ended plan is bought again on the plan chosen; a paid one keeps its plan until it renews.
       ...(ended ? { plan_id: chosen.id } : {}),
       card_id: cardId,
-      is_enabled: input.isEnabled ?? current.is_enabled,
     });
-    if (paused !== undefined && paused === current.is_enabled) {
+    // The switch as it stands is the pause rows' (billing's pause rule), read once the row above
+    // is locked, so two requests at once see each other; isEnabled moves it only when it says
+    // otherwise, and sending the same state again records nothing.
+    const wasPaused = (await findPauseInForce(tx, current.id)) !== null;
+    paused = input.isEnabled === undefined ? wasPaused : !input.isEnabled;
+    if (paused !== wasPaused) {
       await recordPauseChange(tx, {
         subscription: row,
         plan: inForce,
@@ -76,6 +81,7 @@ export async function changeSubscription(
         current: inForce,
         chosen,
         scheduled,
+        paused,
         at,
         by,
         publicUrl: deps.publicUrl,
@@ -85,7 +91,7 @@ export async function changeSubscription(
   });
 
   let paymentSessionUrl: string | null = null;
-  if (subscription.status === 'inactive' && subscription.is_enabled && cardId) {
+  if (subscription.status === 'inactive' && !paused && cardId) {
     const card = await findActiveCardOfCustomer(db, customer.id, cardId);
     if (card) {
       const charged = await buyPlanPeriod(deps, { subscription, plan: chosen, card, by });
@@ -97,5 +103,11 @@ export async function changeSubscription(
   }
   const plan = ended ? chosen : inForce;
   const nextPlan = subscription.next_plan_id === chosen.id ? chosen : null;
-  return { subscription: toSubscriptionView(subscription, plan, { nextPlan }), paymentSessionUrl };
+  return {
+    subscription: toSubscriptionView(subscription, plan, {
+      nextPlan,
+      pausedAt: await findPauseInForce(db, subscription.id),
+    }),
+    paymentSessionUrl,
+  };
 }

@@ -107,12 +107,13 @@ describe('a card is owed the month’s $3 as at the due instant', () => {
   });
 
   it('a plan resumed before the instant does', async () => {
-    const card = await customer(({ subscription }) =>
-      sql`insert into subscription_pauses (subscription_id, paused_at, paused_by, resumed_at, resumed_by)
-        values (${subscription}, ${new Date(before.getTime() - 86_400_000)}, 'test', ${before}, 'test')`.execute(
-        t.db,
-      ),
-    );
+    // A pause begins open and ends by resuming (migration 0092): paused, then resumed.
+    const card = await customer(async ({ subscription }) => {
+      await sql`insert into subscription_pauses (subscription_id, paused_at, paused_by)
+        values (${subscription}, ${new Date(before.getTime() - 86_400_000)}, 'test')`.execute(t.db);
+      await sql`update subscription_pauses set resumed_at = ${before}, resumed_by = 'test'
+        where subscription_id = ${subscription}`.execute(t.db);
+    });
     expect(await owed(card)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
+import { pausedAt, renewalDue } from '../pause-rule.ts';
 
 /**
  * The cards owed the pay-in whose due instant is `dueAt`, everything judged as at that instant
@@ -21,23 +22,20 @@ export const payinCards = (dueAt: Date) => sql`
       and (c.removed_at is null or c.removed_at > ${dueAt})
       and s.created_at <= ${dueAt}
       and s.expires_at > ${dueAt}
-      and not ${pausedAt(dueAt)}`;
-
-/** The subscription `s` was paused at `at` (subscription_pauses, written by the subscriptions module). */
-export const pausedAt = (at: Date) => sql<boolean>`exists (
-    select 1 from subscription_pauses z
-    where z.subscription_id = s.id and z.paused_at <= ${at} and (z.resumed_at is null or z.resumed_at > ${at}))`;
+      and not ${pausedAt(sql.ref<string>('s.id'), dueAt)}`;
 
 /**
  * Subscriptions whose renewal, due by the pay-in instant `dueAt`, is not settled yet (not run
  * yet, or its charge in doubt). Their cards wait for it instead of being skipped: once the
- * renewal is captured they are owed the pay-in, once it is declined they are not.
+ * renewal is captured they are owed the pay-in, once it is declined they are not. A renewal not
+ * run yet is one the renewal run will make (`renewalDue`, the run's own rule); one paused at its
+ * end date is not waited for (it ends), nor one paused at `dueAt` (its cards are not owed).
  */
 export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number> {
   const res = await sql<{ n: number }>`
     select count(*)::int as n from subscriptions s
-    where not ${pausedAt(dueAt)} and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
-      and ((s.status = 'active' and s.cancelled_at is null)
+    where not ${pausedAt(sql.ref<string>('s.id'), dueAt)} and s.created_at <= ${dueAt} and s.expires_at <= ${dueAt}
+      and (${renewalDue('s', dueAt)}
            or (s.status = 'pending_verification' and exists (
                  select 1 from payment_attempts a
                  where a.subscription_id = s.id and a.kind = 'subscription' and a.initiator = 'merchant'

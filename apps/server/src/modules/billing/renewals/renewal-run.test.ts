@@ -45,10 +45,9 @@ beforeAll(async () => {
   await sql`update subscriptions set card_id = ${poor} where id = ${customers.bob?.subscription}`.execute(
     t.db,
   );
-  // Cy turned auto-renewal off.
-  await sql`update subscriptions set is_enabled = false where id = ${customers.cy?.subscription}`.execute(
-    t.db,
-  );
+  // Cy paused the plan (Charge & Pay off): it does not renew.
+  await sql`insert into subscription_pauses (subscription_id, paused_at, paused_by)
+    values (${customers.cy?.subscription}, ${clock.now()}, 'cy@example.com')`.execute(t.db);
   // The day the period ends, 10:00 New York: the renewals are due.
   clock.set('2031-07-10T14:00:00Z');
   await runDueWork(t.billing, clock.now());
