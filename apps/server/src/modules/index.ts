@@ -44,11 +44,11 @@ function defaultIdentityAdmin(deps: ModuleDeps): IdentityAdmin | undefined {
 
 /** The customer record embeds the subscription and the notification choices: wired here. */
 const customerRecordParts: CustomerRecordParts = {
-  subscriptionFromRecord(subscription, plan, periodPlan, nextPlan, pausedSince) {
+  subscriptionFromRecord(subscription, plan, periodPlan, nextPlan, pause) {
     const s = subscriptionFromJson(subscription, plan);
     return s
       ? toSubscriptionView(s.subscription, s.plan, {
-          pausedAt: pausedSince,
+          pause,
           periodPlan: (periodPlan as PeriodPlan | null) ?? null,
           nextPlan: (nextPlan as PlanRow | null) ?? null,
         })

@@ -21,7 +21,15 @@ export type {
 } from './billing-deps.ts';
 export { recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute, simulateDisputeDecision } from './disputes/simulate-dispute.ts';
-export { AS_IT_STANDS, pausedAt, pausedSince, renewalDue, renews, renewsAt } from './pause-rule.ts';
+export {
+  AS_IT_STANDS,
+  chargedAt,
+  pausedAt,
+  pausedSince,
+  pauseState,
+  renewalDue,
+  renewsAt,
+} from './pause-rule.ts';
 export { moneyOwedToCard, moneyOwedToCustomer, payBacksOwed } from './payback/owed.ts';
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payback/payouts.repo.ts';

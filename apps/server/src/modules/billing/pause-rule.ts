@@ -35,17 +35,19 @@ export const pausedAt = (id: Expression<string>, at: Instant): RawBuilder<boolea
   sql<boolean>`exists (select 1 ${inForce(id, at)})`;
 
 /**
- * When the pause in force at `at` began, or null when not paused then (pauses of a subscription
- * never overlap: migration 0092's guard, so there is at most one).
+ * When the pause in force at `at` began, or null when not paused then. Pauses of a subscription
+ * never overlap (migration 0092's guard), so there is at most one; `max` only keeps a row written
+ * before that guard from turning a read into an error.
  */
 export const pausedSince = (id: Expression<string>, at: Instant): RawBuilder<Date | null> =>
-  sql<Date | null>`(select z.paused_at ${inForce(id, at)})`;
+  sql<Date | null>`(select max(z.paused_at) ${inForce(id, at)})`;
 
 /**
  * The subscription `alias` renews at `at` as the customer left it: active, not cancelled, and not
  * paused at that instant (ADR 18: no renewal while paused; a plan still paused at its end date
- * ends there). The engine asks it at the end date (`renewalDue`); the screens and notices ask it
- * about the end date to come. `renews` is its TypeScript twin.
+ * ends there). Everyone asks it at the end date (`s.expires_at`): the engine once it has passed
+ * (`renewalDue`), the screens and notices before (or, during an outage, after it too: then they
+ * say what the late run will do).
  */
 export const renewsAt = (alias: string, at: Instant): RawBuilder<boolean> => {
   const col = <T>(c: string) => sql.ref<T>(`${alias}.${c}`);
@@ -67,12 +69,26 @@ export const renewalDue = (alias: string, asOf: Instant): RawBuilder<boolean> =>
 };
 
 /**
- * `renewsAt`'s TypeScript twin, for a subscription read with the pause in force at the instant
- * asked about (`pausedSince`); `pause-rule.test.ts` holds the two equal.
+ * What the screens show of subscription `alias`'s pause: `since`, the pause in force as the
+ * switch stands (null: not paused, the API's `isEnabled`), and `renews`, `renewsAt` its end date
+ * (`autoRenews`). One pair for the subscription's own calls and the customer record, so they
+ * cannot say different things.
  */
-export function renews(
-  s: { status: string; cancelled_at: Date | string | null },
-  pausedSinceThen: Date | null,
-): boolean {
-  return s.status === 'active' && !s.cancelled_at && pausedSinceThen === null;
-}
+export const pauseState = (
+  alias: string,
+): { since: RawBuilder<Date | null>; renews: RawBuilder<boolean> } => ({
+  since: pausedSince(sql.ref<string>(`${alias}.id`), AS_IT_STANDS),
+  renews: sql<boolean>`coalesce(${renewsAt(alias, sql.ref<Date>(`${alias}.expires_at`))}, false)`,
+});
+
+/**
+ * The cards of subscription `alias` will be charged the pay-in due at `dueAt`, an instant to come,
+ * as things stand: active, not paused then, and its paid period runs past it or it renews at its
+ * end before it. The engine decides after the instant, by the same predicates (`payinCards`, and
+ * the renewals it waits for); the Upcoming panel and the expiring-card notice tell of it before.
+ */
+export const chargedAt = (alias: string, dueAt: Instant): RawBuilder<boolean> => {
+  const col = <T>(c: string) => sql.ref<T>(`${alias}.${c}`);
+  return sql<boolean>`(${col('status')} = 'active' and not ${pausedAt(col<string>('id'), dueAt)}
+    and (${col('expires_at')} > ${dueAt} or ${renewsAt(alias, col<Date>('expires_at'))}))`;
+};

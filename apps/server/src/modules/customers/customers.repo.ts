@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import { type Db, namedStatement, sqlText } from '../../platform/db.ts';
 import type { CustomersTable } from '../../platform/db-schema.ts';
-import { AS_IT_STANDS, pausedSince } from '../billing/index.ts';
+import { pauseState } from '../billing/index.ts';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -148,6 +148,7 @@ export async function setOnboardingIndex(
     .executeTakeFirstOrThrow();
 }
 
+const pause = pauseState('s');
 // Each part as one json column: pg builds a parser per column of every result, which for the
 // customer's 19 columns cost more than parsing one JSON text.
 const customerRecordByIdentity = namedStatement<{
@@ -157,6 +158,7 @@ const customerRecordByIdentity = namedStatement<{
   period_plan: unknown;
   next_plan: unknown;
   paused_since: Date | null;
+  renews: boolean;
   for_email: string[] | null;
   for_sms: string[] | null;
   for_push: string[] | null;
@@ -168,7 +170,7 @@ const customerRecordByIdentity = namedStatement<{
             where a.subscription_id = s.id and a.kind = 'subscription' and a.status = 'captured'
             order by a.period desc limit 1) as period_plan,
           to_json(n) as next_plan,
-          ${sqlText(pausedSince(sql.ref<string>('s.id'), AS_IT_STANDS))} as paused_since,
+          ${sqlText(pause.since)} as paused_since, ${sqlText(pause.renews)} as renews,
           np.for_email, np.for_sms, np.for_push
    from customers c
    left join subscriptions s on s.customer_id = c.id
@@ -198,7 +200,7 @@ function customerFromJson(c: CustomerJson): CustomerRow {
  * The caller's whole customer record in one round trip: the row, the subscription with its plan
  * and the notification choices (GET /customers/me is the dashboard's most frequent call).
  * NOTE: reads the subscriptions, plans, payment_attempts (the plan its period was paid on, as
- * findSubscriptionWithPlan does), subscription_pauses (by the pause rule, billing's `pausedSince`)
+ * findSubscriptionWithPlan does), subscription_pauses (by the pause rule, billing's `pauseState`)
  * and notification_preferences tables of other modules;
  * their modules turn the raw parts into views (subscriptionFromJson, preferencesFromRow).
  */
@@ -214,7 +216,7 @@ export async function findCustomerRecordByIdentity(db: Db, issuer: string, subje
             plan: row.plan,
             periodPlan: row.period_plan,
             nextPlan: row.next_plan,
-            pausedSince: row.paused_since,
+            pause: { since: row.paused_since, renews: row.renews },
           }
         : null,
     preferences:

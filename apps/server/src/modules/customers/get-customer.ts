@@ -18,8 +18,8 @@ export interface CustomerRecordParts {
     plan: unknown,
     periodPlan: unknown,
     nextPlan: unknown,
-    /** The pause in force as the switch stands (billing's pause rule), null: not paused. */
-    pausedSince: Date | null,
+    /** What billing's pause rule says of it (`pauseState`): paused since, renews at its end. */
+    pause: { since: Date | null; renews: boolean },
   ): unknown;
   subscriptionOf(db: Db, customerId: string): Promise<unknown>;
   preferencesFromRow(
@@ -46,7 +46,7 @@ export async function getCustomer(db: Db, parts: CustomerRecordParts, principal:
               record.subscription.plan,
               record.subscription.periodPlan,
               record.subscription.nextPlan,
-              record.subscription.pausedSince,
+              record.subscription.pause,
             )
           : null,
         notification: parts.preferencesFromRow(record.preferences),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { currentPeriod, nextPayinDueAt, pausedAt, renewsAt } from '../billing/index.ts';
+import { chargedAt, currentPeriod, nextPayinDueAt, renewsAt } from '../billing/index.ts';
 import { sendCustomerNotice } from './send-notice.ts';
 
 /**
@@ -10,7 +10,7 @@ import { sendCustomerNotice } from './send-notice.ts';
  * - at the start of each month, one per card that will have expired by the month's 28th 16:00
  *   New York (its $3 charge would be declined), and one when the funding card will have expired
  *   by a renewal in the next two months.
- * "Renews" and "charged" are the pause rule's (`renewsAt`, `pausedAt`, ADR 18), asked about the
+ * "Renews" and "charged" are the pause rule's (`renewsAt`, `chargedAt`, ADR 18), asked about the
  * instant the notice tells of (the end date, the 28th) as the engine will ask it then; those
  * instants are to come, so the rule answers with the switch as it stands.
  */
@@ -113,8 +113,7 @@ async function sendMonthlyCardNotices(deps: NoticeDeps, at: Date) {
       select c.id, c.customer_id, c.brand, c.last_four
       from cards c join subscriptions s on s.customer_id = c.customer_id
       -- charged on the 28th: not paused then, and still in its paid period then or renewing before it
-      where c.removed_at is null and s.status = 'active' and not ${pausedAt(sql.ref<string>('s.id'), chargeAt)}
-        and (s.expires_at > ${chargeAt} or ${renewsAt('s', sql.ref<Date>('s.expires_at'))})
+      where c.removed_at is null and ${chargedAt('s', chargeAt)}
         and ${cardExpiredAt} <= ${chargeAt}`.execute(tx);
     let expiringCards = 0;
     for (const c of expiring.rows) {

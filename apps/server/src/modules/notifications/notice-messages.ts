@@ -42,11 +42,16 @@ export type NoticeData =
   | {
       type: 'subscription.unpaused';
       planName: string;
-      /** Null when the plan is cancelled: it ends at endsAt instead of renewing. */
+      /** Null when the plan does not renew: it ends at endsAt instead. */
       renewsAt: string | null;
       endsAt: string;
       /** The next $3 charge, if it falls before the plan ends. */
       nextChargeAt: string | null;
+      /**
+       * Resumed after an end date it was paused at (its renewal run still to come): it ended
+       * then and does not renew (ADR 18). Absent on notices from before.
+       */
+      endedWhilePaused?: boolean;
     }
   | {
       /** A plan change scheduled for the next renewal (ADR 40), or one called off (nextPlanName null). */
@@ -148,7 +153,9 @@ function words(d: NoticeData, publicUrl: string): Words {
       const next = d.nextChargeAt ? `Your next $3.00 Charge & Pay charge is on ${day(d.nextChargeAt)}.` : '';
       const end = d.renewsAt
         ? `Your plan renews on ${day(d.renewsAt)}.`
-        : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
+        : d.endedWhilePaused
+          ? `Your plan was paused on its end date, ${day(d.endsAt)}, so it ended then and does not renew: you can buy it again on your subscription page.`
+          : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
       return {
         subject: 'Charge & Pay is back on',
         lead: `You turned Charge & Pay back on for your Pria ${d.planName} plan. ${next} ${end}`

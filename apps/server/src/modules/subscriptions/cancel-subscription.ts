@@ -8,7 +8,7 @@ import { sendCustomerNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { alreadyCancelled, nothingToCancel } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findPauseInForce, findSubscriptionOfCustomer, markCancelled } from './subscriptions.repo.ts';
+import { findPauseState, findSubscriptionOfCustomer, markCancelled } from './subscriptions.repo.ts';
 
 /**
  * Cancel online (issue 19, ROSCA): no renewal; the plan stays active until its end date, the
@@ -60,7 +60,7 @@ export async function cancelSubscription(
   }
   return {
     subscription: toSubscriptionView(cancelled, plan, {
-      pausedAt: await findPauseInForce(deps.db, cancelled.id),
+      pause: await findPauseState(deps.db, cancelled.id),
     }),
   };
 }

@@ -6,7 +6,7 @@ import { toSubscriptionView } from './subscription-view.ts';
 import {
   findEndingRefund,
   findLastDecline,
-  findPauseInForce,
+  findPauseState,
   findPendingCharge,
   findSubscriptionOfCustomer,
   findSubscriptionWithPlan,
@@ -45,7 +45,7 @@ export async function getOwnSubscription(db: Db, principal: Principal) {
     : null;
   return {
     ...toSubscriptionView(subscription, plan, {
-      pausedAt: await findPauseInForce(db, subscription.id),
+      pause: await findPauseState(db, subscription.id),
       nextPlan,
     }),
     inactiveReason: decline?.decline_reason ?? null,
@@ -62,7 +62,7 @@ export async function subscriptionOfCustomer(db: Db, customerId: string) {
   // The same parts as the one-query record (GET /customers/me): both answer the same record.
   return row
     ? toSubscriptionView(row.subscription, row.plan, {
-        pausedAt: row.pausedAt,
+        pause: row.pause,
         periodPlan: row.periodPlan,
         nextPlan: row.nextPlan,
       })

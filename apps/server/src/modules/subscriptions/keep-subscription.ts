@@ -10,7 +10,7 @@ import { notCancelled, subscriptionEnded } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import {
   clearCancellation,
-  findPauseInForce,
+  findPauseState,
   findSubscriptionOfCustomer,
   noticeCard,
 } from './subscriptions.repo.ts';
@@ -66,6 +66,6 @@ export async function keepSubscription(
   });
   if (!kept) throw subscriptionEnded();
   return {
-    subscription: toSubscriptionView(kept, plan, { pausedAt: await findPauseInForce(deps.db, kept.id) }),
+    subscription: toSubscriptionView(kept, plan, { pause: await findPauseState(deps.db, kept.id) }),
   };
 }

@@ -77,6 +77,7 @@ export async function recordPauseChange(
             planName: plan.name,
             renewsAt: renews ? endsAt : null,
             endsAt,
+            ...(!renews && !s.cancelled_at ? { endedWhilePaused: true } : {}),
             nextChargeAt: nextChargeAt < new Date(s.expires_at) ? nextChargeAt.toISOString() : null,
           },
       dedupeKey: `subscription.${r.paused ? 'paused' : 'unpaused'}:${s.id}:${at.toISOString()}`,

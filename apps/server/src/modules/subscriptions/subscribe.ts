@@ -13,7 +13,7 @@ import { alreadySubscribed, declined, noFundingCard, unknownPlan } from './subsc
 import { toSubscriptionView } from './subscription-view.ts';
 import {
   ensureSubscription,
-  findPauseInForce,
+  findPauseState,
   findReceiptNumber,
   findSubscriptionOfCustomer,
 } from './subscriptions.repo.ts';
@@ -78,7 +78,7 @@ export async function subscribe(
     // Buying a plan ends any pause (buyPlanPeriod), so this reads "not paused"; asked, not assumed.
     subscription: toSubscriptionView(charged.subscription, plan, {
       nextPlan: null,
-      pausedAt: await findPauseInForce(db, charged.subscription.id),
+      pause: await findPauseState(db, charged.subscription.id),
     }),
     paymentSessionUrl:
       charged.attempt.status === 'requires_authentication' ? charged.attempt.session_url : null,

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { SubscriptionStatus, SubscriptionsTable } from '../../platform/db-schema.ts';
-import { AS_IT_STANDS, pausedSince } from '../billing/index.ts';
+import { chargedAt, pauseState } from '../billing/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -139,6 +139,17 @@ export function findPendingCharge(db: Db, subscriptionId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * What the pause rule (billing's pause-rule.ts, ADR 18) says of a subscription, read with it:
+ * the only source of the views' `isEnabled`, `pausedAt` and `autoRenews`.
+ */
+export interface PauseState {
+  /** When the pause in force as the switch stands began; null: not paused (isEnabled). */
+  since: Date | null;
+  /** It renews at its end date, judged as at that instant as the renewal run will judge it. */
+  renews: boolean;
+}
+
 /** The plan a period was paid on (the plan charge's), as `periodPlan` reads it. */
 export interface PeriodPlan {
   id: string;
@@ -157,7 +168,7 @@ export async function findSubscriptionWithPlan(
       subscription: SubscriptionRow;
       plan: PlanRow;
       nextPlan: PlanRow | null;
-      pausedAt: Date | null;
+      pause: PauseState;
       periodPlan: PeriodPlan | null;
     }
   | undefined
@@ -170,7 +181,8 @@ export async function findSubscriptionWithPlan(
       eb.fn.toJson('s').as('subscription'),
       eb.fn.toJson('p').as('plan'),
       sql<PlanRow | null>`case when n.id is null then null else to_json(n) end`.as('next_plan'),
-      pausedSince(sql.ref<string>('s.id'), AS_IT_STANDS).as('paused_at'),
+      pauseState('s').since.as('paused_since'),
+      pauseState('s').renews.as('renews'),
       // The latest captured plan charge, by its period (unique per subscription), read along
       // payment_attempts_subscription_once.
       eb
@@ -190,19 +202,27 @@ export async function findSubscriptionWithPlan(
   return {
     ...subscriptionFromJson(row.subscription, row.plan),
     nextPlan: row.next_plan ?? null,
-    pausedAt: row.paused_at ?? null,
+    pause: { since: row.paused_since ?? null, renews: row.renews },
     periodPlan: row.period_plan ?? null,
   };
 }
 
-/**
- * When the pause in force as the switch stands began (null: not paused), by the one rule
- * (`pausedSince`): what `isEnabled` and `pausedAt` show.
- */
-export async function findPauseInForce(db: Db, subscriptionId: string): Promise<Date | null> {
-  const row = await sql<{ since: Date | null }>`
-    select ${pausedSince(sql`${subscriptionId}::uuid`, AS_IT_STANDS)} as since`.execute(db);
-  return row.rows[0]?.since ?? null;
+/** The subscription's PauseState now (after the caller's own changes, in its transaction). */
+export async function findPauseState(db: Db, subscriptionId: string): Promise<PauseState> {
+  const pause = pauseState('s');
+  const row = await sql<{ paused_since: Date | null; renews: boolean }>`
+    select ${pause.since} as paused_since, ${pause.renews} as renews
+    from subscriptions s where s.id = ${subscriptionId}`.execute(db);
+  return { since: row.rows[0]?.paused_since ?? null, renews: row.rows[0]?.renews ?? false };
+}
+
+/** The subscription's cards will be charged the pay-in due at `dueAt` (to come), as things stand. */
+export async function isChargedAt(db: Db, subscriptionId: string, dueAt: Date): Promise<boolean> {
+  const row = await sql<{ charged: boolean }>`
+    select ${chargedAt('s', dueAt)} as charged from subscriptions s where s.id = ${subscriptionId}`.execute(
+    db,
+  );
+  return row.rows[0]?.charged ?? false;
 }
 
 /** A subscription and its plan read as `to_json(s)`, `to_json(p)`, typed as a plain select returns them. */

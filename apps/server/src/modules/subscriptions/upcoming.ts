@@ -8,16 +8,9 @@ import {
 import { DateTime } from 'luxon';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import {
-  NEW_YORK,
-  nextPayinPeriod,
-  payBacksOwed,
-  payinDueAt,
-  payoutDueAt,
-  renews,
-} from '../billing/index.ts';
+import { NEW_YORK, nextPayinPeriod, payBacksOwed, payinDueAt, payoutDueAt } from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
-import { findSubscriptionWithPlan } from './subscriptions.repo.ts';
+import { findSubscriptionWithPlan, isChargedAt } from './subscriptions.repo.ts';
 
 /** When a card stops working: the start of the month after its expiry month, New York time. */
 const cardExpiresAt = (month: number, year: number) =>
@@ -26,10 +19,10 @@ const cardExpiresAt = (month: number, year: number) =>
 /**
  * The dashboard's "Upcoming" panel: the next $3 charge and the cards it covers, its pay-back,
  * the renewal (or the end date), and cards that will have expired by then. Everything comes from
- * the engine's own schedule (billing-schedule.ts) and its eligibility rule (a card registered,
- * a subscription not paused at the 28th whose period runs past it, or that renews before it), so
- * the panel cannot disagree with what the engine will do. Both instants are to come, so the pause
- * rule answers with the switch as it stands (`pausedAt` of findSubscriptionWithPlan, `renews`).
+ * the engine's own schedule (billing-schedule.ts) and its rules, asked of the database about the
+ * instant each thing happens: charged on the 28th (`chargedAt`: not paused then, and its period
+ * runs past it or it renews before it) and renews at its end date (`renewsAt`), so the panel
+ * cannot disagree with what the engine will do, even while a late run is still to come.
  */
 export async function upcomingSchedule(db: Db, principal: Principal, now: Date): Promise<UpcomingSchedule> {
   const customer = await currentCustomer(db, principal);
@@ -80,18 +73,19 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
     expiringCards: [],
   };
   if (!found) return { ...nothing, state: 'none' };
-  const { subscription: s, plan: inForce, nextPlan, pausedAt } = found;
+  const { subscription: s, plan: inForce, nextPlan, pause } = found;
   // What the renewal charges and starts: the plan the customer changed to, if any (ADR 40).
   const plan = nextPlan ?? inForce;
   if (s.status !== 'active' || !s.expires_at) return { ...nothing, state: s.status };
 
   const expiresAt = new Date(s.expires_at);
-  const paused = pausedAt !== null;
-  const autoRenews = renews(s, pausedAt);
+  const autoRenews = pause.renews;
+  // Its end date has passed (the renewal run is late) and it does not renew then: it has ended,
+  // as the run will record.
+  if (expiresAt <= now && !autoRenews) return { ...nothing, state: 'inactive' };
   const period = nextPayinPeriod(now);
   const chargeAt = payinDueAt(period);
-  // Charged on the 28th when not paused then and still in its paid period, or renewed before it.
-  const charged = !paused && (expiresAt > chargeAt || autoRenews);
+  const charged = await isChargedAt(db, s.id, chargeAt);
   // The engine's payinCards: only cards in Charge & Pay are charged the $3.
   const chargeCards = charged ? cards.filter((c) => c.charge_and_pay).map((c) => view(c, chargeAt)) : [];
   const funding = cards.find((c) => c.id === s.card_id);
@@ -100,7 +94,9 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   for (const c of chargeCards) if (c.expiredBy) expiring.set(c.id, c);
   if (renewalCard?.expiredBy) expiring.set(renewalCard.id, renewalCard);
   return {
-    state: autoRenews ? 'active' : paused ? 'paused' : 'cancelled',
+    // Paused now says so first: a pause begun after a passed end date (a late run to come) still
+    // lets that renewal happen, but no $3 is charged.
+    state: pause.since !== null ? 'paused' : autoRenews ? 'active' : 'cancelled',
     nextCharge:
       chargeCards.length > 0
         ? { at: chargeAt.toISOString(), period, amountPerCard: MONTHLY_CHARGE, cards: chargeCards }

@@ -12,7 +12,7 @@ import { recordPauseChange } from './pause-subscription.ts';
 import { schedulePlanChange } from './schedule-plan-change.ts';
 import { declined, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findPauseInForce, findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
+import { findPauseState, findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
 
 export interface SubscriptionUpdate {
   plan?: string;
@@ -63,7 +63,7 @@ export async function changeSubscription(
     // The switch as it stands is the pause rows' (billing's pause rule), read once the row above
     // is locked, so two requests at once see each other; isEnabled moves it only when it says
     // otherwise, and sending the same state again records nothing.
-    const wasPaused = (await findPauseInForce(tx, current.id)) !== null;
+    const wasPaused = (await findPauseState(tx, current.id)).since !== null;
     paused = input.isEnabled === undefined ? wasPaused : !input.isEnabled;
     if (paused !== wasPaused) {
       await recordPauseChange(tx, {
@@ -106,7 +106,7 @@ export async function changeSubscription(
   return {
     subscription: toSubscriptionView(subscription, plan, {
       nextPlan,
-      pausedAt: await findPauseInForce(db, subscription.id),
+      pause: await findPauseState(db, subscription.id),
     }),
     paymentSessionUrl,
   };
