@@ -25,7 +25,6 @@ export {
   AS_IT_STANDS,
   chargedAt,
   pausedAt,
-  pausedSince,
   pauseState,
   renewalDue,
   renewsAt,
