@@ -71,7 +71,6 @@ export async function startOver(
   return row;
 }
 
-/** Schedules (or, with null, calls off) the plan the next renewal starts (ADR 40). */
 /** The funding card as a notice names it (brand and last four stay on a removed card). */
 export async function noticeCard(
   db: Db,
@@ -86,6 +85,7 @@ export async function noticeCard(
   return c ? { brand: c.brand, lastFour: c.last_four } : null;
 }
 
+/** Schedules (or, with null, calls off) the plan the next renewal starts (ADR 40). */
 export function setNextPlan(db: Db, id: string, nextPlanId: string | null): Promise<SubscriptionRow> {
   return db
     .updateTable('subscriptions')
