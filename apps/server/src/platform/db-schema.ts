@@ -158,11 +158,13 @@ export interface PaymentAttemptsTable {
 
 export type RunKind = 'payin' | 'payout' | 'subscriptions';
 
+export type RunStatus = 'running' | 'completed';
+
 export interface BillingRunsTable {
   id: Generated<string>;
   kind: RunKind;
   period: string;
-  status: 'running' | 'completed';
+  status: RunStatus;
   as_of: Timestamp;
   total: Generated<number>;
   done: Generated<number>;
@@ -281,13 +283,16 @@ export interface PayoutsTable {
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** What one try of a pay-back came back with (`unknown` until the settle step finds out). */
+export type PayoutTryOutcome = 'paid' | 'failed' | 'unknown' | 'returned';
+
 export interface PayoutTriesTable {
   id: Generated<number>;
   payout_id: string;
   try_no: number;
   reference: string;
   billing_run_id: string | null;
-  outcome: 'paid' | 'failed' | 'unknown' | 'returned';
+  outcome: PayoutTryOutcome;
   reason: string | null;
   /** Where this try sent the money (null: the charged card's instrument). */
   instrument_id: string | null;
