@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { payinDueAt } from '../modules/billing/index.ts';
 import type { Db } from '../platform/db.ts';
+import type { AttemptStatus, PayoutStatus, RefundStatus } from '../platform/db-schema.ts';
 
 /** Rows for tests, written directly (the money triggers still apply). Test-only. */
 export async function insertCustomer(
@@ -66,11 +67,13 @@ export async function insertCharge(
     cardId: string;
     kind?: 'payin' | 'subscription';
     period: string;
-    status?: 'captured' | 'declined' | 'submitted' | 'missed';
+    status?: AttemptStatus;
     amount?: number;
     createdAt: Date;
     gatewayId?: string;
     reason?: string;
+    /** Our reference (default: a fresh one), e.g. one the processor was already called with. */
+    reference?: string;
   },
 ) {
   // As the engine writes it: the card's processor instrument (a pay-back goes back to it).
@@ -83,7 +86,7 @@ export async function insertCharge(
   const row = await db
     .insertInto('payment_attempts')
     .values({
-      reference: `ref-${randomUUID()}`,
+      reference: o.reference ?? `ref-${randomUUID()}`,
       instrument_id: card?.instrument_id ?? null,
       kind: o.kind ?? 'payin',
       period: o.period,
@@ -100,7 +103,10 @@ export async function insertCharge(
       due_at: dueAt,
       // (Rows dated before their month's due instant, as some list tests write them, count as
       // sent when due: a pay-in is never sent early.)
-      sent_at: o.status === 'missed' ? null : new Date(Math.max(o.createdAt.getTime(), dueAt.getTime())),
+      sent_at:
+        o.status === 'missed' || o.status === 'created'
+          ? null
+          : new Date(Math.max(o.createdAt.getTime(), dueAt.getTime())),
       settled_at: ['captured', 'declined', 'missed'].includes(o.status ?? 'captured') ? o.createdAt : null,
     })
     .returning('id')
@@ -108,11 +114,22 @@ export async function insertCharge(
   return row.id;
 }
 
-/** The pay-back of a captured pay-in (same amount and card, as the trigger demands). */
+/**
+ * The pay-back of a captured pay-in (same amount and card, as the trigger demands), written in
+ * the state the test needs: a state is reached by insert, never by an update a guard would refuse.
+ */
 export async function insertPayout(
   db: Db,
   attemptId: string,
-  o: { status?: 'paid' | 'failed' | 'returned' | 'pending'; createdAt: Date },
+  o: {
+    status?: PayoutStatus;
+    createdAt: Date;
+    tries?: number;
+    lastError?: string;
+    nextTryAt?: Date;
+    paidToCardId?: string;
+    updatedAt?: Date;
+  },
 ) {
   const a = await db
     .selectFrom('payment_attempts')
@@ -135,6 +152,11 @@ export async function insertPayout(
       sent_at: (o.status ?? 'paid') === 'pending' ? null : o.createdAt,
       settled_at: ['paid', 'returned'].includes(o.status ?? 'paid') ? o.createdAt : null,
       paid_at: (o.status ?? 'paid') === 'paid' ? o.createdAt : null,
+      tries: o.tries ?? 0,
+      last_error: o.lastError ?? null,
+      next_try_at: o.nextTryAt ?? null,
+      paid_to_card_id: o.paidToCardId ?? null,
+      updated_at: o.updatedAt ?? new Date(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,7 +174,7 @@ export async function insertRefund(
   attemptId: string,
   o: {
     cents: number;
-    status: 'refunded' | 'failed';
+    status: RefundStatus;
     mode?: 'full' | 'prorated';
     at?: Date;
     settledAt?: Date;
@@ -165,7 +187,7 @@ export async function insertRefund(
     .where('id', '=', attemptId)
     .executeTakeFirstOrThrow();
   const at = o.at ?? new Date();
-  await db
+  const row = await db
     .insertInto('refunds')
     .values({
       attempt_id: attemptId,
@@ -182,5 +204,7 @@ export async function insertRefund(
       sent_at: at,
       ...(o.settledAt ? { settled_at: o.settledAt } : {}),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -25,23 +25,17 @@ async function payback(
     period,
     createdAt: new Date(`${period}-28T21:00:00Z`),
   });
+  // Written in its state (an insert is not a move; a paid one is final).
   const id = await insertPayout(t.db, attempt, {
-    status: o.status === 'paid' ? 'paid' : 'pending',
+    status: o.status,
     createdAt: new Date(`${period}-28T22:00:00Z`),
+    tries: o.tries,
+    lastError: o.error,
+    nextTryAt: o.status === 'failed' ? new Date('2031-01-01T12:00:00Z') : undefined,
+    paidToCardId: o.sentTo,
+    // The newest change first in the queue: later months changed later.
+    updatedAt: new Date(Date.UTC(2030, month, 1)),
   });
-  await t.db
-    .updateTable('payouts')
-    .set({
-      status: o.status,
-      tries: o.tries,
-      last_error: o.error ?? null,
-      next_try_at: o.status === 'failed' ? new Date('2031-01-01T12:00:00Z') : null,
-      paid_to_card_id: o.sentTo ?? null,
-      // The newest change first in the queue: later months changed later.
-      updated_at: new Date(Date.UTC(2030, month, 1)),
-    })
-    .where('id', '=', id)
-    .execute();
   ids[name] = id;
 }
 

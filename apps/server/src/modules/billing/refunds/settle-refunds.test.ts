@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cents } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,19 +49,9 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   /** A $38.97 plan charge captured at the processor and its refund written `submitted` (not sent yet). */
   const refundOfNewCharge = async (name: string) => {
-    const attemptId = await insertCharge(t.db, {
-      customerId: customerIds[0] as string,
-      cardId: card.id,
-      kind: 'subscription',
-      period: '2031-01-10',
-      amount: 3897,
-      createdAt: new Date('2031-01-10T15:00:00Z'),
-    });
-    const { reference } = await t.db
-      .selectFrom('payment_attempts')
-      .select('reference')
-      .where('id', '=', attemptId)
-      .executeTakeFirstOrThrow();
+    // Charged at the processor first, then written captured with its transaction id: a captured
+    // charge's outcome is written once (migration 0090).
+    const reference = `ref-${randomUUID()}`;
     const charged = await t.payments.charge({
       reference,
       instrumentId: card.instrument_id,
@@ -68,8 +59,16 @@ beforeAll(async () => {
       description: 'Semi-Annual plan',
       initiator: 'customer',
     });
-    await sql`update payment_attempts set gateway_transaction_id = ${charged.gatewayTransactionId}
-      where id = ${attemptId}`.execute(t.db);
+    const attemptId = await insertCharge(t.db, {
+      customerId: customerIds[0] as string,
+      cardId: card.id,
+      kind: 'subscription',
+      period: '2031-01-10',
+      amount: 3897,
+      createdAt: new Date('2031-01-10T15:00:00Z'),
+      reference,
+      gatewayId: charged.gatewayTransactionId,
+    });
     const { refund } = await insertRefund(t.db, {
       attempt_id: attemptId,
       customer_id: customerIds[0] as string,
