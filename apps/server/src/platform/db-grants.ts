@@ -116,6 +116,7 @@ export const publicTables: Record<string, TableClassName> = {
   row_counts: 'derived',
 
   kysely_migration: 'reference',
+  money_state_transitions: 'reference',
   plans: 'reference',
 
   kysely_migration_lock: 'ownerOnly',

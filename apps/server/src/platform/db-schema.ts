@@ -488,6 +488,16 @@ export interface RowCountsTable {
   n: ColumnType<number, number, number>;
 }
 
+/**
+ * The moves each money row may make (migration 0090, ADR 46): written by migrations only, read by
+ * the tables' guard triggers; `platform/money-state-machines.ts` is its TypeScript twin (tested).
+ */
+export interface MoneyStateTransitionsTable {
+  table_name: string;
+  from_status: string;
+  to_status: string;
+}
+
 export interface CoreTables {
   customers: CustomersTable;
   support_messages: SupportMessagesTable;
@@ -513,6 +523,7 @@ export interface CoreTables {
   receipts: ReceiptsTable;
   refunds: RefundsTable;
   disputes: DisputesTable;
+  money_state_transitions: MoneyStateTransitionsTable;
   gateway_cursors: GatewayCursorsTable;
   staff_audit: StaffAuditTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -1,6 +1,7 @@
 import { adminMessages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCharge, insertPayout } from '../../../test/db-rows.ts';
 import { processMoneyEvents } from '../../notifications/index.ts';
 import { paybacksWorld } from './paybacks.fixture.ts';
 
@@ -180,12 +181,26 @@ describe('a returned pay-back', () => {
   });
 
   it('never goes back to the card that returned it, whatever path writes it', async () => {
-    const payout = await t.db
+    const paid = await t.db
       .selectFrom('payouts')
-      .select('id')
+      .select(['id', 'customer_id'])
       .where('card_id', '=', cards.closed as string)
       .executeTakeFirstOrThrow();
-    const back = sql`update payouts set paid_to_card_id = card_id where id = ${payout.id}`.execute(t.db);
+    // Paid, where it went is written once (migration 0090).
+    const paidBack = sql`update payouts set paid_to_card_id = card_id where id = ${paid.id}`.execute(t.db);
+    await expect(paidBack).rejects.toMatchObject({ constraint: 'payouts_written_once' });
+    // Returned and waiting for staff, it may go anywhere but to the card that returned it.
+    const charge = await insertCharge(t.db, {
+      customerId: paid.customer_id,
+      cardId: cards.closed as string,
+      period: '2031-05',
+      createdAt: new Date('2031-05-28T21:00:00Z'),
+    });
+    const returned = await insertPayout(t.db, charge, {
+      status: 'returned',
+      createdAt: new Date('2031-06-02T21:00:00Z'),
+    });
+    const back = sql`update payouts set paid_to_card_id = card_id where id = ${returned}`.execute(t.db);
     await expect(back).rejects.toMatchObject({ constraint: 'payouts_not_to_returning_card' });
   });
 });

@@ -55,9 +55,17 @@ describe('a pay-in', () => {
 
   it('can never be recorded as sent before it was due', async () => {
     const row = await payin('2031-01');
-    const early = sql`update payment_attempts set sent_at = ${ny(1, 27, 12)} where id = ${row?.id}`.execute(
-      t.db,
-    );
+    // Captured, its send time is written once (migration 0090)...
+    const rewritten =
+      sql`update payment_attempts set sent_at = ${ny(1, 27, 12)} where id = ${row?.id}`.execute(t.db);
+    await expect(rewritten).rejects.toMatchObject({ constraint: 'payment_attempts_written_once' });
+    // ...and no pay-in is written as sent before its due instant (a check).
+    const early = sql`
+      insert into payment_attempts (reference, kind, period, customer_id, card_id, amount_cents, description, status,
+                                    created_at, due_at, sent_at)
+      select 'early-' || id, kind, '2031-06', customer_id, card_id, amount_cents, description, 'submitted', now(),
+             pria_payin_due_at('2031-06'), pria_payin_due_at('2031-06') - interval '1 hour'
+      from payment_attempts where id = ${row?.id}`.execute(t.db);
     await expect(early).rejects.toMatchObject({ constraint: 'payment_attempts_payin_sent_after_due' });
   });
 
