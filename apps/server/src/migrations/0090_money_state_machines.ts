@@ -82,7 +82,7 @@ interface Guard {
   state: 'status' | 'outcome';
   /** Who the row is: never changes. */
   immutable: readonly string[];
-  immutableMessage: string;
+  immutableMessage?: string;
   /** The outcome: never changes once the row is final. */
   writtenOnce: readonly string[];
 }
@@ -152,38 +152,43 @@ const guards: readonly Guard[] = [
       'disputes: processor id, charge, customer, card, amount, pay-back side and opening are immutable',
     writtenOnce: ['decided_at', 'decided_by'],
   },
-  { table: 'billing_runs', state: 'status', immutable: [], immutableMessage: '', writtenOnce: [] },
+  { table: 'billing_runs', state: 'status', immutable: [], writtenOnce: [] },
 ];
 
 const changed = (columns: readonly string[]) =>
-  columns.length === 0
-    ? 'false'
-    : `(${columns.map((c) => `new.${c}`).join(', ')}) is distinct from (${columns.map((c) => `old.${c}`).join(', ')})`;
+  `(${columns.map((c) => `new.${c}`).join(', ')}) is distinct from (${columns.map((c) => `old.${c}`).join(', ')})`;
 
 /**
  * A table's guard: its trigger, whose WHEN clause is the whole check (nothing is called while the
  * rules hold), and its function, which runs only to refuse and says why.
  */
 async function createGuard(db: Kysely<unknown>, g: Guard): Promise<void> {
-  const name = `${g.table}_guard`;
+  const name = sql.id(`${g.table}_guard`);
   const [was, becomes] = [`old.${g.state}`, `new.${g.state}`];
+  const outcomeChanged = g.writtenOnce.length > 0 ? changed(g.writtenOnce) : 'false';
+  const refuseImmutable =
+    g.immutable.length > 0
+      ? `if ${changed(g.immutable)} then
+        raise exception '${g.immutableMessage}';
+      end if;`
+      : '';
+  const when = [
+    ...(g.immutable.length > 0 ? [changed(g.immutable)] : []),
+    `(${becomes} is distinct from ${was} and not pria_money_move('${g.table}', ${was}, ${becomes}))`,
+    ...(g.writtenOnce.length > 0 ? [`(${outcomeChanged} and pria_money_final('${g.table}', ${was}))`] : []),
+  ];
   await sql`
-    create or replace function ${sql.id(name)}() returns trigger language plpgsql as $$
+    create or replace function ${name}() returns trigger language plpgsql as $$
     begin
-      if ${sql.raw(changed(g.immutable))} then
-        raise exception '${sql.raw(g.immutableMessage)}';
-      end if;
-      perform pria_refuse_money_move('${sql.raw(g.table)}', ${sql.raw(was)}, ${sql.raw(becomes)},
-        ${sql.raw(changed(g.writtenOnce))}, '${sql.raw(g.writtenOnce.join(', '))}');
+      ${sql.raw(refuseImmutable)}
+      perform pria_refuse_money_move('${sql.raw(g.table)}', ${sql.raw(was)}, ${sql.raw(becomes)}, ${sql.raw(outcomeChanged)},
+                                     '${sql.raw(g.writtenOnce.join(', '))}');
       return new;
     end $$`.execute(db);
   await sql`
-    create trigger ${sql.id(name)} before update on ${sql.table(g.table)} for each row
-    when (${sql.raw(changed(g.immutable))}
-          or (${sql.raw(becomes)} is distinct from ${sql.raw(was)}
-              and not pria_money_move('${sql.raw(g.table)}', ${sql.raw(was)}, ${sql.raw(becomes)}))
-          or (${sql.raw(changed(g.writtenOnce))} and pria_money_final('${sql.raw(g.table)}', ${sql.raw(was)})))
-    execute function ${sql.id(name)}()`.execute(db);
+    create trigger ${name} before update on ${sql.table(g.table)} for each row
+    when (${sql.raw(when.join('\n          or '))})
+    execute function ${name}()`.execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
