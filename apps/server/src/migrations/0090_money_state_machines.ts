@@ -38,8 +38,10 @@ const transitions: readonly (readonly [table: string, from: string, to: string])
   ['payment_attempts', 'unknown', 'declined'],
   ['payment_attempts', 'unknown', 'submitted'],
   ['payment_attempts', 'unknown', 'missed'],
+  ['payment_attempts', 'unknown', 'requires_authentication'],
   ['payment_attempts', 'requires_authentication', 'captured'],
   ['payment_attempts', 'requires_authentication', 'declined'],
+  ['payment_attempts', 'requires_authentication', 'missed'],
   ['payment_attempts', 'missed', 'created'],
 
   ['payouts', 'pending', 'submitted'],
