@@ -3,6 +3,7 @@ export * from './activity.ts';
 export * from './address.ts';
 export * from './admin.ts';
 export * from './billing-period.ts';
+export * from './calendar.ts';
 export * from './card-encryption.ts';
 export * from './cards.ts';
 export * from './customers.ts';
