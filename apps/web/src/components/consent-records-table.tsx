@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { type ConsentRecordView, legalDocuments } from '@pria/contracts';
+import { type ConsentRecordView, formatDateTime, legalDocuments } from '@pria/contracts';
 import { ScrollTable } from './scroll-table.tsx';
 
 const where: Record<ConsentRecordView['context'], string> = {
@@ -9,18 +9,11 @@ const where: Record<ConsentRecordView['context'], string> = {
   update: 'Accepted an update',
 };
 
-/** Consent records as a table (Account → Privacy; staff's client detail): what, which version, where, when, from where. */
-// New York's time with its zone ("11/27/2026, 7:17 AM EST"), as the other times on the same pages
-// (the engine's calendar; a browser in UTC showed UTC here and ET beside it).
-const acceptedWhen = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+/**
+ * Consent records as a table (Account → Privacy; staff's client detail): what, which version,
+ * where, when (New York's time with its zone, "11/27/2026 at 7:17 AM ET", as every time on the
+ * page), from where.
+ */
 
 export function ConsentRecordsTable({ records, label }: { records: ConsentRecordView[]; label: string }) {
   if (records.length === 0) return <Text size="sm">No Results</Text>;
@@ -45,7 +38,7 @@ export function ConsentRecordsTable({ records, label }: { records: ConsentRecord
                 {where[r.context]}
                 {r.card ? ` (${r.card})` : ''}
               </Table.Td>
-              <Table.Td>{acceptedWhen.format(new Date(r.acceptedAt))}</Table.Td>
+              <Table.Td>{formatDateTime(r.acceptedAt, 'numeric')}</Table.Td>
               <Table.Td>{r.ip ?? '-'}</Table.Td>
             </Table.Tr>
           ))}

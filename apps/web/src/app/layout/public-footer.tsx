@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { dayInNewYork } from '@pria/contracts';
 import { useSyncExternalStore } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
@@ -7,8 +8,8 @@ import { Logo } from '../../components/logo.tsx';
 const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;
 
 const noChanges = () => () => {};
-const currentYear = () => new Date().getFullYear();
-/** The prerendered landing page was rendered with the build's year: hydration starts from it, then shows the visitor's. */
+const currentYear = () => Number(dayInNewYork(Date.now()).slice(0, 4));
+/** The prerendered landing page was rendered with the build's year: hydration starts from it, then shows the current one (New York's, as every date). */
 const buildYear = () => __BUILD_YEAR__;
 
 export function PublicFooter() {

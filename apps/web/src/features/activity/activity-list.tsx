@@ -1,6 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatUsd, messages } from '@pria/contracts';
-import dayjs from 'dayjs';
+import { formatDate, formatUsd, messages } from '@pria/contracts';
 import { cardLabel, dash, orDash } from './activity-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
@@ -34,7 +33,7 @@ export function ActivityList({ rows }: { rows: Transaction[] }) {
                 {orDash(row.description)}
               </Text>
               <Text size="xs" c="dimmed">
-                {row.createdAt ? dayjs(row.createdAt).format('MM/DD/YYYY') : dash} · {cardLabel(row.card)}
+                {row.createdAt ? formatDate(row.createdAt, 'numeric') : dash} · {cardLabel(row.card)}
               </Text>
             </Stack>
             <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
 import {
@@ -74,7 +74,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
           </Title>
           <Text size="sm" c="dimmed">
             {activeMode === 'range'
-              ? `${preset ? `Last ${preset} days: ` : ''}${dayjs(range.startDate).format('MM/DD/YYYY')} – ${dayjs(range.endDate).format('MM/DD/YYYY')}`
+              ? `${preset ? `Last ${preset} days: ` : ''}${formatDate(range.startDate, 'numeric')} – ${formatDate(range.endDate, 'numeric')}`
               : 'Last 180 days'}
             {perCard ? ' · selected card' : ''}
           </Text>

@@ -1,6 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import { brandDisplayNames, brandFromInput, formatUsd, messages } from '@pria/contracts';
-import dayjs from 'dayjs';
+import { brandDisplayNames, brandFromInput, formatDate, formatUsd, messages } from '@pria/contracts';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
@@ -41,7 +40,7 @@ export function ActivityTable({ rows }: { rows: Transaction[] }) {
           ) : (
             rows.map((row) => (
               <Table.Tr key={row.id}>
-                <Table.Td>{row.createdAt ? dayjs(row.createdAt).format('MM/DD/YYYY') : dash}</Table.Td>
+                <Table.Td>{row.createdAt ? formatDate(row.createdAt, 'numeric') : dash}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{cardLabel(row.card)}</Table.Td>
                 <Table.Td>
                   {orDash(row.description)}

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
-import dayjs from 'dayjs';
+import { dayInNewYork, formatDate } from '@pria/contracts';
 import { useState } from 'react';
 import { type ActivityRange, dayRange } from './activity-filter.ts';
 
@@ -14,14 +14,15 @@ interface CustomRangeModalProps {
 export function CustomRangeModal({ opened, onClose, onApply }: CustomRangeModalProps) {
   const [value, setValue] = useState<DatesRangeValue<string>>([null, null]);
   const [from, to] = value;
-  const today = dayjs().format('YYYY-MM-DD');
+  // Days are New York's: today is New York's today, and a day runs from its midnight to the next.
+  const today = dayInNewYork(Date.now());
   return (
     <Modal opened={opened} onClose={onClose} title="Custom Range" centered size="auto">
       <Stack gap="md" align="center">
         <DatePicker type="range" value={value} onChange={setValue} maxDate={today} allowSingleDateInRange />
         <Text size="sm" c="dimmed" aria-live="polite">
           {from
-            ? `${dayjs(from).format('MM/DD/YYYY')} – ${to ? dayjs(to).format('MM/DD/YYYY') : '…'}`
+            ? `${formatDate(from, 'numeric')} – ${to ? formatDate(to, 'numeric') : '…'}`
             : 'Pick a start and an end day'}
         </Text>
         <Group justify="flex-end" w="100%">
@@ -32,7 +33,7 @@ export function CustomRangeModal({ opened, onClose, onApply }: CustomRangeModalP
             disabled={!from}
             onClick={() => {
               if (!from) return;
-              onApply(dayRange(dayjs(from).toDate(), dayjs(to ?? from).toDate()));
+              onApply(dayRange(from, to ?? from));
               onClose();
             }}
           >

@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { cardName, formatUsd } from '@pria/contracts';
+import { cardName, formatDate, formatUsd } from '@pria/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { dateInNewYork } from '../../components/new-york-dates.ts';
 import { useTransactions } from '../activity/queries.ts';
 import { ReceiptButton } from '../activity/receipt-button.tsx';
 import { useCards } from '../cards/queries.ts';
@@ -37,9 +36,7 @@ export function CheckoutConfirmation({
     null;
   const card = cards.data?.find((c) => c.id === result.subscription.card?.id);
   const paidWith = card ? cardName(card) : 'your card';
-  const renewal = result.subscription.expiresAt
-    ? dateInNewYork(result.subscription.expiresAt)
-    : renewsOn(plan);
+  const renewal = result.subscription.expiresAt ? formatDate(result.subscription.expiresAt) : renewsOn(plan);
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={640} role="status" aria-live="polite">
       <Stack gap="md">

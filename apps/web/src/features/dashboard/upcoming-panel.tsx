@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatUsd } from '@pria/contracts';
+import { formatDate, formatUsd } from '@pria/contracts';
 import {
   IconAlertTriangle,
   IconArrowBackUp,
@@ -9,7 +9,6 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { dateInNewYork, weekdayInNewYork } from '../../components/new-york-dates.ts';
 import { useUpcoming } from '../subscription/queries.ts';
 import { cardName, owedWords } from './upcoming-words.ts';
 
@@ -65,7 +64,8 @@ export function UpcomingPanel() {
         )}
         {u.nextCharge ? (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
-            {weekdayInNewYork(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}
+            {formatDate(u.nextCharge.at, 'weekday')} at 4pm New York time:{' '}
+            {formatUsd(u.nextCharge.amountPerCard)}{' '}
             {u.nextCharge.cards.length === 0
               ? 'on no card yet'
               : u.nextCharge.cards.length === 1
@@ -91,7 +91,7 @@ export function UpcomingPanel() {
         )}
         {u.payBack && (
           <Line icon={<IconArrowBackUp size={16} />} label="Pay-back">
-            {weekdayInNewYork(u.payBack.at)} at 4pm New York time,{' '}
+            {formatDate(u.payBack.at, 'weekday')} at 4pm New York time,{' '}
             {u.nextCharge && u.nextCharge.cards.length > 1
               ? 'each $3 to the card it was charged to'
               : 'to the same card'}
@@ -99,7 +99,7 @@ export function UpcomingPanel() {
         )}
         {u.renewal && (
           <Line icon={<IconRefresh size={16} />} label={u.renewal.planChange ? 'Plan change' : 'Renewal'}>
-            {dateInNewYork(u.renewal.at)}:{' '}
+            {formatDate(u.renewal.at)}:{' '}
             {u.renewal.planChange ? `your plan changes to ${u.renewal.planName}, ` : ''}
             {formatUsd(u.renewal.amountCents)} including taxes
             {u.renewal.card ? ` on ${cardName(u.renewal.card)}` : ''}
@@ -107,7 +107,7 @@ export function UpcomingPanel() {
         )}
         {!u.renewal && u.endsAt && (
           <Line icon={<IconCalendarEvent size={16} />} label="Plan ends">
-            {dateInNewYork(u.endsAt)} ({u.state === 'cancelled' ? 'cancelled' : 'paused'}: it will not renew)
+            {formatDate(u.endsAt)} ({u.state === 'cancelled' ? 'cancelled' : 'paused'}: it will not renew)
             {' · '}
             <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
               Manage subscription

@@ -1,11 +1,12 @@
 import {
   brandDisplayNames,
   brandFromInput,
+  formatDate,
+  formatMonth,
   formatUsd,
   type UpcomingCard,
   type UpcomingSchedule,
 } from '@pria/contracts';
-import { weekdayInNewYork } from '../../components/new-york-dates.ts';
 
 /** One $3 already charged and not paid back yet, in the customer's words. */
 export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: number): string {
@@ -15,10 +16,8 @@ export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: numb
     return `${amount} for ${card} came back: the card could not take it. Pria support will send it to another of your cards.`;
   if (new Date(o.at).getTime() <= now)
     return `${amount} to ${card} is on its way: we retry automatically until it is paid.`;
-  const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${o.period}-15T12:00:00Z`),
-  );
-  return `${weekdayInNewYork(o.at)} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
+  const month = formatMonth(o.period, 'name');
+  return `${formatDate(o.at, 'weekday')} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
 }
 
 export const cardName = (c: UpcomingCard) => {

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { pushMessages } from '@pria/contracts';
+import { formatDate, pushMessages } from '@pria/contracts';
 import { IconBellRinging, IconDeviceMobile } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { confirmAction } from '../../components/confirm.tsx';
 import { pushSupported, thisDeviceId } from './push-browser.ts';
 import { useRemovePushDevice, useSendTestPush, useTurnOnPush } from './push-mutations.ts';
@@ -101,8 +100,8 @@ export function PushDevices() {
                     )}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    Added {dayjs(d.createdAt).format('MMMM D, YYYY')}
-                    {d.lastSentAt ? ` · last notification ${dayjs(d.lastSentAt).format('MMMM D, YYYY')}` : ''}
+                    Added {formatDate(d.createdAt)}
+                    {d.lastSentAt ? ` · last notification ${formatDate(d.lastSentAt)}` : ''}
                   </Text>
                 </div>
                 <Group gap="xs">

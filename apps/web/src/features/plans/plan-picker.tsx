@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { formatUsd } from '@pria/contracts';
+import { formatDate, formatUsd } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { dateInNewYork } from '../../components/new-york-dates.ts';
 import type { Plan } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from './plan-price.ts';
 import { usePlans } from './queries.ts';
@@ -47,13 +46,11 @@ export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanI
           const marks: Mark[] = [
             plan.id === currentPlanId
               ? {
-                  label: nextPlan ? `Current plan · until ${dateInNewYork(nextPlan.from)}` : 'Current plan',
+                  label: nextPlan ? `Current plan · until ${formatDate(nextPlan.from)}` : 'Current plan',
                   color: 'mint',
                 }
               : null,
-            plan.id === nextPlan?.id
-              ? { label: `From ${dateInNewYork(nextPlan.from)}`, color: 'blue' }
-              : null,
+            plan.id === nextPlan?.id ? { label: `From ${formatDate(nextPlan.from)}`, color: 'blue' } : null,
             plan.id === lastPlanId ? { label: 'Your last plan', color: 'gray' } : null,
           ];
           return <PlanOption key={plan.id} plan={plan} marks={marks} />;

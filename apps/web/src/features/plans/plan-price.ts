@@ -1,4 +1,4 @@
-import { formatUsd } from '@pria/contracts';
+import { dayInNewYork, formatDate, formatUsd } from '@pria/contracts';
 import type { Plan } from '../customer/types.ts';
 
 /**
@@ -20,19 +20,12 @@ export function billedEvery(plan: Plan): string {
  * day (Jan 31 + 1 month = Feb 28). "November 27, 2027".
  */
 export function renewsOn(plan: Pick<Plan, 'intervalCount'>, now = new Date()): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number, number];
+  const [y, m, d] = dayInNewYork(now).split('-').map(Number) as [number, number, number];
   const months = m - 1 + plan.intervalCount;
   const year = y + Math.floor(months / 12);
   const month = months % 12;
+  // Calendar arithmetic on a UTC date: no zone can move it to another day.
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const date = new Date(Date.UTC(year, month, Math.min(d, lastDay)));
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  const day = Math.min(d, lastDay);
+  return formatDate(`${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
 }

@@ -1,20 +1,17 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { DATA_EXPORT_DAYS, DATA_EXPORT_MIN_HOURS_BETWEEN, type DataExportView } from '@pria/contracts';
+import {
+  DATA_EXPORT_DAYS,
+  DATA_EXPORT_MIN_HOURS_BETWEEN,
+  type DataExportView,
+  formatDateTime,
+} from '@pria/contracts';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useDownloadDataExport, useRequestDataExport } from './mutations.ts';
 import { useDataExports } from './queries.ts';
 
-// With the zone it is in ("… 12:23 PM EST"): the email says the same instant in New York time.
-const withZone = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-const when = (iso: string | null) => (iso ? withZone.format(new Date(iso)) : '');
+// New York's time with its zone ("December 08, 2026 at 5:31 PM ET"), word for word as the email says it.
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 function Status({ r }: { r: DataExportView }) {
   switch (r.status) {

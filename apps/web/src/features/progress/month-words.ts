@@ -1,12 +1,7 @@
-import { cardName, type ProgressMonthState } from '@pria/contracts';
+import { cardName, formatMonth, type ProgressMonthState } from '@pria/contracts';
 
 /** "January 2030" from "2030-01" (a calendar month: no time zone involved). */
-export function monthName(period: string, style: 'long' | 'short' = 'long'): string {
-  const [y, m] = period.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { month: style, year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, 1)),
-  );
-}
+export const monthName = (period: string, style: 'long' | 'short' = 'long') => formatMonth(period, style);
 
 export const cardLabel = cardName;
 

@@ -1,7 +1,6 @@
 import { Accordion, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { creditEducation, formatUsd, type Progress, progressSummary } from '@pria/contracts';
+import { creditEducation, formatDate, formatUsd, type Progress, progressSummary } from '@pria/contracts';
 import { Link } from 'react-router';
-import { monthDayInNewYork } from '../../components/new-york-dates.ts';
 import { useUpcoming } from '../subscription/queries.ts';
 import { CardHistory } from './card-history.tsx';
 import { useProgress } from './queries.ts';
@@ -46,8 +45,8 @@ function NotStartedYet() {
   if (u?.nextCharge) {
     return (
       <Text size="sm">
-        Your first $3 charge is on {monthDayInNewYork(u.nextCharge.at)} at 4pm New York time, and we pay it
-        back on the 2nd. Each month will show here.
+        Your first $3 charge is on {formatDate(u.nextCharge.at, 'monthDay')} at 4pm New York time, and we pay
+        it back on the 2nd. Each month will show here.
       </Text>
     );
   }

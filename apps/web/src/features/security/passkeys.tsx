@@ -12,10 +12,9 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { PASSKEY_NAME_MAX_LENGTH, type PasskeyView, passkeyName } from '@pria/contracts';
+import { formatDate, PASSKEY_NAME_MAX_LENGTH, type PasskeyView, passkeyName } from '@pria/contracts';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
@@ -52,7 +51,7 @@ async function createPasskey(name: string) {
   return api.post<Passkey>('/api/v1/account/passkeys', { name, response });
 }
 
-const day = (iso: string) => dayjs(iso).format('MMM D, YYYY');
+const day = (iso: string) => formatDate(iso);
 
 function NameModal({
   title,

@@ -1,5 +1,4 @@
-import { formatUsd } from '@pria/contracts';
-import { dateInNewYork } from '../../components/new-york-dates.ts';
+import { formatDate, formatUsd } from '@pria/contracts';
 import type { Plan } from '../customer/types.ts';
 
 const months = (plan: Plan) => (plan.interval === 'year' ? plan.intervalCount * 12 : plan.intervalCount);
@@ -20,7 +19,7 @@ export function planChangeDetails(r: {
   /** Paused now: changing plan turns the subscription back on (the spec's plan change sends isEnabled true). */
   paused: boolean;
 }): { title: string; message: string; details: string[]; confirm: string } {
-  const on = dateInNewYork(r.changesAt);
+  const on = formatDate(r.changesAt);
   const card = r.cardName ? ` to your ${r.cardName}` : '';
   const resumes = r.paused
     ? ['This also turns your subscription back on: the monthly $3 charges restart on the next 28th.']

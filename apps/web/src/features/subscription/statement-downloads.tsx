@@ -1,10 +1,12 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { dayInNewYork } from '@pria/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiDownload } from '../../app/api-client.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 
-const thisYear = new Date().getFullYear();
+// New York's year: on New Year's Eve in Honolulu it is already the new year in New York.
+const thisYear = Number(dayInNewYork(Date.now()).slice(0, 4));
 const years = [0, 1, 2, 3, 4].map((back) => String(thisYear - back));
 
 /** The yearly statement: every $3 charge and its pay-back, per card, as PDF or CSV. */

@@ -1,11 +1,9 @@
 import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { cardName, formatUsd, messages } from '@pria/contracts';
+import { cardName, formatDate, formatUsd, messages } from '@pria/contracts';
 import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { confirmAction } from '../../components/confirm.tsx';
-import { dateInNewYork } from '../../components/new-york-dates.ts';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
 import { billedEvery, pricePerInterval, renewsOn } from '../plans/plan-price.ts';
@@ -17,8 +15,6 @@ import { payNowDetails } from './plan-change-words.ts';
 import { useMySubscription } from './queries.ts';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
-
-const day = (ms: number) => dayjs(ms).format('MMMM DD, YYYY');
 
 /** Why the plan is inactive, naming the payment that failed: the checkout's or a renewal's. */
 function inactiveWords(sub: Subscription): string {
@@ -34,9 +30,9 @@ function EndedByRefund({ sub }: { sub: Subscription }) {
     <Alert color="gray" icon={<IconCalendarX />} title="Your plan has ended">
       <Stack gap="sm">
         <Text size="sm">
-          Your {sub.plan.name} plan ended{sub.expiresAt ? ` on ${day(sub.expiresAt)}` : ''} when its payment
-          was refunded. There are no more Charge &amp; Pay charges or renewals. Every $3 already charged is
-          still paid back to your card.
+          Your {sub.plan.name} plan ended{sub.expiresAt ? ` on ${formatDate(sub.expiresAt)}` : ''} when its
+          payment was refunded. There are no more Charge &amp; Pay charges or renewals. Every $3 already
+          charged is still paid back to your card.
         </Text>
         <Button component={Link} to="/dashboard/subscription" variant="light" w="fit-content">
           Choose a plan
@@ -109,7 +105,7 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
   const cards = useCards();
   const next = sub.nextPlan;
   if (!next || !sub.expiresAt) return null;
-  const on = dateInNewYork(sub.expiresAt);
+  const on = formatDate(sub.expiresAt);
   const card = cards.data?.find((c) => c.id === sub.card?.id);
   const stay = () =>
     confirmPlanChange(
@@ -180,7 +176,7 @@ export function SubscriptionSummary() {
 
   const active = sub.status === 'active';
   const cancelled = Boolean(sub.cancelledAt);
-  const endsOn = sub.expiresAt ? day(sub.expiresAt) : null;
+  const endsOn = sub.expiresAt ? formatDate(sub.expiresAt) : null;
 
   const toggle = (enable: boolean) =>
     confirmAction({
@@ -234,7 +230,7 @@ export function SubscriptionSummary() {
             ? sub.nextPlan
               ? ` · then renews as ${sub.nextPlan.name}`
               : ' · renews automatically'
-            : ` · paused${sub.pausedAt ? ` since ${day(sub.pausedAt)}` : ''}: no $3 charges, and it does not renew`}
+            : ` · paused${sub.pausedAt ? ` since ${formatDate(sub.pausedAt)}` : ''}: no $3 charges, and it does not renew`}
         </Text>
       )}
       {active && endsOn && cancelled && (
@@ -247,7 +243,7 @@ export function SubscriptionSummary() {
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
               Your plan will not renew. The monthly $3 charges continue until {endsOn} and each is paid back.
-              {sub.cancelledAt ? ` Cancelled on ${day(sub.cancelledAt)}.` : ''}
+              {sub.cancelledAt ? ` Cancelled on ${formatDate(sub.cancelledAt)}.` : ''}
             </Text>
             <Button size="sm" loading={keep.isPending} onClick={() => keep.mutate(sub)}>
               Keep my subscription

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { newYorkDayBounds } from '@pria/contracts';
 
 /** Spec: the activity window defaults to the past 180 days (15552000000 ms). */
 export const DEFAULT_WINDOW_MS = 15_552_000_000;
@@ -11,15 +11,10 @@ export function defaultWindow(now: number): { start: number; end: number } {
   return { start: now - DEFAULT_WINDOW_MS, end: now };
 }
 
-/** A picked range covers whole days, and never reaches past now. */
+/** A picked range covers whole New York days (the days staff read the rows in), and never reaches past now. */
 export function rangeWindow([from, to]: DayRange, now: number): { start: number; end: number } | undefined {
   if (!from) return undefined;
-  const start = dayjs(from).startOf('day').valueOf();
-  const end = Math.min(
-    dayjs(to ?? from)
-      .endOf('day')
-      .valueOf(),
-    now,
-  );
+  const start = newYorkDayBounds(from).start.getTime();
+  const end = Math.min(newYorkDayBounds(to ?? from).end.getTime(), now);
   return { start, end };
 }

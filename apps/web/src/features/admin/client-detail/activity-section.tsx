@@ -1,9 +1,8 @@
 import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import type { CardView } from '@pria/contracts';
-import dayjs from 'dayjs';
+import { type CardView, dayInNewYork } from '@pria/contracts';
 import { useState } from 'react';
-import { maskedCard } from '../shared/display.ts';
+import { dateOnly, maskedCard } from '../shared/display.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
 import { type ActivityMode, type DayRange, defaultWindow, rangeWindow } from './activity-filter.ts';
 import { ACTIVITY_STEP, ActivityTable } from './activity-table.tsx';
@@ -98,7 +97,7 @@ export function ActivitySection({ clientId, cards, narrow, carouselCardId }: Act
                 setLimit(ACTIVITY_STEP);
                 setLogsPage(1);
               }}
-              maxDate={dayjs(now).format('YYYY-MM-DD')}
+              maxDate={dayInNewYork(now)}
               allowSingleDateInRange
               clearable
               miw={220}
@@ -106,7 +105,7 @@ export function ActivitySection({ clientId, cards, narrow, carouselCardId }: Act
           )}
         </Group>
         <Text size="xs" c="dimmed" aria-live="polite">
-          {dayjs(span.start).format('MMM D, YYYY')} – {dayjs(span.end).format('MMM D, YYYY')}
+          {dateOnly(span.start)} – {dateOnly(span.end)}
           {selectedCard ? ` · ${maskedCard(selectedCard)}` : ''}
         </Text>
         {current.isError && <QueryErrorAlert error={current.error} onRetry={() => void current.refetch()} />}

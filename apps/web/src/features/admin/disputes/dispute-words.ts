@@ -1,11 +1,10 @@
-import { type DisputeRow, disputePaybackLabels } from '@pria/contracts';
-import dayjs from 'dayjs';
+import { type DisputeRow, disputePaybackLabels, formatDate } from '@pria/contracts';
 import { money, monthLabel } from '../shared/display.ts';
 
 /** Which charge was disputed: "Nov 2026 $3 charge", or "Plan charge of Mar 10, 2031" (its period's first day). */
 export function disputedCharge(row: Pick<DisputeRow, 'chargeKind' | 'period'>): string {
   return row.chargeKind === 'subscription'
-    ? `Plan charge of ${dayjs(row.period).format('MMM D, YYYY')}`
+    ? `Plan charge of ${formatDate(row.period, 'medium')}`
     : `${monthLabel(row.period)} $3 charge`;
 }
 

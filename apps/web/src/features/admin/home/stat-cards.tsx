@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { AdminMetrics } from '@pria/contracts';
+import { formatCount } from '@pria/contracts';
 import { IconCreditCard, IconReceipt2, IconRepeat, IconUsers } from '@tabler/icons-react';
 
 const stats = [
@@ -21,7 +22,7 @@ export function StatCards({ metrics, failed }: { metrics: AdminMetrics | undefin
               </Text>
               {metrics || failed ? (
                 <Text fz={{ base: 24, sm: 30 }} fw={700} lh={1.2} mt={4} aria-labelledby={`stat-${key}`}>
-                  {metrics ? metrics[key].toLocaleString('en-US') : '-'}
+                  {metrics ? formatCount(metrics[key]) : '-'}
                 </Text>
               ) : (
                 <Skeleton height={30} width={70} mt={6} />

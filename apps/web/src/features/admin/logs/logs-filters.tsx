@@ -1,6 +1,6 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
+import { instantInNewYork, wallTimeInNewYork } from '@pria/contracts';
 import { DebouncedTextInput } from '../shared/debounced-text-input.tsx';
 
 interface LogsFiltersProps {
@@ -11,13 +11,13 @@ interface LogsFiltersProps {
   onClear: () => void;
 }
 
-const FORMAT = 'YYYY-MM-DD HH:mm:ss';
-const toPicker = (ms: number | undefined) => (ms === undefined ? null : dayjs(ms).format(FORMAT));
-const fromPicker = (value: string | null) => (value ? dayjs(value).valueOf() : null);
+// The pickers show and take New York's wall clock ('YYYY-MM-DD HH:mm:ss'), as the log rows are dated.
+const toPicker = (ms: number | undefined) => (ms === undefined ? null : wallTimeInNewYork(ms));
+const fromPicker = (value: string | null) => (value ? instantInNewYork(value).getTime() : null);
 
 /** Filter pattern (debounced) and a start / end time that cannot be in the future. */
 export function LogsFilters({ filterPattern, startTime, endTime, onChange, onClear }: LogsFiltersProps) {
-  const now = dayjs().format(FORMAT);
+  const now = wallTimeInNewYork(Date.now());
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="md">
       <DebouncedTextInput
@@ -28,7 +28,7 @@ export function LogsFilters({ filterPattern, startTime, endTime, onChange, onCle
         onCommit={(v) => onChange({ filterPattern: v })}
       />
       <DateTimePicker
-        label="Start time"
+        label="Start time (ET)"
         placeholder="Any"
         size="xs"
         clearable
@@ -39,7 +39,7 @@ export function LogsFilters({ filterPattern, startTime, endTime, onChange, onCle
         onChange={(v) => onChange({ startTime: fromPicker(v) })}
       />
       <DateTimePicker
-        label="End time"
+        label="End time (ET)"
         placeholder="Now"
         size="xs"
         clearable

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { AdminMetrics } from '@pria/contracts';
+import { formatDateTime } from '@pria/contracts';
 import {
   type Icon,
   IconAlertTriangle,
@@ -49,8 +50,8 @@ export function AttentionBanners({ attention }: { attention: AdminMetrics['atten
           Icon={IconPlayerPause}
           title={`${r.kind === 'payin' ? 'Pay-in' : 'Pay-back'} run of ${monthLabel(r.period)} not completed`}
         >
-          It was due {new Date(r.dueAt).toLocaleString('en-US', { timeZone: 'America/New_York' })} New York
-          time and is still not completed. Check the workers and docs/operations.md.
+          It was due {formatDateTime(r.dueAt, 'medium')} and is still not completed. Check the workers and
+          docs/operations.md.
         </Banner>
       ))}
       {owed.count > 0 && (

@@ -1,5 +1,14 @@
-import { brandDisplayNames, brandFromInput, formatUsd, ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
-import dayjs from 'dayjs';
+import {
+  brandDisplayNames,
+  brandFromInput,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatTime,
+  formatUsd,
+  instantInNewYork,
+  ONBOARDING_COMPLETE_INDEX,
+} from '@pria/contracts';
 
 /** Spec: empty fields show '-'. */
 export const EMPTY = '-';
@@ -17,44 +26,37 @@ export function money(cents: number | null | undefined): string {
 
 /**
  * Staff read every time in New York time, labelled (issue 29: the 4 pm New York charge showed
- * "9:01 PM" in a UTC browser): the money engine's calendar is New York's, whatever the browser's.
+ * "9:01 PM" in a UTC browser): the money engine's calendar is New York's, whatever the browser's
+ * (ADR 50: one formatter, @pria/contracts' calendar). Missing or unreadable values show '-'.
  */
-const NEW_YORK = 'America/New_York';
-const nyParts = (d: Date, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: NEW_YORK, ...options }).format(d);
-
 function toDate(value: string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** "Nov 26, 2026, 4:00 PM ET" */
+/** "Nov 26, 2026 at 4:00 PM ET" */
 export function dateTime(value: string | number | null | undefined): string {
   const d = toDate(value);
-  if (!d) return EMPTY;
-  return `${nyParts(d, { month: 'short', day: 'numeric', year: 'numeric' })}, ${timeShort(value)}`;
+  return d ? formatDateTime(d, 'medium') : EMPTY;
 }
 
 /** "11/26/26": the dense tables' date (New York's), shown over its time (timeShort). */
 export function dateShort(value: string | number | null | undefined): string {
   const d = toDate(value);
-  if (!d) return EMPTY;
-  return nyParts(d, { month: '2-digit', day: '2-digit', year: '2-digit' });
+  return d ? formatDate(d, 'compact') : EMPTY;
 }
 
 /** "4:05 PM ET": the time under dateShort, in New York time. */
 export function timeShort(value: string | number | null | undefined): string {
   const d = toDate(value);
-  if (!d) return EMPTY;
-  return `${nyParts(d, { hour: 'numeric', minute: '2-digit' })} ET`;
+  return d ? formatTime(d) : EMPTY;
 }
 
 /** "Nov 26, 2026" (New York's date). */
 export function dateOnly(value: string | number | null | undefined): string {
   const d = toDate(value);
-  if (!d) return EMPTY;
-  return nyParts(d, { month: 'short', day: 'numeric', year: 'numeric' });
+  return d ? formatDate(d, 'medium') : EMPTY;
 }
 
 /**
@@ -81,8 +83,7 @@ export function fullName(p: {
 
 /** '2026-11' -> 'Nov 2026' (pay-in periods and metric months are New York months). */
 export function monthLabel(period: string): string {
-  const d = dayjs(`${period}-01`);
-  return d.isValid() ? d.format('MMM YYYY') : period;
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(period) ? formatMonth(period, 'short') : period;
 }
 
 /** Log rows have no id: a key from their content plus their position among equals. */
@@ -107,30 +108,13 @@ export function onboardingProgress(index: number): string {
 
 /**
  * When a pay-in period's $3 are paid back: the 2nd of the next month at 4 pm New York time
- * (the engine's schedule). `due` is whether that moment has come, read on New York's clock.
+ * (the engine's schedule). `due` is whether that moment has come.
  */
 export function paybackDue(period: string, now = new Date()): { due: boolean; label: string } {
   const [y = 0, m = 1] = period.split('-').map(Number);
   const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
-  const when = `${next.y}-${String(next.m).padStart(2, '0')}-02 16:00`;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/New_York',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const nyNow = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-  const month = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(next.y, next.m - 1, 2)),
-  );
-  return { due: nyNow >= when, label: `${month} 2, 4:00 PM ET` };
+  const at = instantInNewYork(`${next.y}-${String(next.m).padStart(2, '0')}-02 16:00`);
+  return { due: now >= at, label: formatDateTime(at, 'shortMonthDay') };
 }
 
 /** "1 client", "1,204 clients": one definition, shared with the server's words. */
