@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isStaffRole, type StaffRole, staffMessages } from '@pria/contracts';
+import { formatDateTime, isStaffRole, type StaffRole, staffMessages } from '@pria/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
-import { newYorkDateTime } from '../platform/new-york-time.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
 import { esc } from './pages.ts';
 import { assertActingAdmin, findStaff, lockStaff, type StaffActor, type StaffMember } from './staff.ts';
@@ -41,7 +40,7 @@ export class InvitationError extends Error {
 }
 
 function inviteEmail(link: string, role: StaffRole, expiresAt: Date) {
-  const until = newYorkDateTime(expiresAt);
+  const until = formatDateTime(expiresAt);
   const text = [
     `You are invited to Pria's staff portal as ${role}.`,
     '',
@@ -276,7 +275,7 @@ export async function remindInvitee(db: Db, config: Config, userId: string): Pro
   const lines = pending
     ? [
         `You were invited to Pria's staff portal but have not set a password yet, so there is no password to reset.`,
-        `Open the link in your invitation email (it works until ${newYorkDateTime(inv.expiresAt)}), or ask the admin who invited you (${inv.invitedBy}) to send a new one.`,
+        `Open the link in your invitation email (it works until ${formatDateTime(inv.expiresAt)}), or ask the admin who invited you (${inv.invitedBy}) to send a new one.`,
       ]
     : [
         `You were invited to Pria's staff portal, but that invitation ${inv.state === 'revoked' ? 'was withdrawn' : 'has expired'} before a password was set, so there is no password to reset.`,

@@ -1,6 +1,6 @@
 import { Readable, type Readable as ReadableStream } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { CustomerFilter, TransactionStatus } from '@pria/contracts';
+import { type CustomerFilter, isoInNewYork, type TransactionStatus } from '@pria/contracts';
 import { stringify } from 'csv-stringify';
 import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
@@ -35,7 +35,8 @@ export function dollars(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : '');
+// ISO 8601 with New York's offset: the instant for programs, New York's date for the person reading it.
+const iso = (d: Date | null) => (d ? isoInNewYork(d) : '');
 
 /** Walks batches until one comes back short. */
 async function* keysetWalk<T, C>(

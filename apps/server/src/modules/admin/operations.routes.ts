@@ -2,6 +2,7 @@ import {
   auditPage,
   auditQuery,
   clientExportQuery,
+  dayInNewYork,
   reconciliationExportQuery,
   transactionExportQuery,
 } from '@pria/contracts';
@@ -34,7 +35,7 @@ const csvResponse = respondFile(['text/csv'], {
 export async function operationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const { db, logger, clock = systemClock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const today = () => clock.now().toISOString().slice(0, 10);
+  const today = () => dayInNewYork(clock.now());
 
   function sendCsv(
     reply: FastifyReply,

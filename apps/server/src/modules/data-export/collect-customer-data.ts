@@ -1,4 +1,4 @@
-import { cardName } from '@pria/contracts';
+import { cardName, isoInNewYork } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { AS_IT_STANDS, pausedAt } from '../billing/index.ts';
@@ -24,7 +24,8 @@ export const DATASETS = [
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+// Instants with New York's offset: the same instant for a program, New York's date for a person.
+const iso = (d: Date | string | null | undefined) => (d ? isoInNewYork(d) : null);
 const cents = (n: number | string | null) => (n === null ? null : Number(n));
 const dollars = (n: number | string | null) => (n === null ? null : (Number(n) / 100).toFixed(2));
 

@@ -1,4 +1,4 @@
-import { dataExportMessages } from '@pria/contracts';
+import { dataExportMessages, dayInNewYork } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -25,6 +25,6 @@ export async function downloadDataExport(
     });
     if (!taken) throw new AppError('NOT_FOUND', dataExportMessages.linkInvalid);
     await logExportEvent(tx, customer.id, 'data export downloaded', { requestId: taken.id, ip: r.ip });
-    return { file: taken.file, filename: `pria-data-${taken.ready_at.toISOString().slice(0, 10)}.zip` };
+    return { file: taken.file, filename: `pria-data-${dayInNewYork(taken.ready_at)}.zip` };
   });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DATA_EXPORT_DAYS } from '@pria/contracts';
+import { DATA_EXPORT_DAYS, formatDateTime } from '@pria/contracts';
 import { DateTime } from 'luxon';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -99,9 +99,8 @@ function readyEmail(
   id: string,
 ) {
   const link = `${publicUrl}/dashboard/account/privacy?export=${token}`;
-  const until = DateTime.fromJSDate(expiresAt, { zone: 'America/New_York' }).toFormat(
-    "LLLL d, yyyy 'at' h:mm a",
-  );
+  // Word for word what the privacy screen says (issue 40: the screen said UTC, the email New York).
+  const until = formatDateTime(expiresAt);
   return {
     to: to.toLowerCase(),
     subject: 'Your Pria data is ready to download',
@@ -111,7 +110,7 @@ function readyEmail(
       'The copy of your Pria data you asked for is ready:',
       link,
       '',
-      `Sign in, then download it from that page. The link works once, until ${until} New York time.`,
+      `Sign in, then download it from that page. The link works once, until ${until}.`,
       "If you didn't ask for this, change your password and contact support.",
       '',
       'Pria',

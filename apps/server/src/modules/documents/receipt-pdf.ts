@@ -1,5 +1,4 @@
-import { type AnyCardBrand, brandDisplayNames, formatUsd, receiptLabel } from '@pria/contracts';
-import { DateTime } from 'luxon';
+import { type AnyCardBrand, brandDisplayNames, formatDate, formatUsd, receiptLabel } from '@pria/contracts';
 import PDFDocument from 'pdfkit';
 import type { ReceiptRow } from './documents.repo.ts';
 
@@ -49,9 +48,7 @@ export const cardLabel = (brand: string, lastFour: string) =>
  */
 export function receiptPdf(r: ReceiptRow, issuer: Issuer): Promise<Buffer> {
   const number = receiptLabel(r.number);
-  const date = DateTime.fromJSDate(new Date(r.issued_at), { zone: 'America/New_York' }).toFormat(
-    'LLLL d, yyyy',
-  );
+  const date = formatDate(r.issued_at);
   const total = Number(r.amount_cents);
   const price = r.price_cents === null ? total : Number(r.price_cents);
   const tax = total - price;

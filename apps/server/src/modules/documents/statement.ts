@@ -1,6 +1,5 @@
-import { formatUsd } from '@pria/contracts';
+import { formatDate, formatMonth, formatUsd } from '@pria/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { DateTime } from 'luxon';
 import type { StatementLine } from './documents.repo.ts';
 import { cardLabel, type Issuer, letterhead, pdfBuffer } from './receipt-pdf.ts';
 
@@ -8,9 +7,8 @@ import { cardLabel, type Issuer, letterhead, pdfBuffer } from './receipt-pdf.ts'
  * The yearly statement (issue 19): every $3 charge of the calendar year and its pay-back side by
  * side, per card, with totals. The same lines make the PDF and the CSV.
  */
-const NY = 'America/New_York';
-const day = (d: Date | null) => (d ? (DateTime.fromJSDate(new Date(d), { zone: NY }).toISODate() ?? '') : '');
-const month = (period: string) => DateTime.fromFormat(period, 'yyyy-MM').toFormat('LLLL yyyy');
+const day = (d: Date | null) => (d ? formatDate(d, 'numeric') : '');
+const month = (period: string) => formatMonth(period);
 
 const chargeWords: Record<string, string> = {
   captured: 'Charged',

@@ -58,7 +58,7 @@ describe('the words of a dispute', () => {
     const m = await composeMoneyMessages(t.db, disputeOf(charge, 3897), ctx);
     expect(m.email.subject).toBe('Your bank told us you disputed your $38.97 plan payment');
     expect(m.email.text).toContain(
-      'You disputed your $38.97 plan payment of January 10, 2030 on your Visa •••• 4242 with your bank. $38.75 of it was already refunded to your card on February 3, 2030;',
+      'You disputed your $38.97 plan payment of January 10, 2030 on your Visa •••• 4242 with your bank. $38.75 of it was already refunded to your card on February 03, 2030;',
     );
     expect(m.email.text).toContain('Your plan stays as it is while your bank decides');
     expect(m.email.text).toContain('Already refunded: $38.75');
@@ -97,7 +97,7 @@ describe('the words of a dispute', () => {
     await dispute(true, '2030-03-20T15:00:00Z');
     const m = await composeMoneyMessages(t.db, disputeOf(charge, 300), ctx);
     expect(m.email.text).toContain(
-      'We already paid the $3.00 back to you: it was sent on February 2, 2030. If your bank returns the charge as well, you will get it twice',
+      'We already paid the $3.00 back to you: it was sent on February 02, 2030. If your bank returns the charge as well, you will get it twice',
     );
     expect(m.email.text).not.toContain('we will not pay it back as well');
   });

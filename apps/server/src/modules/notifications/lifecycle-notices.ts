@@ -1,3 +1,4 @@
+import { NEW_YORK } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { chargedAt, currentPeriod, nextPayinDueAt, renewsAt } from '../billing/index.ts';
@@ -25,7 +26,7 @@ const FUNDING_LOOKAHEAD_DAYS = 62;
 const iso = sql`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /** When a card stops working: the start of the month after its expiry month, New York time. */
 const cardExpiredAt = sql`((make_date(c.expiration_year, c.expiration_month, 1) + interval '1 month')::timestamp
-  at time zone 'America/New_York')`;
+  at time zone ${NEW_YORK}::text)`;
 const reminderKey = (subscriptionId: string, renewsAt: Date) =>
   `renewal.reminder:${subscriptionId}:${renewsAt.toISOString()}`;
 

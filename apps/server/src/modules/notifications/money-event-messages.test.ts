@@ -176,7 +176,7 @@ describe('money event messages', () => {
       });
       expect(m.email.subject).toBe('Your bank told us you disputed a $3.00 charge');
       expect(m.email.text).toContain(
-        'We already paid the $3.00 back to you: it was sent on March 2, 2030. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back.',
+        'We already paid the $3.00 back to you: it was sent on March 02, 2030. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back.',
       );
       expect(m.email.text).not.toContain('will not pay it back');
       expect(m.sms).toBe(
@@ -202,7 +202,7 @@ describe('money event messages', () => {
     it('of a plan payment mostly refunded already says what was refunded, and when', () => {
       const m = planDispute(3875);
       expect(m.email.text).toContain(
-        '$38.75 of it was already refunded to your card on February 3, 2030; please tell your bank, so it is not returned to you twice.',
+        '$38.75 of it was already refunded to your card on February 03, 2030; please tell your bank, so it is not returned to you twice.',
       );
       expect(m.email.text).toContain('Already refunded: $38.75');
       expect(m.email.html).toContain('$38.75');
@@ -211,7 +211,7 @@ describe('money event messages', () => {
       expect(m.sms).toMatch(gsm7);
       // A refund that ended the plan: the plan is not said to stay as it is.
       const ended = planDispute(3875, true);
-      expect(ended.email.text).toContain('on February 3, 2030, which ended your plan;');
+      expect(ended.email.text).toContain('on February 03, 2030, which ended your plan;');
       expect(ended.email.text).not.toContain('Your plan stays as it is');
     });
 
@@ -219,7 +219,7 @@ describe('money event messages', () => {
       const m = planDispute(1000, false, 2897);
       expect(m.email.subject).toBe('Your bank told us you disputed your $38.97 plan payment');
       expect(m.email.text).toContain(
-        'with your bank. Your bank is asking for $28.97 of it back. $10.00 of it was already refunded to your card on February 3, 2030. Your plan stays',
+        'with your bank. Your bank is asking for $28.97 of it back. $10.00 of it was already refunded to your card on February 03, 2030. Your plan stays',
       );
       expect(m.email.text).toContain('Amount disputed: $28.97');
       expect(m.email.text).not.toContain('twice');

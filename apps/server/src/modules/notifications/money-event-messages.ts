@@ -1,11 +1,11 @@
 import {
   type AnyCardBrand,
   brandDisplayNames,
+  formatDate,
   formatUsd,
   messages,
   type NotificationType,
 } from '@pria/contracts';
-import { DateTime } from 'luxon';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
 
@@ -46,7 +46,6 @@ export interface MoneyMessages {
   sms: string;
 }
 
-const NY = 'America/New_York';
 export const heldNote = 'We kept this email until your email address was verified.';
 const SMS_LIMIT = 160;
 
@@ -77,7 +76,7 @@ const sentence = (text: string) => {
   const t = text.replace(/\s+/g, ' ').trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
-const longDate = (at: Date) => DateTime.fromJSDate(at, { zone: NY }).toFormat('LLLL d, yyyy');
+const longDate = (at: Date) => formatDate(at);
 
 interface Wording {
   subject: string;
@@ -96,7 +95,6 @@ function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: strin
   const amount = formatUsd(d.chargedCents);
   const claimed =
     i.amountCents < d.chargedCents ? ` Your bank is asking for ${formatUsd(i.amountCents)} of it back.` : '';
-  const charged = DateTime.fromJSDate(d.chargedAt, { zone: NY });
   const refunded = d.refundedCents > 0 ? formatUsd(d.refundedCents) : null;
   const refundedOn = d.refundedAt ? ` on ${longDate(d.refundedAt)}` : '';
   // The bank claims more than the refund left on the card: the refunded part would come back twice.
@@ -109,9 +107,9 @@ function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: strin
     : ' Your plan stays as it is while your bank decides: a dispute does not change it.';
   return {
     subject: `Your bank told us you disputed your ${amount} plan payment`,
-    lead: `You disputed your ${amount} plan payment of ${charged.toFormat('LLLL d, yyyy')} on your ${card} with your bank.${claimed}${refund}${plan} If you did not mean to dispute it, please tell your bank and Pria support.`,
+    lead: `You disputed your ${amount} plan payment of ${formatDate(d.chargedAt)} on your ${card} with your bank.${claimed}${refund}${plan} If you did not mean to dispute it, please tell your bank and Pria support.`,
     sms: () =>
-      `Pria: you disputed your ${amount} plan payment of ${charged.toFormat('LLL d')} on ${smsCard}.${refunded ? ` ${refunded} of it was already refunded.` : ''} Contact support if this is a mistake.`,
+      `Pria: you disputed your ${amount} plan payment of ${formatDate(d.chargedAt, 'shortMonthDay')} on ${smsCard}.${refunded ? ` ${refunded} of it was already refunded.` : ''} Contact support if this is a mistake.`,
   };
 }
 
@@ -122,12 +120,11 @@ function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: strin
  */
 function paidBackDisputeWording(i: MoneyMessageInput, sentAt: Date, card: string, smsCard: string): Wording {
   const amount = formatUsd(i.amountCents);
-  const sent = DateTime.fromJSDate(sentAt, { zone: NY });
   return {
     subject: `Your bank told us you disputed a ${amount} charge`,
-    lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. We already paid the ${amount} back to you: it was sent on ${sent.toFormat('LLLL d, yyyy')}. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back. If you did not mean to dispute it, please tell Pria support too.`,
+    lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. We already paid the ${amount} back to you: it was sent on ${formatDate(sentAt)}. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back. If you did not mean to dispute it, please tell Pria support too.`,
     sms: () =>
-      `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We already paid it back on ${sent.toFormat('LLL d')}; please tell your bank.`,
+      `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We already paid it back on ${formatDate(sentAt, 'shortMonthDay')}; please tell your bank.`,
   };
 }
 
@@ -241,9 +238,8 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
   const brand = i.card ? (brandDisplayNames[i.card.brand as AnyCardBrand] ?? i.card.brand) : null;
   const card = i.card ? `${brand} •••• ${i.card.lastFour}` : 'card';
   const smsCard = i.card ? `${brand} ending ${i.card.lastFour}` : 'your card';
-  const day = DateTime.fromJSDate(i.occurredAt, { zone: NY });
-  const date = day.toFormat('LLLL d, yyyy');
-  const worded = wording(i, card, smsCard, date, day.toFormat('LLL d'));
+  const date = formatDate(i.occurredAt);
+  const worded = wording(i, card, smsCard, date, formatDate(i.occurredAt, 'shortMonthDay'));
   const w = i.heldUntilVerified ? { ...worded, lead: `${worded.lead} ${heldNote}` } : worded;
   const reason = (i.reason ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
   const sms = [w.sms(reason), w.sms('')].find((s) => s.length <= SMS_LIMIT) ?? w.sms('');

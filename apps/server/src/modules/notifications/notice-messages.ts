@@ -2,11 +2,11 @@ import {
   type AnyCardBrand,
   brandDisplayNames,
   cardName,
+  formatDate,
   formatUsd,
   messages,
   type NotificationType,
 } from '@pria/contracts';
-import { DateTime } from 'luxon';
 import type { CustomerNoticeType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
 
@@ -75,9 +75,8 @@ export function noticeSmsType(type: CustomerNoticeType): NotificationType {
   return type === 'card.expiring' ? 'payin' : 'subscription';
 }
 
-const NY = 'America/New_York';
-const day = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toFormat('LLLL d, yyyy');
-const shortDay = (iso: string) => DateTime.fromISO(iso, { zone: NY }).toFormat('LLL d');
+const day = (iso: string) => formatDate(iso);
+const shortDay = (iso: string) => formatDate(iso, 'shortMonthDay');
 const smsCardName = (c: NoticeCard) =>
   `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} ending ${c.lastFour}`;
 

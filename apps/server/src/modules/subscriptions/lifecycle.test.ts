@@ -268,10 +268,10 @@ describe('receipts and statements', () => {
     const lines = csv.bytes.toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('Card,Month,Charged on,Charge,Charge amount,Paid back on,Pay-back,Pay-back amount');
     expect(lines).toContain(
-      'Visa ending 1111,January 2031,2031-01-28,Charged,$3.00,2031-02-02,Paid back,$3.00',
+      'Visa ending 1111,January 2031,01/28/2031,Charged,$3.00,02/02/2031,Paid back,$3.00',
     );
     expect(lines).toContain(
-      'Mastercard ending 4444,June 2031,2031-06-28,Charged,$3.00,2031-07-02,Paid back,$3.00',
+      'Mastercard ending 4444,June 2031,06/28/2031,Charged,$3.00,07/02/2031,Paid back,$3.00',
     );
     expect(lines.filter((l) => l.startsWith('Visa ending 1111'))).toHaveLength(6);
     expect(lines.at(-1)).toBe('Total,,,,$36.00,,,$36.00');

@@ -1,4 +1,5 @@
 import { type StaffRow, staffMessages } from '@pria/contracts';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordMessages } from '../../../platform/password-policy.ts';
 import { type Api, signedInUser } from '../../../test/customers.ts';
@@ -97,14 +98,10 @@ describe('the invitation email', () => {
       .select(['text_body', 'html_body'])
       .where('recipient', '=', 'eve@pria.test')
       .executeTakeFirstOrThrow();
-    // "December 4, 2026 at 12:57 PM ET" (issue 29: "Fri, 04 Dec 2026 17:57:06 GMT").
-    const until = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/New_York',
-      dateStyle: 'long',
-      timeStyle: 'short',
-    })
-      .format(new Date(expiresAt))
-      .replace(/\u202f/g, ' ');
+    // "December 04, 2026 at 12:57 PM ET" (issue 29: "Fri, 04 Dec 2026 17:57:06 GMT").
+    const until = DateTime.fromISO(expiresAt, { zone: 'America/New_York' }).toFormat(
+      "LLLL dd, yyyy 'at' h:mm a",
+    );
     for (const body of [mail.text_body, mail.html_body]) {
       expect(body).toContain(`expires in 7 days, on ${until} ET;`);
       expect(body).not.toMatch(/GMT|UTC/);

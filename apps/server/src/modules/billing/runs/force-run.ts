@@ -1,17 +1,16 @@
-import { adminMessages, isRunPeriod, messages, periodOutOfRange } from '@pria/contracts';
-import { DateTime } from 'luxon';
+import {
+  adminMessages,
+  formatDateTime,
+  formatMonth,
+  isRunPeriod,
+  messages,
+  periodOutOfRange,
+} from '@pria/contracts';
 import type { AuditContext } from '../../../platform/audit.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
-import { newYorkDateTime } from '../../../platform/new-york-time.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import {
-  currentPeriod,
-  latestDuePayin,
-  NEW_YORK,
-  newYorkDay,
-  payinDueAt,
-} from '../schedule/billing-schedule.ts';
+import { currentPeriod, latestDuePayin, newYorkDay, payinDueAt } from '../schedule/billing-schedule.ts';
 import { closeWindowsBeforeForcing } from '../schedule/tick.ts';
 import { drainRun, type RunSummary, startRun, summarizeRun } from './run-engine.ts';
 import { findRun, latestPayinPeriod } from './runs.repo.ts';
@@ -36,8 +35,7 @@ export interface ForceRunRequest {
   audit: AuditContext;
 }
 
-const monthName = (period: string) =>
-  DateTime.fromFormat(period, 'yyyy-MM', { zone: NEW_YORK }).toFormat('LLLL yyyy');
+const monthName = (period: string) => formatMonth(period);
 
 /** The period a forced run is for, or why it may not run. */
 async function periodToForce(
@@ -54,7 +52,7 @@ async function periodToForce(
     if (now < payinDueAt(period)) {
       throw new AppError(
         'CONFLICT',
-        adminMessages.payinNotDue(monthName(period), newYorkDateTime(payinDueAt(period))),
+        adminMessages.payinNotDue(monthName(period), formatDateTime(payinDueAt(period))),
       );
     }
     return period;
