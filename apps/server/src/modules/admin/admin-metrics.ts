@@ -1,4 +1,4 @@
-import type { AdminMetrics } from '@pria/contracts';
+import { type AdminMetrics, NEW_YORK } from '@pria/contracts';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Db } from '../../platform/db.ts';
@@ -9,13 +9,12 @@ import {
   reconcileRecent,
 } from '../billing/index.ts';
 
-const NEW_YORK = 'America/New_York';
 const MONTHS = 12;
 const RECONCILED_PERIODS = 6;
 
 /**
  * The admin home: real counts, 12 New York months of money and declines, and the books of the
- * last 6 pay-in periods. Months are calendar months in America/New_York (the schedule's zone),
+ * last 6 pay-in periods. Months are calendar months in New York (NEW_YORK, the schedule's zone),
  * so a charge at 23:30 New York time on the 31st counts in that month, not the next.
  * Money figures go only to callers who may see money (`money`: the permission of GET
  * /billing/reconciliation): support gets the counts and active subscriptions (ADR 14).

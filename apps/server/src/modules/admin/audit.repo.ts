@@ -1,4 +1,4 @@
-import type { AuditRow, Page } from '@pria/contracts';
+import { type AuditRow, NEW_YORK, type Page } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { offsetOf, pageOf } from './paging.ts';
@@ -24,8 +24,8 @@ export async function listAudit(db: Db, o: AuditListOptions): Promise<Page<Audit
       ? q.where('action', 'like', `${o.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
       : q.where('action', '=', o.action);
   }
-  if (o.from) q = q.where(sql<boolean>`at >= (${o.from}::date::timestamp at time zone 'America/New_York')`);
-  if (o.to) q = q.where(sql<boolean>`at < ((${o.to}::date + 1)::timestamp at time zone 'America/New_York')`);
+  if (o.from) q = q.where(sql<boolean>`at >= (${o.from}::date::timestamp at time zone ${NEW_YORK}::text)`);
+  if (o.to) q = q.where(sql<boolean>`at < ((${o.to}::date + 1)::timestamp at time zone ${NEW_YORK}::text)`);
   const [rows, count] = await Promise.all([
     q
       .selectAll()

@@ -1,4 +1,4 @@
-import { type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
+import { NEW_YORK, type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import { isUuid } from '../../platform/ids.ts';
@@ -145,8 +145,8 @@ function branches(o: TransactionFilter): Branch[] {
     else if (o.status)
       parts.push(notSucceeded[alias], sql`${alias === 'a' ? attemptState : payoutState} = ${o.status}`);
     const at = sql.ref(`${alias}.created_at`);
-    if (o.from) parts.push(sql`${at} >= (${o.from}::date::timestamp at time zone 'America/New_York')`);
-    if (o.to) parts.push(sql`${at} < ((${o.to}::date + 1)::timestamp at time zone 'America/New_York')`);
+    if (o.from) parts.push(sql`${at} >= (${o.from}::date::timestamp at time zone ${NEW_YORK}::text)`);
+    if (o.to) parts.push(sql`${at} < ((${o.to}::date + 1)::timestamp at time zone ${NEW_YORK}::text)`);
     return parts;
   };
 

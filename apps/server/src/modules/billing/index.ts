@@ -51,7 +51,6 @@ export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts
 export {
   currentPeriod,
   isPeriod,
-  NEW_YORK,
   nextPayinDueAt,
   nextPayinPeriod,
   payinDueAt,

@@ -1,6 +1,5 @@
+import { NEW_YORK } from '@pria/contracts';
 import { DateTime } from 'luxon';
-
-export const NEW_YORK = 'America/New_York';
 
 /**
  * Subscription periods are New York calendar days: a period keyed "2026-11-22" runs from the

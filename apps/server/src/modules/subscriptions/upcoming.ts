@@ -1,6 +1,7 @@
 import {
   cents,
   MONTHLY_CHARGE,
+  NEW_YORK,
   totalWithTax,
   type UpcomingCard,
   type UpcomingSchedule,
@@ -8,7 +9,7 @@ import {
 import { DateTime } from 'luxon';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { NEW_YORK, nextPayinPeriod, payBacksOwed, payinDueAt, payoutDueAt } from '../billing/index.ts';
+import { nextPayinPeriod, payBacksOwed, payinDueAt, payoutDueAt } from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findSubscriptionWithPlan, isChargedAt } from './subscriptions.repo.ts';
 

@@ -1,5 +1,5 @@
+import { NEW_YORK } from '@pria/contracts';
 import { DateTime } from 'luxon';
-import { NEW_YORK } from '../schedule/billing-schedule.ts';
 import type { RefundableCharge } from './refunds.repo.ts';
 
 type ChargeForRefund = Pick<RefundableCharge, 'amount_cents' | 'refunded' | 'period' | 'interval_count'>;

@@ -1,3 +1,4 @@
+import { formatMonth, NEW_YORK } from '@pria/contracts';
 import { DateTime } from 'luxon';
 
 /**
@@ -5,7 +6,6 @@ import { DateTime } from 'luxon';
  * following month at 4pm Eastern"). Computed with the zone's rules, so EST/EDT changes and the
  * year end need no special cases: 16:00 in New York is 21:00 UTC in winter, 20:00 in summer.
  */
-export const NEW_YORK = 'America/New_York';
 export const PAYIN_DAY = 28;
 export const PAYOUT_DAY = 2;
 export const RUN_HOUR = 16;
@@ -61,7 +61,7 @@ export function addMonths(period: Period, n: number): Period {
 
 /** Why a card has no pay-in for P, in the customer's words (a `missed` attempt's remarks). */
 export function missedReason(period: Period): string {
-  return `No payment in ${monthStart(period).toFormat('LLLL')}: Pria was unavailable`;
+  return `No payment in ${formatMonth(period, 'name')}: Pria was unavailable`;
 }
 
 /** The most recent period whose pay-in is due at `at` (its 28th 16:00 has passed). */
