@@ -32,7 +32,7 @@ test('what a customer agreed to at sign-up is on record, in Account → Privacy 
   await expect(records).toContainText('127.0.0.1');
   // In New York time, named, as every other time on the customer's and staff's pages.
   await expect(records.getByRole('row', { name: /Terms of Service .* Sign-up/ })).toContainText(
-    /\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M E[SD]T/,
+    /\d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M ET/,
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('heading', { name: 'Agreements' }).scrollIntoViewIfNeeded();
