@@ -132,7 +132,9 @@ describe('a missed month charged after all', () => {
     const lines = csv.bytes.toString('utf8').trim().split('\n');
     const header = (lines[0] ?? '').split(',');
     const line = (lines.find((l) => l.startsWith(id)) ?? '').split(',');
-    expect(line[header.indexOf('sent_at')]).toBe(ny(3, 10, 11).toISOString());
-    expect(line[header.indexOf('due_at')]).toBe(ny(2, 28, 16).toISOString());
+    // Instants in a CSV carry New York's offset (ADR 50): a person reads New York's day.
+    const inNewYork = (d: Date) => DateTime.fromJSDate(d, { zone: 'America/New_York' }).toISO();
+    expect(line[header.indexOf('sent_at')]).toBe(inNewYork(ny(3, 10, 11)));
+    expect(line[header.indexOf('due_at')]).toBe(inNewYork(ny(2, 28, 16)));
   });
 });
