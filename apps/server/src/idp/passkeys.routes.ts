@@ -206,7 +206,7 @@ export function registerPasskeyRoutes(
           userId: err.userId,
           email: null,
           success: false,
-          reason: err.status === 429 ? 'locked' : 'passkey refused',
+          reason: err.checked ? 'passkey refused' : 'locked',
           ...context,
         });
         return reply.code(err.status).send({ message: err.message });

@@ -34,10 +34,17 @@ export class PasskeyError extends Error {
   readonly userId: string | null;
   /** 429 when the account's second-factor lock is on; 400 otherwise. */
   readonly status: 400 | 429;
-  constructor(message: string, opts: { userId?: string | null; status?: 400 | 429 } = {}) {
+  /**
+   * Whether the assertion was checked and found wrong (a failure the lock counted), as opposed to
+   * refused unchecked because the lock was already on. The wrong assertion that turns the lock on
+   * is both: checked, and answered 429.
+   */
+  readonly checked: boolean;
+  constructor(message: string, opts: { userId?: string | null; status?: 400 | 429; checked?: boolean } = {}) {
     super(message);
     this.userId = opts.userId ?? null;
     this.status = opts.status ?? 400;
+    this.checked = opts.checked ?? this.status === 400;
   }
 }
 
@@ -253,12 +260,13 @@ export async function authenticateWithPasskey(
     );
   }
   const userId = passkey.user_id;
-  const locked = () => new PasskeyError(signInLockedMessage, { userId, status: 429 });
+  const locked = (checked: boolean) =>
+    new PasskeyError(signInLockedMessage, { userId, status: 429, checked });
   const attempt = await takeAttempt(db, secondFactorLock, userId);
-  if (!attempt.allowed) throw locked();
+  if (!attempt.allowed) throw locked(false);
   const refused = async () =>
     (await attemptFailed(db, secondFactorLock, userId, attempt)) === 'locked'
-      ? locked()
+      ? locked(true)
       : new PasskeyError(couldNotSignIn, { userId });
 
   const counter = Number(passkey.counter);

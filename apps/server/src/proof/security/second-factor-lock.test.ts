@@ -160,6 +160,23 @@ describe('one lock for every second factor', () => {
     expect(await failuresOf(c)).toHaveLength(secondFactorLock.maxFailures);
   });
 
+  it('records the wrong passkey that turns the lock on as a checked failure, not as a refusal', async () => {
+    const c = await guardedCustomer('passkey-tenth@example.com');
+    let wrong = 0;
+    while (wrong < secondFactorLock.maxFailures - 1) {
+      const s = await secondStep(c);
+      for (let i = 0; i < MFA_MAX_ATTEMPTS - 1 && wrong < secondFactorLock.maxFailures - 1; i++, wrong++)
+        await s.code(c.wrongCode());
+    }
+    expect(await wrongPasskey(c)).toBe(signInLockedMessage);
+    const failures = await failuresOf(c);
+    expect(failures).toHaveLength(secondFactorLock.maxFailures);
+    expect(failures.filter((r) => r === 'passkey refused')).toHaveLength(1);
+    // The next one is refused unchecked, and recorded as such.
+    expect(await wrongPasskey(c)).toBe(signInLockedMessage);
+    expect(await failuresOf(c)).toHaveLength(secondFactorLock.maxFailures);
+  });
+
   it('refuses the right code while locked, and takes it once the lock has ended', async () => {
     const c = await guardedCustomer('right-after-lock@example.com');
     const waiting = await secondStep(c);
