@@ -19,6 +19,14 @@ export type {
   RenewalOutcome,
   SubscriptionEffects,
 } from './billing-deps.ts';
+export {
+  currentPeriod,
+  isPeriod,
+  nextPayinDueAt,
+  nextPayinPeriod,
+  payinDueAt,
+  payoutDueAt,
+} from './billing-schedule.ts';
 export { recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute, simulateDisputeDecision } from './disputes/simulate-dispute.ts';
 export {
@@ -48,14 +56,6 @@ export { refundsAgainst } from './refunds/refunds.repo.ts';
 export { forceBillingRun } from './runs/force-run.ts';
 export { drainRun, startRun } from './runs/run-engine.ts';
 export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';
-export {
-  currentPeriod,
-  isPeriod,
-  nextPayinDueAt,
-  nextPayinPeriod,
-  payinDueAt,
-  payoutDueAt,
-} from './schedule/billing-schedule.ts';
 export { movedClockRefusal } from './schedule/moved-clock.ts';
 export { runDueWork } from './schedule/tick.ts';
 

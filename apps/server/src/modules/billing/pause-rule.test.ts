@@ -2,9 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCard, insertCustomer } from '../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { payinDueAt } from './billing-schedule.ts';
 import { AS_IT_STANDS, chargedAt, pausedAt, pausedSince, renewalDue, renewsAt } from './pause-rule.ts';
 import { payinCards } from './payin/eligibility.ts';
-import { payinDueAt } from './schedule/billing-schedule.ts';
 
 // The pause rule (ADR 18, amended by issue 38): one predicate, asked about an instant, for every
 // reader. Each case places one pause around an instant T and asks every question about T.

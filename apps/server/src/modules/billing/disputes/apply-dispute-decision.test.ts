@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { payoutDueAt } from '../schedule/billing-schedule.ts';
+import { payoutDueAt } from '../billing-schedule.ts';
 import { applyDisputeDecision } from './apply-dispute-decision.ts';
 
 // A dispute decided, by the processor's notice or by finance (issue 16): won, the charge stands

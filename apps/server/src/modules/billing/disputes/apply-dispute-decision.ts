@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
+import { payoutDueAt } from '../billing-schedule.ts';
 import { inUnwrittenPayoutChunk, lockPayoutChunks } from '../payback/payout-chunk-lock.ts';
-import { payoutDueAt } from '../schedule/billing-schedule.ts';
 
 /**
  * A dispute decided (by the processor's notice or by finance): won, the charge stands and its

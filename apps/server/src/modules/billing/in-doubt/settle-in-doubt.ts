@@ -4,6 +4,7 @@ import type { LookupResult } from '../../../gateways/payments/port.ts';
 import type { AttemptStatus, PayoutStatus } from '../../../platform/db-schema.ts';
 import { mapLimit } from '../../../platform/limit.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { missedReason, payinWindowClosesAt } from '../billing-schedule.ts';
 import { writeStalePayoutChunks } from '../payback/payout-chunks.repo.ts';
 import {
   type ClaimedPayout,
@@ -20,7 +21,6 @@ import {
 } from '../payin/charges.repo.ts';
 import { writeStaleChunks } from '../payin/payin-chunks.repo.ts';
 import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
-import { missedReason, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 import { leaseInDoubt, releaseLeases } from './in-doubt-leases.ts';
 
 /**

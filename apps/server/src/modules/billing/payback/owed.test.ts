@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { payinDueAt } from '../schedule/billing-schedule.ts';
+import { payinDueAt } from '../billing-schedule.ts';
 import { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
 
 // What Pria still owes a card or a customer (a removed card keeps its processor instrument until

@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
+import { latestDuePayin, payinDueAt, payinWindowClosesAt, payoutDueAt } from '../billing-schedule.ts';
 import { payinCards } from '../payin/eligibility.ts';
-import {
-  latestDuePayin,
-  payinDueAt,
-  payinWindowClosesAt,
-  payoutDueAt,
-} from '../schedule/billing-schedule.ts';
 
 /** A pay-in on the card in flight, or captured and not yet paid back. */
 const unsettledPayin = sql<boolean>`

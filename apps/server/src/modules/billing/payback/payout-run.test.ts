@@ -5,9 +5,9 @@ import { insertCharge } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { payinDueAt, payoutDueAt } from '../billing-schedule.ts';
 import { drainRun, startRun } from '../runs/run-engine.ts';
 import { getRun, openRun, type RunRow } from '../runs/runs.repo.ts';
-import { payinDueAt, payoutDueAt } from '../schedule/billing-schedule.ts';
 import { payoutRun } from './payout-run.ts';
 
 // The pay-backs of a month as a run (ADR 7, ADR 17): every capture of the month or earlier not

@@ -5,9 +5,9 @@ import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import type { CheckoutOutcome, RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
+import { payoutDueAt } from '../billing-schedule.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../runs/runs.repo.ts';
-import { payoutDueAt } from '../schedule/billing-schedule.ts';
 import { payinCards } from './eligibility.ts';
 
 /**

@@ -6,9 +6,9 @@ import type { Logger } from '../../../platform/logger.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { payinDueAt } from '../billing-schedule.ts';
 import { startRun } from '../runs/run-engine.ts';
 import { getRun, type RunRow } from '../runs/runs.repo.ts';
-import { payinDueAt } from '../schedule/billing-schedule.ts';
 import { drainCharges } from './drain-charges.ts';
 import { claimPayinChunk } from './payin-chunks.repo.ts';
 

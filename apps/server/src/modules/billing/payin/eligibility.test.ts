@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCard, insertCustomer } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { payinDueAt } from '../schedule/billing-schedule.ts';
+import { payinDueAt } from '../billing-schedule.ts';
 import { countWaitingRenewals, payinCards } from './eligibility.ts';
 
 // Who is owed a month's $3 is judged as at that month's due instant (ADR 7, ADR 18, issue 28),

@@ -4,8 +4,8 @@ import { fixedClock } from '../../../platform/clock.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { missedReason, payinDueAt, payinWindowClosesAt } from '../billing-schedule.ts';
 import { getRun, openRun, type RunRow } from '../runs/runs.repo.ts';
-import { missedReason, payinDueAt, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 import { insertMissedPayins } from './charges.repo.ts';
 import { payinRun } from './payin-run.ts';
 

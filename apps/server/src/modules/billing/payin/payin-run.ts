@@ -1,8 +1,8 @@
 import type { BillingDeps } from '../billing-deps.ts';
+import { payinDueAt, payinWindowClosesAt } from '../billing-schedule.ts';
 import { mayCharge } from '../in-doubt/settle-in-doubt.ts';
 import type { RunStrategy } from '../runs/run-strategy.ts';
 import { type RunRow, setRunTotal, setRunWaiting } from '../runs/runs.repo.ts';
-import { payinDueAt, payinWindowClosesAt } from '../schedule/billing-schedule.ts';
 import { chunkPayins, countOpenAttempts, countRunWork, reviveMissed } from './charges.repo.ts';
 import { drainCharges } from './drain-charges.ts';
 import { countWaitingRenewals } from './eligibility.ts';

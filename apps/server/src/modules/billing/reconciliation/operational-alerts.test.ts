@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { payinDueAt, payoutDueAt } from '../schedule/billing-schedule.ts';
+import { payinDueAt, payoutDueAt } from '../billing-schedule.ts';
 import { operationalAlerts } from './operational-alerts.ts';
 
 // The conditions the alerting rules and the admin home's banners share (issue 16 §7), as of an

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../../../platform/db.ts';
-import { latestDuePayin, latestDuePayout, payinDueAt, payoutDueAt } from '../schedule/billing-schedule.ts';
+import { latestDuePayin, latestDuePayout, payinDueAt, payoutDueAt } from '../billing-schedule.ts';
 import { reconcileRecent } from './reconcile.ts';
 
 /** A run still not completed this long after its due instant is an incident. */

@@ -10,7 +10,7 @@ import type { AuditContext } from '../../../platform/audit.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { currentPeriod, latestDuePayin, newYorkDay, payinDueAt } from '../schedule/billing-schedule.ts';
+import { currentPeriod, latestDuePayin, newYorkDay, payinDueAt } from '../billing-schedule.ts';
 import { closeWindowsBeforeForcing } from '../schedule/tick.ts';
 import { drainRun, type RunSummary, startRun, summarizeRun } from './run-engine.ts';
 import { findRun, latestPayinPeriod } from './runs.repo.ts';

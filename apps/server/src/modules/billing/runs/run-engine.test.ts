@@ -4,7 +4,7 @@ import { GatewayTimeout, type PaymentGateway } from '../../../gateways/payments/
 import { fixedClock } from '../../../platform/clock.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { processorMoves, seedSubscribers } from '../../../test/seed-billing.ts';
-import { payinDueAt, payoutDueAt } from '../schedule/billing-schedule.ts';
+import { payinDueAt, payoutDueAt } from '../billing-schedule.ts';
 import { drainRun, startRun } from './run-engine.ts';
 
 // The run engine (issue 28: one strategy per kind of run): startRun opens the run for a kind

@@ -15,7 +15,7 @@ import { notFound } from '../../../platform/errors.ts';
 import { access, send } from '../../../platform/http.ts';
 import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { currentPeriod } from '../schedule/billing-schedule.ts';
+import { currentPeriod } from '../billing-schedule.ts';
 import { forceBillingRun, forcedRunMessages } from './force-run.ts';
 import { summarizeRun } from './run-engine.ts';
 import { getRun, listRecentRuns, type RunRow } from './runs.repo.ts';

@@ -8,9 +8,9 @@ import { AppError } from '../../../platform/errors.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { addMonths, currentPeriod, latestDuePayout } from '../billing-schedule.ts';
 import { reconcileRecent, totalsFromRows } from '../reconciliation/reconcile.ts';
 import { forceBillingRun } from '../runs/force-run.ts';
-import { addMonths, currentPeriod, latestDuePayout } from '../schedule/billing-schedule.ts';
 import { runDueWork } from '../schedule/tick.ts';
 
 /**

@@ -5,9 +5,9 @@ import { type Jobs, startJobs } from '../../../platform/jobs.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import { payinDueAt } from '../billing-schedule.ts';
 import { findRun } from '../runs/runs.repo.ts';
 import { enqueueDrains, startBillingWorkers } from './billing.worker.ts';
-import { payinDueAt } from './billing-schedule.ts';
 
 // The money engine's workers on the job queue (pg-boss, in the same PostgreSQL): a tick every
 // minute opens what is due as of the engine's clock, and drain jobs work the runs off. The app

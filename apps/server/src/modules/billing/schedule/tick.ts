@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import type { BillingDeps } from '../billing-deps.ts';
+import {
+  latestDuePayin,
+  latestDuePayout,
+  missedReason,
+  newYorkDay,
+  payinDueAt,
+  payinWindowClosesAt,
+  payoutDueAt,
+} from '../billing-schedule.ts';
 import { syncDisputes } from '../disputes/sync-disputes.ts';
 import { payoutsDue } from '../payback/payouts.repo.ts';
 import { insertMissedPayins } from '../payin/charges.repo.ts';
@@ -22,15 +31,6 @@ import {
   type RunRow,
   unclosedPayinPeriods,
 } from '../runs/runs.repo.ts';
-import {
-  latestDuePayin,
-  latestDuePayout,
-  missedReason,
-  newYorkDay,
-  payinDueAt,
-  payinWindowClosesAt,
-  payoutDueAt,
-} from './billing-schedule.ts';
 
 /** How far back a server that was down looks for pay-in windows that closed unrun. */
 const MAX_MISSED_PERIODS = 24;

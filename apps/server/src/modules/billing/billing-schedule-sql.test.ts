@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { addMonths, payinDueAt, payoutDueAt } from './billing-schedule.ts';
 
 /**
