@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DisputeEvent } from '../../../gateways/payments/port.ts';
 import type { Db } from '../../../platform/db.ts';
-import { insertMoneyEvents } from '../runs/runs.repo.ts';
+import { insertMoneyEvents } from '../money-events.ts';
 import { applyDisputeDecision } from './apply-dispute-decision.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db.ts';
 import type { PayoutStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
-import { insertMoneyEvents } from '../runs/runs.repo.ts';
+import { insertMoneyEvents } from '../money-events.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
 import {
   inUnwrittenPayoutChunk,

@@ -7,7 +7,7 @@ import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import type { CheckoutOutcome, RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
 import { payoutDueAt } from '../billing-schedule.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
-import { insertMoneyEvents } from '../runs/runs.repo.ts';
+import { insertMoneyEvents } from '../money-events.ts';
 import { payinCards } from './eligibility.ts';
 
 /**

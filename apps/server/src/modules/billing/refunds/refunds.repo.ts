@@ -3,8 +3,8 @@ import type { Db } from '../../../platform/db.ts';
 import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
 import type { SubscriptionEffects } from '../billing-deps.ts';
 import { conclusiveNow, inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
+import { insertMoneyEvents } from '../money-events.ts';
 import { refundReference } from '../references.ts';
-import { insertMoneyEvents } from '../runs/runs.repo.ts';
 
 export interface RefundableCharge {
   id: string;

@@ -1,6 +1,6 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
-import type { BillingRunsTable, MoneyEventsTable, RunKind } from '../../../platform/db-schema.ts';
+import type { BillingRunsTable, RunKind } from '../../../platform/db-schema.ts';
 import { conclusiveNow, inDoubt } from '../in-doubt/in-doubt.sql.ts';
 
 export type RunRow = Selectable<BillingRunsTable>;
@@ -124,22 +124,6 @@ export async function unclosedPayinPeriods(db: Db, lastClosed: string, maxBack: 
                       where r.kind = 'payin' and r.period = to_char(m, 'YYYY-MM') and r.window_closed_at is not null)
     order by 1`.execute(db);
   return r.rows.map((x) => x.period);
-}
-
-/**
- * Writes money events (the notifications' outbox) in the caller's transaction, the one that
- * writes the money rows they tell of; an event already written (same dedupe key) is kept.
- */
-export async function insertMoneyEvents(
-  tx: Db,
-  events: readonly Insertable<MoneyEventsTable>[],
-): Promise<void> {
-  if (events.length === 0) return;
-  await tx
-    .insertInto('money_events')
-    .values([...events])
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
 }
 
 /**
