@@ -1,26 +1,7 @@
 import type { RawBuilder } from 'kysely';
-import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import type { LookupResult } from '../../../gateways/payments/port.ts';
-import type { AttemptStatus, PayoutStatus } from '../../../platform/db-schema.ts';
 import { mapLimit } from '../../../platform/limit.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { missedReason, payinWindowClosesAt } from '../billing-schedule.ts';
-import { writeStalePayoutChunks } from '../payback/payout-chunks.repo.ts';
-import {
-  type ClaimedPayout,
-  claimPayoutResends,
-  type PayoutOutcomeRow,
-  recordPayoutOutcomes,
-} from '../payback/payouts.repo.ts';
-import {
-  type AttemptOutcome,
-  type ClaimedAttempt,
-  claimResends,
-  markAttemptsMissed,
-  recordOutcomes,
-} from '../payin/charges.repo.ts';
-import { writeStaleChunks } from '../payin/payin-chunks.repo.ts';
-import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
 import { leaseInDoubt, releaseLeases } from './in-doubt-leases.ts';
 
 /**
@@ -44,7 +25,12 @@ export interface Settled<T> {
   resend: T[];
 }
 
-/** What the settle step needs to know of one kind of money row. */
+/**
+ * What the settle step needs to know of one kind of money row. Each kind's adapter sits beside
+ * its path: a run's charges (`payin/settle-charges.ts`), pay-backs (`payback/settle-payouts.ts`),
+ * plan charges no run owns (`plan-charges/settle-plan-charges.ts`), refunds
+ * (`refunds/settle-refunds.ts`).
+ */
 export interface InDoubtKind<Outcome, Claimed> {
   /** The processor's word for it (a lookup answering another kind is an error of ours). */
   kind: LookupResult['kind'];
@@ -155,92 +141,17 @@ async function settleSlice<Outcome, Claimed>(
   return { answered: answered + rest.answered, resend: rest.resend };
 }
 
-/** May this run still send a charge? Pay-ins only until their window closes, unless forced after. */
-export function mayCharge(run: RunRow, now: Date): boolean {
-  if (run.kind !== 'payin') return true;
-  const closes = payinWindowClosesAt(run.period);
-  return now < closes || (run.forced_at !== null && new Date(run.forced_at) >= closes);
-}
-
-const inDoubtOf = (deps: BillingDeps, runId: string) => ({
+/** Which rows of a run are in doubt (runs.repo.ts `findUnsettled`), by the engine's settings. */
+export const inDoubtOf = (deps: BillingDeps, runId: string) => ({
   runId,
   staleAfterMs: deps.staleAfterMs,
   lookupLagMs: deps.lookupLagMs,
 });
 
-const conclusive = (deps: BillingDeps, lookedAt: Date) => ({
+/** What makes a lookup that found nothing conclusive, for `neverReceived`'s claims. */
+export const conclusive = (deps: BillingDeps, lookedAt: Date) => ({
   lookedAt,
   lagMs: deps.lookupLagMs,
   staleAfterMs: deps.staleAfterMs,
   at: deps.clock.now(),
 });
-
-/** A run's charges (pay-ins or renewals) in doubt. */
-export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Settled<ClaimedAttempt>> {
-  const { db } = deps;
-  // A chunk whose drain died (or stalls) before writing its attempts: they become `submitted`
-  // rows dated when the chunk was taken, in doubt like any other (ADR 17).
-  if (run.kind === 'payin') await writeStaleChunks(db, run.id, deps.staleAfterMs);
-  return settleInDoubt<AttemptOutcome, ClaimedAttempt>(deps, {
-    kind: 'charge',
-    find: () => findUnsettled<AttemptStatus>(db, 'payment_attempts', inDoubtOf(deps, run.id)),
-    ...leasesOn(deps, 'payment_attempts'),
-    // Only a final answer settles it (a charge waiting for the bank stays in doubt).
-    outcome: (id, found) =>
-      found.status === 'captured' || found.status === 'declined' ? { id, ...outcomeOf(found) } : null,
-    async record(outcomes) {
-      const { done, declined } = await recordOutcomes(
-        db,
-        deps.subscriptions,
-        ['submitted', 'unknown'],
-        outcomes,
-        deps.clock.now(),
-      );
-      await addRunProgress(db, run.id, done, declined);
-      return done;
-    },
-    async neverReceived(ids, lookedAt) {
-      const now = deps.clock.now();
-      if (mayCharge(run, now))
-        return { answered: 0, resend: await claimResends(db, ids, conclusive(deps, lookedAt)) };
-      const missed = await markAttemptsMissed(db, ids, {
-        reason: missedReason(run.period),
-        ...conclusive(deps, lookedAt),
-      });
-      await addRunProgress(db, run.id, missed, 0);
-      return { answered: missed, resend: [] };
-    },
-  });
-}
-
-/** A run's pay-backs in doubt. */
-export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Settled<ClaimedPayout>> {
-  const { db } = deps;
-  // A payout chunk whose drain died (or stalls) before writing its tries (ADR 17).
-  await writeStalePayoutChunks(db, run.id, deps.staleAfterMs);
-  return settleInDoubt<PayoutOutcomeRow, ClaimedPayout>(deps, {
-    kind: 'payout',
-    find: () => findUnsettled<PayoutStatus>(db, 'payouts', inDoubtOf(deps, run.id)),
-    ...leasesOn(deps, 'payouts'),
-    outcome(id, found) {
-      if (found.kind !== 'payout') return null;
-      const o = outcomeOf(found);
-      return { id, status: o.status, reason: o.reason, gatewayTransactionId: o.gatewayTransactionId };
-    },
-    async record(outcomes) {
-      const { answered, done, failed } = await recordPayoutOutcomes(
-        db,
-        run.id,
-        ['submitted', 'unknown'],
-        outcomes,
-        deps.clock.now(),
-      );
-      await addRunProgress(db, run.id, done, failed);
-      return answered;
-    },
-    neverReceived: async (ids, lookedAt) => ({
-      answered: 0,
-      resend: await claimPayoutResends(db, ids, conclusive(deps, lookedAt)),
-    }),
-  });
-}

@@ -1,7 +1,7 @@
 import { cents } from '@pria/contracts';
 import { moneyOutcome } from '../../../gateways/payments/outcome.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { type Settled, settlePayouts } from '../in-doubt/settle-in-doubt.ts';
+import type { Settled } from '../in-doubt/settle-in-doubt.ts';
 import { chunkCountdown, MAX_PASSES, type RunStrategy } from '../runs/run-strategy.ts';
 import { addRunProgress, type RunRow } from '../runs/runs.repo.ts';
 import { streamBatches } from '../runs/stream-batches.ts';
@@ -15,6 +15,7 @@ import {
   type PayoutOutcomeRow,
   recordPayoutOutcomes,
 } from './payouts.repo.ts';
+import { settlePayouts } from './settle-payouts.ts';
 
 /**
  * The pay-backs of a period (and every failed one due again). The captures owed a pay-back are

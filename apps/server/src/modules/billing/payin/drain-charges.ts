@@ -1,12 +1,13 @@
 import { cents } from '@pria/contracts';
 import { moneyOutcome } from '../../../gateways/payments/outcome.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { type Settled, settleAttempts } from '../in-doubt/settle-in-doubt.ts';
+import type { Settled } from '../in-doubt/settle-in-doubt.ts';
 import { chunkCountdown, MAX_PASSES } from '../runs/run-strategy.ts';
 import { addRunProgress, type RunRow } from '../runs/runs.repo.ts';
 import { streamBatches } from '../runs/stream-batches.ts';
 import { type AttemptOutcome, type ClaimedAttempt, claimAttempts, recordOutcomes } from './charges.repo.ts';
 import { type PayinClaim, recordSentPayins, type SentPayin } from './payin-chunks.repo.ts';
+import { settleAttempts } from './settle-charges.ts';
 
 /** A claimed charge: an attempt row (created, or in doubt and sent again), or a chunk's card sent before its row is written. */
 export type ClaimedCharge = ClaimedAttempt | PayinClaim;

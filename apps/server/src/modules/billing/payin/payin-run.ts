@@ -1,12 +1,12 @@
 import type { BillingDeps } from '../billing-deps.ts';
 import { payinDueAt, payinWindowClosesAt } from '../billing-schedule.ts';
-import { mayCharge } from '../in-doubt/settle-in-doubt.ts';
 import type { RunStrategy } from '../runs/run-strategy.ts';
 import { type RunRow, setRunTotal, setRunWaiting } from '../runs/runs.repo.ts';
 import { chunkPayins, countOpenAttempts, countRunWork, reviveMissed } from './charges.repo.ts';
 import { drainCharges } from './drain-charges.ts';
 import { countWaitingRenewals } from './eligibility.ts';
 import { claimPayinChunk, type PayinClaim } from './payin-chunks.repo.ts';
+import { mayCharge } from './payin-window.ts';
 
 /**
  * The monthly $3 of a period. Eligibility is judged as at the period's due instant, whoever
