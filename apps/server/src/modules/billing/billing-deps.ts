@@ -1,6 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
+import type { BillingRunsTable, RunKind } from '../../platform/db-schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { AppMetrics } from '../../platform/metrics.ts';
 
@@ -65,6 +67,28 @@ export interface RenewalOutcome {
   status: 'captured' | 'declined' | 'unknown' | 'requires_authentication';
 }
 
+/** A `billing_runs` row, as the engine and each kind's strategy read it. */
+type RunRow = Selectable<BillingRunsTable>;
+
+/**
+ * What a run of one kind does (issue 28: one strategy per kind, instead of branches in the
+ * engine). The engine opens the run row, asks the strategy for its work and drains it; the
+ * strategy knows its money: pay-ins (payin/payin-run.ts), renewals (renewals/renewal-run.ts),
+ * pay-backs (payback/payout-run.ts). A port: the engine (runs/) imports no kind; the module's
+ * composition (`createBillingDeps`) wires them in `BillingDeps.runKinds` (ADR 58).
+ */
+export interface RunStrategy {
+  /** Writes the work the run owns (chunks or rows) as of `asOf`; returns how many items it holds. */
+  open(deps: BillingDeps, run: RunRow, r: { asOf: Date; forced: boolean }): Promise<number>;
+  /**
+   * Settle-then-send passes until nothing more can be done now. Returns how many things outside
+   * the run it still waits for (a pay-in: renewals due before its instant, not settled yet).
+   */
+  drain(deps: BillingDeps, run: RunRow): Promise<number>;
+  /** Its own items still open (in doubt or to send): with what it waits for, 0 completes it. */
+  countOpen(deps: BillingDeps, run: RunRow): Promise<number>;
+}
+
 export interface BillingDeps {
   db: Db;
   payments: PaymentGateway;
@@ -85,6 +109,8 @@ export interface BillingDeps {
   firstPeriod: string;
   /** What charges and refunds do to subscriptions (a port: billing never writes their rows). */
   subscriptions: SubscriptionEffects;
+  /** What a run of each kind does (a port of the engine's, wired by `createBillingDeps`). */
+  runKinds: Record<RunKind, RunStrategy>;
   /**
    * Where a bank's verification page sends the customer back to, for a checkout charge the settle
    * step sends again (the customer's page after checkout: `${PUBLIC_URL}${verificationReturnPath}`).

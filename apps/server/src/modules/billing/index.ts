@@ -8,8 +8,11 @@ import type { Logger } from '../../platform/logger.ts';
 import type { BillingDeps, SubscriptionEffects } from './billing-deps.ts';
 import { disputesRoutes } from './disputes/disputes.routes.ts';
 import { paybacksRoutes } from './payback/paybacks.routes.ts';
+import { payoutRun } from './payback/payout-run.ts';
+import { payinRun } from './payin/payin-run.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 import { refundsRoutes } from './refunds/refunds.routes.ts';
+import { renewalRun } from './renewals/renewal-run.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 
 export type {
@@ -72,6 +75,8 @@ export function createBillingDeps(d: {
     db: d.db,
     payments: d.payments,
     subscriptions: d.subscriptions,
+    // One strategy per kind of run: what it opens, how it drains, what is still open (the engine's port).
+    runKinds: { payin: payinRun, subscriptions: renewalRun, payout: payoutRun },
     clock: d.clock ?? systemClock,
     logger: d.logger,
     concurrency: d.config.billing.concurrency,

@@ -1,8 +1,8 @@
 import { cents } from '@pria/contracts';
 import { moneyOutcome } from '../../../gateways/payments/outcome.ts';
-import type { BillingDeps } from '../billing-deps.ts';
+import type { BillingDeps, RunStrategy } from '../billing-deps.ts';
 import type { Settled } from '../in-doubt/settle-in-doubt.ts';
-import { chunkCountdown, MAX_PASSES, type RunStrategy } from '../runs/run-strategy.ts';
+import { chunkCountdown, MAX_PASSES } from '../runs/drain-passes.ts';
 import { addRunProgress, type RunRow } from '../runs/runs.repo.ts';
 import { streamBatches } from '../runs/stream-batches.ts';
 import { chunkPayouts, claimPayoutChunk, type PayoutClaim, recordSentPayouts } from './payout-chunks.repo.ts';

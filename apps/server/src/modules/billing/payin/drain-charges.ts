@@ -2,7 +2,7 @@ import { cents } from '@pria/contracts';
 import { moneyOutcome } from '../../../gateways/payments/outcome.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import type { Settled } from '../in-doubt/settle-in-doubt.ts';
-import { chunkCountdown, MAX_PASSES } from '../runs/run-strategy.ts';
+import { chunkCountdown, MAX_PASSES } from '../runs/drain-passes.ts';
 import { addRunProgress, type RunRow } from '../runs/runs.repo.ts';
 import { streamBatches } from '../runs/stream-batches.ts';
 import { type AttemptOutcome, type ClaimedAttempt, claimAttempts, recordOutcomes } from './charges.repo.ts';

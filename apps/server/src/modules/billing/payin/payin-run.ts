@@ -1,6 +1,5 @@
-import type { BillingDeps } from '../billing-deps.ts';
+import type { BillingDeps, RunStrategy } from '../billing-deps.ts';
 import { payinDueAt, payinWindowClosesAt } from '../billing-schedule.ts';
-import type { RunStrategy } from '../runs/run-strategy.ts';
 import { type RunRow, setRunTotal, setRunWaiting } from '../runs/runs.repo.ts';
 import { chunkPayins, countOpenAttempts, countRunWork, reviveMissed } from './charges.repo.ts';
 import { drainCharges } from './drain-charges.ts';

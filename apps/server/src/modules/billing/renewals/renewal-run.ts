@@ -1,6 +1,6 @@
+import type { RunStrategy } from '../billing-deps.ts';
 import { countOpenAttempts, countRunWork, materializeRenewals } from '../payin/charges.repo.ts';
 import { drainCharges } from '../payin/drain-charges.ts';
-import type { RunStrategy } from '../runs/run-strategy.ts';
 
 /**
  * The plans that renew on a New York day. Which plans renew, for how much and until when is the

@@ -3,18 +3,7 @@ import type { Db } from '../../../platform/db.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { logBillingEvent } from '../billing-log.ts';
-import { payoutRun } from '../payback/payout-run.ts';
-import { payinRun } from '../payin/payin-run.ts';
-import { renewalRun } from '../renewals/renewal-run.ts';
-import type { RunStrategy } from './run-strategy.ts';
 import { completeRun, getRun, openRun, type RunRow, setRunTotal } from './runs.repo.ts';
-
-/** One strategy per kind of run: what it opens, how it drains, what is still open. */
-const strategies: Record<RunKind, RunStrategy> = {
-  payin: payinRun,
-  subscriptions: renewalRun,
-  payout: payoutRun,
-};
 
 /**
  * Who opens a run. The scheduled worker opens what is due as `schedule`. A person opens runs as
@@ -82,7 +71,7 @@ export async function openRunAs(db: Db, r: RunStart): Promise<RunRow> {
  */
 export async function startRun(deps: BillingDeps, r: RunStart): Promise<RunRow> {
   const run = await openRunAs(deps.db, r);
-  const total = await strategies[r.kind].open(deps, run, r);
+  const total = await deps.runKinds[r.kind].open(deps, run, r);
   await setRunTotal(deps.db, run.id, total);
   const startedBy = r.by === 'schedule' ? 'schedule' : r.by.actor;
   await logBillingEvent(deps.db, `${r.kind} run ${r.period} started (${total} items)`, startedBy, {
@@ -102,7 +91,7 @@ export async function startRun(deps: BillingDeps, r: RunStart): Promise<RunRow> 
 export async function drainRun(deps: BillingDeps, runId: string): Promise<RunRow | undefined> {
   const run = await getRun(deps.db, runId);
   if (!run) return undefined;
-  const strategy = strategies[run.kind];
+  const strategy = deps.runKinds[run.kind];
   const waiting = await strategy.drain(deps, run);
   const open = (await strategy.countOpen(deps, run)) + waiting;
   if (open === 0) {
