@@ -13,7 +13,7 @@ import { payinRun } from './payin/payin-run.ts';
 import { reconciliationRoutes } from './reconciliation/reconciliation.routes.ts';
 import { refundsRoutes } from './refunds/refunds.routes.ts';
 import { renewalRun } from './renewals/renewal-run.ts';
-import { runsRoutes } from './runs/runs.routes.ts';
+import { runsRoutes } from './schedule/runs.routes.ts';
 
 export type {
   BillingDeps,
@@ -56,9 +56,9 @@ export {
 export { namedMoneyRow, subscriptionReference } from './references.ts';
 export { refundLeft } from './refunds/refund-amount.ts';
 export { refundsAgainst } from './refunds/refunds.repo.ts';
-export { forceBillingRun } from './runs/force-run.ts';
 export { drainRun, startRun } from './runs/run-engine.ts';
 export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';
+export { forceBillingRun } from './schedule/force-run.ts';
 export { movedClockRefusal } from './schedule/moved-clock.ts';
 export { runDueWork } from './schedule/tick.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { forceBillingRun } from '../runs/force-run.ts';
+import { forceBillingRun } from '../schedule/force-run.ts';
 import { runDueWork } from '../schedule/tick.ts';
 
 /**

@@ -9,9 +9,9 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { processorMoves, seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { reconcilePeriod } from '../reconciliation/reconcile.ts';
-import { forceBillingRun } from '../runs/force-run.ts';
 import { drainRun } from '../runs/run-engine.ts';
 import { findRun, listOpenRuns } from '../runs/runs.repo.ts';
+import { forceBillingRun } from '../schedule/force-run.ts';
 import { openDueRuns, runDueWork } from '../schedule/tick.ts';
 
 /**

@@ -10,7 +10,7 @@ import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { addMonths, currentPeriod, latestDuePayout } from '../billing-schedule.ts';
 import { reconcileRecent, totalsFromRows } from '../reconciliation/reconcile.ts';
-import { forceBillingRun } from '../runs/force-run.ts';
+import { forceBillingRun } from '../schedule/force-run.ts';
 import { runDueWork } from '../schedule/tick.ts';
 
 /**

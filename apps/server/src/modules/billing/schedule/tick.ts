@@ -4,7 +4,6 @@ import type { BillingDeps } from '../billing-deps.ts';
 import {
   latestDuePayin,
   latestDuePayout,
-  missedReason,
   newYorkDay,
   payinDueAt,
   payinWindowClosesAt,
@@ -12,28 +11,11 @@ import {
 } from '../billing-schedule.ts';
 import { syncDisputes } from '../disputes/sync-disputes.ts';
 import { payoutsDue } from '../payback/payouts.repo.ts';
-import { insertMissedPayins } from '../payin/charges.repo.ts';
+import { closeLapsedWindows } from '../payin/payin-window.ts';
 import { settlePlanCharges } from '../plan-charges/settle-plan-charges.ts';
 import { settleRefunds } from '../refunds/settle-refunds.ts';
-import {
-  drainRun,
-  openRunAs,
-  type RunOpener,
-  type RunStart,
-  type RunSummary,
-  startRun,
-  summarizeRun,
-} from '../runs/run-engine.ts';
-import {
-  findRun,
-  listOpenRuns,
-  payinRunsToClose,
-  type RunRow,
-  unclosedPayinPeriods,
-} from '../runs/runs.repo.ts';
-
-/** How far back a server that was down looks for pay-in windows that closed unrun. */
-const MAX_MISSED_PERIODS = 24;
+import { drainRun, type RunOpener, type RunSummary, startRun, summarizeRun } from '../runs/run-engine.ts';
+import { findRun, listOpenRuns, type RunRow } from '../runs/runs.repo.ts';
 
 /** Renewals whose period ended by `at`: today's (New York) renewals run. */
 async function openDueRenewals(deps: BillingDeps, at: Date, by: RunOpener): Promise<void> {
@@ -60,60 +42,6 @@ async function openDuePayins(deps: BillingDeps, at: Date, by: RunOpener): Promis
   if (!run || (run.status === 'completed' && run.as_of < payinDueAt(period))) {
     await startRun(deps, { kind: 'payin', period, asOf: at, by, forced: false });
   }
-}
-
-/**
- * Closes the windows that ended by `at`, oldest first: pay-in runs whose window was not closed
- * yet, and every period since the first run (at most MAX_MISSED_PERIODS back) that never had a
- * run or whose run was never closed.
- * `quiet`: a period a forced run is about to send, whose cards get no "missed" notice.
- */
-async function closeLapsedWindows(deps: BillingDeps, at: Date, by: RunOpener, quiet?: string): Promise<void> {
-  const lastClosed = latestDuePayout(at); // the newest period whose pay-back instant has passed
-  const periods = new Set((await payinRunsToClose(deps.db, lastClosed)).map((r) => r.period));
-  for (const p of await unclosedPayinPeriods(deps.db, lastClosed, MAX_MISSED_PERIODS)) periods.add(p);
-  for (const period of [...periods].sort())
-    await closeWindow(deps, { kind: 'payin', period, asOf: at, by, forced: false }, period !== quiet);
-}
-
-async function closeWindow(deps: BillingDeps, open: RunStart, tellCustomers: boolean): Promise<void> {
-  const { period, asOf: at } = open;
-  const dueAt = payinDueAt(period);
-  const existing = await findRun(deps.db, 'payin', period);
-  if (existing?.window_closed_at) return;
-  // Staff forced it after the window closed: that run is theirs to finish.
-  if (existing?.forced_at && existing.forced_at >= payinWindowClosesAt(period)) return;
-  const run = existing ?? (await openRunAs(deps.db, open));
-  await insertMissedPayins(deps.db, {
-    runId: run.id,
-    period,
-    dueAt,
-    // The scheduled pass ran: only the cards it had not reached are missed.
-    onlyUntaken: new Date(run.as_of) >= dueAt && existing !== undefined,
-    reason: missedReason(period),
-    at,
-    tellCustomers,
-  });
-  // A new or crashed run is completed by the drain the tick starts (its in-doubt attempts settled).
-}
-
-/**
- * Before a forced pay-in of `period` whose window has closed (the engine's part of
- * runs/force-run.ts, which holds the rules): every lapsed window is closed first, in order (the
- * search for unrun months goes on from the newest closed one), then this period's if the tick
- * has not closed it yet, its cards owed as at the due instant recorded `missed`, so the forced
- * run sends exactly those: the period's cards are the scheduled run's, whenever it is forced. No
- * "missed" notice for the period forced: its cards are sent now.
- */
-export async function closeWindowsBeforeForcing(
-  deps: BillingDeps,
-  period: string,
-  at: Date,
-  by: RunOpener,
-): Promise<void> {
-  if (at < payinWindowClosesAt(period)) return;
-  await closeLapsedWindows(deps, at, by, period);
-  await closeWindow(deps, { kind: 'payin', period, asOf: at, by, forced: false }, false);
 }
 
 /** Pay-backs: the latest due payout period, and again whenever a pay-back falls due for a try. */

@@ -10,10 +10,16 @@ import type { AuditContext } from '../../../platform/audit.ts';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { currentPeriod, latestDuePayin, newYorkDay, payinDueAt } from '../billing-schedule.ts';
-import { closeWindowsBeforeForcing } from '../schedule/tick.ts';
-import { drainRun, type RunSummary, startRun, summarizeRun } from './run-engine.ts';
-import { findRun, latestPayinPeriod } from './runs.repo.ts';
+import {
+  currentPeriod,
+  latestDuePayin,
+  newYorkDay,
+  payinDueAt,
+  payinWindowClosesAt,
+} from '../billing-schedule.ts';
+import { closeLapsedWindows, closeWindow } from '../payin/payin-window.ts';
+import { drainRun, type RunOpener, type RunSummary, startRun, summarizeRun } from '../runs/run-engine.ts';
+import { findRun, latestPayinPeriod } from '../runs/runs.repo.ts';
 
 /**
  * Staff (API) and operators (CLI `billing:run`) force a run now: the one way to force a run, so
@@ -27,6 +33,8 @@ import { findRun, latestPayinPeriod } from './runs.repo.ts';
  * - A pay-back only for a period whose pay-in ran.
  * The database refuses the same (migration 0033), so no other path gets around them. The run row
  * and its audit row (who forced it, as of when) commit in one transaction (run-engine.ts).
+ * The forced run is this one file: its rules, the pay-in windows it closes first (through
+ * payin/payin-window.ts, as the tick does), and opening and draining it as its person.
  */
 export interface ForceRunRequest {
   kind: RunKind;
@@ -62,6 +70,24 @@ async function periodToForce(
     throw new AppError('CONFLICT', adminMessages.payoutBeforePayin(period ? monthName(period) : null));
   }
   return period;
+}
+
+/**
+ * Before a forced pay-in of `period` whose window has closed: every lapsed window is closed
+ * first, in order (the search for unrun months goes on from the newest closed one), then this
+ * period's if the tick has not closed it yet, its cards owed as at the due instant recorded
+ * `missed`, so the forced run sends exactly those: the period's cards are the scheduled run's,
+ * whenever it is forced. No "missed" notice for the period forced: its cards are sent now.
+ */
+async function closeWindowsBeforeForcing(
+  deps: BillingDeps,
+  period: string,
+  at: Date,
+  by: RunOpener,
+): Promise<void> {
+  if (at < payinWindowClosesAt(period)) return;
+  await closeLapsedWindows(deps, at, by, period);
+  await closeWindow(deps, { kind: 'payin', period, asOf: at, by, forced: false }, false);
 }
 
 export const forcedRunMessages: Record<RunKind, string> = {

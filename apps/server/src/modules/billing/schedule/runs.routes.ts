@@ -16,9 +16,9 @@ import { access, send } from '../../../platform/http.ts';
 import { respond } from '../../../platform/responses.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { currentPeriod } from '../billing-schedule.ts';
+import { summarizeRun } from '../runs/run-engine.ts';
+import { getRun, listRecentRuns, type RunRow } from '../runs/runs.repo.ts';
 import { forceBillingRun, forcedRunMessages } from './force-run.ts';
-import { summarizeRun } from './run-engine.ts';
-import { getRun, listRecentRuns, type RunRow } from './runs.repo.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const toRunRow = (r: RunRow): BillingRunRow => ({
