@@ -4,7 +4,7 @@ import { textArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
-import type { CheckoutOutcome, RenewalDue, SubscriptionEffects } from '../billing-deps.ts';
+import type { CheckoutOutcome, SubscriptionEffects } from '../billing-deps.ts';
 import { payoutDueAt } from '../billing-schedule.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../money-events.ts';
@@ -170,36 +170,6 @@ export async function markAttemptsMissed(
       return rows.rows.length;
     }),
   );
-}
-
-/**
- * Writes one renewal attempt per renewal the subscriptions module reports due at `asOf` (its
- * price with tax, its period): one statement, and a period is charged at most once (the key).
- */
-export async function materializeRenewals(
-  db: Db,
-  runId: string,
-  asOf: Date,
-  renewals: readonly RenewalDue[],
-): Promise<number> {
-  if (renewals.length === 0) return 0;
-  const col = <K extends keyof RenewalDue>(k: K) => renewals.map((r) => r[k]);
-  const res = await sql`
-    insert into payment_attempts
-      (id, reference, kind, period, customer_id, card_id, instrument_id, subscription_id, plan_id,
-       billing_run_id, amount_cents, description, initiator, created_at, due_at)
-    select x.id, pria_subscription_reference(x.id), 'subscription', x.period, x.customer_id, x.card_id, x.instrument_id,
-           x.subscription_id, x.plan_id, ${runId}, x.amount, x.description, 'merchant', ${asOf}, x.due_at
-    from (
-      select gen_random_uuid() as id, v.*
-      from unnest(${col('period')}::text[], ${col('customerId')}::uuid[], ${col('cardId')}::uuid[],
-                  ${col('instrumentId')}::text[], ${col('subscriptionId')}::uuid[], ${col('planId')}::text[],
-                  ${col('amountCents')}::bigint[], ${col('description')}::text[],
-                  ${renewals.map((r) => r.dueAt.toISOString())}::timestamptz[])
-        as v(period, customer_id, card_id, instrument_id, subscription_id, plan_id, amount, description, due_at)
-    ) x
-    on conflict do nothing`.execute(db);
-  return Number(res.numAffectedRows ?? 0);
 }
 
 export interface ClaimedAttempt {

@@ -1,6 +1,7 @@
 import type { RunStrategy } from '../billing-deps.ts';
-import { countOpenAttempts, countRunWork, materializeRenewals } from '../payin/charges.repo.ts';
+import { countOpenAttempts, countRunWork } from '../payin/charges.repo.ts';
 import { drainCharges } from '../payin/drain-charges.ts';
+import { materializeRenewals } from './renewals.repo.ts';
 
 /**
  * The plans that renew on a New York day. Which plans renew, for how much and until when is the

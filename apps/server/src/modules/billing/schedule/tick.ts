@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { RunKind } from '../../../platform/db-schema.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import {
@@ -14,16 +13,13 @@ import { payoutsDue } from '../payback/payouts.repo.ts';
 import { closeLapsedWindows } from '../payin/payin-window.ts';
 import { settlePlanCharges } from '../plan-charges/settle-plan-charges.ts';
 import { settleRefunds } from '../refunds/settle-refunds.ts';
+import { countPeriodsEnded } from '../renewals/renewals.repo.ts';
 import { drainRun, type RunOpener, type RunSummary, startRun, summarizeRun } from '../runs/run-engine.ts';
 import { findRun, listOpenRuns, type RunRow } from '../runs/runs.repo.ts';
 
 /** Renewals whose period ended by `at`: today's (New York) renewals run. */
 async function openDueRenewals(deps: BillingDeps, at: Date, by: RunOpener): Promise<void> {
-  const due = await sql<{ n: number }>`
-    select count(*)::int as n from subscriptions where status = 'active' and expires_at <= ${at}`.execute(
-    deps.db,
-  );
-  if ((due.rows[0]?.n ?? 0) > 0) {
+  if ((await countPeriodsEnded(deps.db, at)) > 0) {
     await startRun(deps, { kind: 'subscriptions', period: newYorkDay(at), asOf: at, by, forced: false });
   }
 }
