@@ -1,6 +1,8 @@
 /**
  * Dependency rules, checked by `npm run lint` (ARCHITECTURE.md, "Module graph", says why).
  * A rule names the direction that is forbidden; everything else is allowed.
+ * The billing folders' own order (no cycle between them) is checked by a second cruise, of
+ * billing's code without its tests: `.dependency-cruiser.billing-folders.cjs` (ADR 58).
  */
 module.exports = {
   forbidden: [
