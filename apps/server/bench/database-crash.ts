@@ -85,7 +85,7 @@ try {
     [BASELINE, base],
     [CRASHED, crash],
   ] as const) {
-    const ledger = await exactlyOnceLedger(lab.db, period, lab.cards, runs);
+    const ledger = await exactlyOnceLedger(lab.db, period, lab.cards, runs, lab.lateCards);
     const n = lab.cards.length;
     const captured = ledger.captured;
     const problems = [
@@ -93,6 +93,8 @@ try {
       ledger.chargesAtProcessorPerCard[1] !== n &&
         `charges at the processor per card ${JSON.stringify(ledger.chargesAtProcessorPerCard)}`,
       ledger.wrongOutcome && `${ledger.wrongOutcome} cards without their own outcome`,
+      (ledger.chargedNotOwed?.ours || ledger.chargedNotOwed?.theirs) &&
+        `cards not owed the month charged ${JSON.stringify(ledger.chargedNotOwed)}`,
       ledger.processorDisagrees && `${ledger.processorDisagrees} cards where the processor disagrees`,
       ledger.paidPerCapture[1] !== captured &&
         `paid pay-backs per capture ${JSON.stringify(ledger.paidPerCapture)}`,

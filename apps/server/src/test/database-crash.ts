@@ -20,6 +20,8 @@ import { startSupervisedWorkers, type WorkerExit } from './supervised-workers.ts
  */
 export interface CrashLabOptions {
   customers: number;
+  /** Subscribers who joined after the months the lab runs: owed none of them. */
+  lateJoiners: number;
   /** Every `declineEvery`-th card is refused by its issuer ("Insufficient funds"). */
   declineEvery: number;
   /** The processor's answer time and the calls in flight per drain: how long a run takes. */
@@ -36,6 +38,7 @@ export interface CrashLabOptions {
 
 export const crashLabDefaults: CrashLabOptions = {
   customers: 300,
+  lateJoiners: 10,
   declineEvery: 7,
   latencyMs: 100,
   concurrency: 2,
@@ -81,7 +84,10 @@ export interface PhaseReport {
 export interface CrashLab {
   /** The test's own hands on the database: the owner role. */
   db: Db;
+  /** The cards owed the months the lab runs. */
   cards: SeededCard[];
+  /** Cards registered after those months' pay-ins were due: owed none. */
+  lateCards: SeededCard[];
   phase(kind: 'payin' | 'payout', period: string, crash: Crash | null): Promise<PhaseReport>;
   close(): Promise<void>;
 }
@@ -91,9 +97,12 @@ const silent = createLogger('silent');
 
 /** Rows the phase's run has written for the period, and its run's status. */
 async function progress(db: Db, kind: 'payin' | 'payout', period: string) {
-  const table = kind === 'payin' ? sql`payment_attempts` : sql`payouts`;
+  const rows =
+    kind === 'payin'
+      ? sql`select count(*)::int from payment_attempts where kind = 'payin' and period = ${period}`
+      : sql`select count(*)::int from payouts where period = ${period}`;
   const r = await sql<{ written: number; status: string | null }>`
-    select (select count(*)::int from ${table} where period = ${period}) as written,
+    select (${rows}) as written,
            (select status from billing_runs where kind = ${kind} and period = ${period}) as status`.execute(
     db,
   );
@@ -146,15 +155,17 @@ async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<
 }
 
 /**
- * One subscriber per card, subscribed a year before the months the lab runs (any of 2031);
- * every `declineEvery`-th card is refused by its issuer. Written set-based, the simulator's
- * instruments straight into its schema (registering each card would only measure RSA).
+ * One subscriber per card, subscribed a year before the months the lab runs (March and April
+ * 2031), or, `late`, after them; every `declineEvery`-th card is refused by its issuer. Written
+ * set-based, the simulator's instruments straight into its schema (registering each card would
+ * only measure RSA).
  */
-async function seedCards(db: Db, o: CrashLabOptions): Promise<SeededCard[]> {
-  const since = '2030-06-01T12:00:00Z';
+async function seedCards(db: Db, o: CrashLabOptions, late: boolean): Promise<SeededCard[]> {
+  const since = late ? '2031-04-29T12:00:00Z' : '2030-06-01T12:00:00Z';
+  const [first, count] = late ? [o.customers, o.lateJoiners] : [0, o.customers];
   const r = await sql<{ id: string; instrument_id: string; declines: boolean }>`
     with n as (select i, i % ${o.declineEvery} = ${o.declineEvery - 1} as declines
-               from generate_series(0, ${o.customers - 1}) i),
+               from generate_series(${first}::int, ${first + count - 1}::int) i),
     customers as (
       insert into customers (id, issuer, subject, email, created_at)
       select md5('lab-c' || i)::uuid, 'lab', 'lab-' || i, 'lab' || i || '@example.com', ${since} from n),
@@ -175,7 +186,8 @@ async function seedCards(db: Db, o: CrashLabOptions): Promise<SeededCard[]> {
     returning id, instrument_id, last_four = '9995' as declines`.execute(db);
   await sql`
     insert into subscriptions (customer_id, plan_id, card_id, status, expires_at, created_at)
-    select customer_id, 'semi-annual', id, 'active', '2099-01-01', ${since} from cards`.execute(db);
+    select customer_id, 'semi-annual', id, 'active', '2099-01-01', ${since} from cards
+    where id = any(${r.rows.map((c) => c.id)}::uuid[])`.execute(db);
   await sql`analyze`.execute(db);
   return r.rows.map((c) => ({ id: c.id, instrumentId: c.instrument_id, declines: c.declines }));
 }
@@ -200,7 +212,8 @@ async function openOn(pg: CrashablePostgres, o: CrashLabOptions): Promise<CrashL
     logger: silent,
   });
   const { db } = createDb(server.ownerUrl, 3);
-  const cards = await seedCards(db, o);
+  const cards = await seedCards(db, o, false);
+  const lateCards = await seedCards(db, o, true);
 
   // Stands in for pg-boss's once-a-minute cron: the same tick job, sent when the lab needs one.
   const boss = new PgBoss({
@@ -247,6 +260,7 @@ async function openOn(pg: CrashablePostgres, o: CrashLabOptions): Promise<CrashL
   return {
     db,
     cards,
+    lateCards,
     async phase(kind, period, crash) {
       const dueAt = kind === 'payin' ? payinDueAt(period) : payoutDueAt(period);
       // The engine's clock starts a second after the due instant (PRIA_CLOCK_OFFSET_SECONDS).

@@ -24,6 +24,7 @@ export async function exactlyOnceLedger(
   period: string,
   cards: readonly SeededCard[],
   runs: { payin: PhaseReport; payout: PhaseReport },
+  notOwed: readonly SeededCard[],
 ) {
   const ids = cards.map((c) => c.id);
   const attempts = (
@@ -64,6 +65,16 @@ export async function exactlyOnceLedger(
       where a.kind = 'payin' and a.period = ${period} and a.card_id = any(${ids}::uuid[])
       group by a.id`.execute(db)
   ).rows;
+  const chargedNotOwed = (
+    await sql<{ ours: number; theirs: number }>`
+      select
+        (select count(*)::int from payment_attempts
+         where period = ${period} and card_id = any(${notOwed.map((c) => c.id)}::uuid[])) as ours,
+        (select count(*)::int from gateway_sim.transactions
+         where kind = 'charge' and instrument_id = any(${notOwed.map((c) => c.instrumentId)}::text[])) as theirs`.execute(
+      db,
+    )
+  ).rows[0];
   const captures = payouts.filter((p) => p.attempt_status === 'captured');
   const inDoubt = (
     await sql<{ attempts: number; payouts: number; tries: number }>`
@@ -146,6 +157,8 @@ export async function exactlyOnceLedger(
       const theirs = chargeOf.get(c.instrumentId);
       return theirs?.status !== byCard.get(c.id)?.status || theirs?.amount_cents !== 300;
     }).length,
+    /** Pay-ins of cards not owed the month (joined after its due instant), ours and the processor's. */
+    chargedNotOwed,
     captured: captures.length,
     /** Captures by how many pay-backs we wrote for them, paid in full: `{ 1: captures }`. */
     paybacksPerCapture: histogram(captures.map((p) => p.payouts)),

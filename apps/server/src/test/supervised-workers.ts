@@ -18,7 +18,7 @@ export interface WorkerExit {
 export interface SupervisedWorkers {
   /** Ended without being asked to (each was started again). */
   readonly exits: readonly WorkerExit[];
-  /** Stops every worker with SIGTERM (as a deploy does) and returns their exit codes. */
+  /** Stops every worker with SIGTERM (as a deploy does) and returns their exit codes (null: killed). */
   stop(): Promise<(number | null)[]>;
 }
 
@@ -89,7 +89,11 @@ export async function startSupervisedWorkers(
     async stop() {
       stopping = true;
       for (const child of children) child.kill('SIGTERM');
-      return Promise.all(ended);
+      // A worker that does not stop within 20 s is killed: the lab must not leave processes behind.
+      const late = setTimeout(() => {
+        for (const child of children) child.kill('SIGKILL');
+      }, 20_000);
+      return Promise.all(ended).finally(() => clearTimeout(late));
     },
   };
 }
