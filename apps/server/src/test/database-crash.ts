@@ -92,6 +92,7 @@ export interface CrashLab {
   close(): Promise<void>;
 }
 
+/** The tick's queue, as `schedule/billing.worker.ts` names and schedules it. */
 const TICK = 'billing-tick';
 const silent = createLogger('silent');
 
