@@ -7,7 +7,7 @@ import { seedSubscribers } from '../../../test/seed-billing.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { payinDueAt } from '../billing-schedule.ts';
 import { findRun } from '../runs/runs.repo.ts';
-import { enqueueDrains, startBillingWorkers } from './billing.worker.ts';
+import { enqueueDrains, startBillingWorkers, TICK_EXPIRES_IN_SECONDS } from './billing.worker.ts';
 
 // The money engine's workers on the job queue (pg-boss, in the same PostgreSQL): a tick every
 // minute opens what is due as of the engine's clock, and drain jobs work the runs off. The app
@@ -55,6 +55,13 @@ describe('the billing workers', () => {
   it('schedule the tick every minute', async () => {
     const schedules = await jobs.boss.getSchedules('billing-tick');
     expect(schedules.map((s) => s.cron)).toEqual(['* * * * *']);
+  });
+
+  it('give up a tick cut off by a crash within two minutes, not pg-boss’s fifteen (the tick queue runs one at a time)', async () => {
+    const queue = await jobs.boss.getQueue('billing-tick');
+    expect(queue?.policy).toBe('singleton');
+    expect(queue?.expireInSeconds).toBe(TICK_EXPIRES_IN_SECONDS);
+    expect(TICK_EXPIRES_IN_SECONDS).toBeLessThanOrEqual(120);
   });
 
   it('on a tick, open what is due as of the engine’s clock, and the drain jobs charge it and complete the run', async () => {
