@@ -1,5 +1,6 @@
 import { isStaffRole, type StaffRole, staffMessages, staffRoles } from '@pria/contracts';
 import { sql } from 'kysely';
+import { lockForTransaction } from '../platform/advisory-locks.ts';
 import type { Db } from '../platform/db.ts';
 import { revokeUserSessions } from './users.ts';
 
@@ -137,7 +138,7 @@ export async function staffStanding(
  * for the rest of the transaction: the checks below then see every change committed before.
  */
 export async function lockStaff(db: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('pria.staff'))`.execute(db);
+  await lockForTransaction(db, 'staff');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { lockForTransaction } from './advisory-locks.ts';
 import type { Db } from './db.ts';
 import {
   otherSchemas,
@@ -146,7 +147,7 @@ export async function grantStatements(db: Db, target: GrantTarget): Promise<stri
  */
 export async function applyGrants(ownerDb: Db, runtimeRole: string): Promise<void> {
   await ownerDb.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('pria.grants'))`.execute(trx);
+    await lockForTransaction(trx, 'grants');
     const database = (await sql<{ db: string }>`select current_database() as db`.execute(trx)).rows[0]?.db;
     if (!database) throw new Error('no current database');
     for (const statement of await grantStatements(trx, { runtimeRole, database })) {

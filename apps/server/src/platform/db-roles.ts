@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { sessionLockSql } from './advisory-locks.ts';
 import type { Db } from './db.ts';
 
 /**
@@ -31,7 +32,8 @@ export async function ensureRoles(
   admin: pg.ClientBase,
   roles: { owner: RoleLogin; runtime: RoleLogin } = embeddedRoles,
 ): Promise<void> {
-  await admin.query(`select pg_advisory_lock(hashtext('pria.roles'))`);
+  const { lock, unlock } = sessionLockSql('roles');
+  await admin.query(lock);
   try {
     for (const r of [roles.owner, roles.runtime]) {
       const { rowCount } = await admin.query('select 1 from pg_roles where rolname = $1', [r.name]);
@@ -45,7 +47,7 @@ export async function ensureRoles(
       `alter role ${roles.runtime.name} with login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit password ${quoteLiteral(roles.runtime.password)}`,
     );
   } finally {
-    await admin.query(`select pg_advisory_unlock(hashtext('pria.roles'))`);
+    await admin.query(unlock);
   }
 }
 

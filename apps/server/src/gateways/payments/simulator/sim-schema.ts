@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import { type Kysely, sql } from 'kysely';
+import { lockForTransaction } from '../../../platform/advisory-locks.ts';
 
 /**
  * The simulator's own state, in its own PostgreSQL schema `gateway_sim`. It stands in for the
@@ -99,7 +100,7 @@ export async function ensureSimulatorSchema(db: Kysely<unknown>): Promise<void> 
   );
   if (current.rows[0]?.version === SIM_SCHEMA_VERSION) return;
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('gateway_sim.ddl'))`.execute(trx);
+    await lockForTransaction(trx, 'simulatorSchema');
     await sql`create schema if not exists gateway_sim`.execute(trx);
     await sql`
       create table if not exists gateway_sim.keys (
