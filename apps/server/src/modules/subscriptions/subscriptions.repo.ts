@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { SubscriptionStatus, SubscriptionsTable } from '../../platform/db-schema.ts';
+import { ATTEMPT_NOT_THROUGH, ATTEMPT_UNRESOLVED } from '../../platform/money-status-sets.ts';
 import { chargedAt, pauseState } from '../billing/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 
@@ -134,7 +135,7 @@ export function findPendingCharge(db: Db, subscriptionId: string) {
     .selectAll()
     .where('subscription_id', '=', subscriptionId)
     .where('kind', '=', 'subscription')
-    .where('status', 'in', ['created', 'submitted', 'unknown', 'requires_authentication'])
+    .where('status', 'in', ATTEMPT_UNRESOLVED)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
 }
@@ -286,7 +287,7 @@ export function findLastDecline(db: Db, subscriptionId: string) {
     .select(['decline_reason', 'updated_at', 'initiator'])
     .where('subscription_id', '=', subscriptionId)
     .where('kind', '=', 'subscription')
-    .where('status', 'in', ['declined', 'missed'])
+    .where('status', 'in', ATTEMPT_NOT_THROUGH)
     .orderBy('updated_at', 'desc')
     .limit(1)
     .executeTakeFirst();

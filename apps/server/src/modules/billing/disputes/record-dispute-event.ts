@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DisputeEvent } from '../../../gateways/payments/port.ts';
 import type { Db } from '../../../platform/db.ts';
+import { PAYOUT_SENT, PAYOUT_WITHHOLDABLE } from '../../../platform/money-status-sets.ts';
 import { insertMoneyEvents } from '../money-events.ts';
 import { applyDisputeDecision } from './apply-dispute-decision.ts';
 
@@ -43,7 +44,7 @@ export async function recordDisputeEvent(db: Db, e: DisputeEvent, by = 'processo
         .forUpdate()
         .executeTakeFirst();
       // In flight counts as sent: the pay-back may already be on its way.
-      const paybackSent = ['paid', 'submitted', 'unknown'].includes(payout?.status ?? '');
+      const paybackSent = payout !== undefined && PAYOUT_SENT.includes(payout.status);
       await tx
         .insertInto('disputes')
         .values({
@@ -60,7 +61,7 @@ export async function recordDisputeEvent(db: Db, e: DisputeEvent, by = 'processo
           decided_by: e.status === 'open' ? null : by,
         })
         .execute();
-      if (e.status !== 'won' && payout && ['pending', 'failed', 'returned'].includes(payout.status)) {
+      if (e.status !== 'won' && payout && PAYOUT_WITHHOLDABLE.includes(payout.status)) {
         await tx
           .updateTable('payouts')
           .set({ status: 'withheld', settled_at: e.at, updated_at: new Date() })

@@ -5,6 +5,7 @@ import { conclusive, inDoubtOf, leasesOn, type Settled, settleInDoubt } from '..
 import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
 import { writeStalePayoutChunks } from './payout-chunks.repo.ts';
 import {
+import { SENT_UNANSWERED } from '../../../platform/money-status-sets.ts';
   type ClaimedPayout,
   claimPayoutResends,
   type PayoutOutcomeRow,
@@ -29,7 +30,7 @@ export async function settlePayouts(deps: BillingDeps, run: RunRow): Promise<Set
       const { answered, done, failed } = await recordPayoutOutcomes(
         db,
         run.id,
-        ['submitted', 'unknown'],
+        SENT_UNANSWERED,
         outcomes,
         deps.clock.now(),
       );

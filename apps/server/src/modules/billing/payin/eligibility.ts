@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
+import { ATTEMPT_IN_FLIGHT, statusIn } from '../../../platform/money-status-sets.ts';
 import { pausedAt, renewalDue } from '../pause-rule.ts';
 
 /**
@@ -39,6 +40,6 @@ export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number>
            or (s.status = 'pending_verification' and exists (
                  select 1 from payment_attempts a
                  where a.subscription_id = s.id and a.kind = 'subscription' and a.initiator = 'merchant'
-                   and a.status in ('created', 'submitted', 'unknown'))))`.execute(db);
+                   and ${statusIn('a.status', ATTEMPT_IN_FLIGHT)})))`.execute(db);
   return res.rows[0]?.n ?? 0;
 }

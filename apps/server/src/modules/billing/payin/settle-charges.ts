@@ -1,5 +1,6 @@
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
+import { SENT_UNANSWERED } from '../../../platform/money-status-sets.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { missedReason } from '../billing-schedule.ts';
 import { conclusive, inDoubtOf, leasesOn, type Settled, settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
@@ -31,7 +32,7 @@ export async function settleAttempts(deps: BillingDeps, run: RunRow): Promise<Se
       const { done, declined } = await recordOutcomes(
         db,
         deps.subscriptions,
-        ['submitted', 'unknown'],
+        SENT_UNANSWERED,
         outcomes,
         deps.clock.now(),
       );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import { ATTEMPT_AWAITING_ANSWER, statusIn } from '../../../platform/money-status-sets.ts';
 import type { CheckoutOutcome, SubscriptionEffects } from '../billing-deps.ts';
 import { awaitingAnswer, conclusiveNow, inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import type { ClaimedAttempt } from '../payin/charges.repo.ts';
@@ -93,7 +94,7 @@ export async function markCheckoutChargesMissed(
         update payment_attempts set status = 'missed', decline_reason = ${r.reason}, settled_at = ${r.at},
                updated_at = now()
         where id = any(${ids}::uuid[]) and kind = 'subscription' and ${isCheckout}
-          and status in ('submitted', 'unknown', 'requires_authentication')
+          and ${statusIn('status', ATTEMPT_AWAITING_ANSWER)}
           and ${lastWrittenBefore(r.lookedAt, r.lagMs)}
         returning id, subscription_id, customer_id, card_id, plan_id, period, amount_cents`.execute(tx);
       await effects.recordCheckoutOutcomes(

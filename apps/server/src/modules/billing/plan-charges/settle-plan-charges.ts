@@ -1,6 +1,7 @@
 import { cents, messages } from '@pria/contracts';
 import { moneyOutcome, outcomeOf } from '../../../gateways/payments/outcome.ts';
 import { mapLimit } from '../../../platform/limit.ts';
+import { ATTEMPT_AWAITING_ANSWER } from '../../../platform/money-status-sets.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { awaitingAnswer } from '../in-doubt/in-doubt.sql.ts';
 import { leasesOn, settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
@@ -66,7 +67,7 @@ export async function settlePlanCharges(deps: BillingDeps, only?: { attemptId: s
       const { done } = await recordOutcomes(
         deps.db,
         deps.subscriptions,
-        ['submitted', 'unknown', 'requires_authentication'],
+        ATTEMPT_AWAITING_ANSWER,
         answers,
         now,
       );

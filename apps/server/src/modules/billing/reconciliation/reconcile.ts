@@ -1,5 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
+import type { AttemptStatus } from '../../../platform/db-schema.ts';
+import { ATTEMPT_UNRESOLVED, DISPUTE_RETURNS_CHARGE, statusIn } from '../../../platform/money-status-sets.ts';
 
 export interface Reconciliation {
   period: string;
@@ -35,7 +37,7 @@ export interface Reconciliation {
  * its pay-back was withheld if it had not been sent when the dispute opened (`payback_sent`, fixed
  * then), else Pria paid the $3 and the bank returns it too ("lost"). Read over a dispute row `d`.
  */
-const disputeCounts = sql`d.status in ('open', 'lost')`;
+const disputeCounts = statusIn('d.status', DISPUTE_RETURNS_CHARGE);
 const paybackWithheld = sql`${disputeCounts} and not d.payback_sent`;
 const paidTwice = sql`${disputeCounts} and d.payback_sent`;
 
@@ -81,7 +83,7 @@ export async function totalsFromRows(db: Db, periods: readonly string[]): Promis
       coalesce(sum(a.amount_cents) filter (where a.status = 'captured'), 0)::bigint as captured_c,
       count(*) filter (where a.status = 'declined')::int as declined_n,
       count(*) filter (where a.status = 'missed')::int as missed_n,
-      count(*) filter (where a.status in ('created', 'submitted', 'unknown', 'requires_authentication'))::int as pending_n,
+      count(*) filter (where ${statusIn('a.status', ATTEMPT_UNRESOLVED)})::int as pending_n,
       count(*) filter (where p.status = 'paid')::int as paid_n,
       coalesce(sum(p.amount_cents) filter (where p.status = 'paid'), 0)::bigint as paid_c,
       count(*) filter (where p.status = 'failed')::int as retrying_n,
@@ -111,7 +113,7 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
   if (periods.length === 0) return [];
   const list = sql.join(periods);
   const [attempts, payouts, disputes] = await Promise.all([
-    sql<{ period: string; status: string; n: string; cents: string }>`
+    sql<{ period: string; status: AttemptStatus; n: string; cents: string }>`
       select period, status, sum(n)::bigint as n, sum(cents)::bigint as cents from attempt_rollups
       where kind = 'payin' and period in (${list}) group by 1, 2`.execute(db),
     sql<{ period: string; status: string; n: string; cents: string }>`
@@ -169,8 +171,7 @@ async function totals(db: Db, periods: readonly string[]): Promise<Reconciliatio
       t.captured_c += c;
     } else if (a.status === 'declined') t.declined_n += n;
     else if (a.status === 'missed') t.missed_n += n;
-    else if (['created', 'submitted', 'unknown', 'requires_authentication'].includes(a.status))
-      t.pending_n += n;
+    else if (ATTEMPT_UNRESOLVED.includes(a.status)) t.pending_n += n;
   }
   for (const p of payouts.rows) {
     const t = row(p.period);

@@ -1,4 +1,5 @@
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
+import { SENT_UNANSWERED } from '../../../platform/money-status-sets.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { leasesOn, settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
 import {
@@ -29,7 +30,7 @@ export async function settleRefunds(deps: BillingDeps): Promise<number> {
     async record(outcomes) {
       let settled = 0;
       for (const o of outcomes) {
-        if (await recordRefundOutcome(deps, ['submitted', 'unknown'], o, deps.clock.now())) settled++;
+        if (await recordRefundOutcome(deps, SENT_UNANSWERED, o, deps.clock.now())) settled++;
       }
       return settled;
     },
