@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { payinDueAt } from '../modules/billing/index.ts';
 import type { Db } from '../platform/db.ts';
-import type { AttemptStatus, PayoutStatus, RefundStatus } from '../platform/db-schema.ts';
+import type { AttemptStatus, DisputeStatus, PayoutStatus, RefundStatus } from '../platform/db-schema.ts';
 
 /** Rows for tests, written directly (the money triggers still apply). Test-only. */
 export async function insertCustomer(
@@ -207,4 +208,24 @@ export async function insertRefund(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A dispute of a charge (its customer, card and amount), written in the state the test needs:
+ * open, or already decided (won or lost) by finance.
+ */
+export async function insertDispute(
+  db: Db,
+  attemptId: string,
+  o: { status: DisputeStatus; paybackSent?: boolean; openedAt?: Date },
+) {
+  const decided = o.status === 'open' ? null : new Date();
+  const r = await sql<{ id: string }>`
+    insert into disputes (processor_dispute_id, attempt_id, customer_id, card_id, amount_cents, status,
+                          payback_sent, opened_at, decided_at, decided_by)
+    select ${`case-${randomUUID()}`}, a.id, a.customer_id, a.card_id, a.amount_cents, ${o.status},
+           ${o.paybackSent ?? false}, ${o.openedAt ?? new Date()}, ${decided}, ${decided ? 'finance@pria.example' : null}
+    from payment_attempts a where a.id = ${attemptId}
+    returning id`.execute(db);
+  return r.rows[0]?.id as string;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 
@@ -34,11 +33,11 @@ export function registerAccountDeletionStep(step: AccountDeletionStep): void {
 }
 
 /**
- * Whether Pria still owes the customer a pay-back: a captured pay-in with no payout, or with a
- * payout not (yet) paid. Deletion is refused while it does (README.md): the payout run must
- * still find the card and instrument, and nobody should lose track of money we owe.
- * NOTE: when the payouts table does not exist (older schema), nothing can be owed and this
- * answers false. The money engine may replace the rule with registerOwedPaybackCheck.
+ * Whether Pria still owes the customer a pay-back, or a pay-in of theirs may still move money.
+ * Deletion is refused while it does (README.md): the payout run must still find the card and
+ * instrument, and nobody should lose track of money we owe. The rule is the money engine's
+ * (`billing/owed-rule.ts`), wired at start-up with registerOwedPaybackCheck; until it is, no
+ * account is deleted (this module does not guess at a rule of its own).
  */
 export type OwedPaybackCheck = (db: Db, customerId: string) => Promise<boolean>;
 let owedPaybackCheck: OwedPaybackCheck | null = null;
@@ -48,16 +47,7 @@ export function registerOwedPaybackCheck(check: OwedPaybackCheck | null): void {
 }
 
 export async function hasOwedPayback(db: Db, customerId: string): Promise<boolean> {
-  if (owedPaybackCheck) return owedPaybackCheck(db, customerId);
-  const { rows } = await sql<{ t: string | null }>`select to_regclass('public.payouts')::text as t`.execute(
-    db,
-  );
-  if (!rows[0]?.t) return false;
-  const owed = await sql<{ owed: boolean }>`
-    select exists (
-      select 1 from payment_attempts a
-      where a.customer_id = ${customerId} and a.kind = 'payin' and a.status = 'captured'
-        and not exists (select 1 from payouts p where p.attempt_id = a.id and p.status = 'paid')
-    ) as owed`.execute(db);
-  return owed.rows[0]?.owed === true;
+  if (!owedPaybackCheck)
+    throw new Error('account deletion: no owed pay-back rule is wired (registerOwedPaybackCheck)');
+  return owedPaybackCheck(db, customerId);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db.ts';
 import { payoutDueAt } from '../billing-schedule.ts';
+import { paybackToWriteSql } from '../owed-rule.ts';
 import { inUnwrittenPayoutChunk, lockPayoutChunks } from '../payback/payout-chunk-lock.ts';
 
 /**
@@ -42,7 +43,7 @@ export async function applyDisputeDecision(
     await sql`
       insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, due_at)
       select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${at}, ${at}
-      from payment_attempts a where a.id = ${attemptId} and a.status = 'captured'
+      from payment_attempts a where a.id = ${attemptId} and ${paybackToWriteSql('a')}
         and not ${inUnwrittenPayoutChunk(sql`a.id`)}
       on conflict (attempt_id) do nothing`.execute(tx);
   }

@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCard, insertCharge, insertCustomer, insertPayout } from '../../../test/db-rows.ts';
+import {
+  insertCard,
+  insertCharge,
+  insertCustomer,
+  insertDispute,
+  insertPayout,
+} from '../../../test/db-rows.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { payinDueAt } from '../billing-schedule.ts';
-import { moneyOwedToCard, moneyOwedToCustomer } from './owed.ts';
+import { moneyOwedToCard, moneyOwedToCustomer, payBacksOwed } from './owed.ts';
 
 // What Pria still owes a card or a customer (a removed card keeps its processor instrument until
 // then; an account cannot be deleted until then).
@@ -14,7 +20,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.stop());
 
-async function cardWith(pay?: { status: 'captured' | 'declined'; payout?: 'paid' | 'pending' | 'returned' }) {
+async function cardWith(pay?: {
+  status: 'captured' | 'declined';
+  payout?: 'paid' | 'pending' | 'returned' | 'withheld';
+}) {
   const customer = await insertCustomer(t.db, { email: `owed-${crypto.randomUUID()}@example.com` });
   const card = await insertCard(t.db, customer);
   if (pay) {
@@ -53,6 +62,28 @@ describe('money owed', () => {
     const { customer, card } = await cardWith({ status: 'captured', payout: 'paid' });
     expect(await moneyOwedToCard(t.db, card, quiet)).toBe(false);
     expect(await moneyOwedToCustomer(t.db, customer)).toBe(false);
+  });
+
+  it('nothing once the bank took the charge back (a dispute lost): its pay-back stays withheld for good', async () => {
+    const { customer, card } = await cardWith({ status: 'captured', payout: 'withheld' });
+    const charge = await sql<{ id: string }>`select id from payment_attempts where card_id = ${card}`.execute(
+      t.db,
+    );
+    await insertDispute(t.db, charge.rows[0]?.id as string, { status: 'lost' });
+    expect(await moneyOwedToCard(t.db, card, quiet)).toBe(false);
+    expect(await moneyOwedToCustomer(t.db, customer)).toBe(false);
+    expect(await payBacksOwed(t.db, customer)).toEqual([]);
+  });
+
+  it('still, while a dispute is open: won, its pay-back is owed again (not shown as owed meanwhile)', async () => {
+    const { customer, card } = await cardWith({ status: 'captured', payout: 'withheld' });
+    const charge = await sql<{ id: string }>`select id from payment_attempts where card_id = ${card}`.execute(
+      t.db,
+    );
+    await insertDispute(t.db, charge.rows[0]?.id as string, { status: 'open' });
+    expect(await moneyOwedToCard(t.db, card, quiet)).toBe(true);
+    expect(await moneyOwedToCustomer(t.db, customer)).toBe(true);
+    expect(await payBacksOwed(t.db, customer)).toEqual([]);
   });
 
   it('nothing for a declined pay-in', async () => {

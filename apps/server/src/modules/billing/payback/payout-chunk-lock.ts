@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { lockForTransaction, tryLockForTransaction } from '../../../platform/advisory-locks.ts';
 import type { Db } from '../../../platform/db.ts';
 
 /**
@@ -11,30 +12,16 @@ import type { Db } from '../../../platform/db.ts';
  * writer looks.
  */
 
-// Any fixed number: the advisory lock around payout chunks.
-const PAYOUT_CHUNK_LOCK = 7_311_003;
-
 /**
- * Takes the chunk lock for this transaction: `exclusive` (cuts and other writers of new payouts),
- * `shared` (claims, stale writers), or `try` (exclusive if free now: false when busy).
+ * Takes the chunk lock (`ADVISORY_LOCKS.payoutChunks`) for this transaction: `exclusive` (cuts
+ * and other writers of new payouts), `shared` (claims, stale writers), or `try` (exclusive if free
+ * now: false when busy).
  */
 export async function lockPayoutChunks(tx: Db, mode: 'exclusive' | 'shared' | 'try'): Promise<boolean> {
-  if (mode === 'try') {
-    const got = await sql<{
-      ok: boolean;
-    }>`select pg_try_advisory_xact_lock(${PAYOUT_CHUNK_LOCK}) as ok`.execute(tx);
-    return got.rows[0]?.ok ?? false;
-  }
-  if (mode === 'shared') await sql`select pg_advisory_xact_lock_shared(${PAYOUT_CHUNK_LOCK})`.execute(tx);
-  else await sql`select pg_advisory_xact_lock(${PAYOUT_CHUNK_LOCK})`.execute(tx);
+  if (mode === 'try') return tryLockForTransaction(tx, 'payoutChunks');
+  await lockForTransaction(tx, 'payoutChunks', mode);
   return true;
 }
-
-/** Owed a pay-back (of attempt `a`): a captured pay-in with no payout row, not disputed unless Pria won. */
-export const owedPayback = sql<boolean>`
-  a.kind = 'payin' and a.status = 'captured'
-  and not exists (select 1 from payouts p where p.attempt_id = a.id)
-  and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')`;
 
 /** The captures listed in payout chunks not written yet (any run): the untaken chunks' lists, the taken ones' sent lists. */
 export const unwrittenChunkCaptures = sql`

@@ -4,10 +4,12 @@ import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
+import { PAYOUT_SETTLED, statusIn } from '../../../platform/money-status-sets.ts';
+import { paybackToWriteSql } from '../owed-rule.ts';
 import { payoutReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
-import { inUnwrittenPayoutChunk, lockPayoutChunks, owedPayback } from './payout-chunk-lock.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks } from './payout-chunk-lock.ts';
 import {
   type ClaimedPayout,
   type PayoutOutcomeRow,
@@ -57,7 +59,7 @@ export async function chunkPayouts(
       select ${r.runId}, base.next + x.g, array_agg(x.id order by x.id), count(*)
       from (select a.id, (row_number() over (order by a.id) - 1) / ${r.size} as g
             from payment_attempts a
-            where a.period <= ${r.period} and ${owedPayback}
+            where a.period <= ${r.period} and ${paybackToWriteSql('a')}
               and not ${inUnwrittenPayoutChunk(sql`a.id`)}) x,
            (select coalesce(max(seq) + 1, 0) as next from payout_chunks where run_id = ${r.runId}) base
       group by base.next, x.g
@@ -92,7 +94,7 @@ export async function claimPayoutChunk(db: Db, runId: string): Promise<PayoutCla
     const res = await sql<{ id: string; instrument_id: string; amount_cents: number }>`
       select a.id, a.instrument_id, a.amount_cents from payment_attempts a
       where a.id = any((select k.attempts from payout_chunks k where k.run_id = ${runId} and k.seq = ${chunk.seq})::uuid[])
-        and ${owedPayback}
+        and ${paybackToWriteSql('a')}
       order by a.id`.execute(tx);
     const sent = res.rows.map((a) => ({ ...a, attemptId: a.id, id: timeOrderedUuid() }));
     await sql`
@@ -161,7 +163,7 @@ export async function recordSentPayouts(
                case when v.status = 'paid' then ${occurredAt}::timestamptz end,
                case when v.status = 'failed' then ${occurredAt}::timestamptz + make_interval(secs => ${delays[0]}) end,
                (select r.as_of from billing_runs r where r.id = ${runId}), ${payoutDueOf}, ${occurredAt}::timestamptz,
-               case when v.status in ('paid', 'returned') then ${occurredAt}::timestamptz end
+               case when ${statusIn('v.status', PAYOUT_SETTLED)} then ${occurredAt}::timestamptz end
         from v join payment_attempts a on a.id = v.attempt_id
         order by v.attempt_id
         ${onConflict(sql`on conflict (attempt_id) do nothing`)}
@@ -181,7 +183,7 @@ export async function recordSentPayouts(
           select case ins.status when 'paid' then 'payout.sent' when 'returned' then 'payout.returned'
                                  else 'payout.failed' end as type,
                  case when ins.status = 'failed' then ins.id::text else ins.reference end as key) e
-        where ins.status in ('paid', 'returned')
+        where ${statusIn('ins.status', PAYOUT_SETTLED)}
            or (ins.status = 'failed' and ins.tries >= ${sql.lit(PAYOUT_DELAYED_AFTER_TRIES)})
         ${onConflict(sql`on conflict (dedupe_key) do nothing`)}
       )

@@ -3,15 +3,17 @@ import { int8Array, textArray, uuidArray } from '../../../platform/binary-arrays
 import type { Db } from '../../../platform/db.ts';
 import type { PayoutStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import {
+  PAYOUT_OPEN,
+  PAYOUT_SETTLED,
+  SENT_UNANSWERED,
+  statusIn,
+} from '../../../platform/money-status-sets.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../money-events.ts';
+import { paybackToWriteSql } from '../owed-rule.ts';
 import { PAYOUT_DELAYED_AFTER_TRIES, PAYOUT_RETRY_DELAYS_MS } from './payout-backoff.ts';
-import {
-  inUnwrittenPayoutChunk,
-  lockPayoutChunks,
-  owedPayback,
-  unwrittenChunkCaptures,
-} from './payout-chunk-lock.ts';
+import { inUnwrittenPayoutChunk, lockPayoutChunks, unwrittenChunkCaptures } from './payout-chunk-lock.ts';
 
 /**
  * A `pending` payout per captured pay-in of `period` or earlier that has none yet and is not
@@ -39,7 +41,7 @@ export async function materializePayouts(
       select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${asOf}, ${payoutDueOf}
       from payment_attempts a
       -- A disputed capture is not paid back: the cardholder's bank returns it (unless Pria wins).
-      where a.period <= ${period} and ${owedPayback} and not ${inUnwrittenPayoutChunk(sql`a.id`)}
+      where a.period <= ${period} and ${paybackToWriteSql('a')} and not ${inUnwrittenPayoutChunk(sql`a.id`)}
       on conflict (attempt_id) do nothing`.execute(tx);
     return Number(res.numAffectedRows ?? 0);
   });
@@ -52,7 +54,7 @@ export async function materializePayouts(
 export async function countOwedPayouts(db: Db, period: string): Promise<number> {
   const res = await sql<{ n: number }>`
     select (select count(*) from payouts
-            where period <= ${period} and status in ('pending', 'failed', 'submitted', 'unknown'))::int
+            where period <= ${period} and ${statusIn('status', PAYOUT_OPEN)})::int
          + (select count(*) from (${unwrittenChunkCaptures}) x
             where not exists (select 1 from payouts p where p.attempt_id = x.id))::int as n`.execute(db);
   return res.rows[0]?.n ?? 0;
@@ -193,7 +195,7 @@ async function recordPayoutOutcomesIn(
     set status = v.status, last_error = v.reason, gateway_transaction_id = coalesce(v.gtx, p.gateway_transaction_id),
         paid_at = case when v.status = 'paid' then ${occurredAt}::timestamptz else p.paid_at end,
         sent_at = coalesce(p.sent_at, ${occurredAt}::timestamptz),
-        settled_at = case when v.status in ('paid', 'returned') then ${occurredAt}::timestamptz else null end,
+        settled_at = case when ${statusIn('v.status', PAYOUT_SETTLED)} then ${occurredAt}::timestamptz else null end,
         next_try_at = case when v.status = 'failed' then ${nextTry} else null end, updated_at = now()
     from ${values} as v(id, status, reason, gtx)
     where p.id = v.id and p.status in (${sql.join(from.map((s) => sql`${s}`))})
@@ -249,7 +251,7 @@ async function recordPayoutOutcomesIn(
 export async function countOpenPayouts(db: Db, runId: string, period: string, now: Date): Promise<number> {
   const res = await sql<{ n: number }>`
     select (select count(*) from payouts
-            where (billing_run_id = ${runId} and status in ('submitted', 'unknown'))
+            where (billing_run_id = ${runId} and ${statusIn('status', SENT_UNANSWERED)})
                or (period <= ${period} and (status = 'pending' or (status = 'failed' and next_try_at <= ${now}))))::int
          + (select count(*) from payout_chunks where run_id = ${runId} and written_at is null)::int as n`.execute(
     db,

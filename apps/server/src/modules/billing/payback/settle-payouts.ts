@@ -1,11 +1,11 @@
 import { outcomeOf } from '../../../gateways/payments/outcome.ts';
 import type { PayoutStatus } from '../../../platform/db-schema.ts';
+import { SENT_UNANSWERED } from '../../../platform/money-status-sets.ts';
 import type { BillingDeps } from '../billing-deps.ts';
 import { conclusive, inDoubtOf, leasesOn, type Settled, settleInDoubt } from '../in-doubt/settle-in-doubt.ts';
 import { addRunProgress, findUnsettled, type RunRow } from '../runs/runs.repo.ts';
 import { writeStalePayoutChunks } from './payout-chunks.repo.ts';
 import {
-import { SENT_UNANSWERED } from '../../../platform/money-status-sets.ts';
   type ClaimedPayout,
   claimPayoutResends,
   type PayoutOutcomeRow,

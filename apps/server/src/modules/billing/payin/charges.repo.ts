@@ -1,21 +1,30 @@
 import { MONTHLY_CHARGE } from '@pria/contracts';
 import { sql } from 'kysely';
+import { type LockMode, lockForTransaction } from '../../../platform/advisory-locks.ts';
 import { textArray, uuidArray } from '../../../platform/binary-arrays.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { AttemptStatus } from '../../../platform/db-schema.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
+import {
+  ATTEMPT_IN_FLIGHT,
+  ATTEMPT_SETTLED,
+  SENT_UNANSWERED,
+  statusIn,
+} from '../../../platform/money-status-sets.ts';
 import type { CheckoutOutcome, SubscriptionEffects } from '../billing-deps.ts';
 import { payoutDueAt } from '../billing-schedule.ts';
 import { inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../money-events.ts';
+import { paybackToWriteSql } from '../owed-rule.ts';
 import { payinCards } from './eligibility.ts';
 
 /**
- * Any fixed number: with the run, the advisory lock around a run's chunks. Cutting chunks and
- * closing the window take it exclusively; taking a chunk and writing a stale one take it shared,
- * so no card is cut or missed while a drain is taking it.
+ * The lock around a run's chunks (`ADVISORY_LOCKS.runChunks`). Cutting chunks and closing the
+ * window take it exclusively; taking a chunk and writing a stale one take it shared, so no card
+ * is cut or missed while a drain is taking it.
  */
-export const CHUNK_LOCK = 7_311_002;
+export const lockRunChunks = (tx: Db, runId: string, mode: LockMode) =>
+  lockForTransaction(tx, { name: 'runChunks', item: runId }, mode);
 
 /** What a customer's statement says of the monthly $3. */
 export const PAYIN_DESCRIPTION = 'Monthly Charge & Pay';
@@ -41,7 +50,7 @@ export async function chunkPayins(
   r: { runId: string; period: string; dueAt: Date; asOf: Date; size: number },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(${CHUNK_LOCK}, hashtext(${r.runId}))`.execute(tx);
+    await lockRunChunks(tx, r.runId, 'exclusive');
     await sql`delete from billing_chunks where run_id = ${r.runId} and taken_at is null`.execute(tx);
     // NOTE: uuid has no min/max; its text in the C collation sorts exactly as the uuids do.
     const res = await sql<{ cards: number }>`
@@ -104,7 +113,7 @@ export async function insertMissedPayins(
   },
 ): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(${CHUNK_LOCK}, hashtext(${r.runId}))`.execute(tx);
+    await lockRunChunks(tx, r.runId, 'exclusive');
     const untaken = r.onlyUntaken
       ? sql`and exists (select 1 from billing_chunks k where k.run_id = ${r.runId} and k.taken_at is null
                           and c.id between k.first_card and k.last_card)`
@@ -163,7 +172,7 @@ export async function markAttemptsMissed(
       const rows = await sql<{ id: string; customer_id: string; card_id: string; billing_run_id: string }>`
       update payment_attempts set status = 'missed', decline_reason = ${r.reason}, settled_at = ${r.at},
              updated_at = now()
-      where id = any(${ids}::uuid[]) and kind = 'payin' and status in ('submitted', 'unknown')
+      where id = any(${ids}::uuid[]) and kind = 'payin' and ${statusIn('status', SENT_UNANSWERED)}
         and ${lastWrittenBefore(r.lookedAt, r.lagMs)}
       returning id, customer_id, card_id, billing_run_id`.execute(tx);
       await insertMoneyEvents(tx, missedEvents(rows.rows, r.reason, r.at));
@@ -296,7 +305,7 @@ async function recordOutcomesIn(
     update payment_attempts a
     set status = v.status, decline_reason = v.reason, gateway_transaction_id = coalesce(v.gtx, a.gateway_transaction_id),
         session_url = v.session, sent_at = coalesce(a.sent_at, ${occurredAt}::timestamptz),
-        settled_at = case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz else a.settled_at end,
+        settled_at = case when ${statusIn('v.status', ATTEMPT_SETTLED)} then ${occurredAt}::timestamptz else a.settled_at end,
         updated_at = now()
     from ${values} as v(id, status, reason, gtx, session)
     where a.id = v.id and a.status in (${sql.join(from.map((s) => sql`${s}`))})
@@ -403,8 +412,7 @@ export async function insertLatePayouts(
   await sql`
     insert into payouts (attempt_id, customer_id, card_id, instrument_id, period, amount_cents, status, created_at, due_at)
     select a.id, a.customer_id, a.card_id, a.instrument_id, a.period, a.amount_cents, 'pending', ${occurredAt}, ${occurredAt}
-    from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[])
-      and not exists (select 1 from disputes d where d.attempt_id = a.id and d.status <> 'won')
+    from payment_attempts a where a.id = any(${late.map((r) => r.id)}::uuid[]) and ${paybackToWriteSql('a')}
     on conflict (attempt_id) do nothing`.execute(tx);
 }
 
@@ -415,7 +423,7 @@ export async function insertLatePayouts(
 export async function countOpenAttempts(db: Db, runId: string): Promise<number> {
   const res = await sql<{ n: number }>`
     select (select count(*) from payment_attempts
-            where billing_run_id = ${runId} and status in ('created', 'submitted', 'unknown'))::int
+            where billing_run_id = ${runId} and ${statusIn('status', ATTEMPT_IN_FLIGHT)})::int
          + (select count(*) from billing_chunks where run_id = ${runId} and written_at is null)::int as n`.execute(
     db,
   );

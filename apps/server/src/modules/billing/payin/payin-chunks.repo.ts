@@ -5,13 +5,14 @@ import type { Db } from '../../../platform/db.ts';
 import { retryOnDeadlock } from '../../../platform/deadlock-retry.ts';
 import { timeOrderedUuid } from '../../../platform/ids.ts';
 import { insertOptimistically } from '../../../platform/insert-optimistically.ts';
+import { ATTEMPT_SETTLED, statusIn } from '../../../platform/money-status-sets.ts';
 import { payinReference } from '../references.ts';
 import { markChunksWritten } from '../runs/runs.repo.ts';
 import {
   type AttemptOutcome,
-  CHUNK_LOCK,
   type ClaimedAttempt,
   insertLatePayouts,
+  lockRunChunks,
   PAYIN_DESCRIPTION,
   payinsOnly,
   recordOutcomes,
@@ -63,7 +64,7 @@ export type PayinClaim = ClaimedAttempt & { payin: SentPayin };
  */
 export async function claimPayinChunk(db: Db, runId: string, period: string): Promise<PayinClaim[] | null> {
   return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock_shared(${CHUNK_LOCK}, hashtext(${runId}))`.execute(tx);
+    await lockRunChunks(tx, runId, 'shared');
     const taken = await sql<{
       seq: number;
       first_card: string;
@@ -181,7 +182,7 @@ export async function recordSentPayins(
         select v.id, pria_payin_reference(v.card_id, ${run.period}), 'payin', ${run.period}, v.customer_id, v.card_id,
                v.instrument_id, v.subscription_id, ${run.id}::uuid, ${MONTHLY_CHARGE}, ${PAYIN_DESCRIPTION}, 'merchant',
                v.status, v.reason, v.gtx, v.as_of, pria_payin_due_at(${run.period}), ${occurredAt}::timestamptz,
-               case when v.status in ('captured', 'declined') then ${occurredAt}::timestamptz end
+               case when ${statusIn('v.status', ATTEMPT_SETTLED)} then ${occurredAt}::timestamptz end
         from v
         order by v.card_id
         ${onConflict(sql`on conflict do nothing`)}
@@ -193,7 +194,7 @@ export async function recordSentPayins(
                ins.decline_reason, ${occurredAt}::timestamptz
         from ins cross join lateral (
           select case ins.status when 'captured' then 'charge.succeeded' else 'charge.declined' end as type) e
-        where ins.status in ('captured', 'declined')
+        where ${statusIn('ins.status', ATTEMPT_SETTLED)}
         ${onConflict(sql`on conflict (dedupe_key) do nothing`)}
       )
       select id, card_id, status, period from ins`.execute(tx);
@@ -244,7 +245,7 @@ const notIn = <T extends { payin: SentPayin }>(sent: readonly T[], rows: readonl
 export async function writeStaleChunks(db: Db, runId: string, staleAfterMs: number): Promise<number> {
   return retryOnDeadlock(() =>
     db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock_shared(${CHUNK_LOCK}, hashtext(${runId}))`.execute(tx);
+      await lockRunChunks(tx, runId, 'shared');
       const res = await sql`
       with stale as (
         update billing_chunks k set written_at = now()
