@@ -44,6 +44,7 @@ export { moneyOwedToCard, moneyOwedToCustomer, payBacksOwed } from './payback/ow
 export { PAYOUT_DELAYED_AFTER_TRIES } from './payback/payout-backoff.ts';
 export { countPayoutsNeedingAttention } from './payback/payouts.repo.ts';
 export { settlePlanCharges } from './plan-charges/settle-plan-charges.ts';
+export { planPeriodEnd } from './plan-period.ts';
 export {
   operationalAlerts,
   registerOperationalGauges,

@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db.ts';
-import type { CheckoutOutcome } from '../billing/index.ts';
+import { type CheckoutOutcome, planPeriodEnd } from '../billing/index.ts';
 import { markOnboarded } from '../customers/index.ts';
 import { findPlan } from '../plans/index.ts';
-import { periodEnd } from './subscription-period.ts';
 import {
   recordSubscriptionStarted,
   updateSubscription,
@@ -34,7 +33,7 @@ export async function applyCheckoutOutcome(tx: Db, o: CheckoutOutcome): Promise<
     await updateSubscription(tx, o.subscriptionId, {
       plan_id: o.planId,
       status: 'active',
-      expires_at: periodEnd(o.period, plan.interval_count),
+      expires_at: planPeriodEnd(o.period, plan.interval_count),
     });
     return;
   }

@@ -14,9 +14,9 @@ import type { Principal } from '../../platform/auth.ts';
 import { fixedClock } from '../../platform/clock.ts';
 import { type Api, addCard, signedInUser, testCards } from '../../test/customers.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { type BillingDeps, runDueWork } from '../billing/index.ts';
+import { type BillingDeps, planPeriodEnd, runDueWork } from '../billing/index.ts';
 import { subscribe } from './subscribe.ts';
-import { periodEnd, periodKeyAt } from './subscription-period.ts';
+import { periodKeyAt } from './subscription-period.ts';
 
 /**
  * A checkout's plan charge goes through the money engine's one settle step (ADR 47), on the
@@ -142,7 +142,7 @@ async function tick(deps: Partial<BillingDeps> = {}) {
 async function expectActiveAfterCapture(email: string, attemptId: string) {
   const sub = await subscriptionOf(email);
   expect(sub.status).toBe('active');
-  expect(sub.expires_at).toEqual(periodEnd(periodKeyAt(T0), 6));
+  expect(sub.expires_at).toEqual(planPeriodEnd(periodKeyAt(T0), 6));
   // The receipt email (its money event) and the end of onboarding, as at checkout.
   const started = await t.db
     .selectFrom('money_events')

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db.ts';
-import { periodEnd } from './subscription-period.ts';
+import { planPeriodEnd } from '../billing/index.ts';
 
 /**
  * What a plan charge means for the subscription now: the plan it paid for, when the charge paid
@@ -39,7 +39,7 @@ export async function planPaidBy(
     .executeTakeFirst();
   if (row?.status !== 'active' || row.charge !== 'captured' || !row.expires_at) return undefined;
   const endsAt = new Date(row.expires_at);
-  if (endsAt.getTime() !== periodEnd(row.period, row.interval_count).getTime() || endsAt <= at)
+  if (endsAt.getTime() !== planPeriodEnd(row.period, row.interval_count).getTime() || endsAt <= at)
     return undefined;
   return { subscriptionId: row.id, planName: row.name, endsAt };
 }

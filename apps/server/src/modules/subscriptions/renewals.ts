@@ -1,14 +1,14 @@
 import { cents, totalWithTax } from '@pria/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
-import { type RenewalDue, type RenewalOutcome, renewalDue } from '../billing/index.ts';
-import { periodEnd, periodKeyAt } from './subscription-period.ts';
+import { planPeriodEnd, type RenewalDue, type RenewalOutcome, renewalDue } from '../billing/index.ts';
+import { periodKeyAt } from './subscription-period.ts';
 
 /**
  * Renewals, the subscriptions side (issue 28): which plans renew, for how much, and what the
  * renewal charge's outcome does to the subscription. Billing charges the card and reports the
  * outcome through its `SubscriptionEffects` port; it never writes a `subscriptions` row. The
- * price with tax and the period end are computed here only (`totalWithTax`, `periodEnd`).
+ * price with tax and the period end are computed here only (`totalWithTax`, `planPeriodEnd`).
  */
 /**
  * The renewals due by `asOf` (`renewalDue`: active, not cancelled, not paused at the end date, a
@@ -87,7 +87,11 @@ export async function recordRenewalOutcomes(tx: Db, outcomes: readonly RenewalOu
       .where('id', 'in', [...new Set(captured.map((o) => o.planId))])
       .execute();
     const months = new Map(plans.map((p) => [p.id, p.interval_count]));
-    const ends = captured.map((o) => periodEnd(o.period, months.get(o.planId) ?? 0).toISOString());
+    const ends = captured.map((o) => {
+      const n = months.get(o.planId);
+      if (n === undefined) throw new Error(`renewal of plan ${o.planId}: no such plan`);
+      return planPeriodEnd(o.period, n).toISOString();
+    });
     await sql`
       update subscriptions s set expires_at = v.ends, status = 'active', updated_at = now()
       from unnest(${captured.map((o) => o.subscriptionId)}::uuid[], ${ends}::timestamptz[]) as v(id, ends)

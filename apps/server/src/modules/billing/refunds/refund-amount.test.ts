@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { refundAmount } from './refund-amount.ts';
+import { planPeriodEnd } from '../plan-period.ts';
+import { chargePeriod, refundAmount } from './refund-amount.ts';
 
 // How much a refund of a plan charge sends back (issue 16): in full, what is left; prorated, the
 // unused New York days of the period it paid (today counts as used), never more than is left.
 const ny = (iso: string) => DateTime.fromISO(iso, { zone: 'America/New_York' }).toJSDate();
 // A Semi-Annual charge of $38.97 for the period from March 1st to September 1st 2031 (184 days).
-const charge = { amount_cents: 3897, refunded: 0, period: '2031-03-01', interval_count: 6 };
+const charge = { id: 'charge-1', amount_cents: 3897, refunded: 0, period: '2031-03-01', interval_count: 6 };
 
 describe('a refund of a plan charge', () => {
   it('in full sends back the whole charge', () => {
@@ -47,5 +48,24 @@ describe('a refund of a plan charge', () => {
 
   it('in full when everything was refunded sends back nothing', () => {
     expect(refundAmount({ ...charge, refunded: 3897 }, 'full', ny('2031-05-10T12:00'))).toBe(0);
+  });
+
+  it('prorated counts the days of the period the subscription was given: the same plan period', () => {
+    for (const [period, months] of [
+      ['2031-03-01', 6],
+      ['2031-01-31', 1],
+      ['2031-11-03', 12],
+    ] as const) {
+      expect(chargePeriod({ id: 'c', period, interval_count: months }).end.toJSDate()).toEqual(
+        planPeriodEnd(period, months),
+      );
+    }
+  });
+
+  it('prorated of a charge that paid no plan is an error, never a guessed period', () => {
+    expect(() =>
+      refundAmount({ ...charge, interval_count: null }, 'prorated', ny('2031-03-01T09:00')),
+    ).toThrow(/paid no plan/);
+    expect(refundAmount({ ...charge, interval_count: null }, 'full', ny('2031-03-01T09:00'))).toBe(3897);
   });
 });

@@ -1,13 +1,21 @@
 import { NEW_YORK } from '@pria/contracts';
 import { DateTime } from 'luxon';
+import { planPeriod } from '../plan-period.ts';
 import type { RefundableCharge } from './refunds.repo.ts';
 
-type ChargeForRefund = Pick<RefundableCharge, 'amount_cents' | 'refunded' | 'period' | 'interval_count'>;
+type ChargeForRefund = Pick<
+  RefundableCharge,
+  'id' | 'amount_cents' | 'refunded' | 'period' | 'interval_count'
+>;
 
-/** The plan period a plan charge paid: from its New York start day, intervalCount months. */
-export function chargePeriod(charge: Pick<RefundableCharge, 'period' | 'interval_count'>) {
-  const start = DateTime.fromISO(charge.period, { zone: NEW_YORK }).startOf('day');
-  return { start, end: start.plus({ months: charge.interval_count ?? 6 }) };
+/**
+ * The plan period a plan charge paid (`planPeriod`, the subscriptions' own). A charge without its
+ * plan has no known period: an error, never a guessed length.
+ */
+export function chargePeriod(charge: Pick<RefundableCharge, 'id' | 'period' | 'interval_count'>) {
+  if (charge.interval_count === null)
+    throw new Error(`charge ${charge.id} paid no plan: its period is unknown`);
+  return planPeriod(charge.period, charge.interval_count);
 }
 
 /** What can still be refunded of a charge: the charge less refunds not failed, cents. */
