@@ -34,6 +34,8 @@ export const adminMessages = {
   refundReasonRequired: 'Give a reason for the refund',
   refundWhileDisputed:
     'This charge is disputed: the cardholder’s bank is returning the money. Refund only after the dispute is decided.',
+  refundAfterDisputeLost:
+    'The cardholder’s bank took this charge back (the dispute was lost): nothing is left to refund.',
   chargeNotFound: 'Charge not found',
   disputeNotFound: 'Dispute not found',
   disputeDecided: 'Dispute decision recorded',
@@ -361,7 +363,8 @@ export const adminTransactionRow = z.object({
   refundedCents: z.number().optional(),
   /**
    * Cents that can still be refunded of a captured plan charge (less refunds done or on their way;
-   * list pages); null for any other row.
+   * 0 while the cardholder's bank returns it through a dispute, open or lost; list pages); null for
+   * any other row. The refund's own rule: a row with 0 is refused by `POST /refunds` too.
    */
   refundableCents: z.number().nullable().optional(),
 });
@@ -650,7 +653,7 @@ export const refundPreviewQuery = z.object({
 export const refundPreview = z.object({
   chargeId: z.string(),
   mode: z.enum(['full', 'prorated']),
-  /** Cents this refund would send back. */
+  /** Cents this refund would send back (0 when it is refused). */
   amount: z.number(),
   /** Cents of the charge, and already refunded. */
   charged: z.number(),
@@ -675,7 +678,7 @@ export const refundPreview = z.object({
   planEndedAt: z.string().nullable(),
   /** The end of the plan period this charge paid (ISO, New York midnight). */
   periodEndsAt: z.string().nullable(),
-  /** Why it cannot be refunded now (an open dispute, nothing left), else null. */
+  /** Why it cannot be refunded now (not a captured plan charge, a dispute open or lost, nothing left), else null. */
   refusal: z.string().nullable(),
 });
 export type RefundPreview = z.infer<typeof refundPreview>;

@@ -1,6 +1,7 @@
 import { type AdminTransactionRow, brandCodes, type Page, type TransactionStatus } from '@pria/contracts';
 import type { Db } from '../../platform/db.ts';
-import { refundLeft } from '../billing/index.ts';
+import type { AttemptStatus } from '../../platform/db-schema.ts';
+import { refundableCents } from '../billing/index.ts';
 import { offsetOf, pageOf } from './paging.ts';
 import { listTransactions, type TransactionRow, type TransactionSort } from './transactions.repo.ts';
 
@@ -61,11 +62,17 @@ export function toTransactionRow(r: TransactionRow): AdminTransactionRow {
     description: r.description,
     dispute: r.dispute_status ?? null,
     refundedCents: Number(r.refunded_cents ?? 0),
-    // What the Refund button may still send: the refund's own rule, so a charge refunded in full
-    // offers no button (issue 29: its dialog could only say "Nothing is left to refund").
+    // What the Refund button may still send: the refund's own rule (`refundableCents`), so a charge
+    // refunded in full (issue 29) or returned by the bank through a dispute (issue 38) offers none.
     refundableCents:
-      r.type === 'SUBSCRIPTION_CAPTURE' && r.state === 'success' && r.refunds_against_cents != null
-        ? refundLeft({ amount_cents: r.amount_cents, refunded: Number(r.refunds_against_cents) })
-        : null,
+      r.type === 'PAYOUT' || r.refunds_against_cents == null
+        ? null
+        : refundableCents({
+            kind: r.type === 'CAPTURE' ? 'payin' : 'subscription',
+            status: r.money_status as AttemptStatus,
+            bank_return: r.bank_return ?? null,
+            amount_cents: r.amount_cents,
+            refunded: Number(r.refunds_against_cents),
+          }),
   };
 }

@@ -1,8 +1,9 @@
 import { NEW_YORK, type TransactionStatus, type TransactionType, transactionTypes } from '@pria/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db.ts';
+import type { AttemptStatus, PayoutStatus } from '../../platform/db-schema.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { namedMoneyRow, refundsAgainst } from '../billing/index.ts';
+import { bankReturnSql, namedMoneyRow, refundsAgainst } from '../billing/index.ts';
 import { activityWords } from '../transactions/index.ts';
 import { type CountedRows, countedRowsSql } from './row-counts.ts';
 
@@ -38,6 +39,8 @@ export interface TransactionRow {
   last_four: string;
   type: TransactionType;
   state: 'success' | 'failed' | 'pending' | 'missed';
+  /** The row's own state: a charge's (payment_attempts.status) or a pay-back's (payouts.status). */
+  money_status: AttemptStatus | PayoutStatus;
   is_verified: boolean;
   is_returned: boolean;
   amount_cents: number;
@@ -52,6 +55,8 @@ export interface TransactionRow {
   refunded_cents?: string | number | null;
   /** Refunds not failed of it (list pages only): what counts against what is left to refund. */
   refunds_against_cents?: string | number | null;
+  /** The dispute by which the bank returns the charge (open, lost; list pages only), as the refund reads it. */
+  bank_return?: 'open' | 'lost' | null;
 }
 
 /**
@@ -80,11 +85,11 @@ const payoutState = stateOf('p.status', PAYOUT_STATES);
 /** A charge (the monthly $3 or a plan charge) as a transaction row, before customer and card are joined. */
 const attemptColumns = sql`a.id, a.created_at, coalesce(a.gateway_transaction_id, a.reference) as transaction_id,
   a.customer_id, a.card_id, case a.kind when 'payin' then 'CAPTURE' else 'SUBSCRIPTION_CAPTURE' end as type,
-  ${attemptState} as state, a.is_verified, false as is_returned, a.amount_cents, a.decline_reason as remarks,
+  ${attemptState} as state, a.status as money_status, a.is_verified, false as is_returned, a.amount_cents, a.decline_reason as remarks,
   a.description, a.due_at, a.sent_at, a.settled_at`;
 /** A pay-back to the card as a transaction row. */
 const payoutColumns = sql`p.id, p.created_at, coalesce(p.gateway_transaction_id, p.reference, p.id::text) as transaction_id,
-  p.customer_id, coalesce(p.paid_to_card_id, p.card_id) as card_id, 'PAYOUT' as type, ${payoutState} as state, p.is_verified,
+  p.customer_id, coalesce(p.paid_to_card_id, p.card_id) as card_id, 'PAYOUT' as type, ${payoutState} as state, p.status as money_status, p.is_verified,
   p.status = 'returned' as is_returned, p.amount_cents, p.last_error as remarks,
   ${activityWords.staff.payment}::text as description, p.due_at, p.sent_at, p.settled_at`;
 
@@ -265,7 +270,8 @@ export async function listTransactions(
       select x.*, cu.email, cd.brand, cd.last_four,
              (select ds.status from disputes ds where ds.attempt_id = x.id order by ds.opened_at desc limit 1)
                as dispute_status,
-             ${refundedOf} as refunded_cents, ${refundsAgainst(sql`x.id`)} as refunds_against_cents
+             ${refundedOf} as refunded_cents, ${refundsAgainst(sql`x.id`)} as refunds_against_cents,
+             ${bankReturnSql('x')} as bank_return
       from (select * from (${union}) u order by ${mergedKey(o.sort, d)} limit ${o.limit} offset ${o.offset}) x
       join customers cu on cu.id = x.customer_id
       join cards cd on cd.id = x.card_id

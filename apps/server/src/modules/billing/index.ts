@@ -32,6 +32,7 @@ export {
 } from './billing-schedule.ts';
 export { recordDisputeEvent } from './disputes/record-dispute-event.ts';
 export { simulateDispute, simulateDisputeDecision } from './disputes/simulate-dispute.ts';
+export { bankReturnSql } from './owed-rule.ts';
 export {
   AS_IT_STANDS,
   chargedAt,
@@ -55,7 +56,7 @@ export {
   reconciliationLinesBatch,
 } from './reconciliation/reconcile.ts';
 export { namedMoneyRow, subscriptionReference } from './references.ts';
-export { refundLeft } from './refunds/refund-amount.ts';
+export { refundableCents } from './refunds/refundable.ts';
 export { refundsAgainst } from './refunds/refunds.repo.ts';
 export { drainRun, startRun } from './runs/run-engine.ts';
 export { enqueueDrains, startBillingWorkers } from './schedule/billing.worker.ts';

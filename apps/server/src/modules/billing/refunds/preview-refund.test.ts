@@ -95,9 +95,11 @@ describe('a refund preview', () => {
     });
   });
 
-  it('of a $3 monthly charge: refused (only plan charges are refunded), ending nothing', async () => {
+  it('of a $3 monthly charge: refused (only plan charges are refunded), sending and ending nothing', async () => {
     expect(await previewRefund(t.billing, { chargeId: payin, mode: 'full' })).toMatchObject({
-      amount: 300,
+      amount: 0,
+      left: 300,
+      leftAfter: 300,
       endsPlan: false,
       planName: null,
       planWouldEndAt: null,

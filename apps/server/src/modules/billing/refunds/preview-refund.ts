@@ -1,8 +1,8 @@
 import { adminMessages, type RefundPlanEffect, type RefundPreview } from '@pria/contracts';
 import { notFound } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { chargePeriod, refundAmount, refundLeft } from './refund-amount.ts';
-import { refundRefusal } from './refund-charge.ts';
+import { chargePeriod, refundLeft } from './refund-amount.ts';
+import { refundOf } from './refund-charge.ts';
 import { findCharge } from './refunds.repo.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function previewRefund(
   const charge = await findCharge(deps.db, r.chargeId);
   if (!charge) throw notFound(adminMessages.chargeNotFound);
   const now = deps.clock.now();
-  const amount = refundAmount(charge, r.mode, now);
+  const { refusal, amount } = refundOf(charge, r.mode, now);
   const isPlan = charge.kind === 'subscription';
   const plan = isPlan ? await deps.subscriptions.planPaidBy(deps.db, charge.id, now) : undefined;
   const periodEnd = isPlan ? chargePeriod(charge).end.toJSDate() : null;
@@ -46,6 +46,6 @@ export async function previewRefund(
     planWouldEndAt: plan ? plan.endsAt.toISOString() : null,
     planEndedAt: charge.plan_ended_at ? new Date(charge.plan_ended_at).toISOString() : null,
     periodEndsAt: periodEnd?.toISOString() ?? null,
-    refusal: refundRefusal(charge, amount),
+    refusal,
   };
 }

@@ -3,7 +3,8 @@ import { adminMessages, type RefundView } from '@pria/contracts';
 import { type AuditContext, recordStaffAction } from '../../../platform/audit.ts';
 import { AppError, notFound } from '../../../platform/errors.ts';
 import type { BillingDeps } from '../billing-deps.ts';
-import { refundAmount, refundLeft } from './refund-amount.ts';
+import { refundAmount } from './refund-amount.ts';
+import { refundBlocked } from './refundable.ts';
 import {
   countFailedRefunds,
   findCharge,
@@ -33,15 +34,21 @@ export interface RefundInput {
   audit: AuditContext;
 }
 
-/** Why a charge cannot be refunded now, in staff's words; null when it can. */
-export function refundRefusal(charge: RefundableCharge, amount: number): string | null {
-  if (charge.kind !== 'subscription' || charge.status !== 'captured')
-    return adminMessages.refundOnlyPlanCharges;
-  if (charge.disputed) return adminMessages.refundWhileDisputed;
+/**
+ * Why this refund of a charge cannot be made now, in staff's words, and otherwise how much it
+ * sends: the charge's own rule first (`refundBlocked`), then the amount of this mode.
+ */
+export function refundOf(
+  charge: RefundableCharge,
+  mode: 'full' | 'prorated',
+  now: Date,
+): { refusal: string; amount: 0 } | { refusal: null; amount: number } {
+  const blocked = refundBlocked(charge);
+  if (blocked) return { refusal: blocked, amount: 0 };
+  const amount = refundAmount(charge, mode, now);
   // Something left but nothing to send: a prorated refund whose unused days went back already.
-  if (amount <= 0)
-    return refundLeft(charge) > 0 ? adminMessages.refundNoUnusedDays : adminMessages.refundNothingLeft;
-  return null;
+  if (amount <= 0) return { refusal: adminMessages.refundNoUnusedDays, amount: 0 };
+  return { refusal: null, amount };
 }
 
 /**
@@ -72,10 +79,12 @@ export const toRefundView = (r: RefundRow): RefundView => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** The database's own refusals (migration 0033's guard), in the same words. */
+/** The database's own refusals (`refunds_charge_rules`, migration 0105), in the same words. */
 const refusedBy: Record<string, string> = {
   refunds_within_charge: adminMessages.refundNothingLeft,
   refunds_not_while_disputed: adminMessages.refundWhileDisputed,
+  refunds_not_after_dispute_lost: adminMessages.refundAfterDisputeLost,
+  refunds_of_captured_charges: adminMessages.refundOnlyPlanCharges,
 };
 
 export async function refundCharge(
@@ -86,11 +95,10 @@ export async function refundCharge(
   const charge = await findCharge(deps.db, input.chargeId);
   if (!charge) throw notFound(adminMessages.chargeNotFound);
   const now = deps.clock.now();
-  const amount = refundAmount(charge, input.mode, now);
   // A request seen before is answered with its refund, whatever is left of the charge now.
   const earlier = await findRefundByKey(deps.db, requestKey);
-  const refusal = earlier ? null : refundRefusal(charge, amount);
-  if (refusal) throw new AppError('CONFLICT', refusal);
+  const { refusal, amount } = refundOf(charge, input.mode, now);
+  if (refusal && !earlier) throw new AppError('CONFLICT', refusal);
   const { refund, created } = await deps.db
     .transaction()
     .execute(async (tx) => {

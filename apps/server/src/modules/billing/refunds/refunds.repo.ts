@@ -1,9 +1,11 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
+import { lockForTransaction } from '../../../platform/advisory-locks.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { RefundStatus, RefundsTable } from '../../../platform/db-schema.ts';
 import type { SubscriptionEffects } from '../billing-deps.ts';
 import { conclusiveNow, inDoubt, lastWrittenBefore } from '../in-doubt/in-doubt.sql.ts';
 import { insertMoneyEvents } from '../money-events.ts';
+import { bankReturnSql } from '../owed-rule.ts';
 import { refundReference } from '../references.ts';
 
 export interface RefundableCharge {
@@ -20,8 +22,8 @@ export interface RefundableCharge {
   interval_count: number | null;
   /** Refunded so far (refunds not failed), cents. */
   refunded: number;
-  /** The cardholder's bank has an open dispute of this charge. */
-  disputed: boolean;
+  /** The dispute by which the cardholder's bank returns this charge: open, or lost; null when none does. */
+  bank_return: 'open' | 'lost' | null;
   /** When an earlier refund of this charge ended the plan it paid, if one did. */
   plan_ended_at: Date | null;
 }
@@ -40,7 +42,7 @@ export async function findCharge(db: Db, id: string): Promise<RefundableCharge |
     select a.id, a.reference, a.kind, a.status, a.period, a.customer_id, a.card_id, a.subscription_id,
            a.amount_cents, a.gateway_transaction_id, p.interval_count,
            ${refundsAgainst(sql`a.id`)} as refunded,
-           exists (select 1 from disputes d where d.attempt_id = a.id and d.status = 'open') as disputed,
+           ${bankReturnSql('a')} as bank_return,
            (select max(f.plan_ended_at) from refunds f where f.attempt_id = a.id) as plan_ended_at
     from payment_attempts a left join plans p on p.id = a.plan_id
     where a.id = ${id}`.execute(db);
@@ -72,7 +74,7 @@ export async function insertRefund(
     | 'created_at'
   >,
 ): Promise<{ refund: RefundRow; created: boolean }> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`refund:${r.request_key}`}, 0))`.execute(tx);
+  await lockForTransaction(tx, { name: 'refundRequest', item: r.request_key });
   const existing = await findRefundByKey(tx, r.request_key);
   if (existing) return { refund: existing, created: false };
   const id = crypto.randomUUID();

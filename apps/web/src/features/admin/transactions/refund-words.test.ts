@@ -98,13 +98,20 @@ describe('a plan charge that offers no Refund button', () => {
   });
 
   it('disputed: says to wait for the decision', () => {
-    expect(refundUnavailable({ dispute: 'open', refundableCents: 3897 })).toEqual({
+    expect(refundUnavailable({ dispute: 'open', refundableCents: 0 })).toEqual({
       label: 'Disputed',
       reason: adminMessages.refundWhileDisputed,
     });
   });
 
-  it('offers the button while something is left, a dispute decided, or the server did not say', () => {
+  it('charged back (dispute lost): says the bank took it back', () => {
+    expect(refundUnavailable({ dispute: 'lost', refundableCents: 0 })).toEqual({
+      label: 'Charged back',
+      reason: adminMessages.refundAfterDisputeLost,
+    });
+  });
+
+  it('offers the button whenever the server says something can be refunded, or did not say', () => {
     expect(refundUnavailable({ dispute: null, refundableCents: 233 })).toBeNull();
     expect(refundUnavailable({ dispute: 'won', refundableCents: 3897 })).toBeNull();
     expect(refundUnavailable({ dispute: null, refundableCents: undefined })).toBeNull();

@@ -57,13 +57,16 @@ export const firstRefundMode = (refundedCents: number): RefundPreview['mode'] =>
 
 /**
  * Why a plan charge offers no Refund button, in the server's words, with the short label shown in
- * its place: an open dispute, or nothing left (issue 29: a charge refunded in full still offered
+ * its place. Whether it can be refunded is the server's rule alone (`refundableCents` 0: nothing
+ * can be refunded now, issue 38); the charge's dispute says why: the bank is returning it (open)
+ * or returned it (lost), else nothing is left (issue 29: a charge refunded in full still offered
  * the button, whose dialog could only say so). Null when it can be refunded.
  */
 export function refundUnavailable(
   row: Pick<AdminTransactionRow, 'dispute' | 'refundableCents'>,
 ): { label: string; reason: string } | null {
+  if (row.refundableCents !== 0) return null;
   if (row.dispute === 'open') return { label: 'Disputed', reason: adminMessages.refundWhileDisputed };
-  if (row.refundableCents === 0) return { label: 'Refunded', reason: adminMessages.refundNothingLeft };
-  return null;
+  if (row.dispute === 'lost') return { label: 'Charged back', reason: adminMessages.refundAfterDisputeLost };
+  return { label: 'Refunded', reason: adminMessages.refundNothingLeft };
 }
