@@ -34,6 +34,9 @@ export type NoticeData =
   | {
       type: 'subscription.resumed';
       planName: string;
+      /** A plan change scheduled before the cancellation: the plan the renewal starts (ADR 40). Absent on older notices. */
+      renewsAsPlanName?: string | null;
+      /** What the renewal charges (the plan it starts, tax included). */
       amountCents: number;
       renewsAt: string;
       card: NoticeCard | null;
@@ -202,6 +205,20 @@ function words(d: NoticeData, publicUrl: string): Words {
     case 'subscription.resumed': {
       const amount = formatUsd(d.amountCents);
       const on = d.card ? ` to your ${cardName(d.card)}` : '';
+      const next = d.renewsAsPlanName;
+      if (next) {
+        return {
+          subject: 'Your Pria subscription will renew',
+          lead: `You kept your Pria subscription. Your ${d.planName} plan stays in force until ${day(d.renewsAt)}; on ${day(d.renewsAt)} it renews as ${next}, as you chose, when we will charge ${amount}, tax included,${on}.`,
+          details: [
+            ['Plan until then', d.planName],
+            ['Renews as', next],
+            ['Renews on', day(d.renewsAt)],
+            ['Amount', `${amount} (tax included)`],
+          ],
+          sms: `Pria: your plan will renew as ${next} on ${shortDay(d.renewsAt)} for ${amount}.`,
+        };
+      }
       return {
         subject: 'Your Pria subscription will renew',
         lead: `You kept your Pria ${d.planName} plan: it renews on ${day(d.renewsAt)}, when we will charge ${amount}, tax included,${on}.`,

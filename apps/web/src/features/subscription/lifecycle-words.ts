@@ -1,3 +1,5 @@
+import { formatDate, formatUsd, messages, type PlanView, type SubscriptionView } from '@pria/contracts';
+
 /**
  * What cancelling and pausing do, in the words the confirmation shows (issue 19): the customer
  * reads exactly what happens to renewal, to the monthly $3 charges and to their pay-backs.
@@ -34,4 +36,15 @@ export function resumeDetails(endsOn: string | null, cancelled: boolean): string
     ...(endsOn ? [cancelled ? `Your plan still ends on ${endsOn}.` : `Your plan renews on ${endsOn}.`] : []),
     'We email you a confirmation.',
   ];
+}
+
+/**
+ * "Keep my subscription" done: the renewal it brings back, as the account screen, the dashboard
+ * and the email say it: the plan the renewal starts (a scheduled change, ADR 40), its amount and date.
+ */
+export function keptWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string {
+  const renewing: PlanView = sub.nextPlan ?? sub.plan;
+  if (!sub.expiresAt) return messages.subscriptionKept;
+  const on = formatDate(sub.expiresAt);
+  return `${messages.subscriptionKept}: ${renewing.name}, ${formatUsd(renewing.total)} (including taxes) on ${on}.`;
 }
