@@ -361,10 +361,11 @@ describe('built-in identity provider', () => {
       password: 'hope-password',
     });
     await b.exchange(done.url);
-    for (const params of [
+    const requests: Record<string, string>[] = [
       { client_id: 'pria-web' },
       { id_token_hint: hugos.body.id_token ?? '', post_logout_redirect_uri: `${app.url}/` },
-    ]) {
+    ];
+    for (const params of requests) {
       const page = await b.get(`${app.url}/oidc/session/end?${new URLSearchParams(params)}`);
       expect(page.res.status).toBe(200);
       expect(page.html).toContain('Sign out of Pria?');
