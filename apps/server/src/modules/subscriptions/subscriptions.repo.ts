@@ -102,6 +102,16 @@ export function lockPlanFundedBy(db: Db, customerId: string, cardId: string) {
     .executeTakeFirst();
 }
 
+/** The customer's subscription with its plan's name, as the deletion email names it. */
+export function findPlanInForce(db: Db, customerId: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select(['s.status', 's.expires_at', 'p.name as plan_name'])
+    .where('s.customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
 /** Schedules (or, with null, calls off) the plan the next renewal starts (ADR 40). */
 export function setNextPlan(db: Db, id: string, nextPlanId: string | null): Promise<SubscriptionRow> {
   return db
