@@ -450,6 +450,7 @@ for (const width of widths) {
     await expect(
       money.getByText(/^We still owe you \$3\.00 on Visa •••• 1111: it is paid back on/),
     ).toBeVisible();
+    await expect(money.getByText('You can delete your account once it is paid back.')).toBeVisible();
     await expect(del.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await snap(page, `${width}-j40-delete-blocked`);
     await del.getByRole('button', { name: 'Cancel' }).click();

@@ -24,7 +24,7 @@ export function fundingCardWords(
       ? `renews on ${until} on this card`
       : `runs until ${until}, and renews on this card if you keep it or turn it back on`;
   return {
-    message: `Your ${sub.plan.name} plan ${when}. Removing it would leave your plan nothing to charge.`,
+    message: `Your ${sub.plan.name} plan ${when}. Removing it would leave your plan with nothing to charge.`,
     details: [
       otherCards > 0
         ? 'Choose another funding card first (Account Settings → Funding), then remove this card.'

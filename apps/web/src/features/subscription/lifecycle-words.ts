@@ -91,7 +91,10 @@ export function deletionMoneyWords(
     );
   }
   if (owed.length > 0) {
-    lines.push(...owed.map(owedWords), messages.paybackOwed);
+    lines.push(
+      ...owed.map(owedWords),
+      `You can delete your account once ${owed.length === 1 ? 'it is' : 'they are'} paid back.`,
+    );
   } else {
     lines.push('No $3 charge is waiting to be paid back to you.');
   }
