@@ -39,4 +39,24 @@ export function formatUsd(amount: number): string {
 
 /** The monthly Charge & Pay amount per card: $3. */
 export const MONTHLY_CHARGE: Cents = cents(300);
+/**
+ * The card limit (issue 40). The spec's "Up to 3 cards per subscription" counts the cards in
+ * Charge & Pay (charged the monthly $3); its "4 shown with the toggle" leaves room for one more,
+ * a card that only pays for the plan. Held by the database too (migration 0106, tied by a test).
+ */
 export const MAX_CARDS = 3;
+/** Every active card, the one that only pays for the plan included. */
+export const MAX_CARDS_IN_ALL = MAX_CARDS + 1;
+
+/**
+ * Whether a card in Charge & Pay or not (`adding.chargeAndPay`) fits beside the customer's active
+ * cards, or an existing card may join Charge & Pay (`active` then leaves it out): the one rule
+ * of the API, the card forms and the checkout.
+ */
+export function cardLimitAllows(
+  active: { chargeAndPay: boolean }[],
+  adding: { chargeAndPay: boolean },
+): boolean {
+  if (active.length >= MAX_CARDS_IN_ALL) return false;
+  return !adding.chargeAndPay || active.filter((c) => c.chargeAndPay).length < MAX_CARDS;
+}

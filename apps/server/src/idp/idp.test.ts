@@ -298,7 +298,7 @@ describe('built-in identity provider', () => {
     expect((await b.exchange(done.url)).status).toBe(200);
   });
 
-  it('shows branded logout and error pages without inline scripts', async () => {
+  it("signs Pria's own Logout out at once (an ID token of this session), with no inline script", async () => {
     await createUser(app.db, { email: 'hank@pria.test', password: 'hank-password' });
     const b = browser(app);
     const login = await b.open();
@@ -314,16 +314,69 @@ describe('built-in identity provider', () => {
     }).toString();
     const page = await b.get(end.toString());
     expect(page.res.status).toBe(200);
-    expect(page.html).toContain('Sign out');
-    expect(page.html).toContain('op.logoutForm');
-    expect(page.html).not.toMatch(/<script/i);
+    // Issue 40: no "Sign out of Pria? … Stay signed in": the form posts itself with logout=yes.
+    expect(page.html).toContain('Signing you out');
+    expect(page.html).not.toContain('Stay signed in');
+    expect(page.html).toContain('<input type="hidden" name="logout" value="yes" form="op.logoutForm">');
+    const scripts = [...page.html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.map((m) => [/src="([^"]+)"/.exec(m[1] ?? '')?.[1], m[2]])).toEqual([
+      ['/oidc/assets/sign-out.js', ''],
+    ]);
     expect(page.res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = await fetch(`${app.url}/oidc/assets/sign-out.js`);
+    expect(await script.text()).toContain("document.getElementById('op.logoutForm')?.submit()");
+    // What the script posts: the form's fields and logout=yes.
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.html)?.[1] ?? '';
     const confirmed = await b.post(actionOf(page.html, page.url), { xsrf, logout: 'yes' });
     expect(confirmed.url).toBe(`${app.url}/`);
     // The session is gone: authorizing again shows the sign-in form.
     expect((await b.open()).html).toContain('name="password"');
+    // And the grant with it: the refresh token no longer works.
+    const refreshed = await fetch(`${app.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.body.refresh_token ?? '',
+        client_id: 'pria-web',
+      }),
+    });
+    expect(refreshed.status).toBe(400);
+  });
 
+  it('asks before signing out when the request is not from this session (no ID token, or another account)', async () => {
+    await createUser(app.db, { email: 'hope@pria.test', password: 'hope-password' });
+    await createUser(app.db, { email: 'hugo@pria.test', password: 'hugo-password' });
+    const other = browser(app);
+    const otherLogin = await other.open();
+    const otherDone = await other.post(actionOf(otherLogin.html, otherLogin.url), {
+      email: 'hugo@pria.test',
+      password: 'hugo-password',
+    });
+    const hugos = await other.exchange(otherDone.url);
+    const b = browser(app);
+    const login = await b.open();
+    const done = await b.post(actionOf(login.html, login.url), {
+      email: 'hope@pria.test',
+      password: 'hope-password',
+    });
+    await b.exchange(done.url);
+    const requests: Record<string, string>[] = [
+      { client_id: 'pria-web' },
+      { id_token_hint: hugos.body.id_token ?? '', post_logout_redirect_uri: `${app.url}/` },
+    ];
+    for (const params of requests) {
+      const page = await b.get(`${app.url}/oidc/session/end?${new URLSearchParams(params)}`);
+      expect(page.res.status).toBe(200);
+      expect(page.html).toContain('Sign out of Pria?');
+      expect(page.html).toContain('Stay signed in');
+      expect(page.html).not.toMatch(/<script/i);
+    }
+    // Nobody signed Hope out: she is still signed in.
+    expect((await b.open()).url.startsWith(b.redirectUri)).toBe(true);
+  });
+
+  it('shows a branded error page without inline scripts', async () => {
     const bad = await fetch(`${app.url}/oidc/auth?client_id=unknown&response_type=code`);
     const badHtml = await bad.text();
     expect(bad.status).toBe(400);

@@ -324,6 +324,23 @@ ${form}
   );
 }
 
+/**
+ * Pria's own Logout (issue 40): the app sent a valid ID token of this very session, so the person
+ * already chose to leave and is not asked again; the form posts itself (a script of our origin)
+ * and ends the session at once. Without JavaScript the button does the same.
+ */
+export function signingOutPage(form: string, homeUrl: string): string {
+  return layout(
+    'Signing out',
+    `<h1>Signing you out…</h1>
+<p class="sub">You will need to log in again to see your cards and activity.</p>
+${form}
+<input type="hidden" name="logout" value="yes" form="op.logoutForm">
+<noscript><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button></noscript>`,
+    { homeUrl, scripts: ['/oidc/assets/sign-out.js'] },
+  );
+}
+
 /** The staff invitation: the invitee chooses a password (the token rides in a hidden field). */
 export function staffInvitePage(v: {
   action: string;

@@ -11,8 +11,24 @@ import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
 import { chainGeneration, createPostgresAdapter } from './adapter.ts';
 import type { IdpKeys } from './keys.ts';
-import { esc, layout, logoutPage, messagePage } from './pages.ts';
+import { esc, layout, logoutPage, messagePage, signingOutPage } from './pages.ts';
 import { findUserById } from './users.ts';
+
+/**
+ * The end-session request comes from the app this session signed in to, with an ID token of the
+ * same account (validated by the library before this is asked: signature, issuer, audience):
+ * the person pressed Logout in Pria, so the provider does not ask again (issue 40: "Sign out of
+ * Pria? Sign out / Stay signed in" left them signed in when they went Back). OpenID Connect
+ * RP-Initiated Logout lets the provider skip the question exactly then; any other request (no
+ * hint, another account's, a client this session never used) still asks.
+ */
+function askedByThisSession(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string } } | undefined;
+  const session = ctx.oidc.session;
+  const client = ctx.oidc.client;
+  if (!hint?.payload?.sub || !session?.accountId || !client) return false;
+  return hint.payload.sub === session.accountId && Boolean(session.authorizations?.[client.clientId]);
+}
 
 export const ACCESS_TOKEN_TTL = 600;
 const DAY = 24 * 3600;
@@ -128,7 +144,7 @@ export async function createProvider(deps: {
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form, home);
+          ctx.body = askedByThisSession(ctx) ? signingOutPage(form, home) : logoutPage(form, home);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';

@@ -1,11 +1,15 @@
 import type { PaymentGateway } from '../gateways/payments/port.ts';
-import { registerAccountDeletionStep, registerOwedPaybackCheck } from './account/index.ts';
+import {
+  registerAccountDeletionStep,
+  registerOwedPaybackCheck,
+  registerPlanEndedByDeletion,
+} from './account/index.ts';
 import { moneyOwedToCustomer } from './billing/index.ts';
 import { eraseCardsOf, releaseInstrumentsOf } from './cards/index.ts';
 import { rememberDeletedIdentity } from './customers/index.ts';
 import { discardDataExports } from './data-export/index.ts';
 import { removeAllPushDevices } from './notifications/index.ts';
-import { stopSubscriptionsOf } from './subscriptions/index.ts';
+import { planEndedByDeletion, stopSubscriptionsOf } from './subscriptions/index.ts';
 
 /**
  * What the other modules do when a customer deletes their account (see account/README.md):
@@ -15,6 +19,7 @@ import { stopSubscriptionsOf } from './subscriptions/index.ts';
  */
 export function wireAccountDeletion(payments: PaymentGateway): void {
   registerOwedPaybackCheck(moneyOwedToCustomer);
+  registerPlanEndedByDeletion(planEndedByDeletion);
 
   registerAccountDeletionStep({
     name: 'refuse the identity from now on',

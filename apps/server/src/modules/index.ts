@@ -19,6 +19,7 @@ import { type PlanRow, registerPlanRoutes } from './plans/index.ts';
 import { registerProgressRoutes } from './progress/index.ts';
 import {
   type PeriodPlan,
+  planFundedBy,
   registerSubscriptionRoutes,
   subscriptionFromJson,
   subscriptionOfCustomer,
@@ -70,7 +71,8 @@ export async function registerModules(app: FastifyInstance, given: ModuleRegistr
     async (api) => {
       await registerCustomerRoutes(api, { ...deps, record: customerRecordParts });
       await registerSupportRoutes(api, deps);
-      await registerCardRoutes(api, deps);
+      // A card's removal asks the subscriptions module whether it pays for the plan in force.
+      await registerCardRoutes(api, { ...deps, fundedPlanOf: planFundedBy });
       await registerGeographyRoutes(api);
       await registerPlanRoutes(api, deps);
       await registerSubscriptionRoutes(api, deps);

@@ -12,6 +12,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
 import { type ReactNode, useContext, useDeferredValue } from 'react';
 import { AuthContext, AuthProvider } from 'react-oidc-context';
+import { clearLoggedOut } from './auth/log-out.ts';
 import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
@@ -26,8 +27,12 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** After the code exchange, drop ?code&state from the address bar (the callback page then routes). */
-function clearAuthParams() {
+/**
+ * After the code exchange, drop ?code&state from the address bar (the callback page then routes);
+ * someone signed in, so a later sign-in need not ask for the password again (log-out.ts).
+ */
+function afterSignIn() {
+  clearLoggedOut();
   window.history.replaceState(window.history.state, document.title, window.location.pathname);
 }
 
@@ -35,7 +40,7 @@ export function Providers({ userManager, children }: { userManager: UserManager;
   return (
     <AuthProvider
       userManager={userManager}
-      onSigninCallback={clearAuthParams}
+      onSigninCallback={afterSignIn}
       skipSigninCallback={window.location.pathname !== '/auth/callback'}
     >
       <DeferredAuth>

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { systemClock } from '../../platform/clock.ts';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
@@ -316,6 +317,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
           principal,
           code: req.query.code,
           supportEmail: deps.config.supportEmail,
+          now: (deps.clock ?? systemClock).now(),
         });
         return send(reply, null, messages.accountDeleted);
       },

@@ -14,7 +14,7 @@ import {
 } from './account.repo.ts';
 import { deletionCodeMatches } from './deletion-code.ts';
 import { queueDeletionEmail } from './deletion-email.ts';
-import { accountDeletionSteps, hasOwedPayback } from './deletion-steps.ts';
+import { accountDeletionSteps, hasOwedPayback, planEndedBy } from './deletion-steps.ts';
 import { refuseStaff } from './staff-accounts.ts';
 
 /** Wrong codes allowed per deletion code; then it is dead and a new one must be requested. */
@@ -46,6 +46,8 @@ export interface DeleteAccountOptions {
   code: string;
   /** Named in the confirmation email ("if you did not ask for this"). */
   supportEmail: string;
+  /** The engine's clock: whether the plan is still in force is judged now. */
+  now: Date;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function deleteAccount({
   principal,
   code,
   supportEmail,
+  now,
 }: DeleteAccountOptions): Promise<void> {
   refuseStaff(principal);
   const customer = await currentCustomer(db, principal);
@@ -70,10 +73,12 @@ export async function deleteAccount({
 
   await db.transaction().execute(async (trx) => {
     if (!(await consumeDeletionCode(trx, codeId))) throw invalid(messages.invalidOrExpiredCode);
+    // Read before the steps stop the plan: the email names what the deletion ends early.
+    const planEnded = await planEndedBy(trx, customer.id, now);
     for (const step of accountDeletionSteps.filter((s) => s.phase === 'in-transaction')) {
       await step.run({ db: trx, logger, customerId: customer.id });
     }
-    await queueDeletionEmail(trx, customer, supportEmail);
+    await queueDeletionEmail(trx, customer, supportEmail, planEnded);
     await eraseCustomer(trx, customer);
     await logAccountEvent(trx, customer.id, 'account deleted');
   });

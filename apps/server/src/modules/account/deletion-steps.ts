@@ -51,3 +51,23 @@ export async function hasOwedPayback(db: Db, customerId: string): Promise<boolea
     throw new Error('account deletion: no owed pay-back rule is wired (registerOwedPaybackCheck)');
   return owedPaybackCheck(db, customerId);
 }
+
+/**
+ * The plan a deletion ends before the end of the period paid for, if any (the subscriptions
+ * module's rule, wired at the composition root): the confirmation email says what was paid for
+ * and is not used (issue 40). None registered: the email names no plan.
+ */
+export type PlanEndedByDeletion = (
+  db: Db,
+  customerId: string,
+  now: Date,
+) => Promise<{ planName: string; paidUntil: Date } | null>;
+let planEndedByDeletion: PlanEndedByDeletion | null = null;
+
+export function registerPlanEndedByDeletion(rule: PlanEndedByDeletion | null): void {
+  planEndedByDeletion = rule;
+}
+
+export function planEndedBy(db: Db, customerId: string, now: Date) {
+  return planEndedByDeletion ? planEndedByDeletion(db, customerId, now) : Promise.resolve(null);
+}

@@ -6,4 +6,5 @@ export {
   accountDeletionSteps,
   registerAccountDeletionStep,
   registerOwedPaybackCheck,
+  registerPlanEndedByDeletion,
 } from './deletion-steps.ts';

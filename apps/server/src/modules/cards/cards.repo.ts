@@ -1,4 +1,4 @@
-import { MAX_CARDS } from '@pria/contracts';
+import { MAX_CARDS_IN_ALL } from '@pria/contracts';
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db.ts';
 import type { Database } from '../../platform/db-schema.ts';
@@ -41,10 +41,10 @@ export async function lockCustomer(trx: Tx, customerId: string): Promise<void> {
   await sql`select 1 from customers where id = ${customerId} for update`.execute(trx);
 }
 
-/** The lowest of the three slots no active card holds, or null when all are taken. */
+/** The lowest of the four slots no active card holds, or null when all are taken. */
 export function freeSlot(active: CardRow[]): number | null {
   const taken = new Set(active.map((c) => c.slot));
-  for (let slot = 1; slot <= MAX_CARDS; slot++) if (!taken.has(slot)) return slot;
+  for (let slot = 1; slot <= MAX_CARDS_IN_ALL; slot++) if (!taken.has(slot)) return slot;
   return null;
 }
 
@@ -102,6 +102,12 @@ export async function logCardEvent(trx: Tx, message: string, actor: string, data
     .insertInto('event_log')
     .values({ stream: 'cards', message, actor, data: JSON.stringify(data) })
     .execute();
+}
+
+/** The database refused a 4th active card in Charge & Pay (migration 0106's check). */
+export function isLimitViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23514' && e.constraint === 'cards_charge_and_pay_limit';
 }
 
 /** True when `err` is a unique violation on the named index. */

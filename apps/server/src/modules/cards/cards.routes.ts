@@ -11,7 +11,7 @@ import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
 import { listCustomerCards, listMyCards } from './list-cards.ts';
 import { registerCard } from './register-card.ts';
-import { removeCard } from './remove-card.ts';
+import { type FundedPlanOf, removeCard } from './remove-card.ts';
 import { cardCaptureContext, cardEncryptionKey } from './start-card-entry.ts';
 import { updateCard } from './update-card.ts';
 
@@ -27,7 +27,10 @@ const publicJwk = z.looseObject({ kty: z.string(), n: z.string().optional(), e: 
  */
 const addCardLimit = { max: 30, timeWindow: '15 minutes', key: 'account' } as const;
 
-export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { payments: PaymentGateway }) {
+export async function cardRoutes(
+  app: FastifyInstance,
+  deps: ModuleDeps & { payments: PaymentGateway; fundedPlanOf: FundedPlanOf },
+) {
   const { db, logger, payments: gateway } = deps;
   const clock = deps.clock ?? systemClock;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -155,13 +158,16 @@ export async function cardRoutes(app: FastifyInstance, deps: ModuleDeps & { paym
       schema: {
         tags: ['cards'],
         summary: 'Removes a card',
+        description:
+          'The card paying for the plan in force (active, cancelled or paused until its end date, or waiting for its payment) is not removed: 409 until another card funds the plan (PUT /subscriptions/{id} with its card).',
         params: cardIdParams,
-        response: respond(z.object({ id: z.uuid() }), { errors: [404, 502] }),
+        response: respond(z.object({ id: z.uuid() }), { errors: [404, 409, 502] }),
       },
     },
     async (req, reply) => {
       await removeCard({
         db,
+        fundedPlanOf: deps.fundedPlanOf,
         gateway,
         principal: principalOf(req),
         cardId: req.params.cardId,

@@ -1,4 +1,4 @@
-import { encryptCard, messages } from '@pria/contracts';
+import { encryptCard, MAX_CARDS, MAX_CARDS_IN_ALL, messages } from '@pria/contracts';
 import type { JWK } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { createUser } from '../../idp/index.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { oidcLogin } from '../../test/oidc-login.ts';
 
-const people = ['ann', 'bob', 'cat', 'dan', 'eve', 'admin'] as const;
+const people = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay', 'admin'] as const;
 type Who = (typeof people)[number];
 
 let t: TestApp;
@@ -232,12 +232,13 @@ describe('cards: validation', () => {
 });
 
 describe('cards: the 3-card limit', () => {
-  it('refuses a 4th card, and frees the slot when one is removed', async () => {
+  it('refuses a 4th card in Charge & Pay, and frees the slot when one is removed', async () => {
     for (const n of ['4111111111111111', '5555555555554444', '4000000000009995'])
       expect((await add('cat', n)).status).toBe(201);
     const fourth = await add('cat', '4000000000000069');
     expect(fourth.status).toBe(409);
-    expect((await fourth.json()).message).toBe('You can register at most 3 cards');
+    expect((await fourth.json()).message).toBe(messages.cardLimitReached);
+    expect(messages.cardLimitReached).toMatch(/^You can register at most 3 cards/);
     const [, middle] = (await (await call('cat', 'GET', '/cards')).json()).data;
     expect((await call('cat', 'DELETE', `/cards/${middle.id}`)).status).toBe(200);
     const again = await add('cat', '4000000000000069');
@@ -256,7 +257,7 @@ describe('cards: the 3-card limit', () => {
     const results = await Promise.all([add('dan', '4000000000009995'), add('dan', '4000000000000069')]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const loser = results.find((r) => r.status === 409);
-    expect((await (loser as Res).json()).message).toBe('You can register at most 3 cards');
+    expect((await (loser as Res).json()).message).toBe(messages.cardLimitReached);
     expect((await (await call('dan', 'GET', '/cards')).json()).data).toHaveLength(3);
     const active = await sql<{ n: number }>`
       select count(*)::int as n from cards c join customers u on u.id = c.customer_id
@@ -288,6 +289,87 @@ describe('cards: the 3-card limit', () => {
       t.db
         .insertInto('cards')
         .values({ ...rest, instrument_id: 'sim_ins_direct', is_default: false })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'cards_active_slot_key' });
+  });
+
+  it('takes a 4th card that only pays for the plan beside 3 in Charge & Pay (issue 40), and no 5th', async () => {
+    for (const n of ['4111111111111111', '5555555555554444', '4000000000009995'])
+      expect((await add('fay', n)).status).toBe(201);
+    const planOnly = await add('fay', '4000000000000069', { chargeAndPay: false });
+    expect(planOnly.status).toBe(201);
+    expect((await planOnly.json()).data).toMatchObject({ chargeAndPay: false });
+    const fifth = await add('fay', '4111111111111111', { chargeAndPay: false });
+    expect(fifth.status).toBe(409);
+    expect((await fifth.json()).message).toBe(messages.cardLimitReached);
+    const cards = (await (await call('fay', 'GET', '/cards')).json()).data as { chargeAndPay: boolean }[];
+    expect(cards.map((c) => c.chargeAndPay)).toEqual([true, true, true, false]);
+  });
+
+  it('refuses the plan-only card joining Charge & Pay beside 3, changing nothing; it may once one leaves', async () => {
+    const cards = (await (await call('fay', 'GET', '/cards')).json()).data as {
+      id: string;
+      chargeAndPay: boolean;
+      expirationMonth: number;
+      expirationYear: number;
+    }[];
+    const planOnly = cards.find((c) => !c.chargeAndPay);
+    if (!planOnly) throw new Error('no plan-only card');
+    const edit = (id: string, chargeAndPay: boolean) =>
+      call('fay', 'PUT', `/cards/${id}`, {
+        expirationMonth: 11,
+        expirationYear: nextYear,
+        brand: '001',
+        address,
+        chargeAndPay,
+      });
+    const join = await edit(planOnly.id, true);
+    expect(join.status).toBe(409);
+    expect((await join.json()).message).toBe(messages.cardLimitReached);
+    const row = await t.db
+      .selectFrom('cards')
+      .select(['charge_and_pay', 'expiration_month'])
+      .where('id', '=', planOnly.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ charge_and_pay: false, expiration_month: 12 });
+    // One Charge & Pay card leaves it: now the plan-only card may join.
+    expect((await edit(cards[0]?.id ?? '', false)).status).toBe(200);
+    expect((await edit(planOnly.id, true)).status).toBe(200);
+  });
+
+  it(`holds the numbers in the database: ${MAX_CARDS} in Charge & Pay, ${MAX_CARDS_IN_ALL} in all`, async () => {
+    const fay = await t.db
+      .selectFrom('customers')
+      .select('id')
+      .where('email', '=', 'fay@example.com')
+      .executeTakeFirstOrThrow();
+    const active = await t.db
+      .selectFrom('cards')
+      .selectAll()
+      .where('customer_id', '=', fay.id)
+      .where('removed_at', 'is', null)
+      .orderBy('slot')
+      .execute();
+    expect(active.filter((c) => c.charge_and_pay)).toHaveLength(MAX_CARDS);
+    expect(active).toHaveLength(MAX_CARDS_IN_ALL);
+    // A 4th card in Charge & Pay, however it is written: refused by the database.
+    const outOfPlan = active.find((c) => !c.charge_and_pay);
+    if (!outOfPlan) throw new Error('no plan-only card');
+    await expect(
+      t.db.updateTable('cards').set({ charge_and_pay: true }).where('id', '=', outOfPlan.id).execute(),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'cards_charge_and_pay_limit' });
+    const { id: _id, created_at: _c, updated_at: _u, removed_at: _r, ...rest } = outOfPlan;
+    // No slot beyond the last: a fifth card cannot be written.
+    await expect(
+      t.db
+        .insertInto('cards')
+        .values({ ...rest, instrument_id: 'sim_ins_fifth', slot: MAX_CARDS_IN_ALL + 1, is_default: false })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'cards_slot_check' });
+    await expect(
+      t.db
+        .insertInto('cards')
+        .values({ ...rest, instrument_id: 'sim_ins_fifth', slot: MAX_CARDS_IN_ALL, is_default: false })
         .execute(),
     ).rejects.toMatchObject({ code: '23505', constraint: 'cards_active_slot_key' });
   });

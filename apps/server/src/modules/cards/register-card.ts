@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CardView, messages, type NewCard } from '@pria/contracts';
+import { type CardView, cardLimitAllows, messages, type NewCard } from '@pria/contracts';
 import type { PaymentGateway } from '../../gateways/payments/index.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { recordConsents } from '../../platform/consents.ts';
@@ -12,6 +12,7 @@ import {
   clearDefault,
   freeSlot,
   insertCard,
+  isLimitViolation,
   isUniqueViolation,
   listActiveCards,
   lockCustomer,
@@ -31,7 +32,11 @@ export interface RegisterCardOptions {
   client?: { ip: string | null; userAgent: string | null };
 }
 
-const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
+export const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
+
+/** The active cards as the limit counts them (Charge & Pay or only the plan). */
+const asCounted = (rows: { charge_and_pay: boolean }[]) =>
+  rows.map((c) => ({ chargeAndPay: c.charge_and_pay }));
 
 /**
  * Registers a card: the processor verifies it ($0) and gives back an instrument id, and we
@@ -48,8 +53,9 @@ export async function registerCard({
   client = { ip: null, userAgent: null },
 }: RegisterCardOptions): Promise<CardView> {
   const customer = await payingCustomer(db, principal);
-  // Cheap early refusal; the database index below is what actually enforces the limit.
-  if (freeSlot(await listActiveCards(db, customer.id)) === null) throw limitReached();
+  // Cheap early refusal; the database (a slot each, at most 3 in Charge & Pay) enforces it.
+  const adding = { chargeAndPay: card.chargeAndPay };
+  if (!cardLimitAllows(asCounted(await listActiveCards(db, customer.id)), adding)) throw limitReached();
 
   const cardId = randomUUID();
   const billingAddress = { ...card.address, country: 'US' as const };
@@ -71,7 +77,7 @@ export async function registerCard({
       await lockCustomer(trx, customer.id);
       const active = await listActiveCards(trx, customer.id);
       const slot = freeSlot(active);
-      if (slot === null) throw limitReached();
+      if (slot === null || !cardLimitAllows(asCounted(active), adding)) throw limitReached();
       const makeDefault = card.isDefault || !active.some((c) => c.is_default);
       if (makeDefault) await clearDefault(trx, customer.id);
       const inserted = await insertCard(trx, {
@@ -116,7 +122,7 @@ export async function registerCard({
     await gateway.deleteInstrument(instrument.instrumentId).catch((e: unknown) => {
       logger.warn({ err: e, instrumentId: instrument.instrumentId }, 'could not delete an orphan instrument');
     });
-    if (isUniqueViolation(err, 'cards_active_slot_key')) throw limitReached();
+    if (isUniqueViolation(err, 'cards_active_slot_key') || isLimitViolation(err)) throw limitReached();
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
-import { moneyEventMessages, notificationTypeOf } from './money-event-messages.ts';
+import { notificationTypeOf } from './money-email-rules.ts';
+import { moneyEventMessages } from './money-event-messages.ts';
 
 const base = {
   firstName: 'Ann',
@@ -223,7 +224,11 @@ describe('money event messages', () => {
       );
       expect(m.email.text).toContain('Amount disputed: $28.97');
       expect(m.email.text).not.toContain('twice');
-      expect(m.email.text).toContain('because Subscription Updates email notifications are on');
+      // A plan payment's email is sent whatever the settings (issue 40): it never says a setting sent it.
+      expect(m.email.text).toContain(
+        'We send this email about payments for your Pria plan whatever your notification settings.',
+      );
+      expect(m.email.text).not.toContain('notifications are on');
     });
   });
 });

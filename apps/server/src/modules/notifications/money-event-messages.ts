@@ -8,6 +8,7 @@ import {
 } from '@pria/contracts';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
+import { emailedWhateverTheSettings, notificationTypeOf } from './money-email-rules.ts';
 
 /** Everything a money notification says; built by notify-money-event.ts from the event's rows. */
 export interface MoneyMessageInput {
@@ -48,22 +49,6 @@ export interface MoneyMessages {
 
 export const heldNote = 'We kept this email until your email address was verified.';
 const SMS_LIMIT = 160;
-
-/**
- * The preference list an event belongs to (the spec's Charges, Payments, Subscription Updates).
- * A dispute goes with the charge it disputes: a $3 charge's under Charges, a plan payment's
- * under Subscription Updates.
- */
-export function notificationTypeOf(
-  type: MoneyEventType,
-  about: { planCharge?: boolean } = {},
-): NotificationType {
-  if (type.startsWith('dispute.')) return about.planCharge ? 'subscription' : 'payin';
-  if (type.startsWith('charge.')) return 'payin';
-  if (type.startsWith('refund.')) return 'subscription';
-  if (type.startsWith('payout.')) return 'payout';
-  return 'subscription';
-}
 
 const settingNames: Record<NotificationType, string> = {
   payin: 'Charges',
@@ -256,7 +241,13 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     ...(i.receipt ? [['Receipt', i.receipt] as [string, string]] : []),
   ];
   const settings = `${i.publicUrl}/dashboard/account/notifications`;
-  const why = `You get this email because ${settingNames[notificationTypeOf(i.type, { planCharge: i.disputed?.planCharge })]} email notifications are on in your Pria account.`;
+  const about = { planCharge: i.disputed?.planCharge };
+  // A plan payment's email goes whatever the settings (money-email-rules.ts): it never says a
+  // setting sent it (issue 40: a refund's footer said "because Subscription Updates … are on").
+  const always = emailedWhateverTheSettings(i.type, about);
+  const why = always
+    ? 'We send this email about payments for your Pria plan whatever your notification settings.'
+    : `You get this email because ${settingNames[notificationTypeOf(i.type, about)]} email notifications are on in your Pria account.`;
   const text = [
     greeting,
     '',
@@ -264,7 +255,7 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     '',
     ...details.map(([k, v]) => `${k}: ${v}`),
     '',
-    `${why} Change them at ${settings}`,
+    always ? `${why} Notification settings: ${settings}` : `${why} Change them at ${settings}`,
     messages.fraudNotice,
     '',
     'Pria',

@@ -20,6 +20,22 @@ export interface NoticeCard {
   lastFour: string;
 }
 
+/** A $3 charge still owed back: how much, when, to which card (returned: waits for support). */
+export interface NoticePayBack {
+  amountCents: number;
+  at: string;
+  card: NoticeCard | null;
+  returned: boolean;
+}
+
+/** "$3.00 to your Visa •••• 1111 on February 2, 2031", the pay-backs a notice names. */
+function payBackWords(p: NoticePayBack): string {
+  const to = p.card ? ` to your ${cardName(p.card)}` : '';
+  return p.returned
+    ? `${formatUsd(p.amountCents)}${to}, which could not take it: Pria support sends it to another of your cards`
+    : `${formatUsd(p.amountCents)}${to} on ${day(p.at)}`;
+}
+
 export type NoticeData =
   | {
       type: 'renewal.reminder';
@@ -30,10 +46,19 @@ export type NoticeData =
     }
   | { type: 'card.expiring'; card: NoticeCard; chargeAt: string }
   | { type: 'funding_card.expiring'; planName: string; renewsAt: string; card: NoticeCard }
-  | { type: 'subscription.cancelled'; planName: string; endsAt: string }
+  | {
+      type: 'subscription.cancelled';
+      planName: string;
+      endsAt: string;
+      /** The $3 charges not yet paid back when it was cancelled (issue 40). Absent on older notices. */
+      payBacks?: NoticePayBack[];
+    }
   | {
       type: 'subscription.resumed';
       planName: string;
+      /** A plan change scheduled before the cancellation: the plan the renewal starts (ADR 40). Absent on older notices. */
+      renewsAsPlanName?: string | null;
+      /** What the renewal charges (the plan it starts, tax included). */
       amountCents: number;
       renewsAt: string;
       card: NoticeCard | null;
@@ -127,16 +152,22 @@ function words(d: NoticeData, publicUrl: string): Words {
         ],
         sms: `Pria: ${smsCardName(d.card)} expires before your plan renews on ${shortDay(d.renewsAt)}. Change it: ${subscription}`,
       };
-    case 'subscription.cancelled':
+    case 'subscription.cancelled': {
+      const owed = d.payBacks ?? [];
+      const still = owed.length
+        ? ` We still owe you ${owed.map(payBackWords).join('; ')}: ${owed.length === 1 ? 'it is' : 'they are'} paid back all the same.`
+        : '';
       return {
         subject: 'Your Pria subscription is cancelled',
-        lead: `You cancelled your Pria ${d.planName} plan. It will not renew. It stays active until ${day(d.endsAt)}: the monthly $3.00 Charge & Pay charges continue until then, and every $3.00 we charge is paid back to the same card on the 2nd. After ${day(d.endsAt)} there are no more charges. Changed your mind? Keep your subscription before ${day(d.endsAt)}: ${subscription}`,
+        lead: `You cancelled your Pria ${d.planName} plan. It will not renew. It stays active until ${day(d.endsAt)}, the end of the period you paid for: the monthly $3.00 Charge & Pay charges continue until then, and every $3.00 we charge is paid back to the same card on the 2nd.${still} After ${day(d.endsAt)} there are no more charges. Changed your mind? Keep your subscription before ${day(d.endsAt)}: ${subscription}`,
         details: [
           ['Plan', d.planName],
           ['Active until', day(d.endsAt)],
+          ...owed.map((p) => ['Still to pay back', payBackWords(p)] as [string, string]),
         ],
         sms: `Pria: your ${d.planName} plan is cancelled and ends ${shortDay(d.endsAt)}; $3 charges continue until then and are paid back.`,
       };
+    }
     case 'subscription.paused':
       return {
         subject: 'You paused Charge & Pay',
@@ -202,6 +233,20 @@ function words(d: NoticeData, publicUrl: string): Words {
     case 'subscription.resumed': {
       const amount = formatUsd(d.amountCents);
       const on = d.card ? ` to your ${cardName(d.card)}` : '';
+      const next = d.renewsAsPlanName;
+      if (next) {
+        return {
+          subject: 'Your Pria subscription will renew',
+          lead: `You kept your Pria subscription. Your ${d.planName} plan stays in force until ${day(d.renewsAt)}; on ${day(d.renewsAt)} it renews as ${next}, as you chose, when we will charge ${amount}, tax included,${on}.`,
+          details: [
+            ['Plan until then', d.planName],
+            ['Renews as', next],
+            ['Renews on', day(d.renewsAt)],
+            ['Amount', `${amount} (tax included)`],
+          ],
+          sms: `Pria: your plan will renew as ${next} on ${shortDay(d.renewsAt)} for ${amount}.`,
+        };
+      }
       return {
         subject: 'Your Pria subscription will renew',
         lead: `You kept your Pria ${d.planName} plan: it renews on ${day(d.renewsAt)}, when we will charge ${amount}, tax included,${on}.`,

@@ -170,10 +170,8 @@ describe('money events become messages', () => {
     expect(await outbox()).toEqual(before);
   });
 
-  it("files a dispute with the charge it disputes: a plan payment's under Subscription Updates", async () => {
-    expect(
-      (await bob.post('/api/v1/customers/notification', { forEmail: ['subscription'], forSms: [] })).status,
-    ).toBe(200);
+  it("emails a plan payment's dispute whatever the settings; a $3 charge's follows Charges", async () => {
+    expect((await bob.post('/api/v1/customers/notification', { forEmail: [], forSms: [] })).status).toBe(200);
     const charges = await t.db
       .selectFrom('payment_attempts as a')
       .innerJoin('customers as c', 'c.id', 'a.customer_id')
@@ -203,7 +201,10 @@ describe('money events become messages', () => {
     });
     const mails = (await outbox()).filter((r) => r.recipient === 'bob@example.com');
     expect(mails.map((r) => r.subject)).toEqual(['Your bank told us you disputed your $38.97 plan payment']);
-    expect(mails[0]?.text_body).toContain('because Subscription Updates email notifications are on');
+    expect(mails[0]?.text_body).toContain(
+      'We send this email about payments for your Pria plan whatever your notification settings.',
+    );
+    expect(mails[0]?.text_body).not.toContain('notifications are on');
   });
 
   it('sends nothing to a deleted account and still marks its events done', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
 import { composeMoneyMessages } from './compose-money-messages.ts';
-import { notificationTypeOf } from './money-event-messages.ts';
+import { moneyEmailWanted, notificationTypeOf } from './money-email-rules.ts';
 import { findRecipient, type MoneyEventRow, markEventProcessed } from './notifications.repo.ts';
 import { getNotificationPreferences } from './preferences.repo.ts';
 import { pushFromSms, pushToDevices } from './push-to-devices.ts';
@@ -31,17 +31,20 @@ export async function notifyMoneyEvent(
   if (customer && !customer.deleted_at) {
     const prefs = await getNotificationPreferences(tx, event.customer_id);
     const account = { issuer: customer.issuer, subject: customer.subject };
-    const type = notificationTypeOf(event.type, { planCharge: event.attempt_kind === 'subscription' });
+    const about = { planCharge: event.attempt_kind === 'subscription' };
+    const type = notificationTypeOf(event.type, about);
+    // Receipts, refunds and the like go whatever the settings (money-email-rules.ts).
+    const emailWanted = moneyEmailWanted(prefs, event.type, about);
     // NOTE: only a verified address gets money notices: an unverified one may be a typo that
     // belongs to someone else, and these emails name the card and the amounts. The email is
     // withheld, not dropped: it goes out once the address is verified.
     const email = customer.email && customer.email_verified ? customer.email.toLowerCase() : null;
     const phone = customer.phone && /^\d{10}$/.test(customer.phone) ? `+1${customer.phone}` : null;
-    const wantsEmail = Boolean(email) && prefs.forEmail.includes(type);
+    const wantsEmail = Boolean(email) && emailWanted;
     const wantsSms = Boolean(phone) && prefs.forSms.includes(type);
     const wantsPush = prefs.forPush.includes(type);
     // Kept for when the address is verified (release-withheld-emails.ts): a receipt is owed.
-    withheld = Boolean(customer.email) && !email && prefs.forEmail.includes(type);
+    withheld = Boolean(customer.email) && !email && emailWanted;
     if (wantsEmail || wantsSms || wantsPush) {
       const m = await composeMoneyMessages(tx, event, { firstName: customer.first_name, ...ctx });
       if (wantsEmail && email) {

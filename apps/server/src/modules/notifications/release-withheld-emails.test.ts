@@ -13,7 +13,7 @@ import { processMoneyEvents } from './process-money-events.ts';
  * Issue 29: money emails (the "subscription started" receipt, the $3 charge) withheld while a
  * customer's address was unverified go out once it is verified, each once. Three customers sign
  * up and do not verify: Gail verifies the next day, Hal after a month, Ivy after turning plan
- * emails off.
+ * emails off, which do not stop a receipt (issue 40: receipts are sent whatever the settings).
  */
 const NY = 'America/New_York';
 const ny = (y: number, m: number, d: number, h: number, min = 0) =>
@@ -93,8 +93,11 @@ describe('money emails withheld from an unverified address', () => {
       'subscription.started',
       'charge.succeeded',
     ]);
-    // Ivy turned plan emails off before anything happened: only her charge is owed.
-    expect((await withheld('ivy@pria.test')).map((e) => e.type)).toEqual(['charge.succeeded']);
+    // Ivy turned plan emails off before anything happened: her receipt is still owed (issue 40).
+    expect((await withheld('ivy@pria.test')).map((e) => e.type)).toEqual([
+      'subscription.started',
+      'charge.succeeded',
+    ]);
   });
 
   it('sends each withheld email once the address is verified, saying why it is late', async () => {
@@ -138,7 +141,9 @@ describe('money emails withheld from an unverified address', () => {
     ]);
   });
 
-  it('follows the email settings as they are when the address is verified', async () => {
+  it('follows the email settings as they are when the address is verified, except for the receipt', async () => {
+    // Within the 30 days of both emails (the plan started on January 5, the $3 charge on the 28th).
+    clock.set(ny(2030, 1, 30, 9));
     const { access_token } = await oidcLogin({
       baseUrl: t.url,
       email: 'ivy@pria.test',
@@ -150,7 +155,10 @@ describe('money emails withheld from an unverified address', () => {
     ).toBe(200);
     expect(await verify('ivy@pria.test')).toBe(200);
     await processMoneyEvents(t.notifications, { limit: 100 });
-    expect(await moneyEmails('ivy@pria.test')).toEqual([]);
+    // Charges are off now: the $3 charge's email is not sent; the plan's receipt is, whatever the settings.
+    expect((await moneyEmails('ivy@pria.test')).map((m) => m.subject)).toEqual([
+      'Your Pria subscription started',
+    ]);
     expect(await withheld('ivy@pria.test')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
 import { composeMoneyMessages } from './compose-money-messages.ts';
-import { notificationTypeOf } from './money-event-messages.ts';
+import { moneyEmailWanted } from './money-email-rules.ts';
 import {
   clearEmailWithheld,
   findRecipient,
@@ -25,7 +25,8 @@ export const WITHHELD_EMAIL_DAYS = 30;
  * whichever path it was verified (the link, or a new token from another provider). Each once:
  * the event's row is locked and unmarked in the transaction that queues its email, under the
  * same dedupe key as an email sent at once (`<event id>:email`), so it can never go twice.
- * Email settings are read again: a customer who has since turned the kind off gets nothing.
+ * Email settings are read again: a customer who has since turned the kind off gets nothing (a
+ * receipt or refund is sent whatever the settings: money-email-rules.ts).
  * Returns how many emails were queued.
  */
 export async function releaseWithheldEmails(
@@ -45,11 +46,7 @@ export async function releaseWithheldEmails(
         const customer = await findRecipient(tx, event.customer_id);
         if (!customer?.email || !customer.email_verified || customer.deleted_at) return false;
         const prefs = await getNotificationPreferences(tx, event.customer_id);
-        if (
-          !prefs.forEmail.includes(
-            notificationTypeOf(event.type, { planCharge: event.attempt_kind === 'subscription' }),
-          )
-        )
+        if (!moneyEmailWanted(prefs, event.type, { planCharge: event.attempt_kind === 'subscription' }))
           return false;
         const m = await composeMoneyMessages(tx, event, {
           firstName: customer.first_name,

@@ -3,18 +3,26 @@ import type { Principal } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { payBacksOwed } from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { alreadyCancelled, nothingToCancel } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findPauseState, findSubscriptionOfCustomer, markCancelled } from './subscriptions.repo.ts';
+import {
+  findPauseState,
+  findSubscriptionOfCustomer,
+  markCancelled,
+  noticeCard,
+} from './subscriptions.repo.ts';
 
 /**
  * Cancel online (issue 19, ROSCA): no renewal; the plan stays active until its end date, the
  * monthly $3 charges continue until then and every one is paid back; after it, nothing is
  * charged. Recorded with who cancelled and when (event log and the subscription row), confirmed
  * by email in the same transaction. A second cancel, or one with nothing active, changes nothing.
+ * The email says what happens to money already paid (issue 40), as the terms do: the period paid
+ * for runs to its end, and each $3 not yet paid back is, on its date, to its card.
  */
 export async function cancelSubscription(
   deps: { db: Db; clock: Clock; publicUrl: string },
@@ -33,6 +41,15 @@ export async function cancelSubscription(
     const row = await markCancelled(tx, current.id, { at: now, by: actor });
     if (!row) return undefined;
     const endsAt = new Date(row.expires_at as Date).toISOString();
+    const owed = await payBacksOwed(tx, customer.id);
+    const payBacks = await Promise.all(
+      owed.map(async (o) => ({
+        amountCents: o.amountCents,
+        at: o.dueAt.toISOString(),
+        card: await noticeCard(tx, o.cardId),
+        returned: o.returned,
+      })),
+    );
     await tx
       .insertInto('event_log')
       .values({
@@ -45,7 +62,7 @@ export async function cancelSubscription(
     await sendCustomerNotice(
       tx,
       {
-        data: { type: 'subscription.cancelled', planName: plan.name, endsAt },
+        data: { type: 'subscription.cancelled', planName: plan.name, endsAt, payBacks },
         dedupeKey: `subscription.cancelled:${row.id}:${now.toISOString()}`,
         customerId: customer.id,
         subscriptionId: row.id,

@@ -7,6 +7,7 @@ import { expireUnrenewable, recordRenewalOutcomes, renewalsDue } from './renewal
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
 export { subscriptionOfCustomer } from './get-subscription.ts';
+export { planEndedByDeletion, planFundedBy } from './plan-funded-by.ts';
 
 export { stopSubscriptionsOf } from './renewals.ts';
 export { toSubscriptionView } from './subscription-view.ts';

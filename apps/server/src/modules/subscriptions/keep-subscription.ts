@@ -18,6 +18,8 @@ import {
 /**
  * "Keep my subscription": undoes a cancellation before the end date, so the plan renews as usual.
  * After the end date the subscription has ended; the customer subscribes again instead.
+ * A plan change scheduled before the cancellation stays (ADR 40): the email and the answer name
+ * the plan the renewal charges and starts (issue 40: it named the plan in force and its price).
  */
 export async function keepSubscription(
   deps: { db: Db; clock: Clock; publicUrl: string },
@@ -30,6 +32,9 @@ export async function keepSubscription(
   if (!current.cancelled_at) throw notCancelled();
   const plan = await findPlan(deps.db, current.plan_id);
   if (!plan) throw notFound(messages.subscriptionNotFound);
+  // What the renewal charges and starts, as the renewal run reads it (coalesce(next_plan_id, plan_id)).
+  const nextPlan = current.next_plan_id ? ((await findPlan(deps.db, current.next_plan_id)) ?? null) : null;
+  const renewing = nextPlan ?? plan;
   const now = deps.clock.now();
   const actor = principal.email ?? customer.email ?? principal.subject;
   const kept = await deps.db.transaction().execute(async (tx) => {
@@ -52,7 +57,8 @@ export async function keepSubscription(
         data: {
           type: 'subscription.resumed',
           planName: plan.name,
-          amountCents: totalWithTax(cents(plan.price_cents), plan.tax_basis_points),
+          renewsAsPlanName: nextPlan ? nextPlan.name : null,
+          amountCents: totalWithTax(cents(renewing.price_cents), renewing.tax_basis_points),
           renewsAt,
           card,
         },
@@ -66,6 +72,6 @@ export async function keepSubscription(
   });
   if (!kept) throw subscriptionEnded();
   return {
-    subscription: toSubscriptionView(kept, plan, { pause: await findPauseState(deps.db, kept.id) }),
+    subscription: toSubscriptionView(kept, plan, { pause: await findPauseState(deps.db, kept.id), nextPlan }),
   };
 }

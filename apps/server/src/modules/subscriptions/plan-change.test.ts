@@ -151,6 +151,62 @@ describe('a plan change on an active plan (ADR 40)', () => {
     expect(row.next_plan_id).toBeNull();
     expect(await planCharges('ida@example.com')).toHaveLength(1);
   });
+
+  it('survives a cancellation undone: "Keep my subscription" tells the plan the renewal starts, its amount and date', async () => {
+    clock.set(ny(2031, 1, 10, 10));
+    const { api, card, sub } = await subscriber('jo');
+    const endsAt = ny(2031, 7, 10, 0).getTime();
+    await api.put(`/api/v1/subscriptions/${sub.id}`, { plan: 'annual', card, isEnabled: true });
+    expect((await api.post(`/api/v1/subscriptions/${sub.id}/cancel`)).status).toBe(200);
+    const kept = await api.post(`/api/v1/subscriptions/${sub.id}/keep`);
+    expect(kept.status).toBe(200);
+    // The answer says what the account screen and the dashboard say: Annual at the renewal.
+    expect(kept.body.data.subscription).toMatchObject({
+      plan: { id: 'semi-annual' },
+      nextPlan: { id: 'annual', total: 7145 },
+      expiresAt: endsAt,
+      autoRenews: true,
+    });
+    expect((await api.get('/api/v1/subscriptions/me/upcoming')).body.data.renewal).toMatchObject({
+      amountCents: 7145,
+      planName: 'Annual',
+    });
+    const email = await t.db
+      .selectFrom('message_outbox')
+      .select(['text_body', 'html_body'])
+      .where('recipient', '=', 'jo@example.com')
+      .where('subject', '=', 'Your Pria subscription will renew')
+      .executeTakeFirstOrThrow();
+    expect(email.text_body).toContain(
+      'Your Semi-Annual plan stays in force until July 10, 2031; on July 10, 2031 it renews as Annual, as you chose, when we will charge $71.45, tax included, to your Visa •••• 1111.',
+    );
+    expect(email.text_body).toContain('Renews as: Annual');
+    expect(email.text_body).not.toContain('$38.97');
+    // And the renewal does what the email said.
+    clock.set(ny(2031, 7, 10, 0, 1));
+    await runDueWork(t.billing, clock.now());
+    expect((await planCharges('jo@example.com')).map((c) => [c.amount_cents, c.plan_id])).toEqual([
+      [3897, 'semi-annual'],
+      [7145, 'annual'],
+    ]);
+  });
+
+  it('kept without a plan change: the email names the plan in force and its price', async () => {
+    clock.set(ny(2031, 1, 10, 10));
+    const { api, sub } = await subscriber('kept-lou');
+    await api.post(`/api/v1/subscriptions/${sub.id}/cancel`);
+    const kept = await api.post(`/api/v1/subscriptions/${sub.id}/keep`);
+    expect(kept.body.data.subscription).toMatchObject({ plan: { id: 'semi-annual' }, nextPlan: null });
+    const email = await t.db
+      .selectFrom('message_outbox')
+      .select('text_body')
+      .where('recipient', '=', 'kept-lou@example.com')
+      .where('subject', '=', 'Your Pria subscription will renew')
+      .executeTakeFirstOrThrow();
+    expect(email.text_body).toContain(
+      'You kept your Pria Semi-Annual plan: it renews on July 10, 2031, when we will charge $38.97',
+    );
+  });
 });
 
 describe('a plan bought again renews automatically', () => {

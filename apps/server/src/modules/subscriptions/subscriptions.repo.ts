@@ -86,6 +86,33 @@ export async function noticeCard(
   return c ? { brand: c.brand, lastFour: c.last_four } : null;
 }
 
+/**
+ * The plan in force (active, or waiting for its payment) that `cardId` pays for, the
+ * subscription row locked (FOR UPDATE) so a funding change in flight and a card's removal wait for
+ * each other; undefined when the card funds no plan in force.
+ */
+export function lockPlanFundedBy(db: Db, customerId: string, cardId: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select(['s.id', 's.status', 's.expires_at', 'p.name as plan_name'])
+    .where('s.customer_id', '=', customerId)
+    .where('s.card_id', '=', cardId)
+    .where('s.status', 'in', ['active', 'pending_verification'])
+    .forUpdate('s')
+    .executeTakeFirst();
+}
+
+/** The customer's subscription with its plan's name, as the deletion email names it. */
+export function findPlanInForce(db: Db, customerId: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('plans as p', 'p.id', 's.plan_id')
+    .select(['s.status', 's.expires_at', 'p.name as plan_name'])
+    .where('s.customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
 /** Schedules (or, with null, calls off) the plan the next renewal starts (ADR 40). */
 export function setNextPlan(db: Db, id: string, nextPlanId: string | null): Promise<SubscriptionRow> {
   return db

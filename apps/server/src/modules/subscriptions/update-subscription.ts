@@ -60,6 +60,10 @@ export async function changeSubscription(
       ...(ended ? { plan_id: chosen.id } : {}),
       card_id: cardId,
     });
+    // A new funding card is checked again with the row locked: a removal of that card holds the
+    // same lock (cards' removeCard asks planFundedBy), so one of the two sees the other.
+    if (cardId !== current.card_id && cardId && !(await findActiveCardOfCustomer(tx, customer.id, cardId)))
+      throw notFound('Card not found');
     // The switch as it stands is the pause rows' (billing's pause rule), read once the row above
     // is locked, so two requests at once see each other; isEnabled moves it only when it says
     // otherwise, and sending the same state again records nothing.

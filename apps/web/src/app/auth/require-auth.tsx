@@ -3,6 +3,8 @@ import { useAuth } from 'react-oidc-context';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { isAdminToken } from './claims.ts';
+import { afterLogoutPrompt } from './log-out.ts';
+import { getUserManager } from './user-manager.ts';
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -16,12 +18,29 @@ export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
   const started = useRef(false);
   const signedIn = auth.isAuthenticated && !auth.user?.expired;
 
+  // Back after Logout may bring this page back from the browser's back-forward cache, as it was
+  // (issue 40): with no session stored any more, it is loaded again, and then asks to sign in.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      void getUserManager()
+        .getUser()
+        .then((user) => {
+          if (!user || user.expired) window.location.reload();
+        });
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
   useEffect(() => {
     if (auth.isLoading || signedIn || auth.activeNavigator || started.current) return;
     started.current = true;
     // The page asked for (an email's link, a bookmark) is where the sign-in comes back to.
     void auth.signinRedirect({
       state: { returnTo: `${location.pathname}${location.search}${location.hash}` },
+      // Logged out on this browser (Back, a new tab, a bookmark): the password is asked again.
+      ...afterLogoutPrompt(),
     });
   }, [auth, signedIn, location]);
 

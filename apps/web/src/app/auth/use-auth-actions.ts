@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { getAuthConfig } from './user-manager.ts';
+import { afterLogoutPrompt, beforeLogout, goHome } from './log-out.ts';
+import { getAuthConfig, getUserManager } from './user-manager.ts';
 
 /** Log In, Sign Up (with the signup hint) and Log Out, all through the hosted pages of the IdP. */
 export function useAuthActions() {
   const auth = useAuth();
 
-  const logIn = useCallback(() => auth.signinRedirect(), [auth]);
+  // After a Logout on this browser the password is asked again, whatever the provider remembers.
+  const logIn = useCallback(() => auth.signinRedirect(afterLogoutPrompt()), [auth]);
 
   const signUp = useCallback(
     () =>
@@ -16,8 +18,18 @@ export function useAuthActions() {
     [auth],
   );
 
-  // RP-initiated logout: the IdP ends its session too, then sends the browser back to '/'.
-  const logOut = useCallback(() => auth.signoutRedirect({ id_token_hint: auth.user?.id_token }), [auth]);
+  // Logout logs out (log-out.ts): at once, remembered here, the refresh token revoked and the
+  // tokens forgotten; then (after `leaveAfterMs`: the name menu's 3 seconds) RP-initiated logout
+  // with the ID token, which the provider signs out without asking, and back to '/'.
+  const logOut = useCallback(
+    async (leaveAfterMs = 0) => {
+      const idToken = auth.user?.id_token;
+      await beforeLogout(getUserManager());
+      if (leaveAfterMs > 0) await new Promise((resolve) => window.setTimeout(resolve, leaveAfterMs));
+      await auth.signoutRedirect({ id_token_hint: idToken }).catch(goHome);
+    },
+    [auth],
+  );
 
   return { logIn, signUp, logOut };
 }

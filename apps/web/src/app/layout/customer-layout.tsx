@@ -4,7 +4,6 @@ import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
-import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer, useRecheckEmailWhenBack } from '../../features/customer/queries.ts';
@@ -18,7 +17,10 @@ import { CustomerFrame } from './customer-frame.tsx';
 import { CustomerSideMenu } from './customer-side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Spec: logging out from the name dropdown waits 3 seconds (with a loader) before leaving. */
+/**
+ * Spec: logging out from the name dropdown waits 3 seconds (with a loader) before leaving; the
+ * session here ends at once (log-out.ts), only the way out waits.
+ */
 const DROPDOWN_LOGOUT_DELAY_MS = 3000;
 
 function tokenName(profile: Record<string, unknown> | undefined): string {
@@ -34,7 +36,6 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   useRecheckEmailWhenBack(customer);
   useSessionWatch();
   const { logOut } = useAuthActions();
-  const later = useDelayedAction();
   const [menuOpened, menu] = useDisclosure(false);
   const [supportOpened, support] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
@@ -47,7 +48,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   };
   const logoutFromDropdown = () => {
     setLoggingOut(true);
-    later(() => void logOut(), DROPDOWN_LOGOUT_DELAY_MS);
+    void logOut(DROPDOWN_LOGOUT_DELAY_MS);
   };
 
   return (

@@ -3,11 +3,14 @@ import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
+import { fundingCardWords, paysForPlanInForce } from '../subscription/funding.ts';
+import { useMySubscription } from '../subscription/queries.ts';
 import { CardDetailsFields } from './card-details-fields.tsx';
 import {
   type CardFormState,
@@ -22,7 +25,7 @@ import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from './charge-and-pay-word
 import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
 import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
-import { useCardEntry } from './queries.ts';
+import { useCardEntry, useCards } from './queries.ts';
 
 interface CardFormProps {
   /** Present: edit this card. Absent: add a new one. */
@@ -69,6 +72,9 @@ export function CardForm({
   const addCard = useAddCard();
   const updateCard = useUpdateCard();
   const removeCard = useRemoveCard();
+  const subscription = useMySubscription({ enabled: editing });
+  const cards = useCards();
+  const navigate = useNavigate();
   const busy = addCard.isPending || updateCard.isPending || removeCard.isPending;
 
   const next = () => {
@@ -120,6 +126,21 @@ export function CardForm({
 
   const remove = () => {
     if (!card) return;
+    // The card paying for the plan stays until another funds it (issue 40): say so, and offer the way.
+    const sub = subscription.data;
+    if (sub && paysForPlanInForce(sub, card.id)) {
+      const others = (cards.data ?? []).filter((c) => c.id !== card.id).length;
+      confirmAction({
+        title: 'This card pays for your plan',
+        ...fundingCardWords(sub, others),
+        labels: { confirm: others > 0 ? 'Change funding card' : 'Add another card', cancel: 'Go back' },
+        onConfirm: () => {
+          onDone();
+          navigate('/dashboard/account/payment');
+        },
+      });
+      return;
+    }
     confirmAction({
       title: 'Remove card',
       message: messages.webConfirmRemoveCard,

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CardView, MAX_CARDS } from '@pria/contracts';
+import { type CardView, cardLimitAllows, MAX_CARDS, MAX_CARDS_IN_ALL } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
@@ -38,16 +38,18 @@ export function CardsSection({
   const [showAll, setShowAll] = useShowAllCards();
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const list = cards.data ?? [];
-  const canAdd = list.length < MAX_CARDS;
+  // A card added here joins Charge & Pay: 3 at most (a 4th may only pay for the plan, at checkout).
+  const canAdd = cardLimitAllows(list, { chargeAndPay: true });
   const holderName = fullName(customer.data);
   const openAdd = () => setModal({ mode: 'add' });
   const openEdit = (card: CardView) => setModal({ mode: 'edit', card });
 
-  const slotCount = showAll ? MAX_CARDS + 1 : MAX_CARDS;
+  const slotCount = showAll ? MAX_CARDS_IN_ALL : MAX_CARDS;
   const shown = list.slice(0, slotCount);
-  // Empty slots invite a card: never more than the limit leaves room for (issue 29: 'Show all
-  // cards' with 2 cards showed two, and the fourth could never take one).
-  const emptySlots = Math.max(0, Math.min(slotCount, MAX_CARDS) - shown.length);
+  // Empty slots invite a Charge & Pay card: never more than the limit leaves room for (issue 29:
+  // 'Show all cards' with 2 cards showed two, and the fourth could never take one).
+  const chargeAndPayRoom = MAX_CARDS - list.filter((c) => c.chargeAndPay).length;
+  const emptySlots = Math.max(0, Math.min(slotCount - shown.length, chargeAndPayRoom));
 
   let body: ReactNode;
   if (cards.isPending && narrow) {

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type CardView, formatUsd } from '@pria/contracts';
+import { type CardView, cardLimitAllows, formatUsd } from '@pria/contracts';
 import { recurringDisclosure } from '@pria/contracts/legal/recurring-disclosure';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -107,13 +107,16 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
       values,
       existingCardId,
       isFirstCard: (cards.data ?? []).length === 0,
-      chargeAndPay,
+      chargeAndPay: chargeAndPay && cardLimitAllows(cards.data ?? [], { chargeAndPay: true }),
       hosted,
     });
     if (result) onSubscribed(result);
   });
 
   const existingCards = cards.data ?? [];
+  // The card limit (issue 40): 3 in Charge & Pay, and one more that only pays for the plan.
+  const roomInChargeAndPay = cardLimitAllows(existingCards, { chargeAndPay: true });
+  const roomForNewCard = cardLimitAllows(existingCards, { chargeAndPay: false });
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
@@ -133,7 +136,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                 aria-label="Payment method"
               >
                 <Group gap="xl">
-                  <Radio value="new" label="New Credit/Debit card" />
+                  <Radio value="new" label="New Credit/Debit card" disabled={!roomForNewCard} />
                   <Radio
                     value="existing"
                     label="Choose existing card"
@@ -179,11 +182,16 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                   {!form.values.sameAsProfile && <AddressFields form={form} required />}
                   <Checkbox
                     label={CHARGE_AND_PAY_LABEL}
-                    description={CHARGE_AND_PAY_HELP}
-                    checked={chargeAndPay}
+                    description={
+                      roomInChargeAndPay
+                        ? CHARGE_AND_PAY_HELP
+                        : 'You already use 3 cards for Charge & Pay, the most a plan covers.'
+                    }
+                    checked={chargeAndPay && roomInChargeAndPay}
+                    disabled={!roomInChargeAndPay}
                     onChange={(event) => setChargeAndPay(event.currentTarget.checked)}
                   />
-                  {!chargeAndPay && (
+                  {!(chargeAndPay && roomInChargeAndPay) && (
                     <Text size="sm" c="dimmed">
                       This card will only pay for your plan: it is not charged the monthly $3.
                     </Text>

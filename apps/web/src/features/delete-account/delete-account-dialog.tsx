@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type DeletionCodeSent, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { notifySuccess } from '../../app/notify.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
 import { endLocalSession, LEAVE_DELAY_MS } from '../security/end-local-session.ts';
+import { deletionMoneyWords } from '../subscription/lifecycle-words.ts';
+import { useMySubscription, useUpcoming } from '../subscription/queries.ts';
 import { useDeleteAccount, useRequestDeletionCode } from './mutations.ts';
 
 interface DeleteAccountDialogProps {
@@ -23,6 +25,11 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
   const [deleted, setDeleted] = useState(false);
   const requestCode = useRequestDeletionCode();
   const remove = useDeleteAccount();
+  // Money already paid, said before it is lost (issue 40): the plan's period and the $3 owed back.
+  const subscription = useMySubscription({ enabled: opened });
+  const upcoming = useUpcoming({ enabled: opened });
+  const money = deletionMoneyWords(subscription.data, upcoming.data?.payBacksOwed ?? []);
+  const moneyKnown = !subscription.isPending && !upcoming.isPending;
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
@@ -75,7 +82,23 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
       {!sent ? (
         <Stack gap="md">
           <Text fw={600}>{messages.confirmDeleteAccount}</Text>
-          <Text size="sm">{hasPhone ? messages.deletionCodeNotePhone : messages.deletionCodeNoteEmail}</Text>
+          {moneyKnown && (
+            <Stack gap={4} data-testid="deletion-money">
+              <Text size="sm" fw={600}>
+                Money you already paid
+              </Text>
+              <List size="sm" spacing={4}>
+                {money.lines.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            </Stack>
+          )}
+          {!money.blocked && (
+            <Text size="sm">
+              {hasPhone ? messages.deletionCodeNotePhone : messages.deletionCodeNoteEmail}
+            </Text>
+          )}
           {requestError && (
             <Alert color="red" icon={<IconAlertCircle aria-hidden />}>
               {requestError}
@@ -85,7 +108,12 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color="red" loading={requestCode.isPending} onClick={sendCode}>
+            <Button
+              color="red"
+              loading={requestCode.isPending || !moneyKnown}
+              disabled={money.blocked}
+              onClick={sendCode}
+            >
               Confirm
             </Button>
           </Group>

@@ -77,6 +77,10 @@ export function NotificationPreferencesForm() {
       <Text size="sm" c="dimmed">
         Choose what we tell you about, and how. Changes are saved as you make them.
       </Text>
+      {/* Transactional emails (issue 40): the server sends them whatever these boxes say. */}
+      <Text size="sm" data-testid="always-emailed">
+        We always email your receipts, refunds, plan changes and security notices, whatever you choose here.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {channels.map(({ key, name }) => {
           const count = current[key].length;

@@ -1,4 +1,4 @@
-import { Select, Text } from '@mantine/core';
+import { Select, Skeleton, Text } from '@mantine/core';
 import { cardName, formatUsd } from '@pria/contracts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
@@ -17,6 +17,9 @@ export function FundingCardPicker() {
   const cards = useCards();
   const update = useUpdateSubscription();
   const sub = subscription.data;
+  // Still loading: not "Once you subscribe" to a subscriber, nor an empty funding card.
+  if (subscription.isPending)
+    return <Skeleton height={58} maw={420} radius="sm" aria-label="Loading funding card" />;
   if (!sub) {
     return (
       <Text size="sm" c="dimmed">

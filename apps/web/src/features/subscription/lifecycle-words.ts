@@ -1,13 +1,39 @@
+import {
+  cardName,
+  formatDate,
+  formatUsd,
+  messages,
+  type PlanView,
+  type SubscriptionView,
+  type UpcomingSchedule,
+} from '@pria/contracts';
+
+/** A $3 charge still owed back (the Upcoming panel's `payBacksOwed`). */
+export type OwedPayBack = UpcomingSchedule['payBacksOwed'][number];
+
+/** "We still owe you $3.00 on Visa •••• 1111: it is paid back on February 02, 2031." */
+export function owedWords(p: OwedPayBack): string {
+  const on = p.card ? ` on ${cardName(p.card)}` : '';
+  return p.returned
+    ? `We still owe you ${formatUsd(p.amountCents)}${on}: that card could not take it, so Pria support sends it to another of your cards.`
+    : `We still owe you ${formatUsd(p.amountCents)}${on}: it is paid back on ${formatDate(p.at)}.`;
+}
+
 /**
  * What cancelling and pausing do, in the words the confirmation shows (issue 19): the customer
- * reads exactly what happens to renewal, to the monthly $3 charges and to their pay-backs.
+ * reads exactly what happens to renewal, to the monthly $3 charges and to their pay-backs, and
+ * (issue 40) to money already paid, as the renewal terms say: the plan stays active until the end
+ * of the period paid for, and each $3 still owed back is paid back, named with its amount and date.
  */
-export function cancelDetails(endsOn: string | null): string[] {
+export function cancelDetails(endsOn: string | null, owed: OwedPayBack[] = []): string[] {
   const until = endsOn ?? 'the end of the current period';
   return [
     'Your plan will not renew.',
-    `It stays active until ${until}.`,
+    endsOn
+      ? `It stays active until ${until}, the end of the period you paid for.`
+      : `It stays active until ${until}.`,
     'The monthly $3 charges continue until then, and every $3 already charged is still paid back.',
+    ...owed.map(owedWords),
     `After ${until}, nothing more is charged.`,
     `You can keep your subscription until ${until}.`,
   ];
@@ -34,4 +60,43 @@ export function resumeDetails(endsOn: string | null, cancelled: boolean): string
     ...(endsOn ? [cancelled ? `Your plan still ends on ${endsOn}.` : `Your plan renews on ${endsOn}.`] : []),
     'We email you a confirmation.',
   ];
+}
+
+/**
+ * "Keep my subscription" done: the renewal it brings back, as the account screen, the dashboard
+ * and the email say it: the plan the renewal starts (a scheduled change, ADR 40), its amount and date.
+ */
+export function keptWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string {
+  const renewing: PlanView = sub.nextPlan ?? sub.plan;
+  if (!sub.expiresAt) return messages.subscriptionKept;
+  const on = formatDate(sub.expiresAt);
+  return `${messages.subscriptionKept}: ${renewing.name}, ${formatUsd(renewing.total)} (including taxes) on ${on}.`;
+}
+
+/**
+ * Before an account is deleted (issue 40): what becomes of money already paid. Deleting ends the
+ * plan at once (the period paid for is not refunded; cancelling instead keeps it to its end), and
+ * it waits until every $3 is paid back (the server refuses it until then).
+ */
+export function deletionMoneyWords(
+  sub: Pick<SubscriptionView, 'plan' | 'status' | 'expiresAt'> | null | undefined,
+  owed: OwedPayBack[],
+): { lines: string[]; blocked: boolean } {
+  const lines: string[] = [];
+  if (sub?.status === 'active' && sub.expiresAt) {
+    const until = formatDate(sub.expiresAt);
+    lines.push(
+      `Deleting your account ends your ${sub.plan.name} plan today, although you paid for it until ${until}: the rest of that period is not refunded.`,
+      `To keep your plan until ${until}, cancel your subscription instead, and delete your account after that.`,
+    );
+  }
+  if (owed.length > 0) {
+    lines.push(
+      ...owed.map(owedWords),
+      `You can delete your account once ${owed.length === 1 ? 'it is' : 'they are'} paid back.`,
+    );
+  } else {
+    lines.push('No $3 charge is waiting to be paid back to you.');
+  }
+  return { lines, blocked: owed.length > 0 };
 }

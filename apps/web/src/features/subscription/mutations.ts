@@ -6,6 +6,7 @@ import { notifyApiError } from '../../components/notify-api-error.ts';
 import { transactionKeys } from '../activity/queries.ts';
 import { customerKeys } from '../customer/queries.ts';
 import type { Subscription } from '../customer/types.ts';
+import { keptWords } from './lifecycle-words.ts';
 import { subscriptionKeys } from './queries.ts';
 
 /** Checkout and changes answer the subscription and, when the bank asks, its confirmation page. */
@@ -104,15 +105,21 @@ export function useCancelSubscription() {
   });
 }
 
-/** POST /subscriptions/{id}/keep: undo a cancellation before the end date; it renews as usual. */
+/**
+ * POST /subscriptions/{id}/keep: undo a cancellation before the end date; it renews as usual. The
+ * toast names what the renewal charges, from the answer: a plan change made before the
+ * cancellation still starts then (issue 40: it read as the plan in force).
+ */
 export function useKeepSubscription() {
   const invalidate = useInvalidateSubscription();
   return useMutation({
     mutationFn: (subscription: Subscription) =>
-      api.post<Subscription>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}/keep`),
-    onSuccess: () => {
+      api.post<{ subscription: Subscription }>(
+        `/api/v1/subscriptions/${encodeURIComponent(subscription.id)}/keep`,
+      ),
+    onSuccess: ({ subscription }) => {
       invalidate();
-      notifySuccess(messages.subscriptionKept);
+      notifySuccess(keptWords(subscription));
     },
     onError: (error) => {
       invalidate();

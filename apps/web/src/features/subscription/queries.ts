@@ -46,9 +46,10 @@ export function useMySubscription({ watchVerification = false, enabled = true } 
 }
 
 /** What Pria does next (the engine's own schedule): next charge, pay-back, renewal or end. */
-export function useUpcoming() {
+export function useUpcoming({ enabled = true } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.upcoming(),
+    enabled,
     queryFn: ({ signal }) => api.get<UpcomingSchedule>('/api/v1/subscriptions/me/upcoming', { signal }),
   });
 }

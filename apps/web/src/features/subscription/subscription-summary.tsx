@@ -12,7 +12,7 @@ import { FinishVerification } from './finish-verification.tsx';
 import { cancelDetails, pauseDetails, resumeDetails } from './lifecycle-words.ts';
 import { useCancelSubscription, useKeepSubscription, useUpdateSubscription } from './mutations.ts';
 import { payNowDetails } from './plan-change-words.ts';
-import { useMySubscription } from './queries.ts';
+import { useMySubscription, useUpcoming } from './queries.ts';
 import { StatementDownloads } from './statement-downloads.tsx';
 import { statusColor, statusLabel } from './status-label.ts';
 
@@ -150,6 +150,8 @@ export function SubscriptionSummary() {
   const update = useUpdateSubscription();
   const cancel = useCancelSubscription();
   const keep = useKeepSubscription();
+  // What is still owed back, named in the cancel dialog (issue 40).
+  const upcoming = useUpcoming();
 
   if (subscription.isPending) return <Skeleton height={120} radius="md" aria-label="Loading subscription" />;
   if (subscription.isError) {
@@ -192,7 +194,7 @@ export function SubscriptionSummary() {
     confirmAction({
       title: 'Cancel subscription',
       message: `Cancel ${sub.plan.name}? This is what happens:`,
-      details: cancelDetails(endsOn),
+      details: cancelDetails(endsOn, upcoming.data?.payBacksOwed ?? []),
       danger: true,
       labels: { confirm: 'Cancel subscription', cancel: 'Go back' },
       onConfirm: () => cancel.mutate(sub),
