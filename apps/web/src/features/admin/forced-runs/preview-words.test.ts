@@ -38,7 +38,9 @@ describe("a forced run's confirmation", () => {
       cards: 2,
       totalCents: 900,
     });
-    expect(q.message).toBe('Pay back now 3 $3 charges up to November 2026, to 2 cards: $9.00 in all?');
+    expect(q.message).toBe(
+      'Pay back now 3 charges of $3 from November 2026 and before, to 2 cards: $9.00 in all?',
+    );
   });
 
   it('renewals name the New York day, the plans, the cards and the total', () => {

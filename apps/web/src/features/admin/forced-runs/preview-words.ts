@@ -31,8 +31,8 @@ export function forcedRunQuestion(p: ForcedRunPreview): { message: string; detai
     return {
       message:
         p.count === 0
-          ? `No $3 charge up to ${month} is owed a pay-back now: forcing the pay-back sends nothing.`
-          : `Pay back now ${plural(p.count, '$3 charge', '$3 charges')} up to ${month}, to ${cards}: ${total} in all?`,
+          ? `No $3 charge from ${month} or before is owed a pay-back now: forcing the pay-back sends nothing.`
+          : `Pay back now ${plural(p.count, 'charge', 'charges')} of $3 from ${month} and before, to ${cards}: ${total} in all?`,
       details: ['A charge already paid back is not paid again.'],
     };
   }
