@@ -1,7 +1,11 @@
-import { type ForcedRunPreview, formatDate, formatMonth, formatUsd, instantInNewYork } from '@pria/contracts';
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import {
+  countOf,
+  type ForcedRunPreview,
+  formatDate,
+  formatMonth,
+  formatUsd,
+  instantInNewYork,
+} from '@pria/contracts';
 
 /**
  * A forced run's confirmation, from its preview (issue 40: "every forced run shows a preview
@@ -9,13 +13,13 @@ const plural = (n: number, one: string, many: string) =>
  */
 export function forcedRunQuestion(p: ForcedRunPreview): { message: string; details: string[] } {
   const total = formatUsd(p.totalCents);
-  const cards = plural(p.cards, 'card', 'cards');
+  const cards = countOf(p.cards, 'card', 'cards');
   if (p.kind === 'payin') {
     const month = formatMonth(p.period);
     const waiting =
       p.waitingRenewals > 0
         ? [
-            `${plural(p.waitingRenewals, 'plan renews', 'plans renew')} before ${month}'s 28th and ${p.waitingRenewals === 1 ? 'is' : 'are'} not settled yet: ${p.waitingRenewals === 1 ? 'its cards are' : 'their cards are'} charged once the renewal is.`,
+            `${countOf(p.waitingRenewals, 'plan renews', 'plans renew')} before ${month}'s 28th and ${p.waitingRenewals === 1 ? 'is' : 'are'} not settled yet: ${p.waitingRenewals === 1 ? 'its cards are' : 'their cards are'} charged once the renewal is.`,
           ]
         : [];
     return {
@@ -32,7 +36,7 @@ export function forcedRunQuestion(p: ForcedRunPreview): { message: string; detai
       message:
         p.count === 0
           ? `No $3 charge from ${month} or before is owed a pay-back now: forcing the pay-back sends nothing.`
-          : `Pay back now ${plural(p.count, 'charge', 'charges')} of $3 from ${month} and before, to ${cards}: ${total} in all?`,
+          : `Pay back now ${countOf(p.count, 'charge', 'charges')} of $3 from ${month} and before, to ${cards}: ${total} in all?`,
       details: ['A charge already paid back is not paid again.'],
     };
   }
@@ -41,7 +45,7 @@ export function forcedRunQuestion(p: ForcedRunPreview): { message: string; detai
     message:
       p.count === 0
         ? `No plan is due to renew on ${day}: forcing the renewals charges nothing.`
-        : `Renew now ${plural(p.count, 'plan', 'plans')} due by ${day}, on ${cards}: ${total} in all, taxes included?`,
+        : `Renew now ${countOf(p.count, 'plan', 'plans')} due by ${day}, on ${cards}: ${total} in all, taxes included?`,
     details: ['A period already paid is not charged again.'],
   };
 }
