@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { planRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { expectToast } from '../customer/pages/toasts.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
@@ -110,7 +111,7 @@ for (const width of widths) {
 
     // The plan, after a reload; then a reload at checkout keeps it (issue 29 item 1).
     await resume(page);
-    await page.getByRole('radio', { name: plan.name, exact: true }).click();
+    await planRadio(page, plan.name).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     await resume(page);

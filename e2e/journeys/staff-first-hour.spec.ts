@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { planRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { nextDuePayin } from '../fixtures/due-period.ts';
@@ -109,6 +110,9 @@ for (const width of widths) {
     // The type in words, not the code.
     await expect(list.locator('tbody tr').first()).toContainText('Plan charge');
     await expect(list).not.toContainText('SUBSCRIPTION_CAPTURE');
+    // A plan charge is never paid back: no pay-back status beside it (issue 40: "NOT RETURNED").
+    await expect(list.locator('tbody tr').first()).toContainText('Not Verified');
+    await expect(list.locator('tbody tr').first()).not.toContainText(/Returned/i);
     await page.getByRole('combobox', { name: 'Type' }).click();
     await expect(page.getByRole('option', { name: 'Pay-backs' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'PAYOUT' })).toHaveCount(0);
@@ -318,17 +322,21 @@ async function buyAgainThenChangePlan(
     await page.goto('/dashboard/account/subscription');
     const section = page.getByRole('region', { name: 'Subscription' });
     await expect(section.getByText('Your plan has ended')).toBeVisible({ timeout: 20_000 });
+    // One way on, the one that applies: no plan is in force to change (issue 40).
+    await expect(section.getByRole('link', { name: 'Change plan' })).toHaveCount(0);
+    await expect(section.getByRole('link', { name: 'Choose a plan' })).toHaveCount(1);
+    await snap(page, `${width}-j9-ended-by-refund`);
     await section.getByRole('link', { name: 'Choose a plan' }).click();
 
     // An ended plan is nobody's current plan: it is "Your last plan".
     await expect(page).toHaveURL(/\/dashboard\/subscription$/);
-    const semiAnnual = page.getByRole('radio', { name: 'Semi-Annual' });
+    const semiAnnual = planRadio(page, 'Semi-Annual');
     await expect(page.getByTestId('plan-card').filter({ hasText: 'Semi-Annual' })).toContainText(
       'Your last plan',
     );
     await expect(page.getByText('Current plan')).toHaveCount(0);
     await expect(semiAnnual).toBeChecked();
-    await page.getByRole('radio', { name: 'Annual', exact: true }).check();
+    await planRadio(page, 'Annual').check();
     await snap(page, `${width}-j9-plans-after-refund`);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
@@ -369,7 +377,7 @@ async function buyAgainThenChangePlan(
       'Current plan',
     );
     await semiAnnual.check();
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Change plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change to Semi-Annual?' });
     await expect(dialog.getByText('Nothing is charged today.')).toBeVisible();
     await expect(dialog).toContainText(

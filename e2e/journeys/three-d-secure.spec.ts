@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { savedCardRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { customerByEmail, planCharges, subscriptionOf } from './support/ledger.ts';
@@ -20,7 +21,7 @@ async function signIn(page: Page, email: string) {
 async function payWithVerifyingCard(page: Page) {
   await page.goto('/dashboard/checkout?plan=semi-annual');
   const payment = page.getByRole('form', { name: 'Payment' });
-  await payment.getByRole('radio', { name: /ending 3184$/ }).check();
+  await savedCardRadio(payment, '3184').check();
   const bank = page.context().waitForEvent('page');
   await payment.getByRole('button', { name: 'Pay $38.97' }).click();
   const tab = await bank;

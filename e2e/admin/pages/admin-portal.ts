@@ -28,7 +28,7 @@ export class AdminShell {
     await this.sidebar().first().getByRole('link', { name: link }).click();
   }
 
-  async forceRun(button: 'Transaction Pay In' | 'Payout' | 'Subscription Pay In', prompt: string) {
+  async forceRun(button: 'Transaction Pay In' | 'Payout' | 'Subscription Pay In', prompt: string | RegExp) {
     await this.page.getByRole('button', { name: button }).first().click();
     const dialog = this.page.getByRole('dialog');
     await expect(dialog).toContainText(prompt);

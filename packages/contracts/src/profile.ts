@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { profileAddress } from './address.ts';
 import { messages } from './messages.ts';
+import { limitedText, requiredText } from './text-fields.ts';
+import { textLimits } from './text-limits.ts';
 
-const optionalText = (max: number) =>
+const optionalText = (label: string, max: number) =>
   z
-    .union([z.string().trim().max(max), z.null()])
+    .union([limitedText(label, max), z.null()])
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -21,13 +23,9 @@ export const phoneField = z
  * unknown keys). In onboarding, street, city and state are required too.
  */
 export const profileUpdate = z.object({
-  firstName: z
-    .string({ error: messages.firstNameRequired })
-    .trim()
-    .min(1, messages.firstNameRequired)
-    .max(100),
-  middleName: optionalText(100),
-  lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(100),
+  firstName: requiredText('First name', textLimits.name, messages.firstNameRequired),
+  middleName: optionalText('Middle name', textLimits.name),
+  lastName: requiredText('Last name', textLimits.name, messages.lastNameRequired),
   phone: phoneField,
   address: profileAddress,
 });

@@ -19,4 +19,9 @@ export const pushMessages = {
   pushTestSent: 'Test notification sent',
   pushUnavailable: 'Push notifications are not available right now.',
   pushServiceRefused: "This browser's push service is not supported. Try another browser.",
+  pushBrowserUnavailable: 'This browser cannot receive notifications from Pria right now.',
+  pushServiceFailed:
+    "This browser's push service did not answer, so notifications are not on. Check your connection and try again, or use another browser.",
+  pushBlocked:
+    "Notifications are blocked for Pria in this browser. Allow them in the browser's site settings, then try again.",
 } as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { limitedText, requiredText } from './text-fields.ts';
+import { textLimits } from './text-limits.ts';
 
 export const contactTopics = [
   'Adding or Removing cards',
@@ -23,15 +25,15 @@ export const emailField = z
 
 export const contactUsRequest = z.object({
   email: emailField,
-  type: z.string({ error: messages.topicRequired }).trim().min(1, messages.topicRequired).max(100),
-  message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
+  type: requiredText('Topic', textLimits.topic, messages.topicRequired),
+  message: requiredText('Message', textLimits.message, messages.messageRequired),
 });
 export type ContactUsRequest = z.infer<typeof contactUsRequest>;
 
 /** The signed-in support modal: the email comes from the account, not the form. */
 export const supportRequest = z.object({
-  type: z.string({ error: messages.topicRequired }).trim().min(1, messages.topicRequired).max(100),
-  message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
+  type: requiredText('Topic', textLimits.topic, messages.topicRequired),
+  message: requiredText('Message', textLimits.message, messages.messageRequired),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
 
@@ -41,6 +43,6 @@ export const feedbackRequest = z.object({
     .int(messages.starRequired)
     .min(1, messages.starRequired)
     .max(5, messages.starRequired),
-  message: z.string().trim().max(5000).optional().default(''),
+  message: limitedText('Message', textLimits.message).optional().default(''),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequest>;

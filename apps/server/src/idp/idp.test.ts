@@ -106,6 +106,28 @@ describe('built-in identity provider', () => {
     expect(events.some((e) => e.success)).toBe(true);
   });
 
+  it('a sign-in page opened again after signing in (Back) goes on to the app; with no session it has expired', async () => {
+    await createUser(app.db, { email: 'back@pria.test', password: 'back-password-1' });
+    const b = browser(app);
+    const login = await b.open();
+    expect(login.url).toMatch(/\/oidc\/interaction\/[^/]+$/);
+    const done = await b.post(actionOf(login.html, login.url), {
+      email: 'back@pria.test',
+      password: 'back-password-1',
+    });
+    expect(done.url.startsWith(b.redirectUri)).toBe(true);
+    // Back from the app: the browser asks for the sign-in page again, its interaction over.
+    for (const page of [login.url, `${login.url}/login`]) {
+      const again = await fetch(page, { redirect: 'manual', headers: { cookie: b.jar.header() } });
+      expect(again.status, page).toBe(303);
+      expect(again.headers.get('location')).toBe(`${app.config.publicUrl}/dashboard`);
+    }
+    // A browser the provider does not know as signed in reads that the page expired.
+    const stranger = await fetch(login.url, { redirect: 'manual' });
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain('Your sign-in page expired');
+  });
+
   it('gives a customer a refresh token without prompt=consent, and revokeUserSessions ends it', async () => {
     const { id } = await createUser(app.db, { email: 'carla@pria.test', password: 'carla-password' });
     const b = browser(app);
@@ -238,8 +260,10 @@ describe('built-in identity provider', () => {
     const b = browser(app);
     const page = await b.open({ screen_hint: 'signup' });
     expect(page.html).toContain('Sign up');
-    expect(page.html).toContain('/terms');
-    expect(page.html).toContain('/policy');
+    // The documents by the names their pages carry (issue 40: "Terms of Use" led to "Terms of Service").
+    expect(page.html).toMatch(/href="[^"]*\/terms"[^>]*>Terms of Service<\/a>/);
+    expect(page.html).toMatch(/href="[^"]*\/policy"[^>]*>Privacy Policy<\/a>/);
+    expect(page.html).not.toContain('Terms of Use');
     const action = actionOf(page.html, page.url);
     const short = await b.post(action, {
       email: 'new@pria.test',
@@ -255,7 +279,7 @@ describe('built-in identity provider', () => {
       password: 'long-enough',
       confirmPassword: 'long-enough',
     });
-    expect(noTerms.html).toContain('Terms of Use and Privacy Policy');
+    expect(noTerms.html).toContain('Terms of Service and Privacy Policy');
     const dup = await b.post(action, {
       email: 'FRANK@pria.test',
       password: 'another-password',

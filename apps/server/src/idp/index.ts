@@ -292,6 +292,28 @@ function registerInteractionRoutes(
       400,
     );
 
+  /**
+   * A sign-in page opened again after its interaction ended — Back from the app after signing in
+   * (issue 40): someone the provider knows as signed in goes on to the app instead of reading
+   * "Session expired"; anyone else gets that page and starts again.
+   */
+  async function gone(req: FastifyRequest, reply: FastifyReply) {
+    if (await signedIn(req, reply)) {
+      return reply.code(303).header('cache-control', 'no-store').redirect(`${home}/dashboard`, 303);
+    }
+    return expired(reply);
+  }
+
+  /** Whether this browser holds a live sign-in session of the provider (its session cookie). */
+  async function signedIn(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      const session = await provider.Session.get(provider.createContext(req.raw, reply.raw));
+      return Boolean(session.accountId);
+    } catch {
+      return false;
+    }
+  }
+
   async function details(
     req: FastifyRequest<{ Params: { uid: string } }>,
     reply: FastifyReply,
@@ -387,6 +409,7 @@ function registerInteractionRoutes(
     finish,
     resultUrl,
     expired,
+    gone,
     loginPage: (uid, error) => loginView(uid, '', error),
   };
   registerSignInMfaRoutes(
@@ -400,7 +423,7 @@ function registerInteractionRoutes(
     { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
-      if (!interaction) return expired(reply);
+      if (!interaction) return gone(req, reply);
       if (interaction.prompt.name === 'consent') return autoConsent(req, reply, interaction);
       if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid));
       const hint = String(interaction.params.login_hint ?? '');
@@ -414,7 +437,7 @@ function registerInteractionRoutes(
     { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
-      if (!interaction) return expired(reply);
+      if (!interaction) return gone(req, reply);
       return sendPage(reply, loginView(interaction.uid));
     },
   );
@@ -424,7 +447,7 @@ function registerInteractionRoutes(
     { config: access.public, schema: { hide: true } },
     async (req, reply) => {
       const interaction = await details(req, reply);
-      if (!interaction) return expired(reply);
+      if (!interaction) return gone(req, reply);
       return sendPage(reply, signupView(interaction.uid));
     },
   );

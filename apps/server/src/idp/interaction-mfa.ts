@@ -44,6 +44,8 @@ export interface InteractionKit {
     result: InteractionResults,
   ) => Promise<string>;
   expired: (reply: FastifyReply) => unknown;
+  /** A page opened again after its interaction ended (Back): on to the app when signed in, else `expired`. */
+  gone: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   loginPage: (uid: string, error: string) => string;
 }
 
@@ -125,7 +127,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
-    if (!interaction) return kit.expired(reply);
+    if (!interaction) return kit.gone(req, reply);
     return page(reply, interaction.uid, null);
   });
 
@@ -164,7 +166,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/recovery', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
-    if (!interaction) return kit.expired(reply);
+    if (!interaction) return kit.gone(req, reply);
     if (!(await findOpenChallenge(db, interaction.uid)))
       return sendPage(reply, kit.loginPage(interaction.uid, mfaMessages.restart), 400);
     return recoveryPage(reply, interaction.uid, null);

@@ -1,3 +1,4 @@
+import { type LegalDocument, legalDocuments } from '@pria/contracts';
 import type { FastifyReply } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.ts';
 
@@ -201,6 +202,10 @@ function invalidAttrs(id: string, message: string | undefined, hintId?: string):
   return `${message ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
 }
 
+/** A legal document by the title its page carries (one name: issue 40, "Terms of Use" led to "Terms of Service"). */
+const legalLink = (homeUrl: string, doc: LegalDocument) =>
+  `<a href="${esc(homeUrl)}${esc(doc.url)}" target="_blank" rel="noopener">${esc(doc.title)}</a>`;
+
 export function signupPage(v: SignupView): string {
   const fe = v.fieldErrors ?? {};
   return layout(
@@ -220,7 +225,7 @@ ${fieldError('password', fe.password)}
 <input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}>
 ${fieldError('confirmPassword', fe.confirmPassword)}
 <label class="check" for="terms"><input id="terms" name="terms" type="checkbox" value="yes"${v.terms ? ' checked' : ''} required${invalidAttrs('terms', fe.terms)}>
-<span>I agree to the <a href="${esc(v.homeUrl)}/terms" target="_blank" rel="noopener">Terms of Use</a> and the <a href="${esc(v.homeUrl)}/policy" target="_blank" rel="noopener">Privacy Policy</a>, and I am at least 18 years old.</span></label>
+<span>I agree to the ${legalLink(v.homeUrl, legalDocuments.terms)} and the ${legalLink(v.homeUrl, legalDocuments.privacy)}, and I am at least 18 years old.</span></label>
 ${fieldError('terms', fe.terms)}
 <button type="submit">Sign up</button>
 </form>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { legalDocuments } from '@pria/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -49,7 +50,7 @@ export const messages = {
   passwordsMustMatch: 'Passwords must match',
   invalidEmail: 'Enter a valid email address.',
   emailTaken: 'An account with this email already exists. Log in instead.',
-  termsRequired: 'You must accept the Terms of Use and Privacy Policy.',
+  termsRequired: `You must accept the ${legalDocuments.terms.title} and ${legalDocuments.privacy.title}.`,
 } as const;
 
 const emailSchema = z.email();

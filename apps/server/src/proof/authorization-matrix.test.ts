@@ -175,6 +175,19 @@ const table: Record<string, RouteCase> = {
     request: () => ({ path: '/subscriptions/authorize-and-capture-payments' }),
     adminOk: true,
   },
+  // what forcing would do (issue 40): the forcing route's permission, nothing sent
+  'GET /api/v1/payin-payout/payin/preview': {
+    request: () => ({ path: '/payin-payout/payin/preview', query: `period=${firstBillingPeriod}` }),
+    adminOk: true,
+  },
+  // A 409 when no pay-in ran for the month yet: allowed, but not asked to succeed.
+  'GET /api/v1/payin-payout/payout/preview': {
+    request: () => ({ path: '/payin-payout/payout/preview', query: `period=${firstBillingPeriod}` }),
+  },
+  'GET /api/v1/subscriptions/authorize-and-capture-payments/preview': {
+    request: () => ({ path: '/subscriptions/authorize-and-capture-payments/preview' }),
+    adminOk: true,
+  },
   // an unknown run: 404 for the admin (never 401/403)
   'GET /api/v1/billing/runs/:id': { request: () => ({ path: `/billing/runs/${runId}` }) },
   'GET /api/v1/billing/reconciliation': {

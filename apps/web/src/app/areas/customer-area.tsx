@@ -4,7 +4,7 @@ import { useAuth } from 'react-oidc-context';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
-import { accountSections } from '../../features/account/account-sections.ts';
+import { isAccountSectionRef } from '../../features/account/account-sections.ts';
 import { customerQuery } from '../../features/customer/queries.ts';
 import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
@@ -73,7 +73,7 @@ function CustomersOnly({ children }: { children: ReactNode }) {
 /** /dashboard/account and its sections; any other path below it is not a page. */
 function AccountRoute() {
   const rest = useParams()['*'] ?? '';
-  if (rest === '' || accountSections.some((s) => s.ref === rest)) return <AccountPage />;
+  if (rest === '' || isAccountSectionRef(rest)) return <AccountPage />;
   return <AreaNotFound />;
 }
 

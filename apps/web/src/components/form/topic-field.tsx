@@ -1,6 +1,6 @@
 import { Alert, Chip, Group, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { messages } from '@pria/contracts';
+import { messages, textLimits } from '@pria/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 
@@ -36,7 +36,13 @@ export function TopicField({
           </Group>
         </Chip.Group>
       </div>
-      <TextInput label="Topic" placeholder="Choose a topic above or type your own" withAsterisk {...input} />
+      <TextInput
+        label="Topic"
+        placeholder="Choose a topic above or type your own"
+        withAsterisk
+        maxLength={textLimits.topic}
+        {...input}
+      />
     </>
   );
 }

@@ -22,16 +22,14 @@ import {
   anchorOffset,
   hasSection,
   holdSectionInView,
+  isAccountSectionRef,
   scrollToSection,
   sectionsFor,
   watchReadingSection,
 } from './account-sections.ts';
 import { PersonalInfoForm } from './personal-info-section.tsx';
 
-const isSectionRef = (value: string | undefined): value is AccountSectionRef =>
-  sectionsFor(false).some((s) => s.ref === value);
-
-/** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications|privacy}. */
+/** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications|privacy|delete}. */
 export default function AccountPage() {
   useDocumentTitle('Account Settings');
   const params = useParams();
@@ -43,7 +41,8 @@ export default function AccountPage() {
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const stateSection = (location.state as { section?: AccountSectionRef } | null)?.section;
   const urlRef = params['*']?.split('/')[0];
-  const asked: AccountSectionRef | undefined = stateSection ?? (isSectionRef(urlRef) ? urlRef : undefined);
+  const asked: AccountSectionRef | undefined =
+    stateSection ?? (isAccountSectionRef(urlRef) ? urlRef : undefined);
   // A staff account has fewer sections: a link to one it lacks opens the page at the top.
   const active = asked && hasSection(staff, asked) ? asked : undefined;
   const sections = sectionsFor(staff);

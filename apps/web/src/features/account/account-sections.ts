@@ -11,6 +11,14 @@ export const accountSections = [
 export type AccountSectionRef = (typeof accountSections)[number]['ref'] | 'delete';
 
 /**
+ * Whether `ref` names a section of the account page: the menu's, and Delete Account (its own
+ * link in the side menu, /dashboard/account/delete: issue 40 found it answered "Page not found").
+ * The router and the page read the URL through this one test.
+ */
+export const isAccountSectionRef = (ref: string | undefined): ref is AccountSectionRef =>
+  ref === 'delete' || accountSections.some((s) => s.ref === ref);
+
+/**
  * The sections a staff account has: no cards, plan, money notices or self-deletion (the API refuses
  * cards and plans to staff, and an admin removes staff in the portal), so only these (issue 29).
  */

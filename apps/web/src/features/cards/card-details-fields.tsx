@@ -1,6 +1,6 @@
 import { Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { brandDisplayNames, brandFromInput } from '@pria/contracts';
+import { brandDisplayNames, brandFromInput, textLimits } from '@pria/contracts';
 import { IconCreditCard } from '@tabler/icons-react';
 import { BrandMark } from './brand-mark.tsx';
 
@@ -58,6 +58,7 @@ export function CardDetailsFields({
           autoComplete="cc-name"
           withAsterisk={!readOnly && !lockName}
           disabled={readOnly || lockName}
+          maxLength={textLimits.cardName}
           {...form.getInputProps('name')}
         />
       </Grid.Col>
@@ -106,7 +107,8 @@ export function CardDetailsFields({
           placeholder="MM/YY"
           inputMode="numeric"
           autoComplete="cc-exp"
-          maxLength={5}
+          // No maxLength: the browser would cut a pasted "12 / 30" to "12 / " before formatExpiry
+          // reads it; formatExpiry stops at MM/YY itself.
           withAsterisk={!readOnly}
           disabled={readOnly}
           {...form.getInputProps('expirationDate')}

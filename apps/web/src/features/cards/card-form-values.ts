@@ -36,15 +36,22 @@ export const cardDetailFields = ['name', 'number', 'brand', 'expirationDate', 'c
 export const formatCardNumber = (raw: string) => groupCardNumber(raw);
 
 /**
- * MM/YY: digits and one slash, at most 5 characters; the slash is inserted after the month
- * while typing forward (deleting it is left alone).
+ * MM/YY as printed on the card, however it arrives: typed with or without the slash ("1", "2",
+ * "/", "3", "0" gives "12/30", not "12//3": issue 40), or pasted as "12/30", "1230", "12 / 30"
+ * or "12/2030". The slash follows the month while typing forward; deleting it is left alone.
  */
 export function formatExpiry(raw: string, previous: string): string {
-  let value = raw.replace(/[^\d/]/g, '');
-  const typingForward = value.length > previous.length;
-  if (typingForward && /^\d{2}$/.test(value)) value = `${value}/`;
-  if (/^\d{3,4}$/.test(value)) value = `${value.slice(0, 2)}/${value.slice(2)}`;
-  return value.slice(0, 5);
+  const typingForward = raw.length > previous.length;
+  // "1/" is January: the month gets its leading zero.
+  const shortMonth = /^\s*(\d)\s*\//.exec(raw);
+  let digits = raw.replace(/\D/g, '');
+  if (shortMonth) digits = `0${digits}`;
+  // A four-digit year ("12/2030", "122030"): its last two digits.
+  if (digits.length === 6 && digits.slice(2, 4) === '20') digits = `${digits.slice(0, 2)}${digits.slice(4)}`;
+  digits = digits.slice(0, 4);
+  if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  if (digits.length === 2 && (typingForward || raw.includes('/'))) return `${digits}/`;
+  return digits;
 }
 
 export const formatCvc = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);

@@ -1,4 +1,4 @@
-import { type CardView, messages } from '@pria/contracts';
+import type { CardView } from '@pria/contracts';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { expiryOf, maskedNumber } from '../cards/card-display.ts';
 import {
@@ -33,17 +33,15 @@ export function existingCardValues(card: CardView, address: AddressValues = empt
 }
 
 /**
- * The new-card checks, with checkout's own word for a missing city ('locality is required');
- * with Microform (`hosted`), number and CVC are checked through its fields' state.
+ * The new-card checks; with Microform (`hosted`), number and CVC are checked through its fields'
+ * state. A missing city says "City is required", as under the field labelled City (the spec's
+ * "locality is required" named the API's field: issue 40, ADR 61).
  */
 export function validateNewCardCheckout(
   values: CheckoutValues,
   hosted?: MicroformFields,
 ): Record<string, string> {
-  const errors = hosted
+  return hosted
     ? { ...zodValidate<CheckoutValues>(hostedCardSchema())(values), ...hostedFieldErrors(hosted) }
     : zodValidate<CheckoutValues>(newCardSchema())(values);
-  if (errors['address.locality'] === messages.cityRequired)
-    errors['address.locality'] = messages.webLocalityRequired;
-  return errors;
 }

@@ -16,13 +16,9 @@ export function ExistingCardList({ cards, value, onChange }: ExistingCardListPro
     <Radio.Group value={value} onChange={onChange} label="Your cards" name="existing-card">
       <Stack gap="xs" mt="xs">
         {cards.map((card) => (
-          <Radio.Card
-            key={card.id}
-            value={card.id}
-            radius="md"
-            p="sm"
-            aria-label={`${card.brand === 'visa' ? 'Visa' : 'Mastercard'} ending ${card.lastFour}`}
-          >
+          // Named by what it shows ("Visa •••• 1111 12/30", the brand mark's name first), so
+          // the name holds the visible text (WCAG 2.5.3 Label in Name; issue 40).
+          <Radio.Card key={card.id} value={card.id} radius="md" p="sm">
             <Group wrap="nowrap" gap="sm">
               <Radio.Indicator />
               <BrandMark brand={card.brand} height={22} />

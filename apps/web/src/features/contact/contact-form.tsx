@@ -1,6 +1,6 @@
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ContactUsRequest, contactTopics, messages } from '@pria/contracts';
+import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pria/contracts';
 import { ApiError } from '../../app/api-client.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
@@ -53,6 +53,7 @@ export function ContactForm() {
           autoComplete="email"
           placeholder="you@example.com"
           withAsterisk
+          maxLength={254}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
@@ -63,6 +64,7 @@ export function ContactForm() {
           autosize
           minRows={5}
           maxRows={12}
+          maxLength={textLimits.message}
           key={form.key('message')}
           {...form.getInputProps('message')}
         />

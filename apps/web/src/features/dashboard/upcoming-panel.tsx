@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUpcoming } from '../subscription/queries.ts';
-import { cardName, owedWords } from './upcoming-words.ts';
+import { cardList, cardName, owedWords } from './upcoming-words.ts';
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -70,7 +70,7 @@ export function UpcomingPanel() {
               ? 'on no card yet'
               : u.nextCharge.cards.length === 1
                 ? `on ${cardName(u.nextCharge.cards[0] as (typeof u.nextCharge.cards)[number])}`
-                : `on each of ${u.nextCharge.cards.map(cardName).join(' and ')} (${formatUsd(u.nextCharge.amountPerCard * u.nextCharge.cards.length)} in all)`}
+                : `on each of ${cardList(u.nextCharge.cards)} (${formatUsd(u.nextCharge.amountPerCard * u.nextCharge.cards.length)} in all)`}
           </Line>
         ) : (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
@@ -116,7 +116,7 @@ export function UpcomingPanel() {
         )}
         {u.expiringCards.length > 0 && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Update your card">
-            {u.expiringCards.map(cardName).join(', ')} will have expired by then.{' '}
+            {cardList(u.expiringCards)} will have expired by then.{' '}
             <Anchor component={Link} to="/dashboard/account/payment" size="sm">
               Update your cards
             </Anchor>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { owedWords } from './upcoming-words.ts';
+import { cardList, owedWords } from './upcoming-words.ts';
 
 // The Upcoming panel's "Next pay-back" (issue 29): between the 28th and the 2nd the $3 just
 // charged is what comes back next, not next month's.
@@ -37,5 +37,21 @@ describe('a pay-back owed', () => {
     expect(owedWords({ ...owed, returned: true }, before)).toContain(
       'the card could not take it. Pria support will send it to another of your cards.',
     );
+  });
+});
+
+describe('cards named together', () => {
+  const mastercard = { ...visa, id: 'c2', brand: 'mastercard', lastFour: '4444' };
+  const third = { ...visa, id: 'c3', lastFour: '9995' };
+
+  it('read as a list, not "and … and …" (issue 40)', () => {
+    expect(cardList([visa, mastercard, third])).toBe(
+      'Visa •••• 1111, Mastercard •••• 4444, and Visa •••• 9995',
+    );
+  });
+
+  it('two are joined by "and"; one is itself', () => {
+    expect(cardList([visa, mastercard])).toBe('Visa •••• 1111 and Mastercard •••• 4444');
+    expect(cardList([visa])).toBe('Visa •••• 1111');
   });
 });

@@ -24,3 +24,11 @@ export const cardName = (c: UpcomingCard) => {
   const brand = brandFromInput(c.brand);
   return `${brand ? brandDisplayNames[brand] : c.brand} •••• ${c.lastFour}`;
 };
+
+const cardsInWords = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+
+/**
+ * Cards as a list in words: "Visa •••• 1111, Mastercard •••• 4444, and Visa •••• 9995" (issue 40:
+ * "Visa •••• 1111 and Mastercard •••• 4444 and Visa •••• 9995").
+ */
+export const cardList = (cards: readonly UpcomingCard[]) => cardsInWords.format(cards.map(cardName));

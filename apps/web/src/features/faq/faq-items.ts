@@ -25,7 +25,8 @@ export const faqItems = [
   },
   {
     question: 'How much is the subscription?',
-    answer: 'The subscription costs $36 semi-annually (every six months), plus applicable tax.',
+    answer:
+      'There are two plans: Semi-Annual, $36 semi-annually (every six months), and Annual, $66 a year; both plus applicable tax. Either plan covers all your cards.',
   },
   {
     question: 'How many cards can I register?',

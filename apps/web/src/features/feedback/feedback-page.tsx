@@ -1,5 +1,6 @@
 import { Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { messages } from '@pria/contracts/messages';
+import { textLimits } from '@pria/contracts/text-limits';
 import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
@@ -64,7 +65,7 @@ export default function FeedbackPage() {
             onChange={(event) => setMessage(event.currentTarget.value)}
             autosize
             minRows={4}
-            maxLength={2000}
+            maxLength={textLimits.message}
           />
           <Group justify="center" gap="md">
             <Button variant="default" onClick={() => navigate(afterPath)}>

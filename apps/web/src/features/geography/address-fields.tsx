@@ -1,5 +1,6 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { textLimits } from '@pria/contracts';
 import { useRef, useState } from 'react';
 import { type AddressValues, shouldProposeZip } from './address.ts';
 import { lookupPostalCode, proposePostalCode, useAdministrativeAreas } from './queries.ts';
@@ -86,6 +87,7 @@ export function AddressFields<V extends { address: AddressValues }>({
           autoComplete="address-line1"
           withAsterisk={required}
           disabled={disabled}
+          maxLength={textLimits.street}
           key={form.key('address.address1')}
           {...form.getInputProps('address.address1')}
         />
@@ -95,6 +97,7 @@ export function AddressFields<V extends { address: AddressValues }>({
           label="Street 2"
           autoComplete="address-line2"
           disabled={disabled}
+          maxLength={textLimits.street}
           key={form.key('address.address2')}
           {...form.getInputProps('address.address2')}
         />
@@ -105,6 +108,7 @@ export function AddressFields<V extends { address: AddressValues }>({
           autoComplete="address-level2"
           withAsterisk={required}
           disabled={disabled}
+          maxLength={textLimits.city}
           key={form.key('address.locality')}
           {...form.getInputProps('address.locality')}
         />

@@ -26,7 +26,7 @@ export function DemoSection() {
             <List.Item>Your card data is tokenized — Pria never stores your card number.</List.Item>
           </List>
           <Text c="dimmed" fz="sm">
-            Visa and Mastercard credit cards. Up to 3 cards per subscription, $36 semi-annually plus tax.
+            Visa and Mastercard credit cards. Up to 3 cards per subscription, from $36 semi-annually plus tax.
           </Text>
         </Stack>
       </SimpleGrid>

@@ -13,7 +13,8 @@ const items = [
     Add up to 3 Visa or Mastercard credit cards. Card data is tokenized, never stored by Pria.
   </FeatureCard>,
   <FeatureCard key="plan" step={3} icon={<IconListCheck />} title="Choose a subscription">
-    One plan: $36 semi-annually plus tax, covering every card you register.
+    Semi-Annual at $36 every 6 months or Annual at $66 a year, plus tax. Either plan covers every card you
+    register.
   </FeatureCard>,
   <FeatureCard key="charge" step={4} icon={<IconRepeat />} title="Charge & Pay">
     Sit back. Every month we charge $3 on the 28th and pay it back on the 2nd.

@@ -1,4 +1,4 @@
-import type { PushSubscriptionRequest } from '@pria/contracts';
+import { type PushSubscriptionRequest, pushMessages } from '@pria/contracts';
 
 /**
  * The browser's side of web push: permission, the service worker's push subscription, and which of
@@ -34,21 +34,25 @@ export function forgetThisDevice() {
   }
 }
 
-/** A refusal the customer can act on (notifications blocked in the browser's settings). */
+/** A refusal the customer can act on (notifications blocked, no push service answering). */
 class PushBlocked extends Error {
   override name = 'PushBlocked';
 }
 
-/** The service worker, or a clear refusal within a few seconds (blocked, private mode, no build). */
-async function serviceWorker(): Promise<ServiceWorkerRegistration> {
-  const ready = navigator.serviceWorker.ready;
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(
-      () => reject(new PushBlocked('This browser cannot receive notifications from Pria right now.')),
-      10_000,
-    ),
-  );
-  return Promise.race([ready, timeout]);
+/**
+ * How long the browser's side may take once permission is given: its service worker, then its
+ * push service's registration. Without a push service reachable, `subscribe` never settles (issue
+ * 40: the button spun for over 40 s); the customer is told and may try again.
+ */
+const PUSH_SETUP_TIMEOUT_MS = 12_000;
+
+/** `work`, or a PushBlocked with `message` once the deadline has passed. */
+function before<T>(deadline: number, work: Promise<T>, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushBlocked(message)), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const base64urlToBytes = (s: string) => {
@@ -60,17 +64,26 @@ const base64urlToBytes = (s: string) => {
 };
 
 export async function subscribeThisBrowser(publicKey: string): Promise<PushSubscriptionRequest> {
+  // The permission prompt waits for the person, however long they take.
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') {
-    throw new PushBlocked(
-      "Notifications are blocked for Pria in this browser. Allow them in the browser's site settings, then try again.",
-    );
-  }
-  const registration = await serviceWorker();
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: base64urlToBytes(publicKey),
-  });
+  if (permission !== 'granted') throw new PushBlocked(pushMessages.pushBlocked);
+  const deadline = Date.now() + PUSH_SETUP_TIMEOUT_MS;
+  const registration = await before(
+    deadline,
+    navigator.serviceWorker.ready,
+    pushMessages.pushBrowserUnavailable,
+  );
+  const subscription = await before(
+    deadline,
+    registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: base64urlToBytes(publicKey) })
+      // Refused outright (headless Chromium: "AbortError: Registration failed - push service
+      // error"): the same words as no answer at all.
+      .catch(() => {
+        throw new PushBlocked(pushMessages.pushServiceFailed);
+      }),
+    pushMessages.pushServiceFailed,
+  );
   const json = subscription.toJSON();
   return {
     endpoint: json.endpoint ?? subscription.endpoint,

@@ -23,6 +23,7 @@ export function PushDevices() {
   const thisOneOn = devices.some((d) => d.id === mine);
   // Refused by the browser (now, or before): said where the button is, not only in a toast.
   const blocked = typeof Notification !== 'undefined' && Notification.permission === 'denied';
+  const browserRefusal = turnOn.error?.name === 'PushBlocked' ? turnOn.error.message : null;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="push-devices-title">
@@ -60,11 +61,19 @@ export function PushDevices() {
               >
                 Turn on notifications on this device
               </Button>
-              {blocked && (
+              {blocked ? (
                 <Text size="sm" c="red.8" role="alert" w="100%">
                   Notifications are blocked for Pria in this browser. Allow them in the browser's site
                   settings (the icon left of the address), then try again.
                 </Text>
+              ) : (
+                // Why the last try failed (no push service answering, issue 40), beside the button
+                // that may be pressed again, not only in a toast that goes away.
+                browserRefusal && (
+                  <Text size="sm" c="red.8" role="alert" w="100%">
+                    {browserRefusal}
+                  </Text>
+                )
               )}
             </Group>
           )

@@ -27,7 +27,7 @@ export function PlanStep({ planId, onChange, onBack, onDone, saving = false }: P
           {messages.webSelectSubscription}
         </Title>
         <Text c="dimmed" size="sm" mb="lg">
-          One plan covers all your cards.
+          Whichever plan you choose covers all your cards.
         </Text>
         <PlanPicker value={planId} onChange={onChange} />
       </Paper>

@@ -62,7 +62,9 @@ export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanI
 
 function PlanOption({ plan, marks }: { plan: Plan; marks: Mark[] }) {
   return (
-    <Radio.Card value={plan.id} radius="lg" p="lg" aria-label={plan.name} data-testid="plan-card">
+    // Named by its content ("Annual, $5.50 / month, $66.00 billed every 12 months"): a name of the
+    // plan alone would not hold the price it shows (WCAG 2.5.3 Label in Name; issue 40).
+    <Radio.Card value={plan.id} radius="lg" p="lg" data-testid="plan-card">
       <Stack gap={6}>
         <Paper bg="transparent" style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
           <Text fw={700} fz="lg" c="navy.9">

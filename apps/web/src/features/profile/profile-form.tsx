@@ -1,5 +1,6 @@
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { textLimits } from '@pria/contracts';
 import type { Customer } from '../customer/types.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { EmailField } from './email-field.tsx';
@@ -41,6 +42,7 @@ export function ProfileForm({
               label="First name"
               autoComplete="given-name"
               withAsterisk
+              maxLength={textLimits.name}
               {...form.getInputProps('firstName')}
             />
           </Grid.Col>
@@ -48,6 +50,7 @@ export function ProfileForm({
             <TextInput
               label="Middle name"
               autoComplete="additional-name"
+              maxLength={textLimits.name}
               {...form.getInputProps('middleName')}
             />
           </Grid.Col>
@@ -56,6 +59,7 @@ export function ProfileForm({
               label="Last name"
               autoComplete="family-name"
               withAsterisk
+              maxLength={textLimits.name}
               {...form.getInputProps('lastName')}
             />
           </Grid.Col>

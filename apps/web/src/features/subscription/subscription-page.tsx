@@ -3,6 +3,7 @@ import { cardName, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { canGoBackInApp } from '../../app/in-app-back.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -12,6 +13,8 @@ import { usePlans } from '../plans/queries.ts';
 import { confirmPlanChange } from './confirm-plan-change.ts';
 import { useUpdateSubscription } from './mutations.ts';
 import { useMySubscription } from './queries.ts';
+
+const accountSubscription = '/dashboard/account/subscription';
 
 /**
  * /dashboard/subscription: pick a plan. Whenever the next step takes money (no plan yet, or one
@@ -39,8 +42,8 @@ export default function SubscriptionPage() {
     setPlanId(renewsInto?.id ?? current?.plan.id ?? plans.data[plans.data.length - 1]?.id ?? null);
   }, [planId, plans.data, current, renewsInto, subscription.isPending]);
 
-  const goBack = () =>
-    window.history.length > 1 ? navigate(-1) : navigate('/dashboard/account/subscription');
+  // Back where the customer came from, if that was in the app; else to their subscription.
+  const goBack = () => (canGoBackInApp() ? navigate(-1) : navigate(accountSubscription));
 
   const waitingForBank = inForce?.status === 'pending_verification';
   const cancelled = Boolean(inForce?.cancelledAt);
@@ -66,7 +69,9 @@ export default function SubscriptionPage() {
       () =>
         update.mutate(
           { subscription: inForce, change: 'plan', plan: chosen.id, card: inForce.card?.id, isEnabled: true },
-          { onSuccess: () => later(goBack, 1500) },
+          // The change is shown on the subscription: go there (never "back", which from a new
+          // tab was about:blank: issue 40).
+          { onSuccess: () => later(() => navigate(accountSubscription), 1500) },
         ),
     );
   };
@@ -133,9 +138,14 @@ export default function SubscriptionPage() {
           disabled={!planId || subscription.isPending || waitingForBank || cancelled || unchanged}
           loading={update.isPending}
         >
-          {/* The spec's words, whichever way it goes: the confirmation that follows a change on a
-              plan in force says that nothing is charged today. */}
-          Continue to Payment
+          {/* The spec's "Continue to Payment" where a payment follows (the checkout); on a plan
+              in force nothing is charged when it changes, so the button says what it does
+              (issue 40, ADR 61). */}
+          {!inForce
+            ? 'Continue to Payment'
+            : inForce.nextPlan && planId === inForce.plan.id
+              ? `Stay on ${inForce.plan.name}`
+              : 'Change plan'}
         </Button>
       </Group>
       {inForce && !waitingForBank && !cancelled && (

@@ -273,9 +273,19 @@ export function SubscriptionSummary() {
           />
         )}
         <Group gap="xs">
-          <Button component={Link} to="/dashboard/subscription" variant="light">
-            Change plan
-          </Button>
+          {sub.status !== 'inactive' ? (
+            <Button component={Link} to="/dashboard/subscription" variant="light">
+              Change plan
+            </Button>
+          ) : (
+            // A plan no longer in force is chosen, not changed; one a refund ended offers that in
+            // its notice above. One button, the one that applies (issue 40).
+            sub.endedBy !== 'refund' && (
+              <Button component={Link} to="/dashboard/subscription" variant="light">
+                Choose a plan
+              </Button>
+            )
+          )}
           {active && !cancelled && (
             <Button variant="subtle" color="red" loading={cancel.isPending} onClick={askCancel}>
               Cancel subscription

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type SupportRequest, supportRequest, supportTopics } from '@pria/contracts';
+import { type SupportRequest, supportRequest, supportTopics, textLimits } from '@pria/contracts';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { useSendSupport } from './mutations.ts';
@@ -47,6 +47,7 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
             autosize
             minRows={4}
             maxRows={10}
+            maxLength={textLimits.message}
             {...form.getInputProps('message')}
           />
           <FraudNotice />

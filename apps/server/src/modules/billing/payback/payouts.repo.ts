@@ -60,6 +60,30 @@ export async function countOwedPayouts(db: Db, period: string): Promise<number> 
   return res.rows[0]?.n ?? 0;
 }
 
+/**
+ * What a payout run of `period` forced at `now` would pay back (its preview): the captures of the
+ * period or earlier owed a pay-back and not written yet (`owedPayback`, as the run's chunks list
+ * them), and the pay-backs written but not sent (pending) or failed and due again. Returns their
+ * number, the cards they go to and their sum in cents.
+ */
+export async function previewPayouts(
+  db: Db,
+  period: string,
+  now: Date,
+): Promise<{ count: number; cards: number; cents: number }> {
+  const res = await sql<{ count: number; cards: number; cents: string }>`
+    select count(*)::int as count, count(distinct x.card_id)::int as cards,
+           coalesce(sum(x.amount_cents), 0)::bigint as cents
+    from (select a.card_id, a.amount_cents from payment_attempts a
+          where a.period <= ${period} and ${owedPayback}
+          union all
+          select coalesce(p.paid_to_card_id, p.card_id), p.amount_cents from payouts p
+          where p.period <= ${period}
+            and (p.status = 'pending' or (p.status = 'failed' and p.next_try_at <= ${now}))) x`.execute(db);
+  const row = res.rows[0];
+  return { count: row?.count ?? 0, cards: row?.cards ?? 0, cents: Number(row?.cents ?? 0) };
+}
+
 /** True when a pay-back is waiting to be tried at `at`: new, or failed and its back-off is over. */
 export async function payoutsDue(db: Db, at: Date): Promise<boolean> {
   const res = await sql<{ due: boolean }>`

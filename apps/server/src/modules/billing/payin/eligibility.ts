@@ -43,3 +43,17 @@ export async function countWaitingRenewals(db: Db, dueAt: Date): Promise<number>
                    and ${statusIn('a.status', ATTEMPT_IN_FLIGHT)})))`.execute(db);
   return res.rows[0]?.n ?? 0;
 }
+
+/**
+ * How many cards a pay-in of `period` forced now would charge (its preview): the cards owed it as
+ * at `dueAt` with no attempt for the period yet, or only a `missed` one (a forced run sends those
+ * after all: `reviveMissed`, and a closed window's unsent cards become missed first).
+ */
+export async function countPayinsToSend(db: Db, period: string, dueAt: Date): Promise<number> {
+  const res = await sql<{ n: number }>`
+    select count(*)::int as n ${payinCards(dueAt)}
+      and not exists (select 1 from payment_attempts a
+                      where a.card_id = c.id and a.kind = 'payin' and a.period = ${period}
+                        and a.status <> 'missed')`.execute(db);
+  return res.rows[0]?.n ?? 0;
+}

@@ -45,8 +45,8 @@ export interface ForceRunRequest {
 
 const monthName = (period: string) => formatMonth(period);
 
-/** The period a forced run is for, or why it may not run. */
-async function periodToForce(
+/** The period a forced run is for, or why it may not run (its preview asks the same). */
+export async function periodToForce(
   deps: BillingDeps,
   kind: RunKind,
   asked: string | undefined,

@@ -3,6 +3,7 @@ import {
   billingRunDetail,
   billingRunProgress,
   billingRunRow,
+  forcedRunPreview,
   type Permission,
   runPeriodQuery,
 } from '@pria/contracts';
@@ -19,6 +20,7 @@ import { currentPeriod } from '../billing-schedule.ts';
 import { summarizeRun } from '../runs/run-engine.ts';
 import { getRun, listRecentRuns, type RunRow } from '../runs/runs.repo.ts';
 import { forceBillingRun, forcedRunMessages } from './force-run.ts';
+import { previewForcedRun } from './preview-forced-run.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const toRunRow = (r: RunRow): BillingRunRow => ({
@@ -52,9 +54,34 @@ export async function runsRoutes(
   const periodQuery = z.object({
     period: runPeriodQuery(deps.firstPeriod, () => currentPeriod(deps.clock.now())).optional(),
   });
-  const forced = (kind: RunKind, summary: string, permission: Permission, withPeriod: boolean) =>
+  const forced = (
+    kind: RunKind,
+    summary: string,
+    previewSummary: string,
+    permission: Permission,
+    withPeriod: boolean,
+  ) => {
+    const path =
+      kind === 'subscriptions' ? '/subscriptions/authorize-and-capture-payments' : `/payin-payout/${kind}`;
+    // What forcing would do, asked before the confirmation: the same permission and period rule.
+    api.get(
+      `${path}/preview`,
+      {
+        config: access.permission(permission),
+        schema: {
+          tags: ['billing'],
+          summary: previewSummary,
+          ...(withPeriod ? { querystring: periodQuery } : {}),
+          response: respond(forcedRunPreview, { errors: [409] }),
+        },
+      },
+      async (req, reply) => {
+        const period = withPeriod ? (req.query as z.infer<typeof periodQuery>).period : undefined;
+        return send(reply, await previewForcedRun(deps, { kind, period }));
+      },
+    );
     api.post(
-      kind === 'subscriptions' ? '/subscriptions/authorize-and-capture-payments' : `/payin-payout/${kind}`,
+      path,
       {
         config: access.permission(permission),
         schema: {
@@ -74,20 +101,29 @@ export async function runsRoutes(
         return send(reply, run, forcedRunMessages[kind], 202);
       },
     );
+  };
 
   forced(
     'payin',
     "Force a month's $3 pay-in now: the latest due month by default; never a month not due yet",
+    "What forcing a month's $3 pay-in would do now: the month, how many cards, the total (nothing is charged)",
     'transaction:payin',
     true,
   );
   forced(
     'payout',
     'Force the pay-back of every capture up to a month whose pay-in ran (the latest by default)',
+    'What forcing the pay-back would do now: the month, how many pay-backs on how many cards, the total (nothing is sent)',
     'transaction:payout',
     true,
   );
-  forced('subscriptions', 'Force the renewal of every subscription due now', 'transaction:payin', false);
+  forced(
+    'subscriptions',
+    'Force the renewal of every subscription due now',
+    'What forcing the renewals would do now: the day, how many plans on how many cards, the total (nothing is charged)',
+    'transaction:payin',
+    false,
+  );
 
   api.get(
     '/billing/runs/:id',

@@ -1,3 +1,4 @@
+import type { ForcedRunPreview } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api-client.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
@@ -46,4 +47,9 @@ export function useForceRun(onStarted: (run: BillingRun) => void) {
     },
     onError: (_error, { kind }) => notifyError(runKinds[kind].failure),
   });
+}
+
+/** What forcing the run would do now (GET …/preview): asked before the confirmation. */
+export function fetchForcedRunPreview({ kind, period }: ForceRunRequest) {
+  return api.get<ForcedRunPreview>(`${runKinds[kind].endpoint}/preview`, { query: { period } });
 }

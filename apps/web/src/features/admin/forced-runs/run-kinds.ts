@@ -10,18 +10,19 @@ interface RunKindInfo {
   /** Shown on the progress card. */
   title: string;
   endpoint: string;
-  confirm: string;
   success: string;
   failure: string;
 }
 
-/** The three forced runs of the admin sidebar, with the spec's prompts and toasts (§8). */
+/**
+ * The three forced runs of the admin sidebar, with the spec's toasts (§8); each asks first in the
+ * words of its preview (preview-words.ts).
+ */
 export const runKinds: Record<RunKind, RunKindInfo> = {
   payin: {
     button: 'Transaction Pay In',
     title: 'Pay-in run',
     endpoint: '/api/v1/payin-payout/payin',
-    confirm: messages.payinConfirm,
     success: messages.payinForced,
     failure: messages.payinFailed,
   },
@@ -29,7 +30,6 @@ export const runKinds: Record<RunKind, RunKindInfo> = {
     button: 'Payout',
     title: 'Payout run',
     endpoint: '/api/v1/payin-payout/payout',
-    confirm: messages.payoutConfirm,
     success: messages.payoutForced,
     failure: messages.payoutFailed,
   },
@@ -37,7 +37,6 @@ export const runKinds: Record<RunKind, RunKindInfo> = {
     button: 'Subscription Pay In',
     title: 'Subscription pay-in run',
     endpoint: '/api/v1/subscriptions/authorize-and-capture-payments',
-    confirm: messages.subscriptionPayinConfirm,
     success: messages.subscriptionsForced,
     // A subscription run is a pay-in: the spec's pay-in failure words.
     failure: messages.payinFailed,

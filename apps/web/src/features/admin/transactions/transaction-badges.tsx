@@ -1,6 +1,7 @@
 import { Badge, Stack } from '@mantine/core';
 import type { AdminTransactionRow } from '@pria/contracts';
 import { money } from '../shared/display.ts';
+import { hasPayBackStatus } from './pay-back-status.ts';
 
 /**
  * Spec: success is styled as success, anything else as failed. Two states are not failures and
@@ -36,12 +37,12 @@ export function StatusBadges({ row }: { row: AdminTransactionRow }) {
   );
 }
 
-/** Verified and Returned, stacked. */
+/** Verified and Returned, stacked; a plan charge has no pay-back, so no Returned. */
 export function CheckBadges({ row }: { row: AdminTransactionRow }) {
   return (
     <Stack gap={2} align="flex-start">
       <YesNoBadge yes={row.isVerified} label="Verified" color="teal" />
-      <YesNoBadge yes={row.isReturned} label="Returned" color="red" />
+      {hasPayBackStatus(row.type) && <YesNoBadge yes={row.isReturned} label="Returned" color="red" />}
     </Stack>
   );
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatExpiry } from './card-form-values.ts';
+
+/** What the field holds after each keystroke, as a person types `keys` one by one. */
+function typed(keys: string[]): string {
+  return keys.reduce((value, key) => formatExpiry(`${value}${key}`, value), '');
+}
+
+describe('the expiry field', () => {
+  it('takes the date typed as printed, slash and all (issue 40: "12//3")', () => {
+    expect(typed(['1', '2', '/', '3', '0'])).toBe('12/30');
+  });
+
+  it('adds the slash after the month when it is not typed', () => {
+    expect(typed(['1', '2', '3', '0'])).toBe('12/30');
+    expect(typed(['1', '2'])).toBe('12/');
+  });
+
+  it('gives a one-digit month its zero when the slash follows it', () => {
+    expect(typed(['1', '/', '3', '0'])).toBe('01/30');
+  });
+
+  it('stops at MM/YY', () => {
+    expect(typed(['1', '2', '/', '3', '0', '9'])).toBe('12/30');
+  });
+
+  it('takes a pasted date in any of the ways people write it', () => {
+    for (const pasted of ['12/30', '1230', '12 / 30', '12/2030', ' 12-30 '])
+      expect(formatExpiry(pasted, ''), pasted).toBe('12/30');
+  });
+
+  it('lets the slash be deleted, and the month after it', () => {
+    expect(formatExpiry('12', '12/')).toBe('12');
+    expect(formatExpiry('1', '12')).toBe('1');
+    expect(formatExpiry('12/', '12/3')).toBe('12/');
+  });
+});
