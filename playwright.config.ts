@@ -4,11 +4,17 @@ import { e2e } from './e2e/fixtures/env.ts';
 /**
  * End-to-end tests drive the system Chromium (never a downloaded browser) against the real
  * app: built web bundle, API, built-in OIDC provider and an embedded PostgreSQL in a fresh
- * data directory.
+ * data directory. `npm run test:e2e` runs two of these side by side, one shard each, on ports of
+ * their own (e2e/run-shards.ts, ADR 56).
  */
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
+/** Scans this server's tables and log for card data: after every other spec this run ran. */
+const cardDataScan = /customer\/zz-no-card-data\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: '.tmp/test-results',
+  // One per server: two runs side by side must not clear each other's results.
+  outputDir: `.tmp/test-results-${e2e.port}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
@@ -38,7 +44,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: chromium, testIgnore: cardDataScan, teardown: 'card-data-scan' },
+    // The chromium project's teardown: Playwright runs it after that project's last test, in
+    // every shard (a teardown is not split between shards), whether those tests passed or not.
+    { name: 'card-data-scan', use: chromium, testMatch: cardDataScan },
+  ],
   webServer: {
     command: 'node e2e/fixtures/serve.ts',
     url: `${e2e.baseURL}/readyz`,

@@ -20,8 +20,10 @@ import { createTestDatabase, databaseUrlAs, startTestApp, type TestApp } from '.
  */
 let t: TestApp;
 beforeAll(async () => {
-  // With jobs on, so pg-boss's schema is there too (its grants are part of the policy).
-  t = await startTestApp({ PRIA_JOBS: 'true', PRIA_ROLE: 'web' });
+  // On an empty database, not the run's template: this app's start runs every migration. With
+  // jobs on, so pg-boss's schema is there too (its grants are part of the policy).
+  const ownerUrl = await createTestDatabase({ empty: true });
+  t = await startTestApp({ DATABASE_OWNER_URL: ownerUrl, PRIA_JOBS: 'true', PRIA_ROLE: 'web' });
 });
 afterAll(async () => t?.stop());
 
@@ -121,7 +123,7 @@ describe('the grants policy', () => {
 
 describe('the app refuses to run as the owner', () => {
   it('stops at start with a message naming the role and the fix', async () => {
-    const ownerUrl = await createTestDatabase();
+    const ownerUrl = await createTestDatabase({ empty: true });
     const logger = createLogger('silent');
     // Migrated first, so the only thing wrong is who the app connects as.
     await prepareDatabase({ ownerUrl, runtimeRole: runtime, jobs: false, simulator: true, logger });
@@ -137,7 +139,7 @@ describe('the app refuses to run as the owner', () => {
   });
 
   it('stops when migrations are pending and it has no owner to run them', async () => {
-    const ownerUrl = await createTestDatabase();
+    const ownerUrl = await createTestDatabase({ empty: true });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrlAs(ownerUrl, embeddedRoles.runtime),

@@ -13,7 +13,7 @@ const MIGRATION = '0104_messages_name_their_account';
 let db: Db;
 
 beforeAll(async () => {
-  db = createDb(await createTestDatabase(), 2).db;
+  db = createDb(await createTestDatabase({ empty: true }), 2).db;
   // The schema as it was just before the migration.
   const migrator = createMigrator(db);
   const names = (await migrator.getMigrations()).map((m) => m.name);

@@ -3,9 +3,10 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../platform/db.ts';
-import { embeddedRoles, type RoleLogin } from '../platform/db-roles.ts';
+import { embeddedRoles } from '../platform/db-roles.ts';
 import { createLogger } from '../platform/logger.ts';
 import { type ServiceOptions, type Services, startServices } from '../services.ts';
+import { databaseUrlAs, databaseUrlOf } from './database-url.ts';
 import { freePort } from './free-port.ts';
 
 /**
@@ -31,41 +32,49 @@ export interface TestApp extends Omit<Services, 'db'> {
   appDb: Db;
 }
 
-/** The same database reached as another of the test server's roles. */
-export function databaseUrlAs(url: string, role: RoleLogin): string {
-  const u = new URL(url);
-  u.username = role.name;
-  u.password = role.password;
-  return u.toString();
+export { databaseUrlAs } from './database-url.ts';
+
+export interface TestDatabaseOptions {
+  /**
+   * An empty database (no migration applied, no schema of pg-boss or the simulator), for the
+   * tests of the migration step itself. Otherwise a copy of the run's template (global-setup.ts,
+   * ADR 56): migrated to the latest and prepared as an app's start prepares it, holding no key.
+   */
+  empty?: boolean;
 }
 
 /**
- * A fresh, empty database on the shared test server, owned by the owner role; returns the
+ * A fresh database of its own on the shared test server, owned by the owner role; returns the
  * owner's URL (`databaseUrlAs(url, embeddedRoles.runtime)` is the runtime role's).
  */
-export async function createTestDatabase(): Promise<string> {
+export async function createTestDatabase({ empty = false }: TestDatabaseOptions = {}): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`create database ${name} owner ${embeddedRoles.owner.name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return databaseUrlAs(url.toString(), embeddedRoles.owner);
+  try {
+    const template = empty ? '' : ` template ${inject('pgTemplate')}`;
+    await client.query(`create database ${name}${template} owner ${embeddedRoles.owner.name}`);
+  } finally {
+    await client.end();
+  }
+  return databaseUrlAs(databaseUrlOf(adminUrl, name), embeddedRoles.owner);
 }
 
 /** A fresh database as a server's configuration names it: the runtime role, and the owner to migrate. */
-export async function testDatabaseEnv(): Promise<{ DATABASE_URL: string; DATABASE_OWNER_URL: string }> {
-  const owner = await createTestDatabase();
+export async function testDatabaseEnv(
+  opts: TestDatabaseOptions = {},
+): Promise<{ DATABASE_URL: string; DATABASE_OWNER_URL: string }> {
+  const owner = await createTestDatabase(opts);
   return { DATABASE_URL: databaseUrlAs(owner, embeddedRoles.runtime), DATABASE_OWNER_URL: owner };
 }
 
 /**
  * The whole server (built-in identity provider, API, web app if built) on a free port, over
- * its own fresh database, listening on 127.0.0.1 so real HTTP clients can call it. It migrates
- * as the owner and runs as the runtime role; pass DATABASE_URL (a runtime role URL) to start
- * another app on an existing database.
+ * its own fresh database (a copy of the run's template, already migrated), listening on
+ * 127.0.0.1 so real HTTP clients can call it. It runs the migration step as the owner (on a
+ * copy: nothing to apply, the grants applied again) and runs as the runtime role; pass
+ * DATABASE_URL (a runtime role URL) to start another app on an existing database.
  */
 export async function startTestApp(
   env: Record<string, string> = {},

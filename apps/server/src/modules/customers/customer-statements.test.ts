@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, namedStatement } from '../../platform/db.ts';
-import { migrateToLatest } from '../../platform/migrate.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { findCustomerByIdentity, findCustomerRecordByIdentity } from './customers.repo.ts';
 
 let db: Db;
 
 beforeAll(async () => {
-  // One connection, so every query below runs in the same session.
+  // One connection, so every query below runs in the same session (on a migrated copy of the template).
   db = createDb(await createTestDatabase(), 1).db;
-  await migrateToLatest(db);
   await sql`insert into customers (issuer, subject, email) values ('iss', 'sub-1', 'one@example.com')`.execute(
     db,
   );

@@ -5,7 +5,6 @@ import { createTestDatabase } from '../../test/harness.ts';
 import { systemClock } from '../clock.ts';
 import { createDb, type Db } from '../db.ts';
 import { createLogger } from '../logger.ts';
-import { migrateToLatest } from '../migrate.ts';
 import { enqueueEmail, enqueueSms } from '../outbox.ts';
 import { type DeliveryDeps, deliverPending } from './deliver-pending.ts';
 import { INTERRUPTED_NOTE } from './delivery.repo.ts';
@@ -28,8 +27,8 @@ const row = (key: string) =>
   db.selectFrom('message_outbox').selectAll().where('dedupe_key', '=', key).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
+  // A migrated copy of the run's template.
   db = createDb(await createTestDatabase(), 4).db;
-  await migrateToLatest(db);
   smtpPort = await freePort();
   smtp = new SMTPServer({
     authOptional: true,

@@ -88,7 +88,8 @@ beforeAll(async () => {
   push = await startPushServiceStandIn();
   const [port1, port2] = [await freePort(), await freePort()];
   publicUrl = `http://127.0.0.1:${port1}`;
-  // The first migrates (a release step would); the second starts on it as the runtime role only.
+  // The first has the owner's URL and runs the migration step (a release step would); the second
+  // starts on it as the runtime role only.
   await startWeb(port1, env);
   await startWeb(port2, { DATABASE_URL: env.DATABASE_URL });
 }, 120_000);

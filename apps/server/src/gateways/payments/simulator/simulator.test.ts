@@ -54,7 +54,8 @@ const charge = (
   });
 
 beforeAll(async () => {
-  url = await createTestDatabase();
+  // Empty: the simulator makes its own schema at start (the first test checks it does).
+  url = await createTestDatabase({ empty: true });
   ({ db } = createDb(url, 5));
   gw = await createSimulatorGateway({ db, publicUrl: 'http://pria.test/' });
 });

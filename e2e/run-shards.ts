@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * `npm run test:e2e` (after the build): the Playwright suite in E2E_SHARDS shards (2 by default)
+ * run side by side, each its own `playwright test --shard=i/n` with its own server, embedded
+ * PostgreSQL, data directory and log, on ports E2E_PORT + i - 1 and E2E_PG_PORT + i - 1
+ * (3100/54391 and 3101/54392 by default; ADR 56). Every line a shard prints is prefixed with its
+ * name, and each shard's whole output is kept in .tmp/e2e-shard-<i>.log. Fails when any shard
+ * fails, or when a shard's card-data scan (the chromium project's teardown) did not run and pass.
+ * Arguments are passed to every shard: `npm run test:e2e -- e2e/admin`.
+ */
+const shards = Number(process.env.E2E_SHARDS ?? 2);
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+const basePgPort = Number(process.env.E2E_PG_PORT ?? 54391);
+if (!Number.isInteger(shards) || shards < 1 || shards > 9) {
+  console.error(`E2E_SHARDS must be a whole number from 1 to 9 (got ${process.env.E2E_SHARDS})`);
+  process.exit(2);
+}
+const playwright = createRequire(import.meta.url).resolve('@playwright/test/cli');
+const tmp = path.resolve('.tmp');
+mkdirSync(tmp, { recursive: true });
+
+/** The spec every shard must have run last, and passed (playwright.config.ts, card-data-scan). */
+const SCAN = { project: 'card-data-scan', file: 'customer/zz-no-card-data.spec.ts' };
+
+interface Shard {
+  index: number;
+  name: string;
+  port: number;
+  pgPort: number;
+  logFile: string;
+  reportFile: string;
+}
+
+interface Outcome {
+  shard: Shard;
+  code: number;
+  seconds: number;
+}
+
+function runShard(shard: Shard, args: string[]): Promise<Outcome> {
+  rmSync(shard.reportFile, { force: true });
+  const started = Date.now();
+  const log = createWriteStream(shard.logFile);
+  const child = spawn(
+    process.execPath,
+    [playwright, 'test', `--shard=${shard.index}/${shards}`, '--reporter=list,json', ...args],
+    {
+      env: {
+        ...process.env,
+        E2E_PORT: String(shard.port),
+        E2E_PG_PORT: String(shard.pgPort),
+        PLAYWRIGHT_JSON_OUTPUT_FILE: shard.reportFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      log.write(`${line}\n`);
+      process.stdout.write(`[${shard.name}] ${line}\n`);
+    });
+  }
+  // Stopped, each shard is stopped as Ctrl-C stops Playwright (SIGINT): it ends its server and
+  // that server's PostgreSQL on the way out, which a SIGTERM would leave running.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill('SIGINT'));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      log.end();
+      resolve({ shard, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
+/** Playwright's JSON report, the parts read here. */
+interface ReportSuite {
+  file: string;
+  specs: { title: string; tests: { projectName: string; status: string }[] }[];
+  suites?: ReportSuite[];
+}
+interface Report {
+  suites: ReportSuite[];
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+function readReport(file: string): Report | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Report;
+  } catch {
+    return undefined;
+  }
+}
+
+function testsOf(suites: ReportSuite[]): { file: string; title: string; project: string; status: string }[] {
+  return suites.flatMap((s) => [
+    ...s.specs.flatMap((spec) =>
+      spec.tests.map((t) => ({ file: s.file, title: spec.title, project: t.projectName, status: t.status })),
+    ),
+    ...testsOf(s.suites ?? []),
+  ]);
+}
+
+const list: Shard[] = Array.from({ length: shards }, (_, i) => ({
+  index: i + 1,
+  name: `e2e ${i + 1}/${shards}`,
+  port: basePort + i,
+  pgPort: basePgPort + i,
+  logFile: path.join(tmp, `e2e-shard-${i + 1}.log`),
+  reportFile: path.join(tmp, `e2e-shard-${i + 1}.json`),
+}));
+const args = process.argv.slice(2);
+const outcomes = await Promise.all(list.map((s) => runShard(s, args)));
+
+const problems: string[] = [];
+const totals = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
+console.log('\n== end-to-end shards');
+for (const { shard, code, seconds } of outcomes) {
+  const report = readReport(shard.reportFile);
+  const where = `ports ${shard.port}/${shard.pgPort}, output in ${path.relative('.', shard.logFile)}`;
+  if (!report) {
+    problems.push(`${shard.name}: no report (exit ${code}); ${where}`);
+    console.log(`${shard.name}: exit ${code} after ${seconds.toFixed(0)} s, no report; ${where}`);
+    continue;
+  }
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  totals.passed += expected;
+  totals.failed += unexpected;
+  totals.flaky += flaky;
+  totals.skipped += skipped;
+  console.log(
+    `${shard.name}: exit ${code} after ${seconds.toFixed(0)} s: ${expected} passed, ${unexpected} failed` +
+      `${flaky ? `, ${flaky} flaky` : ''}${skipped ? `, ${skipped} skipped` : ''}; ${where}`,
+  );
+  const tests = testsOf(report.suites);
+  for (const t of tests.filter((x) => x.status === 'unexpected' || x.status === 'flaky'))
+    console.log(`  ${t.status === 'flaky' ? 'flaky' : 'FAILED'}: [${t.project}] ${t.file} > ${t.title}`);
+  if (code !== 0) problems.push(`${shard.name} exited ${code}`);
+  // The scan must follow this shard's other specs: a shard that ran none needs no scan.
+  const ranOthers = tests.some((t) => t.project !== SCAN.project && t.status !== 'skipped');
+  const scans = tests.filter((t) => t.project === SCAN.project && t.file === SCAN.file);
+  if (ranOthers && (!scans.length || scans.some((t) => t.status !== 'expected')))
+    problems.push(
+      `${shard.name}: the card-data scan (${SCAN.file}) ${scans.length ? 'did not pass' : 'did not run'} after its specs`,
+    );
+}
+for (const p of problems) console.log(`FAILED: ${p}`);
+// The closing line, summed over the shards.
+console.log(
+  `e2e: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(problems.length ? 1 : 0);
