@@ -76,7 +76,7 @@ for (const width of widths) {
     // Cancel subscription; then Keep my subscription.
     await page.goto('/dashboard/account/subscription');
     const section = page.getByRole('region', { name: 'Subscription' });
-    await expect(section.getByText(/then renews as Annual/)).toBeVisible();
+    await expect(section.getByText(/then renews as Annual/)).toBeVisible({ timeout: 30_000 });
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     await page
       .getByRole('dialog', { name: 'Cancel subscription' })
@@ -97,15 +97,16 @@ for (const width of widths) {
     );
     expect(kept.text).not.toContain('$38.97');
     // After a reload, the account screen and the dashboard agree with it.
+    // (Loaded again: on this shared machine the account screen can take longer than the default.)
     await page.reload();
-    await expect(section.getByText(/then renews as Annual/)).toBeVisible();
+    await expect(section.getByText(/then renews as Annual/)).toBeVisible({ timeout: 30_000 });
     await page.goto('/dashboard');
     await expect(
       page
         .getByRole('region', { name: 'Upcoming' })
         .getByText(/\$71\.45/)
         .first(),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     // The ledger: the plan in force, Annual at the renewal, no cancellation left.
     expect(await subscriptionRow(id)).toMatchObject({
       plan_id: 'semi-annual',
