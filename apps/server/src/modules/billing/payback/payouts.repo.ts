@@ -62,7 +62,7 @@ export async function countOwedPayouts(db: Db, period: string): Promise<number> 
 
 /**
  * What a payout run of `period` forced at `now` would pay back (its preview): the captures of the
- * period or earlier owed a pay-back and not written yet (`owedPayback`, as the run's chunks list
+ * period or earlier owed a pay-back and not written yet (`paybackToWriteSql`, as the run's chunks list
  * them), and the pay-backs written but not sent (pending) or failed and due again. Returns their
  * number, the cards they go to and their sum in cents.
  */
@@ -75,7 +75,7 @@ export async function previewPayouts(
     select count(*)::int as count, count(distinct x.card_id)::int as cards,
            coalesce(sum(x.amount_cents), 0)::bigint as cents
     from (select a.card_id, a.amount_cents from payment_attempts a
-          where a.period <= ${period} and ${owedPayback}
+          where a.period <= ${period} and ${paybackToWriteSql('a')}
           union all
           select coalesce(p.paid_to_card_id, p.card_id), p.amount_cents from payouts p
           where p.period <= ${period}
