@@ -32,7 +32,9 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => t?.stop());
 
-describe('a simulated dispute', () => {
+// Each CLI case starts one to three `npm run cli` processes (a Node start and the server's import
+// graph each, ~5 s on a quiet machine): a shared machine under load needs more than the default 30 s.
+describe('a simulated dispute', { timeout: 90_000 }, () => {
   it('opened through the API is recorded with the staff member', async () => {
     const res = await finance.post(`/api/v1/billing/charges/${charges[0]}/simulate-dispute`);
     expect(res.status).toBe(202);
