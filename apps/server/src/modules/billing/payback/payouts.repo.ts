@@ -61,6 +61,15 @@ export async function countOwedPayouts(db: Db, period: string): Promise<number> 
 }
 
 /**
+ * A pay-back that may be tried at `at` (of payouts aliased `p`, or unqualified): new, or failed
+ * with its back-off over. The claim, the run's open count and the forced run's preview ask it.
+ */
+const triableAt = (at: Date, p?: string) => {
+  const c = (name: string) => (p ? sql.ref(`${p}.${name}`) : sql.ref(name));
+  return sql<boolean>`(${c('status')} = 'pending' or (${c('status')} = 'failed' and ${c('next_try_at')} <= ${at}))`;
+};
+
+/**
  * What a payout run of `period` forced at `now` would pay back (its preview): the captures of the
  * period or earlier owed a pay-back and not written yet (`paybackToWriteSql`, as the run's chunks list
  * them), and the pay-backs written but not sent (pending) or failed and due again. Returns their
@@ -79,7 +88,7 @@ export async function previewPayouts(
           union all
           select coalesce(p.paid_to_card_id, p.card_id), p.amount_cents from payouts p
           where p.period <= ${period}
-            and (p.status = 'pending' or (p.status = 'failed' and p.next_try_at <= ${now}))) x`.execute(db);
+            and ${triableAt(now, 'p')}) x`.execute(db);
   const row = res.rows[0];
   return { count: row?.count ?? 0, cards: row?.cards ?? 0, cents: Number(row?.cents ?? 0) };
 }
@@ -129,7 +138,7 @@ export async function claimPayouts(
     where id in (
       select id from payouts
       where period <= ${period}
-        and (status = 'pending' or (status = 'failed' and next_try_at <= ${now}))
+        and ${triableAt(now)}
       limit ${limit}
       for update skip locked)
     returning id, reference, tries, ${payTo} as instrument_id, amount_cents`.execute(db);
@@ -276,7 +285,7 @@ export async function countOpenPayouts(db: Db, runId: string, period: string, no
   const res = await sql<{ n: number }>`
     select (select count(*) from payouts
             where (billing_run_id = ${runId} and ${statusIn('status', SENT_UNANSWERED)})
-               or (period <= ${period} and (status = 'pending' or (status = 'failed' and next_try_at <= ${now}))))::int
+               or (period <= ${period} and ${triableAt(now)}))::int
          + (select count(*) from payout_chunks where run_id = ${runId} and written_at is null)::int as n`.execute(
     db,
   );
