@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { accessTokenOf } from '../admin/seed.ts';
+import { planRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { expectToast } from '../customer/pages/toasts.ts';
 import { runCli } from '../fixtures/cli.ts';
@@ -62,8 +63,9 @@ for (const width of widths) {
 
     // Change plan → Annual → confirm.
     await page.goto('/dashboard/subscription');
-    await page.getByRole('radio', { name: 'Annual', exact: true }).click();
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await planRadio(page, 'Annual').click();
+    // A plan in force changes without a payment: the button says so (ADR 61).
+    await page.getByRole('button', { name: 'Change plan' }).click();
     const change = page.getByRole('dialog');
     await expect(change.getByText('$71.45').first()).toBeVisible();
     await change
@@ -153,7 +155,7 @@ test('a receipt is emailed with Email notifications turned off (390px)', async (
 
   // Buy a plan: the confirmation promises the receipt by email.
   await page.goto('/dashboard/subscription');
-  await page.getByRole('radio', { name: 'Semi-Annual', exact: true }).click();
+  await planRadio(page, 'Semi-Annual').click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await page.getByRole('form', { name: 'Payment' }).getByRole('button', { name: 'Pay $38.97' }).click();
@@ -333,7 +335,7 @@ test('a separate card only for the plan works with 3 Charge & Pay cards register
   const { id } = await customerByEmail(email);
   await signIn(page, email);
   await page.goto('/dashboard/subscription');
-  await page.getByRole('radio', { name: 'Semi-Annual', exact: true }).click();
+  await planRadio(page, 'Semi-Annual').click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const payment = page.getByRole('form', { name: 'Payment' });
   await payment.getByRole('radio', { name: 'New Credit/Debit card' }).check();
