@@ -108,6 +108,8 @@ for (const width of widths) {
     // Checkout with a new card and no city: the error under City says City.
     await page.goto('/dashboard/checkout?plan=semi-annual');
     const payment = page.getByRole('form', { name: 'Payment' });
+    // The saved card is the default once the cards have loaded; then a new card instead.
+    await expect(payment.getByRole('radio', { name: 'Choose existing card' })).toBeChecked();
     await payment.getByRole('radio', { name: 'New Credit/Debit card' }).check();
     await payment.getByLabel('Name on card').fill('Ann Lee');
     await payment.getByLabel('Card number').fill(testCards.mastercard);
