@@ -39,6 +39,8 @@ interface Shard {
 interface Outcome {
   shard: Shard;
   code: number;
+  /** The signal that ended the shard's Playwright, when one did (someone else's kill). */
+  signal: NodeJS.Signals | null;
   seconds: number;
 }
 
@@ -71,7 +73,7 @@ function runShard(shard: Shard, args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       log.end();
-      resolve({ shard, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 });
+      resolve({ shard, code: code ?? 1, signal, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
@@ -118,12 +120,13 @@ const outcomes = await Promise.all(list.map((s) => runShard(s, args)));
 const problems: string[] = [];
 const totals = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
 console.log('\n== end-to-end shards');
-for (const { shard, code, seconds } of outcomes) {
+for (const { shard, code, signal, seconds } of outcomes) {
   const report = readReport(shard.reportFile);
   const where = `ports ${shard.port}/${shard.pgPort}, output in ${path.relative('.', shard.logFile)}`;
+  const ended = signal ? `killed by ${signal}` : `exit ${code}`;
   if (!report) {
-    problems.push(`${shard.name}: no report (exit ${code}); ${where}`);
-    console.log(`${shard.name}: exit ${code} after ${seconds.toFixed(0)} s, no report; ${where}`);
+    problems.push(`${shard.name}: no report (${ended}); ${where}`);
+    console.log(`${shard.name}: ${ended} after ${seconds.toFixed(0)} s, no report; ${where}`);
     continue;
   }
   const { expected, unexpected, flaky, skipped } = report.stats;
@@ -132,13 +135,13 @@ for (const { shard, code, seconds } of outcomes) {
   totals.flaky += flaky;
   totals.skipped += skipped;
   console.log(
-    `${shard.name}: exit ${code} after ${seconds.toFixed(0)} s: ${expected} passed, ${unexpected} failed` +
+    `${shard.name}: ${ended} after ${seconds.toFixed(0)} s: ${expected} passed, ${unexpected} failed` +
       `${flaky ? `, ${flaky} flaky` : ''}${skipped ? `, ${skipped} skipped` : ''}; ${where}`,
   );
   const tests = testsOf(report.suites);
   for (const t of tests.filter((x) => x.status === 'unexpected' || x.status === 'flaky'))
     console.log(`  ${t.status === 'flaky' ? 'flaky' : 'FAILED'}: [${t.project}] ${t.file} > ${t.title}`);
-  if (code !== 0) problems.push(`${shard.name} exited ${code}`);
+  if (code !== 0) problems.push(`${shard.name}: ${ended}`);
   // The scan must follow this shard's other specs: a shard that ran none needs no scan.
   const ranOthers = tests.some((t) => t.project !== SCAN.project && t.status !== 'skipped');
   const scans = tests.filter((t) => t.project === SCAN.project && t.file === SCAN.file);
