@@ -6,6 +6,10 @@ export default defineConfig({
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Integration tests share one embedded PostgreSQL server (one database per test file).
     pool: 'forks',
+    // A worker runs its files one after another in one process, its modules imported once (ADR 63):
+    // each file's own process spent 1.6 s importing the server, 327 s of a 494 s run. Every file
+    // makes its own database, app and pools, and nothing in the suite mocks a module.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
