@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { AccountSecurityPage } from '../account-security/pages/account-security-page.ts';
 import { MfaEnrolmentPage } from '../account-security/pages/mfa-enrolment-page.ts';
 import { expectInApp, secondStep, signInWithPassword, signOut } from '../account-security/pages/session.ts';
@@ -20,6 +21,41 @@ async function useRecoveryCode(page: Page, code: string) {
   await page.getByRole('link', { name: 'Lost your device? Use a recovery code' }).click();
   await page.getByRole('textbox', { name: 'Recovery code' }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * The codes can be kept three ways (issue 40), each giving every code: Copy puts the text on the
+ * clipboard, Download saves pria-recovery-codes.txt, Print prints the codes alone.
+ */
+async function expectCodesKept(page: Page, scope: Locator, codes: string[], download: 'link' | 'button') {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(page.url()).origin,
+  });
+  await scope.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText(/^Copied/).first()).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  for (const code of codes) expect(copied).toContain(code);
+
+  const downloading = page.waitForEvent('download');
+  await scope.getByRole(download, { name: 'Download' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('pria-recovery-codes.txt');
+  const saved = readFileSync(await file.path(), 'utf8');
+  expect(saved).toBe(copied);
+
+  await page.evaluate(() => {
+    (window as { printed?: number }).printed = 0;
+    window.print = () => {
+      (window as { printed?: number }).printed = ((window as { printed?: number }).printed ?? 0) + 1;
+    };
+  });
+  await scope.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => (window as { printed?: number }).printed)).toBe(1);
+  // On paper: the codes, not the buttons around them.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+  await expect(scope.getByRole('button', { name: 'Print' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
 }
 
 for (const width of widths) {
@@ -60,6 +96,7 @@ for (const width of widths) {
     ).map((c) => c.trim());
     expect(codes).toHaveLength(10);
     await snap(popup, `${width}-j5-recovery-codes`);
+    await expectCodesKept(popup, popup.locator('main'), codes, 'link');
     await expect(popup.getByText('every device was signed out')).toBeVisible();
     await popup.getByRole('link', { name: /I saved my codes/ }).click();
     await popup.close();
@@ -105,6 +142,7 @@ for (const width of widths) {
       await fresh.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()
     ).map((c) => c.trim());
     expect(renewed).toHaveLength(10);
+    await expectCodesKept(page, fresh, renewed, 'button');
     await fresh.getByRole('button', { name: 'I saved my codes' }).click();
     await expect(security.getByText('10 unused codes left.', { exact: false })).toBeVisible();
 

@@ -6,8 +6,8 @@ import { access } from '../platform/http.ts';
 
 /**
  * The files the provider's pages load from our own origin (the CSP stays `script-src 'self'`):
- * the app's font for every page, the passkey sign-in's two scripts, and the script that posts
- * Pria's own sign-out form (signingOutPage). Read once at start.
+ * the app's font for every page, the passkey sign-in's two scripts, the script that posts
+ * Pria's own sign-out form (signingOutPage) and the recovery codes' Copy and Print. Read once at start.
  */
 const require = createRequire(import.meta.url);
 /** A file inside an installed package, found from its main entry (not every package exports package.json). */
@@ -31,6 +31,11 @@ const assets: Record<string, { body: Buffer; type: string; maxAge: number }> = {
   },
   'sign-out.js': {
     body: readFileSync(new URL('./assets/sign-out.js', import.meta.url)),
+    type: 'text/javascript; charset=utf-8',
+    maxAge: 3600,
+  },
+  'recovery-codes.js': {
+    body: readFileSync(new URL('./assets/recovery-codes.js', import.meta.url)),
     type: 'text/javascript; charset=utf-8',
     maxAge: 3600,
   },

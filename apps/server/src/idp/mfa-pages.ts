@@ -1,6 +1,10 @@
+import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
 import { alert, esc, layout } from './pages.ts';
 
-/** Pages of MFA enrolment and of the sign-in's second step: plain forms, no JavaScript. */
+/**
+ * Pages of MFA enrolment and of the sign-in's second step: plain forms, no JavaScript but the
+ * recovery codes' Copy and Print (recovery-codes.js).
+ */
 
 const codeInput = (error: string | null | undefined) => `<label for="code">Code</label>
 <input id="code" name="code" class="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus aria-describedby="code-hint"${error ? ' aria-invalid="true"' : ''}>
@@ -113,6 +117,21 @@ ${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">Log in agai
   );
 }
 
+/**
+ * Copy, Download and Print for the codes (issue 40), the same text as the app's dialog keeps
+ * (contracts' recoveryCodesText). Download is a link that works without scripts; Copy and Print
+ * need recovery-codes.js, which shows them.
+ */
+function keepCodes(codes: string[]): string {
+  const text = recoveryCodesText(codes);
+  return `<div class="keep" data-codes="${esc(text)}">
+<button type="button" class="secondary" data-keep="copy" hidden>Copy</button>
+<a class="button secondary" download="${esc(RECOVERY_CODES_FILE)}" href="data:text/plain;charset=utf-8,${esc(encodeURIComponent(text))}">Download</a>
+<button type="button" class="secondary" data-keep="print" hidden>Print</button>
+</div>
+<p class="hint no-print" role="status" data-keep="status"></p>`;
+}
+
 /** Shown once, right after two-factor authentication is turned on: the recovery codes. */
 export function recoveryCodesPage(v: { codes: string[]; linkHref: string; homeUrl: string }): string {
   return layout(
@@ -122,9 +141,10 @@ export function recoveryCodesPage(v: { codes: string[]; linkHref: string; homeUr
 <h2>Save your recovery codes</h2>
 <p>If you lose your phone or cannot get a code, each of these codes signs you in once. Keep them somewhere safe, such as a password manager. <strong>We will not show them again.</strong></p>
 <ul class="codes" aria-label="Recovery codes">${v.codes.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>
-<p class="hint">You can make new codes (and retire these) in your account settings, under Security.</p>
-<p><a class="button" href="${esc(v.linkHref)}">I saved my codes: log in again</a></p>`,
-    { homeUrl: v.homeUrl },
+${keepCodes(v.codes)}
+<p class="hint no-print">You can make new codes (and retire these) in your account settings, under Security.</p>
+<p class="no-print"><a class="button" href="${esc(v.linkHref)}">I saved my codes: log in again</a></p>`,
+    { homeUrl: v.homeUrl, scripts: ['/oidc/assets/recovery-codes.js'] },
   );
 }
 

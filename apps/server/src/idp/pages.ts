@@ -64,6 +64,9 @@ button:focus-visible,.button:focus-visible,a:focus-visible{outline:3px solid #7a
 button.secondary,.button.secondary{background:#fff;color:#0b1f3a;border:1px solid #c5cedb;margin-top:12px}
 .codes{list-style:none;padding:0;margin:12px 0;display:grid;grid-template-columns:repeat(2,1fr);gap:8px}
 .codes code{display:block;padding:8px 10px;border:1px solid #c5cedb;border-radius:8px;font-size:16px;text-align:center;letter-spacing:.04em}
+.keep{display:grid;grid-template-columns:repeat(3,1fr);gap:8px}
+.keep button,.keep .button{margin-top:0;padding:10px 8px}
+@media print{header,footer,.keep,.no-print{display:none!important}}
 h2{font-size:18px;margin:24px 0 4px}
 .notice{border-radius:10px;padding:12px 14px;margin:0 0 16px;background:#e7f6ec;color:#14532d;border:1px solid #b7e4c7;font-size:14px}
 .forgot{text-align:right;margin:8px 0 0;font-size:14px}

@@ -1,4 +1,5 @@
-import { Button, Code, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api-client.ts';
@@ -6,6 +7,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { mfaKeys, useMfaStatus } from './queries.ts';
 import { isReauthError } from './reauth.ts';
+import classes from './recovery-codes.module.css';
 
 const recoveryKey = [...mfaKeys.all, 'recovery-codes'] as const;
 
@@ -67,9 +69,11 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
         title="Your new recovery codes"
         closeOnClickOutside={false}
         centered
+        // Printed, the page shows the codes alone (recovery-codes.module.css).
+        classNames={{ root: classes.printRoot, overlay: classes.noPrint, close: classes.noPrint }}
       >
         <Stack gap="sm">
-          <Text size="sm">
+          <Text size="sm" className={classes.noPrint}>
             Save these codes somewhere safe, such as a password manager. Each signs you in once.{' '}
             <strong>We will not show them again.</strong>
           </Text>
@@ -88,9 +92,43 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
               </li>
             ))}
           </SimpleGrid>
-          <Button onClick={() => setShown(null)}>I saved my codes</Button>
+          {shown && <KeepCodes codes={shown} />}
+          <Button className={classes.noPrint} onClick={() => setShown(null)}>
+            I saved my codes
+          </Button>
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** Copy, download or print the codes: the same text every way (contracts' recoveryCodesText). */
+function KeepCodes({ codes }: { codes: string[] }) {
+  const text = recoveryCodesText(codes);
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = RECOVERY_CODES_FILE;
+    link.click();
+    // The download has its own copy of the bytes once it starts.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <Group gap="xs" grow className={classes.noPrint}>
+      <CopyButton value={text} timeout={4000}>
+        {({ copied, copy }) => (
+          <Button variant="default" size="xs" onClick={copy} aria-live="polite">
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+        )}
+      </CopyButton>
+      <Button variant="default" size="xs" onClick={download}>
+        Download
+      </Button>
+      <Button variant="default" size="xs" onClick={() => window.print()}>
+        Print
+      </Button>
+    </Group>
   );
 }

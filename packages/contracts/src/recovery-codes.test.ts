@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { RECOVERY_CODES_FILE, recoveryCodesText } from './recovery-codes.ts';
+
+describe('recovery codes as kept', () => {
+  it('lists every code on its own line under words saying what they are', () => {
+    const text = recoveryCodesText(['abcd-efgh', 'ijkl-mnop']);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Pria recovery codes');
+    expect(lines).toContain('abcd-efgh');
+    expect(lines).toContain('ijkl-mnop');
+    expect(lines.indexOf('ijkl-mnop')).toBe(lines.indexOf('abcd-efgh') + 1);
+    expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('is saved as a text file named for Pria', () => {
+    expect(RECOVERY_CODES_FILE).toMatch(/^pria-.*\.txt$/);
+  });
+});
