@@ -274,7 +274,18 @@ export const transactionStatuses = ['success', 'failed', 'pending', 'missed'] as
 export type TransactionStatus = (typeof transactionStatuses)[number];
 export const transactionSortFields = ['createdAt', 'amount', 'type', 'transactionStatus'] as const;
 
-/** A calendar day (New York), YYYY-MM-DD: the bounds of a date range, both included. */
+/**
+ * The days a date filter reaches: no row is older or newer, and PostgreSQL has no year 0000 (nor
+ * a day after 9999-12-31 to end a range on).
+ */
+const firstDay = '1900-01-01';
+const lastDay = '9998-12-31';
+
+/**
+ * A calendar day (New York), YYYY-MM-DD: the bounds of a date range, both included. Any real
+ * day is taken, as `format: date` says (0247-01-26 and 9999-12-31 too: issue 41); one outside
+ * the years any row can have is the same filter as the first or last day that can.
+ */
 const day = (name: string) =>
   z
     .string()
@@ -282,14 +293,14 @@ const day = (name: string) =>
     .refine(
       (v) =>
         /^\d{4}-\d{2}-\d{2}$/.test(v) &&
-        // A real calendar day (not 2026-02-30), in years the database takes.
-        v >= '1900-01-01' &&
-        v <= '9998-12-31' &&
+        // A real calendar day (not 2026-02-30).
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
         new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       `${name} must be a date like 2026-01-31`,
     )
+    .transform((v) => (v < firstDay ? firstDay : v > lastDay ? lastDay : v))
     .meta({
+      type: 'string',
       format: 'date',
       pattern: '^\\d{4}-\\d{2}-\\d{2}$',
       description: `${name}: a New York day, YYYY-MM-DD`,
@@ -322,7 +333,7 @@ export const transactionFilters = {
   from: day('from').optional(),
   /** Created on or before this New York day. */
   to: day('to').optional(),
-  /** A client's id, or their email (issue 29). */
+  /** A client's id, or their email (issue 29); an empty one is refused like any other non-id. */
   userId: z
     .string()
     .trim()
@@ -330,6 +341,14 @@ export const transactionFilters = {
       (v) => customerId.safeParse(v).success || z.email().safeParse(v).success,
       'userId must be a customer id or an email address',
     )
+    .meta({
+      type: 'string',
+      anyOf: [
+        { type: 'string', format: 'uuid' },
+        { type: 'string', format: 'email' },
+      ],
+      description: "A client's id or email address",
+    })
     .optional(),
 };
 

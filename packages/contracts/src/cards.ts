@@ -143,10 +143,17 @@ export type NewCard = z.output<typeof newCardRequest>;
 /** PUT /cards/{cardId}: expiry and billing address only (number and brand cannot change). */
 export const updateCardRequest = z
   .object({
-    cardId: z.string().optional(),
+    cardId: z
+      .string()
+      .optional()
+      .describe("The path's cardId again (the card form sends it); any other value is refused (400)"),
     expirationMonth,
     expirationYear,
-    brand: z.string().max(40).optional(),
+    brand: z
+      .string()
+      .max(40)
+      .optional()
+      .describe('Not read: a card keeps its brand (the card form sends it; a new brand is a new card)'),
     isDefault: z.boolean().optional(),
     /** Join (true) or leave (false) the monthly $3 Charge & Pay; omitted: unchanged. */
     chargeAndPay: z.boolean().optional(),

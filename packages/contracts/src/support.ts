@@ -21,7 +21,8 @@ export const emailField = z
   .trim()
   .min(1, messages.emailRequired)
   .max(254, messages.invalidEmail)
-  .pipe(z.email({ error: messages.invalidEmail }));
+  .pipe(z.email({ error: messages.invalidEmail }))
+  .meta({ type: 'string', format: 'email', minLength: 1, maxLength: 254 });
 
 export const contactUsRequest = z.object({
   email: emailField,

@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { answerOtherMethods, createResourceIndex } from './allowed-methods.ts';
 import type { Principal, TokenVerifier } from './auth.ts';
 import { isDatabaseUnreachable } from './db.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
@@ -27,7 +28,6 @@ import {
   answerFrameworkError,
   BODY_LIMIT,
   clientErrorHandler,
-  createMethodIndex,
   envelopeError,
   frameworkClientError,
   MAX_PARAM_LENGTH,
@@ -38,18 +38,13 @@ import {
 import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
+import { API_DESCRIPTION, completeDocument } from './openapi-document.ts';
 import type { RateLimitStore } from './rate-limits.ts';
 import { completeContract } from './responses.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { undeclaredBody, validationMessage } from './strict-input.ts';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The methods a concrete path is registered with (empty: no route has that path). */
-    allowedMethods(path: string): string[];
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -167,14 +162,14 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
     // Shared schemas (the error envelopes) once, under components.schemas; only their answer
     // (output) form is referenced.
-    transformObject: (doc) => describeErrorAnswers(jsonSchemaTransformObject(doc)),
+    transformObject: (doc) => completeDocument(jsonSchemaTransformObject(doc)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Every API route must say who may call it; its security and shared error answers follow from
   // that rule (responses.ts). A route with a rate limit gets its check, counted in PostgreSQL
   // (rate-limits.ts); the others get none. Every route is indexed for 405 answers.
-  const methodIndex = createMethodIndex();
+  const resources = createResourceIndex();
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/v1') && !route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
@@ -185,19 +180,20 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
         throw new Error(`route ${route.method} ${route.url} has a rate limit but no store`);
       deps.rateLimits.guard(route);
     }
-    methodIndex.add(route);
+    resources.add(route);
     deps.onRoute?.(route);
   });
-  app.decorate('allowedMethods', (path: string) => methodIndex.allowed(path));
 
-  // Before anything else: an over-long URL is 414.
-  app.addHook('onRequest', (req, _reply, done) => {
+  // Before anything else: an over-long URL is 414; then a method the path does not have is 405
+  // (OPTIONS: 204), an /api path no route has 404, before the caller or the body is looked at.
+  app.addHook('onRequest', (req, reply, done) => {
     try {
       refuseLongUrl(req);
-      done();
     } catch (err) {
       done(err as Error);
+      return;
     }
+    if (!answerOtherMethods(resources, req, reply)) done();
   });
 
   /**
@@ -248,7 +244,10 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
       done(invalid('Text must not contain NUL characters or invalid Unicode'));
       return;
     }
-    done();
+    // An /api operation without a body schema takes no body: properties sent anyway are refused
+    // like any unknown property (strict-input.ts), not ignored.
+    const refusal = req.url.startsWith('/api/') && !req.routeOptions.schema?.body && undeclaredBody(req.body);
+    done(refusal ? invalid(refusal) : undefined);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -256,7 +255,7 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(err.httpCode).send(envelopeError(err.httpCode, err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = [...new Set(err.validation.map((v) => v.message ?? 'Invalid input'))];
+      const details = [...new Set(err.validation.map((v) => validationMessage(v, err.validationContext)))];
       return reply.code(400).send(envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -322,38 +321,6 @@ function hasUnstorableText(input: unknown): boolean {
 
 const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 
-// biome-ignore lint/suspicious/noExplicitAny: the generated OpenAPI document, walked loosely
-type OpenApiDoc = any;
-
-/**
- * The shared error envelopes once, under components.schemas (only their answer form; zod also
- * emits an unused input form), and each error answer described by its envelope's words
- * ("Not Found: code NOT_FOUND") rather than @fastify/swagger's "Default Response".
- */
-function describeErrorAnswers<T>(generated: T): T {
-  const doc = generated as OpenApiDoc;
-  const schemas: Record<string, { description?: string }> = doc.components?.schemas ?? {};
-  for (const name of Object.keys(schemas)) if (/^Error\d+Input$/.test(name)) delete schemas[name];
-  for (const operations of Object.values<OpenApiDoc>(doc.paths ?? {})) {
-    for (const operation of Object.values<OpenApiDoc>(operations)) {
-      for (const answer of Object.values<OpenApiDoc>(operation?.responses ?? {})) {
-        const ref: string | undefined = answer?.content?.['application/json']?.schema?.$ref;
-        const description = ref ? schemas[ref.split('/').pop() ?? '']?.description : undefined;
-        if (description && answer.description === 'Default Response') answer.description = description;
-      }
-    }
-  }
-  return generated;
-}
-
-/** The document's introduction (/api/docs). */
-const API_DESCRIPTION = [
-  'Customer and staff API of Pria. Every JSON answer is the envelope `{ httpCode, data, message, error[], code }`: `data` on success; on an error `data` is null, `message` says what went wrong in words a person can read, `error[]` lists every message (one per invalid field) and `code` is a stable machine code (VALIDATION, UNAUTHORIZED, REAUTHENTICATE, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, URI_TOO_LONG, UNSUPPORTED_MEDIA_TYPE, RATE_LIMITED, PAYMENT_DECLINED, GATEWAY_ERROR, UNAVAILABLE).',
-  'Bodies are JSON (`application/json`, at most 256 KB). A path that exists answers other methods with 405 and an `Allow` header. 429 and 503 come with `Retry-After`. Receipts and statements are PDF (statements also CSV), exports CSV.',
-  'Each operation says who may call it (its `security` and `x-access`): public ones need no token; a bearer requirement naming a permission needs a staff token whose role grants it.',
-  'Generate a typed client: `npx openapi-typescript http://localhost:3000/api/docs/json -o pria-api.d.ts`, then `createClient<paths>()` from openapi-fetch.',
-].join('\n\n');
-
 /** Hashed build output (`/assets/name-<hash>.js`): a new build writes new names, so a copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -399,18 +366,7 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    // A path that exists with other methods: 405 with Allow (OPTIONS: 204 with Allow), not 404.
-    const allowed = app.allowedMethods(req.url);
-    if (allowed.length > 0) {
-      const allow = allowed.join(', ');
-      if (req.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
-      return reply
-        .code(405)
-        .header('allow', allow)
-        .send(
-          envelopeError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${allow}`),
-        );
-    }
+    // A path that exists with other methods was answered 405 before (allowed-methods.ts).
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/oidc');
     if (!isPage) {
       return reply.code(404).send(envelopeError(404, 'NOT_FOUND', messages.notFound));

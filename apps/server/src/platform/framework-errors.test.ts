@@ -1,7 +1,8 @@
+import { errorEnvelopeFor } from '@pria/contracts';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createMethodIndex, responseSerializer } from './framework-errors.ts';
+import { clientErrorHandler, responseSerializer } from './framework-errors.ts';
 import type { Logger } from './logger.ts';
 
 const schema = z.object({ id: z.string(), amount: z.number().int() });
@@ -31,13 +32,47 @@ describe('answers checked against their documented schema', () => {
   });
 });
 
-describe('the methods a path has (405 Allow)', () => {
-  it('matches concrete paths against route patterns as Fastify does', () => {
-    const index = createMethodIndex();
-    index.add({ method: 'GET', url: '/api/v1/cards' } as never);
-    index.add({ method: ['PUT', 'DELETE'], url: '/api/v1/cards/:cardId' } as never);
-    expect(index.allowed('/api/v1/cards')).toEqual(['GET']);
-    expect(index.allowed('/api/v1/cards/abc?x=1')).toEqual(['DELETE', 'PUT']);
-    expect(index.allowed('/api/v1/nothing')).toEqual([]);
+describe("Node's own refusals in the envelope (clientErrorHandler)", () => {
+  /** A stand-in for the connection Node hands over: what was written to it, whether it was closed. */
+  function socket() {
+    const written: string[] = [];
+    return {
+      written,
+      writable: true,
+      destroyed: false,
+      write(chunk: string) {
+        written.push(chunk);
+        return true;
+      },
+      destroy() {
+        this.destroyed = true;
+      },
+    };
+  }
+  const answerTo = (code: string) => {
+    const s = socket();
+    clientErrorHandler(Object.assign(new Error(code), { code }), s as never);
+    const [head = '', body = ''] = (s.written[0] ?? '').split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), body: JSON.parse(body), closed: s.destroyed };
+  };
+
+  it('a request slower than the server waits is 408 REQUEST_TIMEOUT, and the connection is closed', () => {
+    const answer = answerTo('ERR_HTTP_REQUEST_TIMEOUT');
+    expect(answer.status).toBe(408);
+    expect(errorEnvelopeFor(408).safeParse(answer.body).success).toBe(true);
+    expect(answer.body.code).toBe('REQUEST_TIMEOUT');
+    expect(answer.closed).toBe(true);
+  });
+
+  it('headers over 16 KiB are 431 HEADERS_TOO_LARGE', () => {
+    const answer = answerTo('HPE_HEADER_OVERFLOW');
+    expect(answer.status).toBe(431);
+    expect(errorEnvelopeFor(431).safeParse(answer.body).success).toBe(true);
+  });
+
+  it('any other malformed request is 400 VALIDATION', () => {
+    const answer = answerTo('HPE_INVALID_METHOD');
+    expect(answer.status).toBe(400);
+    expect(errorEnvelopeFor(400).safeParse(answer.body).success).toBe(true);
   });
 });

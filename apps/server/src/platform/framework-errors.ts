@@ -1,15 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorCodesFor, messages } from '@pria/contracts';
-import type {
-  FastifyError,
-  FastifyReply,
-  FastifyRequest,
-  FastifySerializerCompiler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
-import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
@@ -109,28 +102,6 @@ export function refuseNonJsonBody(req: FastifyRequest) {
   if (!hasBody) return;
   const type = req.headers['content-type'];
   if (!type || !JSON_TYPE.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', wordsFor[415] as string);
-}
-
-/**
- * Which methods a path has, for 405: every registered route, matched by the same router Fastify
- * uses (find-my-way, same options), so "exists with another method" means what Fastify means.
- */
-export function createMethodIndex() {
-  const router = FindMyWay({ maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: false });
-  const methods = new Set<string>();
-  return {
-    add(route: RouteOptions) {
-      for (const method of [route.method].flat()) {
-        methods.add(method);
-        router.on(method as HTTPMethod, route.url, () => {});
-      }
-    },
-    /** The methods `path` is registered with (empty: no such path). */
-    allowed(path: string): string[] {
-      const pathname = path.split('?')[0] ?? path;
-      return [...methods].filter((m) => router.find(m as HTTPMethod, pathname) !== null).sort();
-    },
-  };
 }
 
 /**

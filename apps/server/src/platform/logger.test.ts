@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { createHttpApp } from './app.ts';
 import { unauthorized } from './errors.ts';
@@ -64,6 +65,12 @@ describe('request log', () => {
       return { ok: true };
     });
     app.get('/api/v1/mine', { config: access.user }, async () => ({ ok: true }));
+    // Takes a one-time code in its query, as a sign-in callback does.
+    app.get(
+      '/callback',
+      { config: access.public, schema: { querystring: z.object({ code: z.string(), x: z.string() }) } },
+      async () => ({ ok: true }),
+    );
     app.get('/boom', { config: access.public }, async () => {
       throw new Error('kaput');
     });
@@ -74,7 +81,7 @@ describe('request log', () => {
   it('writes one line per request, when answered: method, scrubbed URL, status, time and request id', async () => {
     const { app, parsed } = await appWithCapturedLog();
     const res = await app.inject({
-      url: '/healthz?code=4471&x=1',
+      url: '/callback?code=4471&x=1',
       headers: { 'x-forwarded-for': '10.0.0.9' },
     });
     expect(res.statusCode).toBe(200);
@@ -84,7 +91,7 @@ describe('request log', () => {
       level: 30,
       msg: 'request completed',
       reqId: expect.any(String),
-      req: { method: 'GET', url: '/healthz?code=[Redacted]&x=1' },
+      req: { method: 'GET', url: '/callback?code=[Redacted]&x=1' },
       res: { statusCode: 200 },
       responseTime: expect.any(Number),
     });

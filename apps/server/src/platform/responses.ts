@@ -10,6 +10,7 @@ import {
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { RouteAccess } from './http.ts';
+import { isZodSchema, strictInput } from './strict-input.ts';
 
 /**
  * What a route answers, declared beside it and enforced by the serializer (every answer is
@@ -21,7 +22,7 @@ import type { RouteAccess } from './http.ts';
 
 type SuccessStatus = 200 | 201 | 202;
 /** Errors a route declares itself; the shared ones are added for it. */
-type OwnError = Exclude<ErrorStatus, 400 | 401 | 413 | 414 | 415 | 429 | 500 | 503>;
+type OwnError = Exclude<ErrorStatus, 400 | 401 | 405 | 408 | 413 | 414 | 415 | 429 | 431 | 500 | 503>;
 
 interface RespondOptions {
   /** The success status (default 200); a list when the same call answers either (201 created, 200 replayed). */
@@ -124,33 +125,69 @@ interface RouteSchema {
 }
 
 /**
- * Fills in what a route's own declarations imply, when it is registered: its `security` and a
- * line on who may call (from its access rule), and the shared error answers: 400 (malformed or
- * invalid input), 401 (not public), 403 (a permission), 413 and 415 (a method with a body), 414
- * (a path parameter), 429 (a rate limit), 503 (the database briefly unreachable). Routes outside
- * /api get only their security. The route's own declarations win.
+ * Fills in what a route's own declarations imply, when it is registered: a body and query that
+ * refuse what they do not name (`strictInput`; a route without a query schema takes no query
+ * parameter), for /api routes (hidden aliases such as `/cards/` too) and every documented one;
+ * for documented routes, its `security` and a line on who may call (from its access rule), and
+ * every error answer the HTTP shell can give any request to it (`frameworkStatusesOf`). The
+ * route's own declarations win.
  */
 export function completeContract(route: RouteOptions): void {
   const rule = route.config?.access;
   const schema = (route.schema ?? {}) as RouteSchema;
   // HEAD routes share their GET's schema object: completed once.
-  if (schema.hide || !rule || schema['x-access']) return;
+  if (!rule || completed.has(schema)) return;
+  completed.add(schema);
   route.schema = schema as RouteOptions['schema'];
+  const api = route.url.startsWith('/api/');
+  if (api || !schema.hide) {
+    if (isZodSchema(schema.body)) schema.body = strictInput(schema.body);
+    schema.querystring = isZodSchema(schema.querystring) ? strictInput(schema.querystring) : noQuery;
+  }
+  if (schema.hide) return;
   schema.security = securityOf(rule);
   schema['x-access'] = rule.kind === 'permission' ? { ...rule, roles: rolesWith(rule.permission) } : rule;
   schema.description = [schema.description, accessText(rule)].filter(Boolean).join('\n\n');
-  if (!route.url.startsWith('/api/')) return;
-  const methods = [route.method].flat();
-  const shared: number[] = [400, 503];
-  if (rule.kind !== 'public') shared.push(401);
-  if (rule.kind === 'permission') shared.push(403);
-  if (methods.some((m) => BODY_METHODS.has(m))) shared.push(413, 415);
-  if (route.url.includes(':')) shared.push(414);
-  if (route.config?.rateLimit) shared.push(429);
+  const statuses = frameworkStatusesOf({
+    api,
+    methods: [route.method].flat(),
+    access: rule,
+    rateLimited: Boolean(route.config?.rateLimit),
+  });
   schema.response = {
-    ...Object.fromEntries(shared.map((s) => [s, errorEnvelopeFor(s)])),
+    ...Object.fromEntries(statuses.map((s) => [s, errorEnvelopeFor(s)])),
     ...schema.response,
   };
+}
+
+const completed = new WeakSet<object>();
+
+/** A route that names no query parameter takes none. */
+const noQuery = z.strictObject({});
+
+/**
+ * The error answers the HTTP shell can give any request to a route, whatever its handler does:
+ * 400 (malformed or invalid input, unknown parameters), 401 (not public), 403 (a permission), 408
+ * (a request slower than the server's timeout), 413 (a body over the limit, methods that read
+ * one), 414 (a URL over 8 KiB or a path parameter over 100 characters), 429 (a rate limit), 431
+ * (headers over 16 KiB); under /api also 415 (a body that is not JSON) and 503 (the database
+ * briefly unreachable: outside /api a route declares its own, as /readyz does). 405 depends on
+ * the route's siblings and is added with the document (openapi-document.ts).
+ * `proof/framework-answers.test.ts` sends each of them to every operation.
+ */
+export function frameworkStatusesOf(route: {
+  api: boolean;
+  methods: string[];
+  access: RouteAccess;
+  rateLimited: boolean;
+}): ErrorStatus[] {
+  const statuses: ErrorStatus[] = [400, 408, 414, 431];
+  if (route.api) statuses.push(415, 503);
+  if (route.access.kind !== 'public') statuses.push(401);
+  if (route.access.kind === 'permission') statuses.push(403);
+  if (route.methods.some((m) => BODY_METHODS.has(m))) statuses.push(413);
+  if (route.rateLimited) statuses.push(429);
+  return statuses.sort((a, b) => a - b);
 }
 
 /** Whether a route declares a success answer (the contract test asks every API route to). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { type Permission, rolePermissions } from '@pria/contracts';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
@@ -200,9 +201,12 @@ function operations(): Operation[] {
   return all.filter((o) => !ONLY || o.key.includes(ONLY)).sort((x, y) => late(x) - late(y));
 }
 
-/** What a request is drawn from: the operation's parameters and body, as documented. */
-function requestArb(o: Operation): fc.Arbitrary<Built> {
-  const opts = { pool, invalidRate: 0.15 };
+/**
+ * What a request is drawn from: the operation's parameters and body, as documented; `invalidRate`
+ * of the values replaced by ones the document refuses (none for the probes below).
+ */
+function requestArb(o: Operation, invalidRate = 0.15): fc.Arbitrary<Built> {
+  const opts = { pool, invalidRate };
   // biome-ignore lint/suspicious/noExplicitAny: OpenAPI parameter objects
   const params: any[] = o.op.parameters ?? [];
   const inPath = params.filter((p) => p.in === 'path');
@@ -252,9 +256,59 @@ function requestArb(o: Operation): fc.Arbitrary<Built> {
     });
 }
 
-async function send(o: Operation, req: Built, caller: FuzzCaller) {
+interface Answer {
+  status: number;
+  type: string;
+  text: string;
+  allow: string | undefined;
+}
+
+/** Real HTTP with any method (fetch refuses TRACE) and any header size (the 431 is Node's). */
+function request(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      // A request that never answers is a finding too, not a hung run.
+      {
+        method,
+        headers:
+          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: res.headers['content-type'] ?? '',
+            text: Buffer.concat(chunks).toString('utf8'),
+            allow: res.headers.allow,
+          }),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer in 15 s: ${method} ${url.slice(0, 200)}`)));
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+async function send(
+  o: Operation,
+  req: Built,
+  caller: FuzzCaller,
+  opts: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {
     ...req.headers,
+    ...opts.headers,
     'x-forwarded-for': `10.${randomBytes(3).join('.')}`,
   };
   if (caller.token) headers.authorization = `Bearer ${caller.token}`;
@@ -264,20 +318,16 @@ async function send(o: Operation, req: Built, caller: FuzzCaller) {
     headers['content-type'] = 'application/json';
   }
   const url = `${t.url}${req.path}${req.query ? `?${req.query}` : ''}`;
-  // A request that never answers is a finding too, not a hung run.
-  const go = () =>
-    fetch(url, { method: o.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(15_000) });
+  const go = () => request(opts.method ?? o.method.toUpperCase(), url, headers, body);
   let res = await go();
   if (res.status === 429) {
     // Limits per account (ADR 53) would answer most of an operation's requests with 429 (a fresh
     // address per request only escapes the per-address ones): forgotten, by the owner's hands,
     // and the request sent again, so the operation itself is what gets fuzzed.
-    await res.arrayBuffer();
     await sql`delete from rate_limits`.execute(t.db);
     res = await go();
   }
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text: bytes.toString('utf8') };
+  return res;
 }
 
 function validatorFor(o: Operation, status: string, schema: JsonSchema): ValidateFunction {
@@ -291,47 +341,173 @@ function validatorFor(o: Operation, status: string, schema: JsonSchema): Validat
   return v;
 }
 
-/** The checks every answer must pass. */
-function checkAnswer(
-  o: Operation,
-  caller: FuzzCaller,
-  req: Built,
-  res: { status: number; type: string; text: string },
-) {
-  const what = `${caller.name}: ${o.method.toUpperCase()} ${req.path}?${req.query} ${JSON.stringify(req.body)?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 400)}`;
-  expect(res.status, `no 5xx. ${what}`).toBeLessThan(500);
+/** Each check's cases and failures over the run (the summary in docs/security.md). */
+const checks = new Map<string, { cases: number; failures: number }>();
+
+/** One check of one answer: counted, and a failure ends the operation's run with its reason. */
+function verify(check: string, ok: boolean, what: string) {
+  const tally = checks.get(check) ?? { cases: 0, failures: 0 };
+  tally.cases++;
+  if (!ok) tally.failures++;
+  checks.set(check, tally);
+  if (!ok) throw new Error(`${check}. ${what}`);
+}
+
+/** The answer is one the operation documents: its status, and its body that status's schema. */
+function checkDocumented(o: Operation, res: Answer, what: string) {
+  verify('no 5xx', res.status < 500, what);
   const documented = o.op.responses[String(res.status)];
-  expect(documented, `status ${res.status} is documented for ${o.key}. ${what}`).toBeDefined();
+  verify('status documented for the operation', documented !== undefined, what);
   const content: Record<string, { schema?: JsonSchema }> = documented.content ?? {};
   const mediaTypes = Object.keys(content);
   if (mediaTypes.length === 0) {
-    expect(res.text, `no body for ${res.status}. ${what}`).toBe('');
+    verify('body as documented', res.text === '', `no body for ${res.status}. ${what}`);
   } else if (mediaTypes.includes('application/json')) {
-    expect(res.type, `JSON answer. ${what}`).toMatch(/^application\/json/);
     const validate = validatorFor(o, String(res.status), content['application/json']?.schema ?? {});
-    const ok = validate(JSON.parse(res.text));
-    expect(ok, `body matches the documented schema: ${ajv.errorsText(validate.errors)}. ${what}`).toBe(true);
+    const json = /^application\/json/.test(res.type);
+    verify(
+      'body as documented',
+      json && validate(JSON.parse(res.text)),
+      `${json ? ajv.errorsText(validate.errors) : `not JSON: ${res.type}`}. ${what}`,
+    );
   } else {
-    expect(
+    verify(
+      'body as documented',
       mediaTypes.some((m) => res.type.startsWith(m)),
       `media type ${res.type} is one of ${mediaTypes.join(', ')}. ${what}`,
-    ).toBe(true);
+    );
   }
+}
 
+/** The checks every answer to a documented request must pass. */
+function checkAnswer(o: Operation, caller: FuzzCaller, req: Built, res: Answer) {
+  const what = describeRequest(o.method, caller, req, res);
+  checkDocumented(o, res, what);
   const ok = res.status >= 200 && res.status < 300;
   const security: Record<string, string[]>[] = o.op.security ?? [];
   const anonymousAllowed = security.length === 0 || security.some((s) => Object.keys(s).length === 0);
-  if (!caller.token && !anonymousAllowed) expect(ok, `a token is required. ${what}`).toBe(false);
+  if (!caller.token && !anonymousAllowed) verify('a token is required', !ok, what);
   const needed = security.flatMap((s) => s.bearer ?? []) as Permission[];
   if (needed.length > 0 && !needed.every((p) => caller.permissions.includes(p))) {
-    expect(ok, `${needed.join(', ')} is required. ${what}`).toBe(false);
+    verify('the named permission is required', !ok, `${needed.join(', ')} is required. ${what}`);
   }
   if (ok && caller.name === 'customer') {
-    for (const id of Object.values(b.ids)) {
-      expect(res.text.includes(id), `the other customer's ${id} must not reach the customer. ${what}`).toBe(
-        false,
+    const leaked = Object.values(b.ids).filter((id) => res.text.includes(id));
+    verify(
+      "no other customer's ids",
+      leaked.length === 0,
+      `${leaked.join(', ')} reached the customer. ${what}`,
+    );
+  }
+}
+
+const describeRequest = (method: string, caller: FuzzCaller, req: Built, res: Answer) =>
+  `${caller.name}: ${method.toUpperCase()} ${req.path}?${req.query.slice(0, 300)} ${JSON.stringify(req.body)?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 400)}`;
+
+/**
+ * What each request of an operation is: as the document draws it (mostly), or one of the probes
+ * of what lies outside the document: a query parameter or a body property it does not name,
+ * a method its path does not have, a URL over 8 KiB, headers over 16 KiB (issue 41). A probe's
+ * request is otherwise valid by the document, so the probe is what it is answered for.
+ */
+const probes = [
+  'unknown query parameter',
+  'unknown body property',
+  'another method',
+  'over-long URL',
+  'over-long headers',
+] as const;
+type Probe = 'as documented' | (typeof probes)[number];
+
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'QUERY', 'TRACE'];
+
+/** The methods a path's documented operations imply (HEAD with GET): its `Allow`. */
+function allowOf(path: string): string[] {
+  const documented = Object.keys(doc.paths[path]).map((m) => m.toUpperCase());
+  return [...documented, ...(documented.includes('GET') ? ['HEAD'] : [])].sort();
+}
+
+function probesOf(o: Operation): Probe[] {
+  return probes.filter(
+    (p) =>
+      (p !== 'unknown body property' || BODY_METHODS.has(o.method)) &&
+      (p !== 'another method' || METHODS.some((m) => !allowOf(o.path).includes(m))),
+  );
+}
+
+/** A name no operation has, different each time. */
+const unknownName = fc.stringMatching(/^[a-z]{3,8}$/).map((n) => `bogus_${n}`);
+
+/** One probe: the request changed as it says, sent, and its answer checked. */
+async function probe(
+  o: Operation,
+  kind: Probe,
+  req: Built,
+  caller: FuzzCaller,
+  name: string,
+  method: string,
+) {
+  switch (kind) {
+    case 'unknown query parameter': {
+      const sent = { ...req, query: [req.query, `${name}=1`].filter(Boolean).join('&') };
+      const res = await send(o, sent, caller);
+      checkAnswer(o, caller, sent, res);
+      // Refused before any handler: 400 naming it, or the caller's own 401/403 first.
+      verify(
+        'unknown query parameter refused',
+        [400, 401, 403].includes(res.status),
+        describeRequest(o.method, caller, sent, res),
       );
+      return res;
     }
+    case 'unknown body property': {
+      const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+      const sent = { ...req, body: { ...body, [name]: 1 } };
+      const res = await send(o, sent, caller);
+      checkAnswer(o, caller, sent, res);
+      const named =
+        res.status === 400 && (JSON.parse(res.text).error as string[]).some((e) => e.includes(name));
+      verify(
+        'unknown body property refused, named',
+        named || [401, 403].includes(res.status),
+        describeRequest(o.method, caller, sent, res),
+      );
+      return res;
+    }
+    case 'another method': {
+      // Without a body: the method is the question.
+      const res = await send(o, { ...req, body: undefined }, caller, { method });
+      const allow = allowOf(o.path).join(', ');
+      const what = describeRequest(method, caller, req, res);
+      const envelope =
+        method === 'HEAD' ||
+        ajv.validate(
+          { ...doc.components.schemas.Error405, components: doc.components },
+          JSON.parse(res.text || 'null'),
+        );
+      verify(
+        'another method is 405 with the Allow the document implies',
+        res.status === 405 && res.allow === allow && envelope,
+        `Allow: ${res.allow}, expected ${allow}. ${what}`,
+      );
+      return res;
+    }
+    case 'over-long URL': {
+      const sent = { ...req, query: [req.query, `pad=${'x'.repeat(9000)}`].filter(Boolean).join('&') };
+      const res = await send(o, sent, caller);
+      checkDocumented(o, res, describeRequest(o.method, caller, sent, res));
+      verify('over-long URL is 414', res.status === 414, describeRequest(o.method, caller, sent, res));
+      return res;
+    }
+    case 'over-long headers': {
+      const res = await send(o, req, caller, { headers: { 'x-pad': 'x'.repeat(20_000) } });
+      checkDocumented(o, res, describeRequest(o.method, caller, req, res));
+      verify('over-long headers are 431', res.status === 431, describeRequest(o.method, caller, req, res));
+      return res;
+    }
+    default:
+      throw new Error(`not a probe: ${kind}`);
   }
 }
 
@@ -342,22 +518,62 @@ function seedOf(o: Operation): number {
   return h;
 }
 
+interface Drawn {
+  kind: Probe;
+  req: Built;
+  caller: FuzzCaller;
+  /** For the probes: the unknown name, the other method. */
+  name: string;
+  method: string;
+}
+
+/** An operation's requests: as documented, or (one in four) a probe of a valid request. */
+function drawnArb(o: Operation): fc.Arbitrary<Drawn> {
+  const callerArb = fc.constantFrom(...callers);
+  const others = METHODS.filter((m) => !allowOf(o.path).includes(m));
+  const documented = fc.record({
+    kind: fc.constant<Probe>('as documented'),
+    req: requestArb(o),
+    caller: callerArb,
+    name: fc.constant(''),
+    method: fc.constant(''),
+  });
+  const kinds = probesOf(o);
+  if (kinds.length === 0) return documented;
+  const probed = fc.record({
+    kind: fc.constantFrom<Probe>(...kinds),
+    req: requestArb(o, 0),
+    caller: callerArb,
+    name: unknownName,
+    method: others.length ? fc.constantFrom(...others) : fc.constant(''),
+  });
+  return fc.oneof({ weight: 3, arbitrary: documented }, { weight: 1, arbitrary: probed });
+}
+
 /** One request: sent, its answer checked, and a refusal's writes looked for. */
-async function fuzzOnce(o: Operation, req: Built, caller: FuzzCaller) {
-  if (process.env.FUZZ_TRACE === '2') console.error(`  ${caller.name} ${req.path}?${req.query}`);
+async function fuzzOnce(o: Operation, drawn: Drawn) {
+  const { kind, req, caller } = drawn;
+  if (process.env.FUZZ_TRACE === '2')
+    console.error(`  ${caller.name} ${kind} ${req.path}?${req.query.slice(0, 200)}`);
   await drainForcedRuns();
   const before = await lastWrite();
-  const res = await send(o, req, caller);
+  let res: Answer;
+  if (kind === 'as documented') {
+    res = await send(o, req, caller);
+    checkAnswer(o, caller, req, res);
+  } else {
+    res = await probe(o, kind, req, caller, drawn.name, drawn.method);
+  }
   tally.requests++;
   tally.byStatus.set(res.status, (tally.byStatus.get(res.status) ?? 0) + 1);
-  checkAnswer(o, caller, req, res);
   if (res.status >= 200 && res.status < 300) return;
   const writes = (await changedSince(before)).filter((w) => !intendedRefusalWrites[w.table]);
   tally.refusalsChecked++;
-  expect(
-    writes,
-    `${caller.name}: ${o.key} answered ${res.status} but changed rows: ${JSON.stringify(writes)} (${req.path}?${req.query} ${JSON.stringify(req.body)?.slice(0, 200)})`,
-  ).toEqual([]);
+  verify(
+    'a refusal changed nothing',
+    writes.length === 0,
+    `${caller.name}: ${o.key} (${kind}) answered ${res.status} but changed rows: ${JSON.stringify(writes)} (${req.path}?${req.query.slice(0, 200)} ${JSON.stringify(req.body)?.slice(0, 200)})`,
+  );
 }
 
 describe('the schema-driven fuzzer', () => {
@@ -372,9 +588,7 @@ describe('the schema-driven fuzzer', () => {
       if (process.env.FUZZ_TRACE) console.error(`fuzz: ${o.key}`);
       try {
         await fc.assert(
-          fc.asyncProperty(requestArb(o), fc.constantFrom(...callers), (req, caller) =>
-            fuzzOnce(o, req, caller),
-          ),
+          fc.asyncProperty(drawnArb(o), (drawn) => fuzzOnce(o, drawn)),
           { seed, numRuns: RUNS, endOnFailure: true },
         );
       } catch (err) {
@@ -386,6 +600,9 @@ describe('the schema-driven fuzzer', () => {
     const statuses = [...tally.byStatus.entries()].sort(([x], [y]) => x - y).map(([s, n]) => `${s}: ${n}`);
     console.log(
       `api fuzz: ${ops.length} operations, ${tally.requests} requests in ${seconds} s (seed ${SEED}); forced runs drained in ${(tally.drainMs / 1000).toFixed(1)} s; refusals checked for writes: ${tally.refusalsChecked}; ${statuses.join(', ')}`,
+    );
+    console.log(
+      `api fuzz checks (cases / failures):\n${[...checks.entries()].map(([check, c]) => `  ${check}: ${c.cases} / ${c.failures}`).join('\n')}`,
     );
     expect(failures, failures.join('\n\n')).toEqual([]);
     // The run reached both sides: successes and refusals.

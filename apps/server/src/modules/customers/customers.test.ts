@@ -29,7 +29,6 @@ const goodProfile = {
   middleName: '',
   lastName: 'Lee',
   phone: '2025550104',
-  email: 'hacker@example.com',
   address: {
     address1: '1 Main St',
     address2: '',
@@ -90,7 +89,15 @@ describe('GET /api/v1/customers/{id}', () => {
 });
 
 describe('PUT /api/v1/customers/{id}', () => {
-  it('saves the profile, ignores the email and forces the country to US', async () => {
+  it('refuses an email in the profile (read-only: not a property of the change) and changes nothing', async () => {
+    const before = (await ann.get('/api/v1/customers/me')).body.data;
+    const res = await ann.put('/api/v1/customers/me', { ...goodProfile, email: 'hacker@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(['Unknown property: email']);
+    expect((await ann.get('/api/v1/customers/me')).body.data).toEqual(before);
+  });
+
+  it('saves the profile and forces the country to US', async () => {
     const res = await ann.put('/api/v1/customers/me', goodProfile);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(messages.updatedSuccessfully);

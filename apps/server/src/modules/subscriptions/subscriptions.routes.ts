@@ -27,8 +27,14 @@ import { changeSubscription } from './update-subscription.ts';
 const subscriptionParams = z.object({ id: z.uuid({ error: messages.subscriptionNotFound }) });
 
 const plan = z.enum(planIds, { error: messages.unknownPlan }).describe('The plan id (GET /plans)');
-const card = z
-  .uuid({ error: 'card must be a card id' })
+const notACard = 'card must be a card id';
+/** Checkout pays on a card, so it is required there (the spec's "Please enter a funding card to subscribe"). */
+const fundingCard = z
+  .uuid({ error: (issue) => (issue.input == null ? messages.noFundingCard : notACard) })
+  .describe("The card paying for the plan: one of the caller's cards (GET /cards)");
+/** A change may leave the card as it is. */
+const newFundingCard = z
+  .uuid({ error: notACard })
   .nullish()
   .describe("One of the caller's cards (GET /cards); null or absent: keep the current one");
 
@@ -53,7 +59,7 @@ export async function subscriptionRoutes(
         summary: 'Checkout: subscribe to a plan and pay the first period on a registered card',
         description:
           "A decline is 402 with the issuer's reason; a bank asking the customer to authenticate answers paymentSessionUrl (the subscription is pending_verification until done). 409 when already subscribed or a charge is in progress; 403 for a staff account (staff hold no plan of their own).",
-        body: z.object({ plan, card }),
+        body: z.object({ plan, card: fundingCard }),
         response: respond(subscriptionChange, { errors: [402, 403, 404, 409, 502] }),
       },
     },
@@ -159,7 +165,7 @@ export async function subscriptionRoutes(
         params: subscriptionParams,
         body: z.object({
           plan: plan.optional(),
-          card,
+          card: newFundingCard,
           isEnabled: z
             .boolean({ error: 'isEnabled must be true or false' })
             .optional()
