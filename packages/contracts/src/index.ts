@@ -21,6 +21,7 @@ export * from './profile.ts';
 export * from './progress.ts';
 export * from './push.ts';
 export * from './push-requests.ts';
+export * from './staff-plan-actions.ts';
 export * from './support.ts';
 export * from './text-fields.ts';
 export * from './text-limits.ts';
