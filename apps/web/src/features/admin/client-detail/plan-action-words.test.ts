@@ -31,6 +31,7 @@ const plan = {
   expiresAt: Date.parse('2031-07-10T04:00:00.000Z'),
   cancelled: false,
   email: 'eve@example.com',
+  renewal: { planName: 'Semi-Annual', amountCents: 3897, card: visa },
 };
 
 describe('what the plan dialogs say, in money words', () => {
@@ -63,6 +64,13 @@ describe('what the plan dialogs say, in money words', () => {
     );
     expect(w.details).toContain('$3.00 already charged is still paid back to Visa •••• 1111 on Feb 2, 2031.');
     expect(w.details.at(-1)).toMatch(/^eve@example.com gets the cancellation email/);
+  });
+
+  it('resuming names the renewal it brings back (amount, card, date), which a paused Upcoming lacks', () => {
+    const w = planActionWords('resume', plan, { ...upcoming, renewal: null, nextCharge: null });
+    expect(w.details).toContain(
+      'The plan renews: $38.97 (Semi-Annual, taxes included) on Visa •••• 1111 on Jul 10, 2031.',
+    );
   });
 
   it('resuming a cancelled plan says it still ends, not that it renews', () => {

@@ -22,6 +22,11 @@ export interface PlanFacts {
   expiresAt: number | null;
   cancelled: boolean;
   email: string | null;
+  /**
+   * What the renewal would charge (the plan it starts, taxes included) and on which card: a paused
+   * plan's Upcoming has no renewal, so resuming names it from the client record.
+   */
+  renewal: { planName: string; amountCents: number; card: Card } | null;
 }
 
 type Card = { brand: string; lastFour: string } | null;
@@ -78,7 +83,10 @@ export function planActionWords(
           'The monthly $3.00 charges restart on the next 28th, each paid back on the 2nd.',
           plan.cancelled
             ? `The plan is cancelled: it still ends on ${until} and does not renew.`
-            : (renewalLine(upcoming, 'stays') ?? `The plan renews on ${until}.`),
+            : (renewalLine(upcoming, 'stays') ??
+              (plan.renewal
+                ? `The plan renews: ${formatUsd(plan.renewal.amountCents)} (${plan.renewal.planName}, taxes included) on ${named(plan.renewal.card)} on ${until}.`
+                : `The plan renews on ${until}.`)),
           ...owedLines(upcoming),
           `${who} gets an email saying Charge & Pay is back on. ${recorded}`,
         ],

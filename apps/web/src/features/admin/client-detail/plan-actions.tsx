@@ -4,7 +4,7 @@ import { confirmAction } from '../../../components/confirm.tsx';
 import { usePrivileges } from '../shared/privileges.ts';
 import { useClientUpcoming, useStaffPlanAction } from './plan-action-mutation.ts';
 import { planActionWords } from './plan-action-words.ts';
-import type { ClientRecord } from './queries.ts';
+import { type ClientRecord, useClientCards } from './queries.ts';
 
 /**
  * Pause, resume and cancel the client's plan where staff look at it (issue 40), for those who
@@ -18,6 +18,7 @@ export function PlanActions({ client }: { client: ClientRecord }) {
   const allowed = permissions.includes('subscription:put');
   const upcoming = useClientUpcoming(client.id, allowed);
   const act = useStaffPlanAction(client.id);
+  const cards = useClientCards(client.id);
   if (!allowed) return null;
   const sub = client.subscription;
   const state = sub
@@ -34,6 +35,9 @@ export function PlanActions({ client }: { client: ClientRecord }) {
   const actions: StaffPlanAction[] = [paused ? 'resume' : 'pause', 'cancel'];
   const ask = (action: StaffPlanAction) => {
     if (!sub) return;
+    // What the renewal charges: the plan it starts (a change waits for it, ADR 40), on the funding card.
+    const renewing = sub.nextPlan ?? sub.plan;
+    const funding = cards.data?.find((c) => c.id === sub.card?.id) ?? null;
     const words = planActionWords(
       action,
       {
@@ -41,6 +45,10 @@ export function PlanActions({ client }: { client: ClientRecord }) {
         expiresAt: sub.expiresAt,
         cancelled: Boolean(sub.cancelledAt),
         email: client.email,
+        renewal:
+          renewing.total === undefined
+            ? null
+            : { planName: renewing.name, amountCents: renewing.total, card: funding },
       },
       upcoming.data,
     );
