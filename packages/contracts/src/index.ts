@@ -22,6 +22,7 @@ export * from './progress.ts';
 export * from './push.ts';
 export * from './push-requests.ts';
 export * from './recovery-codes.ts';
+export * from './staff-plan-actions.ts';
 export * from './support.ts';
 export * from './text-fields.ts';
 export * from './text-limits.ts';

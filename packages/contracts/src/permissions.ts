@@ -11,6 +11,13 @@ export const customerPermissions = [
 
 export const cardPermissions = ['card:delete', 'card:get', 'card:post', 'card:put'] as const;
 
+/**
+ * Not in the spec's list (issue 40): staff pause, resume and cancel a client's plan from the
+ * client page, through the customer's own use cases. It stops or ends charges, so it is money:
+ * finance and admin, not support.
+ */
+export const subscriptionPermissions = ['subscription:put'] as const;
+
 export const transactionPermissions = [
   'transaction:confirm-paymentintent',
   'transaction:cybersource',
@@ -31,6 +38,7 @@ export const operationsPermissions = ['export:get', 'audit:get', 'staff:manage']
 export const allPermissions = [
   ...customerPermissions,
   ...cardPermissions,
+  ...subscriptionPermissions,
   ...transactionPermissions,
   ...logPermissions,
   ...operationsPermissions,
@@ -62,9 +70,13 @@ const supportPermissions = [
   'log:get',
 ] as const satisfies readonly Permission[];
 
-/** Finance: support, plus the money (verify, forced runs, pay-backs, refunds, disputes, reconciliation) and exports. */
+/**
+ * Finance: support, plus the money (verify, forced runs, pay-backs, refunds, disputes,
+ * reconciliation; pausing, resuming and cancelling a client's plan) and exports.
+ */
 const financePermissions = [
   ...supportPermissions,
+  'subscription:put',
   'transaction:payin',
   'transaction:payout',
   'transaction:refund',

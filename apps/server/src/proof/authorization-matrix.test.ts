@@ -122,6 +122,29 @@ const table: Record<string, RouteCase> = {
   },
   'GET /api/v1/postal-codes/:postalCode': { request: () => ({ path: '/postal-codes/10001' }), ownOk: true },
   'GET /api/v1/plans': { request: () => ({ path: '/plans' }), ownOk: true },
+  // staff on a client's plan (issue 40)
+  'GET /api/v1/customers/:id/upcoming': {
+    request: (i) => ({ path: `/customers/${i.customerId}/upcoming` }),
+    adminOk: true,
+  },
+  'POST /api/v1/customers/:id/subscription/pause': {
+    request: (i) => ({
+      path: `/customers/${i.customerId}/subscription/pause`,
+      body: { subscriptionId: i.subscriptionId },
+    }),
+  },
+  'POST /api/v1/customers/:id/subscription/resume': {
+    request: (i) => ({
+      path: `/customers/${i.customerId}/subscription/resume`,
+      body: { subscriptionId: i.subscriptionId },
+    }),
+  },
+  'POST /api/v1/customers/:id/subscription/cancel': {
+    request: (i) => ({
+      path: `/customers/${i.customerId}/subscription/cancel`,
+      body: { subscriptionId: i.subscriptionId },
+    }),
+  },
   // subscriptions (A is already subscribed: checkout again is refused, with A's or B's card)
   'POST /api/v1/subscriptions': {
     request: (i) => ({ path: '/subscriptions', body: { plan: 'semi-annual', card: i.cardId } }),

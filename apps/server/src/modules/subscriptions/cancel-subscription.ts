@@ -1,4 +1,5 @@
 import { messages } from '@pria/contracts';
+import { type AuditContext, recordStaffAction } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -30,17 +31,42 @@ export async function cancelSubscription(
   subscriptionId: string,
 ) {
   const customer = await currentCustomer(deps.db, principal);
+  return cancelPlan(deps, {
+    customer,
+    subscriptionId,
+    actor: principal.email ?? customer.email ?? principal.subject,
+  });
+}
+
+/**
+ * The cancellation itself, whoever asks: the customer above, or staff from the client page
+ * (issue 40), whose audit row is written in the same transaction and whose name is the one the
+ * plan records as having cancelled it. The customer gets the same email either way.
+ */
+export async function cancelPlan(
+  deps: { db: Db; clock: Clock; publicUrl: string },
+  r: { customer: { id: string }; subscriptionId: string; actor: string; audit?: AuditContext },
+) {
+  const { customer, subscriptionId, actor } = r;
   const current = await findSubscriptionOfCustomer(deps.db, customer.id);
   if (!current || current.id !== subscriptionId) throw notFound(messages.subscriptionNotFound);
   if (current.cancelled_at) throw alreadyCancelled();
   const plan = await findPlan(deps.db, current.plan_id);
   if (!plan) throw notFound(messages.subscriptionNotFound);
   const now = deps.clock.now();
-  const actor = principal.email ?? customer.email ?? principal.subject;
   const cancelled = await deps.db.transaction().execute(async (tx) => {
     const row = await markCancelled(tx, current.id, { at: now, by: actor });
     if (!row) return undefined;
     const endsAt = new Date(row.expires_at as Date).toISOString();
+    if (r.audit) {
+      await recordStaffAction(tx, r.audit, {
+        action: 'subscription.cancel',
+        targetType: 'subscription',
+        targetId: row.id,
+        before: { cancelled: false },
+        after: { cancelled: true, customerId: customer.id, endsAt },
+      });
+    }
     const owed = await payBacksOwed(tx, customer.id);
     const payBacks = await Promise.all(
       owed.map(async (o) => ({

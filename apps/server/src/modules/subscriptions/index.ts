@@ -4,6 +4,7 @@ import type { BillingDeps, SubscriptionEffects } from '../billing/index.ts';
 import { recordCheckoutOutcomes } from './apply-checkout-outcome.ts';
 import { endPlanPaidBy, planPaidBy } from './plan-paid-by.ts';
 import { expireUnrenewable, recordRenewalOutcomes, renewalsDue } from './renewals.ts';
+import { staffPlanRoutes } from './staff/staff-plan.routes.ts';
 import { subscriptionRoutes } from './subscriptions.routes.ts';
 
 export { subscriptionOfCustomer } from './get-subscription.ts';
@@ -32,4 +33,5 @@ export async function registerSubscriptionRoutes(
   // A charge waiting for the bank is settled by the money engine's step (ADR 47).
   if (!billing) throw new Error('the subscriptions module needs the money engine (billing)');
   await subscriptionRoutes(app, { ...deps, payments, billing });
+  await staffPlanRoutes(app, deps);
 }

@@ -3,7 +3,31 @@ import type { Db } from '../../platform/db.ts';
 import { nextPayinDueAt, renewsAt } from '../billing/index.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import type { PlanRow } from '../plans/index.ts';
-import type { SubscriptionRow } from './subscriptions.repo.ts';
+import { findPauseState, type SubscriptionRow } from './subscriptions.repo.ts';
+
+/**
+ * Moves the pause switch to `paused`, with the subscription row locked by the caller's
+ * transaction: the switch as it stands is the pause rows' (billing's pause rule), read under that
+ * lock so two requests at once see each other; the same state again records nothing. Answers
+ * whether it moved. The customer's PUT /subscriptions/{id} and staff's pause and resume (issue
+ * 40) both go through it.
+ */
+export async function switchPause(
+  tx: Db,
+  r: {
+    subscription: SubscriptionRow;
+    plan: PlanRow;
+    paused: boolean;
+    at: Date;
+    by: string;
+    publicUrl: string;
+  },
+): Promise<boolean> {
+  const wasPaused = (await findPauseState(tx, r.subscription.id)).since !== null;
+  if (r.paused === wasPaused) return false;
+  await recordPauseChange(tx, r);
+  return true;
+}
 
 /**
  * Pause and resume (ADR 18: pause means one thing). While paused, no card is charged the monthly

@@ -375,3 +375,9 @@ export async function findReceiptNumber(db: Db, attemptId: string): Promise<numb
     .executeTakeFirst();
   return row ? Number(row.number) : undefined;
 }
+
+/** Whether a customer row has this id (staff's reads of a client: an unknown id is 404). */
+export async function customerExists(db: Db, customerId: string): Promise<boolean> {
+  const row = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -27,7 +27,15 @@ const cardExpiresAt = (month: number, year: number) =>
  */
 export async function upcomingSchedule(db: Db, principal: Principal, now: Date): Promise<UpcomingSchedule> {
   const customer = await currentCustomer(db, principal);
-  const found = await findSubscriptionWithPlan(db, customer.id);
+  return upcomingScheduleOf(db, customer.id, now);
+}
+
+/**
+ * A customer's Upcoming, by id: the caller's own above, and what staff read before they pause,
+ * resume or cancel the client's plan (issue 40), so both see the same dates, amounts and cards.
+ */
+export async function upcomingScheduleOf(db: Db, customerId: string, now: Date): Promise<UpcomingSchedule> {
+  const found = await findSubscriptionWithPlan(db, customerId);
   // Removed cards too: a pay-back owed still goes to the card that was charged.
   const allCards = await db
     .selectFrom('cards')
@@ -40,7 +48,7 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
       'charge_and_pay',
       'removed_at',
     ])
-    .where('customer_id', '=', customer.id)
+    .where('customer_id', '=', customerId)
     .orderBy('slot')
     .execute();
   const cards = allCards.filter((c) => c.removed_at === null);
@@ -54,7 +62,7 @@ export async function upcomingSchedule(db: Db, principal: Principal, now: Date):
   });
   // What is owed back comes first: it does not depend on the plan (an ended plan's last $3 is
   // still paid back), and a removed card still gets its money.
-  const owed = await payBacksOwed(db, customer.id);
+  const owed = await payBacksOwed(db, customerId);
   const payBacks = owed.map((o) => {
     const c = allCards.find((card) => card.id === o.cardId);
     return {

@@ -8,7 +8,7 @@ import { findActiveCardOfCustomer } from '../cards/index.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { buyPlanPeriod } from './buy-plan-period.ts';
-import { recordPauseChange } from './pause-subscription.ts';
+import { switchPause } from './pause-subscription.ts';
 import { schedulePlanChange } from './schedule-plan-change.ts';
 import { declined, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
@@ -64,20 +64,12 @@ export async function changeSubscription(
     // same lock (cards' removeCard asks planFundedBy), so one of the two sees the other.
     if (cardId !== current.card_id && cardId && !(await findActiveCardOfCustomer(tx, customer.id, cardId)))
       throw notFound('Card not found');
-    // The switch as it stands is the pause rows' (billing's pause rule), read once the row above
-    // is locked, so two requests at once see each other; isEnabled moves it only when it says
-    // otherwise, and sending the same state again records nothing.
-    const wasPaused = (await findPauseState(tx, current.id)).since !== null;
-    paused = input.isEnabled === undefined ? wasPaused : !input.isEnabled;
-    if (paused !== wasPaused) {
-      await recordPauseChange(tx, {
-        subscription: row,
-        plan: inForce,
-        paused,
-        at,
-        by,
-        publicUrl: deps.publicUrl,
-      });
+    // The switch as it stands is the pause rows', read once the row above is locked; isEnabled
+    // moves it only when it says otherwise (switchPause).
+    if (input.isEnabled === undefined) paused = (await findPauseState(tx, current.id)).since !== null;
+    else {
+      paused = !input.isEnabled;
+      await switchPause(tx, { subscription: row, plan: inForce, paused, at, by, publicUrl: deps.publicUrl });
     }
     if (!ended && input.plan) {
       row = await schedulePlanChange(tx, {

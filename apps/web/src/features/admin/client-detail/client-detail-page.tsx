@@ -9,9 +9,11 @@ import { fullName } from '../shared/display.ts';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
 import { ActivitySection } from './activity-section.tsx';
 import { ClientCards } from './client-cards.tsx';
+import { ClientCharges } from './client-charges.tsx';
 import { ClientConsents } from './client-consents.tsx';
 import { NotFoundClient } from './not-found-client.tsx';
 import { PasswordResetButton } from './password-reset-button.tsx';
+import { PlanActions } from './plan-actions.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 import { useClientCards, useClientRecord } from './queries.ts';
 
@@ -52,6 +54,9 @@ export default function ClientDetailPage() {
         {record.isError && <QueryErrorAlert error={record.error} onRetry={() => void record.refetch()} />}
         <ProfileSummary client={client} />
         {client && !deleted && <PasswordResetButton clientId={id} email={client.email} />}
+        {/* Acting where staff look (issue 40); the list's row stands in without the pause state. */}
+        {client && !deleted && !record.isPlaceholderData && <PlanActions client={client} />}
+        {client && <ClientCharges clientId={id} />}
         {cards.isError ? (
           <QueryErrorAlert error={cards.error} onRetry={() => void cards.refetch()} />
         ) : (

@@ -21,7 +21,8 @@ export type ClientRecord = Omit<AdminCustomerRow, 'subscription'> &
   Partial<Pick<CustomerRecord, 'email_verified'>> & {
     subscription:
       | (Pick<RecordSubscription, 'id' | 'status' | 'expiresAt' | 'card'> & {
-          plan: Pick<RecordSubscription['plan'], 'id' | 'name'>;
+          plan: Pick<RecordSubscription['plan'], 'id' | 'name'> &
+            Partial<Pick<RecordSubscription['plan'], 'total'>>;
         } & Partial<
             Pick<
               RecordSubscription,

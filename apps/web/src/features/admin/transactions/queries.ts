@@ -20,8 +20,9 @@ export const transactionKeys = {
  * NOTE: the staff list is GET /admin/transactions: GET /transactions stays the signed-in
  * customer's own activity on the server.
  */
-export function useTransactionList(q: TransactionListQuery) {
+export function useTransactionList(q: TransactionListQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: transactionKeys.list(q),
     queryFn: ({ signal }) =>
       api.get<Page<AdminTransactionRow>>('/api/v1/admin/transactions', {

@@ -1,6 +1,13 @@
 import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pria/contracts';
 import { dateOnly, money } from '../shared/display.ts';
 
+/**
+ * A plan charge that went through offers the Refund button (finance, admin), on the Transactions
+ * page and the client page alike (issue 40); the button itself says when nothing can be refunded.
+ */
+export const offersRefund = (r: Pick<AdminTransactionRow, 'type' | 'transactionStatus'>) =>
+  r.type === 'SUBSCRIPTION_CAPTURE' && r.transactionStatus === 'success';
+
 /** What the refund dialog says before staff confirm, each part one sentence, from the server's preview. */
 export interface RefundWords {
   /** What goes back, to which card, and what is left of the charge after it. */

@@ -10,17 +10,14 @@ import { usePrivileges } from '../shared/privileges.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 import { RefundButton } from './refund-button.tsx';
+import { offersRefund } from './refund-words.ts';
 import { CheckBadges, StatusBadges } from './transaction-badges.tsx';
 import { TransactionDetails } from './transaction-details.tsx';
 
 const COLS = 9;
 
-/** A plan charge that went through can be refunded (finance, admin). */
 /** When it happened: the card was charged or paid (else when it was due, a month not sent). */
 const when = (r: AdminTransactionRow) => r.settledAt ?? r.sentAt ?? r.dueAt;
-
-const isRefundable = (r: AdminTransactionRow) =>
-  r.type === 'SUBSCRIPTION_CAPTURE' && r.transactionStatus === 'success';
 
 interface TransactionsTableProps {
   rows: AdminTransactionRow[] | undefined;
@@ -168,7 +165,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
                           <IconListDetails size={16} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
-                      {canRefund && isRefundable(r) && <RefundButton row={r} />}
+                      {canRefund && offersRefund(r) && <RefundButton row={r} />}
                     </Group>
                   </Table.Td>
                 </Table.Tr>
