@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../platform/db.ts';
-import { RESULT_DEVICE, recordSessionSignIn, signInDeviceOf } from './session-devices.ts';
+import { RESULT_DEVICE, recordSessionSignIn, signInNoteOf } from './session-devices.ts';
 
 /**
  * oidc-provider's storage in Postgres: one row per artefact (session, grant, code, token,
@@ -66,10 +66,10 @@ async function recordSignInOf(db: Db, payload: AdapterPayload): Promise<void> {
   const result = ctx?.oidc?.result as Record<string, unknown> | undefined;
   const login = result?.login as { accountId?: unknown } | undefined;
   if (!ctx || !payload.uid || !payload.accountId || login?.accountId !== payload.accountId) return;
-  const device = signInDeviceOf(result?.[RESULT_DEVICE]);
-  if (!device || signInsRecorded.has(ctx)) return;
+  const note = signInNoteOf(result?.[RESULT_DEVICE]);
+  if (!note || signInsRecorded.has(ctx)) return;
   signInsRecorded.add(ctx);
-  await recordSessionSignIn(db, { userId: payload.accountId, sessionId: payload.uid, device });
+  await recordSessionSignIn(db, { userId: payload.accountId, sessionId: payload.uid, note });
 }
 
 export function createPostgresAdapter(db: Db): new (name: string) => Adapter {

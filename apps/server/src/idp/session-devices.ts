@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.ts';
 
@@ -20,18 +21,30 @@ export interface SignInDevice {
   userAgent: string | null;
 }
 
+/** What a sign-in's result carries: the device, and an id naming the sign-in once. */
+export interface SignInNote extends SignInDevice {
+  signInId: string;
+}
+
+/** The note `resultUrl` adds to a sign-in's interaction result. */
+export const signInNote = (device: SignInDevice): SignInNote => ({ ...device, signInId: randomUUID() });
+
 export interface LiveSession extends SignInDevice {
   sessionId: string;
   signedInAt: Date;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The browser's own words, bounded as the table is. */
 const bounded = (value: string | null, max: number) => (value ? value.slice(0, max) : null);
 
-export function signInDeviceOf(value: unknown): SignInDevice | null {
+export function signInNoteOf(value: unknown): SignInNote | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
+  if (typeof v.signInId !== 'string' || !UUID.test(v.signInId)) return null;
   return {
+    signInId: v.signInId,
     ip: typeof v.ip === 'string' ? bounded(v.ip, 64) : null,
     userAgent: typeof v.userAgent === 'string' ? bounded(v.userAgent, 512) : null,
   };
@@ -39,11 +52,19 @@ export function signInDeviceOf(value: unknown): SignInDevice | null {
 
 export async function recordSessionSignIn(
   db: Db,
-  s: { userId: string; sessionId: string; device: SignInDevice },
+  s: { userId: string; sessionId: string; note: SignInNote },
 ): Promise<void> {
   await db
     .insertInto('idp_session_sign_ins')
-    .values({ user_id: s.userId, session_uid: s.sessionId, user_agent: s.device.userAgent, ip: s.device.ip })
+    .values({
+      user_id: s.userId,
+      session_uid: s.sessionId,
+      sign_in_id: s.note.signInId,
+      user_agent: s.note.userAgent,
+      ip: s.note.ip,
+    })
+    // The consent step after a sign-in logs the same result into the session again.
+    .onConflict((oc) => oc.column('sign_in_id').doNothing())
     .execute();
 }
 

@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     id bigint generated always as identity primary key,
     user_id text not null references idp_users (id) on delete cascade,
     session_uid text not null check (length(session_uid) between 1 and 64),
+    sign_in_id uuid not null unique,
     user_agent text check (length(user_agent) <= 512),
     ip text check (length(ip) <= 64),
     signed_in_at timestamptz not null default now()

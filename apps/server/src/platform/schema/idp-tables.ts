@@ -171,6 +171,8 @@ export interface IdpSessionSignInsTable {
   id: Generated<number>;
   user_id: string;
   session_uid: string;
+  /** Names the sign-in (its interaction result), so a result logged in twice is one sign-in. */
+  sign_in_id: string;
   user_agent: string | null;
   ip: string | null;
   signed_in_at: Timestamp;
