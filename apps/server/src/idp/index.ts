@@ -51,8 +51,8 @@ export {
   getMfaMethod,
 } from './mfa.ts';
 export { sendResetLinkTo } from './recovery.ts';
-export { endSession, type LiveSession, listLiveSessions, listRecentSignIns } from './session-devices.ts';
 export { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
+export { endSession, type LiveSession, listLiveSessions, listRecentSignIns } from './session-devices.ts';
 export {
   listStaff,
   StaffRuleError,
@@ -352,7 +352,10 @@ function registerInteractionRoutes(
       result[RESULT_GENERATION] = revocation.generation;
       // The browser and address that completed the sign-in, for Account → Security (ADR 64),
       // recorded when the provider saves the session this result logs in.
-      result[RESULT_DEVICE] = signInNote({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+      result[RESULT_DEVICE] = signInNote({
+        ip: req.ip ?? null,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
     }
     return provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
   }

@@ -2,9 +2,9 @@ import {
   accountSessionParams,
   accountSessions,
   changePasswordRequest,
-  deviceMessages,
   deleteAccountQuery,
   deletionCodeSent,
+  deviceMessages,
   messages,
   mfaEnrolmentLink,
   mfaStatusRecord,
@@ -28,6 +28,7 @@ import { respond, respondMessage } from '../../platform/responses.ts';
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
+import { listOwnSessions } from './list-sessions.ts';
 import {
   countRecoveryCodes,
   getMfaStatus,
@@ -38,7 +39,6 @@ import {
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
-import { listOwnSessions } from './list-sessions.ts';
 import { signOutDevice } from './sign-out-device.ts';
 import { signOutEverywhere } from './sign-out-everywhere.ts';
 import { resendVerificationEmail } from './verify-email.ts';
@@ -244,11 +244,12 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: "The caller's signed-in devices and latest sign-ins (Account → Security)",
         description:
-          'Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller\'s own.',
+          "Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller's own.",
         response: respond(accountSessions),
       },
     },
-    async (req, reply) => send(reply, await listOwnSessions({ identityAdmin: admin(), principal: principalOf(req) })),
+    async (req, reply) =>
+      send(reply, await listOwnSessions({ identityAdmin: admin(), principal: principalOf(req) })),
   );
 
   api.delete(

@@ -11,7 +11,10 @@ describe('a device in words', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       'Safari on iOS',
     ],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox on Windows'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+      'Firefox on Windows',
+    ],
     [null, 'Unknown device'],
     ['', 'Unknown device'],
   ])('names %s as %s', (ua, words) => {

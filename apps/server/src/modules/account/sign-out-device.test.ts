@@ -82,7 +82,9 @@ describe('signed-in devices', () => {
     );
     const left = (await ann.laptop.api.get('/api/v1/account/sessions')).body.data;
     expect((left.devices as Device[]).map((d) => d.device)).toEqual(['Chrome on macOS']);
-    expect((left.signIns as { device: string; signedIn: boolean }[]).map((s) => [s.device, s.signedIn])).toEqual([
+    expect(
+      (left.signIns as { device: string; signedIn: boolean }[]).map((s) => [s.device, s.signedIn]),
+    ).toEqual([
       ['Safari on iOS', false],
       ['Chrome on macOS', true],
     ]);
@@ -121,9 +123,9 @@ describe('signed-in devices', () => {
   it("refuses another customer's device with 404 and signs nothing out", async () => {
     const ann = await account('devices-owner@pria.test');
     const bob = await account('devices-bob@pria.test');
-    const bobsPhone = ((await bob.laptop.api.get('/api/v1/account/sessions')).body.data.devices as Device[]).find(
-      (d) => !d.current,
-    );
+    const bobsPhone = (
+      (await bob.laptop.api.get('/api/v1/account/sessions')).body.data.devices as Device[]
+    ).find((d) => !d.current);
     const res = await ann.laptop.api.delete(`/api/v1/account/sessions/${bobsPhone?.id}`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('This device is not signed in to your account');
