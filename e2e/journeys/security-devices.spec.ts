@@ -18,13 +18,20 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 for (const width of widths) {
-  test(`signs the phone out from the laptop's device list (${width}px)`, async ({ page, browser, request }) => {
+  test(`signs the phone out from the laptop's device list (${width}px)`, async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await atWidth(page, width);
     const { email, password } = await signUpNewCustomer(page, `devices-${width}`);
 
     // The same person on a phone (another browser, its own User-Agent).
-    const other = await browser.newContext({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 } });
+    const other = await browser.newContext({
+      userAgent: IPHONE_SAFARI,
+      viewport: { width: 390, height: 844 },
+    });
     const phone = await other.newPage();
     await phone.goto('/login');
     await new HostedLogin(phone).signIn(email, password);
@@ -44,7 +51,9 @@ for (const width of widths) {
     const phoneRow = devices.filter({ hasText: 'Safari on iOS' });
     await expect(phoneRow).toContainText(/Network 127\.0\.0\.x|Unknown place|Network 0:0:0::\/48/);
     await expect(phoneRow).toContainText(/Signed in \w+ \d{2}, \d{4} at \d{1,2}:\d{2} [AP]M ET/);
-    await expect(security.getByRole('list', { name: 'Recent sign-ins' }).getByRole('listitem')).not.toHaveCount(0);
+    await expect(
+      security.getByRole('list', { name: 'Recent sign-ins' }).getByRole('listitem'),
+    ).not.toHaveCount(0);
     await expectNoSidewaysScroll(page);
     await snap(page, `${width}-devices-list`);
 

@@ -182,11 +182,9 @@ export const accountSessionParams = z.object({
     .meta({ description: 'A signed-in device (its session id, from GET /account/sessions)' }),
 });
 
-const deviceWords = z
-  .string()
-  .meta({
-    description: 'The browser and system in words, e.g. "Chrome on macOS"; "Unknown device" when not known',
-  });
+const deviceWords = z.string().meta({
+  description: 'The browser and system in words, e.g. "Chrome on macOS"; "Unknown device" when not known',
+});
 const placeWords = z.string().meta({
   description:
     'Where it signed in from, as far as Pria knows: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x") or "Unknown place"',

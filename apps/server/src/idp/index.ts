@@ -52,7 +52,7 @@ export {
 } from './mfa.ts';
 export { sendResetLinkTo } from './recovery.ts';
 export { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
-export { endSession, type LiveSession, listLiveSessions, listRecentSignIns } from './session-devices.ts';
+export { endSession, listLiveSessions, listRecentSignIns } from './session-devices.ts';
 export {
   listStaff,
   StaffRuleError,
