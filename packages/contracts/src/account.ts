@@ -161,3 +161,58 @@ export const passkeyView = z.object({
   synced: z.boolean(),
 });
 export type PasskeyView = z.infer<typeof passkeyView>;
+
+/**
+ * Account → Security: the devices signed in to the account and its latest sign-ins (issue 40,
+ * ADR 64). A device is one sign-in session of the identity provider; its id is the session's
+ * public id (the `sid` of its tokens), never a secret.
+ */
+export const deviceMessages = {
+  signedOut: 'Device signed out',
+  notFound: 'This device is not signed in to your account',
+  couldNotSignOut: 'Could not sign this device out',
+  couldNotLoad: 'Could not load your devices and sign-ins',
+} as const;
+
+/** DELETE /account/sessions/{id}: a session id as the provider makes them (URL-safe, short). */
+export const accountSessionParams = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: deviceMessages.notFound })
+    .meta({ description: 'A signed-in device (its session id, from GET /account/sessions)' }),
+});
+
+const deviceWords = z.string().meta({
+  description: 'The browser and system in words, e.g. "Chrome on macOS"; "Unknown device" when not known',
+});
+const placeWords = z.string().meta({
+  description:
+    'Where it signed in from, as far as Pria knows: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x") or "Unknown place"',
+});
+
+export const signedInDevice = z.object({
+  id: z.string(),
+  device: deviceWords,
+  place: placeWords,
+  signedInAt: z.iso.datetime(),
+  /** The device this request comes from: it signs out with Logout, not from the list. */
+  current: z.boolean(),
+});
+export type SignedInDevice = z.infer<typeof signedInDevice>;
+
+export const recentSignIn = z.object({
+  device: deviceWords,
+  place: placeWords,
+  at: z.iso.datetime(),
+  /** This sign-in's session is still signed in. */
+  signedIn: z.boolean(),
+  current: z.boolean(),
+});
+export type RecentSignIn = z.infer<typeof recentSignIn>;
+
+/** GET /account/sessions. */
+export const accountSessions = z.object({
+  devices: z.array(signedInDevice),
+  signIns: z.array(recentSignIn),
+});
+export type AccountSessions = z.infer<typeof accountSessions>;

@@ -4,12 +4,15 @@ import {
   createMfaEnrolmentTicket,
   deleteUser,
   disableMfa,
+  endSession,
   findUserById,
   getMfaMethod,
   IdpUserError,
   InvitationError,
   inviteStaff,
   issueRecoveryCodes,
+  listLiveSessions,
+  listRecentSignIns,
   listStaff,
   recoveryCodesLeft,
   resendStaffInvitation,
@@ -61,6 +64,11 @@ export function createBuiltInIdentityAdmin(deps: { config: Config; db: Db }): Id
         staffErrors(() => revokeStaffInvitation(tx, id, { actorId: by.actorId, revokedBy: by.actor })),
       setRole: (tx, id, role, by) => staffErrors(() => setStaffRole(tx, id, role, by)),
       setDisabled: (tx, id, disabled, by) => staffErrors(() => setStaffDisabled(tx, id, disabled, by)),
+    },
+    devices: {
+      list: (subject) => listLiveSessions(db, subject),
+      recentSignIns: (subject, limit) => listRecentSignIns(db, subject, limit),
+      signOut: (tx, subject, sessionId) => endSession(tx, subject, sessionId),
     },
     async changePassword(subject, newPassword) {
       try {

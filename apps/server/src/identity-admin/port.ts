@@ -98,7 +98,34 @@ export interface StaffDirectory {
  */
 export type PasswordResetDelivery = { via: 'provider' } | { via: 'link'; email: string; url: string };
 
+/** One of the provider's sign-in sessions: a device signed in to the account (ADR 64). */
+export interface DeviceSession {
+  /** The session's public id (the `sid` of its tokens). */
+  sessionId: string;
+  userAgent: string | null;
+  ip: string | null;
+  signedInAt: Date;
+}
+
+/**
+ * The devices signed in to an account and its latest sign-ins, where the provider keeps them
+ * (the built-in one).
+ */
+export interface DeviceSessions {
+  /** Live sessions, the latest sign-in first. */
+  list(subject: string): Promise<DeviceSession[]>;
+  /** The latest completed sign-ins, newest first (a session may have been signed in again). */
+  recentSignIns(subject: string, limit: number): Promise<DeviceSession[]>;
+  /**
+   * Ends one session of `subject` and the refresh tokens issued under it, in `tx`; null (nothing
+   * changed) when the subject has no live session of that id.
+   */
+  signOut(tx: Db, subject: string, sessionId: string): Promise<DeviceSession | null>;
+}
+
 export interface IdentityAdmin {
+  /** Signed-in devices; absent when the provider does not tell them. */
+  devices?: DeviceSessions;
   /** Staff management; absent when roles come from an external provider's claims. */
   staff?: StaffDirectory;
   /** Sets a new password; throws IdentityAdminError('WEAK_PASSWORD' | 'NOT_FOUND'). */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../platform/db.ts';
+import { RESULT_DEVICE, recordSessionSignIn, signInNoteOf } from './session-devices.ts';
 
 /**
  * oidc-provider's storage in Postgres: one row per artefact (session, grant, code, token,
@@ -52,6 +53,25 @@ function accountOf(type: string, payload: AdapterPayload): { id: string | null; 
   };
 }
 
+/** Requests whose sign-in was already recorded (a session may be saved twice in one request). */
+const signInsRecorded = new WeakSet<object>();
+
+/**
+ * A session saved by the request that completed a sign-in (oidc-provider's resume, which logs the
+ * interaction's result into the session) records that sign-in with the browser and address the
+ * interaction noted (ADR 64): Account → Security's devices and sign-ins.
+ */
+async function recordSignInOf(db: Db, payload: AdapterPayload): Promise<void> {
+  const ctx = Provider.ctx;
+  const result = ctx?.oidc?.result as Record<string, unknown> | undefined;
+  const login = result?.login as { accountId?: unknown } | undefined;
+  if (!ctx || !payload.uid || !payload.accountId || login?.accountId !== payload.accountId) return;
+  const note = signInNoteOf(result?.[RESULT_DEVICE]);
+  if (!note || signInsRecorded.has(ctx)) return;
+  signInsRecorded.add(ctx);
+  await recordSessionSignIn(db, { userId: payload.accountId, sessionId: payload.uid, note });
+}
+
 export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
   return class PostgresAdapter implements Adapter {
     name: string;
@@ -99,6 +119,7 @@ export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
           }),
         )
         .execute();
+      if (this.name === 'Session') await recordSignInOf(db, payload);
     }
 
     async #findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {

@@ -27,6 +27,7 @@ import { registerPasskeyRoutes } from './passkeys.routes.ts';
 import { createProvider } from './provider.ts';
 import { FORGOT_PATH, registerRecoveryRoutes, resetConfirmation } from './recovery.routes.ts';
 import { sweepRecoveryRequests } from './recovery.ts';
+import { RESULT_DEVICE, signInNote } from './session-devices.ts';
 import { sweepSignInLocks } from './sign-in-locks.ts';
 import { type SignUpResult, signUp } from './sign-up.ts';
 import { configuredUpstreams, registerSocialRoutes, socialButtons } from './social/index.ts';
@@ -51,6 +52,7 @@ export {
 } from './mfa.ts';
 export { sendResetLinkTo } from './recovery.ts';
 export { issueRecoveryCodes, recoveryCodesLeft } from './recovery-codes.ts';
+export { endSession, listLiveSessions, listRecentSignIns } from './session-devices.ts';
 export {
   listStaff,
   StaffRuleError,
@@ -348,6 +350,12 @@ function registerInteractionRoutes(
       const revocation = await readRevocation(db, accountId);
       if (revocation.validAfterMs >= startedAt) return base(interaction.uid);
       result[RESULT_GENERATION] = revocation.generation;
+      // The browser and address that completed the sign-in, for Account → Security (ADR 64),
+      // recorded when the provider saves the session this result logs in.
+      result[RESULT_DEVICE] = signInNote({
+        ip: req.ip ?? null,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
     }
     return provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: true });
   }

@@ -187,6 +187,9 @@ export async function createProvider(deps: {
         ...(source?.authTime ? { auth_time: source.authTime } : {}),
         iat_ms: issuedAtMs,
         gen: generation,
+        // The session the token descends from (its public uid): "This device" in Account →
+        // Security, and refused once that session is signed out on its own (ADR 64).
+        ...('sessionUid' in token && typeof token.sessionUid === 'string' ? { sid: token.sessionUid } : {}),
       };
     },
     async findAccount(_ctx, sub) {

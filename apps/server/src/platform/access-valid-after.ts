@@ -35,6 +35,17 @@ const MAX_CACHED = 10_000;
 /** The channel revocations are announced on (payload: `<generation> <valid after ms> <subject>`). */
 export const REVOCATION_CHANNEL = 'access_revoked';
 
+/**
+ * The channel a session signed out on its own is announced on (payload: `<session id> <subject>`,
+ * ADR 64): that session's access tokens are refused from then on, the subject's others are not.
+ */
+export const SESSION_ENDED_CHANNEL = 'session_ended';
+/**
+ * How long an ended session is remembered: longer than any access token lives (10 minutes), so
+ * every token of that session expires before it is forgotten.
+ */
+const ENDED_SESSION_MEMORY_SECONDS = 3600;
+
 /** A subject's revocation state: nothing issued before `validAfterMs` nor below `generation` is good. */
 export interface Revocation {
   validAfterMs: number;
@@ -57,6 +68,37 @@ function remember(subject: string, r: Revocation): void {
     // Longer than a read is cached: a read that started before the revocation cannot win.
     until: Date.now() + 4 * ACCESS_CHECK_TTL_MS,
   });
+}
+
+/** Sessions this process ended or heard announced (`<subject> <session id>` → until when it trusts that). */
+const endedHere = new Map<string, number>();
+const endedKey = (subject: string, sessionId: string) => `${subject} ${sessionId}`;
+
+function rememberEnded(subject: string, sessionId: string): void {
+  const key = endedKey(subject, sessionId);
+  endedHere.delete(key);
+  if (endedHere.size >= MAX_CACHED) endedHere.delete(endedHere.keys().next().value as string);
+  endedHere.set(key, Date.now() + 4 * ACCESS_CHECK_TTL_MS);
+}
+
+/**
+ * Ends the access tokens of one session of `subject` (the built-in provider's `sid`), whenever
+ * they were minted, in the caller's transaction (the one that deletes the session and its refresh
+ * tokens), announced to every process when it commits. The subject's other sessions stand.
+ */
+export async function endSessionAccessTokens(db: Db, subject: string, sessionId: string): Promise<void> {
+  await db
+    .deleteFrom('access_ended_sessions')
+    .where('subject', '=', subject)
+    .where('ended_at', '<', sql<Date>`now() - make_interval(secs => ${ENDED_SESSION_MEMORY_SECONDS})`)
+    .execute();
+  await db
+    .insertInto('access_ended_sessions')
+    .values({ subject, session_id: sessionId })
+    .onConflict((oc) => oc.columns(['subject', 'session_id']).doUpdateSet({ ended_at: sql<Date>`now()` }))
+    .execute();
+  await sql`select pg_notify(${SESSION_ENDED_CHANNEL}, ${`${sessionId} ${subject}`})`.execute(db);
+  rememberEnded(subject, sessionId);
 }
 
 /**
@@ -101,8 +143,35 @@ export async function readRevocation(db: Db, subject: string): Promise<Revocatio
     : { validAfterMs: -1, generation: 0 };
 }
 
+/** A subject's revocation state and the sessions of theirs signed out one by one, lately. */
+interface AccessState extends Revocation {
+  endedSessions: readonly string[];
+}
+
+/** readRevocation and the subject's recently ended sessions, in one statement. */
+async function readAccessState(db: Db, subject: string): Promise<AccessState> {
+  const { rows } = await sql<{ valid_after: Date | null; generation: number | null; ended: string[] }>`
+    select r.valid_after, r.generation,
+           array(select e.session_id from access_ended_sessions e
+                  where e.subject = ${subject}
+                    and e.ended_at > now() - make_interval(secs => ${ENDED_SESSION_MEMORY_SECONDS})) as ended
+      from (select 1) one left join access_valid_after r on r.subject = ${subject}`.execute(db);
+  const row = rows[0];
+  return {
+    validAfterMs: row?.valid_after ? new Date(row.valid_after).getTime() : -1,
+    generation: row?.generation === null || row?.generation === undefined ? 0 : Number(row.generation),
+    endedSessions: row?.ended ?? [],
+  };
+}
+
+function sessionEnded(read: AccessState, subject: string, sessionId: string): boolean {
+  if (read.endedSessions.includes(sessionId)) return true;
+  const until = endedHere.get(endedKey(subject, sessionId));
+  return until !== undefined && until > Date.now();
+}
+
 /**
- * Whether a token is still good. A built-in token carries its chain's generation (`gen`): good
+ * Whether a token is still good. A token of a session signed out on its own (its `sid`) is not. A built-in token carries its chain's generation (`gen`): good
  * while it is not below the subject's. Another issuer's token is good when issued after the
  * subject's "valid after" instant: the built-in provider's `iat_ms`, else `iat` (seconds) read
  * as the start of its second, so a token of the revocation's own second is refused; a token
@@ -111,12 +180,12 @@ export async function readRevocation(db: Db, subject: string): Promise<Revocatio
  */
 export function createAccessCheck(db: Db, opts: { ttlMs?: number } = {}) {
   const ttlMs = opts.ttlMs ?? ACCESS_CHECK_TTL_MS;
-  const cache = new Map<string, Revocation & { until: number }>();
-  async function stored(subject: string): Promise<Revocation> {
+  const cache = new Map<string, AccessState & { until: number }>();
+  async function stored(subject: string): Promise<AccessState> {
     const now = Date.now();
     const hit = cache.get(subject);
     if (hit && hit.until > now) return hit;
-    const read = await readRevocation(db, subject);
+    const read = await readAccessState(db, subject);
     cache.delete(subject);
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
     cache.set(subject, { ...read, until: now + ttlMs });
@@ -127,6 +196,7 @@ export function createAccessCheck(db: Db, opts: { ttlMs?: number } = {}) {
     const heard = known.get(p.subject);
     const fresh = heard && heard.until > Date.now() ? heard : undefined;
     const generation = Math.max(read.generation, fresh?.generation ?? 0);
+    if (p.sessionId && sessionEnded(read, p.subject, p.sessionId)) return false;
     if (typeof p.generation === 'number') return p.generation >= generation;
     const floor = Math.max(read.validAfterMs, fresh?.validAfterMs ?? -1);
     if (floor < 0) return true;
@@ -150,6 +220,11 @@ export function listenForRevocations(url: string, logger: Logger): { stop(): Pro
     const c = new pg.Client({ connectionString: url, application_name: 'pria-revocations' });
     client = c;
     c.on('notification', (n) => {
+      if (n.channel === SESSION_ENDED_CHANNEL && n.payload) {
+        const [sessionId, ...who] = n.payload.split(' ');
+        if (sessionId && who.length) rememberEnded(who.join(' '), sessionId);
+        return;
+      }
       if (n.channel !== REVOCATION_CHANNEL || !n.payload) return;
       const [generation, validAfterMs, ...rest] = n.payload.split(' ');
       const subject = rest.join(' ');
@@ -164,6 +239,7 @@ export function listenForRevocations(url: string, logger: Logger): { stop(): Pro
     try {
       await c.connect();
       await c.query(`listen ${REVOCATION_CHANNEL}`);
+      await c.query(`listen ${SESSION_ENDED_CHANNEL}`);
       delayMs = 1_000;
     } catch (err) {
       if (!stopped) logger.warn({ err }, 'revocation listener could not connect; retrying');

@@ -28,6 +28,12 @@ export interface Principal {
    * (`gen`, ADR 51): refused once below its subject's. Absent from other issuers' tokens.
    */
   generation?: number | null;
+  /**
+   * The built-in provider's session the token descends from (`sid`, the session's public uid;
+   * ADR 64): Account → Security marks it "This device", and its tokens are refused once that
+   * session is signed out on its own. Absent from other issuers' tokens.
+   */
+  sessionId?: string | null;
 }
 
 /** `iat_ms` when it agrees with `iat` (same second), else `iat` read as the start of its second. */
@@ -117,6 +123,7 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
       issuedAtMs: issuedAtMs(payload),
       // Only our own provider's claim means anything: another issuer's `gen` is not ours.
       generation: oidc.builtIn && Number.isSafeInteger(payload.gen) ? (payload.gen as number) : null,
+      sessionId: oidc.builtIn && typeof payload.sid === 'string' ? payload.sid : null,
     };
   }
 }

@@ -93,8 +93,10 @@ export const publicTables: Record<string, TableClassName> = {
   idp_mfa_tickets: 'singleUse',
   staff_invitations: 'singleUse',
 
+  idp_session_sign_ins: 'erasable',
   idp_sign_in_events: 'erasable',
 
+  access_ended_sessions: 'working',
   billing_chunks: 'working',
   idempotency_keys: 'working',
   idp_passkeys: 'working',

@@ -367,7 +367,8 @@ export type SecurityNoticeType =
   | 'security.passkey_added'
   | 'security.passkey_removed'
   | 'security.mfa_disabled'
-  | 'security.recovery_code_used';
+  | 'security.recovery_code_used'
+  | 'security.device_signed_out';
 
 /** A notice sent to a customer, once: the unique dedupe key is written with its outbox rows. */
 export interface CustomerNoticesTable {

@@ -14,7 +14,8 @@ export type SecurityEvent =
   | 'mfa_disabled'
   | 'passkey_added'
   | 'passkey_removed'
-  | 'recovery_code_used';
+  | 'recovery_code_used'
+  | 'device_signed_out';
 
 export interface SecurityEventNotice {
   userId: string;
@@ -25,6 +26,8 @@ export interface SecurityEventNotice {
   eventId: string;
   /** recovery_code_used: how many unused recovery codes are left. */
   codesLeft?: number;
+  /** device_signed_out: the device in words ("Chrome on macOS") and where it signed in from. */
+  device?: { words: string; place: string };
 }
 
 /** Called inside the transaction that makes the change. */
@@ -41,6 +44,7 @@ export const securitySubjects: Record<SecurityEvent, string> = {
   passkey_added: 'A passkey was added to your Pria account',
   passkey_removed: 'A passkey was removed from your Pria account',
   recovery_code_used: 'A recovery code was used to sign in to your Pria account',
+  device_signed_out: 'A device was signed out of your Pria account',
 };
 
 const leads: Record<SecurityEvent, string> = {
@@ -55,6 +59,8 @@ const leads: Record<SecurityEvent, string> = {
   passkey_removed: 'A passkey was just removed from your Pria account and can no longer sign you in.',
   recovery_code_used:
     'A recovery code was just used to sign in to your Pria account, instead of your two-factor code. Each code works once.',
+  device_signed_out:
+    'A device was just signed out of your Pria account from Account, Security. It must sign in again to use Pria.',
 };
 
 const smsWords: Record<SecurityEvent, string> = {
@@ -65,6 +71,7 @@ const smsWords: Record<SecurityEvent, string> = {
   passkey_added: 'a passkey was added to your account.',
   passkey_removed: 'a passkey was removed from your account.',
   recovery_code_used: 'a recovery code was used to sign in.',
+  device_signed_out: 'a device was signed out of your account.',
 };
 
 /** "9 recovery codes left", "1 recovery code left", "No recovery codes left". */
@@ -73,7 +80,7 @@ const codesLeftWords = (n: number) =>
 
 /** The words of a security notice: email text and a short SMS. */
 export function securityNoticeWords(
-  notice: Pick<SecurityEventNotice, 'event' | 'codesLeft'>,
+  notice: Pick<SecurityEventNotice, 'event' | 'codesLeft' | 'device'>,
   publicUrl: string,
 ) {
   const { event } = notice;
@@ -86,6 +93,7 @@ export function securityNoticeWords(
           sms: ` ${codesLeftWords(notice.codesLeft)}.`,
         }
       : null;
+  const device = notice.device ? [`Device: ${notice.device.words}, ${notice.device.place}.`] : [];
   const lead = leads[event];
   const ifNotYou =
     event === 'mfa_enabled'
@@ -95,6 +103,7 @@ export function securityNoticeWords(
     subject: securitySubjects[event],
     text: [
       lead,
+      ...device,
       ...(codes ? ['', codes.text] : []),
       '',
       ifNotYou,

@@ -247,6 +247,9 @@ const table: Record<string, RouteCase> = {
   },
   'DELETE /api/v1/account/passkeys/:id': { request: () => ({ path: `/account/passkeys/${runId}` }) },
   'GET /api/v1/account/session': { request: () => ({ path: '/account/session' }), ownOk: true },
+  // The caller's own devices; a session that is not the caller's is not found (nothing signed out).
+  'GET /api/v1/account/sessions': { request: () => ({ path: '/account/sessions' }), ownOk: true },
+  'DELETE /api/v1/account/sessions/:id': { request: () => ({ path: `/account/sessions/${runId}` }) },
   // Every caller's tokens end when it succeeds: last of all.
   'POST /api/v1/account/sign-out-everywhere': {
     request: () => ({ path: '/account/sign-out-everywhere' }),

@@ -63,6 +63,8 @@ export interface LoginOptions {
    * authenticator answers the options; a refusal throws with the server's words.
    */
   passkey?: (options: { challenge: string; rpId?: string }) => unknown | Promise<unknown>;
+  /** The browser's User-Agent header on every request of the sign-in. */
+  userAgent?: string;
 }
 
 const dataAttr = (html: string, name: string) =>
@@ -94,7 +96,11 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
     const res = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: jar.header(),
+        ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}),
+      },
     });
     jar.store(res);
     return res;

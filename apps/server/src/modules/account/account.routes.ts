@@ -1,7 +1,10 @@
 import {
+  accountSessionParams,
+  accountSessions,
   changePasswordRequest,
   deleteAccountQuery,
   deletionCodeSent,
+  deviceMessages,
   messages,
   mfaEnrolmentLink,
   mfaStatusRecord,
@@ -25,6 +28,7 @@ import { respond, respondMessage } from '../../platform/responses.ts';
 import { changePassword } from './change-password.ts';
 import { deleteAccount } from './delete-account.ts';
 import { identityAdminOf } from './identity.ts';
+import { listOwnSessions } from './list-sessions.ts';
 import {
   countRecoveryCodes,
   getMfaStatus,
@@ -35,6 +39,7 @@ import {
 import { getOwnNotificationPreferences, updateNotificationPreferences } from './notification-preferences.ts';
 import { pushRoutes } from './push.routes.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
+import { signOutDevice } from './sign-out-device.ts';
 import { signOutEverywhere } from './sign-out-everywhere.ts';
 import { resendVerificationEmail } from './verify-email.ts';
 
@@ -228,6 +233,49 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         request: requestRef(req),
       });
       return send(reply, null, messages.signedOutEverywhere);
+    },
+  );
+
+  api.get(
+    '/account/sessions',
+    {
+      config: access.user,
+      schema: {
+        tags: ['account'],
+        summary: "The caller's signed-in devices and latest sign-ins (Account → Security)",
+        description:
+          "Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller's own.",
+        response: respond(accountSessions),
+      },
+    },
+    async (req, reply) =>
+      send(reply, await listOwnSessions({ identityAdmin: admin(), principal: principalOf(req) })),
+  );
+
+  api.delete(
+    '/account/sessions/:id',
+    {
+      config: { ...access.user, ...limit(20, '1 minute') },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign one of your devices out: its session, refresh tokens and access tokens end',
+        description:
+          'The device must sign in again (its next call answers 401, its next refresh fails). Audited, and the customer is emailed a security notice. 404 when the id is not one of your signed-in devices.',
+        params: accountSessionParams,
+        response: respondMessage({ errors: [404] }),
+      },
+    },
+    async (req, reply) => {
+      await signOutDevice({
+        db,
+        identityAdmin: admin(),
+        principal: principalOf(req),
+        sessionId: req.params.id,
+        issuer: deps.config.oidc.issuer,
+        publicUrl: deps.config.publicUrl,
+        request: requestRef(req),
+      });
+      return send(reply, null, deviceMessages.signedOut);
     },
   );
 

@@ -39,8 +39,19 @@ export interface AccessValidAfterTable {
   generation: Generated<number>;
 }
 
+/**
+ * A session signed out by itself (migration 0107, ADR 64): the built-in provider's access
+ * tokens of that session (`sid`) are refused from then on.
+ */
+export interface AccessEndedSessionsTable {
+  subject: string;
+  session_id: string;
+  ended_at: DefaultTimestamp;
+}
+
 export interface AccountTables {
   notification_preferences: NotificationPreferencesTable;
   account_deletion_codes: AccountDeletionCodesTable;
   access_valid_after: AccessValidAfterTable;
+  access_ended_sessions: AccessEndedSessionsTable;
 }

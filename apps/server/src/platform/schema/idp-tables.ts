@@ -163,7 +163,23 @@ export interface IdpSignInLocksTable {
   locked_until: NullableTimestamp;
 }
 
+/**
+ * A completed sign-in and the provider's session it opened (migration 0107, ADR 64): the
+ * session's public uid (the `sid` of its tokens), the browser's User-Agent and address.
+ */
+export interface IdpSessionSignInsTable {
+  id: Generated<number>;
+  user_id: string;
+  session_uid: string;
+  /** Names the sign-in (its interaction result), so a result logged in twice is one sign-in. */
+  sign_in_id: string;
+  user_agent: string | null;
+  ip: string | null;
+  signed_in_at: Timestamp;
+}
+
 export type IdpTables = {
+  idp_session_sign_ins: IdpSessionSignInsTable;
   idp_passkeys: IdpPasskeysTable;
   idp_webauthn_challenges: IdpWebauthnChallengesTable;
   idp_users: IdpUsersTable;

@@ -10,6 +10,7 @@ import { useReauthenticate } from './reauth.ts';
 import { ReauthAlert } from './reauth-alert.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { SignOutEverywhere } from './sign-out-everywhere.tsx';
+import { SignedInDevices } from './signed-in-devices.tsx';
 
 /** Spec §6: identity ids containing 'facebook' or 'google' are social logins (no password here). */
 export function isSocialLogin(subject: string | undefined): boolean {
@@ -20,7 +21,8 @@ const SECURITY_PATH = '/dashboard/account/security';
 
 /**
  * Account page → Security: password change and passkeys (not for social logins), the two-factor
- * switches, and signing out everywhere.
+ * switches, the signed-in devices and recent sign-ins (one device signed out at a time), and
+ * signing out everywhere.
  */
 export function SecuritySection() {
   const auth = useAuth();
@@ -78,6 +80,7 @@ export function SecuritySection() {
         <Title order={3} size="h4" c="navy.9">
           Sessions
         </Title>
+        <SignedInDevices />
         <SignOutEverywhere />
       </Stack>
     </Stack>
