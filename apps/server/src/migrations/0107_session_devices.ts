@@ -11,10 +11,23 @@ import { type Kysely, sql } from 'kysely';
  *   subject's generation (ADR 51). A row only needs to outlive the longest access token.
  * - customer_notices may hold the security notice 'security.device_signed_out'.
  */
-const noticeTypes = `'renewal.reminder', 'card.expiring', 'funding_card.expiring', 'subscription.cancelled', 'subscription.resumed',
-    'subscription.paused', 'subscription.unpaused',
-    'security.password_changed', 'security.password_reset', 'security.mfa_enabled', 'security.mfa_disabled',
-    'security.passkey_added', 'security.passkey_removed', 'security.recovery_code_used'`;
+const added = 'security.device_signed_out';
+
+/** The notice types the constraint allows now (each migration adds to what it finds, as 0077 does). */
+async function noticeTypes(db: Kysely<unknown>): Promise<string[]> {
+  const row = await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint
+    where conname = 'customer_notices_type_check'`.execute(db);
+  const def = row.rows[0]?.def ?? '';
+  return [...def.matchAll(/'([^']+)'::text/g)].map((m) => m[1] as string);
+}
+
+async function setNoticeTypes(db: Kysely<unknown>, types: string[]): Promise<void> {
+  const list = sql.join(types.map((t) => sql.lit(t)));
+  await sql`alter table customer_notices drop constraint customer_notices_type_check`.execute(db);
+  await sql`alter table customer_notices add constraint customer_notices_type_check check (type in (${list}))`.execute(
+    db,
+  );
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table idp_session_sign_ins (
@@ -36,16 +49,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ended_at timestamptz not null default now(),
     primary key (subject, session_id)
   )`.execute(db);
-  await sql`alter table customer_notices drop constraint customer_notices_type_check`.execute(db);
-  await sql`alter table customer_notices add constraint customer_notices_type_check check (type in (
-    ${sql.raw(noticeTypes)}, 'security.device_signed_out'))`.execute(db);
+  const types = await noticeTypes(db);
+  if (!types.includes(added)) await setNoticeTypes(db, [...types, added]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`delete from customer_notices where type = 'security.device_signed_out'`.execute(db);
-  await sql`alter table customer_notices drop constraint customer_notices_type_check`.execute(db);
-  await sql`alter table customer_notices add constraint customer_notices_type_check check (type in (
-    ${sql.raw(noticeTypes)}))`.execute(db);
+  await sql`delete from customer_notices where type = ${added}`.execute(db);
+  await setNoticeTypes(
+    db,
+    (await noticeTypes(db)).filter((t) => t !== added),
+  );
   await sql`drop table access_ended_sessions`.execute(db);
   await sql`drop table idp_session_sign_ins`.execute(db);
 }
