@@ -321,6 +321,36 @@ for (const width of widths) {
   });
 }
 
+test('the only card funds the plan: "Add another card" opens the add-card form (390px)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await atWidth(page, 390);
+  const { email, cardIds } = await seedCustomer(browser, baseURL ?? '', {
+    prefix: 'only-card',
+    cards: [testCards.visa],
+    plan: 'semi-annual',
+  });
+  await signIn(page, email);
+  await page.goto('/dashboard/account/payment');
+  await page.getByRole('button', { name: 'Edit card ending 1111' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Edit Credit Card' })
+    .getByRole('button', { name: 'Remove Card' })
+    .click();
+  const warning = page.getByRole('dialog', { name: 'This card pays for your plan' });
+  await warning.getByRole('button', { name: 'Add another card' }).click();
+  // The walk found this closing both dialogs and nothing more.
+  await expect(page.getByRole('dialog', { name: 'Add your Credit Card' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Edit Credit Card' })).toHaveCount(0);
+  expect(
+    (await sql<{ removed_at: Date | null }>('select removed_at from cards where id = $1', [cardIds[0]]))[0]
+      ?.removed_at,
+  ).toBeNull();
+});
+
 test('a separate card only for the plan works with 3 Charge & Pay cards registered (1280px)', async ({
   page,
   browser,

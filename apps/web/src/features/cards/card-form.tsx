@@ -35,6 +35,8 @@ interface CardFormProps {
   defaultAddress?: AddressValues;
   isDefault?: boolean;
   onDone: (card?: CardView) => void;
+  /** Opens the add-card form in this card's place (the funding card's warning offers it). */
+  onAddInstead?: () => void;
 }
 
 /** The two-step card form (card details, then billing address) of the add and edit modals. */
@@ -44,6 +46,7 @@ export function CardForm({
   defaultAddress,
   isDefault = false,
   onDone,
+  onAddInstead,
 }: CardFormProps) {
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
@@ -135,6 +138,9 @@ export function CardForm({
         ...fundingCardWords(sub, others),
         labels: { confirm: others > 0 ? 'Change funding card' : 'Add another card', cancel: 'Go back' },
         onConfirm: () => {
+          // No other card: the add-card form opens here (the walk found "Add another card" only
+          // closing the dialogs). Another card: the funding card is changed on the payment page.
+          if (others === 0 && onAddInstead) return onAddInstead();
           onDone();
           navigate('/dashboard/account/payment');
         },

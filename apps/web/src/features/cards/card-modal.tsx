@@ -11,6 +11,7 @@ interface CardModalProps {
   defaultAddress?: AddressValues;
   isDefault?: boolean;
   onSaved?: (card?: CardView) => void;
+  onAddInstead?: () => void;
 }
 
 /**
@@ -25,6 +26,7 @@ export function CardModal({
   defaultAddress,
   isDefault,
   onSaved,
+  onAddInstead,
 }: CardModalProps) {
   return (
     <Modal
@@ -44,6 +46,7 @@ export function CardModal({
           defaultName={defaultName}
           defaultAddress={defaultAddress}
           isDefault={isDefault}
+          onAddInstead={onAddInstead}
           onDone={(saved) => {
             onSaved?.(saved);
             onClose();

@@ -136,6 +136,7 @@ export function CardsSection({
         defaultName={holderName}
         defaultAddress={toAddressValues(customer.data?.address)}
         isDefault={list.length === 0}
+        onAddInstead={canAdd ? openAdd : undefined}
       />
     </section>
   );
