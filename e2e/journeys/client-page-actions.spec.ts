@@ -70,7 +70,12 @@ for (const width of widths) {
         [id],
       ),
     ).toEqual([{ paused_by: admin }]);
-    await waitForMail(request, email, /You paused Charge & Pay/);
+    // The client did not pause it: the email says Pria did.
+    await waitForMail(
+      request,
+      email,
+      /^Pria paused Charge & Pay on your plan\n[\s\S]*Our team made this change/,
+    );
 
     // Resume.
     await actions.getByRole('button', { name: 'Resume plan' }).click();
@@ -79,7 +84,7 @@ for (const width of widths) {
     await resume.getByRole('button', { name: 'Resume the plan' }).click();
     await toast(page, 'Plan resumed');
     await expect(actions.getByRole('button', { name: 'Pause plan' })).toBeEnabled();
-    await waitForMail(request, email, /Charge & Pay is back on/);
+    await waitForMail(request, email, /^Charge & Pay is back on\n[\s\S]*Pria turned Charge & Pay back on/);
 
     // Cancel, after a confirmation: going back changes nothing.
     await actions.getByRole('button', { name: 'Cancel plan' }).click();
@@ -102,7 +107,11 @@ for (const width of widths) {
     await expect(actions.getByRole('button', { name: 'Cancel plan' })).toBeDisabled();
     await expect(actions.getByText('The plan is already cancelled.')).toBeVisible();
     await expect(profile.getByText(`by ${admin}`)).toBeVisible();
-    await waitForMail(request, email, /Your Pria subscription is cancelled/);
+    await waitForMail(
+      request,
+      email,
+      /^Your Pria subscription is cancelled\n[\s\S]*Pria cancelled your Pria/,
+    );
 
     // Refund the plan charge: the Transactions page's own dialog, its preview first.
     const charges = page.getByRole('region', { name: 'Plan charges' });

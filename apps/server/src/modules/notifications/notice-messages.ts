@@ -52,6 +52,8 @@ export type NoticeData =
       endsAt: string;
       /** The $3 charges not yet paid back when it was cancelled (issue 40). Absent on older notices. */
       payBacks?: NoticePayBack[];
+      /** Pria's staff did it, not the customer (the client page, ADR 65). */
+      byPria?: boolean;
     }
   | {
       type: 'subscription.resumed';
@@ -63,9 +65,18 @@ export type NoticeData =
       renewsAt: string;
       card: NoticeCard | null;
     }
-  | { type: 'subscription.paused'; planName: string; endsAt: string; nextChargeAt: string }
+  | {
+      type: 'subscription.paused';
+      planName: string;
+      endsAt: string;
+      nextChargeAt: string;
+      /** Pria's staff did it, not the customer (the client page, ADR 65). */
+      byPria?: boolean;
+    }
   | {
       type: 'subscription.unpaused';
+      /** Pria's staff did it, not the customer (the client page, ADR 65). */
+      byPria?: boolean;
       planName: string;
       /** Null when the plan does not renew: it ends at endsAt instead. */
       renewsAt: string | null;
@@ -159,7 +170,7 @@ function words(d: NoticeData, publicUrl: string): Words {
         : '';
       return {
         subject: 'Your Pria subscription is cancelled',
-        lead: `You cancelled your Pria ${d.planName} plan. It will not renew. It stays active until ${day(d.endsAt)}, the end of the period you paid for: the monthly $3.00 Charge & Pay charges continue until then, and every $3.00 we charge is paid back to the same card on the 2nd.${still} After ${day(d.endsAt)} there are no more charges. Changed your mind? Keep your subscription before ${day(d.endsAt)}: ${subscription}`,
+        lead: `${d.byPria ? 'Pria cancelled' : 'You cancelled'} your Pria ${d.planName} plan.${byPria(d.byPria)} It will not renew. It stays active until ${day(d.endsAt)}, the end of the period you paid for: the monthly $3.00 Charge & Pay charges continue until then, and every $3.00 we charge is paid back to the same card on the 2nd.${still} After ${day(d.endsAt)} there are no more charges. Changed your mind? Keep your subscription before ${day(d.endsAt)}: ${subscription}`,
         details: [
           ['Plan', d.planName],
           ['Active until', day(d.endsAt)],
@@ -170,8 +181,8 @@ function words(d: NoticeData, publicUrl: string): Words {
     }
     case 'subscription.paused':
       return {
-        subject: 'You paused Charge & Pay',
-        lead: `You paused Charge & Pay on your Pria ${d.planName} plan. While it is paused we do not charge your cards the monthly $3.00, starting with the charge on ${day(d.nextChargeAt)}, and your plan does not renew. Every $3.00 already charged is still paid back to the same card on the 2nd. Your plan stays active until ${day(d.endsAt)}; if it is still paused then, it ends. Turn Charge & Pay back on at any time before then: ${subscription}`,
+        subject: d.byPria ? 'Pria paused Charge & Pay on your plan' : 'You paused Charge & Pay',
+        lead: `${d.byPria ? 'Pria paused' : 'You paused'} Charge & Pay on your Pria ${d.planName} plan.${byPria(d.byPria)} While it is paused we do not charge your cards the monthly $3.00, starting with the charge on ${day(d.nextChargeAt)}, and your plan does not renew. Every $3.00 already charged is still paid back to the same card on the 2nd. Your plan stays active until ${day(d.endsAt)}; if it is still paused then, it ends. Turn Charge & Pay back on at any time before then: ${subscription}`,
         details: [
           ['Plan', d.planName],
           ['No $3 charge from', day(d.nextChargeAt)],
@@ -188,7 +199,7 @@ function words(d: NoticeData, publicUrl: string): Words {
           : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
       return {
         subject: 'Charge & Pay is back on',
-        lead: `You turned Charge & Pay back on for your Pria ${d.planName} plan. ${next} ${end}`
+        lead: `${d.byPria ? 'Pria turned' : 'You turned'} Charge & Pay back on for your Pria ${d.planName} plan.${byPria(d.byPria)} ${next} ${end}`
           .replace(/\s+/g, ' ')
           .trim(),
         details: [
@@ -260,6 +271,10 @@ function words(d: NoticeData, publicUrl: string): Words {
     }
   }
 }
+
+/** Said when Pria's staff changed the plan: the customer did not (the fresh walk of issue 40). */
+const byPria = (by: boolean | undefined) =>
+  by ? ' Our team made this change on your account; if you did not ask for it, reply to this email.' : '';
 
 export function noticeMessages(i: { data: NoticeData; firstName: string | null; publicUrl: string }) {
   const w = words(i.data, i.publicUrl);

@@ -88,7 +88,13 @@ export async function cancelPlan(
     await sendCustomerNotice(
       tx,
       {
-        data: { type: 'subscription.cancelled', planName: plan.name, endsAt, payBacks },
+        data: {
+          type: 'subscription.cancelled',
+          planName: plan.name,
+          endsAt,
+          payBacks,
+          ...(r.audit ? { byPria: true } : {}),
+        },
         dedupeKey: `subscription.cancelled:${row.id}:${now.toISOString()}`,
         customerId: customer.id,
         subscriptionId: row.id,

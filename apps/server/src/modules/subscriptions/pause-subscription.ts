@@ -20,6 +20,8 @@ export async function switchPause(
     paused: boolean;
     at: Date;
     by: string;
+    /** Pria's staff, from the client page: the email says so. */
+    byStaff?: boolean;
     publicUrl: string;
   },
 ): Promise<boolean> {
@@ -44,6 +46,7 @@ export async function recordPauseChange(
     paused: boolean;
     at: Date;
     by: string;
+    byStaff?: boolean;
     publicUrl: string;
   },
 ): Promise<void> {
@@ -92,12 +95,14 @@ export async function recordPauseChange(
       data: r.paused
         ? {
             type: 'subscription.paused',
+            ...(r.byStaff ? { byPria: true } : {}),
             planName: plan.name,
             endsAt,
             nextChargeAt: nextChargeAt.toISOString(),
           }
         : {
             type: 'subscription.unpaused',
+            ...(r.byStaff ? { byPria: true } : {}),
             planName: plan.name,
             renewsAt: renews ? endsAt : null,
             endsAt,

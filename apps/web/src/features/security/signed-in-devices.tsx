@@ -79,7 +79,9 @@ function DeviceRow({
             loading={busy}
             onClick={() => onSignOut(device)}
           >
-            Sign out this device
+            {/* "this device" beside another device read as the one in hand (the walk); its name
+                says which: "Sign out Chrome on Linux". */}
+            Sign out
           </Button>
         )}
       </Group>

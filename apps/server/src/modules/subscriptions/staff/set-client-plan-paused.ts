@@ -31,6 +31,7 @@ export async function setClientPlanPaused(
       paused: r.paused,
       at,
       by: r.audit.actor,
+      byStaff: true,
       publicUrl: deps.publicUrl,
     });
     // The rule above was read under the lock, so the switch moves; a refusal here is a bug, not a race.

@@ -107,7 +107,11 @@ describe('pause and resume', () => {
     expect(await audit('subscription.pause')).toEqual([
       { actor: 'finance@pria.test', target_id: subscriptionId, actor_roles: ['finance'] },
     ]);
-    const [mail] = await mails('You paused Charge & Pay');
+    // The customer did not pause it: the email says Pria did, and how to object (the fresh walk).
+    expect(await mails('You paused Charge & Pay')).toHaveLength(0);
+    const [mail] = await mails('Pria paused Charge & Pay on your plan');
+    expect(mail?.text_body).toContain('Pria paused Charge & Pay on your Pria');
+    expect(mail?.text_body).toContain('Our team made this change on your account');
     expect(mail?.text_body).toContain('starting with the charge on January 28, 2031');
   });
 
@@ -128,7 +132,9 @@ describe('pause and resume', () => {
     expect(await audit('subscription.resume')).toEqual([
       { actor: 'admin@pria.test', target_id: subscriptionId, actor_roles: ['admin'] },
     ]);
-    expect(await mails('Charge & Pay is back on')).toHaveLength(1);
+    const resumedMail = await mails('Charge & Pay is back on');
+    expect(resumedMail).toHaveLength(1);
+    expect(resumedMail[0]?.text_body).toContain('Pria turned Charge & Pay back on');
     const again = await admin.post(`${base()}/resume`, { subscriptionId });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(staffPlanMessages.notPaused);
@@ -151,6 +157,8 @@ describe('cancel', () => {
       { actor: 'admin@pria.test', target_id: subscriptionId, actor_roles: ['admin'] },
     ]);
     const [mail] = await mails('Your Pria subscription is cancelled');
+    expect(mail?.text_body).toContain('Pria cancelled your Pria');
+    expect(mail?.text_body).not.toContain('You cancelled');
     expect(mail?.text_body).toContain('It stays active until July 10, 2031');
   });
 
