@@ -61,6 +61,13 @@ export function PlanActions({ client }: { client: ClientRecord }) {
       onConfirm: () => act.mutate({ action, subscriptionId: sub.id }),
     });
   };
+  const refusals = Object.fromEntries(actions.map((a) => [a, planActionRefusal(a, state, now)])) as Record<
+    (typeof actions)[number],
+    string | null
+  >;
+  const reasons = Object.values(refusals);
+  const shared =
+    reasons.length > 1 && reasons.every((r) => r !== null && r === reasons[0]) ? (reasons[0] ?? null) : null;
   return (
     <Paper
       withBorder
@@ -74,8 +81,8 @@ export function PlanActions({ client }: { client: ClientRecord }) {
       </Title>
       <Stack gap="xs">
         {actions.map((action) => {
-          const refusal = planActionRefusal(action, state, now);
-          const reasonId = `plan-${action}-reason`;
+          const refusal = refusals[action];
+          const reasonId = shared ? 'plan-actions-reason' : `plan-${action}-reason`;
           const label = { pause: 'Pause plan', resume: 'Resume plan', cancel: 'Cancel plan' }[action];
           return (
             <Group key={action} gap="sm" wrap="wrap" align="center">
@@ -89,7 +96,7 @@ export function PlanActions({ client }: { client: ClientRecord }) {
               >
                 {label}
               </Button>
-              {refusal && (
+              {refusal && !shared && (
                 <Text size="sm" c="dimmed" id={reasonId}>
                   {refusal}
                 </Text>
@@ -97,6 +104,12 @@ export function PlanActions({ client }: { client: ClientRecord }) {
             </Group>
           );
         })}
+        {/* One reason for every button (an ended plan) is said once, not under each (the walk). */}
+        {shared && (
+          <Text size="sm" c="dimmed" id="plan-actions-reason">
+            {shared}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
