@@ -5,6 +5,18 @@ import { sendCustomerNotice } from '../notifications/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 import { findPauseState, type SubscriptionRow } from './subscriptions.repo.ts';
 
+/** A pause or resume asked for: of which plan, when, by whom. */
+interface PauseChange {
+  subscription: SubscriptionRow;
+  plan: PlanRow;
+  paused: boolean;
+  at: Date;
+  by: string;
+  /** Pria's staff, from the client page: the email says so. */
+  byStaff?: boolean;
+  publicUrl: string;
+}
+
 /**
  * Moves the pause switch to `paused`, with the subscription row locked by the caller's
  * transaction: the switch as it stands is the pause rows' (billing's pause rule), read under that
@@ -12,19 +24,7 @@ import { findPauseState, type SubscriptionRow } from './subscriptions.repo.ts';
  * whether it moved. The customer's PUT /subscriptions/{id} and staff's pause and resume (issue
  * 40) both go through it.
  */
-export async function switchPause(
-  tx: Db,
-  r: {
-    subscription: SubscriptionRow;
-    plan: PlanRow;
-    paused: boolean;
-    at: Date;
-    by: string;
-    /** Pria's staff, from the client page: the email says so. */
-    byStaff?: boolean;
-    publicUrl: string;
-  },
-): Promise<boolean> {
+export async function switchPause(tx: Db, r: PauseChange): Promise<boolean> {
   const wasPaused = (await findPauseState(tx, r.subscription.id)).since !== null;
   if (r.paused === wasPaused) return false;
   await recordPauseChange(tx, r);
@@ -38,18 +38,7 @@ export async function switchPause(
  * as usual. Resuming before the end date brings back the next 28th's charge and the renewal.
  * Each change is recorded with when (the engine's clock) and who, and confirmed by email.
  */
-export async function recordPauseChange(
-  tx: Db,
-  r: {
-    subscription: SubscriptionRow;
-    plan: PlanRow;
-    paused: boolean;
-    at: Date;
-    by: string;
-    byStaff?: boolean;
-    publicUrl: string;
-  },
-): Promise<void> {
+export async function recordPauseChange(tx: Db, r: PauseChange): Promise<void> {
   const { subscription: s, plan, at } = r;
   if (r.paused) {
     await tx
