@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,7 +11,13 @@ import { createInterface } from 'node:readline';
  * (3100/54391 and 3101/54392 by default; ADR 56). Every line a shard prints is prefixed with its
  * name, and each shard's whole output is kept in .tmp/e2e-shard-<i>.log. Fails when any shard
  * fails, or when a shard's card-data scan (the chromium project's teardown) did not run and pass.
- * Arguments are passed to every shard: `npm run test:e2e -- e2e/admin`.
+ *
+ * The whole suite is split by time, not by count: each spec file goes to the shard with the least
+ * work so far, longest first, by the seconds e2e/durations.json measured (a file it does not name
+ * counts as its median), so the shards end together. Every run writes what it measured to
+ * .tmp/e2e-durations.json; copy it over e2e/durations.json when the suite has changed shape.
+ * Arguments are passed to every shard, which then splits them Playwright's way (`--shard`):
+ * `npm run test:e2e -- e2e/admin`.
  */
 const shards = Number(process.env.E2E_SHARDS ?? 2);
 const basePort = Number(process.env.E2E_PORT ?? 3100);
@@ -34,6 +40,8 @@ interface Shard {
   pgPort: number;
   logFile: string;
   reportFile: string;
+  /** What this shard's Playwright is told to run: its spec files, or `--shard` and the caller's filter. */
+  args: string[];
 }
 
 interface Outcome {
@@ -48,19 +56,15 @@ function runShard(shard: Shard, args: string[]): Promise<Outcome> {
   rmSync(shard.reportFile, { force: true });
   const started = Date.now();
   const log = createWriteStream(shard.logFile);
-  const child = spawn(
-    process.execPath,
-    [playwright, 'test', `--shard=${shard.index}/${shards}`, '--reporter=list,json', ...args],
-    {
-      env: {
-        ...process.env,
-        E2E_PORT: String(shard.port),
-        E2E_PG_PORT: String(shard.pgPort),
-        PLAYWRIGHT_JSON_OUTPUT_FILE: shard.reportFile,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [playwright, 'test', '--reporter=list,json', ...args], {
+    env: {
+      ...process.env,
+      E2E_PORT: String(shard.port),
+      E2E_PG_PORT: String(shard.pgPort),
+      PLAYWRIGHT_JSON_OUTPUT_FILE: shard.reportFile,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       log.write(`${line}\n`);
@@ -81,7 +85,10 @@ function runShard(shard: Shard, args: string[]): Promise<Outcome> {
 /** Playwright's JSON report, the parts read here. */
 interface ReportSuite {
   file: string;
-  specs: { title: string; tests: { projectName: string; status: string }[] }[];
+  specs: {
+    title: string;
+    tests: { projectName: string; status: string; results?: { duration: number }[] }[];
+  }[];
   suites?: ReportSuite[];
 }
 interface Report {
@@ -106,6 +113,58 @@ function testsOf(suites: ReportSuite[]): { file: string; title: string; project:
   ]);
 }
 
+const E2E_DIR = 'e2e';
+const DURATIONS_FILE = path.join(E2E_DIR, 'durations.json');
+
+/** The spec files of the chromium project (paths under e2e/), the scan left to each shard's teardown. */
+function specFiles(): string[] {
+  return globSync('**/*.spec.ts', { cwd: E2E_DIR })
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => f !== SCAN.file)
+    .sort();
+}
+
+/**
+ * Longest first, each file to the shard with the least work so far (LPT): within 4/3 of the best
+ * split, and as good as exact when no file is near a shard's share.
+ */
+function splitByTime(files: string[], seconds: Record<string, number>, count: number): string[][] {
+  const known = files.map((f) => seconds[f]).filter((s): s is number => typeof s === 'number');
+  const median = known.length ? (known.sort((a, b) => a - b)[Math.floor(known.length / 2)] as number) : 1;
+  const cost = (f: string) => seconds[f] ?? median;
+  const loads = Array.from({ length: count }, () => ({ seconds: 0, files: [] as string[] }));
+  for (const file of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const least = loads.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    least.seconds += cost(file);
+    least.files.push(file);
+  }
+  return loads.map((l) => l.files.sort());
+}
+
+function readDurations(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+const args = process.argv.slice(2);
+const split = args.length ? undefined : splitByTime(specFiles(), readDurations(), shards);
+/** Each test's time (every attempt), by file and project. */
+function durationsOf(suites: ReportSuite[]): { file: string; project: string; seconds: number }[] {
+  return suites.flatMap((s) => [
+    ...s.specs.flatMap((spec) =>
+      spec.tests.map((t) => ({
+        file: s.file,
+        project: t.projectName,
+        seconds: (t.results ?? []).reduce((sum, r) => sum + r.duration, 0) / 1000,
+      })),
+    ),
+    ...durationsOf(s.suites ?? []),
+  ]);
+}
+
 const list: Shard[] = Array.from({ length: shards }, (_, i) => ({
   index: i + 1,
   name: `e2e ${i + 1}/${shards}`,
@@ -113,9 +172,21 @@ const list: Shard[] = Array.from({ length: shards }, (_, i) => ({
   pgPort: basePgPort + i,
   logFile: path.join(tmp, `e2e-shard-${i + 1}.log`),
   reportFile: path.join(tmp, `e2e-shard-${i + 1}.json`),
-}));
-const args = process.argv.slice(2);
-const outcomes = await Promise.all(list.map((s) => runShard(s, args)));
+  args: split
+    ? (split[i] as string[]).map((f) => `${E2E_DIR}/${f}`)
+    : [`--shard=${i + 1}/${shards}`, ...args],
+}))
+  // More shards than files: a shard given no file would run them all.
+  .filter((s) => s.args.length > 0);
+if (split) {
+  const seconds = readDurations();
+  for (const s of list) {
+    const files = s.args.map((a) => a.slice(E2E_DIR.length + 1));
+    const expected = files.reduce((sum, f) => sum + (seconds[f] ?? 0), 0);
+    console.log(`${s.name}: ${files.length} spec files, about ${expected} s of tests by ${DURATIONS_FILE}`);
+  }
+}
+const outcomes = await Promise.all(list.map((s) => runShard(s, s.args)));
 
 const problems: string[] = [];
 const totals = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
@@ -150,6 +221,17 @@ for (const { shard, code, signal, seconds } of outcomes) {
       `${shard.name}: the card-data scan (${SCAN.file}) ${scans.length ? 'did not pass' : 'did not run'} after its specs`,
     );
 }
+// What each spec file took this run, for the next split (copy over e2e/durations.json).
+const measured: Record<string, number> = {};
+for (const { shard } of outcomes)
+  for (const t of durationsOf(readReport(shard.reportFile)?.suites ?? []))
+    if (t.project !== SCAN.project) measured[t.file] = (measured[t.file] ?? 0) + t.seconds;
+const rounded = Object.fromEntries(
+  Object.entries(measured)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([f, s]) => [f, Math.round(s)]),
+);
+writeFileSync(path.join(tmp, 'e2e-durations.json'), `${JSON.stringify(rounded, null, 2)}\n`);
 for (const p of problems) console.log(`FAILED: ${p}`);
 // The closing line, summed over the shards.
 console.log(
