@@ -53,10 +53,9 @@ export default function OnboardingPage() {
     navigate('/dashboard');
   };
   const goTo = (index: number) => setStep(index);
-  const complete = (next: number) => {
-    saveIndex.mutate({ index: next });
-    setStep(next);
-  };
+  // The next step shows once the server keeps it: shown before, a reload in that moment went
+  // back a step (the save had not landed). A failed save says so and stays on this step.
+  const complete = (next: number) => saveIndex.mutate({ index: next }, { onSuccess: () => setStep(next) });
   // The plan goes to the server before checkout shows it, so a reload finds the same plan.
   const choosePlan = (id: string) =>
     saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => setStep(3) });
