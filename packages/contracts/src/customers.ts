@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notificationTypes } from './account.ts';
+import { languageSchema } from './language.ts';
 
 /**
  * What the API answers about a customer, their plan and their subscription. The server's views
@@ -124,6 +125,11 @@ export const customerView = z.object({
   onBoardingIndex: z.number().int(),
   /** The plan chosen in onboarding, kept for checkout (a reload must not lose it); null before. */
   selectedPlanId: z.string().nullable(),
+  /**
+   * The language the customer chose for everything Pria says to them (ADR 71); null while they
+   * never chose, when their browser's language decides.
+   */
+  language: languageSchema.nullable(),
 });
 export type CustomerView = z.infer<typeof customerView>;
 

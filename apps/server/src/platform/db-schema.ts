@@ -28,6 +28,8 @@ export interface CustomersTable {
   selected_plan_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The identity is staff (support, finance, admin): not a client (migration 0062). */
   is_staff: Generated<boolean>;
+  /** The language chosen for everything Pria says to this customer; null: never chosen (migration 0109). */
+  language: ColumnType<'en' | 'es' | null, 'en' | 'es' | null | undefined, 'en' | 'es' | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   /** Set when the customer deleted their account (personal data erased; migration 0006). */

@@ -73,6 +73,10 @@ const table: Record<string, RouteCase> = {
     request: (i) => ({ path: `/customers/${i.customerId}`, body: profile }),
     ownOk: true,
   },
+  'PUT /api/v1/customers/:id/language': {
+    request: (i) => ({ path: `/customers/${i.customerId}/language`, body: { language: 'es' } }),
+    ownOk: true,
+  },
   'PUT /api/v1/setting/onboarding-index': {
     request: () => ({ path: '/setting/onboarding-index', query: 'index=1' }),
     ownOk: true,

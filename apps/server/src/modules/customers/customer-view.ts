@@ -24,6 +24,7 @@ export function toCustomerView(row: CustomerRow): CustomerView {
     onBoardingIndex: row.onboarding_index,
     /** The plan chosen in onboarding (the spec's selectedProduct), for its checkout; null if none yet. */
     selectedPlanId: row.selected_plan_id,
+    language: row.language,
   };
 }
 

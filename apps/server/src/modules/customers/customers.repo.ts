@@ -25,6 +25,7 @@ const customerColumns = [
   'onboarding_index',
   'selected_plan_id',
   'is_staff',
+  'language',
   'created_at',
   'updated_at',
   'deleted_at',
@@ -271,4 +272,36 @@ export async function markEmailVerified(
         .where('customers.email_verified', '=', false),
     )
     .execute();
+}
+
+/**
+ * The customer's language, and the account's log line saying so, in one transaction (ADR 71:
+ * a choice that changes every message sent to them is recorded like their other account changes).
+ */
+export async function setCustomerLanguage(db: Db, id: string, language: 'en' | 'es'): Promise<CustomerRow> {
+  return db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('customers')
+      .select('language')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const row = await tx
+      .updateTable('customers')
+      .set({ language, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (before.language !== language)
+      await tx
+        .insertInto('event_log')
+        .values({
+          stream: 'account',
+          message: `language set to ${language}`,
+          actor: id,
+          data: JSON.stringify({ customerId: id, from: before.language, to: language }),
+        })
+        .execute();
+    return row;
+  });
 }

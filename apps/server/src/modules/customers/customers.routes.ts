@@ -1,4 +1,11 @@
-import { customerRecord, customerView, messages, onboardingIndexQuery, profileUpdate } from '@pria/contracts';
+import {
+  customerRecord,
+  customerView,
+  languageUpdate,
+  messages,
+  onboardingIndexQuery,
+  profileUpdate,
+} from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
 import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
 import { saveOnboardingStep } from './save-onboarding-step.ts';
+import { setLanguage } from './set-language.ts';
 import { updateProfile } from './update-profile.ts';
 
 /** A customer id, or 'me' for the caller's own record. */
@@ -65,6 +73,28 @@ export async function customerRoutes(
       });
       return send(reply, view, messages.updatedSuccessfully);
     },
+  );
+
+  api.put(
+    '/customers/:id/language',
+    {
+      config: access.user,
+      schema: {
+        tags: ['customers'],
+        summary: "Choose the language Pria speaks to the caller: en or es ('me' for the caller)",
+        description:
+          "Kept on the account: every email, SMS, push message and page uses it from then on. Someone else's id is 403.",
+        params: idParams,
+        body: languageUpdate,
+        response: respond(customerView, { errors: [403] }),
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        await setLanguage(db, principalOf(req), req.params.id, req.body),
+        messages.updatedSuccessfully,
+      ),
   );
 
   api.put(

@@ -163,6 +163,43 @@ describe('PUT /api/v1/customers/{id}', () => {
   });
 });
 
+describe('PUT /api/v1/customers/{id}/language (issue 42)', () => {
+  it('starts unchosen, keeps the choice on the account and logs each change once', async () => {
+    const before = await ann.get('/api/v1/customers/me');
+    expect(before.body.data.language).toBeNull();
+    const put = await ann.put('/api/v1/customers/me/language', { language: 'es' });
+    expect(put.status).toBe(200);
+    expect(put.body.data.language).toBe('es');
+    // Read back on both paths of the record (the one-query GET and a view from the row).
+    expect((await ann.get('/api/v1/customers/me')).body.data.language).toBe('es');
+    expect((await ann.put('/api/v1/customers/me/language', { language: 'es' })).body.data.language).toBe('es');
+    const id = before.body.data.id as string;
+    const logged = await t.db
+      .selectFrom('event_log')
+      .select(['message', 'actor'])
+      .where('stream', '=', 'account')
+      .where('message', 'like', 'language set to%')
+      .where('actor', '=', id)
+      .execute();
+    expect(logged).toEqual([{ message: 'language set to es', actor: id }]);
+    await ann.put('/api/v1/customers/me/language', { language: 'en' });
+    expect((await ann.get('/api/v1/customers/me')).body.data.language).toBe('en');
+  });
+
+  it('refuses a language Pria does not speak, an unknown property and another customer, changing nothing', async () => {
+    await ann.put('/api/v1/customers/me/language', { language: 'en' });
+    const fr = await ann.put('/api/v1/customers/me/language', { language: 'fr' });
+    expect(fr.status).toBe(400);
+    expect(fr.body.error).toContain('language must be en or es');
+    const extra = await ann.put('/api/v1/customers/me/language', { language: 'es', locale: 'es-MX' });
+    expect(extra.status).toBe(400);
+    const annId = (await ann.get('/api/v1/customers/me')).body.data.id as string;
+    const other = await bob.put(`/api/v1/customers/${annId}/language`, { language: 'es' });
+    expect(other.status).toBe(403);
+    expect((await ann.get('/api/v1/customers/me')).body.data.language).toBe('en');
+  });
+});
+
 describe('onboarding index and geography', () => {
   it('saves the onboarding step and refuses values outside 0-4', async () => {
     const ok = await bob.put('/api/v1/setting/onboarding-index?index=2');

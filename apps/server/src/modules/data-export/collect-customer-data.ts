@@ -59,6 +59,7 @@ export async function collectDataset(db: Db, customerId: string, name: DatasetNa
           state: c.administrative_area,
           country: c.country,
           postal_code: c.postal_code,
+          language: c.language,
           created_at: iso(c.created_at),
           updated_at: iso(c.updated_at),
         },
