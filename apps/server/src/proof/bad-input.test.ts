@@ -57,7 +57,10 @@ function base(route: CapturedRoute, i: CustomerIds): { path: string; body?: Json
       body: { firstName: 'Ann', lastName: 'Lee', phone: '2125550100', address },
       query: { onboarding: 'false' },
     },
-    'PUT /api/v1/customers/:id/language': { path: `/customers/${i.customerId}/language`, body: { language: 'es' } },
+    'PUT /api/v1/customers/:id/language': {
+      path: `/customers/${i.customerId}/language`,
+      body: { language: 'es' },
+    },
     'PUT /api/v1/setting/onboarding-index': { path: '/setting/onboarding-index', query: { index: '1' } },
     'POST /api/v1/support/contact-us': {
       path: '/support/contact-us',

@@ -172,7 +172,9 @@ describe('PUT /api/v1/customers/{id}/language (issue 42)', () => {
     expect(put.body.data.language).toBe('es');
     // Read back on both paths of the record (the one-query GET and a view from the row).
     expect((await ann.get('/api/v1/customers/me')).body.data.language).toBe('es');
-    expect((await ann.put('/api/v1/customers/me/language', { language: 'es' })).body.data.language).toBe('es');
+    expect((await ann.put('/api/v1/customers/me/language', { language: 'es' })).body.data.language).toBe(
+      'es',
+    );
     const id = before.body.data.id as string;
     const logged = await t.db
       .selectFrom('event_log')
