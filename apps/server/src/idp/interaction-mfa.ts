@@ -14,7 +14,7 @@ import {
   verifySignInRecovery,
 } from './mfa-challenge.ts';
 import { codePage, recoveryCodeSignInPage } from './mfa-pages.ts';
-import { sendPage } from './pages.ts';
+import { isStaffSignIn, sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -46,7 +46,8 @@ export interface InteractionKit {
   expired: (reply: FastifyReply) => unknown;
   /** A page opened again after its interaction ended (Back): on to the app when signed in, else `expired`. */
   gone: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  loginPage: (uid: string, error: string) => string;
+  /** The sign-in page again, with why; the staff one (`staff`) when the admin portal asked for it. */
+  loginPage: (uid: string, error: string, staff?: boolean) => string;
 }
 
 /** RFC 8176 values: a password, then a one-time code, makes multiple factors. */
@@ -149,7 +150,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     }
     if (result.reason === 'wrong') return page(reply, interaction.uid, mfaMessages.wrongCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
+    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
   });
 
   const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) =>
@@ -168,7 +169,11 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     const interaction = await kit.details(req, reply);
     if (!interaction) return kit.gone(req, reply);
     if (!(await findOpenChallenge(db, interaction.uid)))
-      return sendPage(reply, kit.loginPage(interaction.uid, mfaMessages.restart), 400);
+      return sendPage(
+        reply,
+        kit.loginPage(interaction.uid, mfaMessages.restart, isStaffSignIn(interaction.params)),
+        400,
+      );
     return recoveryPage(reply, interaction.uid, null);
   });
 
@@ -191,7 +196,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (result.reason === 'wrong')
       return recoveryPage(reply, interaction.uid, mfaMessages.wrongRecoveryCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
+    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/resend', route, async (req, reply) => {
