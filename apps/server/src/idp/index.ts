@@ -501,7 +501,12 @@ function registerInteractionRoutes(
       }
       const method = await getMfaMethod(db, result.userId);
       if (method)
-        return beginSecondStep(kit, req, reply, { uid: interaction.uid, userId: result.userId, method });
+        return beginSecondStep(kit, req, reply, {
+          uid: interaction.uid,
+          userId: result.userId,
+          method,
+          staff,
+        });
       return finish(req, reply, interaction, {
         login: { accountId: result.userId, amr: ['pwd'], remember: true },
       });

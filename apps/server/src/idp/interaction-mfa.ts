@@ -73,12 +73,13 @@ export async function beginSecondStep(
   kit: InteractionKit,
   req: FastifyRequest,
   reply: FastifyReply,
-  opts: { uid: string; userId: string; method: MfaMethod },
+  opts: { uid: string; userId: string; method: MfaMethod; staff?: boolean },
 ) {
-  const started = await startSignInChallenge(kit.db, kit.config, { ...opts, ctx: attempt(req) });
+  const { staff = false, ...challenge } = opts;
+  const started = await startSignInChallenge(kit.db, kit.config, { ...challenge, ctx: attempt(req) });
   if (!started.ok) {
     const message = started.reason === 'locked' ? messages.locked : mfaMessages.tooManyCodes;
-    return sendPage(reply, kit.loginPage(opts.uid, message), 429);
+    return sendPage(reply, kit.loginPage(opts.uid, message, staff), 429);
   }
   return reply
     .code(303)
@@ -91,13 +92,16 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
 
   async function page(
     reply: FastifyReply,
-    uid: string,
+    interaction: Interaction,
     error: string | null,
     status = 200,
     notice: string | null = null,
   ) {
+    const uid = interaction.uid;
     const challenge = await findOpenChallenge(db, uid);
-    if (!challenge) return sendPage(reply, kit.loginPage(uid, mfaMessages.restart), 400);
+    if (!challenge) {
+      return sendPage(reply, kit.loginPage(uid, mfaMessages.restart, isStaffSignIn(interaction.params)), 400);
+    }
     let sub = 'Enter the 6-digit code from your authenticator app.';
     if (challenge.method !== 'authenticator') {
       const dest = await destinations(db, config, challenge.user_id);
@@ -129,7 +133,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
     if (!interaction) return kit.gone(req, reply);
-    return page(reply, interaction.uid, null);
+    return page(reply, interaction, null);
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
@@ -148,7 +152,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         login: { accountId: result.userId, amr: MFA_AMR, remember: true },
       });
     }
-    if (result.reason === 'wrong') return page(reply, interaction.uid, mfaMessages.wrongCode, 401);
+    if (result.reason === 'wrong') return page(reply, interaction, mfaMessages.wrongCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
     return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
   });
@@ -203,7 +207,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     const interaction = await kit.details(req, reply);
     if (!interaction) return kit.expired(reply);
     const sent = await resendSignInCode(db, config, interaction.uid, attempt(req));
-    if (!sent.ok) return page(reply, interaction.uid, mfaMessages.tooManyCodes, 429);
-    return page(reply, interaction.uid, null, 200, 'We sent you a new code.');
+    if (!sent.ok) return page(reply, interaction, mfaMessages.tooManyCodes, 429);
+    return page(reply, interaction, null, 200, 'We sent you a new code.');
   });
 }
