@@ -10,12 +10,13 @@ import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/displa
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
 
-// Who the client is first (name, then the whole email), as a customer list reads: at 390 px the
-// email is on the first screen of the table, not behind a sideways scroll (issue 40's walk).
+// Who the client is first: the whole email (every client has one; a name comes with onboarding),
+// then the name. At 390 px the email is on the table's first screen, not behind a sideways scroll
+// (issue 40's walk: it was cut short, its end only in a tooltip).
 const sortable = [
+  { key: 'email', label: 'Email' },
   { key: 'firstName', label: 'First Name' },
   { key: 'lastName', label: 'Last Name' },
-  { key: 'email', label: 'Email' },
   { key: 'phone', label: 'Phone' },
   { key: 'createdAt', label: 'Joined' },
 ] as const;
@@ -111,8 +112,6 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                   else void navigate(to, { state: { customer: row } });
                 }}
               >
-                <Table.Td>{orDash(row.firstName)}</Table.Td>
-                <Table.Td>{orDash(row.lastName)}</Table.Td>
                 <Table.Td>
                   {row.deletedAt ? (
                     // The profile was erased with the account: say so where the email was.
@@ -125,6 +124,8 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                     '-'
                   )}
                 </Table.Td>
+                <Table.Td>{orDash(row.firstName)}</Table.Td>
+                <Table.Td>{orDash(row.lastName)}</Table.Td>
                 <Table.Td className={classes.nowrap}>{orDash(row.phone)}</Table.Td>
                 <Table.Td className={classes.nowrap}>{dateOnly(row.createdAt)}</Table.Td>
                 <Table.Td className={classes.nowrap}>{place(row)}</Table.Td>
