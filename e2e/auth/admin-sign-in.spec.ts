@@ -31,7 +31,9 @@ for (const width of [1280, 390] as const) {
     await expect(page).toHaveTitle('Staff sign in · Pria');
     await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
     await expect(page.getByText(/Welcome back|New to Pria|Better credit/)).toHaveCount(0);
-    await expect(page.getByText('For Pria staff. An admin creates staff accounts.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('For Pria staff. An admin creates staff accounts.', { exact: false }),
+    ).toBeVisible();
     await page.screenshot({ path: `.tmp/journeys/${width}-staff-sign-in.png`, fullPage: true });
     // A wrong password keeps it the staff page.
     await page.getByLabel('Email').fill(email);
