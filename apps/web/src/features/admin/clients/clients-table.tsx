@@ -47,7 +47,7 @@ const stateColors: Record<string, string> = {
 function WholeEmail({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
-    <Text size="sm" miw={140} style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm" className={classes.email}>
       {at > 0 ? (
         <>
           {email.slice(0, at)}
