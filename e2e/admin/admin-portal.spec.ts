@@ -262,6 +262,6 @@ test('a deleted client is found with "Show deleted clients", says when, and has 
   await expect(page.getByText(/This client deleted their account on/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send password reset link' })).toHaveCount(0);
   // The plan it paid for, not the one chosen for a renewal that never came.
-  await expect(page.getByRole('region', { name: 'Deleted client' })).toContainText(`${paid} (inactive)`);
+  await expect(page.getByRole('region', { name: 'Deleted client' })).toContainText(`${paid} · Ended`);
   await snap(page, '1280-admin-deleted-client');
 });

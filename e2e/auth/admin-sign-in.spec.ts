@@ -15,6 +15,44 @@ test('an admin created with the CLI signs in and lands on /admin', async ({ page
   await expect(page).toHaveURL(/\/admin$/);
 });
 
+for (const width of [1280, 390] as const) {
+  test(`the admin portal's sign-in is the staff one: no account to create, no customer words (${width}px)`, async ({
+    page,
+  }) => {
+    const email = `ops-${width}-${Date.now()}@example.com`;
+    const password = 'admin-passphrase-1';
+    runCli(['user:create', '--email', email, '--password', password, '--role', 'admin']);
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+
+    // A staff bookmark: the admin portal sends the browser to sign in, and the provider says whose
+    // sign-in it is.
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pria Staff — sign in' })).toBeVisible();
+    await expect(page).toHaveTitle('Staff sign in · Pria');
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
+    await expect(page.getByText(/Welcome back|New to Pria|Better credit/)).toHaveCount(0);
+    await expect(
+      page.getByText('For Pria staff. An admin creates staff accounts.', { exact: false }),
+    ).toBeVisible();
+    await page.screenshot({ path: `.tmp/journeys/${width}-staff-sign-in.png`, fullPage: true });
+    // A wrong password keeps it the staff page.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Wrong email or password.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pria Staff — sign in' })).toBeVisible();
+    await new HostedLogin(page).signIn(email, password, { staff: true });
+    await expect(page).toHaveURL(/\/admin\/users$/);
+
+    // The customers' sign-in is unchanged.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  });
+}
+
 test('a customer signs in and lands on /dashboard, and cannot open /admin', async ({ page }) => {
   const email = `cust-${Date.now()}@example.com`;
   const password = 'customer-passphrase-1';

@@ -46,6 +46,13 @@ for (const width of widths) {
     await page.goto(`/admin/users/${id}`);
     const actions = page.getByRole('region', { name: 'Plan actions' });
     const profile = page.getByRole('region', { name: 'Ann Lee' });
+    // The plan's state, said by the header's badge and the Subscription field alike (issue 40's
+    // walk: a paused or cancelled plan's badge said "ACTIVE").
+    const planState = (words: string | RegExp) =>
+      expect(
+        profile.getByText(typeof words === 'string' ? `Semi-Annual · ${words}` : words, { exact: true }),
+      ).toHaveCount(2);
+    await planState('Active');
 
     // Pause: the confirmation names the $3 charge it stops (amount, date, card) and the renewal.
     await actions.getByRole('button', { name: 'Pause plan' }).click();
@@ -63,6 +70,7 @@ for (const width of widths) {
     // The page fetched the client again: the switch now offers Resume, the profile says paused.
     await expect(actions.getByRole('button', { name: 'Resume plan' })).toBeEnabled();
     await expect(profile.getByText(/no \$3 charges, no renewal/)).toBeVisible();
+    await planState('Paused');
     expect(
       await sql<{ paused_by: string }>(
         `select p.paused_by from subscription_pauses p join subscriptions s on s.id = p.subscription_id
@@ -84,6 +92,7 @@ for (const width of widths) {
     await resume.getByRole('button', { name: 'Resume the plan' }).click();
     await toast(page, 'Plan resumed');
     await expect(actions.getByRole('button', { name: 'Pause plan' })).toBeEnabled();
+    await planState('Active');
     await waitForMail(request, email, /^Charge & Pay is back on\n[\s\S]*Pria turned Charge & Pay back on/);
 
     // Cancel, after a confirmation: going back changes nothing.
@@ -107,6 +116,8 @@ for (const width of widths) {
     await expect(actions.getByRole('button', { name: 'Cancel plan' })).toBeDisabled();
     await expect(actions.getByText('The plan is already cancelled.')).toBeVisible();
     await expect(profile.getByText(`by ${admin}`)).toBeVisible();
+    await planState(/^Semi-Annual · Cancelled — ends \w{3} \d{1,2}, \d{4}$/);
+    await snap(page, `${width}-client-actions-cancelled-badge`);
     await waitForMail(
       request,
       email,
@@ -114,18 +125,34 @@ for (const width of widths) {
     );
 
     // Refund the plan charge: the Transactions page's own dialog, its preview first.
+    // A button named after the charge it refunds (issue 40's walk: it read as a status pill).
     const charges = page.getByRole('region', { name: 'Plan charges' });
-    await charges.getByRole('button', { name: 'Refund' }).click();
+    const activity = page.getByRole('table', { name: 'Activity' });
+    await expect(activity.getByRole('cell', { name: 'Charge', exact: true })).not.toHaveCount(0);
+    await expect(activity.getByRole('cell', { name: 'Refund', exact: true })).toHaveCount(0);
+    await charges
+      .getByRole('button', { name: /^Refund the \$\d+\.\d\d plan charge of \w{3} \d{1,2}, \d{4}$/ })
+      .click();
     const refund = page.getByRole('dialog', { name: 'Refund the plan charge' });
     await expect(
       refund.getByText(/^Sends \$\d+\.\d\d of the \$\d+\.\d\d charge back to Visa •••• 1111, once\./),
     ).toBeVisible();
-    await refund.getByLabel('Reason (internal)').fill('Client asked on the phone');
+    // The reason is required, and says so: marked, announced and in words.
+    const reason = refund.getByRole('textbox', { name: 'Reason (internal)' });
+    await expect(reason).toHaveAttribute('aria-required', 'true');
+    await expect(refund.locator('label', { hasText: 'Reason (internal)' })).toHaveText('Reason (internal) *');
+    await expect(refund.getByText(/^Required\. Recorded with your name in the audit trail/)).toBeVisible();
+    await reason.fill('Client asked on the phone');
     await snap(page, `${width}-client-actions-refund-preview`);
     await refund.getByRole('button', { name: /^Refund \$\d+\.\d\d/ }).click();
     await toast(page, 'Refund sent');
     await expect(refund).toBeHidden();
     await expect(charges.getByText(/\$\d+\.\d\d refunded/)).toBeVisible();
+    // Every section says the new truth without a reload: the refund in the Activity, the plan it
+    // ended in the badge.
+    await expect(activity.getByRole('cell', { name: 'Refund', exact: true })).toHaveCount(1);
+    await planState('Ended');
+    await snap(page, `${width}-client-actions-after-refund`);
     const refunds = await sql<{ requested_by: string; status: string }>(
       'select requested_by, status from refunds where customer_id = $1',
       [id],
@@ -144,6 +171,52 @@ for (const width of widths) {
     ]);
     await waitForMail(request, email, /We refunded \$\d+\.\d\d to your/);
     await expectNoSidewaysScroll(page);
+  });
+}
+
+for (const width of widths) {
+  test(`the plan dialogs name a plan change waiting for the renewal (${width}px)`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // The client changed Semi-Annual to Annual, to take effect at the renewal.
+    const { email } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: `client-change-${width}`,
+      cards: ['4111111111111111'],
+      plan: 'semi-annual',
+      changeTo: 'annual',
+    });
+    const { id } = await customerByEmail(email);
+    await signInAs(page, 'admin');
+    await atWidth(page, width);
+    await page.goto(`/admin/users/${id}`);
+    const actions = page.getByRole('region', { name: 'Plan actions' });
+    const change = (dialog: ReturnType<Page['getByRole']>) =>
+      dialog.getByText(
+        /^At renewal on \w{3} \d{1,2}, \d{4} the plan becomes Annual, \$\d+\.\d\d \(taxes included\) for 12 months: the client changed from Semi-Annual\./,
+      );
+
+    await actions.getByRole('button', { name: 'Pause plan' }).click();
+    const pause = page.getByRole('dialog', { name: 'Pause the plan' });
+    await expect(change(pause)).toContainText(/still paused then, the plan ends and Annual never starts\.$/);
+    await snap(page, `${width}-client-change-pause-confirm`);
+    await expectNoSidewaysScroll(page);
+    await pause.getByRole('button', { name: 'Go back' }).click();
+
+    await actions.getByRole('button', { name: 'Cancel plan' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel the plan' });
+    await expect(change(cancel)).toContainText(
+      /so Annual never starts, unless the client keeps their subscription before \w{3} \d{1,2}, \d{4}\.$/,
+    );
+    await cancel.getByRole('button', { name: 'Go back' }).click();
+    // Going back changed nothing: the change still waits.
+    const [sub] = await sql<{ next_plan_id: string | null; cancelled_at: string | null }>(
+      'select next_plan_id, cancelled_at from subscriptions where customer_id = $1',
+      [id],
+    );
+    expect(sub).toEqual({ next_plan_id: 'annual', cancelled_at: null });
   });
 }
 

@@ -56,7 +56,7 @@ for (const width of widths) {
     const page = await context.newPage();
     await atWidth(page, width);
     await page.goto('/admin/transactions?type=PAYOUT');
-    await new HostedLogin(page).signIn(staff, PASSWORD);
+    await new HostedLogin(page).signIn(staff, PASSWORD, { staff: true });
     await expect(page).toHaveURL(/\/admin\/transactions\?type=PAYOUT$/);
     await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
     // A security email's link opened in a new tab: the provider's session signs the staff member

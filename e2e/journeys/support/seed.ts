@@ -32,6 +32,8 @@ export async function seedCustomer(
     plan?: string;
     verified?: boolean;
     cancel?: boolean;
+    /** After buying `plan`, change to this plan: it waits for the renewal (ADR 40). */
+    changeTo?: string;
     /** 10 digits; a fixed test number by default. */
     phone?: string;
   },
@@ -84,6 +86,13 @@ export async function seedCustomer(
         plan: opts.plan,
         card: cardIds[0],
       });
+      if (opts.changeTo) {
+        await call('PUT', `/subscriptions/${subscription.id}`, {
+          plan: opts.changeTo,
+          card: cardIds[0],
+          isEnabled: true,
+        });
+      }
       if (opts.cancel) await call('POST', `/subscriptions/${subscription.id}/cancel`);
     }
     await call('PUT', '/setting/onboarding-index?index=4');

@@ -245,6 +245,42 @@ describe('built-in identity provider', () => {
     expect(reuse.status).toBe(400);
   });
 
+  it('is the staff sign-in when the admin portal asks (portal=staff): no account to create, no customer words', async () => {
+    await createUser(app.db, { email: 'ops@pria.test', password: 'ops-password-1', roles: ['admin'] });
+    const b = browser(app);
+    const staff = await b.open({ portal: 'staff' });
+    expect(staff.res.status).toBe(200);
+    expect(staff.html).toContain('<h1>Pria Staff — sign in</h1>');
+    expect(staff.html).toContain('<title>Staff sign in · Pria</title>');
+    for (const customer of [
+      'Welcome back',
+      'Create an account',
+      'New to Pria?',
+      'Better credit, made simple',
+    ])
+      expect(staff.html, customer).not.toContain(customer);
+    // A wrong password keeps it the staff page; the right one signs in as any sign-in does.
+    const wrong = await b.post(actionOf(staff.html, staff.url), {
+      email: 'ops@pria.test',
+      password: 'not-the-password',
+    });
+    expect(wrong.html).toContain('Wrong email or password.');
+    expect(wrong.html).toContain('<h1>Pria Staff — sign in</h1>');
+    expect(wrong.html).not.toContain('Create an account');
+    const done = await b.post(actionOf(wrong.html, wrong.url), {
+      email: 'ops@pria.test',
+      password: 'ops-password-1',
+    });
+    expect(done.url.startsWith(b.redirectUri)).toBe(true);
+  });
+
+  it('is the customers’ sign-in for any other portal value', async () => {
+    const page = await browser(app).open({ portal: '<b>staff</b>' });
+    expect(page.html).toContain('<h1>Welcome back</h1>');
+    expect(page.html).toContain('Create an account');
+    expect(page.html).not.toContain('Pria Staff');
+  });
+
   it('says why the app sent someone to sign in (notice=signed_out), and nothing for other values', async () => {
     const told = await browser(app).open({ notice: 'signed_out' });
     expect(told.html).toContain('You were signed out. Log in again to continue.');

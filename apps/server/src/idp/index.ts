@@ -17,6 +17,7 @@ import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
 import {
   checkEmailPage,
   formField,
+  isStaffSignIn,
   loginPage,
   messagePage,
   sendPage,
@@ -392,7 +393,13 @@ function registerInteractionRoutes(
     return finish(req, reply, interaction, { consent: { grantId } });
   }
 
-  const loginView = (uid: string, email = '', error: string | null = null, notice: string | null = null) =>
+  const loginView = (
+    uid: string,
+    email = '',
+    error: string | null = null,
+    notice: string | null = null,
+    staff = false,
+  ) =>
     loginPage({
       action: `${base(uid)}/login`,
       signupHref: `${base(uid)}/signup`,
@@ -401,7 +408,8 @@ function registerInteractionRoutes(
       error,
       notice,
       homeUrl: home,
-      social: socialButtons(upstreams, base(uid)),
+      social: staff ? undefined : socialButtons(upstreams, base(uid)),
+      staff,
       passkey: { options: `${base(uid)}/passkey/options`, verify: `${base(uid)}/passkey` },
     });
 
@@ -418,7 +426,7 @@ function registerInteractionRoutes(
     resultUrl,
     expired,
     gone,
-    loginPage: (uid, error) => loginView(uid, '', error),
+    loginPage: (uid, error, staff = false) => loginView(uid, '', error, null, staff),
   };
   registerSignInMfaRoutes(
     app,
@@ -436,7 +444,10 @@ function registerInteractionRoutes(
       if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid));
       const hint = String(interaction.params.login_hint ?? '');
       const notice = resetConfirmation(req, reply) ?? noticeOf(interaction);
-      return sendPage(reply, loginView(interaction.uid, hint, null, notice));
+      return sendPage(
+        reply,
+        loginView(interaction.uid, hint, null, notice, isStaffSignIn(interaction.params)),
+      );
     },
   );
 
@@ -446,7 +457,7 @@ function registerInteractionRoutes(
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return gone(req, reply);
-      return sendPage(reply, loginView(interaction.uid));
+      return sendPage(reply, loginView(interaction.uid, '', null, null, isStaffSignIn(interaction.params)));
     },
   );
 
@@ -468,8 +479,13 @@ function registerInteractionRoutes(
       if (!interaction) return expired(reply);
       const email = formField(req.body, 'email').slice(0, 320);
       const password = formField(req.body, 'password').slice(0, PASSWORD_MAX * 4);
+      const staff = isStaffSignIn(interaction.params);
       if (!email || !password) {
-        return sendPage(reply, loginView(interaction.uid, email, messages.wrongCredentials), 400);
+        return sendPage(
+          reply,
+          loginView(interaction.uid, email, messages.wrongCredentials, null, staff),
+          400,
+        );
       }
       const result = await authenticate(db, email, password, {
         ip: req.ip ?? null,
@@ -479,13 +495,18 @@ function registerInteractionRoutes(
         const message = result.reason === 'locked' ? messages.locked : messages.wrongCredentials;
         return sendPage(
           reply,
-          loginView(interaction.uid, email, message),
+          loginView(interaction.uid, email, message, null, staff),
           result.reason === 'locked' ? 429 : 401,
         );
       }
       const method = await getMfaMethod(db, result.userId);
       if (method)
-        return beginSecondStep(kit, req, reply, { uid: interaction.uid, userId: result.userId, method });
+        return beginSecondStep(kit, req, reply, {
+          uid: interaction.uid,
+          userId: result.userId,
+          method,
+          staff,
+        });
       return finish(req, reply, interaction, {
         login: { accountId: result.userId, amr: ['pwd'], remember: true },
       });

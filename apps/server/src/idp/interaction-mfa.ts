@@ -14,7 +14,7 @@ import {
   verifySignInRecovery,
 } from './mfa-challenge.ts';
 import { codePage, recoveryCodeSignInPage } from './mfa-pages.ts';
-import { sendPage } from './pages.ts';
+import { isStaffSignIn, sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -46,7 +46,8 @@ export interface InteractionKit {
   expired: (reply: FastifyReply) => unknown;
   /** A page opened again after its interaction ended (Back): on to the app when signed in, else `expired`. */
   gone: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  loginPage: (uid: string, error: string) => string;
+  /** The sign-in page again, with why; the staff one (`staff`) when the admin portal asked for it. */
+  loginPage: (uid: string, error: string, staff?: boolean) => string;
 }
 
 /** RFC 8176 values: a password, then a one-time code, makes multiple factors. */
@@ -72,12 +73,13 @@ export async function beginSecondStep(
   kit: InteractionKit,
   req: FastifyRequest,
   reply: FastifyReply,
-  opts: { uid: string; userId: string; method: MfaMethod },
+  opts: { uid: string; userId: string; method: MfaMethod; staff?: boolean },
 ) {
-  const started = await startSignInChallenge(kit.db, kit.config, { ...opts, ctx: attempt(req) });
+  const { staff = false, ...challenge } = opts;
+  const started = await startSignInChallenge(kit.db, kit.config, { ...challenge, ctx: attempt(req) });
   if (!started.ok) {
     const message = started.reason === 'locked' ? messages.locked : mfaMessages.tooManyCodes;
-    return sendPage(reply, kit.loginPage(opts.uid, message), 429);
+    return sendPage(reply, kit.loginPage(opts.uid, message, staff), 429);
   }
   return reply
     .code(303)
@@ -90,13 +92,16 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
 
   async function page(
     reply: FastifyReply,
-    uid: string,
+    interaction: Interaction,
     error: string | null,
     status = 200,
     notice: string | null = null,
   ) {
+    const uid = interaction.uid;
     const challenge = await findOpenChallenge(db, uid);
-    if (!challenge) return sendPage(reply, kit.loginPage(uid, mfaMessages.restart), 400);
+    if (!challenge) {
+      return sendPage(reply, kit.loginPage(uid, mfaMessages.restart, isStaffSignIn(interaction.params)), 400);
+    }
     let sub = 'Enter the 6-digit code from your authenticator app.';
     if (challenge.method !== 'authenticator') {
       const dest = await destinations(db, config, challenge.user_id);
@@ -128,7 +133,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
     if (!interaction) return kit.gone(req, reply);
-    return page(reply, interaction.uid, null);
+    return page(reply, interaction, null);
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa', route, async (req, reply) => {
@@ -147,9 +152,9 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         login: { accountId: result.userId, amr: MFA_AMR, remember: true },
       });
     }
-    if (result.reason === 'wrong') return page(reply, interaction.uid, mfaMessages.wrongCode, 401);
+    if (result.reason === 'wrong') return page(reply, interaction, mfaMessages.wrongCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
+    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
   });
 
   const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) =>
@@ -168,7 +173,11 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     const interaction = await kit.details(req, reply);
     if (!interaction) return kit.gone(req, reply);
     if (!(await findOpenChallenge(db, interaction.uid)))
-      return sendPage(reply, kit.loginPage(interaction.uid, mfaMessages.restart), 400);
+      return sendPage(
+        reply,
+        kit.loginPage(interaction.uid, mfaMessages.restart, isStaffSignIn(interaction.params)),
+        400,
+      );
     return recoveryPage(reply, interaction.uid, null);
   });
 
@@ -191,14 +200,14 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (result.reason === 'wrong')
       return recoveryPage(reply, interaction.uid, mfaMessages.wrongRecoveryCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message), 429);
+    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/resend', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
     if (!interaction) return kit.expired(reply);
     const sent = await resendSignInCode(db, config, interaction.uid, attempt(req));
-    if (!sent.ok) return page(reply, interaction.uid, mfaMessages.tooManyCodes, 429);
-    return page(reply, interaction.uid, null, 200, 'We sent you a new code.');
+    if (!sent.ok) return page(reply, interaction, mfaMessages.tooManyCodes, 429);
+    return page(reply, interaction, null, 200, 'We sent you a new code.');
   });
 }

@@ -89,10 +89,12 @@ footer{font-size:12px;color:#56657a;text-align:center;padding:0 16px 24px;max-wi
 /** The app's logo (apps/web/public/logo.svg), inline: no request, and the same on every page. */
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><rect width="64" height="64" rx="14" fill="#0b1f3a"/><path d="M20 48V16h14a10 10 0 0 1 0 20H28" fill="none" stroke="#ffffff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="44" cy="46" r="5" fill="#37c99e"/></svg>`;
 
+const CUSTOMER_FOOTER = 'Better credit, made simple. Pria never asks for your password by email or text.';
+
 export function layout(
   title: string,
   body: string,
-  opts: { homeUrl?: string; scripts?: string[] } = {},
+  opts: { homeUrl?: string; scripts?: string[]; footer?: string } = {},
 ): string {
   const scripts = (opts.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('\n');
   return `<!doctype html>
@@ -116,7 +118,7 @@ ${scripts}
 ${body}
 </div>
 </main>
-<footer>Better credit, made simple. Pria never asks for your password by email or text.</footer>
+<footer>${esc(opts.footer ?? CUSTOMER_FOOTER)}</footer>
 </body>
 </html>`;
 }
@@ -144,6 +146,12 @@ export interface LoginView {
   social?: { label: string; href: string }[];
   /** The passkey ceremony's endpoints; the button shows only where the browser can use one. */
   passkey?: { options: string; verify: string };
+  /**
+   * The admin portal's sign-in (portal=staff): said to be the staff one, with no way to create an
+   * account (an admin invites staff) nor "Continue with …" (those make customer accounts), and no
+   * customer words (issue 40's walk: staff signed in on the customers' page).
+   */
+  staff?: boolean;
 }
 
 function passkeySection(p: LoginView['passkey']): string {
@@ -161,11 +169,20 @@ function socialSection(buttons: { label: string; href: string }[] | undefined): 
 ${buttons.map((b) => `<a class="button social" href="${esc(b.href)}">${esc(b.label)}</a>`).join('\n')}`;
 }
 
+/** The sign-in the admin portal asked for (portal=staff: one known value, never the parameter's text). */
+export const isStaffSignIn = (params: Record<string, unknown>) => params.portal === 'staff';
+
 export function loginPage(v: LoginView): string {
+  const staff = v.staff === true;
   return layout(
-    'Log in',
-    `<h1>Welcome back</h1>
-<p class="sub">Log in to continue to Pria.</p>
+    staff ? 'Staff sign in' : 'Log in',
+    `${
+      staff
+        ? `<h1>Pria Staff — sign in</h1>
+<p class="sub">Sign in to the admin portal with your staff account.</p>`
+        : `<h1>Welcome back</h1>
+<p class="sub">Log in to continue to Pria.</p>`
+    }
 ${notice(v.notice)}
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
@@ -177,11 +194,19 @@ ${v.forgotHref ? `<p class="forgot"><a href="${esc(v.forgotHref)}">Forgot passwo
 <button type="submit">Log in</button>
 </form>
 ${passkeySection(v.passkey)}
-${socialSection(v.social)}
-<p class="switch">New to Pria? <a href="${esc(v.signupHref)}">Create an account</a></p>`,
+${
+  staff
+    ? ''
+    : `${socialSection(v.social)}
+<p class="switch">New to Pria? <a href="${esc(v.signupHref)}">Create an account</a></p>`
+}`,
     {
       homeUrl: v.homeUrl,
       scripts: v.passkey ? ['/oidc/assets/webauthn.js', '/oidc/assets/passkey-sign-in.js'] : [],
+      ...(staff && {
+        footer:
+          'For Pria staff. An admin creates staff accounts. Pria never asks for your password by email or text.',
+      }),
     },
   );
 }

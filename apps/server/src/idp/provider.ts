@@ -113,8 +113,9 @@ export async function createProvider(deps: {
       profile: ['name', 'given_name', 'family_name'],
     },
     // screen_hint=signup opens the sign-up page; notice=signed_out says why the app sent someone
-    // here (their session ended on another device: issue 29). Only known values mean anything.
-    extraParams: ['screen_hint', 'notice'],
+    // here (their session ended on another device: issue 29); portal=staff is the admin portal's
+    // sign-in, whose page is the staff one (issue 40's walk). Only known values mean anything.
+    extraParams: ['screen_hint', 'notice', 'portal'],
     pkce: { required: () => true },
     responseTypes: ['code'],
     interactions: {

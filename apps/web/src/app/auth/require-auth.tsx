@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { isAdminToken } from './claims.ts';
 import { afterLogoutPrompt } from './log-out.ts';
+import { signInParams } from './sign-in-params.ts';
 import { getUserManager } from './user-manager.ts';
 
 interface RequireAuthProps {
@@ -39,6 +40,8 @@ export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
     // The page asked for (an email's link, a bookmark) is where the sign-in comes back to.
     void auth.signinRedirect({
       state: { returnTo: `${location.pathname}${location.search}${location.hash}` },
+      // The admin portal's sign-in is the provider's staff page (portal=staff).
+      extraQueryParams: signInParams(location.pathname),
       // Logged out on this browser (Back, a new tab, a bookmark): the password is asked again.
       ...afterLogoutPrompt(),
     });

@@ -1,3 +1,4 @@
+import { signInParams } from './sign-in-params.ts';
 import { getUserManager } from './user-manager.ts';
 
 let leaving = false;
@@ -18,9 +19,12 @@ export async function signInAgain(returnTo: string = window.location.pathname): 
   // NOTE: storeUser(null), not removeUser(): removeUser fires `userUnloaded`, and RequireAuth
   // would start a sign-in of its own without the way back.
   await userManager.storeUser(null);
-  // notice=signed_out: the sign-in page says why the person is there ("You were signed out").
+  // notice=signed_out: the sign-in page says why the person is there ("You were signed out"); from
+  // the admin portal, on the staff sign-in.
   await userManager.signinRedirect({
     state: { returnTo },
-    extraQueryParams: { ...userManager.settings.extraQueryParams, notice: 'signed_out' },
+    extraQueryParams: signInParams(new URL(returnTo, window.location.origin).pathname, {
+      notice: 'signed_out',
+    }),
   });
 }

@@ -11,10 +11,12 @@ export function defaultWindow(now: number): { start: number; end: number } {
   return { start: now - DEFAULT_WINDOW_MS, end: now };
 }
 
-/** A picked range covers whole New York days (the days staff read the rows in), and never reaches past now. */
-export function rangeWindow([from, to]: DayRange, now: number): { start: number; end: number } | undefined {
+/**
+ * A picked range covers whole New York days (the days staff read the rows in). Its last day is
+ * whole too, today included (the picker offers no later day): a window cut at the instant the
+ * page opened hid a refund made from the page until a reload (issue 40's walk).
+ */
+export function rangeWindow([from, to]: DayRange): { start: number; end: number } | undefined {
   if (!from) return undefined;
-  const start = newYorkDayBounds(from).start.getTime();
-  const end = Math.min(newYorkDayBounds(to ?? from).end.getTime(), now);
-  return { start, end };
+  return { start: newYorkDayBounds(from).start.getTime(), end: newYorkDayBounds(to ?? from).end.getTime() };
 }

@@ -24,20 +24,28 @@ export function ActivitySection({ clientId, cards, narrow, carouselCardId }: Act
   const [range, setRange] = useState<DayRange>([null, null]);
   const [limit, setLimit] = useState(ACTIVITY_STEP);
   const [logsPage, setLogsPage] = useState(1);
-  const [now] = useState(() => Date.now());
+  const now = Date.now();
 
   // 'Per Card' exists only on phones (spec); widening the window falls back to all cards.
   const mode: ActivityMode = chosenMode === 'card' && !narrow ? 'all' : chosenMode;
-  const span = (mode === 'range' ? rangeWindow(range, now) : undefined) ?? defaultWindow(now);
+  const picked = mode === 'range' ? rangeWindow(range) : undefined;
+  // The default window is the server's (the last 180 days up to its now), asked without dates:
+  // a window fixed when the page opened left out what staff did on it since (issue 40's walk).
+  const span = picked ?? defaultWindow(now);
   const cardId = mode === 'card' ? (carouselCardId ?? cards[0]?.id) : undefined;
   const selectedCard = cards.find((c) => c.id === cardId);
 
-  const activity = useClientActivity(clientId, { limit, startDate: span.start, endDate: span.end, cardId });
+  const activity = useClientActivity(clientId, {
+    limit,
+    startDate: picked?.start,
+    endDate: picked?.end,
+    cardId,
+  });
   const logs = useClientLogs(
     clientId,
     {
       page: logsPage,
-      ...(mode === 'range' ? { startTime: span.start, endTime: span.end } : {}),
+      ...(picked ? { startTime: picked.start, endTime: picked.end } : {}),
     },
     view === 'logs',
   );

@@ -13,6 +13,7 @@ import { ClientCharges } from './client-charges.tsx';
 import { ClientConsents } from './client-consents.tsx';
 import { NotFoundClient } from './not-found-client.tsx';
 import { PasswordResetButton } from './password-reset-button.tsx';
+import { useClientUpcoming } from './plan-action-mutation.ts';
 import { PlanActions } from './plan-actions.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 import { useClientCards, useClientRecord } from './queries.ts';
@@ -31,6 +32,8 @@ export default function ClientDetailPage() {
   const [carouselCardId, setCarouselCardId] = useState<string | undefined>();
 
   const client = record.data;
+  // The client's schedule: the plan's state every section reads (the badge, the plan dialogs).
+  const upcoming = useClientUpcoming(id, Boolean(client?.subscription));
   // A deleted client's profile is erased: they are named as what they are (issue 29: "Client / ?").
   const deleted = Boolean(client?.deletedAt);
   const title = client
@@ -52,7 +55,7 @@ export default function ClientDetailPage() {
       <AdminPageTitle title={title} />
       <Stack gap="lg">
         {record.isError && <QueryErrorAlert error={record.error} onRetry={() => void record.refetch()} />}
-        <ProfileSummary client={client} />
+        <ProfileSummary client={client} planState={upcoming.data} />
         {client && !deleted && <PasswordResetButton clientId={id} email={client.email} />}
         {/* Acting where staff look (issue 40); the list's row stands in without the pause state. */}
         {client && !deleted && !record.isPlaceholderData && <PlanActions client={client} />}

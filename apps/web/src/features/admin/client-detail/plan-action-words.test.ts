@@ -32,6 +32,7 @@ const plan = {
   cancelled: false,
   email: 'eve@example.com',
   renewal: { planName: 'Semi-Annual', amountCents: 3897, card: visa },
+  change: null,
 };
 
 describe('what the plan dialogs say, in money words', () => {
@@ -76,6 +77,47 @@ describe('what the plan dialogs say, in money words', () => {
   it('resuming a cancelled plan says it still ends, not that it renews', () => {
     const w = planActionWords('resume', { ...plan, cancelled: true }, { ...upcoming, renewal: null });
     expect(w.details).toContain('The plan is cancelled: it still ends on Jul 10, 2031 and does not renew.');
+  });
+});
+
+describe('a plan change waiting for the renewal, named in every plan dialog (issue 40’s walk)', () => {
+  // The client changed Semi-Annual to Annual, to take effect at the renewal on July 10, 2031.
+  const changing = {
+    ...plan,
+    renewal: { planName: 'Annual', amountCents: 7145, card: visa },
+    change: {
+      fromPlanName: 'Semi-Annual',
+      planName: 'Annual',
+      amountCents: 7145,
+      months: 12,
+      at: plan.expiresAt,
+    },
+  };
+  const named =
+    'At renewal on Jul 10, 2031 the plan becomes Annual, $71.45 (taxes included) for 12 months: the client changed from Semi-Annual.';
+
+  it('pausing names it, and that a pause still in force then means Annual never starts', () => {
+    const w = planActionWords('pause', changing, upcoming);
+    expect(w.details).toContain(
+      `${named} Paused, the plan does not renew: resumed before Jul 10, 2031, the change happens; still paused then, the plan ends and Annual never starts.`,
+    );
+  });
+
+  it('cancelling names it, and that it does not happen unless the client keeps the plan', () => {
+    const w = planActionWords('cancel', changing, upcoming);
+    expect(w.details).toContain(
+      `${named} Cancelled, the plan does not renew, so Annual never starts, unless the client keeps their subscription before Jul 10, 2031.`,
+    );
+  });
+
+  it('resuming names it as what the renewal brings', () => {
+    const w = planActionWords('resume', changing, { ...upcoming, renewal: null, nextCharge: null });
+    expect(w.details).toContain(named);
+  });
+
+  it('says nothing of a change when none waits', () => {
+    for (const action of ['pause', 'resume', 'cancel'] as const)
+      expect(planActionWords(action, plan, upcoming).details.join(' ')).not.toMatch(/becomes/);
   });
 });
 

@@ -27,6 +27,59 @@ export interface PlanFacts {
    * plan's Upcoming has no renewal, so resuming names it from the client record.
    */
   renewal: { planName: string; amountCents: number; card: Card } | null;
+  /** A plan change the client made that waits for the renewal (ADR 40); null when none. */
+  change: PendingChange | null;
+}
+
+/** The plan the renewal starts when the client changed plan (the record's `nextPlan`). */
+export interface PendingChange {
+  /** The plan paid for now, which the change replaces at the renewal. */
+  fromPlanName: string;
+  planName: string;
+  /** What that renewal charges, taxes included. */
+  amountCents: number;
+  /** How many months it pays for. */
+  months: number;
+  /** Epoch ms: the renewal (the end of the period paid for). */
+  at: number;
+}
+
+/** How many months a plan's period is (a plan's interval is months or years). */
+export const planMonths = (p: { interval: 'month' | 'year'; intervalCount: number }) =>
+  p.interval === 'year' ? p.intervalCount * 12 : p.intervalCount;
+
+/**
+ * "At renewal on Jun 1, 2027 the plan becomes Annual, $71.45 (taxes included) for 12 months: the
+ * client changed from Semi-Annual." Each plan dialog names a waiting change with these words (issue
+ * 40's walk: pausing or cancelling said nothing of it), as the client's own account screen and
+ * email name it: when, which plan, how much.
+ */
+export function planChangeAtRenewal(c: PendingChange): string {
+  return `At renewal on ${dateOnly(c.at)} the plan becomes ${c.planName}, ${formatUsd(c.amountCents)} (taxes included) for ${c.months} months: the client changed from ${c.fromPlanName}.`;
+}
+
+/** What the action does to a waiting plan change, after the words that name it. */
+function changeLines(action: StaffPlanAction, plan: PlanFacts): string[] {
+  const c = plan.change;
+  if (!c) return [];
+  const on = dateOnly(c.at);
+  const named = planChangeAtRenewal(c);
+  switch (action) {
+    case 'pause':
+      return [
+        `${named} Paused, the plan does not renew: resumed before ${on}, the change happens; still paused then, the plan ends and ${c.planName} never starts.`,
+      ];
+    case 'cancel':
+      return [
+        `${named} Cancelled, the plan does not renew, so ${c.planName} never starts, unless the client keeps their subscription before ${on}.`,
+      ];
+    case 'resume':
+      return plan.cancelled
+        ? [
+            `${named} The plan is cancelled, so that happens only if the client keeps their subscription before ${on}.`,
+          ]
+        : [named];
+  }
 }
 
 type Card = { brand: string; lastFour: string } | null;
@@ -68,6 +121,7 @@ export function planActionWords(
             ? `No monthly ${formatUsd(next.amountPerCard)} charge on ${dateOnly(next.at)} to ${cardList(next.cards)}, nor after it while paused.`
             : 'No monthly $3.00 charge on the 28th while paused.',
           ...[renewalLine(upcoming, 'is off')].filter((l): l is string => l !== null),
+          ...changeLines('pause', plan),
           `The plan stays active until ${until}; if it is still paused then, it ends.`,
           ...owedLines(upcoming),
           `${who} gets an email saying Charge & Pay is paused. ${recorded}`,
@@ -87,6 +141,7 @@ export function planActionWords(
               (plan.renewal
                 ? `The plan renews: ${formatUsd(plan.renewal.amountCents)} (${plan.renewal.planName}, taxes included) on ${named(plan.renewal.card)} on ${until}.`
                 : `The plan renews on ${until}.`)),
+          ...changeLines('resume', plan),
           ...owedLines(upcoming),
           `${who} gets an email saying Charge & Pay is back on. ${recorded}`,
         ],
@@ -98,6 +153,7 @@ export function planActionWords(
         message: `Cancel ${plan.planName}? This is what happens:`,
         details: [
           `The plan does not renew.${upcoming?.renewal ? ` ${renewalLine(upcoming, 'is off')}` : ''}`,
+          ...changeLines('cancel', plan),
           `It stays active until ${until}, the end of the period paid for: nothing is refunded (refund a charge for that).`,
           upcoming?.nextCharge
             ? `The monthly $3.00 charges continue until then (next: ${dateOnly(upcoming.nextCharge.at)} to ${cardList(upcoming.nextCharge.cards)}), and each is paid back on the 2nd.`

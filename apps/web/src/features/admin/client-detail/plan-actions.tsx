@@ -3,7 +3,7 @@ import { planActionRefusal, type StaffPlanAction } from '@pria/contracts';
 import { confirmAction } from '../../../components/confirm.tsx';
 import { usePrivileges } from '../shared/privileges.ts';
 import { useClientUpcoming, useStaffPlanAction } from './plan-action-mutation.ts';
-import { planActionWords } from './plan-action-words.ts';
+import { planActionWords, planMonths } from './plan-action-words.ts';
 import { type ClientRecord, useClientCards } from './queries.ts';
 
 /**
@@ -49,6 +49,16 @@ export function PlanActions({ client }: { client: ClientRecord }) {
           renewing.total === undefined
             ? null
             : { planName: renewing.name, amountCents: renewing.total, card: funding },
+        change:
+          sub.nextPlan && sub.expiresAt !== null
+            ? {
+                fromPlanName: sub.plan.name,
+                planName: sub.nextPlan.name,
+                amountCents: sub.nextPlan.total,
+                months: planMonths(sub.nextPlan),
+                at: sub.expiresAt,
+              }
+            : null,
       },
       upcoming.data,
     );

@@ -1,12 +1,31 @@
 import { Alert, Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
+import { ONBOARDING_COMPLETE_INDEX, planStateWords, type UpcomingSchedule } from '@pria/contracts';
 import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/display.ts';
 import type { ClientRecord } from './queries.ts';
 
-/** The plan as it was paid (a plan change applies at renewal): "Semi-Annual", or "-". */
-function subscriptionLine(sub: NonNullable<ClientRecord['subscription']>): string {
-  return `${(sub.periodPlan ?? sub.plan).name} (${sub.status})`;
+type PlanState = Pick<UpcomingSchedule, 'state' | 'endsAt'>;
+
+/**
+ * The plan as it was paid (a plan change applies at renewal) and its state in the words of the
+ * one rule (`planStateWords` over the client's schedule): "Semi-Annual · Paused". Until the
+ * schedule is read, the plan alone.
+ */
+function subscriptionLine(
+  sub: NonNullable<ClientRecord['subscription']>,
+  state: PlanState | undefined,
+): string {
+  const plan = (sub.periodPlan ?? sub.plan).name;
+  return state ? `${plan} · ${planStateWords(state)}` : plan;
 }
+
+const stateColor: Record<PlanState['state'], string> = {
+  active: 'teal',
+  paused: 'yellow',
+  cancelled: 'orange',
+  inactive: 'gray',
+  pending_verification: 'blue',
+  none: 'gray',
+};
 
 /** Whether the date is when it renews, ends (cancelled or paused, still active) or ended. */
 function renewsLabel(sub: ClientRecord['subscription']): string {
@@ -42,7 +61,14 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function ProfileSummary({ client }: { client: ClientRecord | undefined }) {
+export function ProfileSummary({
+  client,
+  planState,
+}: {
+  client: ClientRecord | undefined;
+  /** The client's schedule (GET /customers/{id}/upcoming): the plan's state, as every section reads it. */
+  planState: PlanState | undefined;
+}) {
   if (!client) {
     return (
       <Paper withBorder radius="md" p="md">
@@ -87,8 +113,8 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
               </Badge>
             )}
             {sub && (
-              <Badge variant="light" color={sub.status === 'active' ? 'teal' : 'gray'}>
-                {(sub.periodPlan ?? sub.plan).name} · {sub.status}
+              <Badge variant="light" tt="none" color={planState ? stateColor[planState.state] : 'gray'}>
+                {subscriptionLine(sub, planState)}
               </Badge>
             )}
           </Group>
@@ -110,7 +136,7 @@ export function ProfileSummary({ client }: { client: ClientRecord | undefined })
         <Field label="Phone">{client.phone ? `+1 ${client.phone}` : '-'}</Field>
         <Field label="Address">{addressLines(client)}</Field>
         <Field label="Client since">{dateOnly(client.createdAt)}</Field>
-        <Field label="Subscription">{sub ? subscriptionLine(sub) : '-'}</Field>
+        <Field label="Subscription">{sub ? subscriptionLine(sub, planState) : '-'}</Field>
         {deletedOn && sub ? (
           // Deleting the account ended the plan that day, whatever was paid for after it.
           <Field label="Ended">

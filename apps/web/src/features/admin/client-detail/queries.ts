@@ -41,9 +41,9 @@ export type ClientRecord = Omit<AdminCustomerRow, 'subscription'> &
 /** A row of GET /customers/{id}/transactions (the client's activity as the customer sees it). */
 export type { ActivityRow };
 
-/** The activity query as the screen always sends it. */
-export type ActivityQuery = Required<Pick<ActivityQueryContract, 'limit' | 'startDate' | 'endDate'>> &
-  Pick<ActivityQueryContract, 'cardId'>;
+/** The activity query as the screen sends it: no dates for the default window (the server's last 180 days). */
+export type ActivityQuery = Required<Pick<ActivityQueryContract, 'limit'>> &
+  Pick<ActivityQueryContract, 'startDate' | 'endDate' | 'cardId'>;
 
 export const clientDetailKeys = {
   record: (id: string) => clientKeys.detail(id),

@@ -9,7 +9,9 @@ export const subscriptionStateLabels: Record<string, string> = {
   active: 'Active',
   paused: 'Paused',
   cancelled: 'Cancelled',
-  inactive: 'Inactive',
+  // An inactive plan has ended (its renewal declined, a refund, or its end date reached), as
+  // its badge says (`planStateWords`).
+  inactive: 'Ended',
   pending_verification: 'Pending verification',
   none: 'No subscription',
 };

@@ -1,21 +1,24 @@
 import { ActionIcon, Badge, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { AdminCustomerRow } from '@pria/contracts';
-import { ONBOARDING_COMPLETE_INDEX } from '@pria/contracts';
+import { ONBOARDING_COMPLETE_INDEX, planStateWords } from '@pria/contracts';
 import { IconEye } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateOnly, fullName, onboardingProgress, orDash } from '../shared/display.ts';
 import { SortableTh } from '../shared/sortable-th.tsx';
 import { NoResultsRow, SkeletonRows } from '../shared/table-states.tsx';
-import { subscriptionStateLabels } from './client-filters.tsx';
 
+// Who the client is first: the whole email (every client has one; a name comes with onboarding),
+// then the name. At 390 px the email is on the table's first screen, not behind a sideways scroll
+// (issue 40's walk: it was cut short, its end only in a tooltip).
 const sortable = [
-  { key: 'createdAt', label: 'Joined' },
+  { key: 'email', label: 'Email' },
   { key: 'firstName', label: 'First Name' },
   { key: 'lastName', label: 'Last Name' },
-  { key: 'email', label: 'Email' },
   { key: 'phone', label: 'Phone' },
+  { key: 'createdAt', label: 'Joined' },
 ] as const;
 const COLS = sortable.length + 4;
 
@@ -40,7 +43,33 @@ const stateColors: Record<string, string> = {
   pending_verification: 'blue',
 };
 
+/** The whole address, wrapping after its '@' first, then anywhere a long part needs it. */
+function WholeEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return (
+    <Text size="sm" className={classes.email}>
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
+    </Text>
+  );
+}
+
+/** A click that is not on a control, nor the end of selecting text to copy it. */
+function plainClick(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('a, button, input, label, [role="button"]')) return false;
+  return !window.getSelection()?.toString();
+}
+
 export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTableProps) {
+  const navigate = useNavigate();
   return (
     <ScrollTable label="Clients" minWidth={940}>
       <Table striped highlightOnHover verticalSpacing={6} horizontalSpacing="xs" fz="sm" aria-label="Clients">
@@ -70,24 +99,35 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
             const name = row.deletedAt ? `deleted client ${row.id}` : fullName(row) || row.email || row.id;
             // A subscriber (e.g. subscribed through the API) has done what onboarding is for.
             const onboarded = row.onBoardingIndex >= ONBOARDING_COMPLETE_INDEX || Boolean(row.subscription);
+            const to = `/admin/users/${row.id}`;
             return (
-              <Table.Tr key={row.id}>
-                <Table.Td className={classes.nowrap}>{dateOnly(row.createdAt)}</Table.Td>
-                <Table.Td>{orDash(row.firstName)}</Table.Td>
-                <Table.Td>{orDash(row.lastName)}</Table.Td>
+              // The whole row opens the client for a mouse (issue 40's walk, as a customer list
+              // does); the row's View link is the way for the keyboard and screen readers.
+              <Table.Tr
+                key={row.id}
+                className={classes.clickableRow}
+                onClick={(event) => {
+                  if (!plainClick(event)) return;
+                  if (event.metaKey || event.ctrlKey) window.open(to, '_blank', 'noopener');
+                  else void navigate(to, { state: { customer: row } });
+                }}
+              >
                 <Table.Td>
                   {row.deletedAt ? (
                     // The profile was erased with the account: say so where the email was.
                     <Badge size="sm" variant="light" color="red" style={{ overflow: 'visible' }}>
                       Deleted {dateOnly(row.deletedAt)}
                     </Badge>
+                  ) : row.email ? (
+                    <WholeEmail email={row.email} />
                   ) : (
-                    <Text size="sm" truncate="end" maw={180} title={row.email ?? undefined}>
-                      {orDash(row.email)}
-                    </Text>
+                    '-'
                   )}
                 </Table.Td>
+                <Table.Td>{orDash(row.firstName)}</Table.Td>
+                <Table.Td>{orDash(row.lastName)}</Table.Td>
                 <Table.Td className={classes.nowrap}>{orDash(row.phone)}</Table.Td>
+                <Table.Td className={classes.nowrap}>{dateOnly(row.createdAt)}</Table.Td>
                 <Table.Td className={classes.nowrap}>{place(row)}</Table.Td>
                 <Table.Td className={classes.nowrap}>
                   <Badge
@@ -111,7 +151,14 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                         color={stateColors[row.subscription.state] ?? 'gray'}
                         style={{ overflow: 'visible' }}
                       >
-                        {subscriptionStateLabels[row.subscription.state] ?? row.subscription.status}
+                        {/* The words of the client page's badge (one rule): "Cancelled — ends Jun 1, 2027". */}
+                        {planStateWords({
+                          state: row.subscription.state,
+                          endsAt:
+                            row.subscription.expiresAt === null
+                              ? null
+                              : new Date(row.subscription.expiresAt).toISOString(),
+                        })}
                       </Badge>
                     </Stack>
                   ) : (
@@ -122,7 +169,7 @@ export function ClientsTable({ rows, loading, sort, order, onSort }: ClientsTabl
                   <Tooltip label="View client">
                     <ActionIcon
                       component={Link}
-                      to={`/admin/users/${row.id}`}
+                      to={to}
                       state={{ customer: row }}
                       variant="subtle"
                       aria-label={`View ${name}`}

@@ -1,12 +1,19 @@
 import { Alert, Button, Loader, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pria/contracts';
+import { IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 import { maskedCard } from '../shared/display.ts';
-import { firstRefundMode, refundConfirmLabel, refundUnavailable, refundWords } from './refund-words.ts';
+import {
+  firstRefundMode,
+  refundButtonName,
+  refundConfirmLabel,
+  refundUnavailable,
+  refundWords,
+} from './refund-words.ts';
 
 /** GET /refunds/preview: what the refund would send back and do to the plan, from the server's rules. */
 function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: boolean) {
@@ -79,7 +86,16 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
   };
   return (
     <>
-      <Button size="compact-xs" variant="light" color="orange" onClick={start}>
+      {/* A button that reads as one (issue 40's walk: a light orange pill read as a status), named
+          after the charge it refunds, so a table of them is not a column of "Refund". */}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconReceiptRefund size={14} aria-hidden />}
+        aria-label={refundButtonName(row)}
+        aria-haspopup="dialog"
+        onClick={start}
+      >
         Refund
       </Button>
       {open && (
@@ -108,9 +124,12 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
                 </Alert>
               )}
             </div>
+            {/* Required, and said so: marked, announced (aria-required) and in words (issue 40's walk). */}
             <Textarea
               label="Reason (internal)"
-              description="Recorded with your name in the audit trail; the customer does not see it"
+              required
+              aria-required
+              description="Required. Recorded with your name in the audit trail; the customer does not see it"
               autosize
               minRows={2}
               maxLength={500}

@@ -1,6 +1,6 @@
 import { adminMessages, type RefundPreview } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
-import { firstRefundMode, refundUnavailable, refundWords } from './refund-words.ts';
+import { firstRefundMode, refundButtonName, refundUnavailable, refundWords } from './refund-words.ts';
 
 // What the refund dialog says (issue 29), from the server's preview of a $38.97 Semi-Annual
 // charge paid March 10 to September 10, 2031, previewed on March 20.
@@ -115,5 +115,23 @@ describe('a plan charge that offers no Refund button', () => {
     expect(refundUnavailable({ dispute: null, refundableCents: 233 })).toBeNull();
     expect(refundUnavailable({ dispute: 'won', refundableCents: 3897 })).toBeNull();
     expect(refundUnavailable({ dispute: null, refundableCents: undefined })).toBeNull();
+  });
+});
+
+describe('refundButtonName', () => {
+  it('names the charge the button refunds, starting with its visible "Refund"', () => {
+    expect(
+      refundButtonName({
+        amount: 3897,
+        settledAt: '2031-03-10T20:00:00.000Z',
+        createdAt: '2031-03-09T20:00:00.000Z',
+      }),
+    ).toBe('Refund the $38.97 plan charge of Mar 10, 2031');
+  });
+
+  it('dates a charge not settled yet by when it was made, by New York’s calendar', () => {
+    expect(refundButtonName({ amount: 7145, settledAt: null, createdAt: '2031-03-11T02:00:00.000Z' })).toBe(
+      'Refund the $71.45 plan charge of Mar 10, 2031',
+    );
   });
 });

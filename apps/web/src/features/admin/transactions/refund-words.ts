@@ -8,6 +8,13 @@ import { dateOnly, money } from '../shared/display.ts';
 export const offersRefund = (r: Pick<AdminTransactionRow, 'type' | 'transactionStatus'>) =>
   r.type === 'SUBSCRIPTION_CAPTURE' && r.transactionStatus === 'success';
 
+/**
+ * The Refund button's accessible name: the charge it refunds, "Refund the $38.97 plan charge of
+ * Jun 1, 2027" (its visible "Refund" first, WCAG 2.5.3), dated as the row is (when it settled).
+ */
+export const refundButtonName = (r: Pick<AdminTransactionRow, 'amount' | 'settledAt' | 'createdAt'>) =>
+  `Refund the ${money(r.amount)} plan charge of ${dateOnly(r.settledAt ?? r.createdAt)}`;
+
 /** What the refund dialog says before staff confirm, each part one sentence, from the server's preview. */
 export interface RefundWords {
   /** What goes back, to which card, and what is left of the charge after it. */
