@@ -78,7 +78,7 @@ for (const width of [1280, 390] as const) {
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel subscription' });
     for (const words of [
-      'Your plan will not renew.',
+      /^Your plan will not renew, so the renewal is not charged: Semi-Annual, \$\d+\.\d{2} \(including taxes\) on \w+ \d{2}, \d{4}\.$/,
       /^It stays active until \w+ \d{2}, \d{4}, the end of the period you paid for\.$/,
       'The monthly $3 charges continue until then, and every $3 already charged is still paid back.',
       /^After \w+ \d{2}, \d{4}, nothing more is charged\.$/,
@@ -90,8 +90,15 @@ for (const width of [1280, 390] as const) {
     await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
     await expectToast(page, 'Subscription cancelled');
     await expect(section.getByTestId('subscription-status')).toHaveText('Cancelled');
-    await expect(section.getByText(/^Cancelled · active until \w+ \d{2}, \d{4}$/)).toBeVisible();
+    await expect(
+      section.getByText(/^Cancelled — your plan ends on \w+ \d{2}, \d{4}; no renewal$/),
+    ).toBeVisible();
     await expect(section.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+    // A cancelled plan has nothing to pause and no plan to change to (issue 40): no switch reading
+    // "enabled", no "Change plan"; keeping it is the one way on.
+    await expect(section.getByRole('switch')).toHaveCount(0);
+    await expect(section.getByRole('link', { name: 'Change plan' })).toHaveCount(0);
+    await expect(section.getByRole('button', { name: 'Keep my subscription' })).toBeVisible();
     await snap(page, `${width}-subscription-cancelled`);
 
     // The dashboard now shows the end date instead of a renewal.

@@ -130,7 +130,6 @@ export const messages = {
   webSelectSubscription: 'Select a subscription',
   webCheckoutTitle: 'Checkout',
   webTermsNotice: 'By submitting this form, you agree to our terms of service and privacy policy.',
-  webConfirmRemoveCard: 'Are you sure you want to remove this card?',
   webConfirmDisableSubscription: 'Are you sure you want to disable your subscription?',
   webConfirmEnableSubscription: 'Are you sure you want to enable your subscription?',
   webStatusActive: 'Active',
