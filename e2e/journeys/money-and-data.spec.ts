@@ -236,6 +236,13 @@ for (const width of widths) {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/, { timeout: 15_000 });
     expect(asked).toEqual([]);
+    // The landing says so, politely (issue 40: it said nothing), and only this once.
+    const signedOut = page.getByRole('status').filter({ hasText: 'You are signed out.' });
+    await expect(signedOut).toBeVisible();
+    await snap(page, `${width}-j40-signed-out`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Better Credit, Made Simple' })).toBeVisible();
+    await expect(page.getByText('You are signed out.')).toHaveCount(0);
     const stored = await page.evaluate(() =>
       Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:')),
     );
@@ -254,6 +261,14 @@ for (const width of widths) {
     }
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Upcoming' })).toHaveCount(0);
+
+    // The flag alone, in a browser that did not log out, says nothing.
+    const stranger = await browser.newPage();
+    await stranger.goto(`${baseURL}/?signed-out=1`);
+    await expect(stranger.getByRole('heading', { name: 'Better Credit, Made Simple' })).toBeVisible();
+    await expect(stranger).toHaveURL(/^http:\/\/[^/]+\/$/);
+    await expect(stranger.getByText('You are signed out.')).toHaveCount(0);
+    await stranger.close();
 
     // A new tab on /dashboard: the same.
     const tab = await context.newPage();
