@@ -42,11 +42,13 @@ for (const width of [1280, 390] as const) {
     await expect(upcoming.getByText('Next $3 charge')).toBeVisible();
     await expect(
       upcoming.getByText(
-        /28 at 4pm New York time: \$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444 \(\$6\.00 in all\)/,
+        /[A-Z][a-z]+ 28, \d{4} at 4pm New York time: \$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444 \(\$6\.00 in all\)/,
       ),
     ).toBeVisible();
     await expect(
-      upcoming.getByText(/2 at 4pm New York time, each \$3 to the card it was charged to/),
+      upcoming.getByText(
+        /[A-Z][a-z]+ 02, \d{4} at 4pm New York time, each \$3 to the card it was charged to/,
+      ),
     ).toBeVisible();
     await expect(upcoming.getByText(/\$\d+\.\d\d including taxes on Visa •••• 1111/)).toBeVisible();
     await snap(page, `${width}-dashboard-upcoming`);
