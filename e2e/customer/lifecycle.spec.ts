@@ -80,7 +80,7 @@ for (const width of [1280, 390] as const) {
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel subscription' });
     for (const words of [
-      /^Your plan will not renew, so the renewal is not charged: Semi-Annual, \$\d+\.\d{2} \(including taxes\) on \w+ \d{2}, \d{4}\.$/,
+      /^Your plan will not renew, so the renewal is not charged: Annual, \$71\.45 \(including taxes\) on \w+ \d{2}, \d{4}\.$/,
       /^It stays active until \w+ \d{2}, \d{4}, the end of the period you paid for\.$/,
       'The monthly $3 charges continue until then, and every $3 already charged is still paid back.',
       /^After \w+ \d{2}, \d{4}, nothing more is charged\.$/,
