@@ -12,21 +12,26 @@ test('changing the password logs out; the old password stops working, the new on
   const account = new AccountSecurityPage(page);
   await account.open('security');
 
-  // Spec §5 messages, and the current password asked first (issue 29).
+  // Spec §5 messages, each a sentence with its full stop (issue 40), and the current password
+  // asked first (issue 29).
   await account.submitPassword();
-  await expect(account.section('Security').getByText('Current password is required')).toBeVisible();
-  await expect(account.section('Security').getByText('Password is required', { exact: true })).toBeVisible();
+  await expect(
+    account.section('Security').getByText('Current password is required.', { exact: true }),
+  ).toBeVisible();
+  await expect(account.section('Security').getByText('Password is required.', { exact: true })).toBeVisible();
   await account.newPassword().fill('another-passphrase-2');
   await account.confirmPassword().fill('another-passphrase-3');
   await account.submitPassword();
-  await expect(account.section('Security').getByText('Passwords must match')).toBeVisible();
+  await expect(account.section('Security').getByText('Passwords must match.', { exact: true })).toBeVisible();
 
   // A wrong current password: said under its field, nothing changes, still signed in here.
   const newPassword = 'another-passphrase-2';
   await account.confirmPassword().fill(newPassword);
   await account.currentPassword().fill('not-my-password-1');
   await account.submitPassword();
-  await expect(account.currentPassword()).toHaveAccessibleDescription(/Your current password is not correct/);
+  await expect(account.currentPassword()).toHaveAccessibleDescription(
+    /Your current password is not correct\./,
+  );
   await expect(account.currentPassword()).toHaveAttribute('aria-invalid', 'true');
   await expect(account.currentPassword()).toBeFocused();
   await expect(page).toHaveURL(/\/dashboard\/account\/security$/);

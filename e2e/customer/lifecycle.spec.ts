@@ -42,11 +42,13 @@ for (const width of [1280, 390] as const) {
     await expect(upcoming.getByText('Next $3 charge')).toBeVisible();
     await expect(
       upcoming.getByText(
-        /28 at 4pm New York time: \$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444 \(\$6\.00 in all\)/,
+        /[A-Z][a-z]+ 28, \d{4} at 4pm New York time: \$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444 \(\$6\.00 in all\)/,
       ),
     ).toBeVisible();
     await expect(
-      upcoming.getByText(/2 at 4pm New York time, each \$3 to the card it was charged to/),
+      upcoming.getByText(
+        /[A-Z][a-z]+ 02, \d{4} at 4pm New York time, each \$3 to the card it was charged to/,
+      ),
     ).toBeVisible();
     await expect(upcoming.getByText(/\$\d+\.\d\d including taxes on Visa •••• 1111/)).toBeVisible();
     await snap(page, `${width}-dashboard-upcoming`);
@@ -78,7 +80,7 @@ for (const width of [1280, 390] as const) {
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel subscription' });
     for (const words of [
-      'Your plan will not renew.',
+      /^Your plan will not renew, so the renewal is not charged: Annual, \$71\.45 \(including taxes\) on \w+ \d{2}, \d{4}\.$/,
       /^It stays active until \w+ \d{2}, \d{4}, the end of the period you paid for\.$/,
       'The monthly $3 charges continue until then, and every $3 already charged is still paid back.',
       /^After \w+ \d{2}, \d{4}, nothing more is charged\.$/,
@@ -90,8 +92,15 @@ for (const width of [1280, 390] as const) {
     await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
     await expectToast(page, 'Subscription cancelled');
     await expect(section.getByTestId('subscription-status')).toHaveText('Cancelled');
-    await expect(section.getByText(/^Cancelled · active until \w+ \d{2}, \d{4}$/)).toBeVisible();
+    await expect(
+      section.getByText(/^Cancelled — your plan ends on \w+ \d{2}, \d{4}; no renewal$/),
+    ).toBeVisible();
     await expect(section.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+    // A cancelled plan has nothing to pause and no plan to change to (issue 40): no switch reading
+    // "enabled", no "Change plan"; keeping it is the one way on.
+    await expect(section.getByRole('switch')).toHaveCount(0);
+    await expect(section.getByRole('link', { name: 'Change plan' })).toHaveCount(0);
+    await expect(section.getByRole('button', { name: 'Keep my subscription' })).toBeVisible();
     await snap(page, `${width}-subscription-cancelled`);
 
     // The dashboard now shows the end date instead of a renewal.

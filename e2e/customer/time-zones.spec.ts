@@ -87,7 +87,7 @@ for (const { zone, payinAt } of zones) {
       // Progress before the first month: the first $3 charge's New York day.
       const progress = page.getByRole('region', { name: 'Your progress' });
       await expect(progress).toContainText(
-        `Your first $3 charge is on ${dueAt.toFormat('LLLL d')} at 4pm New York time`,
+        `Your first $3 charge is on ${dueAt.toFormat('LLLL dd, yyyy')} at 4pm New York time`,
       );
 
       runCli(['billing:run', 'payin', '--period', due.period, '--at', payinAt.toUTC().toISO() ?? '']);

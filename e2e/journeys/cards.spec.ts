@@ -81,7 +81,10 @@ for (const width of widths) {
     await page.getByRole('button', { name: 'Edit card ending 4444' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Credit Card' });
     await edit.getByRole('button', { name: 'Remove Card' }).click();
-    await page.getByRole('dialog', { name: 'Remove card' }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove Mastercard •••• 4444?' })
+      .getByRole('button', { name: 'Remove Mastercard •••• 4444' })
+      .click();
     await expect(edit).toBeHidden();
     await expect(upcoming.getByText(/Mastercard •••• 4444/)).toHaveCount(0);
     const { id } = await customerByEmail(email);

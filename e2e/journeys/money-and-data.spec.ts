@@ -79,11 +79,33 @@ for (const width of widths) {
     await page.goto('/dashboard/account/subscription');
     const section = page.getByRole('region', { name: 'Subscription' });
     await expect(section.getByText(/then renews as Annual/)).toBeVisible({ timeout: 30_000 });
+    // Where the renewal is mentioned, it is the one that would happen: Annual, $71.45 (issue 40).
+    const annualRenewal = new RegExp(`Annual, \\$71\\.45 \\(including taxes\\) on ${longDate.source}`);
+    await page.getByRole('button', { name: 'Edit card ending 1111' }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Edit Credit Card' });
+    await edit.getByRole('button', { name: 'Remove Card' }).click();
+    const warning = page.getByRole('dialog', { name: 'This card pays for your plan' });
+    await expect(
+      warning.getByText(new RegExp(`^Your Semi-Annual plan renews on this card: ${annualRenewal.source}\\.`)),
+    ).toBeVisible();
+    await warning.getByRole('button', { name: 'Go back' }).click();
+    await edit.getByRole('button', { name: 'Close' }).click();
+    await expect(edit).toBeHidden();
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel subscription' })
-      .getByRole('button', { name: 'Cancel subscription' })
-      .click();
+    const cancelDialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+    await expect(
+      cancelDialog.getByText(
+        new RegExp(`^Your plan will not renew, so the renewal is not charged: ${annualRenewal.source}\\.$`),
+      ),
+    ).toBeVisible();
+    await expect(
+      cancelDialog.getByText(
+        'Your change to Annual does not happen either, unless you keep your subscription.',
+      ),
+    ).toBeVisible();
+    await expect(cancelDialog.getByText('$38.97')).toHaveCount(0);
+    await snap(page, `${width}-j40-cancel-names-annual`);
+    await cancelDialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(section.getByTestId('subscription-status')).toHaveText('Cancelled');
     await section.getByRole('button', { name: 'Keep my subscription' }).click();
     const renewsOn = (await subscriptionRow(id)) as { status: string };
@@ -214,6 +236,13 @@ for (const width of widths) {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/, { timeout: 15_000 });
     expect(asked).toEqual([]);
+    // The landing says so, politely (issue 40: it said nothing), and only this once.
+    const signedOut = page.getByRole('status').filter({ hasText: 'You are signed out.' });
+    await expect(signedOut).toBeVisible();
+    await snap(page, `${width}-j40-signed-out`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Better Credit, Made Simple' })).toBeVisible();
+    await expect(page.getByText('You are signed out.')).toHaveCount(0);
     const stored = await page.evaluate(() =>
       Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:')),
     );
@@ -232,6 +261,14 @@ for (const width of widths) {
     }
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Upcoming' })).toHaveCount(0);
+
+    // The flag alone, in a browser that did not log out, says nothing.
+    const stranger = await browser.newPage();
+    await stranger.goto(`${baseURL}/?signed-out=1`);
+    await expect(stranger.getByRole('heading', { name: 'Better Credit, Made Simple' })).toBeVisible();
+    await expect(stranger).toHaveURL(/^http:\/\/[^/]+\/$/);
+    await expect(stranger.getByText('You are signed out.')).toHaveCount(0);
+    await stranger.close();
 
     // A new tab on /dashboard: the same.
     const tab = await context.newPage();
@@ -279,7 +316,11 @@ for (const width of widths) {
     await edit.getByRole('button', { name: 'Remove Card' }).click();
     const warning = page.getByRole('dialog', { name: 'This card pays for your plan' });
     await expect(
-      warning.getByText(new RegExp(`Your Semi-Annual plan renews on ${longDate.source} on this card\\.`)),
+      warning.getByText(
+        new RegExp(
+          `Your Semi-Annual plan renews on this card: Semi-Annual, \\$38\\.97 \\(including taxes\\) on ${longDate.source}\\.`,
+        ),
+      ),
     ).toBeVisible();
     await expect(
       warning.getByText(
@@ -303,7 +344,10 @@ for (const width of widths) {
     expect((await subscriptionRow(id))?.card_id).toBe(mastercard);
     await page.getByRole('button', { name: 'Edit card ending 1111' }).first().click();
     await edit.getByRole('button', { name: 'Remove Card' }).click();
-    await page.getByRole('dialog', { name: 'Remove card' }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove Visa •••• 1111?' })
+      .getByRole('button', { name: 'Remove Visa •••• 1111' })
+      .click();
     await expectToast(page, 'Card removed successfully');
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Funding card' })).toHaveValue('Mastercard •••• 4444', {

@@ -101,7 +101,7 @@ for (const width of widths) {
     await form.getByRole('button', { name: 'Add Card' }).click();
     // A refused card stays explained in the form, not only in a toast that goes away.
     await expect(form.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
-    await form.getByRole('button', { name: 'Previous' }).click();
+    await form.getByRole('button', { name: 'Back', exact: true }).click();
     await form.getByLabel('Card number').fill(testCards.visa);
     await form.getByRole('button', { name: 'Next' }).click();
     await form.getByRole('button', { name: 'Add Card' }).click();

@@ -35,9 +35,11 @@ for (const width of widths) {
     await expect(page).toHaveURL(/\/dashboard$/);
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
     await expect(upcoming.getByText('Next $3 charge')).toBeVisible();
-    await expect(upcoming.getByText(/28 at 4pm New York time: \$3\.00 on Visa •••• 1111/)).toBeVisible();
+    await expect(
+      upcoming.getByText(/[A-Z][a-z]+ 28, \d{4} at 4pm New York time: \$3\.00 on Visa •••• 1111/),
+    ).toBeVisible();
     const progress = page.getByRole('region', { name: 'Your progress' });
-    await expect(progress).toContainText(/Your first \$3 charge is on \w+ 28 at 4pm New York time/);
+    await expect(progress).toContainText(/Your first \$3 charge is on \w+ 28, \d{4} at 4pm New York time/);
 
     // Pause: the confirmation says what the engine does, before anything changes.
     await page.goto('/dashboard/account/subscription');
@@ -79,7 +81,7 @@ for (const width of widths) {
     await page.goto('/dashboard');
     await expect(upcoming.getByText('None while Charge & Pay is paused.')).toBeVisible();
     await expect(upcoming.getByText(/\(paused: it will not renew\)/)).toBeVisible();
-    await expect(upcoming.getByText(/28 at 4pm New York time: \$3\.00/)).toHaveCount(0);
+    await expect(upcoming.getByText(/[A-Z][a-z]+ 28, \d{4} at 4pm New York time: \$3\.00/)).toHaveCount(0);
     await expect(progress).toContainText('Charge & Pay is paused, so no $3 charges are scheduled.');
     await expect(progress).not.toContainText('Your first $3 charge');
     await expectNoSidewaysScroll(page);
@@ -106,8 +108,10 @@ for (const width of widths) {
     expect(after).toHaveLength(1);
     expect(after[0]?.resumed_at).not.toBeNull();
     await page.goto('/dashboard');
-    await expect(upcoming.getByText(/28 at 4pm New York time: \$3\.00 on Visa •••• 1111/)).toBeVisible();
+    await expect(
+      upcoming.getByText(/[A-Z][a-z]+ 28, \d{4} at 4pm New York time: \$3\.00 on Visa •••• 1111/),
+    ).toBeVisible();
     await expect(upcoming.getByText('None while Charge & Pay is paused.')).toHaveCount(0);
-    await expect(progress).toContainText(/Your first \$3 charge is on \w+ 28 at 4pm New York time/);
+    await expect(progress).toContainText(/Your first \$3 charge is on \w+ 28, \d{4} at 4pm New York time/);
   });
 }

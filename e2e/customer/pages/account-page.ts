@@ -32,9 +32,11 @@ export class AccountPage {
     const modal = this.page.getByRole('dialog', { name: 'Edit Credit Card' });
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Remove Card' }).click();
-    const confirm = this.page.getByRole('dialog', { name: 'Remove card' });
-    await expect(confirm.getByText('Are you sure you want to remove this card?')).toBeVisible();
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    const confirm = this.page.getByRole('dialog', { name: new RegExp(`^Remove \\w+ •••• ${lastFour}\\?$`) });
+    await expect(
+      confirm.getByText('It will no longer get the $3 monthly charge of Charge & Pay.'),
+    ).toBeVisible();
+    await confirm.getByRole('button', { name: new RegExp(`^Remove \\w+ •••• ${lastFour}$`) }).click();
     await expectToast(this.page, 'Card removed successfully');
     await expect(modal).toBeHidden();
   }

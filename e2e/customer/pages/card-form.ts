@@ -20,8 +20,9 @@ export class CardForm {
     await expect(this.root.getByText('Step 2 of 2: Billing address')).toBeVisible();
   }
 
-  async previous() {
-    await this.root.getByRole('button', { name: 'Previous' }).click();
+  /** Back to the card details: 'Previous' in the modals (the spec's), 'Back' in onboarding (its one word for back). */
+  async previous(label: 'Previous' | 'Back' = 'Previous') {
+    await this.root.getByRole('button', { name: label, exact: true }).click();
   }
 
   /** Number, expiry and CVC, then the (profile-prefilled) billing address, then 'Add Card'. */

@@ -43,8 +43,8 @@ export const messages = {
   profileUpdateFailed: 'Profile Update Failed',
 
   // password
-  passwordRequired: 'Password is required',
-  passwordsMustMatch: 'Passwords must match',
+  passwordRequired: 'Password is required.',
+  passwordsMustMatch: 'Passwords must match.',
 
   // login
   loginErrorTitle: "Oops...seems like you don't have an account.",
@@ -130,7 +130,6 @@ export const messages = {
   webSelectSubscription: 'Select a subscription',
   webCheckoutTitle: 'Checkout',
   webTermsNotice: 'By submitting this form, you agree to our terms of service and privacy policy.',
-  webConfirmRemoveCard: 'Are you sure you want to remove this card?',
   webConfirmDisableSubscription: 'Are you sure you want to disable your subscription?',
   webConfirmEnableSubscription: 'Are you sure you want to enable your subscription?',
   webStatusActive: 'Active',
@@ -152,8 +151,8 @@ export const messages = {
   mfaDisabled: 'MFA Disabled',
   couldNotEnableMfa: 'Could not enable MFA',
   couldNotDisableMfa: 'Could not disable MFA',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
   passwordEncryptionUnsupported:
     'Send the password itself (the connection is encrypted); randomBytes is not supported',
   passwordChanged: 'Password changed. Please log in again.',
@@ -162,8 +161,8 @@ export const messages = {
   sessionEnded: 'Your session ended. Please log in again.',
   reauthenticateForPassword: 'Please sign in again to change your password',
   // Not in the spec (issue 29): the password change asks for the current one (ADR 38).
-  currentPasswordRequired: 'Current password is required',
-  currentPasswordWrong: 'Your current password is not correct',
+  currentPasswordRequired: 'Current password is required.',
+  currentPasswordWrong: 'Your current password is not correct.',
   currentPasswordLocked:
     'Too many wrong passwords. Your account is locked for a few minutes; try again later.',
   reauthenticateForSecurity: 'Please sign in again to change your security settings',

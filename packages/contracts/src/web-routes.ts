@@ -30,3 +30,11 @@ export function isWebPage(pathname: string): boolean {
  * /subscriptions/me/verification). The checkout's charge and the settle step's resend name it.
  */
 export const verificationReturnPath = '/dashboard/account/subscription';
+
+/**
+ * Where a Logout lands: the landing, which then says "You are signed out." (issue 40: nothing said
+ * so). The identity provider registers it as a post-logout redirect URI (it compares exactly), and
+ * the app sends it with its RP-initiated logout; the landing says it only when this browser has
+ * just logged out (`pria.loggedOut`), so the flag alone proves nothing.
+ */
+export const afterLogoutPath = '/?signed-out=1';

@@ -1,4 +1,4 @@
-import { permissionsForRoles } from '@pria/contracts';
+import { afterLogoutPath, permissionsForRoles } from '@pria/contracts';
 import Provider, {
   type Configuration,
   errors,
@@ -95,7 +95,8 @@ export async function createProvider(deps: {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: [`${home}/auth/callback`],
-        post_logout_redirect_uris: [`${home}/`],
+        // The landing, and the landing that says "You are signed out." after the app's own Logout.
+        post_logout_redirect_uris: [`${home}/`, `${home}${afterLogoutPath}`],
       },
     ],
     clockTolerance: 5,

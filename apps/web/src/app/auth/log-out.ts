@@ -1,3 +1,4 @@
+import { afterLogoutPath } from '@pria/contracts';
 import type { UserManager } from 'oidc-client-ts';
 
 /**
@@ -63,7 +64,7 @@ export async function beforeLogout(userManager: UserManager): Promise<void> {
   await userManager.storeUser(null).catch(() => {});
 }
 
-/** The provider could not be reached for step 3: the tokens are gone already; the person lands home. */
+/** The provider could not be reached for step 3: the tokens are gone already; the person lands home, told so. */
 export function goHome(): void {
-  window.location.replace(`${window.location.origin}/`);
+  window.location.replace(`${window.location.origin}${afterLogoutPath}`);
 }

@@ -1,3 +1,4 @@
+import { afterLogoutPath } from '@pria/contracts';
 import { useCallback } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { afterLogoutPrompt, beforeLogout, goHome } from './log-out.ts';
@@ -20,13 +21,19 @@ export function useAuthActions() {
 
   // Logout logs out (log-out.ts): at once, remembered here, the refresh token revoked and the
   // tokens forgotten; then (after `leaveAfterMs`: the name menu's 3 seconds) RP-initiated logout
-  // with the ID token, which the provider signs out without asking, and back to '/'.
+  // with the ID token, which the provider signs out without asking, and back to the landing, which
+  // says "You are signed out." (afterLogoutPath, registered with the provider).
   const logOut = useCallback(
     async (leaveAfterMs = 0) => {
       const idToken = auth.user?.id_token;
       await beforeLogout(getUserManager());
       if (leaveAfterMs > 0) await new Promise((resolve) => window.setTimeout(resolve, leaveAfterMs));
-      await auth.signoutRedirect({ id_token_hint: idToken }).catch(goHome);
+      await auth
+        .signoutRedirect({
+          id_token_hint: idToken,
+          post_logout_redirect_uri: `${window.location.origin}${afterLogoutPath}`,
+        })
+        .catch(goHome);
     },
     [auth],
   );

@@ -1,4 +1,4 @@
-import { Box, Grid, Stack, Title } from '@mantine/core';
+import { Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
@@ -96,18 +96,9 @@ export default function AccountPage() {
         Account Settings
       </Title>
       {!wide && (
-        // NOTE: stuck right under the 64px header, its own padding covering the content that
-        // scrolls beneath (top={72} left an 8px slit where that content showed through).
-        <Box
-          pos="sticky"
-          top={64}
-          pt={8}
-          pb={8}
-          style={{ zIndex: 5, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-          bg="gray.0"
-        >
-          <AccountJumpTo sections={sections} active={current} onJump={jump} />
-        </Box>
+        // Not sticky (issue 40): on a 844px phone the header and this bar kept ~140px of the screen;
+        // only the 64px header stays. It is at the top of the page, where a reader going back finds it.
+        <AccountJumpTo sections={sections} active={current} onJump={jump} />
       )}
       <Grid gap="xl">
         {wide && (

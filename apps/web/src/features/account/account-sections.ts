@@ -36,10 +36,11 @@ export const hasSection = (staff: boolean, ref: AccountSectionRef) =>
 export const sectionId = (ref: AccountSectionRef) => `account-${ref}`;
 
 /**
- * How far below the top of the window a section's heading lands: under the 64px header, plus
- * the sticky 'Jump To' bar on narrow screens.
+ * How far below the top of the window a section's heading lands: under the 64px header, with
+ * room to breathe (24px on wide screens, 16px on a phone). The phone's 'Jump To' is not sticky
+ * (issue 40: header and bar kept ~140px of an 844px screen).
  */
-export const anchorOffset = (wide: boolean) => (wide ? 88 : 168);
+export const anchorOffset = (wide: boolean) => (wide ? 88 : 80);
 
 export function scrollToSection(ref: AccountSectionRef, smooth = true, focus = true) {
   const element = document.getElementById(sectionId(ref));
@@ -51,7 +52,7 @@ export function scrollToSection(ref: AccountSectionRef, smooth = true, focus = t
 
 /**
  * The section being read: the first one whose box crosses the band just under the sticky
- * header (and 'Jump To' bar), updated as the page scrolls.
+ * header, updated as the page scrolls.
  */
 export function watchReadingSection(
   refs: readonly AccountSectionRef[],

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
@@ -10,7 +10,7 @@ import { apiErrorText } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { fundingCardWords, paysForPlanInForce } from '../subscription/funding.ts';
-import { useMySubscription } from '../subscription/queries.ts';
+import { useMySubscription, useUpcoming } from '../subscription/queries.ts';
 import { CardDetailsFields } from './card-details-fields.tsx';
 import {
   type CardFormState,
@@ -26,6 +26,7 @@ import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
 import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
 import { useCardEntry, useCards } from './queries.ts';
+import { removeCardWords } from './remove-card-words.ts';
 
 interface CardFormProps {
   /** Present: edit this card. Absent: add a new one. */
@@ -37,6 +38,10 @@ interface CardFormProps {
   onDone: (card?: CardView) => void;
   /** Opens the add-card form in this card's place (the funding card's warning offers it). */
   onAddInstead?: () => void;
+  /** Told which step shows, so a page around the form offers one way back, not two (onboarding). */
+  onStepChange?: (step: 0 | 1) => void;
+  /** The billing step's way back: the spec's 'Previous'; onboarding calls every way back 'Back'. */
+  backLabel?: string;
 }
 
 /** The two-step card form (card details, then billing address) of the add and edit modals. */
@@ -47,9 +52,12 @@ export function CardForm({
   isDefault = false,
   onDone,
   onAddInstead,
+  onStepChange,
+  backLabel = 'Previous',
 }: CardFormProps) {
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
+  useEffect(() => onStepChange?.(step), [step, onStepChange]);
   // Editing: the card joins or leaves the monthly $3 Charge & Pay (a checkout card may only pay the plan).
   const [chargeAndPay, setChargeAndPay] = useState(card?.chargeAndPay ?? true);
   // Why the bank or the processor refused the card, kept in the form (a toast alone vanishes).
@@ -76,6 +84,8 @@ export function CardForm({
   const updateCard = useUpdateCard();
   const removeCard = useRemoveCard();
   const subscription = useMySubscription({ enabled: editing });
+  // What is still owed back to the card, named before it is removed (issue 40).
+  const upcoming = useUpcoming({ enabled: editing });
   const cards = useCards();
   const navigate = useNavigate();
   const busy = addCard.isPending || updateCard.isPending || removeCard.isPending;
@@ -147,10 +157,13 @@ export function CardForm({
       });
       return;
     }
+    const words = removeCardWords(card, upcoming.data?.payBacksOwed ?? []);
     confirmAction({
-      title: 'Remove card',
-      message: messages.webConfirmRemoveCard,
+      title: words.title,
+      message: words.message,
+      details: words.details,
       danger: true,
+      labels: { confirm: words.confirm, cancel: 'Cancel' },
       onConfirm: () => removeCard.mutate(card.id, { onSuccess: () => onDone() }),
     });
   };
@@ -210,7 +223,7 @@ export function CardForm({
           <Group gap="sm">
             {step === 1 && (
               <Button variant="default" onClick={() => setStep(0)} disabled={busy}>
-                Previous
+                {backLabel}
               </Button>
             )}
             {step === 0 ? (

@@ -64,8 +64,7 @@ export function UpcomingPanel() {
         )}
         {u.nextCharge ? (
           <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
-            {formatDate(u.nextCharge.at, 'weekday')} at 4pm New York time:{' '}
-            {formatUsd(u.nextCharge.amountPerCard)}{' '}
+            {formatDate(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}
             {u.nextCharge.cards.length === 0
               ? 'on no card yet'
               : u.nextCharge.cards.length === 1
@@ -91,7 +90,7 @@ export function UpcomingPanel() {
         )}
         {u.payBack && (
           <Line icon={<IconArrowBackUp size={16} />} label="Pay-back">
-            {formatDate(u.payBack.at, 'weekday')} at 4pm New York time,{' '}
+            {formatDate(u.payBack.at)} at 4pm New York time,{' '}
             {u.nextCharge && u.nextCharge.cards.length > 1
               ? 'each $3 to the card it was charged to'
               : 'to the same card'}

@@ -23,7 +23,7 @@ const before = Date.parse('2026-11-29T12:00:00Z');
 describe('a pay-back owed', () => {
   it('names its day, amount, card and the month it repays', () => {
     expect(owedWords(owed, before)).toBe(
-      "Wednesday, December 2 at 4pm New York time: $3.00 back to Visa •••• 1111, for November's charge.",
+      "December 02, 2026 at 4pm New York time: $3.00 back to Visa •••• 1111, for November's charge.",
     );
   });
 

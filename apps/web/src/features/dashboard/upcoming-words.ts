@@ -17,7 +17,7 @@ export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: numb
   if (new Date(o.at).getTime() <= now)
     return `${amount} to ${card} is on its way: we retry automatically until it is paid.`;
   const month = formatMonth(o.period, 'name');
-  return `${formatDate(o.at, 'weekday')} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
+  return `${formatDate(o.at)} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
 }
 
 export const cardName = (c: UpcomingCard) => {

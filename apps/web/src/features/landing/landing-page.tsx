@@ -7,6 +7,7 @@ import { DemoSection } from './demo-section.tsx';
 import { GettingStartedSection } from './getting-started-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { HowItWorksSection } from './how-it-works-section.tsx';
+import { SignedOutNotice } from './signed-out-notice.tsx';
 
 export default function LandingPage() {
   const auth = useAuth();
@@ -17,6 +18,7 @@ export default function LandingPage() {
   }
   return (
     <>
+      <SignedOutNotice />
       <HeroSection />
       <HowItWorksSection />
       <DemoSection />

@@ -10,9 +10,11 @@ import { CardForm } from '../cards/card-form.tsx';
 import { CardTile } from '../cards/card-tile.tsx';
 import { useRemoveCard } from '../cards/mutations.ts';
 import { useCards } from '../cards/queries.ts';
+import { removeCardWords } from '../cards/remove-card-words.ts';
 import type { Customer } from '../customer/types.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
+import { useUpcoming } from '../subscription/queries.ts';
 
 interface CardsStepProps {
   customer: Customer;
@@ -24,6 +26,7 @@ interface CardsStepProps {
 export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
   const cards = useCards();
   const removeCard = useRemoveCard();
+  const upcoming = useUpcoming();
   const later = useDelayedAction();
   const [addedIds, setAddedIds] = useSessionStorage<string[]>({
     key: 'onboarding_new_cards',
@@ -32,16 +35,24 @@ export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
   const [formKey, setFormKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [advancing, setAdvancing] = useState(false);
+  // One way back at a time (issue 40: "Previous" and "Back" side by side): on the billing step the
+  // form's own Back returns to the card details; on the card details, this step's Back to the profile.
+  const [formStep, setFormStep] = useState<0 | 1>(0);
   const list = cards.data ?? [];
   const name = fullName(customer);
+  const showsForm = list.length < MAX_CARDS;
 
-  const remove = (card: CardView) =>
+  const remove = (card: CardView) => {
+    const words = removeCardWords(card, upcoming.data?.payBacksOwed ?? []);
     confirmAction({
-      title: 'Remove card',
-      message: messages.webConfirmRemoveCard,
+      title: words.title,
+      message: words.message,
+      details: words.details,
       danger: true,
+      labels: { confirm: words.confirm, cancel: 'Cancel' },
       onConfirm: () => removeCard.mutate(card.id),
     });
+  };
 
   const next = () => {
     if (list.length === 0) {
@@ -63,12 +74,14 @@ export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
           Add up to {MAX_CARDS} Visa or Mastercard credit cards. Each one gets a $3 monthly charge that we pay
           off.
         </Text>
-        {list.length < MAX_CARDS ? (
+        {showsForm ? (
           <CardForm
             key={formKey}
             defaultName={name}
             defaultAddress={toAddressValues(customer.address)}
             isDefault={list.length === 0}
+            backLabel="Back"
+            onStepChange={setFormStep}
             onDone={(card) => {
               if (card) setAddedIds((ids) => [...ids, card.id]);
               setError(null);
@@ -107,10 +120,12 @@ export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
           {error}
         </Alert>
       )}
-      <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
-          Back
-        </Button>
+      <Group justify={showsForm && formStep === 1 ? 'flex-end' : 'space-between'}>
+        {!(showsForm && formStep === 1) && (
+          <Button variant="default" onClick={onBack}>
+            Back
+          </Button>
+        )}
         <Button onClick={next} loading={advancing}>
           Continue
         </Button>

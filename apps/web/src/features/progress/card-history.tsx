@@ -31,7 +31,7 @@ export function CardHistory({ card }: { card: ProgressCard }) {
       </Group>
       <Group gap={4} mb="xs" aria-hidden>
         {[...months].reverse().map((m) => (
-          <Tooltip key={m.period} label={`${monthName(m.period, 'short')}: ${progressStateLabel[m.state]}`}>
+          <Tooltip key={m.period} label={`${monthName(m.period)}: ${progressStateLabel[m.state]}`}>
             <Box
               w={18}
               h={18}

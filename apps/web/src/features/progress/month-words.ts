@@ -1,7 +1,7 @@
 import { cardName, formatMonth, type ProgressMonthState } from '@pria/contracts';
 
 /** "January 2030" from "2030-01" (a calendar month: no time zone involved). */
-export const monthName = (period: string, style: 'long' | 'short' = 'long') => formatMonth(period, style);
+export const monthName = (period: string) => formatMonth(period, 'long');
 
 export const cardLabel = cardName;
 

@@ -45,8 +45,8 @@ function NotStartedYet() {
   if (u?.nextCharge) {
     return (
       <Text size="sm">
-        Your first $3 charge is on {formatDate(u.nextCharge.at, 'monthDay')} at 4pm New York time, and we pay
-        it back on the 2nd. Each month will show here.
+        Your first $3 charge is on {formatDate(u.nextCharge.at)} at 4pm New York time, and we pay it back on
+        the 2nd. Each month will show here.
       </Text>
     );
   }

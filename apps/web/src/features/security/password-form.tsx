@@ -21,7 +21,8 @@ const currentPasswordRefusals: readonly string[] = [
 ];
 
 /**
- * Spec §5: 'Password is required', 'Passwords must match'; the API's length limits too; and the
+ * Spec §5: 'Password is required', 'Passwords must match' (each a sentence, with its full stop:
+ * issue 40); the API's length limits too; and the
  * current password (issue 29), which the server checks like a sign-in.
  */
 export function validatePassword(values: PasswordValues): Partial<Record<keyof PasswordValues, string>> {

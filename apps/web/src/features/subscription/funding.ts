@@ -1,5 +1,6 @@
 import { formatDate } from '@pria/contracts';
 import type { Subscription } from '../customer/types.ts';
+import { renewalWords } from './lifecycle-words.ts';
 
 /**
  * The card pays for the plan in force: active (renewing, cancelled or paused until its end date)
@@ -18,13 +19,15 @@ export function fundingCardWords(
   otherCards: number,
 ): { message: string; details: string[] } {
   const until = sub.expiresAt ? formatDate(sub.expiresAt) : null;
+  // The renewal named as it would happen: a scheduled plan change's plan and amount (ADR 40).
+  const renewal = renewalWords(sub);
   const when = !until
     ? 'is waiting for its payment on this card'
     : sub.autoRenews
-      ? `renews on ${until} on this card`
-      : `runs until ${until}, and renews on this card if you keep it or turn it back on`;
+      ? `renews on this card: ${renewal}`
+      : `runs until ${until}. If you keep it or turn it back on, it renews on this card: ${renewal}`;
   return {
-    message: `Your ${sub.plan.name} plan ${when}. Removing it would leave your plan with nothing to charge.`,
+    message: `Your ${sub.plan.name} plan ${when}. Removing this card would leave your plan with nothing to charge.`,
     details: [
       otherCards > 0
         ? 'Choose another funding card first (Account Settings → Funding), then remove this card.'

@@ -20,15 +20,37 @@ export function owedWords(p: OwedPayBack): string {
 }
 
 /**
+ * The renewal that would happen, as one phrase (ADR 40, 60): the plan it starts (a scheduled
+ * change names the new plan, not today's), its amount and its date. "Annual, $71.45 (including
+ * taxes) on June 01, 2027". Every screen that mentions the renewal says it with this.
+ */
+export function renewalWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string | null {
+  if (!sub.expiresAt) return null;
+  const renewing: PlanView = sub.nextPlan ?? sub.plan;
+  return `${renewing.name}, ${formatUsd(renewing.total)} (including taxes) on ${formatDate(sub.expiresAt)}`;
+}
+
+/**
  * What cancelling and pausing do, in the words the confirmation shows (issue 19): the customer
  * reads exactly what happens to renewal, to the monthly $3 charges and to their pay-backs, and
  * (issue 40) to money already paid, as the renewal terms say: the plan stays active until the end
  * of the period paid for, and each $3 still owed back is paid back, named with its amount and date.
+ * The renewal it calls off is named as it would have happened, a scheduled plan change included.
  */
-export function cancelDetails(endsOn: string | null, owed: OwedPayBack[] = []): string[] {
+export function cancelDetails(
+  sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>,
+  owed: OwedPayBack[] = [],
+): string[] {
+  const endsOn = sub.expiresAt ? formatDate(sub.expiresAt) : null;
   const until = endsOn ?? 'the end of the current period';
+  const renewal = renewalWords(sub);
   return [
-    'Your plan will not renew.',
+    renewal
+      ? `Your plan will not renew, so the renewal is not charged: ${renewal}.`
+      : 'Your plan will not renew.',
+    ...(sub.nextPlan
+      ? [`Your change to ${sub.nextPlan.name} does not happen either, unless you keep your subscription.`]
+      : []),
     endsOn
       ? `It stays active until ${until}, the end of the period you paid for.`
       : `It stays active until ${until}.`,
@@ -67,10 +89,8 @@ export function resumeDetails(endsOn: string | null, cancelled: boolean): string
  * and the email say it: the plan the renewal starts (a scheduled change, ADR 40), its amount and date.
  */
 export function keptWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string {
-  const renewing: PlanView = sub.nextPlan ?? sub.plan;
-  if (!sub.expiresAt) return messages.subscriptionKept;
-  const on = formatDate(sub.expiresAt);
-  return `${messages.subscriptionKept}: ${renewing.name}, ${formatUsd(renewing.total)} (including taxes) on ${on}.`;
+  const renewal = renewalWords(sub);
+  return renewal ? `${messages.subscriptionKept}: ${renewal}.` : messages.subscriptionKept;
 }
 
 /**

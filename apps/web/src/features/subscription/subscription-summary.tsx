@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
-import { cardName, formatDate, formatUsd, messages } from '@pria/contracts';
+import { cardName, formatDate, formatUsd, messages, planActionRefusal } from '@pria/contracts';
 import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -194,7 +194,7 @@ export function SubscriptionSummary() {
     confirmAction({
       title: 'Cancel subscription',
       message: `Cancel ${sub.plan.name}? This is what happens:`,
-      details: cancelDetails(endsOn, upcoming.data?.payBacksOwed ?? []),
+      details: cancelDetails(sub, upcoming.data?.payBacksOwed ?? []),
       danger: true,
       labels: { confirm: 'Cancel subscription', cancel: 'Go back' },
       onConfirm: () => cancel.mutate(sub),
@@ -202,6 +202,21 @@ export function SubscriptionSummary() {
 
   // Active but paused (ADR 18): no $3 charges, no renewal. The badge says so, as the line below does.
   const paused = active && !cancelled && !sub.isEnabled;
+  // Which plan actions an active plan allows now is one rule (`planActionRefusal`, the server's):
+  // the switch shows only when pausing it, or turning it back on, is allowed. A cancelled plan
+  // that runs to its end has nothing to pause (issue 40: a disabled switch read "enabled").
+  const planState = {
+    status: sub.status,
+    expiresAt: sub.expiresAt,
+    cancelledAt: sub.cancelledAt ?? null,
+    pausedAt: sub.pausedAt ?? null,
+  };
+  const switchAllowed = active
+    ? planActionRefusal(sub.isEnabled ? 'pause' : 'resume', planState, new Date()) === null
+    : sub.status !== 'inactive';
+  // A cancelled plan does not renew, so there is no plan to change to (the server refuses it:
+  // planChangeWhileCancelled); keeping the subscription comes first.
+  const changeAllowed = sub.status !== 'inactive' && !cancelled;
 
   return (
     <Stack gap="md">
@@ -240,12 +255,14 @@ export function SubscriptionSummary() {
           color="orange"
           variant="light"
           icon={<IconCalendarX />}
-          title={`Cancelled · active until ${endsOn}`}
+          title={`Cancelled — your plan ends on ${endsOn}; no renewal`}
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              Your plan will not renew. The monthly $3 charges continue until {endsOn} and each is paid back.
-              {sub.cancelledAt ? ` Cancelled on ${formatDate(sub.cancelledAt)}.` : ''}
+              {sub.cancelledAt ? `You cancelled on ${formatDate(sub.cancelledAt)}. ` : ''}Your {sub.plan.name}{' '}
+              plan stays active until {endsOn}, the end of the period you paid for, and does not renew. The
+              monthly $3 charges continue until then and each is paid back. To change plan, keep your
+              subscription first.
             </Text>
             <Button size="sm" loading={keep.isPending} onClick={() => keep.mutate(sub)}>
               Keep my subscription
@@ -260,26 +277,27 @@ export function SubscriptionSummary() {
         <PayNowWithAnotherCard sub={sub} />
       )}
       <Group justify="space-between">
-        {sub.status === 'inactive' ? (
-          // An ended plan has nothing to pause or resume: no switch that reads "enabled".
-          <span />
-        ) : (
+        {switchAllowed ? (
           <Switch
             label="Subscription enabled"
             description={sub.isEnabled ? undefined : 'Paused: no $3 charges, and the plan will not renew'}
             checked={sub.isEnabled}
-            disabled={update.isPending || cancelled}
+            disabled={update.isPending}
             onChange={(event) => toggle(event.currentTarget.checked)}
           />
+        ) : (
+          // An ended or cancelled plan has nothing to pause: no switch that reads "enabled".
+          <span />
         )}
         <Group gap="xs">
-          {sub.status !== 'inactive' ? (
+          {changeAllowed ? (
             <Button component={Link} to="/dashboard/subscription" variant="light">
               Change plan
             </Button>
           ) : (
             // A plan no longer in force is chosen, not changed; one a refund ended offers that in
-            // its notice above. One button, the one that applies (issue 40).
+            // its notice above; a cancelled one is kept first. One button, the one that applies (issue 40).
+            sub.status === 'inactive' &&
             sub.endedBy !== 'refund' && (
               <Button component={Link} to="/dashboard/subscription" variant="light">
                 Choose a plan

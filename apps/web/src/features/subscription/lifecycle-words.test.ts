@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan, Subscription } from '../customer/types.ts';
+import { fundingCardWords } from './funding.ts';
+import { cancelDetails, keptWords, renewalWords } from './lifecycle-words.ts';
+
+const semiAnnual: Plan = {
+  id: 'semi-annual',
+  name: 'Semi-Annual',
+  price: 3600,
+  interval: 'month',
+  intervalCount: 6,
+  taxPercentage: 8.25,
+  tax: 297,
+  total: 3897,
+};
+const annual: Plan = {
+  ...semiAnnual,
+  id: 'annual',
+  name: 'Annual',
+  price: 6600,
+  intervalCount: 12,
+  tax: 545,
+  total: 7145,
+};
+// June 1, 2027 at midnight New York (04:00 UTC): the end of a plan bought on December 1, 2026.
+const expiresAt = Date.parse('2027-06-01T04:00:00Z');
+const sub: Subscription = {
+  id: 's1',
+  plan: semiAnnual,
+  card: { id: 'c1' },
+  status: 'active',
+  expiresAt,
+  isEnabled: true,
+  autoRenews: true,
+  endsAt: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  pausedAt: null,
+  nextPlan: null,
+};
+const changed: Subscription = { ...sub, nextPlan: annual };
+
+describe('renewalWords: the renewal that would happen, said once (issue 40)', () => {
+  it('names the plan in force, its amount and date when nothing is scheduled', () => {
+    expect(renewalWords(sub)).toBe('Semi-Annual, $38.97 (including taxes) on June 01, 2027');
+  });
+
+  it('names the scheduled plan and its amount, not the plan in force, when a change waits for the renewal', () => {
+    expect(renewalWords(changed)).toBe('Annual, $71.45 (including taxes) on June 01, 2027');
+  });
+
+  it('says nothing before the first payment (no date to renew on)', () => {
+    expect(renewalWords({ ...sub, expiresAt: null })).toBeNull();
+  });
+});
+
+describe('the cancel dialog names the renewal it calls off', () => {
+  it('with a scheduled change: Annual and $71.45, and that the change does not happen unless kept', () => {
+    const lines = cancelDetails(changed);
+    expect(lines[0]).toBe(
+      'Your plan will not renew, so the renewal is not charged: Annual, $71.45 (including taxes) on June 01, 2027.',
+    );
+    expect(lines[1]).toBe('Your change to Annual does not happen either, unless you keep your subscription.');
+    expect(lines.join(' ')).not.toContain('$38.97');
+  });
+
+  it('without one: the plan in force, and no word of a change', () => {
+    const lines = cancelDetails(sub);
+    expect(lines[0]).toContain('Semi-Annual, $38.97 (including taxes) on June 01, 2027');
+    expect(lines.join(' ')).not.toContain('change to');
+    expect(lines).toContain('It stays active until June 01, 2027, the end of the period you paid for.');
+  });
+});
+
+describe('keeping the subscription says the same renewal', () => {
+  it('Annual after a plan change', () => {
+    expect(keptWords(changed)).toBe(
+      'Your subscription will renew as usual: Annual, $71.45 (including taxes) on June 01, 2027.',
+    );
+  });
+});
+
+describe('the funding card warning names the renewal it would leave with nothing to charge', () => {
+  it('a renewing plan with a change: Annual, $71.45 on its date', () => {
+    expect(fundingCardWords(changed, 1).message).toBe(
+      'Your Semi-Annual plan renews on this card: Annual, $71.45 (including taxes) on June 01, 2027. Removing this card would leave your plan with nothing to charge.',
+    );
+  });
+
+  it('a cancelled plan: it runs to its end, and renews as Annual only if kept', () => {
+    const cancelled = { ...changed, autoRenews: false, cancelledAt: Date.parse('2026-12-02T15:00:00Z') };
+    expect(fundingCardWords(cancelled, 0).message).toBe(
+      'Your Semi-Annual plan runs until June 01, 2027. If you keep it or turn it back on, it renews on this card: Annual, $71.45 (including taxes) on June 01, 2027. Removing this card would leave your plan with nothing to charge.',
+    );
+  });
+});
