@@ -101,8 +101,8 @@ const ownPaths =
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
   const { config, db, logger } = deps;
   const { keys } = deps;
-  const provider = await createProvider(deps);
   const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer);
+  const provider = await createProvider({ ...deps, notifySecurity: notify });
   const callback = provider.callback();
   const home = config.publicUrl;
 

@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendSecurityNotice } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
-import { deviceWords, placeWords } from './device-words.ts';
+import { deviceWords, placeWords } from '../../platform/device-words.ts';
 
 /**
  * Account → Security → "Sign out <device>" (issue 40): ends one of the caller's own sessions at
