@@ -84,8 +84,18 @@ export async function recordSessionSignIn(
       .where('user_id', '=', s.userId)
       .where('id', '<', row.id)
       .execute();
-    if (!isNewDevice(s.note.userAgent, earlier.map((e) => e.user_agent))) return;
-    const user = await tx.selectFrom('idp_users').select('email').where('id', '=', s.userId).executeTakeFirst();
+    if (
+      !isNewDevice(
+        s.note.userAgent,
+        earlier.map((e) => e.user_agent),
+      )
+    )
+      return;
+    const user = await tx
+      .selectFrom('idp_users')
+      .select('email')
+      .where('id', '=', s.userId)
+      .executeTakeFirst();
     if (!user) return;
     await notify(tx, {
       userId: s.userId,
