@@ -89,7 +89,8 @@ const leads: Record<SecurityEvent, string> = {
   card_added: 'A card was just added to your Pria account.',
   card_removed: 'A card was just removed from your Pria account.',
   funding_card_changed: 'The card that pays for your Pria plan was just changed.',
-  new_device_sign_in: 'Your Pria account was just signed in to from a device it was never signed in from before.',
+  new_device_sign_in:
+    'Your Pria account was just signed in to from a device it was never signed in from before.',
 };
 
 const smsWords: Record<SecurityEvent, string> = {
