@@ -128,12 +128,10 @@ function detailsOf(
     lines.push(`Card: ${cardName(card)}.`);
     sms = ` ${smsCard(card)}.`;
   }
-  if (notice.device)
-    lines.push(
-      notice.event === 'new_device_sign_in'
-        ? `Device: ${notice.device.words}, from ${notice.device.place}.`
-        : `Device: ${notice.device.words}, ${notice.device.place}.`,
-    );
+  if (notice.device && notice.event === 'new_device_sign_in') {
+    lines.push(`Device: ${notice.device.words}, from ${notice.device.place}.`);
+    sms = ` ${notice.device.words}.`;
+  } else if (notice.device) lines.push(`Device: ${notice.device.words}, ${notice.device.place}.`);
   if (notice.at) lines.push(`When: ${formatDateTime(notice.at)} (New York time).`);
   return { lines, sms };
 }
