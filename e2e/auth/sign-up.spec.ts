@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { firstLink, waitForMessage } from '../fixtures/outbox.ts';
 
-test('a visitor signs up on the hosted page, verifies the email and lands in the app', async ({
+test('a visitor signs up on the hosted page, resends and verifies the email and lands in the app', async ({
+  browser,
   page,
   request,
 }) => {
@@ -17,17 +18,33 @@ test('a visitor signs up on the hosted page, verifies the email and lands in the
   const hosted = new HostedLogin(page);
   await hosted.submitSignUp(email, password);
   await expect(page.getByText(`We sent an email to ${email}.`)).toBeVisible();
+  const first = await waitForMessage(request, email, /verify-email/);
 
+  // Nothing arrived? "Resend the email" (a plain form): a second email, whose link works (ADR 68).
+  await page.getByRole('button', { name: 'Resend the email' }).click();
+  await expect(page.getByRole('status')).toHaveText(`We sent a new link to ${email}.`);
   const mail = await waitForMessage(request, email, /verify-email/);
+  const sent = (await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+    text: string;
+  }[];
+  expect(sent.filter((m) => /verify-email/.test(m.text))).toHaveLength(2);
+  expect(firstLink(mail.text)).not.toBe(firstLink(first.text));
   await page.goto(firstLink(mail.text));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  // Reloaded: done already, not "expired" (ADR 68).
+  await page.reload();
+  await expect(page.getByText('Your email is already verified.')).toBeVisible();
+  await expect(page.getByText('Link expired')).toHaveCount(0);
   await page.getByRole('link', { name: 'Continue to Pria' }).click();
   await hosted.signIn(email, password);
   await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
 
-  // The link is single-use.
-  await page.goto(firstLink(mail.text));
-  await expect(page.getByRole('heading', { name: 'Email verified' })).not.toBeVisible();
+  // The link is single-use: another browser opening it is told it expired.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto(firstLink(mail.text));
+  await expect(other.getByRole('heading', { name: 'Link expired' })).toBeVisible();
+  await elsewhere.close();
 });
 
 test('signing up with an address that has an account shows the same page and emails its owner', async ({

@@ -3,6 +3,7 @@ import { CardForm } from '../customer/pages/card-form.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { cardsOf, customerByEmail } from './support/ledger.ts';
+import { waitForMail } from './support/outbox.ts';
 import { PASSWORD, seedCustomer } from './support/seed.ts';
 import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewport.ts';
 
@@ -16,6 +17,7 @@ for (const width of widths) {
     page,
     browser,
     baseURL,
+    request,
   }) => {
     test.setTimeout(120_000);
     await atWidth(page, width);
@@ -52,6 +54,13 @@ for (const width of widths) {
     await expect(
       upcoming.getByText(/\$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444/),
     ).toBeVisible();
+    // The security notice, from the outbox (ADR 68): which card, when, and what to do if not you.
+    const added = await waitForMail(request, email, /^A card was added to your Pria account\n/);
+    expect(added.text).toContain('Card: Mastercard •••• 4444.');
+    expect(added.text).toMatch(
+      /When: [A-Z][a-z]+ \d{2}, \d{4} at \d{1,2}:\d{2} [AP]M ET \(New York time\)\./,
+    );
+    expect(added.text).toContain("If this wasn't you");
 
     if (width === 1280) {
       // Two cards, limit three: one empty slot, with or without 'Show all cards'.
@@ -93,5 +102,7 @@ for (const width of widths) {
       ['1111', true],
       ['4444', false],
     ]);
+    const removed = await waitForMail(request, email, /^A card was removed from your Pria account\n/);
+    expect(removed.text).toContain('Card: Mastercard •••• 4444.');
   });
 }

@@ -27,7 +27,7 @@ for (const width of widths) {
       cancel: true,
     });
     // The receipt and the cancellation notice (the worker sends every few seconds).
-    await waitForMail(request, email, /Your subscription started/);
+    await waitForMail(request, email, /^Your Pria subscription started/);
     await waitForMail(request, email, /cancel/i);
     const paths = [
       ...new Set(

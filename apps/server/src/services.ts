@@ -156,7 +156,9 @@ export async function startServices(
       keys: idpKeys,
       notifySecurity: async (tx, e) => {
         await sendSecurityNotice(tx, { ...e, issuer: config.oidc.issuer }, { publicUrl: config.publicUrl });
-        // A staff member's own sign-in changes (MFA on, a reset, passkeys) are audited too.
+        // A staff member's own sign-in changes (MFA on, a reset, passkeys) are audited too; a
+        // sign-in from a new device is no change (the sign-in log has it) and is only told.
+        if (e.event === 'new_device_sign_in') return;
         const standing = await staffStanding(tx, e.userId);
         if (standing)
           await recordOwnSecurityChange(tx, { subject: e.userId, email: e.email, ...standing }, e.event);

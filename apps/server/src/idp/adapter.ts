@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../platform/db.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { RESULT_DEVICE, recordSessionSignIn, signInNoteOf } from './session-devices.ts';
 
 /**
@@ -61,7 +62,7 @@ const signInsRecorded = new WeakSet<object>();
  * interaction's result into the session) records that sign-in with the browser and address the
  * interaction noted (ADR 64): Account → Security's devices and sign-ins.
  */
-async function recordSignInOf(db: Db, payload: AdapterPayload): Promise<void> {
+async function recordSignInOf(db: Db, payload: AdapterPayload, notify?: SecurityNotifier): Promise<void> {
   const ctx = Provider.ctx;
   const result = ctx?.oidc?.result as Record<string, unknown> | undefined;
   const login = result?.login as { accountId?: unknown } | undefined;
@@ -69,10 +70,11 @@ async function recordSignInOf(db: Db, payload: AdapterPayload): Promise<void> {
   const note = signInNoteOf(result?.[RESULT_DEVICE]);
   if (!note || signInsRecorded.has(ctx)) return;
   signInsRecorded.add(ctx);
-  await recordSessionSignIn(db, { userId: payload.accountId, sessionId: payload.uid, note });
+  await recordSessionSignIn(db, { userId: payload.accountId, sessionId: payload.uid, note }, notify);
 }
 
-export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
+/** `notify`: where a sign-in from a new device is reported (ADR 68). */
+export function createPostgresAdapter(db: Db, notify?: SecurityNotifier): new (name: string) => Adapter {
   return class PostgresAdapter implements Adapter {
     name: string;
 
@@ -119,7 +121,7 @@ export function createPostgresAdapter(db: Db): new (name: string) => Adapter {
           }),
         )
         .execute();
-      if (this.name === 'Session') await recordSignInOf(db, payload);
+      if (this.name === 'Session') await recordSignInOf(db, payload, notify);
     }
 
     async #findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {

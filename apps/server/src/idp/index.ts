@@ -36,7 +36,6 @@ import type { Upstream } from './social/upstream.ts';
 import { acceptStaffInvite, inviteIsValid } from './staff-invitations.ts';
 import {
   authenticate,
-  consumeVerificationToken,
   type EmailVerifiedHook,
   IdpUserError,
   messages,
@@ -44,6 +43,7 @@ import {
   PASSWORD_MAX,
   passwordProblem,
 } from './users.ts';
+import { registerVerifyEmailRoutes } from './verify-email.routes.ts';
 
 export { type IdpKeys, loadIdpKeys, resealStoredKeys } from './keys.ts';
 export {
@@ -102,10 +102,9 @@ const ownPaths =
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
   const { config, db, logger } = deps;
   const { keys } = deps;
-  const provider = await createProvider(deps);
   const notify = deps.notifySecurity ?? emailOnlyNotifier(config.publicUrl, config.oidc.issuer);
+  const provider = await createProvider({ ...deps, notifySecurity: notify });
   const callback = provider.callback();
-  const home = config.publicUrl;
 
   // oidc-provider is a Koa app: hand it the raw request before Fastify parses the body.
   app.addHook('onRequest', (req, reply, done) => {
@@ -155,43 +154,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     registerMfaEnrolmentRoutes(scope, { ...deps, notifySecurity: notify, mfaKey: keys.mfaKey });
     registerRecoveryRoutes(scope, deps, notify);
     registerStaffInviteRoutes(scope, deps);
-    scope.get<{ Querystring: { token?: string } }>(
-      '/oidc/verify-email',
-      { config: access.public, schema: { hide: true } },
-      async (req, reply) => {
-        const userId = await consumeVerificationToken(
-          db,
-          String(req.query.token ?? ''),
-          deps.onEmailVerified,
-        );
-        if (!userId) {
-          return sendPage(
-            reply,
-            messagePage({
-              title: 'Link expired',
-              message:
-                'This verification link is invalid, expired or was already used. Request a new one from your account settings.',
-              linkHref: `${home}/dashboard/account/security`,
-              linkText: 'Go to my account',
-              homeUrl: home,
-              isError: true,
-            }),
-            400,
-          );
-        }
-        logger.info({ userId }, 'email verified');
-        return sendPage(
-          reply,
-          messagePage({
-            title: 'Email verified',
-            message: 'Thank you! Your email address is verified.',
-            linkHref: `${home}/dashboard`,
-            linkText: 'Continue to Pria',
-            homeUrl: home,
-          }),
-        );
-      },
-    );
+    registerVerifyEmailRoutes(scope, kit, deps);
   });
   logger.info({ issuer: config.oidc.issuer }, 'built-in identity provider mounted at /oidc');
 }
@@ -554,7 +517,12 @@ function registerInteractionRoutes(
       // A new address and a taken one see the same page (the taken one's owner got an email).
       return sendPage(
         reply,
-        checkEmailPage({ email, loginHref: `${base(interaction.uid)}/login`, homeUrl: home }),
+        checkEmailPage({
+          email,
+          loginHref: `${base(interaction.uid)}/login`,
+          homeUrl: home,
+          resendAction: `${base(interaction.uid)}/resend-verification`,
+        }),
       );
     },
   );

@@ -266,13 +266,31 @@ ${fieldError('terms', fe.terms)}
  * After the sign-up form, whether the address was new or already had an account (issue 39): the
  * same page with the same words either way, so it tells no one which addresses have an account.
  */
-export function checkEmailPage(v: { email: string; loginHref: string; homeUrl: string }): string {
+/**
+ * After sign-up: where the link went, and "Resend the email" (a plain form: no script needed).
+ * `sent` says a resend was asked for (the same words whatever the address, ADR 68).
+ */
+export function checkEmailPage(v: {
+  email: string;
+  loginHref: string;
+  homeUrl: string;
+  resendAction?: string;
+  sent?: boolean;
+}): string {
+  const resend = v.resendAction
+    ? `<form method="post" action="${esc(v.resendAction)}">
+<input type="hidden" name="email" value="${esc(v.email)}">
+<button class="secondary" type="submit">Resend the email</button>
+</form>`
+    : '';
   return layout(
     'Check your email',
     `<h1>Check your email</h1>
+${notice(v.sent ? `We sent a new link to ${v.email}.` : null)}
 <p class="sub">We sent an email to <strong>${esc(v.email)}</strong>. Open the link in it to confirm your address, then log in to continue.</p>
 <p class="hint">Nothing there? Look in your spam folder. The link works for 48 hours.</p>
-<a class="button" href="${esc(v.loginHref)}">Log in</a>`,
+<a class="button" href="${esc(v.loginHref)}">Log in</a>
+${resend}`,
     { homeUrl: v.homeUrl },
   );
 }

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import { readRevocation } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { chainGeneration, createPostgresAdapter } from './adapter.ts';
 import type { IdpKeys } from './keys.ts';
 import { esc, layout, logoutPage, messagePage, signingOutPage } from './pages.ts';
@@ -63,6 +64,8 @@ export async function createProvider(deps: {
   db: Db;
   logger: Logger;
   keys: Pick<IdpKeys, 'jwks' | 'cookieKeys'>;
+  /** Told of a sign-in from a new device (ADR 68). */
+  notifySecurity?: SecurityNotifier;
 }): Promise<Provider> {
   const { config, db, logger } = deps;
   const { jwks, cookieKeys } = deps.keys;
@@ -78,7 +81,7 @@ export async function createProvider(deps: {
   const secureCookies = home.startsWith('https:') ? { secure: true } : {};
 
   const configuration: Configuration = {
-    adapter: createPostgresAdapter(db),
+    adapter: createPostgresAdapter(db, deps.notifySecurity),
     // biome-ignore lint/suspicious/noExplicitAny: jose's JWK and oidc-provider's JWK types differ only nominally
     jwks: jwks as any,
     cookies: {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.ts';
+import { deviceWords, isNewDevice, placeWords } from '../platform/device-words.ts';
+import type { SecurityNotifier } from '../platform/security-notices.ts';
 
 /**
  * The devices an account is signed in on (issue 40, ADR 64). A device is one of the provider's
@@ -50,22 +52,60 @@ export function signInNoteOf(value: unknown): SignInNote | null {
   };
 }
 
+/**
+ * Records a completed sign-in (once: the consent step logs the same result again) and, when it
+ * comes from a device the account never signed in from (`isNewDevice`, ADR 68), tells the owner
+ * through `notify` in the same transaction: the security notice, sent whatever the settings.
+ */
 export async function recordSessionSignIn(
   db: Db,
   s: { userId: string; sessionId: string; note: SignInNote },
+  notify?: SecurityNotifier,
 ): Promise<void> {
-  await db
-    .insertInto('idp_session_sign_ins')
-    .values({
-      user_id: s.userId,
-      session_uid: s.sessionId,
-      sign_in_id: s.note.signInId,
-      user_agent: s.note.userAgent,
-      ip: s.note.ip,
-    })
-    // The consent step after a sign-in logs the same result into the session again.
-    .onConflict((oc) => oc.column('sign_in_id').doNothing())
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('idp_session_sign_ins')
+      .values({
+        user_id: s.userId,
+        session_uid: s.sessionId,
+        sign_in_id: s.note.signInId,
+        user_agent: s.note.userAgent,
+        ip: s.note.ip,
+      })
+      // The consent step after a sign-in logs the same result into the session again.
+      .onConflict((oc) => oc.column('sign_in_id').doNothing())
+      .returning(['id', 'signed_in_at'])
+      .executeTakeFirst();
+    if (!row || !notify) return;
+    const earlier = await tx
+      .selectFrom('idp_session_sign_ins')
+      .select('user_agent')
+      .distinct()
+      .where('user_id', '=', s.userId)
+      .where('id', '<', row.id)
+      .execute();
+    if (
+      !isNewDevice(
+        s.note.userAgent,
+        earlier.map((e) => e.user_agent),
+      )
+    )
+      return;
+    const user = await tx
+      .selectFrom('idp_users')
+      .select('email')
+      .where('id', '=', s.userId)
+      .executeTakeFirst();
+    if (!user) return;
+    await notify(tx, {
+      userId: s.userId,
+      email: user.email,
+      event: 'new_device_sign_in',
+      eventId: s.note.signInId,
+      device: { words: deviceWords(s.note.userAgent), place: placeWords(s.note.ip) },
+      at: new Date(row.signed_in_at),
+    });
+  });
 }
 
 /** The subject's current generation (ADR 51): a session below it is ended, whatever its row says. */

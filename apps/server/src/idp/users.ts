@@ -274,6 +274,55 @@ export async function sendVerificationEmail(db: Db, config: Config, userId: stri
   return true;
 }
 
+/** How many verification links an account may be sent in an hour (sign-up's and resends, ADR 68). */
+export const VERIFY_LINKS_PER_HOUR = 5;
+
+/**
+ * "Resend the email" on the check-your-email page (ADR 68): a new link for the unverified account
+ * of this address, unless it was sent VERIFY_LINKS_PER_HOUR already in the last hour. Earlier
+ * links stay valid until they expire: each proves the same address, and emails may arrive out of
+ * order. Returns nothing, and the caller answers alike whatever happened, so the page tells no one
+ * whether the address has an account, is verified already, or was sent too many.
+ */
+export async function resendVerificationEmail(db: Db, config: Config, emailInput: string): Promise<void> {
+  const user = await findUserByEmail(db, normalizeEmail(emailInput).slice(0, 320));
+  if (!user || user.email_verified || user.disabled) return;
+  await db.transaction().execute(async (trx) => {
+    // Counted under the account's row lock, so two resends at once cannot both pass the limit.
+    await trx.selectFrom('idp_users').select('id').where('id', '=', user.id).forUpdate().execute();
+    const { n } = await trx
+      .selectFrom('idp_email_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'verify-email')
+      .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= VERIFY_LINKS_PER_HOUR) return;
+    await sendVerificationEmail(trx, config, user.id);
+  });
+}
+
+/** The digest a browser that used a verification link keeps of it (a cookie), never the link itself. */
+export const verificationLinkDigest = (token: string) => sha256(token);
+
+/**
+ * A verification link already used whose address is verified: opened again (a reload), it says so
+ * instead of "expired" (ADR 68). An unknown or expired link, or one whose address changed since, is not.
+ */
+export async function verificationLinkUsed(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await db
+    .selectFrom('idp_email_tokens as t')
+    .innerJoin('idp_users as u', (j) => j.onRef('u.id', '=', 't.user_id').onRef('u.email', '=', 't.email'))
+    .select('t.id')
+    .where('t.token_hash', '=', sha256(token))
+    .where('t.purpose', '=', 'verify-email')
+    .where('t.used_at', 'is not', null)
+    .where('u.email_verified', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Told, inside the verifying transaction, that a user's address is now verified. */
 export type EmailVerifiedHook = (tx: Db, e: { subject: string; email: string }) => Promise<void>;
 

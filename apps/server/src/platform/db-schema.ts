@@ -370,7 +370,11 @@ export type SecurityNoticeType =
   | 'security.passkey_removed'
   | 'security.mfa_disabled'
   | 'security.recovery_code_used'
-  | 'security.device_signed_out';
+  | 'security.device_signed_out'
+  | 'security.card_added'
+  | 'security.card_removed'
+  | 'security.funding_card_changed'
+  | 'security.new_device_sign_in';
 
 /** A notice sent to a customer, once: the unique dedupe key is written with its outbox rows. */
 export interface CustomerNoticesTable {

@@ -23,6 +23,11 @@ export interface RateLimit {
   max: number;
   timeWindow: TimeWindow;
   key: RateLimitKey;
+  /**
+   * The refusal of a route that answers a person's form with a page (the identity provider's),
+   * not the API's JSON envelope: called with the reply (429 and Retry-After already set).
+   */
+  refuse?: (reply: FastifyReply, retryAfterSeconds: number) => FastifyReply;
 }
 
 declare module 'fastify' {
@@ -172,5 +177,6 @@ async function enforce(
   );
   reply.header('x-ratelimit-reset', resetSeconds);
   if (!spent.length) return undefined;
-  return reply.code(429).header('retry-after', resetSeconds).send(rateLimitedAnswer());
+  reply.code(429).header('retry-after', resetSeconds);
+  return rule.refuse ? rule.refuse(reply, Number(resetSeconds)) : reply.send(rateLimitedAnswer());
 }

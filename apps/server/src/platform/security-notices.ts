@@ -1,3 +1,4 @@
+import { cardName, formatDateTime } from '@pria/contracts';
 import type { Db } from './db.ts';
 import { enqueueEmail } from './outbox.ts';
 
@@ -15,7 +16,19 @@ export type SecurityEvent =
   | 'passkey_added'
   | 'passkey_removed'
   | 'recovery_code_used'
-  | 'device_signed_out';
+  | 'device_signed_out'
+  /** A card registered, removed, or made the plan's funding card (ADR 68). */
+  | 'card_added'
+  | 'card_removed'
+  | 'funding_card_changed'
+  /** A sign-in from a device the account never signed in from before (`isNewDevice`, ADR 68). */
+  | 'new_device_sign_in';
+
+/** A card as a notice names it: brand and last four. */
+export interface NoticeCardWords {
+  brand: string;
+  lastFour: string;
+}
 
 export interface SecurityEventNotice {
   userId: string;
@@ -28,6 +41,14 @@ export interface SecurityEventNotice {
   codesLeft?: number;
   /** device_signed_out: the device in words ("Chrome on macOS") and where it signed in from. */
   device?: { words: string; place: string };
+  /** The card events: the card added, removed or now funding the plan. */
+  card?: NoticeCardWords;
+  /** funding_card_changed: the card that funded the plan before, if any. */
+  previousCard?: NoticeCardWords | null;
+  /** funding_card_changed: the plan it pays for. */
+  planName?: string;
+  /** When it happened, said in New York time (the card and sign-in notices). */
+  at?: Date;
 }
 
 /** Called inside the transaction that makes the change. */
@@ -45,6 +66,10 @@ export const securitySubjects: Record<SecurityEvent, string> = {
   passkey_removed: 'A passkey was removed from your Pria account',
   recovery_code_used: 'A recovery code was used to sign in to your Pria account',
   device_signed_out: 'A device was signed out of your Pria account',
+  card_added: 'A card was added to your Pria account',
+  card_removed: 'A card was removed from your Pria account',
+  funding_card_changed: 'The card that pays for your Pria plan changed',
+  new_device_sign_in: 'New sign-in to your Pria account',
 };
 
 const leads: Record<SecurityEvent, string> = {
@@ -61,6 +86,11 @@ const leads: Record<SecurityEvent, string> = {
     'A recovery code was just used to sign in to your Pria account, instead of your two-factor code. Each code works once.',
   device_signed_out:
     'A device was just signed out of your Pria account from Account, Security. It must sign in again to use Pria.',
+  card_added: 'A card was just added to your Pria account.',
+  card_removed: 'A card was just removed from your Pria account.',
+  funding_card_changed: 'The card that pays for your Pria plan was just changed.',
+  new_device_sign_in:
+    'Your Pria account was just signed in to from a device it was never signed in from before.',
 };
 
 const smsWords: Record<SecurityEvent, string> = {
@@ -72,15 +102,67 @@ const smsWords: Record<SecurityEvent, string> = {
   passkey_removed: 'a passkey was removed from your account.',
   recovery_code_used: 'a recovery code was used to sign in.',
   device_signed_out: 'a device was signed out of your account.',
+  card_added: 'a card was added to your account.',
+  card_removed: 'a card was removed from your account.',
+  funding_card_changed: 'the card paying for your plan changed.',
+  new_device_sign_in: 'new sign-in from a device not seen before.',
 };
 
 /** "9 recovery codes left", "1 recovery code left", "No recovery codes left". */
 const codesLeftWords = (n: number) =>
   n === 0 ? 'No recovery codes left' : `${n} recovery code${n === 1 ? '' : 's'} left`;
 
+/** What the card and sign-in notices add: which card or device, and when (New York time). */
+function detailsOf(
+  notice: Pick<SecurityEventNotice, 'event' | 'device' | 'card' | 'previousCard' | 'planName' | 'at'>,
+): { lines: string[]; sms: string } {
+  const lines: string[] = [];
+  let sms = '';
+  const { card, previousCard } = notice;
+  if (notice.event === 'funding_card_changed' && card) {
+    const plan = notice.planName ? `your ${notice.planName} plan` : 'your plan';
+    lines.push(`Card paying for ${plan}: ${cardName(card)}.`);
+    if (previousCard) lines.push(`Before: ${cardName(previousCard)}.`);
+    sms = ` Now ${smsCard(card)}.`;
+  } else if (card) {
+    lines.push(`Card: ${cardName(card)}.`);
+    sms = ` ${smsCard(card)}.`;
+  }
+  if (notice.device && notice.event === 'new_device_sign_in') {
+    lines.push(`Device: ${notice.device.words}, from ${notice.device.place}.`);
+    sms = ` ${notice.device.words}.`;
+  } else if (notice.device) lines.push(`Device: ${notice.device.words}, ${notice.device.place}.`);
+  if (notice.at) lines.push(`When: ${formatDateTime(notice.at)} (New York time).`);
+  return { lines, sms };
+}
+
+/** "Visa ending 1111": the SMS keeps to the GSM-7 alphabet (no bullets). */
+const smsCard = (c: NoticeCardWords) => cardName(c).replace(/ •••• /, ' ending ');
+
+/** What to do if it was not the customer: for cards and sign-ins, the screen where it is undone first. */
+function ifNotYouWords(event: SecurityEvent, publicUrl: string, reset: string): string {
+  const security = `${publicUrl}/dashboard/account/security`;
+  const cards = `${publicUrl}/dashboard/account/payment`;
+  switch (event) {
+    case 'mfa_enabled':
+      return 'If this was not you, reset your password right away and contact support.';
+    case 'card_added':
+    case 'card_removed':
+    case 'funding_card_changed':
+      return `If this wasn't you, someone may have your password: reset it right away (${reset}), which signs out every device, check your cards (${cards}) and contact support.`;
+    case 'new_device_sign_in':
+      return `If this wasn't you, sign that device out in Account, Security (${security}), reset your password right away (${reset}) and contact support. If it was you, there is nothing to do.`;
+    default:
+      return `If this was not you, reset your password right away (${reset}) and contact support.`;
+  }
+}
+
 /** The words of a security notice: email text and a short SMS. */
 export function securityNoticeWords(
-  notice: Pick<SecurityEventNotice, 'event' | 'codesLeft' | 'device'>,
+  notice: Pick<
+    SecurityEventNotice,
+    'event' | 'codesLeft' | 'device' | 'card' | 'previousCard' | 'planName' | 'at'
+  >,
   publicUrl: string,
 ) {
   const { event } = notice;
@@ -93,24 +175,20 @@ export function securityNoticeWords(
           sms: ` ${codesLeftWords(notice.codesLeft)}.`,
         }
       : null;
-  const device = notice.device ? [`Device: ${notice.device.words}, ${notice.device.place}.`] : [];
+  const details = detailsOf(notice);
   const lead = leads[event];
-  const ifNotYou =
-    event === 'mfa_enabled'
-      ? 'If this was not you, reset your password right away and contact support.'
-      : `If this was not you, reset your password right away (${reset}) and contact support.`;
   return {
     subject: securitySubjects[event],
     text: [
       lead,
-      ...device,
+      ...details.lines,
       ...(codes ? ['', codes.text] : []),
       '',
-      ifNotYou,
+      ifNotYouWords(event, publicUrl, reset),
       '',
       'Pria never asks for your password by email or text.',
     ].join('\n'),
-    sms: `Pria: ${smsWords[event]}${codes?.sms ?? ''} Not you? Reset your password and contact support.`,
+    sms: `Pria: ${smsWords[event]}${details.sms}${codes?.sms ?? ''} Not you? Reset your password and contact support.`,
   };
 }
 

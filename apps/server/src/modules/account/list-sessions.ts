@@ -1,7 +1,7 @@
 import type { AccountSessions } from '@pria/contracts';
 import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { deviceWords, placeWords } from './device-words.ts';
+import { deviceWords, placeWords } from '../../platform/device-words.ts';
 
 /** How many sign-ins Account → Security shows. */
 const RECENT_SIGN_INS = 10;

@@ -4,11 +4,11 @@ import { endSessionAccessTokens } from '../../platform/access-valid-after.ts';
 import { type AuditContext, recordOwnSecurityChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
+import { deviceWords, placeWords } from '../../platform/device-words.ts';
 import { notFound } from '../../platform/errors.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendSecurityNotice } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
-import { deviceWords, placeWords } from './device-words.ts';
 
 /**
  * Account → Security → "Sign out <device>" (issue 40): ends one of the caller's own sessions at

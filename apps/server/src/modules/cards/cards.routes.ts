@@ -59,6 +59,7 @@ export async function cardRoutes(
           card: req.body,
           client: clientOf(req),
           now: clock.now(),
+          publicUrl: deps.config.publicUrl,
         });
         return send(reply, card, messages.cardAdded, 201);
       },
@@ -172,6 +173,7 @@ export async function cardRoutes(
         principal: principalOf(req),
         cardId: req.params.cardId,
         now: clock.now(),
+        publicUrl: deps.config.publicUrl,
       });
       return send(reply, { id: req.params.cardId }, messages.cardRemoved);
     },

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { payingCustomer } from '../customers/index.ts';
+import { sendSecurityNotice } from '../notifications/index.ts';
 import { toCardView } from './card-view.ts';
 import {
   clearDefault,
@@ -30,6 +31,8 @@ export interface RegisterCardOptions {
   now: Date;
   /** The client that added it: the card's recurring-charge authorization is recorded with it. */
   client?: { ip: string | null; userAgent: string | null };
+  /** The app's address, for the security notice's links. */
+  publicUrl: string;
 }
 
 export const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
@@ -41,7 +44,8 @@ const asCounted = (rows: { charge_and_pay: boolean }[]) =>
 /**
  * Registers a card: the processor verifies it ($0) and gives back an instrument id, and we
  * keep only that, brand, last four, expiry, name and address. The encrypted card goes to the
- * processor and nowhere else. The first card becomes the default.
+ * processor and nowhere else. The first card becomes the default. The owner gets the "card
+ * added" security notice in the same transaction.
  */
 export async function registerCard({
   db,
@@ -51,6 +55,7 @@ export async function registerCard({
   card,
   now,
   client = { ip: null, userAgent: null },
+  publicUrl,
 }: RegisterCardOptions): Promise<CardView> {
   const customer = await payingCustomer(db, principal);
   // Cheap early refusal; the database (a slot each, at most 3 in Charge & Pay) enforces it.
@@ -113,6 +118,20 @@ export async function registerCard({
         lastFour: inserted.last_four,
         chargeAndPay: inserted.charge_and_pay,
       });
+      // A card that can be charged is a security matter (ADR 68): the owner hears of it, always.
+      await sendSecurityNotice(
+        trx,
+        {
+          userId: principal.subject,
+          email: principal.email ?? customer.email ?? '',
+          event: 'card_added',
+          eventId: cardId,
+          card: { brand: inserted.brand, lastFour: inserted.last_four },
+          at: now,
+          issuer: principal.issuer,
+        },
+        { publicUrl },
+      );
       return inserted;
     });
     return toCardView(row);

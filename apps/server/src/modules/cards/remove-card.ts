@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { moneyOwedToCard } from '../billing/index.ts';
 import { currentCustomer } from '../customers/index.ts';
+import { sendSecurityNotice } from '../notifications/index.ts';
 import {
   findActiveCard,
   listActiveCards,
@@ -36,6 +37,8 @@ export interface RemoveCardOptions {
   cardId: string;
   /** The engine's clock: what the card is still owed is judged now, and it is removed as of now. */
   now: Date;
+  /** The app's address, for the security notice's links. */
+  publicUrl: string;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function removeCard({
   principal,
   cardId,
   now,
+  publicUrl,
 }: RemoveCardOptions): Promise<void> {
   const customer = await currentCustomer(db, principal);
   const card = await findActiveCard(db, customer.id, cardId);
@@ -86,5 +90,19 @@ export async function removeCard({
       if (next) await updateCardRow(trx, next.id, { is_default: true });
     }
     await logCardEvent(trx, 'Card removed', customer.id, { cardId });
+    // Always told, whatever the settings (ADR 68); once per card (its id names the event).
+    await sendSecurityNotice(
+      trx,
+      {
+        userId: principal.subject,
+        email: principal.email ?? customer.email ?? '',
+        event: 'card_removed',
+        eventId: cardId,
+        card: { brand: current.brand, lastFour: current.last_four },
+        at: now,
+        issuer: principal.issuer,
+      },
+      { publicUrl },
+    );
   });
 }

@@ -3,14 +3,15 @@ import { type MoneyMessages, moneyEventMessages } from './money-event-messages.t
 import {
   findCard,
   findDisputedCharge,
+  findPlanCharge,
   findReceiptNumber,
   findRefundNotice,
   type MoneyEventRow,
 } from './notifications.repo.ts';
 
 /**
- * The words of one money event, read from its rows (the card, the receipt number, the refund's
- * plan): the same for the email sent at once and for one sent later, once the address is verified.
+ * The words of one money event, read from its rows (the card, the receipt number, the plan
+ * bought or renewed, the refund's plan): the same for the email sent at once and for one sent later, once the address is verified.
  */
 export async function composeMoneyMessages(
   tx: Db,
@@ -32,6 +33,10 @@ export async function composeMoneyMessages(
     occurredAt: event.occurred_at,
     publicUrl: ctx.publicUrl,
     receipt: await findReceiptNumber(tx, { attemptId: event.attempt_id, refundId: event.refund_id }),
+    plan:
+      event.attempt_id && (event.type === 'subscription.started' || event.type === 'subscription.renewed')
+        ? ((await findPlanCharge(tx, event.attempt_id)) ?? null)
+        : null,
     planEnded: refund?.plan_ended_at
       ? { at: new Date(refund.plan_ended_at), planName: refund.plan_name ?? null }
       : null,

@@ -36,10 +36,12 @@ async function subscribe(who: string, plan: string, at: Date, expires = { month:
   return { api, subscription: sub.body.data.subscription.id as string, card: card as string };
 }
 
+/** The lifecycle notices (the security notices of the cards added, ADR 68, are tested elsewhere). */
 const notices = async () =>
   (
     await sql<{ type: string; email: string; dedupe_key: string }>`
       select n.type, c.email, n.dedupe_key from customer_notices n join customers c on c.id = n.customer_id
+      where n.type not like 'security.%'
       order by n.id`.execute(t.db)
   ).rows;
 

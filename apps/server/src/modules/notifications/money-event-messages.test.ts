@@ -117,6 +117,19 @@ describe('money event messages', () => {
     expect(m.email.html).toContain('href="https://app.pria.example/dashboard/account/notifications"');
   });
 
+  it('names the plan renewed, its price and its tax, as the receipt prints them', () => {
+    const m = moneyEventMessages({
+      ...base,
+      type: 'subscription.renewed',
+      amountCents: 7145,
+      plan: { name: 'Annual', priceCents: 6600 },
+    });
+    expect(m.email.text).toContain('Your Pria Annual plan renewed on');
+    expect(m.email.text).toContain('we charged $71.45 ($66.00 + $5.45 tax) to your');
+    expect(m.email.text).toContain('Plan: Annual plan, $66.00 + $5.45 tax = $71.45');
+    expect(m.sms).toContain('Pria: your Annual plan renewed on');
+  });
+
   it('greets without a name and names no card when there is none', () => {
     const m = moneyEventMessages({ ...base, type: 'subscription.renewed', firstName: null, card: null });
     expect(m.email.text.startsWith('Hello,')).toBe(true);

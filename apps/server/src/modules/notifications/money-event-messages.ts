@@ -21,6 +21,8 @@ export interface MoneyMessageInput {
   publicUrl: string;
   /** Plan charges: the receipt's number (R-000123), given in the email. */
   receipt?: string | null;
+  /** Plan charges (bought, renewed): the plan and its price before tax, as the receipt prints them. */
+  plan?: { name: string; priceCents: number } | null;
   /** Refunds: the plan this refund ended, and when. */
   planEnded?: { at: Date; planName: string | null } | null;
   /** Disputes: the disputed charge (a plan charge or a $3 pay-in), and what of it was already refunded. */
@@ -113,6 +115,16 @@ function paidBackDisputeWording(i: MoneyMessageInput, sentAt: Date, card: string
   };
 }
 
+/**
+ * "$36.00 + $2.97 tax": a plan charge's price and tax as its receipt prints them (the charge less
+ * the plan's price is the tax, receipt-pdf.ts); null when the plan is unknown or the sum is not.
+ */
+function planPriceWords(i: MoneyMessageInput): string | null {
+  if (!i.plan) return null;
+  const tax = i.amountCents - i.plan.priceCents;
+  return tax >= 0 ? `${formatUsd(i.plan.priceCents)} + ${formatUsd(tax)} tax` : null;
+}
+
 function wording(
   i: MoneyMessageInput,
   card: string,
@@ -191,18 +203,26 @@ function wording(
           `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We won't also pay it back; contact support if this is a mistake.`,
       };
     }
-    case 'subscription.started':
+    case 'subscription.started': {
+      const plan = i.plan ? `Pria ${i.plan.name} plan` : 'subscription';
+      const priced = planPriceWords(i);
       return {
         subject: 'Your Pria subscription started',
-        lead: `Your subscription started on ${date}: we charged ${amount}, tax included, to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
-        sms: () => `Pria: your subscription started on ${smsDate}. We charged ${amount} to ${smsCard}.`,
+        lead: `Your ${plan} started on ${date}: we charged ${amount}${priced ? ` (${priced})` : ', tax included,'} to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
+        sms: () =>
+          `Pria: your ${i.plan ? `${i.plan.name} plan` : 'subscription'} started on ${smsDate}. We charged ${amount} to ${smsCard}.`,
       };
-    case 'subscription.renewed':
+    }
+    case 'subscription.renewed': {
+      const plan = i.plan ? `Pria ${i.plan.name} plan` : 'subscription';
+      const priced = planPriceWords(i);
       return {
         subject: 'Your Pria subscription renewed',
-        lead: `Your subscription renewed on ${date}: we charged ${amount}, tax included, to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
-        sms: () => `Pria: your subscription renewed on ${smsDate}. We charged ${amount} to ${smsCard}.`,
+        lead: `Your ${plan} renewed on ${date}: we charged ${amount}${priced ? ` (${priced})` : ', tax included,'} to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
+        sms: () =>
+          `Pria: your ${i.plan ? `${i.plan.name} plan` : 'subscription'} renewed on ${smsDate}. We charged ${amount} to ${smsCard}.`,
       };
+    }
     case 'subscription.failed':
       return {
         subject: 'We could not renew your Pria subscription',
@@ -238,6 +258,14 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     ['Card', card],
     ['Date', date],
     ...(reason && i.type !== 'refund.sent' ? [['Reason', reason] as [string, string]] : []),
+    ...(i.plan && (i.type === 'subscription.started' || i.type === 'subscription.renewed')
+      ? [
+          [
+            'Plan',
+            `${i.plan.name} plan${planPriceWords(i) ? `, ${planPriceWords(i)} = ${formatUsd(i.amountCents)}` : ''}`,
+          ] as [string, string],
+        ]
+      : []),
     ...(i.receipt ? [['Receipt', i.receipt] as [string, string]] : []),
   ];
   const settings = `${i.publicUrl}/dashboard/account/notifications`;

@@ -80,6 +80,11 @@ export type NoticeData =
       planName: string;
       /** Null when the plan does not renew: it ends at endsAt instead. */
       renewsAt: string | null;
+      /** Renewing: a plan change scheduled for the renewal (ADR 40), null when none. Absent on older notices. */
+      renewsAsPlanName?: string | null;
+      /** Renewing: what the renewal charges (the plan it starts, tax included). Absent on older notices. */
+      amountCents?: number;
+      card?: NoticeCard | null;
       endsAt: string;
       /** The next $3 charge, if it falls before the plan ends. */
       nextChargeAt: string | null;
@@ -115,6 +120,48 @@ const day = (iso: string) => formatDate(iso);
 const shortDay = (iso: string) => formatDate(iso, 'shortMonthDay');
 const smsCardName = (c: NoticeCard) =>
   `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} ending ${c.lastFour}`;
+
+/** What a renewal starts and charges: the words "Keep my subscription" and "back on" share. */
+interface Renewal {
+  planName: string;
+  renewsAsPlanName?: string | null;
+  amountCents: number;
+  renewsAt: string;
+  card?: NoticeCard | null;
+}
+
+/**
+ * "Your Semi-Annual plan stays in force until …; on … it renews as Annual, as you chose, when we
+ * will charge $71.45, tax included, to your Visa •••• 1111." (a plan change scheduled for the
+ * renewal), else "Your Semi-Annual plan renews on …, when we will charge …": the one wording of a
+ * renewal to come, with its details and SMS (issue 40).
+ */
+function renewalWords(r: Renewal): { sentence: string; details: [string, string][]; sms: string } {
+  const amount = formatUsd(r.amountCents);
+  const on = r.card ? ` to your ${cardName(r.card)}` : '';
+  const next = r.renewsAsPlanName;
+  if (next) {
+    return {
+      sentence: `Your ${r.planName} plan stays in force until ${day(r.renewsAt)}; on ${day(r.renewsAt)} it renews as ${next}, as you chose, when we will charge ${amount}, tax included,${on}.`,
+      details: [
+        ['Plan until then', r.planName],
+        ['Renews as', next],
+        ['Renews on', day(r.renewsAt)],
+        ['Amount', `${amount} (tax included)`],
+      ],
+      sms: `your plan will renew as ${next} on ${shortDay(r.renewsAt)} for ${amount}.`,
+    };
+  }
+  return {
+    sentence: `Your ${r.planName} plan renews on ${day(r.renewsAt)}, when we will charge ${amount}, tax included,${on}.`,
+    details: [
+      ['Plan', r.planName],
+      ['Renews on', day(r.renewsAt)],
+      ['Amount', `${amount} (tax included)`],
+    ],
+    sms: `your ${r.planName} plan will renew on ${shortDay(r.renewsAt)} for ${amount}.`,
+  };
+}
 
 interface Words {
   subject: string;
@@ -192,22 +239,40 @@ function words(d: NoticeData, publicUrl: string): Words {
       };
     case 'subscription.unpaused': {
       const next = d.nextChargeAt ? `Your next $3.00 Charge & Pay charge is on ${day(d.nextChargeAt)}.` : '';
-      const end = d.renewsAt
-        ? `Your plan renews on ${day(d.renewsAt)}.`
-        : d.endedWhilePaused
-          ? `Your plan was paused on its end date, ${day(d.endsAt)}, so it ended then and does not renew: you can buy it again on your subscription page.`
-          : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
+      // Notices from before issue 40's second walk carry no amount: they say the date only.
+      const renewal =
+        d.renewsAt && d.amountCents !== undefined
+          ? renewalWords({
+              planName: d.planName,
+              renewsAsPlanName: d.renewsAsPlanName,
+              amountCents: d.amountCents,
+              renewsAt: d.renewsAt,
+              card: d.card,
+            })
+          : null;
+      const end = renewal
+        ? renewal.sentence
+        : d.renewsAt
+          ? `Your plan renews on ${day(d.renewsAt)}.`
+          : d.endedWhilePaused
+            ? `Your plan was paused on its end date, ${day(d.endsAt)}, so it ended then and does not renew: you can buy it again on your subscription page.`
+            : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
       return {
         subject: 'Charge & Pay is back on',
         lead: `${d.byPria ? 'Pria turned' : 'You turned'} Charge & Pay back on for your Pria ${d.planName} plan.${byPria(d.byPria)} ${next} ${end}`
           .replace(/\s+/g, ' ')
           .trim(),
         details: [
-          ['Plan', d.planName],
+          ...(renewal ? [] : [['Plan', d.planName] as [string, string]]),
           ...(d.nextChargeAt ? [['Next $3 charge', day(d.nextChargeAt)] as [string, string]] : []),
-          d.renewsAt ? ['Renews on', day(d.renewsAt)] : ['Ends on', day(d.endsAt)],
+          ...(renewal
+            ? renewal.details
+            : ([d.renewsAt ? ['Renews on', day(d.renewsAt)] : ['Ends on', day(d.endsAt)]] as [
+                string,
+                string,
+              ][])),
         ],
-        sms: `Pria: Charge & Pay is back on.${d.nextChargeAt ? ` Next $3 charge ${shortDay(d.nextChargeAt)}.` : ''}`,
+        sms: `Pria: Charge & Pay is back on.${d.nextChargeAt ? ` Next $3 charge ${shortDay(d.nextChargeAt)}.` : ''}${d.renewsAsPlanName && d.renewsAt ? ` Renews as ${d.renewsAsPlanName} ${shortDay(d.renewsAt)}.` : ''}`,
       };
     }
     case 'subscription.plan_changed': {
@@ -242,31 +307,14 @@ function words(d: NoticeData, publicUrl: string): Words {
       };
     }
     case 'subscription.resumed': {
-      const amount = formatUsd(d.amountCents);
-      const on = d.card ? ` to your ${cardName(d.card)}` : '';
-      const next = d.renewsAsPlanName;
-      if (next) {
-        return {
-          subject: 'Your Pria subscription will renew',
-          lead: `You kept your Pria subscription. Your ${d.planName} plan stays in force until ${day(d.renewsAt)}; on ${day(d.renewsAt)} it renews as ${next}, as you chose, when we will charge ${amount}, tax included,${on}.`,
-          details: [
-            ['Plan until then', d.planName],
-            ['Renews as', next],
-            ['Renews on', day(d.renewsAt)],
-            ['Amount', `${amount} (tax included)`],
-          ],
-          sms: `Pria: your plan will renew as ${next} on ${shortDay(d.renewsAt)} for ${amount}.`,
-        };
-      }
+      const renewal = renewalWords(d);
       return {
         subject: 'Your Pria subscription will renew',
-        lead: `You kept your Pria ${d.planName} plan: it renews on ${day(d.renewsAt)}, when we will charge ${amount}, tax included,${on}.`,
-        details: [
-          ['Plan', d.planName],
-          ['Renews on', day(d.renewsAt)],
-          ['Amount', `${amount} (tax included)`],
-        ],
-        sms: `Pria: your ${d.planName} plan will renew on ${shortDay(d.renewsAt)} for ${amount}.`,
+        lead: d.renewsAsPlanName
+          ? `You kept your Pria subscription. ${renewal.sentence}`
+          : `You kept your Pria ${d.planName} plan: it renews on ${day(d.renewsAt)}, when we will charge ${formatUsd(d.amountCents)}, tax included,${d.card ? ` to your ${cardName(d.card)}` : ''}.`,
+        details: renewal.details,
+        sms: `Pria: ${renewal.sms}`,
       };
     }
   }

@@ -112,6 +112,18 @@ export async function findReceiptNumber(
   return r ? receiptLabel(r.number) : null;
 }
 
+/** The plan a plan charge paid for, and its price before tax (the receipt's "Price"). */
+export async function findPlanCharge(tx: Db, attemptId: string) {
+  const row = await tx
+    .selectFrom('payment_attempts as a')
+    .innerJoin('plans as p', 'p.id', 'a.plan_id')
+    .select(['p.name', 'p.price_cents'])
+    .where('a.id', '=', attemptId)
+    .where('a.kind', '=', 'subscription')
+    .executeTakeFirst();
+  return row ? { name: row.name, priceCents: Number(row.price_cents) } : undefined;
+}
+
 /** What a refund's email says beyond the amount: staff's message to the customer, and whether it ended the plan. */
 export async function findRefundNotice(tx: Db, refundId: string) {
   return tx

@@ -37,7 +37,8 @@ async function enrol(email: string, firstName: string, phone: string, numbers: s
 
 /**
  * Money events' outbox rows after `since.id` (the tests below look at one step's messages at a
- * time; the tick's lifecycle notices, `notice:` keys, are tested in lifecycle-notices.test.ts).
+ * time; the tick's lifecycle notices, `notice:` keys, are tested in lifecycle-notices.test.ts, and
+ * the security notices of the cards added, `security:` keys, in card-and-sign-in-notices.test.ts).
  */
 const since = { id: 0 };
 const outbox = () =>
@@ -46,6 +47,7 @@ const outbox = () =>
     .select(['channel', 'recipient', 'subject', 'text_body', 'html_body', 'dedupe_key', 'status'])
     .where('dedupe_key', 'is not', null)
     .where('dedupe_key', 'not like', 'notice:%')
+    .where('dedupe_key', 'not like', 'security:%')
     .where('id', '>', since.id)
     .orderBy('id')
     .execute();
@@ -72,7 +74,7 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 describe('money events become messages', () => {
-  it('tells each customer their subscription started, with its receipt number', async () => {
+  it('tells each customer their subscription started, naming the plan, its price and tax, with its receipt number', async () => {
     expect(await processMoneyEvents(t.notifications, { limit: 100 })).toEqual({
       processed: 2,
       emails: 2,
@@ -82,7 +84,10 @@ describe('money events become messages', () => {
     const rows = await outbox();
     const mail = rows.find((r) => r.recipient === 'ann@example.com');
     expect(mail?.subject).toBe('Your Pria subscription started');
-    expect(mail?.text_body).toContain('we charged $38.97, tax included, to your Visa •••• 1111');
+    expect(mail?.text_body).toContain(
+      'Your Pria Semi-Annual plan started on January 05, 2030: we charged $38.97 ($36.00 + $2.97 tax) to your Visa •••• 1111',
+    );
+    expect(mail?.text_body).toContain('Plan: Semi-Annual plan, $36.00 + $2.97 tax = $38.97');
     expect(mail?.text_body).toMatch(/Receipt: R-\d{6}/);
     // Ann chose no SMS for subscription updates; Bob did.
     expect(rows.filter((r) => r.channel === 'sms').map((r) => r.recipient)).toEqual(['+12025550102']);

@@ -1,4 +1,4 @@
-import { cents, messages, totalWithTax } from '@pria/contracts';
+import { messages } from '@pria/contracts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
+import { renewalTerms } from './renewal-terms.ts';
 import { notCancelled, subscriptionEnded } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
 import {
@@ -33,8 +34,7 @@ export async function keepSubscription(
   const plan = await findPlan(deps.db, current.plan_id);
   if (!plan) throw notFound(messages.subscriptionNotFound);
   // What the renewal charges and starts, as the renewal run reads it (coalesce(next_plan_id, plan_id)).
-  const nextPlan = current.next_plan_id ? ((await findPlan(deps.db, current.next_plan_id)) ?? null) : null;
-  const renewing = nextPlan ?? plan;
+  const { nextPlan, amountCents } = await renewalTerms(deps.db, current, plan);
   const now = deps.clock.now();
   const actor = principal.email ?? customer.email ?? principal.subject;
   const kept = await deps.db.transaction().execute(async (tx) => {
@@ -58,7 +58,7 @@ export async function keepSubscription(
           type: 'subscription.resumed',
           planName: plan.name,
           renewsAsPlanName: nextPlan ? nextPlan.name : null,
-          amountCents: totalWithTax(cents(renewing.price_cents), renewing.tax_basis_points),
+          amountCents,
           renewsAt,
           card,
         },

@@ -93,7 +93,9 @@ describe('resuming', () => {
     expect((await setPaused('ann', false))?.status).toBe(200);
     const [mail] = await mails('ann@example.com', 'Charge & Pay is back on');
     expect(mail).toContain('Your next $3.00 Charge & Pay charge is on March 28, 2031.');
-    expect(mail).toContain('Your plan renews on July 10, 2031.');
+    expect(mail).toContain(
+      'Your Semi-Annual plan renews on July 10, 2031, when we will charge $38.97, tax included',
+    );
     await at(ny(3, 28, 16, 1));
     expect(await payin('ann', '2031-03')).toEqual(['captured']);
   });

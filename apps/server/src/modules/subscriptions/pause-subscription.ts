@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db.ts';
 import { nextPayinDueAt, renewsAt } from '../billing/index.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import type { PlanRow } from '../plans/index.ts';
-import { findPauseState, type SubscriptionRow } from './subscriptions.repo.ts';
+import { renewalTerms } from './renewal-terms.ts';
+import { findPauseState, noticeCard, type SubscriptionRow } from './subscriptions.repo.ts';
 
 /** A pause or resume asked for: of which plan, when, by whom. */
 interface PauseChange {
@@ -78,6 +79,10 @@ export async function recordPauseChange(tx: Db, r: PauseChange): Promise<void> {
         )
       ).rows[0]?.renews ?? false);
   const nextChargeAt = nextPayinDueAt(at);
+  // Back on and renewing: which plan the renewal starts and what it charges (issue 40: a plan
+  // change scheduled for the renewal went unsaid), in the words "Keep my subscription" uses.
+  const renewal = renews ? await renewalTerms(tx, s, plan) : null;
+  const card = renews ? await noticeCard(tx, s.card_id) : null;
   await sendCustomerNotice(
     tx,
     {
@@ -94,6 +99,9 @@ export async function recordPauseChange(tx: Db, r: PauseChange): Promise<void> {
             ...(r.byStaff ? { byPria: true } : {}),
             planName: plan.name,
             renewsAt: renews ? endsAt : null,
+            ...(renewal
+              ? { renewsAsPlanName: renewal.nextPlan?.name ?? null, amountCents: renewal.amountCents, card }
+              : {}),
             endsAt,
             ...(!renews && !s.cancelled_at ? { endedWhilePaused: true } : {}),
             nextChargeAt: nextChargeAt < new Date(s.expires_at) ? nextChargeAt.toISOString() : null,

@@ -191,6 +191,44 @@ describe('a plan change on an active plan (ADR 40)', () => {
     ]);
   });
 
+  it('paused and back on: "Charge & Pay is back on" names the plan the renewal starts and what it charges', async () => {
+    clock.set(ny(2031, 1, 10, 10));
+    const { api, card, sub } = await subscriber('back-on-max');
+    await api.put(`/api/v1/subscriptions/${sub.id}`, { plan: 'annual', card, isEnabled: true });
+    expect((await api.put(`/api/v1/subscriptions/${sub.id}`, { isEnabled: false })).status).toBe(200);
+    expect((await api.put(`/api/v1/subscriptions/${sub.id}`, { isEnabled: true })).status).toBe(200);
+    const email = await t.db
+      .selectFrom('message_outbox')
+      .select(['text_body', 'html_body'])
+      .where('recipient', '=', 'back-on-max@example.com')
+      .where('subject', '=', 'Charge & Pay is back on')
+      .where('channel', '=', 'email')
+      .executeTakeFirstOrThrow();
+    // The words "Keep my subscription" uses (renewalWords): the plan, the amount and the card.
+    expect(email.text_body).toContain(
+      'Your Semi-Annual plan stays in force until July 10, 2031; on July 10, 2031 it renews as Annual, as you chose, when we will charge $71.45, tax included, to your Visa •••• 1111.',
+    );
+    expect(email.text_body).toContain('Renews as: Annual');
+    expect(email.html_body).toContain('$71.45');
+    expect(email.text_body).not.toContain('$38.97');
+  });
+
+  it('back on without a plan change: the email names the plan in force and what its renewal charges', async () => {
+    clock.set(ny(2031, 1, 10, 10));
+    const { api, sub } = await subscriber('back-on-ned');
+    await api.put(`/api/v1/subscriptions/${sub.id}`, { isEnabled: false });
+    await api.put(`/api/v1/subscriptions/${sub.id}`, { isEnabled: true });
+    const email = await t.db
+      .selectFrom('message_outbox')
+      .select('text_body')
+      .where('recipient', '=', 'back-on-ned@example.com')
+      .where('subject', '=', 'Charge & Pay is back on')
+      .executeTakeFirstOrThrow();
+    expect(email.text_body).toContain(
+      'Your Semi-Annual plan renews on July 10, 2031, when we will charge $38.97, tax included, to your Visa •••• 1111.',
+    );
+  });
+
   it('kept without a plan change: the email names the plan in force and its price', async () => {
     clock.set(ny(2031, 1, 10, 10));
     const { api, sub } = await subscriber('kept-lou');

@@ -6,13 +6,19 @@ import type { Db } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findActiveCardOfCustomer } from '../cards/index.ts';
 import { currentCustomer } from '../customers/index.ts';
+import { sendSecurityNotice } from '../notifications/index.ts';
 import { findPlan } from '../plans/index.ts';
 import { buyPlanPeriod } from './buy-plan-period.ts';
 import { switchPause } from './pause-subscription.ts';
 import { schedulePlanChange } from './schedule-plan-change.ts';
 import { declined, unknownPlan } from './subscription-errors.ts';
 import { toSubscriptionView } from './subscription-view.ts';
-import { findPauseState, findSubscriptionOfCustomer, updateSubscription } from './subscriptions.repo.ts';
+import {
+  findPauseState,
+  findSubscriptionOfCustomer,
+  noticeCard,
+  updateSubscription,
+} from './subscriptions.repo.ts';
 
 export interface SubscriptionUpdate {
   plan?: string;
@@ -64,6 +70,26 @@ export async function changeSubscription(
     // same lock (cards' removeCard asks planFundedBy), so one of the two sees the other.
     if (cardId !== current.card_id && cardId && !(await findActiveCardOfCustomer(tx, customer.id, cardId)))
       throw notFound('Card not found');
+    // Which card the plan charges is a security matter (ADR 68): the owner hears of it, always.
+    if (cardId !== current.card_id && cardId) {
+      const card = await noticeCard(tx, cardId);
+      if (card)
+        await sendSecurityNotice(
+          tx,
+          {
+            userId: principal.subject,
+            email: principal.email ?? customer.email ?? '',
+            event: 'funding_card_changed',
+            eventId: `${current.id}:${at.toISOString()}`,
+            card,
+            previousCard: await noticeCard(tx, current.card_id),
+            planName: (ended ? chosen : inForce).name,
+            at,
+            issuer: principal.issuer,
+          },
+          { publicUrl: deps.publicUrl },
+        );
+    }
     // The switch as it stands is the pause rows', read once the row above is locked; isEnabled
     // moves it only when it says otherwise (switchPause).
     if (input.isEnabled === undefined) paused = (await findPauseState(tx, current.id)).since !== null;

@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import Bowser from 'bowser';
 
 /**
- * How Account → Security names a signed-in device and where it signed in from (issue 40,
- * ADR 64). The browser and system come from its User-Agent, read by bowser; the place is only
+ * How Account → Security and the security notices name a signed-in device and where it signed in
+ * from (issue 40, ADR 64, ADR 68). The browser and system come from its User-Agent, read by bowser; the place is only
  * what Pria knows: no geo database, no lookup service, so the address masked to its network
  * (an IPv4 address's /24, an IPv6 address's /48), or "Unknown place".
  */
@@ -28,4 +28,16 @@ export function placeWords(ip: string | null): string {
     return `Network ${groups.slice(0, 3).join(':')}::/48`;
   }
   return 'Unknown place';
+}
+
+/**
+ * A sign-in from a new device (ADR 68): one whose device in words ("Chrome on macOS") no earlier
+ * sign-in of the account had. The account's first sign-in is not new (the one right after sign-up,
+ * on the device that signed up): `earlier` holds the User-Agents of the account's earlier sign-ins.
+ * Words, not the whole User-Agent, so a browser's own update is not a new device.
+ */
+export function isNewDevice(userAgent: string | null, earlier: readonly (string | null)[]): boolean {
+  if (earlier.length === 0) return false;
+  const words = deviceWords(userAgent);
+  return !earlier.some((ua) => deviceWords(ua) === words);
 }
