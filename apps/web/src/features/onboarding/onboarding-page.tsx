@@ -18,7 +18,7 @@ import { WelcomeScreen } from './welcome-screen.tsx';
 
 /** Steps of the wizard; the server keeps the index to come back to (4 = finished). */
 const STEPS = ['Profile', 'Cards', 'Plan', 'Checkout'] as const;
-const DONE_INDEX = 4;
+const DONE_INDEX = 4 as const;
 
 export default function OnboardingPage() {
   useDocumentTitle('Welcome');
@@ -53,7 +53,7 @@ export default function OnboardingPage() {
     navigate('/dashboard');
   };
   const goTo = (index: number) => setStep(index);
-  const complete = (next: number) => {
+  const complete = (next: 1 | 2) => {
     saveIndex.mutate({ index: next });
     setStep(next);
   };
