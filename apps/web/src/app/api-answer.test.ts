@@ -10,7 +10,10 @@ const answered = <T>(data: T, message = 'OK') =>
 describe('an answer is read from its envelope', () => {
   it("dataOf gives the envelope's data, withMessage the server's words too", async () => {
     expect(await dataOf(answered([{ id: 'annual' }]))).toEqual([{ id: 'annual' }]);
-    expect(await withMessage(answered(null, 'Card removed'))).toEqual({ data: null, message: 'Card removed' });
+    expect(await withMessage(answered(null, 'Card removed'))).toEqual({
+      data: null,
+      message: 'Card removed',
+    });
   });
 
   it('an answer without a body is an ApiError, never undefined read as data', async () => {
