@@ -1,22 +1,15 @@
 import type { Envelope } from '@pria/contracts/envelope';
 import { messages } from '@pria/contracts/messages';
 import { REAUTHENTICATE } from '@pria/contracts/reauthenticate';
+import createClient from 'openapi-fetch';
 import { ApiError } from './api-error.ts';
 import { signInAgain } from './auth/session-ended.ts';
 import { getUserManager } from './auth/user-manager.ts';
+import type { paths } from './pria-api.d.ts';
 import { refreshTokenOnce } from './token-refresh.ts';
 
+export { dataOf, withMessage } from './api-answer.ts';
 export { ApiError } from './api-error.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-interface RequestOptions {
-  body?: unknown;
-  /** Extra request headers (e.g. an Idempotency-Key for a refund). */
-  headers?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
-  signal?: AbortSignal;
-}
 
 async function currentAccessToken(): Promise<string | undefined> {
   try {
@@ -27,29 +20,37 @@ async function currentAccessToken(): Promise<string | undefined> {
   }
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
-  }
-  return url.pathname + url.search;
+/** The request again (its body unread), with the caller's token. */
+function send(request: Request, token: string | undefined): Promise<Response> {
+  const attempt = request.clone();
+  if (token) attempt.headers.set('Authorization', `Bearer ${token}`);
+  return fetch(attempt);
 }
 
-async function send(method: Method, path: string, options: RequestOptions, token: string | undefined) {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, options.query), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
+async function readEnvelope(response: Response): Promise<Partial<Envelope<unknown>>> {
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Partial<Envelope<unknown>>;
+  } catch {
+    return {};
+  }
+}
+
+/** A refusal as ApiError, with the server's httpCode, message, error[] and code. */
+async function refusal(response: Response): Promise<ApiError> {
+  const envelope = await readEnvelope(response);
+  return new ApiError({
+    httpCode: envelope.httpCode ?? response.status,
+    message: envelope.message ?? messages.defaultError,
+    error: Array.isArray(envelope.error) ? envelope.error : [],
+    code: envelope.code,
   });
 }
 
 /** A 401 that asks for a recent sign-in (password and MFA changes) is the caller's to handle. */
 async function asksForRecentSignIn(response: Response): Promise<boolean> {
-  const envelope = await readEnvelope<unknown>(response.clone());
+  const envelope = await readEnvelope(response.clone());
   return envelope.code === REAUTHENTICATE;
 }
 
@@ -58,13 +59,7 @@ async function asksForRecentSignIn(response: Response): Promise<boolean> {
  * refresh gets a new one when the session still stands (a role change, a token just expired);
  * when it does not (password or MFA change, disable, sign out everywhere), sign in again.
  */
-async function afterRevocation(
-  method: Method,
-  path: string,
-  options: RequestOptions,
-  token: string,
-  refused: Response,
-): Promise<Response> {
+async function afterRevocation(request: Request, token: string, refused: Response): Promise<Response> {
   try {
     await refreshTokenOnce(token);
   } catch {
@@ -76,64 +71,46 @@ async function afterRevocation(
     await signInAgain();
     return refused;
   }
-  const again = await send(method, path, options, fresh);
+  const again = await send(request, fresh);
   if (again.status === 401 && !(await asksForRecentSignIn(again))) await signInAgain();
   return again;
 }
 
-async function readEnvelope<T>(response: Response): Promise<Partial<Envelope<T>>> {
-  const text = await response.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as Partial<Envelope<T>>;
-  } catch {
-    return {};
-  }
-}
-
 /**
- * Calls the Pria API and returns the envelope's `data`. Throws ApiError with the server's
- * httpCode, message, error[] and code. On 403 (token lacking a fresh permission) it refreshes
- * the session once, serialised across tabs, and retries once; on 401 (a token the server ended)
- * too, and signs in again when the session itself has ended.
+ * The typed client's fetch: the bearer token on every call. On 403 (a token lacking a fresh
+ * permission) it refreshes the session once, serialised across tabs, and retries once; on 401
+ * (a token the server ended) too, and signs in again when the session itself has ended. Every
+ * refusal is thrown as ApiError (a network failure as httpCode 0); an abort stays an AbortError.
  */
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestEnvelope<T>(method, path, options)).data;
-}
-
-/** Like apiRequest, but also returns the server's success message (e.g. for "show the server's words"). */
-export async function apiRequestEnvelope<T>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ data: T; message: string | undefined }> {
+async function authorisedFetch(request: Request): Promise<Response> {
   const token = await currentAccessToken();
   let response: Response;
   try {
-    response = await send(method, path, options, token);
+    response = await send(request, token);
     if (response.status === 403 && token) {
       await refreshTokenOnce(token);
-      response = await send(method, path, options, await currentAccessToken());
+      response = await send(request, await currentAccessToken());
     }
     if (response.status === 401 && token && !(await asksForRecentSignIn(response))) {
-      response = await afterRevocation(method, path, options, token, response);
+      response = await afterRevocation(request, token, response);
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ httpCode: 0, message: messages.defaultError });
   }
-
-  const envelope = await readEnvelope<T>(response);
-  if (!response.ok) {
-    throw new ApiError({
-      httpCode: envelope.httpCode ?? response.status,
-      message: envelope.message ?? messages.defaultError,
-      error: Array.isArray(envelope.error) ? envelope.error : [],
-      code: envelope.code,
-    });
-  }
-  return { data: envelope.data as T, message: envelope.message };
+  if (!response.ok) throw await refusal(response);
+  return response;
 }
+
+/**
+ * The Pria API, typed by its published document (ADR 66): the path and method name the request's
+ * parameters and body and the answer's type. Read an answer with dataOf() or withMessage():
+ *   const plans = await dataOf(api.GET('/api/v1/plans', { signal }));
+ */
+export const api = createClient<paths>({
+  headers: { Accept: 'application/json' },
+  fetch: authorisedFetch,
+});
 
 /** The file name the server gave (Content-Disposition), else the fallback. */
 function attachmentName(response: Response, fallback: string): string {
@@ -148,45 +125,30 @@ function attachmentName(response: Response, fallback: string): string {
 export async function apiDownload(
   path: string,
   fallbackName: string,
-  query?: RequestOptions['query'],
+  query?: Record<string, string | number | boolean | undefined>,
 ): Promise<string> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
   const token = await currentAccessToken();
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await fetch(url.pathname + url.search, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
   } catch {
     throw new ApiError({ httpCode: 0, message: messages.defaultError });
   }
-  if (!response.ok) {
-    const envelope = await readEnvelope<unknown>(response);
-    throw new ApiError({
-      httpCode: envelope.httpCode ?? response.status,
-      message: envelope.message ?? messages.defaultError,
-      error: Array.isArray(envelope.error) ? envelope.error : [],
-      code: envelope.code,
-    });
-  }
+  if (!response.ok) throw await refusal(response);
   const name = attachmentName(response, fallbackName);
-  const url = URL.createObjectURL(await response.blob());
+  const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
-  link.href = url;
+  link.href = objectUrl;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
   return name;
 }
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
-};

@@ -1,6 +1,5 @@
-import type { SessionStatus } from '@pria/contracts/account';
 import { useEffect } from 'react';
-import { apiRequest } from '../api-client.ts';
+import { api, dataOf } from '../api-client.ts';
 
 /** How often an open tab that is being looked at asks whether its session still stands. */
 export const SESSION_CHECK_EVERY_MS = 60_000;
@@ -61,7 +60,7 @@ export function watchSession(check: () => Promise<unknown>, page: WatchedPage = 
  * The API's session check: a 401 there is handled by the API client like any other (a refresh
  * when the session stands, else the sign-in page saying "You were signed out").
  */
-const checkSession = () => apiRequest<SessionStatus>('GET', '/api/v1/account/session');
+const checkSession = () => dataOf(api.GET('/api/v1/account/session'));
 
 /** Mounted by the signed-in areas' layouts (customer and admin). */
 export function useSessionWatch(): void {

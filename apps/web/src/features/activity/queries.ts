@@ -1,6 +1,9 @@
-import type { ActivityPage, ActivityQuery, ActivityRow } from '@pria/contracts';
+import type { ActivityRow } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
+import type { QueryOf } from '../../app/api-types.ts';
+
+type ActivityQuery = QueryOf<'/api/v1/transactions', 'get'>;
 
 /** A row of GET /transactions (the caller's activity), as the server answers it. */
 export type Transaction = ActivityRow;
@@ -19,15 +22,19 @@ export function useTransactions(filter: TransactionFilter, opts: { enabled?: boo
     enabled: opts.enabled ?? true,
     queryKey: transactionKeys.list(filter),
     queryFn: ({ signal }) =>
-      api.get<ActivityPage>('/api/v1/transactions', {
-        signal,
-        query: {
-          limit: filter.limit,
-          startDate: filter.startDate,
-          endDate: filter.endDate,
-          cardId: filter.cardId,
-        },
-      }),
+      dataOf(
+        api.GET('/api/v1/transactions', {
+          signal,
+          params: {
+            query: {
+              limit: filter.limit,
+              startDate: filter.startDate,
+              endDate: filter.endDate,
+              cardId: filter.cardId,
+            },
+          },
+        }),
+      ),
     // 'Show More' keeps the rows already shown while the longer page loads.
     placeholderData: keepPreviousData,
   });

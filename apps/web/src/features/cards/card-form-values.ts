@@ -1,4 +1,5 @@
 import {
+  type AdministrativeAreaCode,
   type CardView,
   cardFormSchema,
   detectBrand,
@@ -99,7 +100,8 @@ export function addressPayload(address: AddressValues) {
     address1: address.address1.trim(),
     address2: address.address2.trim() || null,
     locality: address.locality.trim(),
-    administrativeArea: address.administrativeArea,
+    // The form holds the select's string; the server refuses one that is not a state, with its words.
+    administrativeArea: address.administrativeArea as AdministrativeAreaCode,
     country: 'US' as const,
     postalCode: address.postalCode.trim(),
   };

@@ -1,6 +1,6 @@
 import { type CardView, type encryptCard, messages } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { customerKeys } from '../customer/queries.ts';
@@ -37,15 +37,19 @@ export function useAddCard() {
       const number = tokenize
         ? await tokenize(expiry)
         : await encrypt({ number: values.number, cvc: values.cvc }, await fetchCardPublicKey(queryClient));
-      return api.post<CardView>('/api/v1/cards', {
-        number,
-        ...expiry,
-        brand: values.brand,
-        isDefault,
-        chargeAndPay,
-        name: values.name.trim(),
-        address: addressPayload(values.address),
-      });
+      return dataOf(
+        api.POST('/api/v1/cards', {
+          body: {
+            number,
+            ...expiry,
+            brand: values.brand,
+            isDefault,
+            chargeAndPay,
+            name: values.name.trim(),
+            address: addressPayload(values.address),
+          },
+        }),
+      );
     },
     onSuccess: () => {
       notifySuccess(messages.cardAdded);
@@ -70,13 +74,18 @@ export function useUpdateCard() {
       values: CardFormState;
       chargeAndPay?: boolean;
     }) =>
-      api.put<CardView>(`/api/v1/cards/${encodeURIComponent(card.id)}`, {
-        cardId: card.id,
-        ...expiryPayload(values.expirationDate),
-        brand: card.brand,
-        address: addressPayload(values.address),
-        chargeAndPay,
-      }),
+      dataOf(
+        api.PUT('/api/v1/cards/{cardId}', {
+          params: { path: { cardId: card.id } },
+          body: {
+            cardId: card.id,
+            ...expiryPayload(values.expirationDate),
+            brand: card.brand,
+            address: addressPayload(values.address),
+            chargeAndPay,
+          },
+        }),
+      ),
     onSuccess: () => {
       notifySuccess(messages.cardUpdated);
       void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
@@ -89,7 +98,8 @@ export function useUpdateCard() {
 export function useRemoveCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cardId: string) => api.delete<unknown>(`/api/v1/cards/${encodeURIComponent(cardId)}`),
+    mutationFn: (cardId: string) =>
+      dataOf(api.DELETE('/api/v1/cards/{cardId}', { params: { path: { cardId } } })),
     onSuccess: () => {
       notifySuccess(messages.cardRemoved);
       void queryClient.invalidateQueries({ queryKey: cardKeys.list() });

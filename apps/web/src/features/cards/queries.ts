@@ -1,6 +1,6 @@
-import type { CardView, encryptCard } from '@pria/contracts';
+import type { encryptCard } from '@pria/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../app/api-client.ts';
+import { ApiError, api, dataOf } from '../../app/api-client.ts';
 import { loadAuthConfig } from '../../app/auth/auth-config.ts';
 
 type JWK = Parameters<typeof encryptCard>[1];
@@ -15,7 +15,7 @@ export const cardKeys = {
 export function useCards() {
   return useQuery({
     queryKey: cardKeys.list(),
-    queryFn: ({ signal }) => api.get<CardView[]>('/api/v1/cards', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/cards', { signal })),
   });
 }
 
@@ -23,7 +23,7 @@ export function useCards() {
 export function fetchCardPublicKey(queryClient: QueryClient): Promise<JWK> {
   return queryClient.fetchQuery({
     queryKey: cardKeys.publicKey(),
-    queryFn: () => api.get<JWK>('/api/v1/cards/public-key'),
+    queryFn: () => dataOf(api.GET('/api/v1/cards/public-key')),
     staleTime: 10 * 60_000,
   });
 }
@@ -48,7 +48,7 @@ export function useCardEntry(enabled = true): CardEntry {
     queryFn: async () => {
       if ((await loadAuthConfig()).cardEntry === 'encrypted') return null;
       try {
-        return await api.get<{ captureContext: string }>('/api/v1/cards/capture-context');
+        return await dataOf(api.GET('/api/v1/cards/capture-context'));
       } catch (error) {
         if (error instanceof ApiError && error.httpCode === 404) return null;
         throw error;

@@ -1,7 +1,8 @@
 import { messages, type ProfileUpdate } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequestEnvelope } from '../../app/api-client.ts';
+import { api, dataOf, withMessage } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import type { paths } from '../../app/pria-api.d.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { customerKeys } from './queries.ts';
 import type { Customer } from './types.ts';
@@ -11,7 +12,12 @@ export function useUpdateProfile({ onboarding = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profile: ProfileUpdate) =>
-      api.put<Customer>('/api/v1/customers/me', profile, { query: { onboarding: onboarding || undefined } }),
+      dataOf(
+        api.PUT('/api/v1/customers/{id}', {
+          body: profile,
+          params: { path: { id: 'me' }, query: { onboarding: onboarding ? 'true' : undefined } },
+        }),
+      ),
     onSuccess: (customer) => {
       queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) => ({ ...old, ...customer }));
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
@@ -25,11 +31,14 @@ export function useUpdateProfile({ onboarding = false } = {}) {
  * Saves the wizard step to come back to (0 profile, 1 cards, 2 plan, 3 checkout, 4 done) and,
  * leaving the plan step, the plan chosen: the server keeps it, so a reload's checkout shows it.
  */
+/** The wizard step as the document states it (0 to 4). */
+type OnboardingStep = NonNullable<paths['/api/v1/setting/onboarding-index']['put']['parameters']['query']>;
+
 export function useSaveOnboardingIndex() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (step: { index: number; plan?: string }) =>
-      api.put<Customer>('/api/v1/setting/onboarding-index', undefined, { query: step }),
+    mutationFn: (step: OnboardingStep) =>
+      dataOf(api.PUT('/api/v1/setting/onboarding-index', { params: { query: step } })),
     onSuccess: (_data, step) => {
       queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) =>
         old ? { ...old, onBoardingIndex: step.index, selectedPlanId: step.plan ?? old.selectedPlanId } : old,
@@ -42,7 +51,7 @@ export function useSaveOnboardingIndex() {
 /** Sends the verification email again; the server's words are shown either way. */
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: () => apiRequestEnvelope<unknown>('POST', '/api/v1/customers/verify-email'),
+    mutationFn: () => withMessage(api.POST('/api/v1/customers/verify-email')),
     onSuccess: ({ message }) => notifySuccess(message ?? 'Verification email sent. Please check your inbox.'),
     onError: (error) => notifyApiError(error),
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 import type { Customer } from './types.ts';
 
 export const customerKeys = {
@@ -10,7 +10,8 @@ export const customerKeys = {
 
 export const customerQuery = queryOptions({
   queryKey: customerKeys.me(),
-  queryFn: ({ signal }) => api.get<Customer>('/api/v1/customers/me', { signal }),
+  queryFn: ({ signal }) =>
+    dataOf(api.GET('/api/v1/customers/{id}', { params: { path: { id: 'me' } }, signal })),
   staleTime: 30_000,
 });
 

@@ -1,17 +1,16 @@
-import type { DeletionCodeSent } from '@pria/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 /** DELETE /customers: sends a 4-digit code (SMS to the profile phone, else email) and says where. */
 export function useRequestDeletionCode() {
   return useMutation({
-    mutationFn: () => api.delete<DeletionCodeSent>('/api/v1/customers'),
+    mutationFn: () => dataOf(api.DELETE('/api/v1/customers')),
   });
 }
 
 /** DELETE /customers?code=1234: deletes the account (a wrong or expired code deletes nothing). */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (code: string) => api.delete<null>('/api/v1/customers', { query: { code } }),
+    mutationFn: (code: string) => dataOf(api.DELETE('/api/v1/customers', { params: { query: { code } } })),
   });
 }

@@ -1,9 +1,9 @@
 import type { FeedbackRequest } from '@pria/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export function useSendFeedback() {
   return useMutation({
-    mutationFn: (request: FeedbackRequest) => api.post<unknown>('/api/v1/support/feedback', request),
+    mutationFn: (request: FeedbackRequest) => dataOf(api.POST('/api/v1/support/feedback', { body: request })),
   });
 }

@@ -1,6 +1,5 @@
-import type { AdministrativeArea } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const geographyKeys = {
   areas: ['administrative-areas'] as const,
@@ -9,7 +8,7 @@ export const geographyKeys = {
 export function useAdministrativeAreas() {
   return useQuery({
     queryKey: geographyKeys.areas,
-    queryFn: ({ signal }) => api.get<AdministrativeArea[]>('/api/v1/administrative-areas', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/administrative-areas', { signal })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -17,8 +16,8 @@ export function useAdministrativeAreas() {
 /** A ZIP code to propose when a state is picked; undefined when the server has none. */
 export async function proposePostalCode(state: string): Promise<string | undefined> {
   try {
-    const { postalCode } = await api.get<{ postalCode: string }>(
-      `/api/v1/administrative-areas/${encodeURIComponent(state)}/postal-code`,
+    const { postalCode } = await dataOf(
+      api.GET('/api/v1/administrative-areas/{code}/postal-code', { params: { path: { code: state } } }),
     );
     return postalCode;
   } catch {
@@ -31,8 +30,8 @@ export async function lookupPostalCode(
   zip: string,
 ): Promise<{ administrativeArea: string; locality?: string } | undefined> {
   try {
-    return await api.get<{ administrativeArea: string; locality?: string }>(
-      `/api/v1/postal-codes/${encodeURIComponent(zip)}`,
+    return await dataOf(
+      api.GET('/api/v1/postal-codes/{postalCode}', { params: { path: { postalCode: zip } } }),
     );
   } catch {
     return undefined;

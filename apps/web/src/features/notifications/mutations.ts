@@ -1,6 +1,6 @@
 import { messages, type NotificationPreferences } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestEnvelope } from '../../app/api-client.ts';
+import { api, withMessage } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { customerKeys } from '../customer/queries.ts';
@@ -19,9 +19,7 @@ export function useSaveNotificationPreferences() {
     mutationKey,
     scope: { id: 'notification-preferences' },
     mutationFn: (preferences: NotificationPreferences) =>
-      apiRequestEnvelope<NotificationPreferences>('POST', '/api/v1/customers/notification', {
-        body: preferences,
-      }),
+      withMessage(api.POST('/api/v1/customers/notification', { body: preferences })),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: notificationKeys.mine() });
       queryClient.setQueryData(notificationKeys.mine(), preferences);

@@ -1,6 +1,6 @@
-import { type PushDevice, pushMessages } from '@pria/contracts';
+import { pushMessages } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequestEnvelope } from '../../app/api-client.ts';
+import { api, withMessage } from '../../app/api-client.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import {
@@ -18,7 +18,7 @@ export function useTurnOnPush() {
   return useMutation({
     mutationFn: async (publicKey: string) => {
       const subscription = await subscribeThisBrowser(publicKey);
-      return apiRequestEnvelope<PushDevice>('POST', '/api/v1/account/push/devices', { body: subscription });
+      return withMessage(api.POST('/api/v1/account/push/devices', { body: subscription }));
     },
     onSuccess: ({ data, message }) => {
       rememberThisDevice(data.id);
@@ -36,7 +36,9 @@ export function useRemovePushDevice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      const res = await apiRequestEnvelope<null>('DELETE', `/api/v1/account/push/devices/${id}`);
+      const res = await withMessage(
+        api.DELETE('/api/v1/account/push/devices/{id}', { params: { path: { id } } }),
+      );
       // This very browser: its subscription goes too, so it asks afresh next time.
       if (id === thisDeviceId()) {
         forgetThisDevice();
@@ -52,7 +54,8 @@ export function useRemovePushDevice() {
 
 export function useSendTestPush() {
   return useMutation({
-    mutationFn: (id: string) => apiRequestEnvelope<null>('POST', `/api/v1/account/push/devices/${id}/test`),
+    mutationFn: (id: string) =>
+      withMessage(api.POST('/api/v1/account/push/devices/{id}/test', { params: { path: { id } } })),
     onSuccess: ({ message }) => notifySuccess(message ?? pushMessages.pushTestSent),
     onError: notifyApiError,
   });

@@ -1,6 +1,5 @@
-import type { NotificationPreferences, PushSettings } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const notificationKeys = {
   all: ['notification-preferences'] as const,
@@ -12,7 +11,7 @@ export const notificationKeys = {
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: notificationKeys.mine(),
-    queryFn: ({ signal }) => api.get<NotificationPreferences>('/api/v1/customers/notification', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/customers/notification', { signal })),
     staleTime: 30_000,
   });
 }
@@ -21,7 +20,7 @@ export function useNotificationPreferences() {
 export function usePushSettings() {
   return useQuery({
     queryKey: notificationKeys.push(),
-    queryFn: ({ signal }) => api.get<PushSettings>('/api/v1/account/push', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/account/push', { signal })),
     staleTime: 30_000,
   });
 }

@@ -18,7 +18,7 @@ import { WelcomeScreen } from './welcome-screen.tsx';
 
 /** Steps of the wizard; the server keeps the index to come back to (4 = finished). */
 const STEPS = ['Profile', 'Cards', 'Plan', 'Checkout'] as const;
-const DONE_INDEX = 4;
+const DONE_INDEX = 4 as const;
 
 export default function OnboardingPage() {
   useDocumentTitle('Welcome');
@@ -55,7 +55,7 @@ export default function OnboardingPage() {
   const goTo = (index: number) => setStep(index);
   // The next step shows once the server keeps it: shown before, a reload in that moment went
   // back a step (the save had not landed). A failed save says so and stays on this step.
-  const complete = (next: number) => saveIndex.mutate({ index: next }, { onSuccess: () => setStep(next) });
+  const complete = (next: 1 | 2) => saveIndex.mutate({ index: next }, { onSuccess: () => setStep(next) });
   // The plan goes to the server before checkout shows it, so a reload finds the same plan.
   const choosePlan = (id: string) =>
     saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => setStep(3) });

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
-import type { Plan } from '../customer/types.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const planKeys = {
   all: ['plans'] as const,
@@ -9,7 +8,7 @@ export const planKeys = {
 
 export const plansQuery = queryOptions({
   queryKey: planKeys.list(),
-  queryFn: ({ signal }) => api.get<Plan[]>('/api/v1/plans', { signal }),
+  queryFn: ({ signal }) => dataOf(api.GET('/api/v1/plans', { signal })),
   staleTime: 5 * 60_000,
 });
 

@@ -1,11 +1,6 @@
-import {
-  type ConsentsView,
-  type DataExportView,
-  dataExportMessages,
-  type LegalDocumentId,
-} from '@pria/contracts';
+import { dataExportMessages, type LegalDocumentId } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiRequestEnvelope } from '../../app/api-client.ts';
+import { api, apiDownload, withMessage } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { privacyKeys } from './queries.ts';
@@ -13,7 +8,7 @@ import { privacyKeys } from './queries.ts';
 export function useRequestDataExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequestEnvelope<DataExportView>('POST', '/api/v1/account/data-exports'),
+    mutationFn: () => withMessage(api.POST('/api/v1/account/data-exports')),
     onSuccess: ({ message }) => notifySuccess(message ?? dataExportMessages.requested),
     onError: notifyApiError,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: privacyKeys.exports() }),
@@ -37,7 +32,7 @@ export function useAcceptConsents() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (documents: { id: LegalDocumentId; version: string }[]) =>
-      apiRequestEnvelope<ConsentsView>('POST', '/api/v1/account/consents', { body: { documents } }),
+      withMessage(api.POST('/api/v1/account/consents', { body: { documents } })),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(privacyKeys.consents(), data);
       notifySuccess('Thank you');

@@ -1,6 +1,6 @@
-import type { ConsentsView, DataExportView } from '@pria/contracts';
+import type { DataExportView } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const privacyKeys = {
   all: ['privacy'] as const,
@@ -14,7 +14,7 @@ const open = (r: DataExportView | undefined) => r?.status === 'queued' || r?.sta
 export function useDataExports() {
   return useQuery({
     queryKey: privacyKeys.exports(),
-    queryFn: ({ signal }) => api.get<DataExportView[]>('/api/v1/account/data-exports', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/account/data-exports', { signal })),
     refetchInterval: (q) => (open(q.state.data?.[0]) ? 2000 : false),
   });
 }
@@ -24,7 +24,7 @@ export function useConsents(enabled = true) {
   return useQuery({
     enabled,
     queryKey: privacyKeys.consents(),
-    queryFn: ({ signal }) => api.get<ConsentsView>('/api/v1/account/consents', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/account/consents', { signal })),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,6 +1,5 @@
-import type { Progress } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const progressKeys = {
   all: ['progress'] as const,
@@ -11,7 +10,7 @@ export const progressKeys = {
 export function useProgress() {
   return useQuery({
     queryKey: progressKeys.mine(),
-    queryFn: ({ signal }) => api.get<Progress>('/api/v1/progress', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/progress', { signal })),
     staleTime: 60_000,
   });
 }

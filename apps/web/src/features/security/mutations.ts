@@ -1,6 +1,6 @@
-import { type MfaEnrolmentLink, messages } from '@pria/contracts';
+import { messages } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 import { signInAgain } from '../../app/auth/session-ended.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
@@ -21,10 +21,13 @@ export function openEnrolment(url: string) {
 /** POST /mfa?status=true: a single-use enrolment link, opened in a new tab ('MFA Enabled'). */
 export function useEnableMfa({ onReauth, onLink }: Handlers & { onLink: (url: string) => void }) {
   return useMutation({
-    mutationFn: () => api.post<MfaEnrolmentLink>('/api/v1/mfa', undefined, { query: { status: 'true' } }),
-    onSuccess: ({ url }) => {
-      openEnrolment(url);
-      onLink(url);
+    mutationFn: () => dataOf(api.POST('/api/v1/mfa', { params: { query: { status: 'true' } } })),
+    // The route answers the link when turning MFA on (null only when turning it off).
+    onSuccess: (link) => {
+      if (link) {
+        openEnrolment(link.url);
+        onLink(link.url);
+      }
       notifySuccess(messages.mfaEnabled);
     },
     onError: (error) =>
@@ -41,7 +44,7 @@ export function useEnableMfa({ onReauth, onLink }: Handlers & { onLink: (url: st
 export function useDisableMfa({ onReauth }: Handlers) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<null>('/api/v1/mfa', undefined, { query: { status: 'false' } }),
+    mutationFn: () => dataOf(api.POST('/api/v1/mfa', { params: { query: { status: 'false' } } })),
     onSuccess: () => {
       queryClient.setQueryData(mfaKeys.status(), []);
       notifySuccess(messages.mfaDisabled);
@@ -57,7 +60,7 @@ export function useDisableMfa({ onReauth }: Handlers) {
 /** POST /account/sign-out-everywhere: every session ends, this one too, so the caller logs out. */
 export function useSignOutEverywhere() {
   return useMutation({
-    mutationFn: () => api.post<null>('/api/v1/account/sign-out-everywhere'),
+    mutationFn: () => dataOf(api.POST('/api/v1/account/sign-out-everywhere')),
     onSuccess: () => {
       notifySuccess(messages.signedOutEverywhere);
       void endLocalSession(LEAVE_DELAY_MS, '/signed-out?reason=signed-out-everywhere');
@@ -70,6 +73,6 @@ export function useSignOutEverywhere() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; password: string; confirmPassword: string }) =>
-      api.put<null>('/api/v1/customers/change-password', input),
+      dataOf(api.PUT('/api/v1/customers/change-password', { body: input })),
   });
 }

@@ -13,10 +13,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { formatDate, PASSKEY_NAME_MAX_LENGTH, type PasskeyView, passkeyName } from '@pria/contracts';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from '../../app/api-client.ts';
+import { ApiError, api, dataOf } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
@@ -32,7 +33,7 @@ function usePasskeys() {
     queryKey: passkeyKeys.all,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<Passkey[]>('/api/v1/account/passkeys', { signal });
+        return await dataOf(api.GET('/api/v1/account/passkeys', { signal }));
       } catch (error) {
         if (error instanceof ApiError && (error.httpCode === 404 || error.httpCode === 403)) return null;
         throw error;
@@ -44,11 +45,25 @@ function usePasskeys() {
 /** The browser's half of the ceremony, loaded when someone adds a passkey (not on every page). */
 async function createPasskey(name: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-    '/api/v1/account/passkeys/options',
-  );
-  const response = await startRegistration({ optionsJSON });
-  return api.post<Passkey>('/api/v1/account/passkeys', { name, response });
+  // The document's options schema is open (WebAuthn's JSON, extensible); the browser library's
+  // type names what the ceremony reads of it.
+  // The document's options schema is open and names only some of WebAuthn's fields (no
+  // user.displayName): the browser library's type names what the ceremony reads.
+  const options = await dataOf(api.POST('/api/v1/account/passkeys/options'));
+  const response = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  // Spread into plain objects: the library's interfaces carry no index signature, the schema's
+  // objects are open.
+  const body = {
+    name,
+    response: {
+      ...response,
+      response: { ...response.response },
+      clientExtensionResults: { ...response.clientExtensionResults },
+    },
+  };
+  return dataOf(api.POST('/api/v1/account/passkeys', { body }));
 }
 
 const day = (iso: string) => formatDate(iso);
@@ -133,7 +148,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
   });
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch<null>(`/api/v1/account/passkeys/${encodeURIComponent(id)}`, { name }),
+      dataOf(api.PATCH('/api/v1/account/passkeys/{id}', { params: { path: { id } }, body: { name } })),
     onSuccess: () => {
       setRenaming(null);
       refresh();
@@ -142,7 +157,8 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
     onError: (error) => notifyApiError(error, 'Could not rename the passkey'),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/api/v1/account/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      dataOf(api.DELETE('/api/v1/account/passkeys/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       refresh();
       notifySuccess('Passkey removed');

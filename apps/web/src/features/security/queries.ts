@@ -1,6 +1,6 @@
 import type { MfaStatusRecord } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const mfaKeys = {
   all: ['mfa'] as const,
@@ -25,7 +25,7 @@ export function toMfaState(records: MfaStatusRecord[] | undefined): MfaState {
 export function useMfaStatus(pollMs: number | false = false) {
   return useQuery({
     queryKey: mfaKeys.status(),
-    queryFn: ({ signal }) => api.get<MfaStatusRecord[]>('/api/v1/mfa', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/mfa', { signal })),
     select: toMfaState,
     refetchOnWindowFocus: 'always',
     refetchInterval: pollMs,

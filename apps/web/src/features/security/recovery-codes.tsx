@@ -2,7 +2,7 @@ import { Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from 
 import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { mfaKeys, useMfaStatus } from './queries.ts';
@@ -20,12 +20,12 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
   const queryClient = useQueryClient();
   const left = useQuery({
     queryKey: recoveryKey,
-    queryFn: ({ signal }) => api.get<{ left: number }>('/api/v1/mfa/recovery-codes', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/mfa/recovery-codes', { signal })),
     enabled: mfa.data?.on === true,
   });
   const [shown, setShown] = useState<string[] | null>(null);
   const renew = useMutation({
-    mutationFn: () => api.post<{ codes: string[] }>('/api/v1/mfa/recovery-codes'),
+    mutationFn: () => dataOf(api.POST('/api/v1/mfa/recovery-codes')),
     onSuccess: ({ codes }) => {
       setShown(codes);
       void queryClient.invalidateQueries({ queryKey: recoveryKey });

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { type AccountSessions, deviceMessages, formatDateTime, type SignedInDevice } from '@pria/contracts';
+import { deviceMessages, formatDateTime, type SignedInDevice } from '@pria/contracts';
 import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 import { useAuthActions } from '../../app/auth/use-auth-actions.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -14,7 +14,7 @@ const sessionKeys = { all: ['account-sessions'] as const };
 function useAccountSessions() {
   return useQuery({
     queryKey: sessionKeys.all,
-    queryFn: ({ signal }) => api.get<AccountSessions>('/api/v1/account/sessions', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/account/sessions', { signal })),
     refetchOnWindowFocus: 'always',
   });
 }
@@ -23,7 +23,8 @@ function useAccountSessions() {
 function useSignOutDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(`/api/v1/account/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      dataOf(api.DELETE('/api/v1/account/sessions/{id}', { params: { path: { id } } })),
     onSuccess: () => notifySuccess(deviceMessages.signedOut),
     onError: (error) => notifyApiError(error, deviceMessages.couldNotSignOut),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),

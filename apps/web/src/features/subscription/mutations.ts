@@ -1,6 +1,6 @@
-import { messages, type SubscriptionChange as SubscriptionChangeAnswer } from '@pria/contracts';
+import { messages, type PlanId, type SubscriptionChange as SubscriptionChangeAnswer } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { transactionKeys } from '../activity/queries.ts';
@@ -27,12 +27,15 @@ function useInvalidateSubscription() {
   };
 }
 
+// A plan id is read from GET /plans, whose answer types it as a string; the request's schema
+// lists the plans (PlanId), and the server refuses any other id with its words.
+
 /** Checkout: POST /subscriptions with the plan and a registered card (first period charged now). */
 export function useCreateSubscription({ errorFallback = messages.defaultError as string } = {}) {
   const invalidate = useInvalidateSubscription();
   return useMutation({
     mutationFn: (input: { plan: string; card: string }) =>
-      api.post<SubscriptionResult>('/api/v1/subscriptions', input),
+      dataOf(api.POST('/api/v1/subscriptions', { body: { ...input, plan: input.plan as PlanId } })),
     onSuccess: (result) => {
       invalidate(result);
       openPaymentSession(result);
@@ -70,12 +73,17 @@ export function useUpdateSubscription() {
   const invalidate = useInvalidateSubscription();
   return useMutation({
     mutationFn: ({ subscription, plan, card, isEnabled }: UpdateInput) =>
-      api.put<SubscriptionResult>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}`, {
-        // The plan it renews into: sending the plan in force would call a scheduled change off (ADR 40).
-        plan: plan ?? subscription.nextPlan?.id ?? subscription.plan.id,
-        card: card === undefined ? (subscription.card?.id ?? null) : card,
-        isEnabled: isEnabled ?? subscription.isEnabled,
-      }),
+      dataOf(
+        api.PUT('/api/v1/subscriptions/{id}', {
+          params: { path: { id: subscription.id } },
+          body: {
+            // The plan it renews into: sending the plan in force would call a scheduled change off (ADR 40).
+            plan: (plan ?? subscription.nextPlan?.id ?? subscription.plan.id) as PlanId,
+            card: card === undefined ? (subscription.card?.id ?? null) : card,
+            isEnabled: isEnabled ?? subscription.isEnabled,
+          },
+        }),
+      ),
     onSuccess: (result, { change }) => {
       invalidate(result);
       notifySuccess(successText[change]);
@@ -93,7 +101,7 @@ export function useCancelSubscription() {
   const invalidate = useInvalidateSubscription();
   return useMutation({
     mutationFn: (subscription: Subscription) =>
-      api.post<Subscription>(`/api/v1/subscriptions/${encodeURIComponent(subscription.id)}/cancel`),
+      dataOf(api.POST('/api/v1/subscriptions/{id}/cancel', { params: { path: { id: subscription.id } } })),
     onSuccess: () => {
       invalidate();
       notifySuccess(messages.subscriptionCancelled);
@@ -114,9 +122,7 @@ export function useKeepSubscription() {
   const invalidate = useInvalidateSubscription();
   return useMutation({
     mutationFn: (subscription: Subscription) =>
-      api.post<{ subscription: Subscription }>(
-        `/api/v1/subscriptions/${encodeURIComponent(subscription.id)}/keep`,
-      ),
+      dataOf(api.POST('/api/v1/subscriptions/{id}/keep', { params: { path: { id: subscription.id } } })),
     onSuccess: ({ subscription }) => {
       invalidate();
       notifySuccess(keptWords(subscription));

@@ -1,7 +1,5 @@
-import type { UpcomingSchedule } from '@pria/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api-client.ts';
-import type { Subscription } from '../customer/types.ts';
+import { api, dataOf } from '../../app/api-client.ts';
 
 export const subscriptionKeys = {
   all: ['subscription'] as const,
@@ -23,20 +21,14 @@ export function useMySubscription({ watchVerification = false, enabled = true } 
   const mine = useQuery({
     queryKey: subscriptionKeys.mine(),
     enabled,
-    queryFn: ({ signal }) => api.get<Subscription | null>('/api/v1/subscriptions/me', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/subscriptions/me', { signal })),
   });
   const waiting = watchVerification && enabled && mine.data?.status === 'pending_verification';
   useQuery({
     queryKey: subscriptionKeys.verification(),
     enabled: waiting,
     queryFn: async ({ signal }) => {
-      const checked = await api.post<Subscription | null>(
-        '/api/v1/subscriptions/me/verification',
-        undefined,
-        {
-          signal,
-        },
-      );
+      const checked = await dataOf(api.POST('/api/v1/subscriptions/me/verification', { signal }));
       client.setQueryData(subscriptionKeys.mine(), checked);
       return checked;
     },
@@ -50,6 +42,6 @@ export function useUpcoming({ enabled = true } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.upcoming(),
     enabled,
-    queryFn: ({ signal }) => api.get<UpcomingSchedule>('/api/v1/subscriptions/me/upcoming', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/subscriptions/me/upcoming', { signal })),
   });
 }

@@ -1,12 +1,12 @@
-import type { AuditQuery, AuditRow, Page } from '@pria/contracts';
+import type { AdminPageSize, AuditQuery } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
 /** The screen's filters ('' for none); the request itself is typed by the contract (AuditQuery). */
 export interface AuditListQuery {
   page: number;
-  limit: number;
+  limit: AdminPageSize;
   /** A staff member's email, exact. */
   actor: string;
   /** An action (refund.create) or a prefix ending in a dot (staff.). */
@@ -25,17 +25,21 @@ export function useAuditList(q: AuditListQuery) {
   return useQuery({
     queryKey: auditKeys.list(q),
     queryFn: ({ signal }) =>
-      api.get<Page<AuditRow>>('/api/v1/admin/audit', {
-        signal,
-        query: {
-          page: q.page,
-          limit: q.limit,
-          actor: q.actor || undefined,
-          action: q.action || undefined,
-          from: q.from || undefined,
-          to: q.to || undefined,
-        } satisfies AuditQuery,
-      }),
+      dataOf(
+        api.GET('/api/v1/admin/audit', {
+          signal,
+          params: {
+            query: {
+              page: q.page,
+              limit: q.limit,
+              actor: q.actor || undefined,
+              action: q.action || undefined,
+              from: q.from || undefined,
+              to: q.to || undefined,
+            } satisfies AuditQuery,
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

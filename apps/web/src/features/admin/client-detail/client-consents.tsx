@@ -1,7 +1,6 @@
 import { Paper, Skeleton, Title } from '@mantine/core';
-import type { ConsentRecordView } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { ConsentRecordsTable } from '../../../components/consent-records-table.tsx';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
 
@@ -10,7 +9,7 @@ export function ClientConsents({ clientId }: { clientId: string }) {
   const consents = useQuery({
     queryKey: ['admin', 'clients', clientId, 'consents'],
     queryFn: ({ signal }) =>
-      api.get<ConsentRecordView[]>(`/api/v1/customers/${clientId}/consents`, { signal }),
+      dataOf(api.GET('/api/v1/customers/{id}/consents', { params: { path: { id: clientId } }, signal })),
   });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="client-consents-title">

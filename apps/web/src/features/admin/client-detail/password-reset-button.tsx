@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { adminMessages } from '@pria/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { ApiError } from '../../../app/api-error.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { confirmAction } from '../../../components/confirm.tsx';
@@ -10,7 +10,7 @@ import { usePrivileges } from '../shared/privileges.ts';
 /** POST /customers/{id}/password-reset: the server emails the link and records who sent it. */
 export function useSendPasswordReset(id: string) {
   return useMutation({
-    mutationFn: () => api.post<unknown>(`/api/v1/customers/${encodeURIComponent(id)}/password-reset`),
+    mutationFn: () => dataOf(api.POST('/api/v1/customers/{id}/password-reset', { params: { path: { id } } })),
     onSuccess: () => notifySuccess(adminMessages.passwordResetSent),
     onError: (err) =>
       notifyError(

@@ -1,6 +1,6 @@
-import type { StaffPlanAction, SubscriptionView, UpcomingSchedule } from '@pria/contracts';
+import type { StaffPlanAction } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
+import { api, dataOf, withMessage } from '../../../app/api-client.ts';
 import { notifySuccess } from '../../../app/notify.ts';
 import { notifyApiError } from '../../../components/notify-api-error.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
@@ -11,7 +11,7 @@ export function useClientUpcoming(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...clientDetailKeys.record(id), 'upcoming'],
     queryFn: ({ signal }) =>
-      api.get<UpcomingSchedule>(`/api/v1/customers/${encodeURIComponent(id)}/upcoming`, { signal }),
+      dataOf(api.GET('/api/v1/customers/{id}/upcoming', { params: { path: { id } }, signal })),
     enabled,
   });
 }
@@ -24,10 +24,11 @@ export function useStaffPlanAction(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { action: StaffPlanAction; subscriptionId: string }) =>
-      apiRequestEnvelope<{ subscription: SubscriptionView }>(
-        'POST',
-        `/api/v1/customers/${encodeURIComponent(clientId)}/subscription/${v.action}`,
-        { body: { subscriptionId: v.subscriptionId } },
+      withMessage(
+        api.POST(`/api/v1/customers/{id}/subscription/${v.action}`, {
+          params: { path: { id: clientId } },
+          body: { subscriptionId: v.subscriptionId },
+        }),
       ),
     onSuccess: ({ message }) => {
       if (message) notifySuccess(message);

@@ -1,14 +1,7 @@
-import type {
-  ActivityPage,
-  ActivityQuery as ActivityQueryContract,
-  ActivityRow,
-  AdminCustomerRow,
-  CardView,
-  CustomerRecord,
-  UserLogsPage,
-} from '@pria/contracts';
+import type { ActivityRow, AdminCustomerRow, CustomerRecord } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
+import type { QueryOf } from '../../../app/api-types.ts';
 import { clientKeys } from '../clients/queries.ts';
 
 type RecordSubscription = NonNullable<CustomerRecord['subscription']>;
@@ -42,8 +35,8 @@ export type ClientRecord = Omit<AdminCustomerRow, 'subscription'> &
 export type { ActivityRow };
 
 /** The activity query as the screen sends it: no dates for the default window (the server's last 180 days). */
-export type ActivityQuery = Required<Pick<ActivityQueryContract, 'limit'>> &
-  Pick<ActivityQueryContract, 'startDate' | 'endDate' | 'cardId'>;
+export type ActivityQuery = Required<Pick<QueryOf<'/api/v1/customers/{id}/transactions', 'get'>, 'limit'>> &
+  Pick<QueryOf<'/api/v1/customers/{id}/transactions', 'get'>, 'startDate' | 'endDate' | 'cardId'>;
 
 export const clientDetailKeys = {
   record: (id: string) => clientKeys.detail(id),
@@ -57,7 +50,9 @@ export const clientDetailKeys = {
 export function useClientRecord(id: string, initial?: AdminCustomerRow) {
   return useQuery({
     queryKey: clientDetailKeys.record(id),
-    queryFn: ({ signal }) => api.get<ClientRecord>(`/api/v1/customers/${encodeURIComponent(id)}`, { signal }),
+    // Read as ClientRecord, which the answer satisfies, so the list's row can stand in while it loads.
+    queryFn: ({ signal }): Promise<ClientRecord> =>
+      dataOf(api.GET('/api/v1/customers/{id}', { params: { path: { id } }, signal })),
     placeholderData: initial?.id === id ? (initial as ClientRecord) : undefined,
   });
 }
@@ -65,7 +60,8 @@ export function useClientRecord(id: string, initial?: AdminCustomerRow) {
 export function useClientCards(id: string) {
   return useQuery({
     queryKey: clientDetailKeys.cards(id),
-    queryFn: ({ signal }) => api.get<CardView[]>(`/api/v1/cards/user/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      dataOf(api.GET('/api/v1/cards/user/{userId}', { params: { path: { userId: id } }, signal })),
   });
 }
 
@@ -73,10 +69,15 @@ export function useClientActivity(id: string, q: ActivityQuery) {
   return useQuery({
     queryKey: clientDetailKeys.activity(id, q),
     queryFn: ({ signal }) =>
-      api.get<ActivityPage>(`/api/v1/customers/${encodeURIComponent(id)}/transactions`, {
-        signal,
-        query: { limit: q.limit, startDate: q.startDate, endDate: q.endDate, cardId: q.cardId },
-      }),
+      dataOf(
+        api.GET('/api/v1/customers/{id}/transactions', {
+          signal,
+          params: {
+            path: { id },
+            query: { limit: q.limit, startDate: q.startDate, endDate: q.endDate, cardId: q.cardId },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -91,10 +92,15 @@ export function useClientLogs(
   return useQuery({
     queryKey: clientDetailKeys.logs(id, q),
     queryFn: ({ signal }) =>
-      api.get<UserLogsPage>(`/api/v1/logs/${encodeURIComponent(id)}`, {
-        signal,
-        query: { page: q.page, limit: LOGS_PAGE_SIZE, startTime: q.startTime, endTime: q.endTime },
-      }),
+      dataOf(
+        api.GET('/api/v1/logs/{userId}', {
+          signal,
+          params: {
+            path: { userId: id },
+            query: { page: q.page, limit: LOGS_PAGE_SIZE, startTime: q.startTime, endTime: q.endTime },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
     enabled,
   });

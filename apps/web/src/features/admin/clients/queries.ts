@@ -1,12 +1,12 @@
-import type { AdminCustomerRow, CustomerListQuery, Page } from '@pria/contracts';
+import type { AdminPageSize, CustomerListQuery } from '@pria/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
 /** The screen's state ('' for none); the request itself is typed by the contract (CustomerListQuery). */
 export interface ClientListQuery {
   page: number;
-  limit: number;
+  limit: AdminPageSize;
   sort: string | undefined;
   order: 'asc' | 'desc';
   search: string;
@@ -24,18 +24,22 @@ export function useClientList(q: ClientListQuery) {
   return useQuery({
     queryKey: clientKeys.list(q),
     queryFn: ({ signal }) =>
-      api.get<Page<AdminCustomerRow>>('/api/v1/customers', {
-        signal,
-        query: {
-          page: q.page,
-          limit: q.limit,
-          sort: q.sort as CustomerListQuery['sort'],
-          // Spec §7: the order travels uppercased.
-          order: q.order.toUpperCase(),
-          search: q.search || undefined,
-          filter: q.filter || undefined,
-        } satisfies CustomerListQuery,
-      }),
+      dataOf(
+        api.GET('/api/v1/customers', {
+          signal,
+          params: {
+            query: {
+              page: q.page,
+              limit: q.limit,
+              sort: q.sort as CustomerListQuery['sort'],
+              // Spec §7: the order travels uppercased.
+              order: q.order.toUpperCase() as Uppercase<typeof q.order>,
+              search: q.search || undefined,
+              filter: q.filter || undefined,
+            } satisfies CustomerListQuery,
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
-import type { DisputeRow, RefundRequest } from '@pria/contracts';
+import type { RefundRequest } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
+import { api, dataOf, withMessage } from '../../../app/api-client.ts';
 import { notifySuccess } from '../../../app/notify.ts';
 import { notifyApiError } from '../../../components/notify-api-error.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
@@ -14,7 +14,7 @@ export function useDisputes(status: 'open' | 'won' | 'lost' | 'all') {
   return useQuery({
     queryKey: disputeKeys.list(status),
     queryFn: ({ signal }) =>
-      api.get<DisputeRow[]>('/api/v1/disputes', { signal, query: status === 'all' ? {} : { status } }),
+      dataOf(api.GET('/api/v1/disputes', { signal, params: { query: status === 'all' ? {} : { status } } })),
   });
 }
 
@@ -34,23 +34,28 @@ function useMoneyAction<V>(request: (v: V) => Promise<{ message: string | undefi
 /** POST /disputes/{id}/decision: won releases the withheld pay-back; lost keeps it (recorded). */
 export function useDecideDispute() {
   return useMoneyAction((v: { id: string; outcome: 'won' | 'lost'; note?: string }) =>
-    apiRequestEnvelope('POST', `/api/v1/disputes/${encodeURIComponent(v.id)}/decision`, {
-      body: { outcome: v.outcome, ...(v.note ? { note: v.note } : {}) },
-    }),
+    withMessage(
+      api.POST('/api/v1/disputes/{id}/decision', {
+        params: { path: { id: v.id } },
+        body: { outcome: v.outcome, ...(v.note ? { note: v.note } : {}) },
+      }),
+    ),
   );
 }
 
 /** POST /refunds with an idempotency key per request: a double click or a retry refunds once. */
 export function useRefund() {
   return useMoneyAction((v: RefundRequest & { key: string }) =>
-    apiRequestEnvelope('POST', '/api/v1/refunds', {
-      body: {
-        chargeId: v.chargeId,
-        mode: v.mode,
-        reason: v.reason,
-        ...(v.customerMessage ? { customerMessage: v.customerMessage } : {}),
-      },
-      headers: { 'Idempotency-Key': v.key },
-    }),
+    withMessage(
+      api.POST('/api/v1/refunds', {
+        body: {
+          chargeId: v.chargeId,
+          mode: v.mode,
+          reason: v.reason,
+          ...(v.customerMessage ? { customerMessage: v.customerMessage } : {}),
+        },
+        params: { header: { 'idempotency-key': v.key } },
+      }),
+    ),
   );
 }

@@ -1,6 +1,5 @@
-import type { ForcedRunPreview } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 import { type BillingRun, type RunKind, runKinds } from './run-kinds.ts';
@@ -18,7 +17,9 @@ export function useRunProgress(initial: BillingRun) {
   return useQuery({
     queryKey: runKeys.detail(initial.id),
     queryFn: async ({ signal }) => {
-      const run = await api.get<BillingRun>(`/api/v1/billing/runs/${initial.id}`, { signal });
+      const run = await dataOf(
+        api.GET('/api/v1/billing/runs/{id}', { params: { path: { id: initial.id } }, signal }),
+      );
       // Once money moved, every admin figure (home, transactions, clients' activity) is stale.
       if (run.status === 'completed') void queryClient.invalidateQueries({ queryKey: adminKeys.data });
       return run;
@@ -40,7 +41,7 @@ export interface ForceRunRequest {
 export function useForceRun(onStarted: (run: BillingRun) => void) {
   return useMutation({
     mutationFn: ({ kind, period }: ForceRunRequest) =>
-      api.post<BillingRun>(runKinds[kind].endpoint, undefined, { query: { period } }),
+      dataOf(api.POST(runKinds[kind].endpoint, { params: { query: { period } } })),
     onSuccess: (run, { kind }) => {
       notifySuccess(runKinds[kind].success);
       onStarted(run);
@@ -51,5 +52,5 @@ export function useForceRun(onStarted: (run: BillingRun) => void) {
 
 /** What forcing the run would do now (GET …/preview): asked before the confirmation. */
 export function fetchForcedRunPreview({ kind, period }: ForceRunRequest) {
-  return api.get<ForcedRunPreview>(`${runKinds[kind].endpoint}/preview`, { query: { period } });
+  return dataOf(api.GET(`${runKinds[kind].endpoint}/preview` as const, { params: { query: { period } } }));
 }

@@ -9,7 +9,10 @@ interface RunKindInfo {
   button: string;
   /** Shown on the progress card. */
   title: string;
-  endpoint: string;
+  endpoint:
+    | '/api/v1/payin-payout/payin'
+    | '/api/v1/payin-payout/payout'
+    | '/api/v1/subscriptions/authorize-and-capture-payments';
   success: string;
   failure: string;
 }

@@ -1,6 +1,6 @@
 import type { AdminMetrics } from '@pria/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
 export const metricsKeys = {
@@ -55,7 +55,6 @@ function normalise(raw: Partial<AdminMetrics> | undefined): HomeMetrics {
 export function useAdminMetrics() {
   return useQuery({
     queryKey: metricsKeys.all,
-    queryFn: async ({ signal }) =>
-      normalise(await api.get<Partial<AdminMetrics>>('/api/v1/admin/metrics', { signal })),
+    queryFn: async ({ signal }) => normalise(await dataOf(api.GET('/api/v1/admin/metrics', { signal }))),
   });
 }

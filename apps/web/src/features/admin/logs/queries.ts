@@ -1,6 +1,6 @@
-import type { LogsPage, LogsQuery } from '@pria/contracts';
+import type { LogsQuery } from '@pria/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
 /** Spec: the logs screen asks for 10 events at a time. */
@@ -23,16 +23,20 @@ export function useLogs(filter: LogsFilter) {
     queryKey: logKeys.list(filter),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get<LogsPage>('/api/v1/logs', {
-        signal,
-        query: {
-          filterPattern: filter.filterPattern || undefined,
-          startTime: filter.startTime,
-          endTime: filter.endTime,
-          limit: LOGS_LIMIT,
-          nextToken: pageParam,
-        } satisfies LogsQuery,
-      }),
+      dataOf(
+        api.GET('/api/v1/logs', {
+          signal,
+          params: {
+            query: {
+              filterPattern: filter.filterPattern || undefined,
+              startTime: filter.startTime,
+              endTime: filter.endTime,
+              limit: LOGS_LIMIT,
+              nextToken: pageParam,
+            } satisfies LogsQuery,
+          },
+        }),
+      ),
     getNextPageParam: (last) => last.nextToken ?? undefined,
   });
 }

@@ -1,6 +1,5 @@
-import type { BillingRunRow, PaybackAttentionRow } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
+import { api, dataOf, withMessage } from '../../../app/api-client.ts';
 import { notifySuccess } from '../../../app/notify.ts';
 import { notifyApiError } from '../../../components/notify-api-error.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
@@ -14,14 +13,14 @@ export const moneyKeys = {
 export function usePaybacksNeedingAttention() {
   return useQuery({
     queryKey: moneyKeys.attention,
-    queryFn: ({ signal }) => api.get<PaybackAttentionRow[]>('/api/v1/billing/payouts/attention', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/billing/payouts/attention', { signal })),
   });
 }
 
 export function useRecentRuns() {
   return useQuery({
     queryKey: moneyKeys.runs,
-    queryFn: ({ signal }) => api.get<BillingRunRow[]>('/api/v1/billing/runs', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/billing/runs', { signal })),
   });
 }
 
@@ -40,12 +39,17 @@ function usePaybackAction<V>(request: (v: V) => Promise<{ message: string | unde
 
 export function useSendPaybackToCard() {
   return usePaybackAction(({ payoutId, cardId }: { payoutId: string; cardId: string }) =>
-    apiRequestEnvelope('POST', `/api/v1/billing/payouts/${payoutId}/send-to-card`, { body: { cardId } }),
+    withMessage(
+      api.POST('/api/v1/billing/payouts/{id}/send-to-card', {
+        params: { path: { id: payoutId } },
+        body: { cardId },
+      }),
+    ),
   );
 }
 
 export function useRetryPaybackNow() {
   return usePaybackAction(({ payoutId }: { payoutId: string }) =>
-    apiRequestEnvelope('POST', `/api/v1/billing/payouts/${payoutId}/retry`),
+    withMessage(api.POST('/api/v1/billing/payouts/{id}/retry', { params: { path: { id: payoutId } } })),
   );
 }

@@ -1,7 +1,7 @@
 import { type StaffRole, type StaffRow, staffMessages } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from 'react-oidc-context';
-import { api, apiRequestEnvelope } from '../../../app/api-client.ts';
+import { api, dataOf, withMessage } from '../../../app/api-client.ts';
 import { ApiError } from '../../../app/api-error.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
@@ -17,7 +17,7 @@ export const staffKeys = {
   all: [...adminKeys.all, 'staff'] as const,
 };
 
-const pathOf = (id: string) => `/api/v1/admin/staff/${encodeURIComponent(id)}`;
+const pathOf = (id: string) => ({ params: { path: { id } } });
 const failed = (error: unknown) =>
   notifyError(error instanceof ApiError ? error.message : 'Something went wrong');
 
@@ -33,7 +33,7 @@ export function useIsMe(member: Pick<StaffRow, 'id'>): boolean {
 export function useStaffList() {
   return useQuery({
     queryKey: staffKeys.all,
-    queryFn: ({ signal }) => api.get<StaffRow[]>('/api/v1/admin/staff', { signal }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/admin/staff', { signal })),
   });
 }
 
@@ -52,32 +52,34 @@ function useStaffMutation<V>(fn: (v: V) => Promise<{ message: string | undefined
 export const useInviteStaff = () =>
   useStaffMutation(
     (v: { email: string; role: StaffRole }) =>
-      apiRequestEnvelope('POST', '/api/v1/admin/staff/invitations', { body: v }),
+      withMessage(api.POST('/api/v1/admin/staff/invitations', { body: v })),
     staffMessages.invitationSent,
   );
 
 export const useResendInvitation = () =>
   useStaffMutation(
-    (v: { id: string }) => apiRequestEnvelope('POST', `${pathOf(v.id)}/invitation`),
+    (v: { id: string }) => withMessage(api.POST('/api/v1/admin/staff/{id}/invitation', pathOf(v.id))),
     staffMessages.invitationResent,
   );
 
 export const useRevokeInvitation = () =>
   useStaffMutation(
-    (v: { id: string }) => apiRequestEnvelope('DELETE', `${pathOf(v.id)}/invitation`),
+    (v: { id: string }) => withMessage(api.DELETE('/api/v1/admin/staff/{id}/invitation', pathOf(v.id))),
     staffMessages.invitationRevoked,
   );
 
 export const useChangeRole = () =>
   useStaffMutation(
     (v: { id: string; role: StaffRole }) =>
-      apiRequestEnvelope('PUT', `${pathOf(v.id)}/role`, { body: { role: v.role } }),
+      withMessage(api.PUT('/api/v1/admin/staff/{id}/role', { ...pathOf(v.id), body: { role: v.role } })),
     staffMessages.roleChanged,
   );
 
 export const useSetDisabled = () =>
   useStaffMutation(
     (v: { id: string; disabled: boolean }) =>
-      apiRequestEnvelope('PUT', `${pathOf(v.id)}/disabled`, { body: { disabled: v.disabled } }),
+      withMessage(
+        api.PUT('/api/v1/admin/staff/{id}/disabled', { ...pathOf(v.id), body: { disabled: v.disabled } }),
+      ),
     'Saved',
   );

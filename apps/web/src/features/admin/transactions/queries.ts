@@ -1,15 +1,12 @@
-import {
-  type AdminTransactionRow,
-  adminMessages,
-  type Page,
-  type TransactionListQuery,
-} from '@pria/contracts';
+import { adminMessages } from '@pria/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
+import type { QueryOf } from '../../../app/api-types.ts';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
-export type { TransactionListQuery };
+/** GET /admin/transactions' query, as the document states it. */
+export type TransactionListQuery = QueryOf<'/api/v1/admin/transactions', 'get'>;
 
 export const transactionKeys = {
   all: [...adminKeys.data, 'transactions'] as const,
@@ -24,11 +21,7 @@ export function useTransactionList(q: TransactionListQuery, enabled = true) {
   return useQuery({
     enabled,
     queryKey: transactionKeys.list(q),
-    queryFn: ({ signal }) =>
-      api.get<Page<AdminTransactionRow>>('/api/v1/admin/transactions', {
-        signal,
-        query: q,
-      }),
+    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/admin/transactions', { signal, params: { query: q } })),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +30,8 @@ export function useTransactionList(q: TransactionListQuery, enabled = true) {
 export function useVerifyTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.put<unknown>('/api/v1/transactions', { ids, isVerified: true }),
+    mutationFn: (ids: string[]) =>
+      dataOf(api.PUT('/api/v1/transactions', { body: { ids, isVerified: true } })),
     onSuccess: () => notifySuccess(adminMessages.transactionsVerified),
     onError: () => notifyError(adminMessages.transactionVerificationFailed),
     onSettled: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),

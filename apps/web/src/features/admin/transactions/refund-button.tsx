@@ -3,7 +3,7 @@ import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pr
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../app/api-client.ts';
+import { api, dataOf } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 import { maskedCard } from '../shared/display.ts';
@@ -20,7 +20,7 @@ function useRefundPreview(chargeId: string, mode: 'full' | 'prorated', enabled: 
   return useQuery({
     queryKey: [...adminKeys.data, 'refund-preview', chargeId, mode],
     queryFn: ({ signal }) =>
-      api.get<RefundPreview>('/api/v1/refunds/preview', { signal, query: { chargeId, mode } }),
+      dataOf(api.GET('/api/v1/refunds/preview', { signal, params: { query: { chargeId, mode } } })),
     enabled,
   });
 }

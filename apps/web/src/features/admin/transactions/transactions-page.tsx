@@ -21,7 +21,7 @@ export default function TransactionsPage() {
     page: state.page,
     limit: state.limit,
     sort: (activeSort ?? undefined) as TransactionListQuery['sort'],
-    order: state.order.toUpperCase(),
+    order: state.order.toUpperCase() as Uppercase<typeof state.order>,
     transactionId: state.param('transactionId') || undefined,
     type: state.param('type') || undefined,
     status: (state.param('status') || undefined) as TransactionListQuery['status'],
