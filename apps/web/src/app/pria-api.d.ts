@@ -6988,6 +6988,7 @@ export interface paths {
                                 firstName: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                language: ("en" | "es") | null;
                                 lastName: string | null;
                                 middleName: string | null;
                                 notification: {
@@ -7209,6 +7210,7 @@ export interface paths {
                                 firstName: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                language: ("en" | "es") | null;
                                 lastName: string | null;
                                 middleName: string | null;
                                 onBoardingIndex: number;
@@ -7456,6 +7458,171 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the language Pria speaks to the caller: en or es ('me' for the caller)
+         * @description Kept on the account: every email, SMS, push message and page uses it from then on. Someone else's id is 403.
+         *
+         *     Access: any signed-in caller (bearer token); a customer reaches only their own data.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A customer id, or 'me' for the caller */
+                    id: "me" | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description en (English) or es (Spanish, for US readers)
+                         * @enum {string}
+                         */
+                        language: "en" | "es";
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                address: {
+                                    address1: string | null;
+                                    address2: string | null;
+                                    administrativeArea: string | null;
+                                    country: string;
+                                    locality: string | null;
+                                    postalCode: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                deletedAt: string | null;
+                                email: string | null;
+                                email_verified: boolean;
+                                firstName: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                language: ("en" | "es") | null;
+                                lastName: string | null;
+                                middleName: string | null;
+                                onBoardingIndex: number;
+                                phone: string | null;
+                                selectedPlanId: string | null;
+                            };
+                            error: string[];
+                            /** @enum {number} */
+                            httpCode: 200;
+                            /** @description A confirmation a client may show as is (e.g. "Card added successfully") */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Bad Request (malformed or invalid input): code VALIDATION */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error400"];
+                    };
+                };
+                /** @description Unauthorized (no valid token, or a recent sign-in needed): code UNAUTHORIZED or REAUTHENTICATE */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error401"];
+                    };
+                };
+                /** @description Forbidden: code FORBIDDEN */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error403"];
+                    };
+                };
+                /** @description Request Timeout: code REQUEST_TIMEOUT */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error408"];
+                    };
+                };
+                /** @description Payload Too Large: code PAYLOAD_TOO_LARGE */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error413"];
+                    };
+                };
+                /** @description URI Too Long: code URI_TOO_LONG */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error414"];
+                    };
+                };
+                /** @description Unsupported Media Type: code UNSUPPORTED_MEDIA_TYPE */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error415"];
+                    };
+                };
+                /** @description Request Header Fields Too Large: code HEADERS_TOO_LARGE */
+                431: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error431"];
+                    };
+                };
+                /** @description Service Unavailable (see Retry-After): code UNAVAILABLE */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error503"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -11584,6 +11751,7 @@ export interface paths {
                                 firstName: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                language: ("en" | "es") | null;
                                 lastName: string | null;
                                 middleName: string | null;
                                 onBoardingIndex: number;
