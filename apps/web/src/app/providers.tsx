@@ -7,13 +7,9 @@ import '@mantine/carousel/styles.css';
 import './global.css';
 
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
-import { type ReactNode, useContext, useDeferredValue } from 'react';
-import { AuthContext, AuthProvider } from 'react-oidc-context';
-import { clearLoggedOut } from './auth/log-out.ts';
-import { queryClient } from './query-client.ts';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { AuthStateProvider } from './auth/auth-state.tsx';
 import { theme } from './theme.ts';
 
 /** 'dimmed' text and placeholders at >= 4.5:1 on white and gray.0 (Mantine's gray.6 / gray.5 are 3.3 and 2.1). */
@@ -27,51 +23,50 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/**
- * After the code exchange, drop ?code&state from the address bar (the callback page then routes);
- * someone signed in, so a later sign-in need not ask for the password again (log-out.ts).
- */
-function afterSignIn() {
-  clearLoggedOut();
-  window.history.replaceState(window.history.state, document.title, window.location.pathname);
+/** Sign-in state, Mantine and its toasts around the app. */
+export function Providers({
+  userManager,
+  children,
+}: {
+  userManager: Promise<UserManager | null>;
+  children: ReactNode;
+}) {
+  return (
+    <AuthStateProvider userManager={userManager}>
+      <UiProviders>{children}</UiProviders>
+    </AuthStateProvider>
+  );
 }
 
-export function Providers({ userManager, children }: { userManager: UserManager; children: ReactNode }) {
+// The toasts' container (and its transitions) loads after the first render: nothing on a first
+// paint is a toast, and a toast shown before it arrives waits in Mantine's store until it does.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+function ToastsAfterStart() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  if (!started) return null;
   return (
-    <AuthProvider
-      userManager={userManager}
-      onSigninCallback={afterSignIn}
-      skipSigninCallback={window.location.pathname !== '/auth/callback'}
-    >
-      <DeferredAuth>
-        <UiProviders client={queryClient}>{children}</UiProviders>
-      </DeferredAuth>
-    </AuthProvider>
+    <Suspense fallback={null}>
+      {/* NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
+          runs synchronously, and on the prerendered landing page that made React adopt the whole
+          page in one blocking pass. The toasts' container is fixed to the viewport either way. */}
+      <Notifications position="top-right" zIndex={1000} withinPortal={false} />
+    </Suspense>
   );
 }
 
 /**
- * Hands the sign-in state down one deferred render later. The state changes once right after
- * start (stored session read); on a prerendered page that is while React is still adopting the
- * HTML, and a plain context change there makes React finish all of it in one long, blocking pass.
- * Deferred, it goes on in short slices. Later changes (sign-in, sign-out) arrive a render later.
+ * Everything but sign-in: Mantine and its toasts (the build's prerender uses these as they are).
+ * Data fetching is provided by the areas that fetch (query-provider.tsx).
  */
-function DeferredAuth({ children }: { children: ReactNode }) {
-  const auth = useDeferredValue(useContext(AuthContext));
-  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
-}
-
-/** Everything but sign-in: data fetching, Mantine and its toasts (the build's prerender uses these as they are). */
-export function UiProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function UiProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        {/* NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
-            runs synchronously, and on the prerendered landing page that made React adopt the whole
-            page in one blocking pass. The toasts' container is fixed to the viewport either way. */}
-        <Notifications position="top-right" zIndex={1000} withinPortal={false} />
-        {children}
-      </MantineProvider>
-    </QueryClientProvider>
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <ToastsAfterStart />
+      {children}
+    </MantineProvider>
   );
 }

@@ -5,7 +5,9 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { RequirePrivilege } from '../../features/admin/shared/require-privilege.tsx';
+import { OidcContext } from '../auth/oidc-context.tsx';
 import { AdminLayout } from '../layout/admin-layout.tsx';
+import { QueryProvider } from '../query-provider.tsx';
 
 // The charts (recharts) and the date pickers load only with the screens that use them.
 const HomePage = lazy(() => import('../../features/admin/home/home-page.tsx'));
@@ -19,8 +21,19 @@ const AuditPage = lazy(() => import('../../features/admin/audit/audit-page.tsx')
 const StaffPage = lazy(() => import('../../features/admin/staff/staff-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
-/** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
+/** Its screens read the sign-in state with react-oidc-context and fetch with react-query (ADR 70). */
 export default function AdminArea() {
+  return (
+    <OidcContext>
+      <QueryProvider>
+        <AdminAreaRoutes />
+      </QueryProvider>
+    </OidcContext>
+  );
+}
+
+/** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
+function AdminAreaRoutes() {
   return (
     <AdminLayout>
       <Suspense

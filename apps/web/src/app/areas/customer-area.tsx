@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -8,9 +7,12 @@ import { isAccountSectionRef } from '../../features/account/account-sections.ts'
 import { customerQuery } from '../../features/customer/queries.ts';
 import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
+import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
+import { OidcContext } from '../auth/oidc-context.tsx';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
 import { queryClient } from '../query-client.ts';
+import { QueryProvider } from '../query-provider.tsx';
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
 const loaders = {
@@ -77,8 +79,19 @@ function AccountRoute() {
   return <AreaNotFound />;
 }
 
-/** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
+/** Its screens read the sign-in state with react-oidc-context and fetch with react-query (ADR 70). */
 export default function CustomerArea() {
+  return (
+    <OidcContext>
+      <QueryProvider>
+        <CustomerAreaRoutes />
+      </QueryProvider>
+    </OidcContext>
+  );
+}
+
+/** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
+function CustomerAreaRoutes() {
   const { pathname } = useLocation();
   return (
     <CustomerLayout>
