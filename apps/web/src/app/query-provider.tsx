@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -9,18 +9,4 @@ import { queryClient } from './query-client.ts';
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-}
-
-/** A lazy page's loader whose page renders inside QueryProvider (for React.lazy). */
-export function withQueries<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): () => Promise<{ default: ComponentType<P> }> {
-  return () =>
-    load().then(({ default: Page }) => ({
-      default: (props: P) => (
-        <QueryProvider>
-          <Page {...props} />
-        </QueryProvider>
-      ),
-    }));
 }

@@ -4,7 +4,7 @@ import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import LandingPage from '../../features/landing/landing-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
-import { withQueries } from '../query-provider.tsx';
+import { withQueries } from '../with-queries.tsx';
 
 // The pages that send a form get react-query with their code (the landing page never needs it).
 const AboutPage = lazy(() => import('../../features/about/about-page.tsx'));
