@@ -2,8 +2,8 @@
  * Build-time rendering of public pages to HTML (entry of the SSR build, used only by
  * build/prerender.ts, never shipped to browsers). It renders the same tree as main.tsx, with a
  * static router and the sign-in state the browser starts from (auth-state.tsx's default: loading,
- * nobody signed in), so the
- * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static).
+ * nobody signed in), so the browser hydrates the HTML without a mismatch. Lazy routes are awaited
+ * (react-dom/static).
  */
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
