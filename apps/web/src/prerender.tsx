@@ -1,26 +1,55 @@
 /**
  * Build-time rendering of public pages to HTML (entry of the SSR build, used only by
  * build/prerender.ts, never shipped to browsers). It renders the same tree as main.tsx, with a
- * static router and the sign-in state the browser starts from (auth-state.tsx's default: loading,
- * nobody signed in), so the browser hydrates the HTML without a mismatch. Lazy routes are awaited
- * (react-dom/static).
+ * static router and the sign-in state the browser starts from (loading, nobody signed in), so the
+ * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static).
  */
+import type { UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
 import { CustomerShell } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
+const notInTheBuild = () => Promise.reject(new Error('sign-in is not available while prerendering'));
+
+/** react-oidc-context's state before it has read the stored session: loading, not signed in. */
+const signedOutWhileLoading: AuthContextProps = {
+  isLoading: true,
+  isAuthenticated: false,
+  user: undefined,
+  activeNavigator: undefined,
+  error: undefined,
+  settings: {} as UserManagerSettings,
+  events: {} as UserManagerEvents,
+  clearStaleState: notInTheBuild,
+  removeUser: notInTheBuild,
+  signinPopup: notInTheBuild,
+  signinSilent: notInTheBuild,
+  signinRedirect: notInTheBuild,
+  signinResourceOwnerCredentials: notInTheBuild,
+  signoutRedirect: notInTheBuild,
+  signoutPopup: notInTheBuild,
+  signoutSilent: notInTheBuild,
+  querySessionStatus: notInTheBuild,
+  revokeTokens: notInTheBuild,
+  startSilentRenew: () => {},
+  stopSilentRenew: () => {},
+};
+
 /** The HTML of `url` as the app renders it inside #root. */
 export function render(url: string): Promise<string> {
   return html(
-    <UiProviders>
-      <StaticRouter location={url}>
-        <AppRoutes publicArea={PublicArea} />
-      </StaticRouter>
-    </UiProviders>,
+    <AuthContext.Provider value={signedOutWhileLoading}>
+      <UiProviders>
+        <StaticRouter location={url}>
+          <AppRoutes publicArea={PublicArea} />
+        </StaticRouter>
+      </UiProviders>
+    </AuthContext.Provider>,
   );
 }
 

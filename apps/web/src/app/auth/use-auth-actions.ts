@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAuth } from './auth-state.tsx';
+import { useAuth } from 'react-oidc-context';
 import { afterLogoutPrompt, beforeLogout, goHome } from './log-out.ts';
 import { getAuthConfig, getUserManager } from './user-manager.ts';
 

@@ -12,9 +12,9 @@ import {
   IconUser,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { useAuth } from 'react-oidc-context';
 import { useLocation, useNavigate } from 'react-router';
 import { hasSection } from '../../features/account/account-sections.ts';
-import { useAuth } from '../auth/auth-state.tsx';
 import { isAdminToken } from '../auth/claims.ts';
 
 interface CustomerSideMenuProps {

@@ -1,12 +1,12 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, useEffect } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { takeEarlyTap } from '../../components/early-tap.ts';
 import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useScrolledPast } from '../../components/use-scrolled-past.ts';
-import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor } from '../auth/claims.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './public-header.module.css';
