@@ -17,7 +17,6 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
     // NOTE: no module preloads for dynamic imports: Vite's helper adds one <link> per dependency
     // of a lazy chunk in one go (~40 for a customer screen), 25-35 ms of a phone's main thread in a
     // single task at 1x; the browser fetches those imports itself once the chunk arrives. The
