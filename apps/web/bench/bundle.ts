@@ -131,7 +131,7 @@ const rows: Row[] = [
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
-    budget: 308,
+    budget: 309,
     target: 200,
   },
   {
@@ -143,7 +143,7 @@ const rows: Row[] = [
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    budget: 327,
+    budget: 328,
     target: 200,
   },
   {
@@ -161,7 +161,7 @@ const rows: Row[] = [
   {
     route: 'whole customer area',
     roots: [entryKey, customerArea, ...customerPages],
-    budget: 365,
+    budget: 366,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },
