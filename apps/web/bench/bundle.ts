@@ -3,8 +3,9 @@
  * route, the JavaScript a first visit downloads (the entry chunk, the route's lazy chunks and
  * everything they import statically), gzip-compressed with node:zlib at the default level.
  *   npm run bench:web   (builds first; BENCH_NO_BUILD=1 node apps/web/bench/bundle.ts reads the last build)
- * Exits 1 when a target fails:
- *   - the landing page < 200 KB, the whole customer area < 400 KB (gzip, JavaScript);
+ * Exits 1 when a budget fails (sizes are deterministic: `npm run test:e2e` runs this after its build):
+ *   - every route within its budget below (gzip, JavaScript; docs/benchmarks.md says where they
+ *     come from and what the issue's targets are);
  *   - no admin code (src/features/admin, the admin area, recharts) in the public or customer sets.
  */
 import { readFileSync } from 'node:fs';
@@ -96,25 +97,73 @@ const page = (area: string, src?: string) => [entryKey, area, ...(src ? [src] : 
 const customerPages = chunk(customerArea).dynamicImports ?? [];
 const adminPages = chunk(adminArea).dynamicImports ?? [];
 
-type Row = { route: string; roots: string[]; whole?: boolean; target?: number };
+/**
+ * Budgets in KB of gzip (ADR 70): the bench fails above them. `target` is issue 43's (landing 100,
+ * every public page 110, no customer route over 200, the whole customer area 280); where a route is
+ * not there yet, its budget is the figure reached (docs/benchmarks.md), so it cannot grow unseen,
+ * and lowering it is part of the work left.
+ */
+type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
-  { route: '/ (landing)', roots: page(publicArea), target: 200 * KB },
-  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx') },
-  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx') },
-  { route: '/contact', roots: page(publicArea, 'src/features/contact/contact-page.tsx') },
-  { route: '/feedback', roots: page(publicArea, 'src/features/feedback/feedback-page.tsx') },
-  { route: '/policy', roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx') },
-  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx') },
-  { route: '/auth/callback, /login, /signup', roots: [entryKey] },
-  { route: '/onboarding', roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx') },
-  { route: '/dashboard', roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx') },
-  { route: '/dashboard/account', roots: page(customerArea, 'src/features/account/account-page.tsx') },
+  { route: '/ (landing)', roots: page(publicArea), budget: 142, target: 100 },
+  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 144, target: 110 },
+  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 149, target: 110 },
+  {
+    route: '/contact',
+    roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
+    budget: 207,
+    target: 110,
+  },
+  {
+    route: '/feedback',
+    roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
+    budget: 173,
+    target: 110,
+  },
+  {
+    route: '/policy',
+    roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx'),
+    budget: 146,
+    target: 110,
+  },
+  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 148, target: 110 },
+  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 124, target: 110 },
+  {
+    route: '/onboarding',
+    roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
+    budget: 309,
+    target: 200,
+  },
+  {
+    route: '/dashboard',
+    roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
+    budget: 265,
+    target: 200,
+  },
+  {
+    route: '/dashboard/account',
+    roots: page(customerArea, 'src/features/account/account-page.tsx'),
+    budget: 328,
+    target: 200,
+  },
   {
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
+    budget: 236,
+    target: 200,
   },
-  { route: '/dashboard/checkout', roots: page(customerArea, 'src/features/checkout/checkout-page.tsx') },
-  { route: 'whole customer area', roots: [entryKey, customerArea, ...customerPages], target: 400 * KB },
+  {
+    route: '/dashboard/checkout',
+    roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
+    budget: 289,
+    target: 200,
+  },
+  {
+    route: 'whole customer area',
+    roots: [entryKey, customerArea, ...customerPages],
+    budget: 366,
+    target: 280,
+  },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },
   { route: '/admin/users', roots: page(adminArea, 'src/features/admin/clients/clients-page.tsx') },
   { route: 'whole admin area', roots: [entryKey, adminArea, ...adminPages] },
@@ -123,14 +172,18 @@ const rows: Row[] = [
 const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const table = rows.map((row) => {
   const m = measure(staticClosure(row.roots));
-  const verdict = row.target === undefined ? '' : m.gzip < row.target ? `< ${fmt(row.target)} ok` : 'FAIL';
+  const toGo = row.target !== undefined && row.budget !== undefined && row.budget > row.target;
+  const verdict =
+    row.budget === undefined
+      ? ''
+      : `${m.gzip <= row.budget * KB ? `<= ${row.budget} KB ok` : 'FAIL'}${toGo ? ` (target ${row.target} KB)` : ''}`;
   return { ...row, ...m, verdict };
 });
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const lpad = (s: string, n: number) => s.padStart(n);
 console.log(
-  `${pad('route', 34)}${lpad('chunks', 7)}${lpad('JS raw', 11)}${lpad('JS gzip', 11)}${lpad('CSS gzip', 11)}  target`,
+  `${pad('route', 34)}${lpad('chunks', 7)}${lpad('JS raw', 11)}${lpad('JS gzip', 11)}${lpad('CSS gzip', 11)}  budget`,
 );
 for (const r of table) {
   console.log(
@@ -140,7 +193,9 @@ for (const r of table) {
 
 // Admin code must load only for admins: nothing from the admin area in what the public or customer
 // routes can ever reach (their lazy pages included).
-const failures = table.filter((r) => r.verdict === 'FAIL').map((r) => `${r.route}: ${fmt(r.gzip)}`);
+const failures = table
+  .filter((r) => r.verdict.startsWith('FAIL'))
+  .map((r) => `${r.route}: ${fmt(r.gzip)} over its budget of ${r.budget} KB`);
 // back-to-admin-link and back-to-dashboard (< 1 KB) are the customer area's 'Back To Admin' button,
 // shared by design: they render nothing for a customer.
 const sharedByDesign = /src\/features\/admin\/back-to-(admin-link|dashboard)\./;

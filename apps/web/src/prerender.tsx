@@ -4,7 +4,6 @@
  * static router and the sign-in state the browser starts from (loading, nobody signed in), so the
  * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static).
  */
-import { QueryClient } from '@tanstack/react-query';
 import type { UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -45,7 +44,7 @@ const signedOutWhileLoading: AuthContextProps = {
 export function render(url: string): Promise<string> {
   return html(
     <AuthContext.Provider value={signedOutWhileLoading}>
-      <UiProviders client={new QueryClient()}>
+      <UiProviders>
         <StaticRouter location={url}>
           <AppRoutes publicArea={PublicArea} />
         </StaticRouter>
@@ -57,7 +56,7 @@ export function render(url: string): Promise<string> {
 /** The frame of a signed-in screen titled `title` (shown before the app runs; never hydrated). */
 export function renderShell(url: string, title: string): Promise<string> {
   return html(
-    <UiProviders client={new QueryClient()}>
+    <UiProviders>
       <StaticRouter location={url}>
         <CustomerShell title={title} />
       </StaticRouter>

@@ -44,8 +44,7 @@ export const onboardingProfileUpdate = profileUpdate.superRefine((p, ctx) => {
     });
 });
 
-/** Onboarding steps: 0 profile, 1 cards, 2 plan, 3 checkout; 4 = finished. Below 3 is incomplete. */
-export const ONBOARDING_COMPLETE_INDEX = 3;
+export { ONBOARDING_COMPLETE_INDEX } from './onboarding-steps.ts';
 export const onboardingIndexQuery = z.object({
   index: z
     .string({ error: 'index must be a number from 0 to 4' })

@@ -7,13 +7,10 @@ import '@mantine/carousel/styles.css';
 import './global.css';
 
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { UserManager } from 'oidc-client-ts';
-import { type ReactNode, useContext, useDeferredValue } from 'react';
+import { lazy, type ReactNode, Suspense, useContext, useDeferredValue, useEffect, useState } from 'react';
 import { AuthContext, AuthProvider } from 'react-oidc-context';
 import { clearLoggedOut } from './auth/log-out.ts';
-import { queryClient } from './query-client.ts';
 import { theme } from './theme.ts';
 
 /** 'dimmed' text and placeholders at >= 4.5:1 on white and gray.0 (Mantine's gray.6 / gray.5 are 3.3 and 2.1). */
@@ -44,7 +41,7 @@ export function Providers({ userManager, children }: { userManager: UserManager;
       skipSigninCallback={window.location.pathname !== '/auth/callback'}
     >
       <DeferredAuth>
-        <UiProviders client={queryClient}>{children}</UiProviders>
+        <UiProviders>{children}</UiProviders>
       </DeferredAuth>
     </AuthProvider>
   );
@@ -61,17 +58,35 @@ function DeferredAuth({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 
-/** Everything but sign-in: data fetching, Mantine and its toasts (the build's prerender uses these as they are). */
-export function UiProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+// The toasts' container (and its transitions) loads after the first render: nothing on a first
+// paint is a toast, and a toast shown before it arrives waits in Mantine's store until it does.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+function ToastsAfterStart() {
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
+  if (!started) return null;
   return (
-    <QueryClientProvider client={client}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        {/* NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
-            runs synchronously, and on the prerendered landing page that made React adopt the whole
-            page in one blocking pass. The toasts' container is fixed to the viewport either way. */}
-        <Notifications position="top-right" zIndex={1000} withinPortal={false} />
-        {children}
-      </MantineProvider>
-    </QueryClientProvider>
+    <Suspense fallback={null}>
+      {/* NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
+          runs synchronously, and on the prerendered landing page that made React adopt the whole
+          page in one blocking pass. The toasts' container is fixed to the viewport either way. */}
+      <Notifications position="top-right" zIndex={1000} withinPortal={false} />
+    </Suspense>
+  );
+}
+
+/**
+ * Everything but sign-in: Mantine and its toasts (the build's prerender uses these as they are).
+ * Data fetching is provided by the areas that fetch (query-provider.tsx).
+ */
+export function UiProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <ToastsAfterStart />
+      {children}
+    </MantineProvider>
   );
 }

@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { RequirePrivilege } from '../../features/admin/shared/require-privilege.tsx';
 import { AdminLayout } from '../layout/admin-layout.tsx';
+import { QueryProvider } from '../query-provider.tsx';
 
 // The charts (recharts) and the date pickers load only with the screens that use them.
 const HomePage = lazy(() => import('../../features/admin/home/home-page.tsx'));
@@ -19,8 +20,17 @@ const AuditPage = lazy(() => import('../../features/admin/audit/audit-page.tsx')
 const StaffPage = lazy(() => import('../../features/admin/staff/staff-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
-/** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
+/** Its screens fetch with react-query, provided here rather than at the root (ADR 70). */
 export default function AdminArea() {
+  return (
+    <QueryProvider>
+      <AdminAreaRoutes />
+    </QueryProvider>
+  );
+}
+
+/** Staff portal under /admin (mounted by the router behind RequireAuth adminOnly). */
+function AdminAreaRoutes() {
   return (
     <AdminLayout>
       <Suspense

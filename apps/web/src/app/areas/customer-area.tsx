@@ -11,6 +11,7 @@ import { plansQuery } from '../../features/plans/queries.ts';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
 import { queryClient } from '../query-client.ts';
+import { QueryProvider } from '../query-provider.tsx';
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
 const loaders = {
@@ -77,8 +78,17 @@ function AccountRoute() {
   return <AreaNotFound />;
 }
 
-/** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
+/** Its screens fetch with react-query, provided here rather than at the root (ADR 70). */
 export default function CustomerArea() {
+  return (
+    <QueryProvider>
+      <CustomerAreaRoutes />
+    </QueryProvider>
+  );
+}
+
+/** Signed-in customer area: /dashboard/** and /onboarding (mounted by the router behind RequireAuth). */
+function CustomerAreaRoutes() {
   const { pathname } = useLocation();
   return (
     <CustomerLayout>

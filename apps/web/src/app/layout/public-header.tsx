@@ -1,6 +1,6 @@
-import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { takeEarlyTap } from '../../components/early-tap.ts';
@@ -18,6 +18,8 @@ import { publicNavLinks } from './public-nav-links.ts';
  * landing page is right at every width before any script runs.
  */
 const NARROW = '(max-width: 960px)';
+
+const PublicMenuDrawer = lazy(() => import('./public-menu-drawer.tsx'));
 
 export function PublicHeader() {
   const [opened, { toggle, open, close }] = useDisclosure(false);
@@ -95,29 +97,19 @@ export function PublicHeader() {
           </Group>
         </Group>
       </Container>
-      {/* NOTE: mounted the first time it opens (then kept): a drawer renders through Mantine's
+      {/* NOTE: mounted (and its code loaded) the first time it opens, then kept: a drawer renders through Mantine's
           Portal, which sets state in a layout effect when it mounts; React runs that update
           synchronously, and while the prerendered page was still being adopted it made React
           adopt all the rest at once. */}
       <LazyModal
         opened={opened}
         render={(open) => (
-          <Drawer
+          <PublicMenuDrawer
             opened={open}
             onClose={close}
-            position="right"
-            size="xs"
-            title="Menu"
-            lockScroll
-            closeButtonProps={{ 'aria-label': 'Close menu' }}
-          >
-            <Stack component="nav" aria-label="Mobile" gap={4}>
-              {links(classes.drawerLink)}
-              <Stack gap="sm" mt="lg">
-                {accountButtons}
-              </Stack>
-            </Stack>
-          </Drawer>
+            links={links(classes.drawerLink)}
+            accountButtons={accountButtons}
+          />
         )}
       />
     </header>

@@ -12,7 +12,7 @@ import {
 } from './activity-filter.ts';
 import { ActivityList } from './activity-list.tsx';
 import { ActivityTable } from './activity-table.tsx';
-import { CustomRangeModal } from './custom-range-modal.tsx';
+import { LazyCustomRangeModal } from './lazy-custom-range-modal.tsx';
 import { useTransactions } from './queries.ts';
 
 interface ActivitySectionProps {
@@ -151,7 +151,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
           </>
         )}
       </Paper>
-      <CustomRangeModal
+      <LazyCustomRangeModal
         opened={rangeOpen}
         onClose={() => setRangeOpen(false)}
         onApply={(picked) => choose('range', picked)}
