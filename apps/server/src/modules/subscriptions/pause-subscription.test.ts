@@ -87,6 +87,25 @@ describe('pausing', () => {
   });
 });
 
+describe('a cancelled plan', () => {
+  it('is not paused by the customer either (409 in the rule’s words), and nothing is recorded', async () => {
+    const dee = await signedInUser(t, 'dee@example.com');
+    const card = (await addCard(dee, testCards.visa, '123', later)).body.data.id;
+    const sub = (await dee.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).body.data
+      .subscription.id;
+    expect((await dee.post(`/api/v1/subscriptions/${sub}/cancel`, {})).status).toBe(200);
+    const res = await dee.put(`/api/v1/subscriptions/${sub}`, { isEnabled: false });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toContain('The plan is cancelled: it ends on its end date and cannot be paused.');
+    const rows = await t.db
+      .selectFrom('subscription_pauses')
+      .select('id')
+      .where('subscription_id', '=', sub)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('resuming', () => {
   it('brings the next 28th’s charge back, and emails the date', async () => {
     clock.set(ny(3, 5, 9));

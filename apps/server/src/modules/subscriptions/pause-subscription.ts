@@ -4,6 +4,7 @@ import { nextPayinDueAt, renewsAt } from '../billing/index.ts';
 import { sendCustomerNotice } from '../notifications/index.ts';
 import type { PlanRow } from '../plans/index.ts';
 import { renewalTerms } from './renewal-terms.ts';
+import { pauseWhileCancelled } from './subscription-errors.ts';
 import { findPauseState, noticeCard, type SubscriptionRow } from './subscriptions.repo.ts';
 
 /** A pause or resume asked for: of which plan, when, by whom. */
@@ -28,6 +29,10 @@ interface PauseChange {
 export async function switchPause(tx: Db, r: PauseChange): Promise<boolean> {
   const wasPaused = (await findPauseState(tx, r.subscription.id)).since !== null;
   if (r.paused === wasPaused) return false;
+  // A cancelled plan runs to its end date and stops: it is not paused (planActionRefusal's rule,
+  // which the screens and staff's routes ask first). A paused one that was cancelled may resume.
+  if (r.paused && r.subscription.status === 'active' && r.subscription.cancelled_at !== null)
+    throw pauseWhileCancelled();
   await recordPauseChange(tx, r);
   return true;
 }

@@ -1,4 +1,4 @@
-import { messages } from '@pria/contracts';
+import { messages, staffPlanMessages } from '@pria/contracts';
 import { AppError } from '../../platform/errors.ts';
 import type { AttemptRow } from '../payments/index.ts';
 
@@ -21,4 +21,6 @@ export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '23505';
 }
 
+/** The plan actions' one rule (contracts' planActionRefusal), for the customer's own switch too. */
+export const pauseWhileCancelled = () => new AppError('CONFLICT', staffPlanMessages.pauseWhileCancelled);
 export const planChangeWhileCancelled = () => new AppError('CONFLICT', messages.planChangeWhileCancelled);
