@@ -86,7 +86,7 @@ for (const width of widths) {
     await edit.getByRole('button', { name: 'Remove Card' }).click();
     const warning = page.getByRole('dialog', { name: 'This card pays for your plan' });
     await expect(
-      warning.getByText(new RegExp(`^Your Semi-Annual plan renews on this card: ${annualRenewal.source}\\.`)),
+      warning.getByText(new RegExp(`^Your plan renews on this card: ${annualRenewal.source}\\.`)),
     ).toBeVisible();
     await warning.getByRole('button', { name: 'Go back' }).click();
     await edit.getByRole('button', { name: 'Close' }).click();
@@ -307,7 +307,7 @@ for (const width of widths) {
     });
     expect(refused.status()).toBe(409);
     expect((await refused.json()).message).toBe(
-      'This card pays for your plan. Choose another funding card in Account Settings → Funding first, then remove this card.',
+      'This card pays for your plan. Choose another funding card in Account settings → Payment Method → Funding card first, then remove this card.',
     );
 
     // The screen warns first and offers the way.
@@ -324,7 +324,7 @@ for (const width of widths) {
     ).toBeVisible();
     await expect(
       warning.getByText(
-        'Choose another funding card first (Account Settings → Funding), then remove this card.',
+        'Choose another funding card first (Account settings → Payment Method → Funding card), then remove this card.',
       ),
     ).toBeVisible();
     await snap(page, `${width}-j40-funding-warning`);

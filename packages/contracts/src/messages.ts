@@ -84,7 +84,7 @@ export const messages = {
     'You can register at most 3 cards for Charge & Pay, and one more that only pays for your plan',
   // The card paying the plan in force (issue 40): removing it would leave the plan nothing to charge.
   fundingCardInUse:
-    'This card pays for your plan. Choose another funding card in Account Settings → Funding first, then remove this card.',
+    'This card pays for your plan. Choose another funding card in Account settings → Payment Method → Funding card first, then remove this card.',
   cardBrandNotAccepted: 'Only Visa and Mastercard cards are accepted',
   cardDeclined: 'Your card was declined.',
   gatewayUnavailable: 'The card processor did not answer. Please try again.',

@@ -114,6 +114,7 @@ export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps)
               key={item.key ?? index}
               type="button"
               tabIndex={-1}
+              aria-label={`Show slide ${index + 1} of ${items.length}`}
               className={classes.indicator}
               data-active={index === current || undefined}
               onClick={() => row.current && showSlide(row.current, index)}

@@ -7,7 +7,7 @@ import { LandingSection } from './landing-section.tsx';
 
 const items = [
   <FeatureCard key="account" step={1} icon={<IconUserPlus />} title="Create an account">
-    Sign up in minutes with your email or a social login.
+    Sign up in minutes with your email address.
   </FeatureCard>,
   <FeatureCard key="card" step={2} icon={<IconCreditCard />} title="Register your card">
     Add up to 3 Visa or Mastercard credit cards. Card data is tokenized, never stored by Pria.

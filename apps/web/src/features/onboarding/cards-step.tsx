@@ -19,11 +19,14 @@ import { useUpcoming } from '../subscription/queries.ts';
 interface CardsStepProps {
   customer: Customer;
   onBack: () => void;
+  /** At once, when the step is complete (the page saves the next step then). */
+  onSaved: () => void;
+  /** 1 s later (the spec's pause): the next step shows. */
   onDone: () => void;
 }
 
 /** Step 1: add up to 3 cards inline; cards added during this onboarding can be removed with X. */
-export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
+export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps) {
   const cards = useCards();
   const removeCard = useRemoveCard();
   const upcoming = useUpcoming();
@@ -61,6 +64,7 @@ export function CardsStep({ customer, onBack, onDone }: CardsStepProps) {
     }
     setAdvancing(true);
     notifySuccess(messages.cardsAdded);
+    onSaved();
     later(onDone, 1000);
   };
 

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@pria/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.ts';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
@@ -28,6 +28,7 @@ export default function OnboardingPage() {
   const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
   const [started, setStarted] = useState(false);
   const [step, setStep] = useState<number | null>(null);
+  const savingNext = useRef<Promise<unknown> | null>(null);
   const [planId, setPlanId] = useState<string | null>(null);
   // Paid: every step is done, while the confirmation with the receipt stays on screen.
   const [finished, setFinished] = useState(false);
@@ -53,9 +54,23 @@ export default function OnboardingPage() {
     navigate('/dashboard');
   };
   const goTo = (index: number) => setStep(index);
-  // The next step shows once the server keeps it: shown before, a reload in that moment went
-  // back a step (the save had not landed). A failed save says so and stays on this step.
-  const complete = (next: 1 | 2) => saveIndex.mutate({ index: next }, { onSuccess: () => setStep(next) });
+  // A step's completion saves the next step at once, so leaving during the spec's pause (1.5 s
+  // after the profile, 1 s after the cards) keeps the customer's place; the next step shows once
+  // the pause is over and the server keeps it (shown before, a reload then went back a step). A
+  // failed save says so (the mutation's own error) and stays on this step.
+  const saveNext = (next: 1 | 2) => {
+    const saved = saveIndex.mutateAsync({ index: next });
+    saved.catch(() => undefined);
+    savingNext.current = saved;
+  };
+  const complete = (next: 1 | 2) => {
+    const saved = savingNext.current ?? saveIndex.mutateAsync({ index: next });
+    savingNext.current = null;
+    saved.then(
+      () => setStep(next),
+      () => undefined,
+    );
+  };
   // The plan goes to the server before checkout shows it, so a reload finds the same plan.
   const choosePlan = (id: string) =>
     saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => setStep(3) });
@@ -100,8 +115,15 @@ export default function OnboardingPage() {
           </Anchor>
         )}
       </Group>
-      {current === 0 && <ProfileStep customer={me} onDone={() => complete(1)} />}
-      {current === 1 && <CardsStep customer={me} onBack={() => goTo(0)} onDone={() => complete(2)} />}
+      {current === 0 && <ProfileStep customer={me} onSaved={() => saveNext(1)} onDone={() => complete(1)} />}
+      {current === 1 && (
+        <CardsStep
+          customer={me}
+          onBack={() => goTo(0)}
+          onSaved={() => saveNext(2)}
+          onDone={() => complete(2)}
+        />
+      )}
       {current === 2 && (
         <PlanStep
           planId={chosenPlanId}

@@ -5,8 +5,19 @@ import type { Customer } from '../customer/types.ts';
 import { ProfileForm } from '../profile/profile-form.tsx';
 import { toProfilePayload } from '../profile/profile-values.ts';
 
-/** Step 0: profile, saved with ?onboarding=true; advances 1.5 s after 'Updated successfully'. */
-export function ProfileStep({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+/**
+ * Step 0: profile, saved with ?onboarding=true; `onSaved` at once (the page saves the next step
+ * then), `onDone` 1.5 s after 'Updated successfully' (the spec's pause).
+ */
+export function ProfileStep({
+  customer,
+  onSaved,
+  onDone,
+}: {
+  customer: Customer;
+  onSaved: () => void;
+  onDone: () => void;
+}) {
   const update = useUpdateProfile({ onboarding: true });
   const later = useDelayedAction();
   return (
@@ -23,7 +34,12 @@ export function ProfileStep({ customer, onDone }: { customer: Customer; onDone: 
         saving={update.isPending}
         submitLabel="Save and continue"
         onSubmit={(values) =>
-          update.mutate(toProfilePayload(values, true), { onSuccess: () => later(onDone, 1500) })
+          update.mutate(toProfilePayload(values, true), {
+            onSuccess: () => {
+              onSaved();
+              later(onDone, 1500);
+            },
+          })
         }
       />
     </Paper>

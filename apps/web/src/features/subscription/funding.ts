@@ -27,10 +27,11 @@ export function fundingCardWords(
       ? `renews on this card: ${renewal}`
       : `runs until ${until}. If you keep it or turn it back on, it renews on this card: ${renewal}`;
   return {
-    message: `Your ${sub.plan.name} plan ${when}. Removing this card would leave your plan with nothing to charge.`,
+    // A scheduled change renews as another plan: "Your Semi-Annual plan renews …: Annual" read as two.
+    message: `Your ${sub.nextPlan ? '' : `${sub.plan.name} `}plan ${when}. Removing this card would leave your plan with nothing to charge.`,
     details: [
       otherCards > 0
-        ? 'Choose another funding card first (Account Settings → Funding), then remove this card.'
+        ? 'Choose another funding card first (Account settings → Payment Method → Funding card), then remove this card.'
         : 'Add another card first and make it your funding card, then remove this card.',
     ],
   };

@@ -83,14 +83,14 @@ describe('keeping the subscription says the same renewal', () => {
 describe('the funding card warning names the renewal it would leave with nothing to charge', () => {
   it('a renewing plan with a change: Annual, $71.45 on its date', () => {
     expect(fundingCardWords(changed, 1).message).toBe(
-      'Your Semi-Annual plan renews on this card: Annual, $71.45 (including taxes) on June 01, 2027. Removing this card would leave your plan with nothing to charge.',
+      'Your plan renews on this card: Annual, $71.45 (including taxes) on June 01, 2027. Removing this card would leave your plan with nothing to charge.',
     );
   });
 
   it('a cancelled plan: it runs to its end, and renews as Annual only if kept', () => {
     const cancelled = { ...changed, autoRenews: false, cancelledAt: Date.parse('2026-12-02T15:00:00Z') };
     expect(fundingCardWords(cancelled, 0).message).toBe(
-      'Your Semi-Annual plan runs until June 01, 2027. If you keep it or turn it back on, it renews on this card: Annual, $71.45 (including taxes) on June 01, 2027. Removing this card would leave your plan with nothing to charge.',
+      'Your plan runs until June 01, 2027. If you keep it or turn it back on, it renews on this card: Annual, $71.45 (including taxes) on June 01, 2027. Removing this card would leave your plan with nothing to charge.',
     );
   });
 });
