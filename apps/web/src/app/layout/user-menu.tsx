@@ -24,7 +24,7 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
           px={narrow ? 4 : undefined}
           // A phone shows only the initials: the name starts with them, so "Click NN" (voice
           // control) finds the button (WCAG 2.5.3 Label in Name; issue 40).
-          aria-label={narrow ? `${initials}, account menu for ${name}` : `${initials} ${name}, account menu`}
+          aria-label={narrow ? `${initials}, account menu for ${name}` : undefined}
           leftSection={
             <Avatar size={28} color="navy">
               {initials}
