@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions, suiteChromium } from './e2e/fixtures/chromium.ts';
 import { e2e } from './e2e/fixtures/env.ts';
 
 /**
@@ -8,26 +9,6 @@ import { e2e } from './e2e/fixtures/env.ts';
  * their own (e2e/run-shards.ts, ADR 56).
  */
 const chromium = { ...devices['Desktop Chrome'], channel: undefined };
-/**
- * The features Playwright 1.65 turns off (its chromiumSwitches.ts, which it does not export);
- * a --disable-features of ours replaces its list, so ours repeats it.
- */
-const playwrightDisabledFeatures = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-];
 /** Scans this server's tables and log for card data: after every other spec this run ran. */
 const cardDataScan = /customer\/zz-no-card-data\.spec\.ts$/;
 
@@ -50,23 +31,7 @@ export default defineConfig({
     // it): a worker installed by one page would otherwise precache in the background while a test
     // runs, and a test's page would be answered by whichever version it had cached.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Chromium 156 opens two omnibox-popup WebUI renderers for every window, headless too: a
-        // third of the browser's CPU in this suite, which is CPU-bound on two cores (ADR 63).
-        // Chromium reads only the last --disable-features, so Playwright's own list is repeated.
-        `--disable-features=${[...playwrightDisabledFeatures, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(suiteChromium),
   },
   projects: [
     { name: 'chromium', use: chromium, testIgnore: cardDataScan, teardown: 'card-data-scan' },

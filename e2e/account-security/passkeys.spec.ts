@@ -1,7 +1,7 @@
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
-import { snap } from '../customer/pages/snap.ts';
 import { expectToast } from '../customer/pages/toasts.ts';
+import { snap } from '../fixtures/snap.ts';
 
 /**
  * Passkeys in a real Chromium (issue 18), with its virtual authenticator (CDP WebAuthn): one is

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
+import { snap } from '../fixtures/snap.ts';
 import {
   AdminShell,
   ClientDetail,
@@ -9,9 +10,6 @@ import {
   TransactionsList,
 } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
-
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 
 let client: SeededCustomer;
 

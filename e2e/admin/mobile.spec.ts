@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { snap } from '../fixtures/snap.ts';
 import { ClientDetail, signInAsNewAdmin } from './pages/admin-portal.ts';
 import { seedSubscribedCustomer } from './seed.ts';
 
@@ -29,7 +30,7 @@ test('at 390px a right-hand hamburger menu replaces the sidebar', async ({ page 
   await expect(drawer).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/users/);
   await expect(page.getByRole('table', { name: 'Clients' })).toBeVisible();
-  await page.screenshot({ path: '.tmp/screens/390-admin-clients.png', fullPage: true });
+  await snap(page, '390-admin-clients');
 });
 
 test('Back To Dashboard sets the session flag and opens the dashboard', async ({ page }) => {
@@ -49,7 +50,7 @@ test('at 390px the client detail shows the cards as a carousel and offers Per Ca
   await signInAsNewAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Reconciliation' })).toBeVisible();
-  await page.screenshot({ path: '.tmp/screens/390-admin-home.png', fullPage: true });
+  await snap(page, '390-admin-home');
   await page.goto(`/admin/users/${client.id}`);
   const detail = new ClientDetail(page);
   await detail.expectLoaded(`${client.firstName} ${client.lastName}`);
@@ -59,5 +60,5 @@ test('at 390px the client detail shows the cards as a carousel and offers Per Ca
   await expect(detail.activity()).toContainText('1111');
   await page.getByRole('button', { name: 'Next card' }).click();
   await expect(page.getByText('· Mastercard •••• 4444')).toBeVisible();
-  await page.screenshot({ path: '.tmp/screens/390-admin-client-detail.png', fullPage: true });
+  await snap(page, '390-admin-client-detail');
 });

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from '../fixtures/cli.ts';
 import { nextDuePayin } from '../fixtures/due-period.ts';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
+import { snap } from '../fixtures/snap.ts';
 import { AdminShell, horizontalOverflow, signInAsNewAdmin, TransactionsList } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
 
@@ -11,8 +12,6 @@ import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
  * Pay-backs page with the customer's other cards and is sent to the one staff choose; a month
  * Pria missed shows in reconciliation, and staff may charge it after all.
  */
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 const NY = 'America/New_York';
 const periodOf = (d: Date) => {
   const [y, m] = d.toLocaleDateString('en-CA', { timeZone: NY }).split('-');

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from '../fixtures/cli.ts';
 import { nextDuePayin } from '../fixtures/due-period.ts';
 import { e2eDatabaseUrl } from '../fixtures/env.ts';
+import { snap } from '../fixtures/snap.ts';
 import { signInAsNewAdmin } from './pages/admin-portal.ts';
 import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
 
@@ -11,8 +12,6 @@ import { type SeededCustomer, seedSubscribedCustomer } from './seed.ts';
  * transactions list (reason required, once), and records a chargeback's outcome on the Disputes
  * page; the withheld pay-back is then released.
  */
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 // The month's pay-in is forced at its due instant (never before it).
 const due = nextDuePayin();
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { snap } from '../fixtures/snap.ts';
 
 test('an admin created with the CLI signs in and lands on /admin', async ({ page }) => {
   const email = `admin-${Date.now()}@example.com`;
@@ -34,7 +35,7 @@ for (const width of [1280, 390] as const) {
     await expect(
       page.getByText('For Pria staff. An admin creates staff accounts.', { exact: false }),
     ).toBeVisible();
-    await page.screenshot({ path: `.tmp/journeys/${width}-staff-sign-in.png`, fullPage: true });
+    await snap(page, `${width}-staff-sign-in`, { folder: 'journeys' });
     // A wrong password keeps it the staff page.
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');

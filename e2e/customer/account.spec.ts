@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { snap } from '../fixtures/snap.ts';
 import { AccountPage } from './pages/account-page.ts';
 import { onboardedCustomer } from './pages/journey.ts';
-import { snap } from './pages/snap.ts';
 import { profile } from './pages/test-cards.ts';
 import { expectToast } from './pages/toasts.ts';
 

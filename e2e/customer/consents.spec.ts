@@ -1,16 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAsNewAdmin } from '../admin/pages/admin-portal.ts';
 import { accessTokenOf } from '../admin/seed.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { snap } from '../fixtures/snap.ts';
 import { signUpNewCustomer } from './pages/sign-up.ts';
 
 /**
  * Consent records (issue 32): the sign-up page's terms and privacy policy are on record; a customer
  * who never saw them (made by the CLI) is asked, not blocked; staff read a client's records.
  */
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 
 test('what a customer agreed to at sign-up is on record, in Account → Privacy and for staff', async ({
   page,

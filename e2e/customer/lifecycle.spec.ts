@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
-import { snap } from './pages/snap.ts';
+import { snap } from '../fixtures/snap.ts';
 import { expectToast } from './pages/toasts.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { snap } from '../fixtures/snap.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
 import { signUpNewCustomer } from './pages/sign-up.ts';
-import { snap } from './pages/snap.ts';
 import { testCards } from './pages/test-cards.ts';
 import { expectToast } from './pages/toasts.ts';
 

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { nextDuePayin } from '../fixtures/due-period.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { snap } from '../fixtures/snap.ts';
 
 /**
  * The dashboard's progress panel (issue 32) after a real month: the Visa charged and paid back,
@@ -15,8 +16,6 @@ const monthLabel = new Date(`${due.period}-15T12:00:00Z`).toLocaleDateString('en
   year: 'numeric',
   timeZone: 'UTC',
 });
-const snap = (page: Page, name: string) =>
-  page.screenshot({ path: `.tmp/screens/${name}.png`, fullPage: true });
 
 test('progress shows each card’s month: paid back, or declined with the reason and what to do', async ({
   page,

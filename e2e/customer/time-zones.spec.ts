@@ -7,6 +7,7 @@ import { runCli } from '../fixtures/cli.ts';
 import { nextDuePayin } from '../fixtures/due-period.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { waitForMessage } from '../fixtures/outbox.ts';
+import { snap } from '../fixtures/snap.ts';
 import { customerByEmail, sql } from '../journeys/support/ledger.ts';
 import { PASSWORD, seedCustomer } from '../journeys/support/seed.ts';
 import { AccountPage } from './pages/account-page.ts';
@@ -140,9 +141,8 @@ for (const { zone, payinAt } of zones) {
         account.section('Subscription').getByText(`Valid until ${long(plan.expires_at)}`),
       ).toBeVisible();
       await page.setViewportSize({ width: 390, height: 844 });
-      await account.section('Subscription').screenshot({
-        path: `.tmp/screens/390-subscription-${zone.split('/')[1]?.toLowerCase()}.png`,
-        animations: 'disabled',
+      await snap(page, `390-subscription-${zone.split('/')[1]?.toLowerCase()}`, {
+        part: account.section('Subscription'),
       });
       await page.setViewportSize({ width: 1280, height: 720 });
 

@@ -123,6 +123,6 @@ test('a forced pay-in and its pay-back each say the month, the cards and the tot
       { status: 'paid', amount_cents: '300' },
     ]);
   dialog = await forceDialog(page, 'Payout');
-  await expect(dialog).toContainText(`No $3 charge from ${month} or before is owed a pay-back now`);
+  await expect(dialog).toContainText(`No $3 charge from ${paidMonth} or before is owed a pay-back now`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -2,9 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { startPushServiceStandIn } from '../../apps/server/src/test/push-service-stand-in.ts';
 import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
+import { chromiumLaunchOptions, fullChromium } from '../fixtures/chromium.ts';
 
 // The service worker receives the push: allow it (the rest of the suite blocks it).
 test.use({ serviceWorkers: 'allow' });
+// The full browser: the headless shell the rest of the suite may use shows no notifications.
+test.use({ launchOptions: chromiumLaunchOptions(fullChromium) });
 
 /**
  * Push in Chromium, end to end. One part is stubbed, and only one: the browser's registration with

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { snap as takeSnap } from '../../fixtures/snap.ts';
 
 /** Every journey is walked on a desktop and on a phone. */
 export const widths = [1280, 390] as const;
@@ -14,10 +15,7 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
-/**
- * Screenshots of each journey's screens for review (under .tmp, never committed). Transitions
- * are run to their end first: a dialog was pictured half faded in.
- */
-export async function snap(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/journeys/${name}.png`, fullPage: true, animations: 'disabled' });
+/** A screenshot of a journey's screen for review (fixtures/snap.ts), under .tmp/journeys. */
+export function snap(page: Page, name: string) {
+  return takeSnap(page, name, { folder: 'journeys' });
 }
