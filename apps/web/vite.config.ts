@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
@@ -8,7 +10,19 @@ const apiTarget = 'http://localhost:3000';
 const proxied = ['/api', '/oidc', '/config.json', '/dev', '/healthz', '/gateway'];
 
 export default defineConfig({
-  plugins: [react(), pwa(), precompress()],
+  plugins: [
+    // Lingui's macros compiled by its native transform (no Babel step), and its PO catalogs compiled
+    // when imported; a missing Spanish message or a message that is not valid ICU fails the build (ADR 73).
+    lingui({
+      configPath: fileURLToPath(new URL('./lingui.config.ts', import.meta.url)),
+      macroTransform: true,
+      failOnMissing: true,
+      failOnCompileError: true,
+    }),
+    react(),
+    pwa(),
+    precompress(),
+  ],
   // The year the prerendered HTML shows in the footer (public-footer.tsx).
   define: { __BUILD_YEAR__: String(new Date().getFullYear()) },
   build: {

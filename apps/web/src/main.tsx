@@ -4,6 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RevealAppWhenSettled, removeAppShell } from './app/app-shell.ts';
 import { loadAuthConfig } from './app/auth/auth-config.ts';
 import { createUserManager } from './app/auth/user-manager.ts';
+import { activateLanguage } from './app/i18n/i18n.ts';
+import { startLanguage } from './app/i18n/start-language.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
 import { stopKeepingEarlyTaps } from './components/early-tap.ts';
@@ -20,9 +22,12 @@ async function start() {
   preloadRoute(window.location.pathname, signedIn);
   // The prerendered pages are public ones: their code loads alongside the sign-in settings.
   const prerendered = root.dataset.prerendered !== undefined;
+  // The language before the first render (a Spanish reader's catalog is its own download): the
+  // prerendered HTML is in it already, and hydrating it in another would replace every word.
   const [userManager, publicArea] = await Promise.all([
     userManagerReady,
     prerendered ? loadPublicArea().then((m) => m.default) : undefined,
+    activateLanguage(startLanguage(prerendered, window.location.pathname)),
   ]);
   const app = (
     <StrictMode>

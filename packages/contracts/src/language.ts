@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { languages } from './languages.ts';
 
-/**
- * The languages Pria speaks to customers (issue 42, ADR 71): English and US Spanish. The admin
- * portal stays English.
- */
-export const languages = ['en', 'es'] as const;
-export type Language = (typeof languages)[number];
+export * from './languages.ts';
 
 export const languageSchema = z
   .enum(languages, { error: 'language must be en or es' })

@@ -6,11 +6,13 @@ import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
 import './global.css';
 
+import { I18nProvider } from '@lingui/react';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import type { UserManager } from 'oidc-client-ts';
 import { lazy, type ReactNode, Suspense, useContext, useDeferredValue, useEffect, useState } from 'react';
 import { AuthContext, AuthProvider } from 'react-oidc-context';
 import { clearLoggedOut } from './auth/log-out.ts';
+import { i18n } from './i18n/i18n.ts';
 import { theme } from './theme.ts';
 
 /** 'dimmed' text and placeholders at >= 4.5:1 on white and gray.0 (Mantine's gray.6 / gray.5 are 3.3 and 2.1). */
@@ -79,14 +81,17 @@ function ToastsAfterStart() {
 }
 
 /**
- * Everything but sign-in: Mantine and its toasts (the build's prerender uses these as they are).
- * Data fetching is provided by the areas that fetch (query-provider.tsx).
+ * Everything but sign-in: the language (i18n/i18n.ts, activated before the first render), Mantine
+ * and its toasts (the build's prerender uses these as they are). Data fetching is provided by the
+ * areas that fetch (query-provider.tsx).
  */
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <ToastsAfterStart />
-      {children}
-    </MantineProvider>
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        <ToastsAfterStart />
+        {children}
+      </MantineProvider>
+    </I18nProvider>
   );
 }
