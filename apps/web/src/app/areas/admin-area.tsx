@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { RequirePrivilege } from '../../features/admin/shared/require-privilege.tsx';
+import { useEnglishHere } from '../i18n/use-english-here.ts';
 import { AdminLayout } from '../layout/admin-layout.tsx';
 import { QueryProvider } from '../query-provider.tsx';
 
@@ -22,6 +23,7 @@ const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'
 
 /** Its screens fetch with react-query, provided here rather than at the root (ADR 70). */
 export default function AdminArea() {
+  useEnglishHere();
   return (
     <QueryProvider>
       <AdminAreaRoutes />

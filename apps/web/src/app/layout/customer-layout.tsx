@@ -13,6 +13,7 @@ import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
 import { LazySupportModal } from '../../features/support/lazy-support-modal.tsx';
 import { useSessionWatch } from '../auth/session-watch.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
+import { useAccountLanguage } from '../i18n/use-account-language.ts';
 import { CustomerFrame } from './customer-frame.tsx';
 import { CustomerSideMenu } from './customer-side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -34,6 +35,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   // blocking task in which the customer arrives (react-query updates render synchronously).
   const customer = useDeferredValue(useCustomer().data);
   useRecheckEmailWhenBack(customer);
+  useAccountLanguage(customer?.language);
   useSessionWatch();
   const { logOut } = useAuthActions();
   const [menuOpened, menu] = useDisclosure(false);

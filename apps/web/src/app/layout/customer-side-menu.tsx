@@ -1,4 +1,4 @@
-import { Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import { Box, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import {
   IconBell,
   IconCreditCard,
@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useAuth } from 'react-oidc-context';
 import { useLocation, useNavigate } from 'react-router';
+import { AccountLanguageSwitch } from '../../features/account/account-language-switch.tsx';
 import { hasSection } from '../../features/account/account-sections.ts';
 import { isAdminToken } from '../auth/claims.ts';
 
@@ -108,6 +109,10 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
           leftSection={<IconLogout size={18} />}
           onClick={onLogout}
         />
+        <Divider my="xs" />
+        <Box px="sm" py={4}>
+          <AccountLanguageSwitch />
+        </Box>
       </Stack>
     </Drawer>
   );

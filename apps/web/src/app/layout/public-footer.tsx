@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { dayInNewYork } from '@pria/contracts';
 import { useSyncExternalStore } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { LanguageSwitch } from '../i18n/language-switch.tsx';
 
 const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;
 
@@ -15,6 +17,7 @@ const buildYear = () => __BUILD_YEAR__;
 export function PublicFooter() {
   const { isAuthenticated } = useAuth();
   const year = useSyncExternalStore(noChanges, currentYear, buildYear);
+  const { t } = useLingui();
 
   return (
     <Box component="footer" bg="navy.9" c="gray.3" py={48}>
@@ -24,47 +27,52 @@ export function PublicFooter() {
             <Stack gap={8} maw={320}>
               <Logo inverted />
               <Text fz="sm" c="gray.4">
-                A credit card should be an option, not an obligation.
+                <Trans>A credit card should be an option, not an obligation.</Trans>
               </Text>
             </Stack>
-            <Group component="nav" aria-label="Footer" gap="lg">
+            <Group component="nav" aria-label={t`Footer`} gap="lg">
               {isAuthenticated ? (
                 <Anchor {...footerLinkProps} to="/feedback">
-                  Review
+                  <Trans>Review</Trans>
                 </Anchor>
               ) : (
                 <>
                   <Anchor {...footerLinkProps} to="/about">
-                    About
+                    <Trans>About</Trans>
                   </Anchor>
                   <Anchor {...footerLinkProps} to="/faq">
-                    FAQ
+                    <Trans>FAQ</Trans>
                   </Anchor>
                   <Anchor {...footerLinkProps} to="/contact">
-                    Contact
+                    <Trans>Contact</Trans>
                   </Anchor>
                 </>
               )}
               <Anchor {...footerLinkProps} to="/policy">
-                Privacy Policy
+                <Trans>Privacy Policy</Trans>
               </Anchor>
               <Anchor {...footerLinkProps} to="/terms">
-                Terms of Service
+                <Trans>Terms of Service</Trans>
               </Anchor>
             </Group>
           </Group>
           {!isAuthenticated && (
             <Text fz="xs" c="gray.5" data-testid="eligibility-disclaimer">
-              Account holders must be at least 18 years old and a US citizen or permanent resident. Results
-              are not guaranteed; your credit score depends on many factors, including how you manage your
-              other accounts. Charge &amp; Pay payments do not include the cost of your subscription. Pria
-              does not remove negative items from your credit history.
+              <Trans>
+                Account holders must be at least 18 years old and a US citizen or permanent resident. Results
+                are not guaranteed; your credit score depends on many factors, including how you manage your
+                other accounts. Charge &amp; Pay payments do not include the cost of your subscription. Pria
+                does not remove negative items from your credit history.
+              </Trans>
             </Text>
           )}
           <Divider color="navy.7" />
-          <Text fz="xs" c="gray.5">
-            © {year} Pria, Inc. All rights reserved.
-          </Text>
+          <Group justify="space-between" gap="sm">
+            <Text fz="xs" c="gray.5">
+              <Trans>© {year} Pria, Inc. All rights reserved.</Trans>
+            </Text>
+            <LanguageSwitch inverted />
+          </Group>
         </Stack>
       </Container>
     </Box>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, useEffect } from 'react';
@@ -44,11 +45,12 @@ export function PublicHeader() {
   const { logOut } = useAuthActions();
   const navigate = useNavigate();
   const signedIn = auth.isAuthenticated;
+  const { t, i18n } = useLingui();
 
   const links = (className: string | undefined) =>
     publicNavLinks.map((link) => (
       <NavLink key={link.to} to={link.to} className={className} onClick={close}>
-        {link.label}
+        {i18n._(link.label)}
       </NavLink>
     ));
 
@@ -61,19 +63,21 @@ export function PublicHeader() {
           navigate(homePathFor(auth.user?.access_token));
         }}
       >
-        Dashboard
+        <Trans>Dashboard</Trans>
       </Button>
-      <Button onClick={() => void logOut()}>Log Out</Button>
+      <Button onClick={() => void logOut()}>
+        <Trans>Log Out</Trans>
+      </Button>
     </>
   ) : (
     <>
       {/* Links to the routes that start the hosted flow: they work before the app has taken over
           the prerendered page (a tap on a script-only button was lost until then). */}
       <Button component={Link} to="/login" variant="default">
-        Log In
+        <Trans>Log In</Trans>
       </Button>
       <Button component={Link} to="/signup">
-        Sign Up
+        <Trans>Sign Up</Trans>
       </Button>
     </>
   );
@@ -87,11 +91,11 @@ export function PublicHeader() {
             className={classes.narrowOnly}
             opened={opened}
             onClick={toggle}
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             aria-expanded={opened}
             data-early-tap="menu"
           />
-          <Group className={classes.wideOnly} component="nav" aria-label="Main" gap="lg" wrap="nowrap">
+          <Group className={classes.wideOnly} component="nav" aria-label={t`Main`} gap="lg" wrap="nowrap">
             <Group gap={4}>{links(classes.link)}</Group>
             <Group gap="sm">{accountButtons}</Group>
           </Group>

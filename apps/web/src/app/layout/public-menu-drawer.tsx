@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Drawer, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -18,17 +19,18 @@ export default function PublicMenuDrawer({
   links: ReactNode;
   accountButtons: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       position="right"
       size="xs"
-      title="Menu"
+      title={t`Menu`}
       lockScroll
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': t`Close menu` }}
     >
-      <Stack component="nav" aria-label="Mobile" gap={4}>
+      <Stack component="nav" aria-label={t`Mobile`} gap={4}>
         {links}
         <Stack gap="sm" mt="lg">
           {accountButtons}

@@ -1,20 +1,40 @@
-import { Skeleton } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useUpdateProfile } from '../customer/mutations.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { ProfileForm } from '../profile/profile-form.tsx';
 import { toProfilePayload } from '../profile/profile-values.ts';
+import { AccountLanguageSwitch } from './account-language-switch.tsx';
 
 export function PersonalInfoForm() {
   const customer = useCustomer();
   const update = useUpdateProfile();
   if (!customer.data) return <Skeleton height={320} radius="md" aria-label="Loading your profile" />;
   return (
-    <ProfileForm
-      key={customer.dataUpdatedAt}
-      customer={customer.data}
-      saving={update.isPending}
-      submitLabel="Save changes"
-      onSubmit={(values) => update.mutate(toProfilePayload(values, false))}
-    />
+    <Stack gap="xl">
+      <ProfileForm
+        key={customer.dataUpdatedAt}
+        customer={customer.data}
+        saving={update.isPending}
+        submitLabel="Save changes"
+        onSubmit={(values) => update.mutate(toProfilePayload(values, false))}
+      />
+      <LanguageChoice />
+    </Stack>
+  );
+}
+
+/** Issue 42: the language Pria speaks to the customer, on every device and in every message. */
+function LanguageChoice() {
+  return (
+    <Stack gap={4}>
+      <Text fw={500} fz="sm">
+        <Trans>Language</Trans>
+      </Text>
+      <Text fz="sm" c="dimmed">
+        <Trans>Pria writes to you in this language on every device: the app, emails and text messages.</Trans>
+      </Text>
+      <AccountLanguageSwitch />
+    </Stack>
   );
 }

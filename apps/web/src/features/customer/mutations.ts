@@ -1,4 +1,4 @@
-import { messages, type ProfileUpdate } from '@pria/contracts';
+import { type Language, messages, type ProfileUpdate } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf, withMessage } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
@@ -53,6 +53,29 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: () => withMessage(api.POST('/api/v1/customers/verify-email')),
     onSuccess: ({ message }) => notifySuccess(message ?? 'Verification email sent. Please check your inbox.'),
+    onError: (error) => notifyApiError(error),
+  });
+}
+
+/**
+ * PUT /customers/me/language: the language Pria speaks to the customer, kept on the account (every
+ * device and every message sent to them follows it; ADR 71, 73). Shown at once: the cached
+ * customer says so before the answer, so the account's language (useAccountLanguage) does not
+ * switch the page back meanwhile.
+ */
+export function useSetLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) =>
+      dataOf(
+        api.PUT('/api/v1/customers/{id}/language', { params: { path: { id: 'me' } }, body: { language } }),
+      ),
+    onMutate: (language) =>
+      queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) =>
+        old ? { ...old, language } : old,
+      ),
+    onSuccess: (customer) =>
+      queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) => ({ ...old, ...customer })),
     onError: (error) => notifyApiError(error),
   });
 }
