@@ -2,17 +2,22 @@
  * Build-time rendering of public pages to HTML (entry of the SSR build, used only by
  * build/prerender.ts, never shipped to browsers). It renders the same tree as main.tsx, with a
  * static router and the sign-in state the browser starts from (loading, nobody signed in), so the
- * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static).
+ * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static). A public
+ * page is rendered once per language (ADR 73); the browser hydrates it in the language of its
+ * `<html lang>`.
  */
+import type { Language } from '@pria/contracts/languages';
 import type { UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
+import { activateLanguage, i18n } from './app/i18n/i18n.ts';
 import { CustomerShell } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { landingTitle } from './features/landing/landing-page.tsx';
 
 const notInTheBuild = () => Promise.reject(new Error('sign-in is not available while prerendering'));
 
@@ -40,8 +45,15 @@ const signedOutWhileLoading: AuthContextProps = {
   stopSilentRenew: () => {},
 };
 
-/** The HTML of `url` as the app renders it inside #root. */
-export function render(url: string): Promise<string> {
+/** The landing page's title in `language` (the one the page sets once it runs). */
+export async function titleOfLanding(language: Language): Promise<string> {
+  await activateLanguage(language);
+  return `${i18n._(landingTitle)} | Pria`;
+}
+
+/** The HTML of `url` in `language` as the app renders it inside #root (one page at a time). */
+export async function render(url: string, language: Language): Promise<string> {
+  await activateLanguage(language);
   return html(
     <AuthContext.Provider value={signedOutWhileLoading}>
       <UiProviders>
@@ -54,7 +66,9 @@ export function render(url: string): Promise<string> {
 }
 
 /** The frame of a signed-in screen titled `title` (shown before the app runs; never hydrated). */
-export function renderShell(url: string, title: string): Promise<string> {
+export async function renderShell(url: string, title: string): Promise<string> {
+  // NOTE: English: the customer screens are not translated yet (issue 42, ADR 73).
+  await activateLanguage('en');
   return html(
     <UiProviders>
       <StaticRouter location={url}>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 interface FeatureCardProps {
   icon: ReactNode;
-  title: string;
+  title: ReactNode;
   children: ReactNode;
   step?: number;
 }

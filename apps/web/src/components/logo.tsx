@@ -1,11 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 export function Logo({ inverted = false }: { inverted?: boolean }) {
+  const { t } = useLingui();
   return (
     <Link
       to="/"
-      aria-label="Pria home"
+      aria-label={t`Pria home`}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}
     >
       <img src="/logo.svg" alt="" width={32} height={32} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type CSSProperties,
@@ -72,6 +73,8 @@ export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps)
   // False on the first render (as in the prerendered HTML), the real value right after mount.
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: true }) ?? false;
   const [current, setCurrent] = useState(0);
+  const { t } = useLingui();
+  const count = items.length;
   useAutoAdvance(row, narrow, items.length);
 
   const frame = useRef(0);
@@ -84,12 +87,14 @@ export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps)
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   // A list of cards, or on a phone a carousel of slides (the roles the APG carousel pattern names).
+  const slideLabel = (slide: number) => t`${slide} of ${count}`;
+  const showSlideLabel = (slide: number) => t`Show slide ${slide} of ${count}`;
   const rowRole = narrow
-    ? { role: 'region', 'aria-roledescription': 'carousel', 'aria-label': label, tabIndex: 0, onScroll }
+    ? { role: 'region', 'aria-roledescription': t`carousel`, 'aria-label': label, tabIndex: 0, onScroll }
     : { role: 'list', 'aria-label': label };
   const slideRole = (index: number) =>
     narrow
-      ? { role: 'group', 'aria-roledescription': 'slide', 'aria-label': `${index + 1} of ${items.length}` }
+      ? { role: 'group', 'aria-roledescription': t`slide`, 'aria-label': slideLabel(index + 1) }
       : { role: 'listitem' };
 
   return (
@@ -114,7 +119,7 @@ export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps)
               key={item.key ?? index}
               type="button"
               tabIndex={-1}
-              aria-label={`Show slide ${index + 1} of ${items.length}`}
+              aria-label={showSlideLabel(index + 1)}
               className={classes.indicator}
               data-active={index === current || undefined}
               onClick={() => row.current && showSlide(row.current, index)}

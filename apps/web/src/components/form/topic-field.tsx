@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Chip, Group, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { messages, textLimits } from '@pria/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
+import { translated } from '../../app/i18n/contract-messages.ts';
 
 /**
  * A message's topic: one of the suggested topics as chips, or any topic typed in the field below
@@ -19,16 +21,19 @@ export function TopicField({
   onPick: (topic: string) => void;
 }) {
   const labelId = useId();
-  const chosen = topics.includes(input.value) ? input.value : '';
+  const { t } = useLingui();
+  // The suggestions in the reader's language; the one picked fills the field as they read it.
+  const suggestions = topics.map(translated);
+  const chosen = suggestions.includes(input.value) ? input.value : '';
   return (
     <>
       <div>
         <Text fw={500} fz="sm" mb={8} id={labelId}>
-          Choose a topic
+          <Trans>Choose a topic</Trans>
         </Text>
         <Chip.Group value={chosen} onChange={(topic) => onPick(String(topic))}>
           <Group gap="xs" role="group" aria-labelledby={labelId}>
-            {topics.map((topic) => (
+            {suggestions.map((topic) => (
               <Chip key={topic} value={topic} variant="outline">
                 {topic}
               </Chip>
@@ -37,8 +42,8 @@ export function TopicField({
         </Chip.Group>
       </div>
       <TextInput
-        label="Topic"
-        placeholder="Choose a topic above or type your own"
+        label={t`Topic`}
+        placeholder={t`Choose a topic above or type your own`}
         withAsterisk
         maxLength={textLimits.topic}
         {...input}
@@ -49,9 +54,10 @@ export function TopicField({
 
 /** The spec's warning under every message form. */
 export function FraudNotice() {
+  const { t } = useLingui();
   return (
-    <Alert variant="light" color="yellow" icon={<IconAlertTriangle />} title="Protect yourself from fraud">
-      {messages.fraudNotice}
+    <Alert variant="light" color="yellow" icon={<IconAlertTriangle />} title={t`Protect yourself from fraud`}>
+      {translated(messages.fraudNotice)}
     </Alert>
   );
 }

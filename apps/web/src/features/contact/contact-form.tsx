@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pria/contracts';
 import { ApiError } from '../../app/api-client.ts';
+import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { useSendContact } from './use-send-contact.ts';
@@ -12,15 +14,17 @@ const emptyForm: ContactUsRequest = { type: '', email: '', message: '' };
 function failureMessage(error: unknown): string {
   // 4xx answers (validation, rate limit) explain themselves; anything else gets the spec's apology.
   if (error instanceof ApiError && error.isClientError) return error.displayMessage;
-  return messages.supportFailed;
+  return translated(messages.supportFailed);
 }
 
 export function ContactForm() {
   const form = useForm<ContactUsRequest>({
     mode: 'controlled',
     initialValues: emptyForm,
-    validate: validateContact,
+    // The shared schema's words, in the reader's language.
+    validate: (values) => translatedErrors(validateContact(values)),
   });
+  const { t } = useLingui();
   const sendContact = useSendContact();
 
   const submit = form.onSubmit(
@@ -29,17 +33,17 @@ export function ContactForm() {
         { type: values.type.trim(), email: values.email.trim(), message: values.message.trim() },
         {
           onSuccess: () => {
-            notifySuccess(messages.messageSent);
+            notifySuccess(translated(messages.messageSent));
             form.reset();
           },
           onError: (error) => notifyError(failureMessage(error)),
         },
       ),
-    () => notifyError(messages.contactInvalid),
+    () => notifyError(translated(messages.contactInvalid)),
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Contact us">
+    <form onSubmit={submit} noValidate aria-label={t`Contact us`}>
       <Stack gap="md">
         <TopicField
           topics={contactTopics}
@@ -48,18 +52,18 @@ export function ContactForm() {
           key={form.key('type')}
         />
         <TextInput
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t`you@example.com`}
           withAsterisk
           maxLength={254}
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
         <Textarea
-          label="Message"
-          placeholder="How can we help?"
+          label={t`Message`}
+          placeholder={t`How can we help?`}
           withAsterisk
           autosize
           minRows={5}
@@ -70,7 +74,7 @@ export function ContactForm() {
         />
         <FraudNotice />
         <Button type="submit" size="md" loading={sendContact.isPending} fullWidth>
-          Send Message
+          <Trans>Send Message</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -30,9 +31,13 @@ export function Farewell({
           </Title>
           {children}
           <Group>
-            {offerLogIn && <Button onClick={() => void logIn()}>Log In</Button>}
+            {offerLogIn && (
+              <Button onClick={() => void logIn()}>
+                <Trans>Log In</Trans>
+              </Button>
+            )}
             <Button component={Link} to="/" variant={offerLogIn ? 'default' : 'filled'}>
-              Go to Pria home
+              <Trans>Go to Pria home</Trans>
             </Button>
           </Group>
         </Stack>

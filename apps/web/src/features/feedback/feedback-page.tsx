@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { messages } from '@pria/contracts/messages';
 import { textLimits } from '@pria/contracts/text-limits';
@@ -6,6 +8,7 @@ import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client.ts';
 import { homePathFor } from '../../app/auth/claims.ts';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSendFeedback } from './use-send-feedback.ts';
@@ -15,7 +18,8 @@ const REDIRECT_DELAY_MS = 1500;
 const STAR_SCALE = 5;
 
 export default function FeedbackPage() {
-  useDocumentTitle('Feedback');
+  const { t } = useLingui();
+  useDocumentTitle(t`Feedback`);
   const [star, setStar] = useState(0);
   const [message, setMessage] = useState('');
   const sendFeedback = useSendFeedback();
@@ -29,12 +33,14 @@ export default function FeedbackPage() {
       { star, message: message.trim() },
       {
         onSuccess: () => {
-          notifySuccess(messages.feedbackSubmitted);
+          notifySuccess(translated(messages.feedbackSubmitted));
           window.setTimeout(() => navigate(afterPath), REDIRECT_DELAY_MS);
         },
         onError: (error) =>
           notifyError(
-            error instanceof ApiError && error.isClientError ? error.displayMessage : messages.feedbackFailed,
+            error instanceof ApiError && error.isClientError
+              ? error.displayMessage
+              : translated(messages.feedbackFailed),
           ),
       },
     );
@@ -44,10 +50,10 @@ export default function FeedbackPage() {
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm">
         <Stack align="center" gap="lg" ta="center">
           <Title order={1} fz={{ base: 26, sm: 34 }} c="navy.9">
-            {messages.feedbackTitle}
+            {translated(messages.feedbackTitle)}
           </Title>
           <Text fz="lg" id="rating-label">
-            {messages.feedbackQuestion}
+            {translated(messages.feedbackQuestion)}
           </Text>
           <Rating
             value={star}
@@ -55,12 +61,12 @@ export default function FeedbackPage() {
             count={STAR_SCALE}
             size="xl"
             aria-labelledby="rating-label"
-            getSymbolLabel={(value) => `${value} star${value === 1 ? '' : 's'}`}
+            getSymbolLabel={(value) => plural(value, { one: '# star', other: '# stars' })}
           />
           <Textarea
             w="100%"
-            label="Message"
-            placeholder={messages.feedbackPlaceholder}
+            label={t`Message`}
+            placeholder={translated(messages.feedbackPlaceholder)}
             value={message}
             onChange={(event) => setMessage(event.currentTarget.value)}
             autosize
@@ -69,14 +75,14 @@ export default function FeedbackPage() {
           />
           <Group justify="center" gap="md">
             <Button variant="default" onClick={() => navigate(afterPath)}>
-              Maybe later
+              <Trans>Maybe later</Trans>
             </Button>
             <Button
               onClick={submit}
               disabled={star === 0 || sendFeedback.isSuccess}
               loading={sendFeedback.isPending}
             >
-              Rate Now
+              <Trans>Rate Now</Trans>
             </Button>
           </Group>
         </Stack>

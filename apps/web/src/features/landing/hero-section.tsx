@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -22,22 +23,24 @@ export function HeroSection() {
                 label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
               }}
             >
-              Build credit with the cards you already have
+              <Trans>Build credit with the cards you already have</Trans>
             </Badge>
             <Title order={1} fz={{ base: 38, sm: 56 }} lh={1.1} c="navy.9">
-              Better Credit, Made Simple
+              <Trans>Better Credit, Made Simple</Trans>
             </Title>
             <Text fz={{ base: 'md', sm: 'xl' }} c="navy.8" lh={1.6}>
-              A credit card should be an option, not an obligation. Pria places a small $3 charge on your card
-              each month and pays it back for you — so you build on-time history without carrying debt.
-              Members can see a score improvement in as little as 30 days.
+              <Trans>
+                A credit card should be an option, not an obligation. Pria places a small $3 charge on your
+                card each month and pays it back for you — so you build on-time history without carrying debt.
+                Members can see a score improvement in as little as 30 days.
+              </Trans>
             </Text>
             <Group gap="md">
               <Button size="lg" component={Link} to="/signup">
-                Get Started
+                <Trans>Get Started</Trans>
               </Button>
               <Button size="lg" variant="outline" component={Link} to="/signup">
-                Sign Up
+                <Trans>Sign Up</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { homePathFor } from '../../app/auth/claims.ts';
@@ -9,9 +11,13 @@ import { HeroSection } from './hero-section.tsx';
 import { HowItWorksSection } from './how-it-works-section.tsx';
 import { SignedOutNotice } from './signed-out-notice.tsx';
 
+/** The page's title (also the prerendered HTML's: build/prerender.ts). */
+export const landingTitle = msg`Better Credit, Made Simple`;
+
 export default function LandingPage() {
   const auth = useAuth();
-  useDocumentTitle('Better Credit, Made Simple');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._(landingTitle));
   // "After a token check": only a live session counts; an expired one stays on the landing page.
   if (auth.isAuthenticated && auth.user && !auth.user.expired) {
     return <Navigate to={homePathFor(auth.user.access_token)} replace />;

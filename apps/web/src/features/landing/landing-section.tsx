@@ -4,8 +4,8 @@ import classes from './landing-section.module.css';
 
 interface LandingSectionProps {
   id: string;
-  title: string;
-  intro?: string;
+  title: ReactNode;
+  intro?: ReactNode;
   tinted?: boolean;
   children: ReactNode;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Container } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { loggedOutHere } from '../../app/auth/log-out.ts';
  */
 export function SignedOutNotice() {
   const [signedOut, setSignedOut] = useState(false);
+  const { t } = useLingui();
   useEffect(() => {
     const url = new URL(window.location.href);
     if (!url.searchParams.has('signed-out')) return;
@@ -30,10 +32,10 @@ export function SignedOutNotice() {
             variant="light"
             icon={<IconCircleCheck />}
             withCloseButton
-            closeButtonLabel="Dismiss"
+            closeButtonLabel={t`Dismiss`}
             onClose={() => setSignedOut(false)}
           >
-            You are signed out.
+            <Trans>You are signed out.</Trans>
           </Alert>
         </Container>
       )}
