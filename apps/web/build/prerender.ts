@@ -8,7 +8,10 @@
  * bandwidth with ~200 KB of scripts the first paint does not need). Writes
  * dist/prerendered/<name>.html, their .br/.gz copies, and dist/prerendered/routes.json, which the
  * server reads to answer those paths with them. Fails when a page would need an inline script
- * (the CSP allows none).
+ * (the CSP allows none). A public page is written in each language (ADR 73): `<name>.html` in
+ * English, `<name>.es.html` in Spanish, with its `<html lang>`, its title and, for Spanish, a module
+ * preload of the Spanish catalog (the app awaits it before hydrating); the server picks one by the
+ * visitor's cookie, then Accept-Language.
  * Signed-in screens are not prerendered (what they show depends on who is signed in): each gets
  * its frame instead (header and title over a loader, src/app/layout/customer-shell.tsx) in
  * #app-shell beside an empty #root, the same stylesheets and scripts-after-paint, and module
@@ -20,6 +23,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type Language, languages, languageTags } from '@pria/contracts/languages';
 import { compressTree } from './precompress.ts';
 
 interface Chunk {
@@ -35,18 +39,18 @@ interface Page {
   name: string;
   /** The document title the page sets once it runs (useDocumentTitle), so the tab does not change. */
   title: string;
+  /** The language of the page (a signed-in screen's frame is English). */
+  language?: Language;
   /** Manifest keys of the lazy chunks the route renders. */
   chunks: string[];
 }
 
-const pages: Page[] = [
-  {
-    url: '/',
-    name: 'landing',
-    title: 'Better Credit, Made Simple | Pria',
-    chunks: ['src/app/areas/public-area.tsx'],
-  },
+/** Public pages, each written once per language (the title is the page's own, from the SSR build). */
+const publicPages: Omit<Page, 'title'>[] = [
+  { url: '/', name: 'landing', chunks: ['src/app/areas/public-area.tsx'] },
 ];
+/** A language's catalog, when it is its own chunk (Spanish: only Spanish readers download it). */
+const catalogChunk: Partial<Record<Language, string>> = { es: 'src/locales/es/messages.po' };
 
 /** Signed-in screens: path, title (the page's heading) and screen module (customer-area.tsx `loaders`). */
 const shells: (Page & { heading: string })[] = (
@@ -75,9 +79,12 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
   Chunk
 >;
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const { render, renderShell } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
-  render: (url: string) => Promise<string>;
+const { render, renderShell, titleOfLanding } = (await import(
+  pathToFileURL(path.join(ssrDir, 'prerender.js')).href
+)) as {
+  render: (url: string, language: Language) => Promise<string>;
   renderShell: (url: string, title: string) => Promise<string>;
+  titleOfLanding: (language: Language) => Promise<string>;
 };
 
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
@@ -107,7 +114,9 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
   // React puts the preloads it finds (e.g. <img> sources) first; they belong in <head>, outside what hydrates.
   const preloads = rendered.match(/^(<link [^>]*>)*/)?.[0] ?? '';
   const markup = rendered.slice(preloads.length);
-  const chunks = closure(p.chunks);
+  const language = p.language ?? 'en';
+  const catalog = catalogChunk[language];
+  const chunks = closure(catalog ? [...p.chunks, catalog] : p.chunks);
   const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
   const entryTag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
   const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
@@ -123,7 +132,9 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
     throw new Error('prerender: unexpected index.html');
   let shell = template.replace(entryTag[0], '');
   for (const tag of preloadTags) shell = shell.replace(tag[0], '');
+  if (!/<html lang="en"/.test(shell)) throw new Error('prerender: index.html does not say <html lang="en">');
   return shell
+    .replace(/<html lang="en"/, `<html lang="${languageTags[language]}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${p.title}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(
@@ -138,12 +149,19 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const routes: Record<string, string> = {};
 const write = (p: Page, html: string) => {
+  // routes.json names the English file; the server finds a language's beside it (landing.es.html).
   const file = `prerendered/${p.name}.html`;
-  writeFileSync(path.join(dist, file), html);
+  const written = p.language && p.language !== 'en' ? `prerendered/${p.name}.${p.language}.html` : file;
+  writeFileSync(path.join(dist, written), html);
   for (const url of [p.url, ...(p.also ?? [])]) routes[url] = file;
-  console.log(`prerendered ${p.url} -> dist/${file}`);
+  console.log(`prerendered ${p.url} (${p.language ?? 'en'}) -> dist/${written}`);
 };
-for (const p of pages) write(p, page(p, await render(p.url), 'hydrated'));
+for (const p of publicPages) {
+  for (const language of languages) {
+    const localized = { ...p, language, title: await titleOfLanding(language) };
+    write(localized, page(localized, await render(p.url, language), 'hydrated'));
+  }
+}
 for (const p of shells) write(p, page(p, await renderShell(p.url, p.heading), 'frame'));
 writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 compressTree(outDir);

@@ -5,7 +5,14 @@ import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { isStaffRole, isWebPage, messages, permissionsForRoles } from '@pria/contracts';
+import {
+  isStaffRole,
+  isWebPage,
+  type Language,
+  languages,
+  messages,
+  permissionsForRoles,
+} from '@pria/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -39,6 +46,7 @@ import { access } from './http.ts';
 import type { Logger } from './logger.ts';
 import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
 import { API_DESCRIPTION, completeDocument } from './openapi-document.ts';
+import { pageLanguage } from './page-language.ts';
 import type { RateLimitStore } from './rate-limits.ts';
 import { completeContract } from './responses.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -324,17 +332,29 @@ const unstorable = (s: string) => s.includes('\u0000') || !s.isWellFormed();
 /** Hashed build output (`/assets/name-<hash>.js`): a new build writes new names, so a copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A prerendered page's file in each language it was written in (English always). */
+type PrerenderedPage = { en: string } & Partial<Record<Language, string>>;
+
 /**
  * Pages the web build prerendered to HTML (`apps/web/build/prerender.ts`): `prerendered/routes.json`
  * maps a path to its file, e.g. `{ "/": "prerendered/landing.html" }`; a key ending in `/*` stands
- * for every path below it (`/dashboard/account/*`: the account page's sections).
+ * for every path below it (`/dashboard/account/*`: the account page's sections). A page written in
+ * Spanish too has it beside the English file (`landing.es.html`, ADR 73).
  */
-function readPrerenderedRoutes(root: string): (pathname: string) => string | undefined {
+function readPrerenderedRoutes(root: string): (pathname: string) => PrerenderedPage | undefined {
   const file = path.join(root, 'prerendered/routes.json');
   if (!existsSync(file)) return () => undefined;
-  const routes = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).filter(
-    ([, html]) => existsSync(path.join(root, html)) && !html.includes('..'),
-  );
+  const inEachLanguage = (html: string): PrerenderedPage => {
+    const page: PrerenderedPage = { en: html };
+    for (const language of languages) {
+      const translated = html.replace(/\.html$/, `.${language}.html`);
+      if (language !== 'en' && existsSync(path.join(root, translated))) page[language] = translated;
+    }
+    return page;
+  };
+  const routes = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    .filter(([, html]) => existsSync(path.join(root, html)) && !html.includes('..'))
+    .map(([key, html]) => [key, inEachLanguage(html)] as const);
   const exact = new Map(routes.filter(([key]) => !key.endsWith('/*')));
   // Longest first, so a deeper prefix wins over the one above it.
   const below = routes
@@ -380,7 +400,12 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
     if (!isWebPage(pathname)) {
       return reply.code(404).type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const html = prerenderedPage(pathname) ?? 'index.html';
+    const page = prerenderedPage(pathname);
+    if (!page) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    // A page written in more than one language depends on who asks: a cache must keep them apart.
+    const translated = Object.keys(page).length > 1;
+    if (translated) reply.header('vary', 'Cookie, Accept-Language');
+    const html = translated ? (page[pageLanguage(req)] ?? page.en) : page.en;
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });
 }

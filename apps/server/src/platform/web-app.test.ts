@@ -17,6 +17,8 @@ const shell =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const landing =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"><h1>Better Credit, Made Simple</h1></div></body></html>';
+const landingEs =
+  '<!doctype html><html lang="es-US"><head></head><body><div id="root" data-prerendered><h1>Mejor crédito, sin complicaciones</h1></div></body></html>';
 const accountFrame =
   '<!doctype html><html><head></head><body><div id="app-shell"><h1>Account Settings</h1></div><div id="root"></div></body></html>';
 const entryJs = `export const x = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -30,6 +32,7 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'prerendered'));
   writeFileSync(path.join(root, 'index.html'), shell);
   writeFileSync(path.join(root, 'prerendered/landing.html'), landing);
+  writeFileSync(path.join(root, 'prerendered/landing.es.html'), landingEs);
   writeFileSync(path.join(root, 'prerendered/account.html'), accountFrame);
   writeFileSync(
     path.join(root, 'prerendered/routes.json'),
@@ -58,6 +61,42 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   rmSync(root, { recursive: true, force: true });
+});
+
+describe('a page prerendered in each language (ADR 73)', () => {
+  const landingIn = async (headers: Record<string, string>) => {
+    const res = await app.inject({ method: 'GET', url: '/', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/Cookie, Accept-Language/);
+    return res.body.includes('Mejor crédito') ? 'es' : res.body.includes('Better Credit') ? 'en' : 'neither';
+  };
+
+  it("is sent in the visitor's choice (cookie pria_lang), whatever the browser asks for", async () => {
+    expect(await landingIn({ cookie: 'other=1; pria_lang=es', 'accept-language': 'en-US,en' })).toBe('es');
+    expect(await landingIn({ cookie: 'pria_lang=en', 'accept-language': 'es-US,es;q=0.9' })).toBe('en');
+  });
+
+  it("is sent in the browser's language without a choice, any Spanish reading Spanish", async () => {
+    expect(await landingIn({ 'accept-language': 'es-US,es;q=0.9,en;q=0.8' })).toBe('es');
+    expect(await landingIn({ 'accept-language': 'es-MX' })).toBe('es');
+    expect(await landingIn({ 'accept-language': 'en-US,es;q=0.5' })).toBe('en');
+    expect(await landingIn({ cookie: 'pria_lang=fr', 'accept-language': 'fr-FR,es;q=0.5' })).toBe('es');
+  });
+
+  it('is sent in English when nothing asks for Spanish', async () => {
+    expect(await landingIn({})).toBe('en');
+    expect(await landingIn({ 'accept-language': 'fr-FR,de' })).toBe('en');
+  });
+
+  it('leaves a page written only in English as it is (no Vary)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/dashboard/account',
+      headers: { cookie: 'pria_lang=es', 'accept-language': 'es-US' },
+    });
+    expect(res.body).toContain('Account Settings');
+    expect(res.headers.vary ?? '').not.toMatch(/Accept-Language/);
+  });
 });
 
 describe('web app serving', () => {
