@@ -1,6 +1,9 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's Lingui macros and catalogs, for its tests (a file without a macro is not touched).
+  plugins: [lingui({ configPath: 'apps/web/lingui.config.ts', macroTransform: true })],
   test: {
     include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],

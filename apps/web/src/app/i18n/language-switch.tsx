@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, UnstyledButton } from '@mantine/core';
 import type { Language } from '@pria/contracts/languages';
+import { useEffect } from 'react';
+import { takeEarlyTap } from '../../components/early-tap.ts';
 import { activateLanguage, currentLanguage } from './i18n.ts';
 import { rememberLanguage } from './language-cookie.ts';
 import classes from './language-switch.module.css';
@@ -30,6 +32,12 @@ export function LanguageSwitch({
     onChoose?.(language);
     if (language !== currentLanguage()) await activateLanguage(language);
   };
+  // A pick made on a prerendered page before the app started counts now (ADR 11's early taps).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the switch first mounts
+  useEffect(() => {
+    const early = choices.find(({ language }) => takeEarlyTap(`language-${language}`));
+    if (early) void choose(early.language);
+  }, []);
   return (
     <Group gap={4} role="group" aria-label={t`Language`} wrap="nowrap" data-inverted={inverted || undefined}>
       {choices.map(({ language, name }, index) => (
@@ -43,6 +51,7 @@ export function LanguageSwitch({
             lang={language}
             className={classes.choice}
             aria-pressed={language === current}
+            data-early-tap={`language-${language}`}
             onClick={() => void choose(language)}
           >
             {name}

@@ -1,0 +1,66 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 42: the public site in Spanish for a Spanish browser, one language chosen once (ADR 73).
+ * At 390 px, as a person on a phone reads it.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+const spanishTitle = 'Mejor crédito, sin complicaciones';
+const englishTitle = 'Better Credit, Made Simple';
+
+const hero = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const languageSwitch = (page: Page, label: 'Idioma' | 'Language') =>
+  page.getByRole('contentinfo').getByRole('group', { name: label });
+const chosen = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'pria_lang')?.value;
+
+test.describe('a browser that asks for Spanish (es-US)', () => {
+  test.use({ locale: 'es-US' });
+
+  test('reads the landing page in Spanish, switches to English and back, and keeps the choice across reloads', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    // The server sent the Spanish page: Spanish from the first paint, no English before it.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+    await expect(hero(page, spanishTitle)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Comenzar' }).first()).toBeVisible();
+    await expect(page).toHaveTitle(`${spanishTitle} | Pria`);
+    expect(await chosen(context)).toBeUndefined();
+
+    const spanishButton = languageSwitch(page, 'Idioma').getByRole('button', { name: 'Español' });
+    await expect(spanishButton).toHaveAttribute('lang', 'es');
+    await expect(spanishButton).toHaveAttribute('aria-pressed', 'true');
+    await languageSwitch(page, 'Idioma').getByRole('button', { name: 'English' }).click();
+    await expect(hero(page, englishTitle)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    expect(await chosen(context)).toBe('en');
+
+    // The choice beats the browser's Spanish on the next visit.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(hero(page, englishTitle)).toBeVisible();
+
+    await languageSwitch(page, 'Language').getByRole('button', { name: 'Español' }).click();
+    await expect(hero(page, spanishTitle)).toBeVisible();
+    expect(await chosen(context)).toBe('es');
+    await page.reload();
+    await expect(hero(page, spanishTitle)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeVisible();
+  });
+});
+
+test.describe('a browser that asks for English (en-US)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('reads the landing page in English, with the switch offering Español', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(hero(page, englishTitle)).toBeVisible();
+    const spanishButton = languageSwitch(page, 'Language').getByRole('button', { name: 'Español' });
+    await expect(spanishButton).toHaveAttribute('aria-pressed', 'false');
+    await expect(spanishButton).toHaveAttribute('lang', 'es');
+  });
+});
