@@ -10,6 +10,9 @@ const catalogs: Record<Language, () => Promise<Messages>> = {
   en: () => Promise.resolve(english),
   es: () => import('../../locales/es/messages.po').then((m) => m.messages),
 };
+/** The catalogs loaded so far: English from the start. */
+const loaded: Partial<Record<Language, Messages>> = { en: english };
+
 i18n.load('en', english);
 i18n.activate('en', [languageTags.en]);
 
@@ -23,8 +26,9 @@ export const currentLanguage = (): Language => (i18n.locale === 'es' ? 'es' : 'e
  * and `<html lang>` saying so (screen readers, hyphenation, the browser's translate offer).
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (!(language in loaded)) loaded[language] = await catalogs[language]();
-  i18n.load(language, loaded[language] as Messages);
-  i18n.activate(language, [languageTags[language]]);
+  const messages = loaded[language] ?? (await catalogs[language]());
+  loaded[language] = messages;
+  // One change event, so what is on screen re-renders once.
+  i18n.loadAndActivate({ locale: language, locales: [languageTags[language]], messages });
   if (typeof document !== 'undefined') document.documentElement.lang = languageTags[language];
 }
