@@ -14,7 +14,9 @@ describe("the contracts' words in the web's catalogs", () => {
   it('read in Spanish once the app speaks it, every one of them translated', async () => {
     await activateLanguage('es');
     expect(translated(messages.emailRequired)).toBe('El correo electrónico es obligatorio');
-    expect(translated('Topic must be at most 100 characters')).toBe('El tema debe tener como máximo 100 caracteres');
+    expect(translated('Topic must be at most 100 characters')).toBe(
+      'El tema debe tener como máximo 100 caracteres',
+    );
     for (const [english] of contractMessageDescriptors) {
       expect(translated(english), english).not.toBe(english);
     }
