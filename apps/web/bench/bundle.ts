@@ -102,66 +102,70 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * every public page 110, no customer route over 200, the whole customer area 280); where a route is
  * not there yet, its budget is the figure reached (docs/benchmarks.md), so it cannot grow unseen,
  * and lowering it is part of the work left.
+ * NOTE: every budget was raised by 8-10 KB for issue 42 (ADR 73): Lingui's runtime with the app's
+ * language start-up (~3.8 KB) and the English catalog of the public site (~4.5 KB) are in the entry
+ * (the entry 124.1 -> 132.4 KB, the landing 143.7 -> 151.8). The Spanish catalog is its own chunk,
+ * in no route's figure. Splitting the English catalog by area is the way back (ADR 73).
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
-  { route: '/ (landing)', roots: page(publicArea), budget: 144, target: 100 },
-  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 147, target: 110 },
-  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 151, target: 110 },
+  { route: '/ (landing)', roots: page(publicArea), budget: 152, target: 100 },
+  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 155, target: 110 },
+  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 159, target: 110 },
   {
     route: '/contact',
     roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
-    budget: 210,
+    budget: 219,
     target: 110,
   },
   {
     route: '/feedback',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
-    budget: 177,
+    budget: 185,
     target: 110,
   },
   {
     route: '/policy',
     roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx'),
-    budget: 148,
+    budget: 156,
     target: 110,
   },
-  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 151, target: 110 },
-  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 125, target: 110 },
+  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 159, target: 110 },
+  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 133, target: 110 },
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
-    budget: 312,
+    budget: 321,
     target: 200,
   },
   {
     route: '/dashboard',
     roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
-    budget: 267,
+    budget: 276,
     target: 200,
   },
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    budget: 331,
+    budget: 340,
     target: 200,
   },
   {
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
-    budget: 239,
+    budget: 248,
     target: 200,
   },
   {
     route: '/dashboard/checkout',
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
-    budget: 292,
+    budget: 301,
     target: 200,
   },
   {
     route: 'whole customer area',
     roots: [entryKey, customerArea, ...customerPages],
-    budget: 370,
+    budget: 380,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },
