@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
 
 /**
  * Issue 42: the public site in Spanish for a Spanish browser, one language chosen once (ADR 73).
@@ -62,5 +63,32 @@ test.describe('a browser that asks for English (en-US)', () => {
     const spanishButton = languageSwitch(page, 'Language').getByRole('button', { name: 'Español' });
     await expect(spanishButton).toHaveAttribute('aria-pressed', 'false');
     await expect(spanishButton).toHaveAttribute('lang', 'es');
+  });
+});
+
+test.describe('a customer in an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('picks Español in the side menu: the account keeps it, and it wins over the browser without the cookie', async ({
+    page,
+    context,
+  }) => {
+    await signUpNewCustomer(page, 'language');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/customers/me/language') && res.request().method() === 'PUT',
+    );
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect((await answer.json()).data.language).toBe('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+    expect(await chosen(context)).toBe('es');
+
+    // As another browser would: no choice kept here, an English browser; the account says Spanish.
+    await context.clearCookies({ name: 'pria_lang' });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+    expect(await chosen(context)).toBe('es');
   });
 });
