@@ -3,6 +3,7 @@ import { CardForm } from '../customer/pages/card-form.ts';
 import { planRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { expectToast } from '../customer/pages/toasts.ts';
+import { chromiumLaunchOptions, fullChromium } from '../fixtures/chromium.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { customerByEmail, sql } from './support/ledger.ts';
 import { waitForMail } from './support/outbox.ts';
@@ -116,7 +117,8 @@ for (const width of widths) {
 
 test.describe('a browser with no push service', () => {
   // The service worker is part of turning push on: allow it (the rest of the suite blocks it).
-  test.use({ serviceWorkers: 'allow' });
+  // The full browser: the headless shell the rest of the suite may use denies notifications.
+  test.use({ serviceWorkers: 'allow', launchOptions: chromiumLaunchOptions(fullChromium) });
 
   test('"Turn on notifications on this device" gives up with the reason, and the button works again', async ({
     page,
