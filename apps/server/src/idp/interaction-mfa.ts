@@ -1,3 +1,4 @@
+import type { Language } from '@pria/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -14,6 +15,7 @@ import {
   verifySignInRecovery,
 } from './mfa-challenge.ts';
 import { codePage, recoveryCodeSignInPage } from './mfa-pages.ts';
+import { languageOf } from './page-language.ts';
 import { isStaffSignIn, sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
@@ -47,7 +49,7 @@ export interface InteractionKit {
   /** A page opened again after its interaction ended (Back): on to the app when signed in, else `expired`. */
   gone: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** The sign-in page again, with why; the staff one (`staff`) when the admin portal asked for it. */
-  loginPage: (uid: string, error: string, staff?: boolean) => string;
+  loginPage: (lang: Language, uid: string, error: string, staff?: boolean) => string;
 }
 
 /** RFC 8176 values: a password, then a one-time code, makes multiple factors. */
@@ -79,7 +81,7 @@ export async function beginSecondStep(
   const started = await startSignInChallenge(kit.db, kit.config, { ...challenge, ctx: attempt(req) });
   if (!started.ok) {
     const message = started.reason === 'locked' ? messages.locked : mfaMessages.tooManyCodes;
-    return sendPage(reply, kit.loginPage(opts.uid, message, staff), 429);
+    return sendPage(reply, kit.loginPage(languageOf(reply.request), opts.uid, message, staff), 429);
   }
   return reply
     .code(303)
@@ -100,7 +102,11 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     const uid = interaction.uid;
     const challenge = await findOpenChallenge(db, uid);
     if (!challenge) {
-      return sendPage(reply, kit.loginPage(uid, mfaMessages.restart, isStaffSignIn(interaction.params)), 400);
+      return sendPage(
+        reply,
+        kit.loginPage(languageOf(reply.request), uid, mfaMessages.restart, isStaffSignIn(interaction.params)),
+        400,
+      );
     }
     let sub = 'Enter the 6-digit code from your authenticator app.';
     if (challenge.method !== 'authenticator') {
@@ -154,7 +160,11 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     }
     if (result.reason === 'wrong') return page(reply, interaction, mfaMessages.wrongCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
+    return sendPage(
+      reply,
+      kit.loginPage(languageOf(reply.request), interaction.uid, message, isStaffSignIn(interaction.params)),
+      429,
+    );
   });
 
   const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) =>
@@ -175,7 +185,12 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (!(await findOpenChallenge(db, interaction.uid)))
       return sendPage(
         reply,
-        kit.loginPage(interaction.uid, mfaMessages.restart, isStaffSignIn(interaction.params)),
+        kit.loginPage(
+          languageOf(reply.request),
+          interaction.uid,
+          mfaMessages.restart,
+          isStaffSignIn(interaction.params),
+        ),
         400,
       );
     return recoveryPage(reply, interaction.uid, null);
@@ -200,7 +215,11 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (result.reason === 'wrong')
       return recoveryPage(reply, interaction.uid, mfaMessages.wrongRecoveryCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
+    return sendPage(
+      reply,
+      kit.loginPage(languageOf(reply.request), interaction.uid, message, isStaffSignIn(interaction.params)),
+      429,
+    );
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/resend', route, async (req, reply) => {

@@ -1,9 +1,9 @@
+import type { Language } from '@pria/contracts';
 import {
   type ConsentContext,
   currentLegalVersion,
   type LegalDocumentId,
 } from '@pria/contracts/legal/documents';
-import type { Language } from '@pria/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db.ts';
 import { chosenLanguage, requestLanguage } from './language.ts';
@@ -23,7 +23,11 @@ export interface ConsentGiver {
 }
 
 /** The client side of a request, as a consent records it. */
-export function clientOf(req: FastifyRequest): { ip: string | null; userAgent: string | null; language: Language } {
+export function clientOf(req: FastifyRequest): {
+  ip: string | null;
+  userAgent: string | null;
+  language: Language;
+} {
   return {
     ip: req.ip ?? null,
     userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,

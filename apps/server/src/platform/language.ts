@@ -56,12 +56,18 @@ export async function chosenLanguage(db: Db, account: MessageAccount): Promise<L
 }
 
 /**
- * The language of everything sent to an account outside a request: the customer's choice
+ * The language of everything sent to an account, from whatever sends it: the customer's choice
  * (customers.language), else the language they signed up in (idp_users.language, the built-in
- * provider's accounts), else English. Read in the sender's transaction.
+ * provider's accounts: its ids are 'auth|<uuid>', which no other issuer's subject copies), else
+ * `fallback` (English; a page asking for the message may pass its own). Read in the sender's
+ * transaction.
  */
-export async function accountLanguage(db: Db, account: MessageAccount | null): Promise<Language> {
-  if (!account) return 'en';
+export async function accountLanguage(
+  db: Db,
+  account: MessageAccount | null,
+  fallback: Language = 'en',
+): Promise<Language> {
+  if (!account) return fallback;
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -73,5 +79,5 @@ export async function accountLanguage(db: Db, account: MessageAccount | null): P
       eb.selectFrom('idp_users').select('language').where('id', '=', account.subject).as('signed_up_in'),
     ])
     .executeTakeFirst();
-  return row?.chosen ?? row?.signed_up_in ?? 'en';
+  return row?.chosen ?? row?.signed_up_in ?? fallback;
 }

@@ -113,8 +113,7 @@ export function formatHtml<Id extends string>(
 /** A catalog bound to one reader's language: `t('id', values)`. */
 export function translator<Id extends string>(catalog: Catalog<Id>, language: Language) {
   const t = (id: Id, values?: MessageValues) => formatMessage(catalog, language, id, values);
-  t.html = (id: Id, values?: Record<string, HtmlValue>) =>
-    formatHtml(catalog, language, id, values);
+  t.html = (id: Id, values?: Record<string, HtmlValue>) => formatHtml(catalog, language, id, values);
   t.language = language;
   return t;
 }

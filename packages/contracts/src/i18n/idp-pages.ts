@@ -62,7 +62,10 @@ export const idpPages = defineCatalog({
     'signingOut.heading': 'Signing you out…',
     'signedOut.title': 'Signed out',
     'signedOut.message': 'You have signed out of Pria.',
-    'signedOut.link': 'Go back to Pria home',
+    goHome: 'Go back to Pria home',
+    'error.title': 'Something went wrong',
+    'error.heading': 'Oops...something went wrong',
+    'error.fallback': 'The request could not be completed.',
     'expired.title': 'Session expired',
     'expired.message': 'Your sign-in page expired. Please start again.',
     'linkExpired.title': 'Link expired',
@@ -137,7 +140,10 @@ export const idpPages = defineCatalog({
     'signingOut.heading': 'Cerrando su sesión…',
     'signedOut.title': 'Sesión cerrada',
     'signedOut.message': 'Cerró su sesión en Pria.',
-    'signedOut.link': 'Volver al inicio de Pria',
+    goHome: 'Volver al inicio de Pria',
+    'error.title': 'Algo salió mal',
+    'error.heading': 'Vaya… algo salió mal',
+    'error.fallback': 'No se pudo completar la solicitud.',
     'expired.title': 'La sesión venció',
     'expired.message': 'Su página de inicio de sesión venció. Vuelva a empezar.',
     'linkExpired.title': 'El enlace venció',
@@ -181,8 +187,7 @@ export const idpMessages = defineCatalog({
     resetIpThrottled: 'Too many reset links were requested from your network. Please try again in an hour.',
     resetInvalidLink:
       'This password reset link is invalid, expired or was already used. Ask for a new one: links work once and expire after 30 minutes.',
-    resetDone:
-      'Your password was changed and you were signed out everywhere. Log in with your new password.',
+    resetDone: 'Your password was changed and you were signed out everywhere. Log in with your new password.',
   },
   es: {
     wrongCredentials: 'El correo electrónico o la contraseña no son correctos.',

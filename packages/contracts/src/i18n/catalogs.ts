@@ -1,0 +1,10 @@
+import { accountEmails } from './account-emails.ts';
+import type { Catalog } from './format.ts';
+import { idpMessages, idpPages } from './idp-pages.ts';
+
+/** Every catalog of the server's messages, for the test that holds both languages together. */
+export const serverCatalogs: Record<string, Catalog> = {
+  idpPages,
+  idpMessages,
+  accountEmails,
+};
