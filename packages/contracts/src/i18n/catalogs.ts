@@ -1,10 +1,12 @@
 import { accountEmails } from './account-emails.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
+import { securityNotices } from './security-notices.ts';
 
 /** Every catalog of the server's messages, for the test that holds both languages together. */
 export const serverCatalogs: Record<string, Catalog> = {
   idpPages,
   idpMessages,
   accountEmails,
+  securityNotices,
 };
