@@ -1,8 +1,10 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { legalDocuments } from '../legal/documents.ts';
 import { serverCatalogs } from './catalogs.ts';
 import { formatHtml, formatMessage, wrap } from './format.ts';
 import { idpPages } from './idp-pages.ts';
+import { securityNotices } from './security-notices.ts';
 
 /** The ICU parser's element types (@formatjs/icu-messageformat-parser's TYPE). */
 const ARGUMENT = 1;
@@ -70,6 +72,26 @@ describe("the server's message catalogs", () => {
 });
 
 describe('formatting a message', () => {
+  it("names the legal documents as their pages do (the sign-up's checkbox links them)", () => {
+    expect(idpPages.en['legal.terms']).toBe(legalDocuments.terms.title);
+    expect(idpPages.en['legal.privacy']).toBe(legalDocuments.privacy.title);
+  });
+
+  it('writes plurals in each language from ICU, never from pieces', () => {
+    const left = (lang: 'en' | 'es', n: number) =>
+      formatMessage(securityNotices, lang, 'sms.codesLeft', { n });
+    expect([0, 1, 2].map((n) => left('en', n))).toEqual([
+      'No recovery codes left.',
+      '1 recovery code left.',
+      '2 recovery codes left.',
+    ]);
+    expect([0, 1, 2].map((n) => left('es', n))).toEqual([
+      'No le quedan códigos de recuperación.',
+      'Le queda 1 código de recuperación.',
+      'Le quedan 2 códigos de recuperación.',
+    ]);
+  });
+
   it('writes the same message in each language with its values', () => {
     expect(formatMessage(idpPages, 'en', 'checkEmail.resent', { email: 'ann@example.com' })).toBe(
       'We sent a new link to ann@example.com.',
