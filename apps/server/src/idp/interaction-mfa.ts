@@ -1,4 +1,6 @@
 import type { Language } from '@pria/contracts';
+import { formatMessage, translator } from '@pria/contracts/i18n/format';
+import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -15,7 +17,7 @@ import {
   verifySignInRecovery,
 } from './mfa-challenge.ts';
 import { codePage, recoveryCodeSignInPage } from './mfa-pages.ts';
-import { languageOf } from './page-language.ts';
+import { idpMessageIn, languageOf } from './page-language.ts';
 import { isStaffSignIn, sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
@@ -54,11 +56,12 @@ export interface InteractionKit {
 
 /** RFC 8176 values: a password, then a one-time code, makes multiple factors. */
 export const MFA_AMR = ['pwd', 'mfa', 'otp'];
+/** In English, written from the catalog (the pages show them in the reader's language, ADR 74). */
 export const mfaMessages = {
-  wrongCode: 'That code is not right. Please try again.',
-  wrongRecoveryCode: 'That recovery code is not right, or it was used already. Please try another.',
-  restart: 'Too many wrong codes, or the code expired. Please log in again.',
-  tooManyCodes: 'Too many codes were sent. Please try again later.',
+  wrongCode: formatMessage(mfaPages, 'en', 'wrongCode'),
+  wrongRecoveryCode: formatMessage(mfaPages, 'en', 'wrongRecoveryCode'),
+  restart: formatMessage(mfaPages, 'en', 'restart'),
+  tooManyCodes: formatMessage(mfaPages, 'en', 'tooManyCodes'),
 } as const;
 
 const attempt = (req: FastifyRequest) => ({
@@ -108,12 +111,13 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         400,
       );
     }
-    let sub = 'Enter the 6-digit code from your authenticator app.';
+    const lang = isStaffSignIn(interaction.params) ? 'en' : languageOf(reply.request);
+    const t = translator(mfaPages, lang);
+    let sub = t('signIn.fromApp');
     if (challenge.method !== 'authenticator') {
       const dest = await destinations(db, config, challenge.user_id);
-      const to =
-        challenge.method === 'sms' && dest?.phoneMasked ? dest.phoneMasked : (dest?.emailMasked ?? 'you');
-      sub = `We sent a 6-digit code to ${to}. It expires in 10 minutes.`;
+      const to = challenge.method === 'sms' && dest?.phoneMasked ? dest.phoneMasked : dest?.emailMasked;
+      sub = to ? t('signIn.sent', { to }) : t('signIn.sentToYou');
     }
     return sendPage(
       reply,
@@ -123,12 +127,13 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         restartHref: `${kit.base(uid)}/login`,
         recoveryHref: `${kit.base(uid)}/mfa/recovery`,
         hidden: {},
-        title: 'Two-factor authentication',
+        title: t('signIn.title'),
         sub,
-        button: 'Verify',
-        error,
-        notice,
+        button: t('signIn.verify'),
+        error: idpMessageIn(lang, error),
+        notice: idpMessageIn(lang, notice),
         homeUrl: config.publicUrl,
+        page: { lang },
       }),
       status,
     );
@@ -167,17 +172,20 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     );
   });
 
-  const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) =>
-    sendPage(
+  const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) => {
+    const lang = languageOf(reply.request);
+    return sendPage(
       reply,
       recoveryCodeSignInPage({
         action: `${kit.base(uid)}/mfa/recovery`,
         backHref: `${kit.base(uid)}/mfa`,
-        error,
+        error: idpMessageIn(lang, error),
         homeUrl: config.publicUrl,
+        page: { lang },
       }),
       status,
     );
+  };
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/recovery', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
@@ -227,6 +235,6 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (!interaction) return kit.expired(reply);
     const sent = await resendSignInCode(db, config, interaction.uid, attempt(req));
     if (!sent.ok) return page(reply, interaction, mfaMessages.tooManyCodes, 429);
-    return page(reply, interaction, null, 200, 'We sent you a new code.');
+    return page(reply, interaction, null, 200, formatMessage(mfaPages, 'en', 'signIn.resent'));
   });
 }

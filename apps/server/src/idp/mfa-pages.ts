@@ -1,4 +1,7 @@
 import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
+import { translator } from '@pria/contracts/i18n/format';
+import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
+import type { PageLanguage } from './page-language.ts';
 import { alert, esc, layout } from './pages.ts';
 
 /**
@@ -6,9 +9,15 @@ import { alert, esc, layout } from './pages.ts';
  * recovery codes' Copy and Print (recovery-codes.js).
  */
 
-const codeInput = (error: string | null | undefined) => `<label for="code">Code</label>
+/** The page's words in the reader's language (English unless told: enrolment is not translated yet). */
+const wordsOf = (page: PageLanguage | undefined) => translator(mfaPages, page?.lang ?? 'en');
+
+const codeInput = (error: string | null | undefined, page?: PageLanguage) => {
+  const t = wordsOf(page);
+  return `<label for="code">${t.html('code.label')}</label>
 <input id="code" name="code" class="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]*" maxlength="6" required autofocus aria-describedby="code-hint"${error ? ' aria-invalid="true"' : ''}>
-<p class="hint" id="code-hint">The 6-digit code.</p>`;
+<p class="hint" id="code-hint">${t.html('code.hint')}</p>`;
+};
 
 export interface ChooseView {
   action: string;
@@ -86,17 +95,20 @@ export interface CodeView {
   /** The sign-in's second step: the way to use a recovery code instead. */
   recoveryHref?: string;
   homeUrl: string;
+  /** The reader's language; title, sub and button come already in it. */
+  page?: PageLanguage;
 }
 
 /** A code form: enrolment by SMS/email, or the sign-in's second step. */
 export function codePage(v: CodeView): string {
+  const t = wordsOf(v.page);
   const hidden = Object.entries(v.hidden)
     .map(([k, val]) => `<input type="hidden" name="${esc(k)}" value="${esc(val)}">`)
     .join('\n');
   const resend = v.resendAction
     ? `<form method="post" action="${esc(v.resendAction)}">
 ${hidden}
-<button class="secondary" type="submit">Send a new code</button>
+<button class="secondary" type="submit">${t.html('code.resend')}</button>
 </form>`
     : '';
   return layout(
@@ -107,13 +119,13 @@ ${alert(v.error)}
 ${v.notice ? `<p class="hint" role="status">${esc(v.notice)}</p>` : ''}
 <form method="post" action="${esc(v.action)}" novalidate>
 ${hidden}
-${codeInput(v.error)}
+${codeInput(v.error, v.page)}
 <button type="submit">${esc(v.button)}</button>
 </form>
 ${resend}
-${v.recoveryHref ? `<p class="switch"><a href="${esc(v.recoveryHref)}">Lost your device? Use a recovery code</a></p>` : ''}
-${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">Log in again</a></p>` : ''}`,
-    { homeUrl: v.homeUrl },
+${v.recoveryHref ? `<p class="switch"><a href="${esc(v.recoveryHref)}">${t.html('code.useRecovery')}</a></p>` : ''}
+${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">${t.html('code.restart')}</a></p>` : ''}`,
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -154,18 +166,20 @@ export function recoveryCodeSignInPage(v: {
   backHref: string;
   error?: string | null;
   homeUrl: string;
+  page?: PageLanguage;
 }): string {
+  const t = wordsOf(v.page);
   return layout(
-    'Use a recovery code',
-    `<h1>Use a recovery code</h1>
-<p class="sub">Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.</p>
+    t('recovery.title'),
+    `<h1>${t.html('recovery.title')}</h1>
+<p class="sub">${t.html('recovery.sub')}</p>
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
-<label for="recovery-code">Recovery code</label>
+<label for="recovery-code">${t.html('recovery.label')}</label>
 <input id="recovery-code" name="code" type="text" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="20" required autofocus placeholder="xxxxx-xxxxx"${v.error ? ' aria-invalid="true"' : ''}>
-<button type="submit">Verify</button>
+<button type="submit">${t.html('signIn.verify')}</button>
 </form>
-<p class="switch"><a href="${esc(v.backHref)}">Use a code instead</a></p>`,
-    { homeUrl: v.homeUrl },
+<p class="switch"><a href="${esc(v.backHref)}">${t.html('recovery.back')}</a></p>`,
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@pria/contracts';
-import { formatMessage } from '@pria/contracts/i18n/format';
+import { type Catalog, formatMessage } from '@pria/contracts/i18n/format';
 import { idpMessages, idpPages } from '@pria/contracts/i18n/idp-pages';
+import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
 import { legalDocuments } from '@pria/contracts/legal/documents';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { access } from '../platform/http.ts';
@@ -28,8 +29,9 @@ const writtenWith = {
   privacyTitle: legalDocuments.privacy.title,
 };
 
-type MessageId = keyof typeof idpMessages.en;
-let byEnglish: Map<string, MessageId> | undefined;
+/** The catalogs whose messages travel as English text: the use cases' refusals, the second step's. */
+const travelling: Catalog[] = [idpMessages, mfaPages];
+let byEnglish: Map<string, { catalog: Catalog; id: string }> | undefined;
 
 /**
  * A refusal or confirmation of the provider's use cases (English text: they are written from
@@ -41,14 +43,19 @@ export function idpMessageIn(lang: Language, english: string | null | undefined)
 export function idpMessageIn(lang: Language, english: string | null | undefined): string | null | undefined {
   if (!english || lang === 'en') return english;
   byEnglish ??= new Map(
-    (Object.keys(idpMessages.en) as MessageId[]).map((id) => [
-      formatMessage(idpMessages, 'en', id, writtenWith),
-      id,
-    ]),
+    travelling.flatMap((catalog) =>
+      Object.keys(catalog.en).flatMap((id) => {
+        try {
+          return [[formatMessage(catalog, 'en', id, writtenWith), { catalog, id }] as const];
+        } catch {
+          return []; // a message with other values (a code, an address) never travels as text
+        }
+      }),
+    ),
   );
-  const id = byEnglish.get(english);
-  if (!id) return english;
-  return formatMessage(idpMessages, lang, id, {
+  const found = byEnglish.get(english);
+  if (!found) return english;
+  return formatMessage(found.catalog, lang, found.id, {
     ...writtenWith,
     termsTitle: formatMessage(idpPages, lang, 'legal.terms'),
     privacyTitle: formatMessage(idpPages, lang, 'legal.privacy'),

@@ -1,6 +1,7 @@
 import { accountEmails } from './account-emails.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
+import { mfaPages } from './mfa-pages.ts';
 import { securityNotices } from './security-notices.ts';
 
 /** Every catalog of the server's messages, for the test that holds both languages together. */
@@ -9,4 +10,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   idpMessages,
   accountEmails,
   securityNotices,
+  mfaPages,
 };
