@@ -1,5 +1,5 @@
 import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
-import { translator } from '@pria/contracts/i18n/format';
+import { translator, wrap } from '@pria/contracts/i18n/format';
 import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
 import type { PageLanguage } from './page-language.ts';
 import { alert, esc, layout } from './pages.ts';
@@ -9,7 +9,7 @@ import { alert, esc, layout } from './pages.ts';
  * recovery codes' Copy and Print (recovery-codes.js).
  */
 
-/** The page's words in the reader's language (English unless told: enrolment is not translated yet). */
+/** The page's words in the reader's language (English unless told). */
 const wordsOf = (page: PageLanguage | undefined) => translator(mfaPages, page?.lang ?? 'en');
 
 const codeInput = (error: string | null | undefined, page?: PageLanguage) => {
@@ -26,28 +26,30 @@ export interface ChooseView {
   phoneMasked: string | null;
   error?: string | null;
   homeUrl: string;
+  page?: PageLanguage;
 }
 
 export function enrolChoosePage(v: ChooseView): string {
+  const t = wordsOf(v.page);
   const sms = v.phoneMasked
-    ? `<label class="choice"><input type="radio" name="method" value="sms"><span>Text message (SMS)<small>A code by text to ${esc(v.phoneMasked)} each time you log in.</small></span></label>`
-    : `<label class="choice disabled"><input type="radio" name="method" value="sms" disabled aria-describedby="sms-none"><span>Text message (SMS)<small id="sms-none">Add a phone number to your profile first.</small></span></label>`;
+    ? `<label class="choice"><input type="radio" name="method" value="sms"><span>${t.html('choose.sms')}<small>${t.html('choose.smsHint', { phone: v.phoneMasked })}</small></span></label>`
+    : `<label class="choice disabled"><input type="radio" name="method" value="sms" disabled aria-describedby="sms-none"><span>${t.html('choose.sms')}<small id="sms-none">${t.html('choose.smsNone')}</small></span></label>`;
   return layout(
-    'Two-factor authentication',
-    `<h1>Set up two-factor authentication</h1>
-<p class="sub">Each time you log in, after your password we will ask for a code. Choose how you want to get it.</p>
+    t('choose.title'),
+    `<h1>${t.html('choose.heading')}</h1>
+<p class="sub">${t.html('choose.sub')}</p>
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
 <input type="hidden" name="ticket" value="${esc(v.ticket)}">
 <fieldset class="choices">
-<legend>Where should codes come from?</legend>
-<label class="choice"><input type="radio" name="method" value="authenticator" checked><span>Authenticator app<small>Google Authenticator, 1Password, Authy or similar. Works offline.</small></span></label>
+<legend>${t.html('choose.legend')}</legend>
+<label class="choice"><input type="radio" name="method" value="authenticator" checked><span>${t.html('choose.app')}<small>${t.html('choose.appHint')}</small></span></label>
 ${sms}
-<label class="choice"><input type="radio" name="method" value="email"><span>Email<small>A code by email to ${esc(v.emailMasked)} each time you log in.</small></span></label>
+<label class="choice"><input type="radio" name="method" value="email"><span>${t.html('choose.email')}<small>${t.html('choose.emailHint', { email: v.emailMasked })}</small></span></label>
 </fieldset>
-<button type="submit">Continue</button>
+<button type="submit">${t.html('choose.continue')}</button>
 </form>`,
-    { homeUrl: v.homeUrl },
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -60,25 +62,27 @@ export interface AuthenticatorView {
   uri: string;
   error?: string | null;
   homeUrl: string;
+  page?: PageLanguage;
 }
 
 export function enrolAuthenticatorPage(v: AuthenticatorView): string {
+  const t = wordsOf(v.page);
   const grouped = v.secret.replace(/(.{4})/g, '$1 ').trim();
   return layout(
-    'Authenticator app',
-    `<h1>Scan with your authenticator app</h1>
-<p class="sub">Scan the QR code, then enter the 6-digit code the app shows.</p>
+    t('app.title'),
+    `<h1>${t.html('app.heading')}</h1>
+<p class="sub">${t.html('app.sub')}</p>
 ${alert(v.error)}
-<div class="qr" role="img" aria-label="QR code for your authenticator app">${v.qrSvg}</div>
-<p><a class="button secondary" href="${esc(v.uri)}">On this phone? Add to your authenticator app</a></p>
-<p class="hint" id="secret-hint">Cannot scan? Enter this key in the app instead:</p>
+<div class="qr" role="img" aria-label="${t.html('app.qr')}">${v.qrSvg}</div>
+<p><a class="button secondary" href="${esc(v.uri)}">${t.html('app.onPhone')}</a></p>
+<p class="hint" id="secret-hint">${t.html('app.cannotScan')}</p>
 <code class="secret" aria-describedby="secret-hint">${esc(grouped)}</code>
 <form method="post" action="${esc(v.action)}" novalidate>
 <input type="hidden" name="ticket" value="${esc(v.ticket)}">
-${codeInput(v.error)}
-<button type="submit">Turn on two-factor authentication</button>
+${codeInput(v.error, v.page)}
+<button type="submit">${t.html('enrol.turnOn')}</button>
 </form>`,
-    { homeUrl: v.homeUrl },
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -134,29 +138,35 @@ ${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">${t.html('c
  * (contracts' recoveryCodesText). Download is a link that works without scripts; Copy and Print
  * need recovery-codes.js, which shows them.
  */
-function keepCodes(codes: string[]): string {
+function keepCodes(codes: string[], t: ReturnType<typeof wordsOf>): string {
   const text = recoveryCodesText(codes);
   return `<div class="keep" data-codes="${esc(text)}">
-<button type="button" class="secondary" data-keep="copy" hidden>Copy</button>
-<a class="button secondary" download="${esc(RECOVERY_CODES_FILE)}" href="data:text/plain;charset=utf-8,${esc(encodeURIComponent(text))}">Download</a>
-<button type="button" class="secondary" data-keep="print" hidden>Print</button>
+<button type="button" class="secondary" data-keep="copy" hidden>${t.html('codes.copy')}</button>
+<a class="button secondary" download="${esc(RECOVERY_CODES_FILE)}" href="data:text/plain;charset=utf-8,${esc(encodeURIComponent(text))}">${t.html('codes.download')}</a>
+<button type="button" class="secondary" data-keep="print" hidden>${t.html('codes.print')}</button>
 </div>
 <p class="hint no-print" role="status" data-keep="status"></p>`;
 }
 
 /** Shown once, right after two-factor authentication is turned on: the recovery codes. */
-export function recoveryCodesPage(v: { codes: string[]; linkHref: string; homeUrl: string }): string {
+export function recoveryCodesPage(v: {
+  codes: string[];
+  linkHref: string;
+  homeUrl: string;
+  page?: PageLanguage;
+}): string {
+  const t = wordsOf(v.page);
   return layout(
-    'Two-factor authentication is on',
-    `<h1>Two-factor authentication is on</h1>
-<p class="sub">From now on we will ask for a code each time you log in. For your security every device was signed out: you log in again, with your code.</p>
-<h2>Save your recovery codes</h2>
-<p>If you lose your phone or cannot get a code, each of these codes signs you in once. Keep them somewhere safe, such as a password manager. <strong>We will not show them again.</strong></p>
-<ul class="codes" aria-label="Recovery codes">${v.codes.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>
-${keepCodes(v.codes)}
-<p class="hint no-print">You can make new codes (and retire these) in your account settings, under Security.</p>
-<p class="no-print"><a class="button" href="${esc(v.linkHref)}">I saved my codes: log in again</a></p>`,
-    { homeUrl: v.homeUrl, scripts: ['/oidc/assets/recovery-codes.js'] },
+    t('codes.title'),
+    `<h1>${t.html('codes.title')}</h1>
+<p class="sub">${t.html('codes.sub')}</p>
+<h2>${t.html('codes.save')}</h2>
+<p>${t.html('codes.explain', { strong: wrap('<strong>', '</strong>') })}</p>
+<ul class="codes" aria-label="${t.html('codes.list')}">${v.codes.map((c) => `<li><code>${esc(c)}</code></li>`).join('')}</ul>
+${keepCodes(v.codes, t)}
+<p class="hint no-print">${t.html('codes.later')}</p>
+<p class="no-print"><a class="button" href="${esc(v.linkHref)}">${t.html('codes.done')}</a></p>`,
+    { homeUrl: v.homeUrl, scripts: ['/oidc/assets/recovery-codes.js'], page: v.page },
   );
 }
 
