@@ -1,9 +1,11 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { legalDocuments } from '../legal/documents.ts';
+import { messages } from '../messages.ts';
 import { serverCatalogs } from './catalogs.ts';
 import { formatHtml, formatMessage, wrap } from './format.ts';
 import { idpPages } from './idp-pages.ts';
+import { lifecycleNotices } from './lifecycle-notices.ts';
 import { securityNotices } from './security-notices.ts';
 
 /** The ICU parser's element types (@formatjs/icu-messageformat-parser's TYPE). */
@@ -75,6 +77,10 @@ describe('formatting a message', () => {
   it("names the legal documents as their pages do (the sign-up's checkbox links them)", () => {
     expect(idpPages.en['legal.terms']).toBe(legalDocuments.terms.title);
     expect(idpPages.en['legal.privacy']).toBe(legalDocuments.privacy.title);
+  });
+
+  it("says the fraud notice in the lifecycle emails in the contracts' own English words", () => {
+    expect(lifecycleNotices.en.fraudNotice).toBe(messages.fraudNotice);
   });
 
   it('writes plurals in each language from ICU, never from pieces', () => {

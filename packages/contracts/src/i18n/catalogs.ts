@@ -1,6 +1,7 @@
 import { accountEmails } from './account-emails.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
+import { lifecycleNotices } from './lifecycle-notices.ts';
 import { mfaPages } from './mfa-pages.ts';
 import { securityNotices } from './security-notices.ts';
 
@@ -11,4 +12,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   accountEmails,
   securityNotices,
   mfaPages,
+  lifecycleNotices,
 };
