@@ -6,6 +6,7 @@ import { serverCatalogs } from './catalogs.ts';
 import { formatHtml, formatMessage, wrap } from './format.ts';
 import { idpPages } from './idp-pages.ts';
 import { lifecycleNotices } from './lifecycle-notices.ts';
+import { moneyNotices } from './money-notices.ts';
 import { securityNotices } from './security-notices.ts';
 
 /** The ICU parser's element types (@formatjs/icu-messageformat-parser's TYPE). */
@@ -81,6 +82,7 @@ describe('formatting a message', () => {
 
   it("says the fraud notice in the lifecycle emails in the contracts' own English words", () => {
     expect(lifecycleNotices.en.fraudNotice).toBe(messages.fraudNotice);
+    expect(moneyNotices.en.fraudNotice).toBe(messages.fraudNotice);
   });
 
   it('writes plurals in each language from ICU, never from pieces', () => {

@@ -3,6 +3,7 @@ import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
 import { lifecycleNotices } from './lifecycle-notices.ts';
 import { mfaPages } from './mfa-pages.ts';
+import { moneyNotices } from './money-notices.ts';
 import { securityNotices } from './security-notices.ts';
 
 /** Every catalog of the server's messages, for the test that holds both languages together. */
@@ -13,4 +14,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   securityNotices,
   mfaPages,
   lifecycleNotices,
+  moneyNotices,
 };

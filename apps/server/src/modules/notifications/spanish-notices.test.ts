@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moneyEventMessages } from './money-event-messages.ts';
 import { noticeMessages } from './notice-messages.ts';
 
 /** Issue 42 (ADR 74): a lifecycle notice in the customer's language, English when none is known. */
@@ -57,5 +58,60 @@ describe('a lifecycle notice in Spanish', () => {
     expect(cancelled(2, 'es')).toContain(': se le abonan de todos modos.');
     expect(cancelled(0, 'es')).not.toContain('Todavía le debemos');
     expect(cancelled(2, 'en')).toContain(': they are paid back all the same.');
+  });
+});
+
+describe('a money notice in Spanish', () => {
+  const at = new Date('2031-02-02T15:00:00Z');
+  const card = { brand: 'visa', lastFour: '1111' };
+
+  it('calls the pay-back an abono and a refund a reembolso, never the same word', () => {
+    const paidBack = moneyEventMessages(
+      {
+        type: 'payout.sent',
+        firstName: 'Lucía',
+        amountCents: 300,
+        card,
+        reason: null,
+        occurredAt: at,
+        publicUrl: 'https://pria.example',
+      },
+      'es',
+    );
+    expect(paidBack.email.subject).toBe('Le abonamos $3.00 a su Visa •••• 1111');
+    expect(paidBack.email.text).toContain('Le abonamos $3.00 a su Visa •••• 1111 el 2 de febrero de 2031');
+    expect(paidBack.sms).toBe(
+      'Pria: le abonamos $3.00 a su Visa terminada en 1111 el 2 feb por su cargo de Cargo y Abono.',
+    );
+    expect(paidBack.email.text).not.toMatch(/reembols/i);
+    const refunded = moneyEventMessages(
+      {
+        type: 'refund.sent',
+        firstName: null,
+        amountCents: 3897,
+        card,
+        reason: null,
+        occurredAt: at,
+        publicUrl: 'https://pria.example',
+      },
+      'es',
+    );
+    expect(refunded.email.subject).toBe('Le reembolsamos $38.97 a su Visa •••• 1111');
+    expect(refunded.email.text).not.toMatch(/abon/i);
+    expect(refunded.email.html).toContain('<html lang="es">');
+  });
+
+  it('stays the same English when no language is given', () => {
+    const m = moneyEventMessages({
+      type: 'payout.sent',
+      firstName: null,
+      amountCents: 300,
+      card,
+      reason: null,
+      occurredAt: at,
+      publicUrl: 'https://pria.example',
+    });
+    expect(m.email.subject).toBe('We paid $3.00 back to your Visa •••• 1111');
+    expect(m.sms).toBe('Pria: we paid $3.00 back to Visa ending 1111 on Feb 2 for your Charge & Pay charge.');
   });
 });
