@@ -1,4 +1,5 @@
 import { accountEmails } from './account-emails.ts';
+import { customerEmails } from './customer-emails.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
 import { lifecycleNotices } from './lifecycle-notices.ts';
@@ -15,4 +16,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   mfaPages,
   lifecycleNotices,
   moneyNotices,
+  customerEmails,
 };
