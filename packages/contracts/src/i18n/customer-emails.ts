@@ -1,8 +1,9 @@
 import { defineCatalog } from './format.ts';
 
 /**
- * The account module's and the data export's emails (apps/server/src/modules/account,
- * data-export): the account deleted, and "your data is ready", in the account's language (ADR 74).
+ * The account module's and the data export's messages (apps/server/src/modules/account,
+ * data-export): the deletion code, the account deleted, "your data is ready" and the test push, in
+ * the account's language (ADR 74).
  */
 export const customerEmails = defineCatalog({
   en: {
@@ -22,6 +23,11 @@ export const customerEmails = defineCatalog({
     'export.ready': 'The copy of your Pria data you asked for is ready:',
     'export.howTo': 'Sign in, then download it from that page. The link works once, until {until}.',
     'export.notYou': "If you didn't ask for this, change your password and contact support.",
+    'deletionCode.subject': 'Your Pria account deletion code',
+    'deletionCode.text':
+      'Your Pria account deletion code is {code}. It expires in {minutes} minutes. If you did not ask to delete your account, ignore this message and contact support.',
+    'testPush.title': 'Pria notifications are on',
+    'testPush.body': "This is a test. You'll hear from us here when a charge or a pay-back happens.",
   },
   es: {
     'deleted.subject': 'Se eliminó su cuenta de Pria',
@@ -41,5 +47,10 @@ export const customerEmails = defineCatalog({
     'export.howTo':
       'Inicie sesión y descárguela desde esa página. El enlace funciona una sola vez, hasta el {until}.',
     'export.notYou': 'Si usted no lo pidió, cambie su contraseña y escríbanos.',
+    'deletionCode.subject': 'Su código para eliminar su cuenta de Pria',
+    'deletionCode.text':
+      'Su código para eliminar su cuenta de Pria es {code}. Vence en {minutes} minutos. Si usted no pidió eliminar su cuenta, ignore este mensaje y escríbanos.',
+    'testPush.title': 'Las notificaciones de Pria están activadas',
+    'testPush.body': 'Esta es una prueba. Aquí le avisaremos cuando haya un cargo o un abono.',
   },
 });
