@@ -137,8 +137,8 @@ export function registerRecoveryRoutes(
           action: RESET_PATH,
           token,
           fieldErrors: {
-            password: idpMessageIn(lang, fieldErrors.password),
-            confirmPassword: idpMessageIn(lang, fieldErrors.confirmPassword),
+            password: idpMessageIn(lang, fieldErrors.password) ?? undefined,
+            confirmPassword: idpMessageIn(lang, fieldErrors.confirmPassword) ?? undefined,
           },
           error: translator(idpPages, lang)('signup.correct'),
           homeUrl: home,

@@ -105,7 +105,7 @@ export function formatHtml<Id extends string>(
   // Plain values come out as literal parts (escaped with the message's words); a RawHtml, and
   // a tag's result, as object parts kept as written.
   const parts = compile(catalog[language], language, id).formatToParts<RawHtml>(
-    values as Parameters<IntlMessageFormat['formatToParts']>[0],
+    values as Record<string, MessageValue | RawHtml | ((chunks: (string | RawHtml)[]) => RawHtml)>,
   );
   return htmlOf(parts.map((p) => p.value as string | RawHtml));
 }

@@ -74,13 +74,13 @@ function wordsIn(lang: Language) {
 }
 
 /** The values every money message may name. */
-interface Named {
+type Named = {
   amount: string;
   card: string;
   smsCard: string;
   date: string;
   smsDate: string;
-}
+};
 
 /** A reason for the select `hasReason`: "yes" and the reason, or "no". */
 const reasonValues = (reason: string) => ({ hasReason: reason ? 'yes' : 'no', reason });
