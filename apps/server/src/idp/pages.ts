@@ -103,6 +103,9 @@ const wordsOf = (page: PageLanguage | undefined) => translator(idpPages, page?.l
 
 const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 
+/** The page's path as a query value; its slashes may stay as they are in a query (RFC 3986). */
+const returnParam = (path: string) => encodeURIComponent(path).replaceAll('%2F', '/');
+
 /**
  * English / Español: a link to the other language (GET /oidc/language sets the cookie and comes
  * back here), each name in its own language. Only on pages that say where "here" is.
@@ -113,7 +116,7 @@ function languageSwitch(page: PageLanguage | undefined): string {
   const item = (lang: Language) =>
     lang === page.lang
       ? `<span lang="${lang}" aria-current="true">${languageNames[lang]}</span>`
-      : `<a lang="${lang}" hreflang="${lang}" href="${LANGUAGE_PATH}?set=${lang}&amp;return=${esc(encodeURIComponent(page.here ?? '/'))}">${languageNames[lang]}</a>`;
+      : `<a lang="${lang}" hreflang="${lang}" href="${LANGUAGE_PATH}?set=${lang}&amp;return=${esc(returnParam(page.here ?? '/'))}">${languageNames[lang]}</a>`;
   return `<nav class="lang" aria-label="${esc(t('layout.language'))}">${item('en')} · ${item('es')}</nav>`;
 }
 

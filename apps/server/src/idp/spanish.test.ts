@@ -41,7 +41,7 @@ describe("the provider's pages in the visitor's language", () => {
     expect(page.html).toContain('<h1>Welcome back</h1>');
     expect(page.html).toContain('New to Pria? <a href=');
     expect(page.html).toMatch(
-      /<a lang="es" hreflang="es" href="\/oidc\/language\?set=es&amp;return=%2Foidc%2Finteraction%2F[^"]+">Español<\/a>/,
+      /<a lang="es" hreflang="es" href="\/oidc\/language\?set=es&amp;return=\/oidc\/interaction\/[^"/]+\/login">Español<\/a>/,
     );
   });
 
