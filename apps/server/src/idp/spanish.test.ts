@@ -192,3 +192,37 @@ describe("the account's language drives its emails, whatever page asked", () => 
     expect((await mails(email)).at(-1)?.subject).toBe('Restablezca su contraseña de Pria');
   });
 });
+
+describe("the API's refusals in the caller's language", () => {
+  const profile = {
+    firstName: 'Ana',
+    middleName: '',
+    lastName: 'Ruiz',
+    phone: '2025550104',
+    address: { postalCode: '10001' },
+  };
+
+  it('writes message and error[] in Spanish for a Spanish caller, with the same code and status', async () => {
+    const ana = await signedInUser(t, 'ana-api@pria.test');
+    const english = await ana.request('PUT', '/api/v1/customers/me?onboarding=true', profile, { 'accept-language': 'en-US' });
+    const inSpanish = await ana.request('PUT', '/api/v1/customers/me?onboarding=true', profile, {
+      'accept-language': 'es-US',
+    });
+    const byCookie = await ana.request('PUT', '/api/v1/customers/me?onboarding=true', profile, {
+      cookie: 'pria_lang=es',
+      'accept-language': 'en-US',
+    });
+    expect(english.status).toBe(400);
+    expect(english.body.error).toEqual(['Street is required', 'City is required', 'State is required']);
+    expect(inSpanish.status).toBe(400);
+    expect(inSpanish.body.code).toBe(english.body.code);
+    expect(inSpanish.body.error).toEqual([
+      'La calle es obligatoria',
+      'La ciudad es obligatoria',
+      'El estado es obligatorio',
+    ]);
+    expect(inSpanish.body.message).toBe('La calle es obligatoria');
+    expect(byCookie.body).toEqual(inSpanish.body);
+    expect(inSpanish.headers.get('vary')).toMatch(/Accept-Language/i);
+  });
+});

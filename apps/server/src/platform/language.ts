@@ -39,9 +39,20 @@ export function requestLanguage(
   return account ?? cookieLanguage(headers.cookie) ?? acceptedLanguage(headers['accept-language']) ?? 'en';
 }
 
-/** An answer that depends on the language rule says so to caches (no-store pages too: harmless). */
+/**
+ * An answer that depends on the language rule says so to caches (no-store pages too: harmless),
+ * beside whatever else it varies by (CORS adds Origin).
+ */
 export function varyByLanguage(reply: FastifyReply): FastifyReply {
-  return reply.header('vary', 'Accept-Language, Cookie');
+  const current = String(reply.getHeader('vary') ?? '');
+  const have = new Set(
+    current
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const add = ['Accept-Language', 'Cookie'].filter((v) => !have.has(v.toLowerCase()));
+  return add.length ? reply.header('vary', [current, ...add].filter(Boolean).join(', ')) : reply;
 }
 
 /** The language the customer chose on their account (customers.language), or null while they never chose. */

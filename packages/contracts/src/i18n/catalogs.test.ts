@@ -2,6 +2,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { legalDocuments } from '../legal/documents.ts';
 import { messages } from '../messages.ts';
+import { apiMessages } from './api-messages.ts';
 import { serverCatalogs } from './catalogs.ts';
 import { formatHtml, formatMessage, wrap } from './format.ts';
 import { idpPages } from './idp-pages.ts';
@@ -83,6 +84,12 @@ describe('formatting a message', () => {
   it("says the fraud notice in the lifecycle emails in the contracts' own English words", () => {
     expect(lifecycleNotices.en.fraudNotice).toBe(messages.fraudNotice);
     expect(moneyNotices.en.fraudNotice).toBe(messages.fraudNotice);
+  });
+
+  it("holds the API's refusals to the contracts' own English words, id by id", () => {
+    for (const [id, english] of Object.entries(apiMessages.en)) {
+      expect(english, id).toBe(messages[id as keyof typeof messages]);
+    }
   });
 
   it('writes plurals in each language from ICU, never from pieces', () => {

@@ -1,4 +1,5 @@
 import { accountEmails } from './account-emails.ts';
+import { apiMessages } from './api-messages.ts';
 import { customerEmails } from './customer-emails.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
@@ -17,4 +18,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   lifecycleNotices,
   moneyNotices,
   customerEmails,
+  apiMessages,
 };
