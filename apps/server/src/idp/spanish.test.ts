@@ -204,7 +204,9 @@ describe("the API's refusals in the caller's language", () => {
 
   it('writes message and error[] in Spanish for a Spanish caller, with the same code and status', async () => {
     const ana = await signedInUser(t, 'ana-api@pria.test');
-    const english = await ana.request('PUT', '/api/v1/customers/me?onboarding=true', profile, { 'accept-language': 'en-US' });
+    const english = await ana.request('PUT', '/api/v1/customers/me?onboarding=true', profile, {
+      'accept-language': 'en-US',
+    });
     const inSpanish = await ana.request('PUT', '/api/v1/customers/me?onboarding=true', profile, {
       'accept-language': 'es-US',
     });
