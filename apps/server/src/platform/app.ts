@@ -23,6 +23,7 @@ import type { Config } from '../config.ts';
 import { answerOtherMethods, createResourceIndex } from './allowed-methods.ts';
 import type { Principal, TokenVerifier } from './auth.ts';
 import { isDatabaseUnreachable } from './db.ts';
+import { inCallersLanguage } from './error-language.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import {
   answerFrameworkError,
@@ -252,11 +253,21 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.httpCode).send(envelopeError(err.httpCode, err.code, err.message, err.details));
+      return reply
+        .code(err.httpCode)
+        .send(inCallersLanguage(req, reply, envelopeError(err.httpCode, err.code, err.message, err.details)));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = [...new Set(err.validation.map((v) => validationMessage(v, err.validationContext)))];
-      return reply.code(400).send(envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details));
+      return reply
+        .code(400)
+        .send(
+          inCallersLanguage(
+            req,
+            reply,
+            envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details),
+          ),
+        );
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large...: the caller's fault, said plainly.
