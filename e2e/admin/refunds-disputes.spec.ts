@@ -43,6 +43,14 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund the plan charge' });
+  // "Go back" beside the confirm leaves without refunding anything.
+  await dialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(dialog).toBeHidden();
+  expect(
+    (await one<{ n: number }>('select count(*)::int as n from refunds where customer_id = $1', [client.id]))
+      .n,
+  ).toBe(0);
+  await row.getByRole('button', { name: 'Refund' }).click();
   await dialog.getByRole('radio', { name: /Everything not refunded yet/ }).check();
   // Before confirming, the dialog says what the refund sends and that it ends the plan.
   await expect(dialog.getByText('This ends the customer’s plan today')).toBeVisible();

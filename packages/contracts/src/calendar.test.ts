@@ -115,3 +115,16 @@ describe("New York's wall clock", () => {
     expect(isoInNewYork('2027-06-01T04:00:00.250Z')).toBe('2027-06-01T00:00:00.250-04:00');
   });
 });
+
+describe('the calendar in US Spanish (issue 42)', () => {
+  it("writes New York's day and time as es-US readers read them", () => {
+    // 20:00 UTC on June 1 2027 is 4:00 PM in New York (EDT).
+    const at = new Date('2027-06-01T20:00:00Z');
+    expect(formatDate(at, 'long', 'es-US')).toBe('1 de junio de 2027');
+    expect(formatDateTime(at, 'long', 'es-US')).toBe(
+      '1 de junio de 2027 a las 4:00 p.m., hora de Nueva York',
+    );
+    // 02:00 UTC on June 2 is still June 1 in New York.
+    expect(formatDate(new Date('2027-06-02T02:00:00Z'), 'long', 'es-US')).toBe('1 de junio de 2027');
+  });
+});

@@ -72,6 +72,26 @@ const locales = {
     dateTime: (date, time) => `${date} at ${time}`,
     timeWithZone: (time) => `${time} ET`,
   },
+  /** US Spanish (issue 42, docs/glossary-es.md): "1 de junio de 2027 a las 4:00 p.m., hora de Nueva York". */
+  'es-US': {
+    dates: {
+      numeric: { month: '2-digit', day: '2-digit', year: 'numeric' },
+      long: { day: 'numeric', month: 'long', year: 'numeric' },
+      medium: { month: 'short', day: 'numeric', year: 'numeric' },
+      compact: { month: '2-digit', day: '2-digit', year: '2-digit' },
+      weekday: { weekday: 'long', month: 'long', day: 'numeric' },
+      monthDay: { month: 'long', day: 'numeric' },
+      shortMonthDay: { month: 'short', day: 'numeric' },
+    },
+    months: {
+      long: { month: 'long', year: 'numeric' },
+      short: { month: 'short', year: 'numeric' },
+      name: { month: 'long' },
+    },
+    time: { hour: 'numeric', minute: '2-digit' },
+    dateTime: (date, time) => `${date} a las ${time}`,
+    timeWithZone: (time) => `${time}, hora de Nueva York`,
+  },
 } satisfies Record<string, LocaleWords>;
 
 /** The locales the calendar writes in. */

@@ -1,4 +1,7 @@
 import formbody from '@fastify/formbody';
+import type { Language } from '@pria/contracts';
+import { translator } from '@pria/contracts/i18n/format';
+import { idpPages } from '@pria/contracts/i18n/idp-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -14,6 +17,7 @@ import { beginSecondStep, type InteractionKit, registerSignInMfaRoutes } from '.
 import type { IdpKeys } from './keys.ts';
 import { getMfaMethod } from './mfa.ts';
 import { registerMfaEnrolmentRoutes } from './mfa-enrolment.routes.ts';
+import { idpMessageIn, languageOf, registerLanguageSwitch } from './page-language.ts';
 import {
   checkEmailPage,
   formField,
@@ -96,7 +100,7 @@ export interface IdpDeps {
 
 /** Paths under /oidc served by Fastify (our pages); everything else goes to oidc-provider. */
 const ownPaths =
-  /^\/oidc\/(interaction\/|(verify-email|forgot-password|reset-password|staff-invite)(\?|$)|mfa\/|social\/|assets\/)/;
+  /^\/oidc\/(interaction\/|(verify-email|forgot-password|reset-password|staff-invite|language)(\?|$)|mfa\/|social\/|assets\/)/;
 
 /** Mounts the built-in OpenID Connect provider under /oidc. */
 export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDeps): Promise<void> {
@@ -155,6 +159,7 @@ export async function registerIdentityProvider(app: FastifyInstance, deps: IdpDe
     registerRecoveryRoutes(scope, deps, notify);
     registerStaffInviteRoutes(scope, deps);
     registerVerifyEmailRoutes(scope, kit, deps);
+    registerLanguageSwitch(scope, config.publicUrl);
   });
   logger.info({ issuer: config.oidc.issuer }, 'built-in identity provider mounted at /oidc');
 }
@@ -244,19 +249,23 @@ function registerInteractionRoutes(
   const { config, db, logger } = deps;
   const home = config.publicUrl;
 
-  const expired = (reply: FastifyReply) =>
-    sendPage(
+  const expired = (reply: FastifyReply) => {
+    const lang = languageOf(reply.request);
+    const t = translator(idpPages, lang);
+    return sendPage(
       reply,
       messagePage({
-        title: 'Session expired',
-        message: 'Your sign-in page expired. Please start again.',
+        title: t('expired.title'),
+        message: t('expired.message'),
         linkHref: `${home}/login`,
-        linkText: 'Log in',
+        linkText: t('login.submit'),
         homeUrl: home,
         isError: true,
+        page: { lang },
       }),
       400,
     );
+  };
 
   /**
    * A sign-in page opened again after its interaction ended — Back from the app after signing in
@@ -356,8 +365,13 @@ function registerInteractionRoutes(
     return finish(req, reply, interaction, { consent: { grantId } });
   }
 
+  /**
+   * The sign-in page in the reader's language (the staff one stays English); its switch comes
+   * back to the interaction's own page. Refusals arrive in English and are shown translated.
+   */
   const loginView = (
     uid: string,
+    lang: Language,
     email = '',
     error: string | null = null,
     notice: string | null = null,
@@ -368,16 +382,23 @@ function registerInteractionRoutes(
       signupHref: `${base(uid)}/signup`,
       forgotHref: FORGOT_PATH,
       email,
-      error,
-      notice,
+      error: staff ? error : idpMessageIn(lang, error),
+      notice: staff ? notice : idpMessageIn(lang, notice),
       homeUrl: home,
       social: staff ? undefined : socialButtons(upstreams, base(uid)),
       staff,
       passkey: { options: `${base(uid)}/passkey/options`, verify: `${base(uid)}/passkey` },
+      page: { lang, here: `${base(uid)}/login` },
     });
 
-  const signupView = (uid: string, extra: Partial<Parameters<typeof signupPage>[0]> = {}) =>
-    signupPage({ action: `${base(uid)}/signup`, loginHref: `${base(uid)}/login`, homeUrl: home, ...extra });
+  const signupView = (uid: string, lang: Language, extra: Partial<Parameters<typeof signupPage>[0]> = {}) =>
+    signupPage({
+      action: `${base(uid)}/signup`,
+      loginHref: `${base(uid)}/login`,
+      homeUrl: home,
+      ...extra,
+      page: { lang, here: `${base(uid)}/signup` },
+    });
 
   const kit: InteractionKit = {
     config,
@@ -389,7 +410,7 @@ function registerInteractionRoutes(
     resultUrl,
     expired,
     gone,
-    loginPage: (uid, error, staff = false) => loginView(uid, '', error, null, staff),
+    loginPage: (lang, uid, error, staff = false) => loginView(uid, lang, '', error, null, staff),
   };
   registerSignInMfaRoutes(
     app,
@@ -404,12 +425,13 @@ function registerInteractionRoutes(
       const interaction = await details(req, reply);
       if (!interaction) return gone(req, reply);
       if (interaction.prompt.name === 'consent') return autoConsent(req, reply, interaction);
-      if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid));
+      const lang = languageOf(req);
+      if (wantsSignup(interaction)) return sendPage(reply, signupView(interaction.uid, lang));
       const hint = String(interaction.params.login_hint ?? '');
       const notice = resetConfirmation(req, reply) ?? noticeOf(interaction);
       return sendPage(
         reply,
-        loginView(interaction.uid, hint, null, notice, isStaffSignIn(interaction.params)),
+        loginView(interaction.uid, lang, hint, null, notice, isStaffSignIn(interaction.params)),
       );
     },
   );
@@ -420,7 +442,10 @@ function registerInteractionRoutes(
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return gone(req, reply);
-      return sendPage(reply, loginView(interaction.uid, '', null, null, isStaffSignIn(interaction.params)));
+      return sendPage(
+        reply,
+        loginView(interaction.uid, languageOf(req), '', null, null, isStaffSignIn(interaction.params)),
+      );
     },
   );
 
@@ -430,7 +455,7 @@ function registerInteractionRoutes(
     async (req, reply) => {
       const interaction = await details(req, reply);
       if (!interaction) return gone(req, reply);
-      return sendPage(reply, signupView(interaction.uid));
+      return sendPage(reply, signupView(interaction.uid, languageOf(req)));
     },
   );
 
@@ -443,10 +468,11 @@ function registerInteractionRoutes(
       const email = formField(req.body, 'email').slice(0, 320);
       const password = formField(req.body, 'password').slice(0, PASSWORD_MAX * 4);
       const staff = isStaffSignIn(interaction.params);
+      const lang = languageOf(req);
       if (!email || !password) {
         return sendPage(
           reply,
-          loginView(interaction.uid, email, messages.wrongCredentials, null, staff),
+          loginView(interaction.uid, lang, email, messages.wrongCredentials, null, staff),
           400,
         );
       }
@@ -458,7 +484,7 @@ function registerInteractionRoutes(
         const message = result.reason === 'locked' ? messages.locked : messages.wrongCredentials;
         return sendPage(
           reply,
-          loginView(interaction.uid, email, message, null, staff),
+          loginView(interaction.uid, lang, email, message, null, staff),
           result.reason === 'locked' ? 429 : 401,
         );
       }
@@ -486,15 +512,30 @@ function registerInteractionRoutes(
       const password = formField(req.body, 'password');
       const confirmPassword = formField(req.body, 'confirmPassword');
       const terms = formField(req.body, 'terms') !== '';
+      const lang = languageOf(req);
+      const t = translator(idpPages, lang);
       const fieldErrors: Record<string, string> = {};
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fieldErrors.email = messages.invalidEmail;
       const weak = passwordProblem(password, [email]);
       if (weak) fieldErrors.password = weak;
       if (password !== confirmPassword) fieldErrors.confirmPassword = messages.passwordsMustMatch;
       if (!terms) fieldErrors.terms = messages.termsRequired;
-      const again = (error: string | null, status: number) =>
-        sendPage(reply, signupView(interaction.uid, { email, terms, fieldErrors, error }), status);
-      if (Object.keys(fieldErrors).length) return again('Please correct the highlighted fields.', 400);
+      const again = (error: string | null, status: number) => {
+        const shown = Object.fromEntries(
+          Object.entries(fieldErrors).map(([field, message]) => [field, idpMessageIn(lang, message)]),
+        );
+        return sendPage(
+          reply,
+          signupView(interaction.uid, lang, {
+            email,
+            terms,
+            fieldErrors: shown,
+            error: idpMessageIn(lang, error),
+          }),
+          status,
+        );
+      };
+      if (Object.keys(fieldErrors).length) return again(t('signup.correct'), 400);
 
       let result: SignUpResult;
       try {
@@ -503,6 +544,7 @@ function registerInteractionRoutes(
           password,
           ip: req.ip ?? null,
           userAgent: req.headers['user-agent'] ?? null,
+          language: lang,
         });
       } catch (err) {
         if (!(err instanceof IdpUserError)) throw err;
@@ -511,7 +553,7 @@ function registerInteractionRoutes(
         return again(err.message, 400);
       }
       if (result.outcome === 'too-many-from-ip') {
-        return again('Too many accounts were created from your network. Please try again later.', 429);
+        return again(t('signup.tooMany'), 429);
       }
       if (result.outcome === 'created') logger.info({ userId: result.userId }, 'account created');
       // A new address and a taken one see the same page (the taken one's owner got an email).
@@ -522,6 +564,7 @@ function registerInteractionRoutes(
           loginHref: `${base(interaction.uid)}/login`,
           homeUrl: home,
           resendAction: `${base(interaction.uid)}/resend-verification`,
+          page: { lang },
         }),
       );
     },

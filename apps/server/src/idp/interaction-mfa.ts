@@ -1,3 +1,6 @@
+import type { Language } from '@pria/contracts';
+import { formatMessage, translator } from '@pria/contracts/i18n/format';
+import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -14,6 +17,7 @@ import {
   verifySignInRecovery,
 } from './mfa-challenge.ts';
 import { codePage, recoveryCodeSignInPage } from './mfa-pages.ts';
+import { idpMessageIn, languageOf } from './page-language.ts';
 import { isStaffSignIn, sendPage } from './pages.ts';
 import { messages } from './users.ts';
 
@@ -47,16 +51,17 @@ export interface InteractionKit {
   /** A page opened again after its interaction ended (Back): on to the app when signed in, else `expired`. */
   gone: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** The sign-in page again, with why; the staff one (`staff`) when the admin portal asked for it. */
-  loginPage: (uid: string, error: string, staff?: boolean) => string;
+  loginPage: (lang: Language, uid: string, error: string, staff?: boolean) => string;
 }
 
 /** RFC 8176 values: a password, then a one-time code, makes multiple factors. */
 export const MFA_AMR = ['pwd', 'mfa', 'otp'];
+/** In English, written from the catalog (the pages show them in the reader's language, ADR 74). */
 export const mfaMessages = {
-  wrongCode: 'That code is not right. Please try again.',
-  wrongRecoveryCode: 'That recovery code is not right, or it was used already. Please try another.',
-  restart: 'Too many wrong codes, or the code expired. Please log in again.',
-  tooManyCodes: 'Too many codes were sent. Please try again later.',
+  wrongCode: formatMessage(mfaPages, 'en', 'wrongCode'),
+  wrongRecoveryCode: formatMessage(mfaPages, 'en', 'wrongRecoveryCode'),
+  restart: formatMessage(mfaPages, 'en', 'restart'),
+  tooManyCodes: formatMessage(mfaPages, 'en', 'tooManyCodes'),
 } as const;
 
 const attempt = (req: FastifyRequest) => ({
@@ -79,7 +84,7 @@ export async function beginSecondStep(
   const started = await startSignInChallenge(kit.db, kit.config, { ...challenge, ctx: attempt(req) });
   if (!started.ok) {
     const message = started.reason === 'locked' ? messages.locked : mfaMessages.tooManyCodes;
-    return sendPage(reply, kit.loginPage(opts.uid, message, staff), 429);
+    return sendPage(reply, kit.loginPage(languageOf(reply.request), opts.uid, message, staff), 429);
   }
   return reply
     .code(303)
@@ -100,14 +105,19 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     const uid = interaction.uid;
     const challenge = await findOpenChallenge(db, uid);
     if (!challenge) {
-      return sendPage(reply, kit.loginPage(uid, mfaMessages.restart, isStaffSignIn(interaction.params)), 400);
+      return sendPage(
+        reply,
+        kit.loginPage(languageOf(reply.request), uid, mfaMessages.restart, isStaffSignIn(interaction.params)),
+        400,
+      );
     }
-    let sub = 'Enter the 6-digit code from your authenticator app.';
+    const lang = isStaffSignIn(interaction.params) ? 'en' : languageOf(reply.request);
+    const t = translator(mfaPages, lang);
+    let sub = t('signIn.fromApp');
     if (challenge.method !== 'authenticator') {
       const dest = await destinations(db, config, challenge.user_id);
-      const to =
-        challenge.method === 'sms' && dest?.phoneMasked ? dest.phoneMasked : (dest?.emailMasked ?? 'you');
-      sub = `We sent a 6-digit code to ${to}. It expires in 10 minutes.`;
+      const to = challenge.method === 'sms' && dest?.phoneMasked ? dest.phoneMasked : dest?.emailMasked;
+      sub = to ? t('signIn.sent', { to }) : t('signIn.sentToYou');
     }
     return sendPage(
       reply,
@@ -117,12 +127,13 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
         restartHref: `${kit.base(uid)}/login`,
         recoveryHref: `${kit.base(uid)}/mfa/recovery`,
         hidden: {},
-        title: 'Two-factor authentication',
+        title: t('signIn.title'),
         sub,
-        button: 'Verify',
-        error,
-        notice,
+        button: t('signIn.verify'),
+        error: idpMessageIn(lang, error),
+        notice: idpMessageIn(lang, notice),
         homeUrl: config.publicUrl,
+        page: { lang },
       }),
       status,
     );
@@ -154,20 +165,27 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     }
     if (result.reason === 'wrong') return page(reply, interaction, mfaMessages.wrongCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
+    return sendPage(
+      reply,
+      kit.loginPage(languageOf(reply.request), interaction.uid, message, isStaffSignIn(interaction.params)),
+      429,
+    );
   });
 
-  const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) =>
-    sendPage(
+  const recoveryPage = (reply: FastifyReply, uid: string, error: string | null, status = 200) => {
+    const lang = languageOf(reply.request);
+    return sendPage(
       reply,
       recoveryCodeSignInPage({
         action: `${kit.base(uid)}/mfa/recovery`,
         backHref: `${kit.base(uid)}/mfa`,
-        error,
+        error: idpMessageIn(lang, error),
         homeUrl: config.publicUrl,
+        page: { lang },
       }),
       status,
     );
+  };
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/recovery', route, async (req, reply) => {
     const interaction = await kit.details(req, reply);
@@ -175,7 +193,12 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (!(await findOpenChallenge(db, interaction.uid)))
       return sendPage(
         reply,
-        kit.loginPage(interaction.uid, mfaMessages.restart, isStaffSignIn(interaction.params)),
+        kit.loginPage(
+          languageOf(reply.request),
+          interaction.uid,
+          mfaMessages.restart,
+          isStaffSignIn(interaction.params),
+        ),
         400,
       );
     return recoveryPage(reply, interaction.uid, null);
@@ -200,7 +223,11 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (result.reason === 'wrong')
       return recoveryPage(reply, interaction.uid, mfaMessages.wrongRecoveryCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
-    return sendPage(reply, kit.loginPage(interaction.uid, message, isStaffSignIn(interaction.params)), 429);
+    return sendPage(
+      reply,
+      kit.loginPage(languageOf(reply.request), interaction.uid, message, isStaffSignIn(interaction.params)),
+      429,
+    );
   });
 
   app.post<{ Params: { uid: string } }>('/oidc/interaction/:uid/mfa/resend', route, async (req, reply) => {
@@ -208,6 +235,6 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
     if (!interaction) return kit.expired(reply);
     const sent = await resendSignInCode(db, config, interaction.uid, attempt(req));
     if (!sent.ok) return page(reply, interaction, mfaMessages.tooManyCodes, 429);
-    return page(reply, interaction, null, 200, 'We sent you a new code.');
+    return page(reply, interaction, null, 200, formatMessage(mfaPages, 'en', 'signIn.resent'));
   });
 }

@@ -1,3 +1,6 @@
+import { translator } from '@pria/contracts/i18n/format';
+import { idpPages } from '@pria/contracts/i18n/idp-pages';
+import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import type { Config } from '../config.ts';
@@ -16,6 +19,7 @@ import {
 } from './mfa.ts';
 import { codePage, enrolAuthenticatorPage, enrolChoosePage, recoveryCodesPage } from './mfa-pages.ts';
 import { openSecret } from './mfa-secrets.ts';
+import { languageOf } from './page-language.ts';
 import { formField, messagePage, sendPage } from './pages.ts';
 import { base32Encode, otpauthUri } from './totp.ts';
 import { findUserById } from './users.ts';
@@ -34,31 +38,43 @@ export function registerMfaEnrolmentRoutes(
   const confirmAction = '/oidc/mfa/enroll/confirm';
   const securityPage = `${home}/dashboard/account/security`;
 
-  const expired = (reply: FastifyReply, message?: string) =>
-    sendPage(
+  /** The reader's language (cookie, else Accept-Language: these pages have no customer session). */
+  const wordsFor = (reply: FastifyReply) => {
+    const lang = languageOf(reply.request);
+    return { t: translator(mfaPages, lang), page: { lang } };
+  };
+
+  const expired = (
+    reply: FastifyReply,
+    message: 'enrol.expired' | 'enrol.tooManyWrong' = 'enrol.expired',
+  ) => {
+    const { t, page } = wordsFor(reply);
+    const idp = translator(idpPages, page.lang);
+    return sendPage(
       reply,
       messagePage({
-        title: 'Link expired',
-        message:
-          message ??
-          'This link is invalid, expired or was already used. Turn on two-factor authentication again from your account settings.',
+        title: idp('linkExpired.title'),
+        message: t(message),
         linkHref: securityPage,
-        linkText: 'Go to my account',
+        linkText: idp('verify.accountLink'),
         homeUrl: home,
         isError: true,
+        page,
       }),
       400,
     );
+  };
 
   async function choosePage(
     reply: FastifyReply,
     ticket: string,
     userId: string,
-    error: string | null,
+    error: 'choose.pick' | 'choose.noPhone' | 'choose.tooManySends' | null,
     status = 200,
   ) {
     const dest = await destinations(db, config, userId);
     if (!dest) return expired(reply);
+    const { t, page } = wordsFor(reply);
     return sendPage(
       reply,
       enrolChoosePage({
@@ -66,8 +82,9 @@ export function registerMfaEnrolmentRoutes(
         ticket,
         emailMasked: dest.emailMasked,
         phoneMasked: dest.phoneMasked,
-        error,
+        error: error && t(error),
         homeUrl: home,
+        page,
       }),
       status,
     );
@@ -78,13 +95,23 @@ export function registerMfaEnrolmentRoutes(
     ticket: string,
     uri: string,
     secret: string,
-    error: string | null,
+    error: 'wrongCode' | null,
     status = 200,
   ) {
     const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const { t, page } = wordsFor(reply);
     return sendPage(
       reply,
-      enrolAuthenticatorPage({ action: confirmAction, ticket, qrSvg, secret, uri, error, homeUrl: home }),
+      enrolAuthenticatorPage({
+        action: confirmAction,
+        ticket,
+        qrSvg,
+        secret,
+        uri,
+        error: error && t(error),
+        homeUrl: home,
+        page,
+      }),
       status,
     );
   }
@@ -94,22 +121,25 @@ export function registerMfaEnrolmentRoutes(
     ticket: string,
     method: MfaMethod,
     to: string,
-    error: string | null,
+    error: 'wrongCode' | null,
     status = 200,
-  ) =>
-    sendPage(
+  ) => {
+    const { t, page } = wordsFor(reply);
+    return sendPage(
       reply,
       codePage({
         action: confirmAction,
         hidden: { ticket },
-        title: method === 'sms' ? 'Check your phone' : 'Check your email',
-        sub: `We sent a 6-digit code to ${to}. Enter it to turn on two-factor authentication.`,
-        button: 'Turn on two-factor authentication',
-        error,
+        title: t(method === 'sms' ? 'enrol.checkPhone' : 'enrol.checkEmail'),
+        sub: t('enrol.sent', { to }),
+        button: t('enrol.turnOn'),
+        error: error && t(error),
         homeUrl: home,
+        page,
       }),
       status,
     );
+  };
 
   app.get<{ Querystring: { ticket?: string } }>(
     action,
@@ -127,26 +157,13 @@ export function registerMfaEnrolmentRoutes(
     const row = await findOpenTicket(db, ticket);
     if (!row) return expired(reply);
     const method = formField(req.body, 'method') as MfaMethod;
-    if (!mfaMethods.includes(method))
-      return choosePage(reply, ticket, row.user_id, 'Choose one of the options.', 400);
+    if (!mfaMethods.includes(method)) return choosePage(reply, ticket, row.user_id, 'choose.pick', 400);
     const chosen = await chooseEnrolmentMethod(db, config, row, method, mfaKey);
     if (chosen.kind === 'no-phone') {
-      return choosePage(
-        reply,
-        ticket,
-        row.user_id,
-        'Add a phone number to your profile first, or choose another option.',
-        400,
-      );
+      return choosePage(reply, ticket, row.user_id, 'choose.noPhone', 400);
     }
     if (chosen.kind === 'too-many-sends') {
-      return choosePage(
-        reply,
-        ticket,
-        row.user_id,
-        'Too many codes were sent. Choose another option or try again later.',
-        429,
-      );
+      return choosePage(reply, ticket, row.user_id, 'choose.tooManySends', 429);
     }
     if (chosen.kind === 'authenticator')
       return authenticatorPage(reply, ticket, chosen.uri, chosen.secret, null);
@@ -168,16 +185,18 @@ export function registerMfaEnrolmentRoutes(
       logger.info({ userId: row.user_id, method: result.method }, 'mfa enrolled');
       return sendPage(
         reply,
-        recoveryCodesPage({ codes: result.recoveryCodes, linkHref: securityPage, homeUrl: home }),
+        recoveryCodesPage({
+          codes: result.recoveryCodes,
+          linkHref: securityPage,
+          homeUrl: home,
+          page: wordsFor(reply).page,
+        }),
       );
     }
     if (result.reason === 'too-many') {
-      return expired(
-        reply,
-        'Too many wrong codes. Turn on two-factor authentication again from your account settings.',
-      );
+      return expired(reply, 'enrol.tooManyWrong');
     }
-    const error = 'That code is not right. Please try again.';
+    const error = 'wrongCode';
     if (row.method === 'authenticator' && row.pending_secret) {
       const user = await findUserById(db, row.user_id);
       const secret = openSecret(mfaKey, row.pending_secret);

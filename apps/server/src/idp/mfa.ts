@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { translator } from '@pria/contracts/i18n/format';
+import { mfaPages } from '@pria/contracts/i18n/mfa-pages';
 import { type Selectable, sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import { accountLanguage } from '../platform/language.ts';
 import { enqueueEmail, enqueueSms, type MessageAccount } from '../platform/outbox.ts';
 import type { IdpMfaTicketsTable, MfaMethod } from '../platform/schema/idp-tables.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
@@ -154,10 +157,12 @@ export async function sendCode(
   purpose: 'enrol' | 'sign-in',
 ): Promise<void> {
   const { to, account } = message;
-  const what = purpose === 'enrol' ? 'verification' : 'sign-in';
-  const text = `Your Pria ${what} code is ${code}. It expires in ${MFA_CODE_MINUTES} minutes. Never share it: Pria will never ask you for this code.`;
+  // In the account's language (ADR 74); staff accounts have none: English.
+  const t = translator(mfaPages, await accountLanguage(db, account));
+  const what = purpose === 'enrol' ? 'enrol' : 'signIn';
+  const text = t(`message.${what}`, { code, minutes: MFA_CODE_MINUTES });
   if (channel === 'sms') await enqueueSms(db, { to, text, account });
-  else await enqueueEmail(db, { to, subject: `Your Pria ${what} code`, text, account });
+  else await enqueueEmail(db, { to, subject: t(`subject.${what}`), text, account });
 }
 
 export type ChooseResult =

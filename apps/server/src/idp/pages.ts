@@ -1,5 +1,9 @@
-import { type LegalDocument, legalDocuments } from '@pria/contracts';
+import { type Language, type LegalDocument, legalDocuments } from '@pria/contracts';
+import { translator, wrap } from '@pria/contracts/i18n/format';
+import { idpPages } from '@pria/contracts/i18n/idp-pages';
 import type { FastifyReply } from 'fastify';
+import { varyByLanguage } from '../platform/language.ts';
+import { LANGUAGE_PATH, type PageLanguage } from './page-language.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.ts';
 
 /**
@@ -7,9 +11,12 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './users.ts';
  * the sign-in page adds passkeys through script files of our origin (never inline scripts).
  */
 
-/** Sends one of these pages; never cached (they carry forms with per-interaction state). */
+/**
+ * Sends one of these pages; never cached (they carry forms with per-interaction state). Their
+ * language follows the cookie and Accept-Language (ADR 74), which Vary says.
+ */
 export function sendPage(reply: FastifyReply, body: string, status = 200) {
-  return reply
+  return varyByLanguage(reply)
     .code(status)
     .header('cache-control', 'no-store')
     .header('pragma', 'no-cache')
@@ -84,21 +91,44 @@ a{color:#0b1f3a;font-weight:600}
 .secret{display:block;word-break:normal;overflow-wrap:break-word;background:#f4f6fa;border-radius:8px;padding:10px 12px;font:15px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:1px}
 input.code{letter-spacing:4px;font-size:20px;text-align:center}
 footer{font-size:12px;color:#56657a;text-align:center;padding:0 16px 24px;max-width:420px}
+.lang{margin:0 0 10px;font-size:13px}
+.lang a,.lang span{display:inline-block;padding:6px 8px}
 `;
 
 /** The app's logo (apps/web/public/logo.svg), inline: no request, and the same on every page. */
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" aria-hidden="true" focusable="false"><rect width="64" height="64" rx="14" fill="#0b1f3a"/><path d="M20 48V16h14a10 10 0 0 1 0 20H28" fill="none" stroke="#ffffff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="44" cy="46" r="5" fill="#37c99e"/></svg>`;
 
-const CUSTOMER_FOOTER = 'Better credit, made simple. Pria never asks for your password by email or text.';
+/** The page's words in its reader's language (English when a page is not told: the staff pages). */
+const wordsOf = (page: PageLanguage | undefined) => translator(idpPages, page?.lang ?? 'en');
+
+const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+
+/** The page's path as a query value; its slashes may stay as they are in a query (RFC 3986). */
+const returnParam = (path: string) => encodeURIComponent(path).replaceAll('%2F', '/');
+
+/**
+ * English / Español: a link to the other language (GET /oidc/language sets the cookie and comes
+ * back here), each name in its own language. Only on pages that say where "here" is.
+ */
+function languageSwitch(page: PageLanguage | undefined): string {
+  if (!page?.here) return '';
+  const t = wordsOf(page);
+  const item = (lang: Language) =>
+    lang === page.lang
+      ? `<span lang="${lang}" aria-current="true">${languageNames[lang]}</span>`
+      : `<a lang="${lang}" hreflang="${lang}" href="${LANGUAGE_PATH}?set=${lang}&amp;return=${esc(returnParam(page.here ?? '/'))}">${languageNames[lang]}</a>`;
+  return `<nav class="lang" aria-label="${esc(t('layout.language'))}">${item('en')} · ${item('es')}</nav>`;
+}
 
 export function layout(
   title: string,
   body: string,
-  opts: { homeUrl?: string; scripts?: string[]; footer?: string } = {},
+  opts: { homeUrl?: string; scripts?: string[]; footer?: string; page?: PageLanguage } = {},
 ): string {
+  const t = wordsOf(opts.page);
   const scripts = (opts.scripts ?? []).map((src) => `<script src="${esc(src)}" defer></script>`).join('\n');
   return `<!doctype html>
-<html lang="en">
+<html lang="${opts.page?.lang === 'es' ? 'es-US' : 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -112,13 +142,13 @@ export function layout(
 ${scripts}
 </head>
 <body>
-<header><a class="brand" href="${esc(opts.homeUrl ?? '/')}" aria-label="Pria home">${logo}<span>Pria</span></a></header>
+<header><a class="brand" href="${esc(opts.homeUrl ?? '/')}" aria-label="${esc(t('layout.home'))}">${logo}<span>Pria</span></a></header>
 <main>
 <div class="card">
 ${body}
 </div>
 </main>
-<footer>${esc(opts.footer ?? CUSTOMER_FOOTER)}</footer>
+<footer>${languageSwitch(opts.page)}${esc(opts.footer ?? t('layout.footer'))}</footer>
 </body>
 </html>`;
 }
@@ -152,56 +182,66 @@ export interface LoginView {
    * customer words (issue 40's walk: staff signed in on the customers' page).
    */
   staff?: boolean;
+  /** The reader's language (the staff sign-in stays English). */
+  page?: PageLanguage;
 }
 
-function passkeySection(p: LoginView['passkey']): string {
+type Words = ReturnType<typeof wordsOf>;
+
+function passkeySection(p: LoginView['passkey'], t: Words): string {
   if (!p) return '';
   return `<div id="passkey" data-options="${esc(p.options)}" data-verify="${esc(p.verify)}" hidden>
-<p class="or">or</p>
-<button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
+<p class="or">${t.html('or')}</p>
+<button type="button" class="secondary" id="passkey-sign-in">${t.html('login.passkey')}</button>
 <p class="field-error" id="passkey-error" role="alert" hidden></p>
 </div>`;
 }
 
-function socialSection(buttons: { label: string; href: string }[] | undefined): string {
+function socialSection(buttons: { label: string; href: string }[] | undefined, t: Words): string {
   if (!buttons?.length) return '';
-  return `<p class="or">or</p>
+  return `<p class="or">${t.html('or')}</p>
 ${buttons.map((b) => `<a class="button social" href="${esc(b.href)}">${esc(b.label)}</a>`).join('\n')}`;
 }
 
 /** The sign-in the admin portal asked for (portal=staff: one known value, never the parameter's text). */
 export const isStaffSignIn = (params: Record<string, unknown>) => params.portal === 'staff';
 
+/** `<a>…</a>` of a message as a link. */
+const link = (href: string) => wrap(`<a href="${esc(href)}">`, '</a>');
+
 export function loginPage(v: LoginView): string {
   const staff = v.staff === true;
+  const page = staff ? undefined : v.page;
+  const t = wordsOf(page);
   return layout(
-    staff ? 'Staff sign in' : 'Log in',
+    staff ? 'Staff sign in' : t('login.title'),
     `${
       staff
         ? `<h1>Pria Staff — sign in</h1>
 <p class="sub">Sign in to the admin portal with your staff account.</p>`
-        : `<h1>Welcome back</h1>
-<p class="sub">Log in to continue to Pria.</p>`
+        : `<h1>${t.html('login.heading')}</h1>
+<p class="sub">${t.html('login.sub')}</p>`
     }
 ${notice(v.notice)}
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
-<label for="email">Email</label>
+<label for="email">${t.html('field.email')}</label>
 <input id="email" name="email" type="email" autocomplete="username${v.passkey ? ' webauthn' : ''}" required value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
-<label for="password">Password</label>
+<label for="password">${t.html('field.password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${v.error ? ' aria-invalid="true"' : ''}>
-${v.forgotHref ? `<p class="forgot"><a href="${esc(v.forgotHref)}">Forgot password?</a></p>` : ''}
-<button type="submit">Log in</button>
+${v.forgotHref ? `<p class="forgot"><a href="${esc(v.forgotHref)}">${t.html('login.forgot')}</a></p>` : ''}
+<button type="submit">${t.html('login.submit')}</button>
 </form>
-${passkeySection(v.passkey)}
+${passkeySection(v.passkey, t)}
 ${
   staff
     ? ''
-    : `${socialSection(v.social)}
-<p class="switch">New to Pria? <a href="${esc(v.signupHref)}">Create an account</a></p>`
+    : `${socialSection(v.social, t)}
+<p class="switch">${t.html('login.newToPria', { a: link(v.signupHref) })}</p>`
 }`,
     {
       homeUrl: v.homeUrl,
+      page,
       scripts: v.passkey ? ['/oidc/assets/webauthn.js', '/oidc/assets/passkey-sign-in.js'] : [],
       ...(staff && {
         footer:
@@ -219,6 +259,7 @@ export interface SignupView {
   error?: string | null;
   fieldErrors?: { email?: string; password?: string; confirmPassword?: string; terms?: string };
   homeUrl: string;
+  page?: PageLanguage;
 }
 
 function fieldError(id: string, message: string | undefined): string {
@@ -232,33 +273,39 @@ function invalidAttrs(id: string, message: string | undefined, hintId?: string):
 
 /** A legal document by the title its page carries (one name: issue 40, "Terms of Use" led to "Terms of Service"). */
 const legalLink = (homeUrl: string, doc: LegalDocument) =>
-  `<a href="${esc(homeUrl)}${esc(doc.url)}" target="_blank" rel="noopener">${esc(doc.title)}</a>`;
+  wrap(`<a href="${esc(homeUrl)}${esc(doc.url)}" target="_blank" rel="noopener">`, '</a>');
 
 export function signupPage(v: SignupView): string {
   const fe = v.fieldErrors ?? {};
+  const t = wordsOf(v.page);
   return layout(
-    'Sign up',
-    `<h1>Create your account</h1>
-<p class="sub">Start building credit with the cards you already have.</p>
+    t('signup.title'),
+    `<h1>${t.html('signup.heading')}</h1>
+<p class="sub">${t.html('signup.sub')}</p>
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
-<label for="email">Email</label>
+<label for="email">${t.html('field.email')}</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${esc(v.email)}"${invalidAttrs('email', fe.email)}>
 ${fieldError('email', fe.email)}
-<label for="password">Password</label>
+<label for="password">${t.html('field.password')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}"${invalidAttrs('password', fe.password, 'password-hint')}>
-<p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters.</p>
+<p class="hint" id="password-hint">${t.html('signup.passwordHint', { min: PASSWORD_MIN })}</p>
 ${fieldError('password', fe.password)}
-<label for="confirmPassword">Confirm password</label>
+<label for="confirmPassword">${t.html('signup.confirm')}</label>
 <input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}>
 ${fieldError('confirmPassword', fe.confirmPassword)}
 <label class="check" for="terms"><input id="terms" name="terms" type="checkbox" value="yes"${v.terms ? ' checked' : ''} required${invalidAttrs('terms', fe.terms)}>
-<span>I agree to the ${legalLink(v.homeUrl, legalDocuments.terms)} and the ${legalLink(v.homeUrl, legalDocuments.privacy)}, and I am at least 18 years old.</span></label>
+<span>${t.html('signup.agree', {
+      terms: legalLink(v.homeUrl, legalDocuments.terms),
+      privacy: legalLink(v.homeUrl, legalDocuments.privacy),
+      termsTitle: t('legal.terms'),
+      privacyTitle: t('legal.privacy'),
+    })}</span></label>
 ${fieldError('terms', fe.terms)}
-<button type="submit">Sign up</button>
+<button type="submit">${t.html('signup.submit')}</button>
 </form>
-<p class="switch">Already have an account? <a href="${esc(v.loginHref)}">Log in</a></p>`,
-    { homeUrl: v.homeUrl },
+<p class="switch">${t.html('signup.haveAccount', { a: link(v.loginHref) })}</p>`,
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -276,22 +323,24 @@ export function checkEmailPage(v: {
   homeUrl: string;
   resendAction?: string;
   sent?: boolean;
+  page?: PageLanguage;
 }): string {
+  const t = wordsOf(v.page);
   const resend = v.resendAction
     ? `<form method="post" action="${esc(v.resendAction)}">
 <input type="hidden" name="email" value="${esc(v.email)}">
-<button class="secondary" type="submit">Resend the email</button>
+<button class="secondary" type="submit">${t.html('checkEmail.resend')}</button>
 </form>`
     : '';
   return layout(
-    'Check your email',
-    `<h1>Check your email</h1>
-${notice(v.sent ? `We sent a new link to ${v.email}.` : null)}
-<p class="sub">We sent an email to <strong>${esc(v.email)}</strong>. Open the link in it to confirm your address, then log in to continue.</p>
-<p class="hint">Nothing there? Look in your spam folder. The link works for 48 hours.</p>
-<a class="button" href="${esc(v.loginHref)}">Log in</a>
+    t('checkEmail.title'),
+    `<h1>${t.html('checkEmail.title')}</h1>
+${notice(v.sent ? t('checkEmail.resent', { email: v.email }) : null)}
+<p class="sub">${t.html('checkEmail.sub', { email: v.email, strong: wrap('<strong>', '</strong>') })}</p>
+<p class="hint">${t.html('checkEmail.hint')}</p>
+<a class="button" href="${esc(v.loginHref)}">${t.html('login.submit')}</a>
 ${resend}`,
-    { homeUrl: v.homeUrl },
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -301,19 +350,21 @@ export function forgotPasswordPage(v: {
   email?: string;
   error?: string | null;
   homeUrl: string;
+  page?: PageLanguage;
 }): string {
+  const t = wordsOf(v.page);
   return layout(
-    'Reset your password',
-    `<h1>Reset your password</h1>
-<p class="sub">Enter the email address you log in with. We will send you a link to choose a new password.</p>
+    t('forgot.title'),
+    `<h1>${t.html('forgot.title')}</h1>
+<p class="sub">${t.html('forgot.sub')}</p>
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
-<label for="email">Email</label>
+<label for="email">${t.html('field.email')}</label>
 <input id="email" name="email" type="email" autocomplete="username" required maxlength="320" value="${esc(v.email)}"${v.error ? ' aria-invalid="true"' : ''} autofocus>
-<button type="submit">Send reset link</button>
+<button type="submit">${t.html('forgot.submit')}</button>
 </form>
-<p class="switch">Remembered it? <a href="${esc(v.loginHref)}">Log in</a></p>`,
-    { homeUrl: v.homeUrl },
+<p class="switch">${t.html('forgot.remembered', { a: link(v.loginHref) })}</p>`,
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -323,25 +374,27 @@ export function resetPasswordPage(v: {
   error?: string | null;
   fieldErrors?: { password?: string; confirmPassword?: string };
   homeUrl: string;
+  page?: PageLanguage;
 }): string {
   const fe = v.fieldErrors ?? {};
+  const t = wordsOf(v.page);
   return layout(
-    'Choose a new password',
-    `<h1>Choose a new password</h1>
-<p class="sub">You will be signed out on every device, then log in with the new password.</p>
+    t('reset.title'),
+    `<h1>${t.html('reset.title')}</h1>
+<p class="sub">${t.html('reset.sub')}</p>
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
 <input type="hidden" name="token" value="${esc(v.token)}">
-<label for="password">New password</label>
+<label for="password">${t.html('reset.newPassword')}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}"${invalidAttrs('password', fe.password, 'password-hint')} autofocus>
-<p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters. Avoid common passwords.</p>
+<p class="hint" id="password-hint">${t.html('reset.hint', { min: PASSWORD_MIN })}</p>
 ${fieldError('password', fe.password)}
-<label for="confirmPassword">Confirm new password</label>
+<label for="confirmPassword">${t.html('reset.confirm')}</label>
 <input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}>
 ${fieldError('confirmPassword', fe.confirmPassword)}
-<button type="submit">Change password</button>
+<button type="submit">${t.html('reset.submit')}</button>
 </form>`,
-    { homeUrl: v.homeUrl },
+    { homeUrl: v.homeUrl, page: v.page },
   );
 }
 
@@ -352,26 +405,29 @@ export function messagePage(opts: {
   linkText?: string;
   homeUrl?: string;
   isError?: boolean;
+  /** The reader's language; the title, message and link text come already in it. */
+  page?: PageLanguage;
 }): string {
   return layout(
     opts.title,
     `<h1>${esc(opts.title)}</h1>
 ${opts.isError ? alert(opts.message) : `<p class="sub">${esc(opts.message)}</p>`}
-${opts.linkHref ? `<a class="button" href="${esc(opts.linkHref)}">${esc(opts.linkText ?? 'Continue')}</a>` : ''}`,
-    { homeUrl: opts.homeUrl },
+${opts.linkHref ? `<a class="button" href="${esc(opts.linkHref)}">${esc(opts.linkText ?? wordsOf(opts.page)('continue'))}</a>` : ''}`,
+    { homeUrl: opts.homeUrl, page: opts.page },
   );
 }
 
 /** RP-initiated logout confirmation; `form` is oidc-provider's hidden form (id op.logoutForm). */
-export function logoutPage(form: string, homeUrl: string): string {
+export function logoutPage(form: string, homeUrl: string, page?: PageLanguage): string {
+  const t = wordsOf(page);
   return layout(
-    'Sign out',
-    `<h1>Sign out of Pria?</h1>
-<p class="sub">You will need to log in again to see your cards and activity.</p>
+    t('logout.title'),
+    `<h1>${t.html('logout.heading')}</h1>
+<p class="sub">${t.html('logout.sub')}</p>
 ${form}
-<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
-<button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>`,
-    { homeUrl },
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${t.html('logout.submit')}</button>
+<button class="secondary" type="submit" form="op.logoutForm">${t.html('logout.stay')}</button>`,
+    { homeUrl, page },
   );
 }
 
@@ -380,15 +436,16 @@ ${form}
  * already chose to leave and is not asked again; the form posts itself (a script of our origin)
  * and ends the session at once. Without JavaScript the button does the same.
  */
-export function signingOutPage(form: string, homeUrl: string): string {
+export function signingOutPage(form: string, homeUrl: string, page?: PageLanguage): string {
+  const t = wordsOf(page);
   return layout(
-    'Signing out',
-    `<h1>Signing you out…</h1>
-<p class="sub">You will need to log in again to see your cards and activity.</p>
+    t('signingOut.title'),
+    `<h1>${t.html('signingOut.heading')}</h1>
+<p class="sub">${t.html('logout.sub')}</p>
 ${form}
 <input type="hidden" name="logout" value="yes" form="op.logoutForm">
-<noscript><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button></noscript>`,
-    { homeUrl, scripts: ['/oidc/assets/sign-out.js'] },
+<noscript><button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${t.html('logout.submit')}</button></noscript>`,
+    { homeUrl, scripts: ['/oidc/assets/sign-out.js'], page },
   );
 }
 

@@ -1,4 +1,6 @@
-import { afterLogoutPath, permissionsForRoles } from '@pria/contracts';
+import { afterLogoutPath, type Language, permissionsForRoles } from '@pria/contracts';
+import { translator } from '@pria/contracts/i18n/format';
+import { idpPages } from '@pria/contracts/i18n/idp-pages';
 import Provider, {
   type Configuration,
   errors,
@@ -8,6 +10,7 @@ import Provider, {
 import type { Config } from '../config.ts';
 import { readRevocation } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
+import { requestLanguage } from '../platform/language.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
 import { chainGeneration, createPostgresAdapter } from './adapter.ts';
@@ -23,6 +26,13 @@ import { findUserById } from './users.ts';
  * RP-Initiated Logout lets the provider skip the question exactly then; any other request (no
  * hint, another account's, a client this session never used) still asks.
  */
+/** The language of a page the provider renders itself (ADR 74): cookie, else Accept-Language; Vary says so. */
+function pageOf(ctx: KoaContextWithOIDC): { lang: Language } {
+  ctx.vary('Accept-Language');
+  ctx.vary('Cookie');
+  return { lang: requestLanguage(ctx.req.headers) };
+}
+
 function askedByThisSession(ctx: KoaContextWithOIDC): boolean {
   const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string } } | undefined;
   const session = ctx.oidc.session;
@@ -148,17 +158,23 @@ export async function createProvider(deps: {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          const page = pageOf(ctx);
           ctx.type = 'html';
-          ctx.body = askedByThisSession(ctx) ? signingOutPage(form, home) : logoutPage(form, home);
+          ctx.body = askedByThisSession(ctx)
+            ? signingOutPage(form, home, page)
+            : logoutPage(form, home, page);
         },
         postLogoutSuccessSource: (ctx) => {
+          const page = pageOf(ctx);
+          const t = translator(idpPages, page.lang);
           ctx.type = 'html';
           ctx.body = messagePage({
-            title: 'Signed out',
-            message: 'You have signed out of Pria.',
+            title: t('signedOut.title'),
+            message: t('signedOut.message'),
             linkHref: `${home}/`,
-            linkText: 'Go back to Pria home',
+            linkText: t('goHome'),
             homeUrl: home,
+            page,
           });
         },
       },
@@ -205,13 +221,16 @@ export async function createProvider(deps: {
     async renderError(ctx, out, error) {
       const status = Math.max(ctx.status, 400);
       if (status >= 500) logger.error({ err: error }, 'identity provider error');
+      // The protocol's own description (error_description) stays as the library words it.
+      const page = pageOf(ctx);
+      const t = translator(idpPages, page.lang);
       ctx.type = 'html';
       ctx.body = layout(
-        'Something went wrong',
-        `<h1>Oops...something went wrong</h1>
-<div class="alert" role="alert">${esc(out.error_description ?? out.error ?? 'The request could not be completed.')}</div>
-<a class="button" href="${esc(`${home}/`)}">Go back to Pria home</a>`,
-        { homeUrl: home },
+        t('error.title'),
+        `<h1>${t.html('error.heading')}</h1>
+<div class="alert" role="alert">${esc(out.error_description ?? out.error ?? t('error.fallback'))}</div>
+<a class="button" href="${esc(`${home}/`)}">${t.html('goHome')}</a>`,
+        { homeUrl: home, page },
       );
     },
     ttl: {

@@ -1,3 +1,6 @@
+import type { Language } from '@pria/contracts';
+import { translator } from '@pria/contracts/i18n/format';
+import { idpPages } from '@pria/contracts/i18n/idp-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -5,6 +8,7 @@ import type { Db } from '../platform/db.ts';
 import { access } from '../platform/http.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
+import { idpMessageIn, languageOf } from './page-language.ts';
 import { forgotPasswordPage, formField, messagePage, resetPasswordPage, sendPage } from './pages.ts';
 import { findResetToken, recoveryMessages, requestPasswordReset, resetPassword } from './recovery.ts';
 import { messages, normalizeEmail, PASSWORD_MAX, passwordProblem } from './users.ts';
@@ -40,52 +44,67 @@ export function registerRecoveryRoutes(
   const loginHref = `${home}/login`;
   const secure = home.startsWith('https:') ? '; Secure' : '';
 
-  const forgotView = (email = '', error: string | null = null) =>
-    forgotPasswordPage({ action: FORGOT_PATH, loginHref, email, error, homeUrl: home });
+  /** The form in the reader's language; its switch comes back to the form (its address holds no secret). */
+  const forgotView = (lang: Language, email = '', error: string | null = null) =>
+    forgotPasswordPage({
+      action: FORGOT_PATH,
+      loginHref,
+      email,
+      error: idpMessageIn(lang, error),
+      homeUrl: home,
+      page: { lang, here: FORGOT_PATH },
+    });
 
-  const invalidLink = (reply: FastifyReply) =>
-    sendPage(
+  const invalidLink = (reply: FastifyReply) => {
+    const lang = languageOf(reply.request);
+    const t = translator(idpPages, lang);
+    return sendPage(
       reply,
       messagePage({
-        title: 'Link expired',
-        message: recoveryMessages.invalidLink,
+        title: t('linkExpired.title'),
+        message: idpMessageIn(lang, recoveryMessages.invalidLink),
         linkHref: FORGOT_PATH,
-        linkText: 'Send me a new link',
+        linkText: t('forgot.newLink'),
         homeUrl: home,
         isError: true,
+        page: { lang },
       }),
       400,
     );
+  };
 
-  app.get(FORGOT_PATH, { config: access.public, schema: { hide: true } }, async (_req, reply) =>
-    sendPage(reply, forgotView()),
+  app.get(FORGOT_PATH, { config: access.public, schema: { hide: true } }, async (req, reply) =>
+    sendPage(reply, forgotView(languageOf(req))),
   );
 
   app.post(FORGOT_PATH, { config: access.public, schema: { hide: true } }, async (req, reply) => {
     const started = Date.now();
+    const lang = languageOf(req);
     const raw = formField(req.body, 'email');
     const email = normalizeEmail(raw);
     if (!validEmail(email)) {
-      return sendPage(reply, forgotView(raw.slice(0, 320), messages.invalidEmail), 400);
+      return sendPage(reply, forgotView(lang, raw.slice(0, 320), messages.invalidEmail), 400);
     }
-    const result = await requestPasswordReset(db, config, email, { ip: req.ip ?? null });
+    const result = await requestPasswordReset(db, config, email, { ip: req.ip ?? null, language: lang });
     if (!result.ok) {
       logger.warn({ reason: result.reason }, 'password reset request throttled');
       const message =
         result.reason === 'ip' ? recoveryMessages.ipThrottled : recoveryMessages.addressThrottled;
-      return sendPage(reply, forgotView(email, message), 429);
+      return sendPage(reply, forgotView(lang, email, message), 429);
     }
     // Known or unknown address: the same words, after at least the same time.
     const wait = REQUEST_FLOOR_MS - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t = translator(idpPages, lang);
     return sendPage(
       reply,
       messagePage({
-        title: 'Check your email',
-        message: recoveryMessages.sent,
+        title: t('checkEmail.title'),
+        message: idpMessageIn(lang, recoveryMessages.sent),
         linkHref: loginHref,
-        linkText: 'Back to log in',
+        linkText: t('forgot.backToLogin'),
         homeUrl: home,
+        page: { lang },
       }),
     );
   });
@@ -98,7 +117,11 @@ export function registerRecoveryRoutes(
       if (!(await findResetToken(db, token))) return invalidLink(reply);
       // The page is not cached and sends no referrer, so the token does not leak from it.
       reply.header('referrer-policy', 'no-referrer');
-      return sendPage(reply, resetPasswordPage({ action: RESET_PATH, token, homeUrl: home }));
+      // No language switch here: its link would carry the page's address, and so the token.
+      return sendPage(
+        reply,
+        resetPasswordPage({ action: RESET_PATH, token, homeUrl: home, page: { lang: languageOf(req) } }),
+      );
     },
   );
 
@@ -106,15 +129,20 @@ export function registerRecoveryRoutes(
     const token = formField(req.body, 'token');
     const password = formField(req.body, 'password');
     const confirmPassword = formField(req.body, 'confirmPassword');
+    const lang = languageOf(req);
     const again = (fieldErrors: { password?: string; confirmPassword?: string }) =>
       sendPage(
         reply.header('referrer-policy', 'no-referrer'),
         resetPasswordPage({
           action: RESET_PATH,
           token,
-          fieldErrors,
-          error: 'Please correct the highlighted fields.',
+          fieldErrors: {
+            password: idpMessageIn(lang, fieldErrors.password) ?? undefined,
+            confirmPassword: idpMessageIn(lang, fieldErrors.confirmPassword) ?? undefined,
+          },
+          error: translator(idpPages, lang)('signup.correct'),
           homeUrl: home,
+          page: { lang },
         }),
         400,
       );

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Language } from '@pria/contracts';
+import { accountEmails } from '@pria/contracts/i18n/account-emails';
+import { formatMessage, translator } from '@pria/contracts/i18n/format';
+import { idpMessages } from '@pria/contracts/i18n/idp-pages';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../platform/db.ts';
+import { accountLanguage } from '../platform/language.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
 import { passwordProblem } from '../platform/password-policy.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
@@ -33,34 +38,29 @@ const TOKEN_MAX = 200;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** In English, written from the provider's catalog (the pages show them translated, ADR 74). */
 export const recoveryMessages = {
-  sent: "If an account exists for that address, we've sent a link to reset your password. It works once and expires in 30 minutes.",
-  addressThrottled:
-    'Too many reset links were requested for this address. Please wait an hour before asking again.',
-  ipThrottled: 'Too many reset links were requested from your network. Please try again in an hour.',
-  invalidLink:
-    'This password reset link is invalid, expired or was already used. Ask for a new one: links work once and expire after 30 minutes.',
-  done: 'Your password was changed and you were signed out everywhere. Log in with your new password.',
+  sent: formatMessage(idpMessages, 'en', 'resetSent'),
+  addressThrottled: formatMessage(idpMessages, 'en', 'resetAddressThrottled'),
+  ipThrottled: formatMessage(idpMessages, 'en', 'resetIpThrottled'),
+  invalidLink: formatMessage(idpMessages, 'en', 'resetInvalidLink'),
+  done: formatMessage(idpMessages, 'en', 'resetDone'),
 } as const;
 
 export type ResetRequestResult = { ok: true } | { ok: false; reason: 'address' | 'ip' };
 
-function resetEmail(link: string) {
-  const text = [
-    'Someone (we hope you) asked to reset the password of the Pria account for this address.',
-    '',
-    'Choose a new password by opening this link:',
-    link,
-    '',
-    `The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this email: your password stays the same.`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
-<h1 style="font-size:20px">Reset your password</h1>
-<p>Someone (we hope you) asked to reset the password of the Pria account for this address.</p>
-<p><a href="${link}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Choose a new password</a></p>
-<p style="font-size:13px;color:#555">The link works once and expires in ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this email: your password stays the same.</p>
+/** The reset link's email in the account's language (ADR 74). */
+function resetEmail(link: string, lang: Language) {
+  const t = translator(accountEmails, lang);
+  const expires = { minutes: RESET_TOKEN_MINUTES };
+  const text = [t('reset.lead'), '', t('reset.open'), link, '', t('reset.expires', expires)].join('\n');
+  const html = `<!doctype html><html${lang === 'en' ? '' : ` lang="${lang}"`}><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
+<h1 style="font-size:20px">${t.html('reset.heading')}</h1>
+<p>${t.html('reset.lead')}</p>
+<p><a href="${link}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${t.html('reset.button')}</a></p>
+<p style="font-size:13px;color:#555">${t.html('reset.expires', expires)}</p>
 </body></html>`;
-  return { text, html };
+  return { subject: t('reset.subject'), text, html };
 }
 
 /**
@@ -74,7 +74,8 @@ export async function requestPasswordReset(
   db: Db,
   config: Config,
   emailInput: string,
-  ctx: { ip: string | null },
+  /** `language`: the page's, for an account that never said which it speaks (ADR 74). */
+  ctx: { ip: string | null; language?: Language },
 ): Promise<ResetRequestResult> {
   const email = normalizeEmail(emailInput).slice(0, 320);
   const since = sql<Date>`now() - interval '1 hour'`;
@@ -105,7 +106,7 @@ export async function requestPasswordReset(
       .values({ email, ip: ctx.ip, user_id: eligible?.id ?? null })
       .execute();
     if (eligible) {
-      await issueResetLink(trx, config, eligible, token);
+      await issueResetLink(trx, config, eligible, token, ctx.language);
       return;
     }
     // Invited staff who never set a password get a word on their invitation instead (issue 30).
@@ -134,7 +135,13 @@ export async function sendResetLinkTo(db: Db, config: Config, userId: string): P
 }
 
 /** Stops earlier unused links of the user, stores the new token's hash and queues the email. */
-async function issueResetLink(trx: Db, config: Config, user: { id: string; email: string }, token: string) {
+async function issueResetLink(
+  trx: Db,
+  config: Config,
+  user: { id: string; email: string },
+  token: string,
+  fallback: Language = 'en',
+) {
   await trx
     .updateTable('idp_email_tokens')
     .set({ used_at: sql<Date>`now()` })
@@ -153,11 +160,11 @@ async function issueResetLink(trx: Db, config: Config, user: { id: string; email
     })
     .execute();
   const link = `${config.publicUrl}/oidc/reset-password?token=${encodeURIComponent(token)}`;
+  const account = identityAccount(config, user.id);
   await enqueueEmail(trx, {
     to: user.email,
-    subject: 'Reset your Pria password',
-    ...resetEmail(link),
-    account: identityAccount(config, user.id),
+    ...resetEmail(link, await accountLanguage(trx, account, fallback)),
+    account,
   });
 }
 

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { formatMessage } from '@pria/contracts/i18n/format';
+import { idpMessages } from '@pria/contracts/i18n/idp-pages';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.ts';
 
@@ -20,7 +22,7 @@ import type { Db } from '../platform/db.ts';
  * the counter (a person who gets in starts afresh), as does a password reset for `address`.
  */
 /** What every lock says, to anyone, whichever lock it is and whether the account exists. */
-export const signInLockedMessage = 'Too many failed sign-in attempts. Please try again later.';
+export const signInLockedMessage = formatMessage(idpMessages, 'en', 'locked');
 
 export interface SignInLock {
   name: 'address' | 'second-factor';

@@ -1,7 +1,11 @@
+import type { Language } from '@pria/contracts';
+import { accountEmails } from '@pria/contracts/i18n/account-emails';
+import { translator } from '@pria/contracts/i18n/format';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import { recordConsents } from '../platform/consents.ts';
 import type { Db } from '../platform/db.ts';
+import { accountLanguage } from '../platform/language.ts';
 import { enqueueEmail } from '../platform/outbox.ts';
 import { FORGOT_PATH } from './recovery.routes.ts';
 import {
@@ -26,6 +30,8 @@ export interface SignUpInput {
   password: string;
   ip: string | null;
   userAgent: string | null;
+  /** The sign-up page's language: kept on the account (its emails) and on the consents given. */
+  language: Language;
 }
 
 export type SignUpResult =
@@ -43,7 +49,11 @@ export async function signUp(db: Db, config: Config, input: SignUpInput): Promis
   return db.transaction().execute(async (trx): Promise<SignUpResult> => {
     let userId: string;
     try {
-      ({ id: userId } = await createUser(trx, { email: input.email, password: input.password }));
+      ({ id: userId } = await createUser(trx, {
+        email: input.email,
+        password: input.password,
+        language: input.language,
+      }));
     } catch (err) {
       if (!(err instanceof IdpUserError && err.code === 'EMAIL_TAKEN')) throw err;
       await tellOwner(trx, config, input.email, { ip: input.ip, userAgent });
@@ -53,7 +63,7 @@ export async function signUp(db: Db, config: Config, input: SignUpInput): Promis
     // The sign-up page's checkbox: the terms and privacy policy as they read today.
     await recordConsents(
       trx,
-      { issuer: config.oidc.issuer, subject: userId, ip: input.ip, userAgent },
+      { issuer: config.oidc.issuer, subject: userId, ip: input.ip, userAgent, language: input.language },
       { documents: ['terms', 'privacy'], context: 'sign-up' },
     );
     await trx
@@ -96,13 +106,17 @@ async function tellOwner(
   const owner = await findUserByEmail(trx, email);
   if (!owner) return;
   const hour = Math.floor(Date.now() / 3_600_000);
+  // For the owner's account, in its language: the address is theirs, whoever typed it.
+  const account = identityAccount(config, owner.id);
   await enqueueEmail(trx, {
     to: owner.email,
-    subject: 'Someone tried to sign up with your email address',
     dedupeKey: `signup-taken:${owner.id}:${hour}`,
-    ...takenAddressEmail(`${config.publicUrl}/login`, `${config.publicUrl}${FORGOT_PATH}`),
-    // For the owner's account: the address is theirs, whoever typed it.
-    account: identityAccount(config, owner.id),
+    ...takenAddressEmail(
+      `${config.publicUrl}/login`,
+      `${config.publicUrl}${FORGOT_PATH}`,
+      await accountLanguage(trx, account),
+    ),
+    account,
   });
   await trx
     .insertInto('idp_sign_in_events')
@@ -117,22 +131,24 @@ async function tellOwner(
     .execute();
 }
 
-function takenAddressEmail(loginLink: string, resetLink: string) {
+/** The owner's note in their account's language (ADR 74). */
+function takenAddressEmail(loginLink: string, resetLink: string, lang: Language) {
+  const t = translator(accountEmails, lang);
   const text = [
-    'Someone tried to create a new Pria account with this email address, but it already has an account.',
+    t('taken.lead'),
     '',
-    `If it was you, log in: ${loginLink}`,
-    `Forgot your password? Reset it: ${resetLink}`,
+    t('taken.logIn', { link: loginLink }),
+    t('taken.reset', { link: resetLink }),
     '',
-    'If it was not you, ignore this email: nothing changed in your account, and no other account was made with your address.',
+    t('taken.notYou'),
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
-<h1 style="font-size:20px">Someone tried to sign up with your address</h1>
-<p>Someone tried to create a new Pria account with this email address, but it already has an account.</p>
-<p>If it was you, log in, or reset your password if you forgot it.</p>
-<p><a href="${loginLink}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Log in</a></p>
-<p><a href="${resetLink}" style="color:#0b1f3a">Reset my password</a></p>
-<p style="font-size:13px;color:#555">If it was not you, ignore this email: nothing changed in your account, and no other account was made with your address.</p>
+  const html = `<!doctype html><html${lang === 'en' ? '' : ` lang="${lang}"`}><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
+<h1 style="font-size:20px">${t.html('taken.heading')}</h1>
+<p>${t.html('taken.lead')}</p>
+<p>${t.html('taken.choice')}</p>
+<p><a href="${loginLink}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${t.html('taken.logInButton')}</a></p>
+<p><a href="${resetLink}" style="color:#0b1f3a">${t.html('taken.resetLink')}</a></p>
+<p style="font-size:13px;color:#555">${t.html('taken.notYou')}</p>
 </body></html>`;
-  return { text, html };
+  return { subject: t('taken.subject'), text, html };
 }

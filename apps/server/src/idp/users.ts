@@ -1,10 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { legalDocuments } from '@pria/contracts';
+import { type Language, legalDocuments } from '@pria/contracts';
+import { accountEmails } from '@pria/contracts/i18n/account-emails';
+import { formatMessage, translator } from '@pria/contracts/i18n/format';
+import { idpMessages } from '@pria/contracts/i18n/idp-pages';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { endAccessTokens, type RevocationReason } from '../platform/access-valid-after.ts';
 import type { Db } from '../platform/db.ts';
+import { accountLanguage } from '../platform/language.ts';
 import { enqueueEmail, type MessageAccount } from '../platform/outbox.ts';
 import {
   PASSWORD_MAX,
@@ -39,18 +43,22 @@ export class IdpUserError extends Error {
   }
 }
 
+/** The provider's refusals in English, written from its catalog (the pages show them translated, ADR 74). */
 export const messages = {
-  wrongCredentials: 'Wrong email or password.',
+  wrongCredentials: formatMessage(idpMessages, 'en', 'wrongCredentials'),
   locked: signInLockedMessage,
-  signedOutElsewhere: 'You were signed out. Log in again to continue.',
+  signedOutElsewhere: formatMessage(idpMessages, 'en', 'signedOutElsewhere'),
   passwordTooShort: passwordMessages.tooShort,
   passwordTooLong: passwordMessages.tooLong,
   passwordTooCommon: passwordMessages.tooCommon,
   passwordTooWeak: passwordMessages.tooWeak,
-  passwordsMustMatch: 'Passwords must match',
-  invalidEmail: 'Enter a valid email address.',
-  emailTaken: 'An account with this email already exists. Log in instead.',
-  termsRequired: `You must accept the ${legalDocuments.terms.title} and ${legalDocuments.privacy.title}.`,
+  passwordsMustMatch: formatMessage(idpMessages, 'en', 'passwordsMustMatch'),
+  invalidEmail: formatMessage(idpMessages, 'en', 'invalidEmail'),
+  emailTaken: formatMessage(idpMessages, 'en', 'emailTaken'),
+  termsRequired: formatMessage(idpMessages, 'en', 'termsRequired', {
+    termsTitle: legalDocuments.terms.title,
+    privacyTitle: legalDocuments.privacy.title,
+  }),
 } as const;
 
 const emailSchema = z.email();
@@ -66,6 +74,8 @@ export interface NewUser {
   emailVerified?: boolean;
   givenName?: string | null;
   familyName?: string | null;
+  /** The language the account is created in (its sign-up page's); its emails use it until the customer chooses. */
+  language?: Language | null;
 }
 
 /**
@@ -90,6 +100,7 @@ export async function createUser(db: Db, input: NewUser): Promise<{ id: string }
       roles: input.roles?.length ? input.roles : ['customer'],
       given_name: input.givenName ?? null,
       family_name: input.familyName ?? null,
+      language: input.language ?? null,
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
@@ -222,22 +233,18 @@ export async function checkCurrentPassword(
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-function verificationEmail(link: string) {
-  const text = [
-    'Welcome to Pria!',
-    '',
-    'Please confirm your email address by opening this link:',
-    link,
-    '',
-    `The link works once and expires in ${VERIFY_TOKEN_HOURS} hours. If you did not create a Pria account, ignore this email.`,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
-<h1 style="font-size:20px">Confirm your email</h1>
-<p>Welcome to Pria! Please confirm your email address.</p>
-<p><a href="${link}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Verify email</a></p>
-<p style="font-size:13px;color:#555">The link works once and expires in ${VERIFY_TOKEN_HOURS} hours. If you did not create a Pria account, ignore this email.</p>
+/** The address check's email in the account's language (ADR 74). */
+function verificationEmail(link: string, lang: Language) {
+  const t = translator(accountEmails, lang);
+  const expires = { hours: VERIFY_TOKEN_HOURS };
+  const text = [t('verify.welcome'), '', t('verify.open'), link, '', t('verify.expires', expires)].join('\n');
+  const html = `<!doctype html><html${lang === 'en' ? '' : ` lang="${lang}"`}><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1f3a">
+<h1 style="font-size:20px">${t.html('verify.heading')}</h1>
+<p>${t.html('verify.lead')}</p>
+<p><a href="${link}" style="display:inline-block;background:#0b1f3a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${t.html('verify.button')}</a></p>
+<p style="font-size:13px;color:#555">${t.html('verify.expires', expires)}</p>
 </body></html>`;
-  return { text, html };
+  return { subject: t('verify.subject'), text, html };
 }
 
 /**
@@ -265,11 +272,11 @@ export async function sendVerificationEmail(db: Db, config: Config, userId: stri
     })
     .execute();
   const link = `${config.publicUrl}/oidc/verify-email?token=${encodeURIComponent(token)}`;
+  const account = identityAccount(config, user.id);
   await enqueueEmail(db, {
     to: user.email,
-    subject: 'Verify your Pria email address',
-    ...verificationEmail(link),
-    account: identityAccount(config, user.id),
+    ...verificationEmail(link, await accountLanguage(db, account)),
+    account,
   });
   return true;
 }

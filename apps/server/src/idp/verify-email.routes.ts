@@ -1,6 +1,9 @@
+import { translator } from '@pria/contracts/i18n/format';
+import { idpPages } from '@pria/contracts/i18n/idp-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { access } from '../platform/http.ts';
 import type { InteractionKit } from './interaction-mfa.ts';
+import { languageOf } from './page-language.ts';
 import { checkEmailPage, formField, messagePage, sendPage } from './pages.ts';
 import {
   consumeVerificationToken,
@@ -39,17 +42,23 @@ export function registerVerifyEmailRoutes(
   const home = config.publicUrl;
   const secure = home.startsWith('https:') ? '; Secure' : '';
 
-  const verified = (reply: FastifyReply, message: string) =>
-    sendPage(
+  /** The page's words in the reader's language (the link's secret stays off the switch: none here). */
+  const wordsFor = (req: FastifyRequest) => translator(idpPages, languageOf(req));
+
+  const verified = (reply: FastifyReply, message: 'verified.message' | 'verified.already') => {
+    const t = wordsFor(reply.request);
+    return sendPage(
       reply,
       messagePage({
-        title: 'Email verified',
-        message,
+        title: t('verified.title'),
+        message: t(message),
         linkHref: `${home}/dashboard`,
-        linkText: 'Continue to Pria',
+        linkText: t('verified.link'),
         homeUrl: home,
+        page: { lang: t.language },
       }),
     );
+  };
 
   app.get<{ Querystring: { token?: string } }>(
     '/oidc/verify-email',
@@ -63,42 +72,43 @@ export function registerVerifyEmailRoutes(
           'set-cookie',
           `${USED_COOKIE}=${verificationLinkDigest(token)}; Path=${USED_COOKIE_PATH}; Max-Age=${USED_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
         );
-        return verified(reply, 'Thank you! Your email address is verified.');
+        return verified(reply, 'verified.message');
       }
       // The same browser opening the link it used (a reload, Back): done already, not expired.
       if (usedHere(req, token) && (await verificationLinkUsed(db, token))) {
-        return verified(
-          reply,
-          'Your email is already verified. Continue to Pria; if you are not signed in, log in with your email and password.',
-        );
+        return verified(reply, 'verified.already');
       }
+      const t = wordsFor(req);
       return sendPage(
         reply,
         messagePage({
-          title: 'Link expired',
-          message:
-            'This verification link is invalid, expired or was already used. Request a new one from your account settings.',
+          title: t('linkExpired.title'),
+          message: t('verify.invalid'),
           linkHref: `${home}/dashboard/account/security`,
-          linkText: 'Go to my account',
+          linkText: t('verify.accountLink'),
           homeUrl: home,
           isError: true,
+          page: { lang: t.language },
         }),
         400,
       );
     },
   );
 
-  const tooMany = (reply: FastifyReply) =>
-    sendPage(
+  const tooMany = (reply: FastifyReply) => {
+    const t = wordsFor(reply.request);
+    return sendPage(
       reply,
       messagePage({
-        title: 'Too many emails',
-        message: 'Too many emails were requested from your network. Please wait a few minutes and try again.',
+        title: t('tooManyEmails.title'),
+        message: t('tooManyEmails.message'),
         homeUrl: home,
         isError: true,
+        page: { lang: t.language },
       }),
       429,
     );
+  };
 
   app.post<{ Params: { uid: string } }>(
     '/oidc/interaction/:uid/resend-verification',
@@ -124,6 +134,7 @@ export function registerVerifyEmailRoutes(
           homeUrl: home,
           resendAction: `${kit.base(interaction.uid)}/resend-verification`,
           sent: true,
+          page: { lang: languageOf(req) },
         }),
       );
     },

@@ -30,6 +30,7 @@ import type { Config } from '../config.ts';
 import { answerOtherMethods, createResourceIndex } from './allowed-methods.ts';
 import type { Principal, TokenVerifier } from './auth.ts';
 import { isDatabaseUnreachable } from './db.ts';
+import { inCallersLanguage } from './error-language.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import {
   answerFrameworkError,
@@ -43,10 +44,10 @@ import {
   responseSerializer,
 } from './framework-errors.ts';
 import { access } from './http.ts';
+import { requestLanguage, varyByLanguage } from './language.ts';
 import type { Logger } from './logger.ts';
 import { OneLinePerRequest, requestChildLogger, scrubUrl } from './logger.ts';
 import { API_DESCRIPTION, completeDocument } from './openapi-document.ts';
-import { pageLanguage } from './page-language.ts';
 import type { RateLimitStore } from './rate-limits.ts';
 import { completeContract } from './responses.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -260,11 +261,21 @@ export async function createHttpApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.httpCode).send(envelopeError(err.httpCode, err.code, err.message, err.details));
+      return reply
+        .code(err.httpCode)
+        .send(inCallersLanguage(req, reply, envelopeError(err.httpCode, err.code, err.message, err.details)));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = [...new Set(err.validation.map((v) => validationMessage(v, err.validationContext)))];
-      return reply.code(400).send(envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details));
+      return reply
+        .code(400)
+        .send(
+          inCallersLanguage(
+            req,
+            reply,
+            envelopeError(400, 'VALIDATION', details[0] ?? 'Invalid input', details),
+          ),
+        );
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large...: the caller's fault, said plainly.
@@ -404,8 +415,8 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
     if (!page) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     // A page written in more than one language depends on who asks: a cache must keep them apart.
     const translated = Object.keys(page).length > 1;
-    if (translated) reply.header('vary', 'Cookie, Accept-Language');
-    const html = translated ? (page[pageLanguage(req)] ?? page.en) : page.en;
+    if (translated) varyByLanguage(reply);
+    const html = translated ? (page[requestLanguage(req.headers)] ?? page.en) : page.en;
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@pria/contracts';
 import {
   type ConsentContext,
   currentLegalVersion,
@@ -5,6 +6,7 @@ import {
 } from '@pria/contracts/legal/documents';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db.ts';
+import { chosenLanguage, requestLanguage } from './language.ts';
 
 /** Who gave a consent and from where: the identity, and the client's address and browser. */
 export interface ConsentGiver {
@@ -13,16 +15,29 @@ export interface ConsentGiver {
   customerId?: string | null;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * The language the request's pages were in (its cookie or Accept-Language, ADR 74); the
+   * customer's own choice, when they made one, wins: the app showed them that language.
+   */
+  language?: Language;
 }
 
 /** The client side of a request, as a consent records it. */
-export function clientOf(req: FastifyRequest): { ip: string | null; userAgent: string | null } {
-  return { ip: req.ip ?? null, userAgent: req.headers['user-agent']?.slice(0, 512) ?? null };
+export function clientOf(req: FastifyRequest): {
+  ip: string | null;
+  userAgent: string | null;
+  language: Language;
+} {
+  return {
+    ip: req.ip ?? null,
+    userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+    language: requestLanguage(req.headers),
+  };
 }
 
 /**
- * Records that the giver accepted the CURRENT version of each document, in the caller's
- * transaction (with the sign-up, the checkout or the card it belongs to). The one writer of
+ * Records that the giver accepted the CURRENT version of each document, in the language they read
+ * it in, in the caller's transaction (with the sign-up, the checkout or the card it belongs to). The one writer of
  * consent_records: the identity provider, cards, subscriptions and the consents module call it.
  */
 export async function recordConsents(
@@ -37,6 +52,8 @@ export async function recordConsents(
   },
 ): Promise<void> {
   if (c.documents.length === 0) return;
+  // The language of the version accepted (issue 42): the one its reader was shown.
+  const language = (await chosenLanguage(db, giver)) ?? giver.language ?? 'en';
   await db
     .insertInto('consent_records')
     .values(
@@ -51,6 +68,7 @@ export async function recordConsents(
         subscription_id: c.subscriptionId ?? null,
         ip: giver.ip,
         user_agent: giver.userAgent,
+        language,
         ...(c.at ? { accepted_at: c.at } : {}),
       })),
     )

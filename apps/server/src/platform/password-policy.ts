@@ -1,3 +1,5 @@
+import { formatMessage } from '@pria/contracts/i18n/format';
+import { idpMessages } from '@pria/contracts/i18n/idp-pages';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
@@ -13,11 +15,12 @@ export const PASSWORD_MAX = 128;
 /** zxcvbn scores 0..4; 0 and 1 are "too guessable" / "very guessable" (under ~10^6 guesses). */
 export const MIN_SCORE = 2;
 
+/** The refusals in English, written from the provider's catalog (its Spanish is there too, ADR 74). */
 export const passwordMessages = {
-  tooShort: `Password must be at least ${PASSWORD_MIN} characters.`,
-  tooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
-  tooCommon: 'This password is too common. Choose a less predictable one.',
-  tooWeak: 'This password is too easy to guess. Use a longer phrase of unrelated words.',
+  tooShort: formatMessage(idpMessages, 'en', 'passwordTooShort', { min: PASSWORD_MIN }),
+  tooLong: formatMessage(idpMessages, 'en', 'passwordTooLong', { max: PASSWORD_MAX }),
+  tooCommon: formatMessage(idpMessages, 'en', 'passwordTooCommon'),
+  tooWeak: formatMessage(idpMessages, 'en', 'passwordTooWeak'),
 } as const;
 
 interface Policy {

@@ -51,7 +51,12 @@
   lib
     .browserSupportsWebAuthnAutofill()
     .then((supported) => {
-      if (supported) autofill = signIn(true).catch(explain);
+      // Nobody asked for this one: a browser that cannot offer passkeys this way (it refuses the
+      // request as not supported) is not an error to show on every page load.
+      if (supported)
+        autofill = signIn(true).catch((e) => {
+          if (e?.name !== 'NotSupportedError') explain(e);
+        });
     })
     .catch(() => {});
 

@@ -6,6 +6,7 @@ import { access } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { beginSecondStep, type InteractionKit } from '../interaction-mfa.ts';
 import { getMfaMethod } from '../mfa.ts';
+import { languageOf } from '../page-language.ts';
 import { sendPage } from '../pages.ts';
 import { recordEvent } from '../users.ts';
 import { resolveSocialAccount, socialMessages } from './accounts.ts';
@@ -62,7 +63,7 @@ export async function registerSocialRoutes(
     openState(keys, readCookie(req.headers.cookie, SOCIAL_COOKIE));
   const epoch = () => Math.floor(Date.now() / 1000);
   const refuse = (reply: FastifyReply, uid: string, message: string, status = 400) =>
-    sendPage(clearState(reply), kit.loginPage(uid, message), status);
+    sendPage(clearState(reply), kit.loginPage(languageOf(reply.request), uid, message), status);
 
   app.get<{ Params: { uid: string; provider: string } }>(
     '/oidc/interaction/:uid/social/:provider',

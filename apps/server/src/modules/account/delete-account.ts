@@ -3,6 +3,7 @@ import type { IdentityAdmin } from '../../identity-admin/port.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
+import { accountLanguage } from '../../platform/language.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { currentCustomer } from '../customers/index.ts';
 import {
@@ -73,12 +74,14 @@ export async function deleteAccount({
 
   await db.transaction().execute(async (trx) => {
     if (!(await consumeDeletionCode(trx, codeId))) throw invalid(messages.invalidOrExpiredCode);
-    // Read before the steps stop the plan: the email names what the deletion ends early.
+    // Read before the steps stop the plan: the email names what the deletion ends early, in the
+    // account's language (read before the steps erase the account).
     const planEnded = await planEndedBy(trx, customer.id, now);
+    const lang = await accountLanguage(trx, { issuer: customer.issuer, subject: customer.subject });
     for (const step of accountDeletionSteps.filter((s) => s.phase === 'in-transaction')) {
       await step.run({ db: trx, logger, customerId: customer.id });
     }
-    await queueDeletionEmail(trx, customer, supportEmail, planEnded);
+    await queueDeletionEmail(trx, customer, supportEmail, planEnded, lang);
     await eraseCustomer(trx, customer);
     await logAccountEvent(trx, customer.id, 'account deleted');
   });

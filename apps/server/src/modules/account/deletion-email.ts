@@ -1,4 +1,6 @@
-import { formatDate } from '@pria/contracts';
+import { formatDate, type Language } from '@pria/contracts';
+import { customerEmails } from '@pria/contracts/i18n/customer-emails';
+import { localeOf, translator } from '@pria/contracts/i18n/format';
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
 
@@ -13,24 +15,30 @@ export async function queueDeletionEmail(
   customer: { id: string; issuer: string; subject: string; email: string | null },
   supportEmail: string,
   planEnded: { planName: string; paidUntil: Date } | null = null,
+  /** The account's language, read before the deletion's steps erase the account (ADR 74). */
+  lang: Language = 'en',
 ) {
   if (!customer.email) return;
+  const t = translator(customerEmails, lang);
   const plan = planEnded
-    ? `Your ${planEnded.planName} plan ended today, before the end of the period you paid for (${formatDate(planEnded.paidUntil)}); the rest of that period is not refunded.`
+    ? t('deleted.planEnded', {
+        planName: planEnded.planName,
+        paidUntil: formatDate(planEnded.paidUntil, 'long', localeOf[lang]),
+      })
     : null;
   const text = [
-    'Your Pria account is deleted.',
+    t('deleted.lead'),
     '',
-    'We erased your name, address, phone number and sign-in, removed your cards from our payment processor, and cancelled your plan: nothing more will be charged.',
+    t('deleted.erased'),
     ...(plan ? [plan] : []),
-    'Every $3.00 Charge & Pay charge we made was paid back to your card before your account was deleted.',
-    'We keep the record of past payments (amounts, dates, the last four digits of the card) for as long as the law requires.',
+    t('deleted.paidBack'),
+    t('deleted.records'),
     '',
-    `If you did not ask for this, contact us at ${supportEmail}.`,
+    t('deleted.notYou', { supportEmail }),
   ].join('\n');
   await enqueueEmail(db, {
     to: customer.email,
-    subject: 'Your Pria account is deleted',
+    subject: t('deleted.subject'),
     text,
     dedupeKey: `account-deleted:${customer.id}`,
     account: { issuer: customer.issuer, subject: customer.subject },

@@ -5,9 +5,12 @@ import {
   type PushSubscriptionRequest,
   pushMessages,
 } from '@pria/contracts';
+import { customerEmails } from '@pria/contracts/i18n/customer-emails';
+import { translator } from '@pria/contracts/i18n/format';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
+import { accountLanguage } from '../../platform/language.ts';
 import { enqueuePush } from '../../platform/outbox.ts';
 import { pushDeviceKeysProblem } from '../../platform/push-device-keys.ts';
 import { isAllowedPushEndpoint } from '../../platform/web-push-keys.ts';
@@ -86,15 +89,17 @@ export async function sendTestPush(o: PushOptions & { id: string; now: Date }): 
   const customer = await currentCustomer(o.db, o.principal);
   const devices = await listPushDevices(o.db, customer.id);
   if (!devices.some((d) => d.id === o.id)) throw notFound();
+  const account = { issuer: customer.issuer, subject: customer.subject };
+  const t = translator(customerEmails, await accountLanguage(o.db, account));
   await enqueuePush(o.db, {
     subscriptionId: o.id,
     payload: {
-      title: 'Pria notifications are on',
-      body: "This is a test. You'll hear from us here when a charge or a pay-back happens.",
+      title: t('testPush.title'),
+      body: t('testPush.body'),
       url: '/dashboard/account/notifications',
       tag: `test-${o.id}`,
     },
     dedupeKey: `push-test:${o.id}:${o.now.getTime()}`,
-    account: { issuer: customer.issuer, subject: customer.subject },
+    account,
   });
 }

@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { type DeletionCodeSent, messages } from '@pria/contracts';
+import { customerEmails } from '@pria/contracts/i18n/customer-emails';
+import { translator } from '@pria/contracts/i18n/format';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { accountLanguage } from '../../platform/language.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { countDeletionCodesSince, insertDeletionCode } from './account.repo.ts';
@@ -43,11 +46,11 @@ export async function requestAccountDeletion(opts: {
       channel,
       expiresAt: new Date(Date.now() + DELETION_CODE_MINUTES * 60_000),
     });
-    const text = `Your Pria account deletion code is ${code}. It expires in ${DELETION_CODE_MINUTES} minutes. If you did not ask to delete your account, ignore this message and contact support.`;
     const account = { issuer: customer.issuer, subject: customer.subject };
+    const t = translator(customerEmails, await accountLanguage(trx, account));
+    const text = t('deletionCode.text', { code, minutes: DELETION_CODE_MINUTES });
     if (phone) await enqueueSms(trx, { to: phone, text, account });
-    else if (email)
-      await enqueueEmail(trx, { to: email, subject: 'Your Pria account deletion code', text, account });
+    else if (email) await enqueueEmail(trx, { to: email, subject: t('deletionCode.subject'), text, account });
   });
   return phone
     ? { channel: 'sms', to: `•••• ${phone.slice(-4)}` }

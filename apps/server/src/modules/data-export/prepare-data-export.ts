@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DATA_EXPORT_DAYS, formatDateTime } from '@pria/contracts';
+import { DATA_EXPORT_DAYS, formatDateTime, type Language } from '@pria/contracts';
+import { customerEmails } from '@pria/contracts/i18n/customer-emails';
+import { localeOf, translator } from '@pria/contracts/i18n/format';
 import { DateTime } from 'luxon';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
+import { accountLanguage } from '../../platform/language.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
 import { buildExportZip } from './build-export-zip.ts';
@@ -83,7 +86,9 @@ async function prepareOne(deps: DataExportDeps, id: string, customerId: string):
     // NOTE: only a verified address: the link opens the customer's whole file.
     if (customer?.email && customer.email_verified) {
       await enqueueEmail(tx, {
-        ...readyEmail(deps.publicUrl, customer.email, customer.first_name, token, expiresAt, id),
+        ...readyEmail(deps.publicUrl, customer.email, customer.first_name, token, expiresAt, id, {
+          lang: await accountLanguage(tx, { issuer: customer.issuer, subject: customer.subject }),
+        }),
         account: { issuer: customer.issuer, subject: customer.subject },
       });
     }
@@ -97,21 +102,25 @@ function readyEmail(
   token: string,
   expiresAt: Date,
   id: string,
+  /** In the account's language (ADR 74). */
+  opts: { lang: Language },
 ) {
+  const { lang } = opts;
+  const t = translator(customerEmails, lang);
   const link = `${publicUrl}/dashboard/account/privacy?export=${token}`;
   // Word for word what the privacy screen says (issue 40: the screen said UTC, the email New York).
-  const until = formatDateTime(expiresAt);
+  const until = formatDateTime(expiresAt, 'long', localeOf[lang]);
   return {
     to: to.toLowerCase(),
-    subject: 'Your Pria data is ready to download',
+    subject: t('export.subject'),
     text: [
-      `Hi ${firstName ?? 'there'},`,
+      t('export.greeting', { hasName: firstName === null ? 'no' : 'yes', firstName: firstName ?? '' }),
       '',
-      'The copy of your Pria data you asked for is ready:',
+      t('export.ready'),
       link,
       '',
-      `Sign in, then download it from that page. The link works once, until ${until}.`,
-      "If you didn't ask for this, change your password and contact support.",
+      t('export.howTo', { until }),
+      t('export.notYou'),
       '',
       'Pria',
     ].join('\n'),

@@ -1,4 +1,4 @@
-import { messages } from '@pria/contracts';
+import { type Language, messages } from '@pria/contracts';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -13,7 +13,11 @@ export function emailHtml(p: {
   details: [string, string][];
   why: string;
   settings: string;
+  /** The email's language (ADR 74) and its own words for the link and the fraud notice; English when absent. */
+  lang?: Language;
+  words?: { settings: string; fraudNotice: string };
 }) {
+  const words = p.words ?? { settings: 'Notification settings', fraudNotice: messages.fraudNotice };
   const e = escapeHtml;
   const rows = p.details
     .map(
@@ -21,13 +25,13 @@ export function emailHtml(p: {
         `<tr><td style="padding:4px 16px 4px 0;color:#5c6b80">${e(k)}</td><td style="padding:4px 0;font-weight:600">${e(v)}</td></tr>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#0b1f3a">
+  return `<!doctype html><html lang="${p.lang ?? 'en'}"><body style="margin:0;padding:24px;background:#f4f6fa;font-family:Helvetica,Arial,sans-serif;color:#0b1f3a">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p style="margin:0 0 16px;font-size:20px;font-weight:700;color:#1a56db">Pria</p>
 <p style="margin:0 0 12px">${e(p.greeting)}</p>
 <p style="margin:0 0 16px;line-height:1.5">${e(p.lead)}</p>
 <table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
-<p style="margin:0 0 8px;font-size:12px;color:#5c6b80">${e(p.why)} <a href="${e(p.settings)}" style="color:#1a56db">Notification settings</a></p>
-<p style="margin:0;font-size:12px;color:#5c6b80">${e(messages.fraudNotice)}</p>
+<p style="margin:0 0 8px;font-size:12px;color:#5c6b80">${e(p.why)} <a href="${e(p.settings)}" style="color:#1a56db">${e(words.settings)}</a></p>
+<p style="margin:0;font-size:12px;color:#5c6b80">${e(words.fraudNotice)}</p>
 </div></body></html>`;
 }

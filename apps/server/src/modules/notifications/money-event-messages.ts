@@ -1,11 +1,6 @@
-import {
-  type AnyCardBrand,
-  brandDisplayNames,
-  formatDate,
-  formatUsd,
-  messages,
-  type NotificationType,
-} from '@pria/contracts';
+import { type AnyCardBrand, brandDisplayNames, formatDate, formatUsd, type Language } from '@pria/contracts';
+import { formatMessage, localeOf, translator } from '@pria/contracts/i18n/format';
+import { moneyNotices } from '@pria/contracts/i18n/money-notices';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
 import { emailedWhateverTheSettings, notificationTypeOf } from './money-email-rules.ts';
@@ -49,21 +44,15 @@ export interface MoneyMessages {
   sms: string;
 }
 
-export const heldNote = 'We kept this email until your email address was verified.';
+/** In English, written from the catalog (each email says it in its customer's language, ADR 74). */
+export const heldNote = formatMessage(moneyNotices, 'en', 'held');
 const SMS_LIMIT = 160;
-
-const settingNames: Record<NotificationType, string> = {
-  payin: 'Charges',
-  payout: 'Payments',
-  subscription: 'Subscription Updates',
-};
 
 /** A message as a sentence: ends with a full stop unless it ends with punctuation already. */
 const sentence = (text: string) => {
   const t = text.replace(/\s+/g, ' ').trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
 };
-const longDate = (at: Date) => formatDate(at);
 
 interface Wording {
   subject: string;
@@ -73,30 +62,56 @@ interface Wording {
   sms: (reason: string) => string;
 }
 
+/** The catalog in the reader's language, with New York's days written in it. */
+type Words = ReturnType<typeof wordsIn>;
+function wordsIn(lang: Language) {
+  const t = translator(moneyNotices, lang);
+  const locale = localeOf[lang];
+  return Object.assign(t, {
+    longDate: (at: Date) => formatDate(at, 'long', locale),
+    shortDate: (at: Date) => formatDate(at, 'shortMonthDay', locale),
+  });
+}
+
+/** The values every money message may name. */
+type Named = {
+  amount: string;
+  card: string;
+  smsCard: string;
+  date: string;
+  smsDate: string;
+};
+
+/** A reason for the select `hasReason`: "yes" and the reason, or "no". */
+const reasonValues = (reason: string) => ({ hasReason: reason ? 'yes' : 'no', reason });
+
 /**
  * A disputed plan charge: it has no pay-back, and a dispute changes nothing about the plan
  * (record-dispute-event.ts and apply-dispute-decision.ts touch only the dispute and pay-backs).
  * What was already refunded is said, so the customer does not think the whole amount is at stake.
  */
-function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: string, smsCard: string): Wording {
-  const amount = formatUsd(d.chargedCents);
-  const claimed =
-    i.amountCents < d.chargedCents ? ` Your bank is asking for ${formatUsd(i.amountCents)} of it back.` : '';
-  const refunded = d.refundedCents > 0 ? formatUsd(d.refundedCents) : null;
-  const refundedOn = d.refundedAt ? ` on ${longDate(d.refundedAt)}` : '';
+function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, n: Named, t: Words): Wording {
+  const refunded = d.refundedCents > 0;
   // The bank claims more than the refund left on the card: the refunded part would come back twice.
   const twice = i.amountCents + d.refundedCents > d.chargedCents;
-  const refund = refunded
-    ? ` ${refunded} of it was already refunded to your card${refundedOn}${d.planEnded ? ', which ended your plan' : ''}${twice ? '; please tell your bank, so it is not returned to you twice.' : '.'}`
-    : '';
-  const plan = d.planEnded
-    ? ''
-    : ' Your plan stays as it is while your bank decides: a dispute does not change it.';
+  const values = {
+    ...n,
+    amount: formatUsd(d.chargedCents),
+    chargedOn: t.longDate(d.chargedAt),
+    chargedShort: t.shortDate(d.chargedAt),
+    claimed: i.amountCents < d.chargedCents ? 'yes' : 'no',
+    claimedAmount: formatUsd(i.amountCents),
+    refunded: refunded ? 'yes' : 'no',
+    refundedAmount: formatUsd(d.refundedCents),
+    hasRefundedOn: d.refundedAt ? 'yes' : 'no',
+    refundedOn: d.refundedAt ? t.longDate(d.refundedAt) : '',
+    planEnded: d.planEnded ? 'yes' : 'no',
+    twice: twice ? 'yes' : 'no',
+  };
   return {
-    subject: `Your bank told us you disputed your ${amount} plan payment`,
-    lead: `You disputed your ${amount} plan payment of ${formatDate(d.chargedAt)} on your ${card} with your bank.${claimed}${refund}${plan} If you did not mean to dispute it, please tell your bank and Pria support.`,
-    sms: () =>
-      `Pria: you disputed your ${amount} plan payment of ${formatDate(d.chargedAt, 'shortMonthDay')} on ${smsCard}.${refunded ? ` ${refunded} of it was already refunded.` : ''} Contact support if this is a mistake.`,
+    subject: t('planDispute.subject', values),
+    lead: t('planDispute.lead', values),
+    sms: () => t('planDispute.sms', values),
   };
 }
 
@@ -105,13 +120,12 @@ function planDisputeWording(i: MoneyMessageInput, d: DisputedCharge, card: strin
  * back as well" to a customer already paid back): if the bank returns the charge too, the customer
  * gets the $3 twice, so they are asked to tell their bank.
  */
-function paidBackDisputeWording(i: MoneyMessageInput, sentAt: Date, card: string, smsCard: string): Wording {
-  const amount = formatUsd(i.amountCents);
+function paidBackDisputeWording(sentAt: Date, n: Named, t: Words): Wording {
+  const values = { ...n, sentOn: t.longDate(sentAt), sentShort: t.shortDate(sentAt) };
   return {
-    subject: `Your bank told us you disputed a ${amount} charge`,
-    lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. We already paid the ${amount} back to you: it was sent on ${formatDate(sentAt)}. If your bank returns the charge as well, you will get it twice, so please tell your bank that we paid it back. If you did not mean to dispute it, please tell Pria support too.`,
-    sms: () =>
-      `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We already paid it back on ${formatDate(sentAt, 'shortMonthDay')}; please tell your bank.`,
+    subject: t('dispute.subject', values),
+    lead: t('disputePaidBack.lead', values),
+    sms: () => t('disputePaidBack.sms', values),
   };
 }
 
@@ -119,163 +133,159 @@ function paidBackDisputeWording(i: MoneyMessageInput, sentAt: Date, card: string
  * "$36.00 + $2.97 tax": a plan charge's price and tax as its receipt prints them (the charge less
  * the plan's price is the tax, receipt-pdf.ts); null when the plan is unknown or the sum is not.
  */
-function planPriceWords(i: MoneyMessageInput): string | null {
+function planPriceWords(i: MoneyMessageInput, t: Words): string | null {
   if (!i.plan) return null;
   const tax = i.amountCents - i.plan.priceCents;
-  return tax >= 0 ? `${formatUsd(i.plan.priceCents)} + ${formatUsd(tax)} tax` : null;
+  return tax >= 0 ? t('priced', { price: formatUsd(i.plan.priceCents), tax: formatUsd(tax) }) : null;
 }
 
-function wording(
-  i: MoneyMessageInput,
-  card: string,
-  smsCard: string,
-  date: string,
-  smsDate: string,
-): Wording {
-  const amount = formatUsd(i.amountCents);
-  const because = (reason: string) => (reason ? ` (${reason})` : '');
-  const r = because(i.reason ?? '');
+function wording(i: MoneyMessageInput, n: Named, t: Words): Wording {
+  const reason = i.reason ?? '';
+  const r = { ...n, ...reasonValues(reason) };
+  const withReason = (id: Parameters<Words>[0]) => (smsReason: string) =>
+    t(id, { ...n, ...reasonValues(smsReason) });
   switch (i.type) {
     case 'charge.succeeded':
       return {
-        subject: `We charged ${amount} to your ${card}`,
-        lead: `We charged ${amount} to your ${card} on ${date} for Charge & Pay. We pay it back to the same card on the 2nd of next month.`,
-        sms: () =>
-          `Pria: we charged ${amount} to ${smsCard} on ${smsDate} for Charge & Pay. We pay it back on the 2nd.`,
+        subject: t('succeeded.subject', n),
+        lead: t('succeeded.lead', n),
+        sms: () => t('succeeded.sms', n),
       };
     case 'charge.declined':
       return {
-        subject: `Your ${card} declined this month's charge`,
-        lead: `Your ${card} declined our ${amount} Charge & Pay charge on ${date}${r}. We will not try this card again this month, so there is nothing to pay back. Please check the card before the next charge on the 28th.`,
-        sms: (reason) =>
-          `Pria: ${smsCard} declined our ${amount} Charge & Pay charge on ${smsDate}${because(reason)}. We won't retry it this month.`,
+        subject: t('declined.subject', n),
+        lead: t('declined.lead', r),
+        sms: withReason('declined.sms'),
       };
     case 'charge.missed':
       return {
-        subject: i.reason ?? 'No Charge & Pay charge this month',
-        lead: `${i.reason ?? 'Pria was unavailable'}. We did not charge your ${card} this month, so there is nothing to pay back and nothing for you to do. Your next ${amount} Charge & Pay charge is on the 28th.`,
-        sms: () =>
-          `Pria: no Charge & Pay charge on ${smsCard} this month (Pria was unavailable). Nothing to do; next charge on the 28th.`,
+        subject: i.reason ?? t('missed.subject'),
+        lead: t('missed.lead', { ...n, ...reasonValues(i.reason ?? '') }),
+        sms: () => t('missed.sms', n),
       };
     case 'payout.sent':
       return {
-        subject: `We paid ${amount} back to your ${card}`,
-        lead: `We paid ${amount} back to your ${card} on ${date}, paying off the Charge & Pay charge we made on it.`,
-        sms: () => `Pria: we paid ${amount} back to ${smsCard} on ${smsDate} for your Charge & Pay charge.`,
+        subject: t('paidBack.subject', n),
+        lead: t('paidBack.lead', n),
+        sms: () => t('paidBack.sms', n),
       };
     case 'payout.failed':
       return {
-        subject: `Your ${amount} pay-back to your ${card} is delayed`,
-        lead: `Our ${amount} payment back to your ${card} has not gone through yet${r}. We are retrying automatically and will email you when it is paid. If the card was closed or replaced, please contact Pria support.`,
-        sms: (reason) =>
-          `Pria: our ${amount} payment back to ${smsCard} is delayed${because(reason)}. We're retrying automatically.`,
+        subject: t('payBackDelayed.subject', n),
+        lead: t('payBackDelayed.lead', r),
+        sms: withReason('payBackDelayed.sms'),
       };
     case 'payout.returned':
       return {
-        subject: `Your ${card} could not receive our ${amount} payment`,
-        lead: `Your ${card} could not receive our ${amount} payment back on ${date}${r}: the account may be closed or replaced. The money is still yours. Pria support will send it to another of your cards; contact support if you have a new card.`,
-        sms: (reason) =>
-          `Pria: ${smsCard} could not receive our ${amount} payment back${because(reason)}. Support will send it to another card of yours.`,
+        subject: t('payBackReturned.subject', n),
+        lead: t('payBackReturned.lead', r),
+        sms: withReason('payBackReturned.sms'),
       };
     case 'refund.sent': {
       // NOTE: `reason` of a refund event is the message staff chose for the customer (if any);
       // their internal reason for the refund is never sent.
-      const message = i.reason ? ` ${sentence(i.reason)}` : '';
-      const plan = i.planEnded?.planName ? `${i.planEnded.planName} plan` : 'plan';
-      const ended = i.planEnded
-        ? ` This refund ended your ${plan} on ${longDate(i.planEnded.at)}: there are no more Charge & Pay charges or renewals. You can choose a plan again at any time: ${i.publicUrl}/dashboard/subscription.`
-        : '';
+      const values = {
+        ...n,
+        message: i.reason ? ` ${sentence(i.reason)}` : '',
+        ended: i.planEnded ? 'yes' : 'no',
+        hasPlanName: i.planEnded?.planName ? 'yes' : 'no',
+        planName: i.planEnded?.planName ?? '',
+        endedOn: i.planEnded ? t.longDate(i.planEnded.at) : '',
+        link: i.publicUrl,
+      };
       return {
-        subject: `We refunded ${amount} to your ${card}`,
-        lead: `We refunded ${amount} to your ${card} on ${date}.${message}${ended} A refund can take 5 to 10 business days to show on your card statement. The refund receipt is in your activity: ${i.publicUrl}/dashboard`,
-        sms: () =>
-          `Pria: we refunded ${amount} to ${smsCard} on ${smsDate}.${i.planEnded ? ' Your plan has ended.' : ''} It can take 5-10 business days to show.`,
+        subject: t('refund.subject', values),
+        lead: t('refund.lead', values),
+        sms: () => t('refund.sms', values),
       };
     }
     case 'dispute.opened': {
       const d = i.disputed;
-      if (d?.planCharge) return planDisputeWording(i, d, card, smsCard);
-      if (d?.paybackSentAt) return paidBackDisputeWording(i, d.paybackSentAt, card, smsCard);
+      if (d?.planCharge) return planDisputeWording(i, d, n, t);
+      if (d?.paybackSentAt) return paidBackDisputeWording(d.paybackSentAt, n, t);
       return {
-        subject: `Your bank told us you disputed a ${amount} charge`,
-        lead: `Your bank told us you disputed our ${amount} Charge & Pay charge on your ${card}. Your bank is returning it to you, so we will not pay it back as well. If you did not mean to dispute it, please tell your bank and Pria support.`,
-        sms: () =>
-          `Pria: your bank says you disputed our ${amount} charge on ${smsCard}. We won't also pay it back; contact support if this is a mistake.`,
+        subject: t('dispute.subject', n),
+        lead: t('dispute.lead', n),
+        sms: () => t('dispute.sms', n),
       };
     }
-    case 'subscription.started': {
-      const plan = i.plan ? `Pria ${i.plan.name} plan` : 'subscription';
-      const priced = planPriceWords(i);
-      return {
-        subject: 'Your Pria subscription started',
-        lead: `Your ${plan} started on ${date}: we charged ${amount}${priced ? ` (${priced})` : ', tax included,'} to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
-        sms: () =>
-          `Pria: your ${i.plan ? `${i.plan.name} plan` : 'subscription'} started on ${smsDate}. We charged ${amount} to ${smsCard}.`,
-      };
-    }
+    case 'subscription.started':
     case 'subscription.renewed': {
-      const plan = i.plan ? `Pria ${i.plan.name} plan` : 'subscription';
-      const priced = planPriceWords(i);
+      const priced = planPriceWords(i, t);
+      const values = {
+        ...n,
+        hasPlan: i.plan ? 'yes' : 'no',
+        planName: i.plan?.name ?? '',
+        hasPrice: priced ? 'yes' : 'no',
+        priced: priced ?? '',
+        link: i.publicUrl,
+      };
+      const kind = i.type === 'subscription.started' ? 'started' : 'renewed';
       return {
-        subject: 'Your Pria subscription renewed',
-        lead: `Your ${plan} renewed on ${date}: we charged ${amount}${priced ? ` (${priced})` : ', tax included,'} to your ${card}. Your receipt is in your activity: ${i.publicUrl}/dashboard`,
-        sms: () =>
-          `Pria: your ${i.plan ? `${i.plan.name} plan` : 'subscription'} renewed on ${smsDate}. We charged ${amount} to ${smsCard}.`,
+        subject: t(`${kind}.subject`, values),
+        lead: t(`${kind}.lead`, values),
+        sms: () => t(`${kind}.sms`, values),
       };
     }
     case 'subscription.failed':
       return {
-        subject: 'We could not renew your Pria subscription',
-        lead: `We could not renew your subscription on ${date}: your ${card} declined the ${amount} charge${r}. To keep building credit, choose another funding card and pay now: ${i.publicUrl}/dashboard/account/subscription`,
-        sms: (reason) =>
-          `Pria: we couldn't renew your subscription. ${smsCard} declined ${amount} on ${smsDate}${because(reason)}. Update your card in Pria.`,
+        subject: t('renewalFailed.subject', n),
+        lead: t('renewalFailed.lead', { ...r, link: i.publicUrl }),
+        sms: withReason('renewalFailed.sms'),
       };
   }
 }
 
 /**
- * The email and SMS for one money event. Plain words, the card as brand and last four, the
- * amount, the reason when there is one and the New York date. The SMS sticks to the GSM-7
- * alphabet ("Visa ending 1111", not "••••"): one bullet would switch the whole SMS to UCS-2
- * and cut a segment from 160 to 70 characters.
+ * The email and SMS for one money event, in the customer's language (ADR 74; English when none
+ * is known). Plain words, the card as brand and last four, the amount, the reason when there is
+ * one and the New York date. The SMS sticks to the GSM-7 alphabet in English ("Visa ending 1111",
+ * not "••••"): one bullet would switch the whole SMS to UCS-2 and cut a segment from 160 to 70
+ * characters (Spanish accents do so anyway).
  */
-export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
+export function moneyEventMessages(i: MoneyMessageInput, lang: Language = 'en'): MoneyMessages {
+  const t = wordsIn(lang);
   const brand = i.card ? (brandDisplayNames[i.card.brand as AnyCardBrand] ?? i.card.brand) : null;
-  const card = i.card ? `${brand} •••• ${i.card.lastFour}` : 'card';
-  const smsCard = i.card ? `${brand} ending ${i.card.lastFour}` : 'your card';
-  const date = formatDate(i.occurredAt);
-  const worded = wording(i, card, smsCard, date, formatDate(i.occurredAt, 'shortMonthDay'));
-  const w = i.heldUntilVerified ? { ...worded, lead: `${worded.lead} ${heldNote}` } : worded;
+  const card = i.card ? `${brand} •••• ${i.card.lastFour}` : t('card');
+  const smsCard = i.card ? t('smsCard', { brand: brand ?? '', lastFour: i.card.lastFour }) : t('smsNoCard');
+  const date = t.longDate(i.occurredAt);
+  const named = { amount: formatUsd(i.amountCents), card, smsCard, date, smsDate: t.shortDate(i.occurredAt) };
+  const worded = wording(i, named, t);
+  const w = i.heldUntilVerified ? { ...worded, lead: `${worded.lead} ${t('held')}` } : worded;
   const reason = (i.reason ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
   const sms = [w.sms(reason), w.sms('')].find((s) => s.length <= SMS_LIMIT) ?? w.sms('');
 
-  const greeting = i.firstName ? `Hi ${i.firstName},` : 'Hello,';
+  const greeting = i.firstName ? t('greeting.named', { firstName: i.firstName }) : t('greeting.anonymous');
+  const priced = planPriceWords(i, t);
   const details: [string, string][] = [
-    [i.type === 'dispute.opened' ? 'Amount disputed' : 'Amount', formatUsd(i.amountCents)],
+    [t(i.type === 'dispute.opened' ? 'label.amountDisputed' : 'label.amount'), formatUsd(i.amountCents)],
     ...(i.type === 'dispute.opened' && i.disputed?.refundedCents
-      ? [['Already refunded', formatUsd(i.disputed.refundedCents)] as [string, string]]
+      ? [[t('label.alreadyRefunded'), formatUsd(i.disputed.refundedCents)] as [string, string]]
       : []),
-    ['Card', card],
-    ['Date', date],
-    ...(reason && i.type !== 'refund.sent' ? [['Reason', reason] as [string, string]] : []),
+    [t('label.card'), card],
+    [t('label.date'), date],
+    ...(reason && i.type !== 'refund.sent' ? [[t('label.reason'), reason] as [string, string]] : []),
     ...(i.plan && (i.type === 'subscription.started' || i.type === 'subscription.renewed')
       ? [
           [
-            'Plan',
-            `${i.plan.name} plan${planPriceWords(i) ? `, ${planPriceWords(i)} = ${formatUsd(i.amountCents)}` : ''}`,
+            t('label.plan'),
+            t('planLine', {
+              planName: i.plan.name,
+              hasPrice: priced ? 'yes' : 'no',
+              priced: priced ?? '',
+              amount: formatUsd(i.amountCents),
+            }),
           ] as [string, string],
         ]
       : []),
-    ...(i.receipt ? [['Receipt', i.receipt] as [string, string]] : []),
+    ...(i.receipt ? [[t('label.receipt'), i.receipt] as [string, string]] : []),
   ];
   const settings = `${i.publicUrl}/dashboard/account/notifications`;
   const about = { planCharge: i.disputed?.planCharge };
   // A plan payment's email goes whatever the settings (money-email-rules.ts): it never says a
   // setting sent it (issue 40: a refund's footer said "because Subscription Updates … are on").
   const always = emailedWhateverTheSettings(i.type, about);
-  const why = always
-    ? 'We send this email about payments for your Pria plan whatever your notification settings.'
-    : `You get this email because ${settingNames[notificationTypeOf(i.type, about)]} email notifications are on in your Pria account.`;
+  const why = always ? t('why.always') : t('why.setting', { setting: notificationTypeOf(i.type, about) });
   const text = [
     greeting,
     '',
@@ -283,13 +293,19 @@ export function moneyEventMessages(i: MoneyMessageInput): MoneyMessages {
     '',
     ...details.map(([k, v]) => `${k}: ${v}`),
     '',
-    always ? `${why} Notification settings: ${settings}` : `${why} Change them at ${settings}`,
-    messages.fraudNotice,
+    `${why} ${t(always ? 'settings.always' : 'settings.change', { link: settings })}`,
+    t('fraudNotice'),
     '',
     'Pria',
   ].join('\n');
-  return {
-    email: { subject: w.subject, text, html: emailHtml({ greeting, lead: w.lead, details, why, settings }) },
-    sms,
-  };
+  const html = emailHtml({
+    greeting,
+    lead: w.lead,
+    details,
+    why,
+    settings,
+    lang,
+    words: { settings: t('settingsLink'), fraudNotice: t('fraudNotice') },
+  });
+  return { email: { subject: w.subject, text, html }, sms };
 }

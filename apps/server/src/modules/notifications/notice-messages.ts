@@ -4,9 +4,11 @@ import {
   cardName,
   formatDate,
   formatUsd,
-  messages,
+  type Language,
   type NotificationType,
 } from '@pria/contracts';
+import { localeOf, translator } from '@pria/contracts/i18n/format';
+import { lifecycleNotices } from '@pria/contracts/i18n/lifecycle-notices';
 import type { CustomerNoticeType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
 
@@ -29,11 +31,9 @@ export interface NoticePayBack {
 }
 
 /** "$3.00 to your Visa •••• 1111 on February 2, 2031", the pay-backs a notice names. */
-function payBackWords(p: NoticePayBack): string {
-  const to = p.card ? ` to your ${cardName(p.card)}` : '';
-  return p.returned
-    ? `${formatUsd(p.amountCents)}${to}, which could not take it: Pria support sends it to another of your cards`
-    : `${formatUsd(p.amountCents)}${to} on ${day(p.at)}`;
+function payBackWords(p: NoticePayBack, t: Words): string {
+  const values = { amount: formatUsd(p.amountCents), ...cardValues(p.card) };
+  return p.returned ? t('payBack.returned', values) : t('payBack.due', { ...values, day: t.day(p.at) });
 }
 
 export type NoticeData =
@@ -116,10 +116,23 @@ export function noticeSmsType(type: CustomerNoticeType): NotificationType {
   return type === 'card.expiring' ? 'payin' : 'subscription';
 }
 
-const day = (iso: string) => formatDate(iso);
-const shortDay = (iso: string) => formatDate(iso, 'shortMonthDay');
-const smsCardName = (c: NoticeCard) =>
-  `${brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand} ending ${c.lastFour}`;
+/** The catalog in the reader's language, with New York's days written in it. */
+type Words = ReturnType<typeof wordsIn>;
+function wordsIn(lang: Language) {
+  const t = translator(lifecycleNotices, lang);
+  const locale = localeOf[lang];
+  return Object.assign(t, {
+    day: (iso: string) => formatDate(iso, 'long', locale),
+    shortDay: (iso: string) => formatDate(iso, 'shortMonthDay', locale),
+    /** "Visa ending 1111": the SMS keeps to the GSM-7 alphabet (no bullets). */
+    smsCard: (c: NoticeCard) =>
+      t('cardEnding', { brand: brandDisplayNames[c.brand as AnyCardBrand] ?? c.brand, lastFour: c.lastFour }),
+  });
+}
+
+/** A card the sentence may name: "yes" and its name, or "no" (ICU selects on `hasCard`). */
+const cardValues = (card: NoticeCard | null | undefined) =>
+  card ? { hasCard: 'yes', card: cardName(card) } : { hasCard: 'no', card: '' };
 
 /** What a renewal starts and charges: the words "Keep my subscription" and "back on" share. */
 interface Renewal {
@@ -136,183 +149,257 @@ interface Renewal {
  * renewal), else "Your Semi-Annual plan renews on …, when we will charge …": the one wording of a
  * renewal to come, with its details and SMS (issue 40).
  */
-function renewalWords(r: Renewal): { sentence: string; details: [string, string][]; sms: string } {
+function renewalWords(r: Renewal, t: Words): { sentence: string; details: [string, string][]; sms: string } {
   const amount = formatUsd(r.amountCents);
-  const on = r.card ? ` to your ${cardName(r.card)}` : '';
+  const day = t.day(r.renewsAt);
+  const values = {
+    planName: r.planName,
+    day,
+    amount,
+    shortDay: t.shortDay(r.renewsAt),
+    ...cardValues(r.card),
+  };
   const next = r.renewsAsPlanName;
   if (next) {
     return {
-      sentence: `Your ${r.planName} plan stays in force until ${day(r.renewsAt)}; on ${day(r.renewsAt)} it renews as ${next}, as you chose, when we will charge ${amount}, tax included,${on}.`,
+      sentence: t('renewal.asNext', { ...values, next }),
       details: [
-        ['Plan until then', r.planName],
-        ['Renews as', next],
-        ['Renews on', day(r.renewsAt)],
-        ['Amount', `${amount} (tax included)`],
+        [t('label.planUntilThen'), r.planName],
+        [t('label.renewsAs'), next],
+        [t('label.renewsOn'), day],
+        [t('label.amount'), t('value.taxIncluded', { amount })],
       ],
-      sms: `your plan will renew as ${next} on ${shortDay(r.renewsAt)} for ${amount}.`,
+      sms: t('renewal.asNextSms', { ...values, next }),
     };
   }
   return {
-    sentence: `Your ${r.planName} plan renews on ${day(r.renewsAt)}, when we will charge ${amount}, tax included,${on}.`,
+    sentence: t('renewal.same', values),
     details: [
-      ['Plan', r.planName],
-      ['Renews on', day(r.renewsAt)],
-      ['Amount', `${amount} (tax included)`],
+      [t('label.plan'), r.planName],
+      [t('label.renewsOn'), day],
+      [t('label.amount'), t('value.taxIncluded', { amount })],
     ],
-    sms: `your ${r.planName} plan will renew on ${shortDay(r.renewsAt)} for ${amount}.`,
+    sms: t('renewal.sameSms', values),
   };
 }
 
-interface Words {
+interface NoticeWords {
   subject: string;
   lead: string;
   details: [string, string][];
   sms: string;
 }
 
-function words(d: NoticeData, publicUrl: string): Words {
+function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
   const subscription = `${publicUrl}/dashboard/account/subscription`;
   const cards = `${publicUrl}/dashboard/account/payment`;
+  const { day, shortDay } = t;
+  const by = (byPria: boolean | undefined) => (byPria ? 'pria' : 'customer');
   switch (d.type) {
     case 'renewal.reminder': {
       const amount = formatUsd(d.amountCents);
-      const on = d.card ? ` to your ${cardName(d.card)}` : '';
+      const values = {
+        planName: d.planName,
+        day: day(d.renewsAt),
+        shortDay: shortDay(d.renewsAt),
+        amount,
+        link: subscription,
+        smsCard: d.card ? t.smsCard(d.card) : '',
+        ...cardValues(d.card),
+      };
       return {
-        subject: `Your Pria subscription renews on ${day(d.renewsAt)}`,
-        lead: `Your Pria ${d.planName} plan renews on ${day(d.renewsAt)}. We will charge ${amount}, tax included,${on}. If you do not want it to renew, cancel online before then: ${subscription} (your plan stays active until ${day(d.renewsAt)}).`,
+        subject: t('reminder.subject', values),
+        lead: t('reminder.lead', values),
         details: [
-          ['Plan', d.planName],
-          ['Amount', `${amount} (tax included)`],
-          ['Renews on', day(d.renewsAt)],
-          ...(d.card ? [['Card', cardName(d.card)] as [string, string]] : []),
-          ['Cancel online', subscription],
+          [t('label.plan'), d.planName],
+          [t('label.amount'), t('value.taxIncluded', { amount })],
+          [t('label.renewsOn'), day(d.renewsAt)],
+          ...(d.card ? [[t('label.card'), cardName(d.card)] as [string, string]] : []),
+          [t('label.cancelOnline'), subscription],
         ],
-        sms: `Pria: your ${d.planName} plan renews ${shortDay(d.renewsAt)} for ${amount}${d.card ? ` on ${smsCardName(d.card)}` : ''}. To cancel: ${subscription}`,
+        sms: t('reminder.sms', values),
       };
     }
-    case 'card.expiring':
-      return {
-        subject: `Your ${cardName(d.card)} will have expired by our next charge`,
-        lead: `Your ${cardName(d.card)} will have expired by our next Charge & Pay charge on ${day(d.chargeAt)}, so that charge would be declined. Update its expiry date or add another card: ${cards}`,
-        details: [
-          ['Card', cardName(d.card)],
-          ['Next charge', `${day(d.chargeAt)}, 4pm New York time`],
-        ],
-        sms: `Pria: ${smsCardName(d.card)} will have expired by our charge on ${shortDay(d.chargeAt)}. Update it: ${cards}`,
+    case 'card.expiring': {
+      const values = {
+        card: cardName(d.card),
+        smsCard: t.smsCard(d.card),
+        day: day(d.chargeAt),
+        shortDay: shortDay(d.chargeAt),
+        link: cards,
       };
-    case 'funding_card.expiring':
       return {
-        subject: 'The card that pays for your subscription expires before it renews',
-        lead: `Your ${cardName(d.card)} pays for your ${d.planName} plan, but it will have expired by the renewal on ${day(d.renewsAt)}. Choose another funding card so your plan renews: ${subscription}`,
+        subject: t('cardExpiring.subject', values),
+        lead: t('cardExpiring.lead', values),
         details: [
-          ['Card', cardName(d.card)],
-          ['Renews on', day(d.renewsAt)],
+          [t('label.card'), cardName(d.card)],
+          [t('label.nextCharge'), t('value.chargeAt', { day: day(d.chargeAt) })],
         ],
-        sms: `Pria: ${smsCardName(d.card)} expires before your plan renews on ${shortDay(d.renewsAt)}. Change it: ${subscription}`,
+        sms: t('cardExpiring.sms', values),
       };
+    }
+    case 'funding_card.expiring': {
+      const values = {
+        card: cardName(d.card),
+        smsCard: t.smsCard(d.card),
+        planName: d.planName,
+        day: day(d.renewsAt),
+        shortDay: shortDay(d.renewsAt),
+        link: subscription,
+      };
+      return {
+        subject: t('fundingExpiring.subject'),
+        lead: t('fundingExpiring.lead', values),
+        details: [
+          [t('label.card'), cardName(d.card)],
+          [t('label.renewsOn'), day(d.renewsAt)],
+        ],
+        sms: t('fundingExpiring.sms', values),
+      };
+    }
     case 'subscription.cancelled': {
       const owed = d.payBacks ?? [];
-      const still = owed.length
-        ? ` We still owe you ${owed.map(payBackWords).join('; ')}: ${owed.length === 1 ? 'it is' : 'they are'} paid back all the same.`
-        : '';
+      const values = {
+        by: by(d.byPria),
+        planName: d.planName,
+        day: day(d.endsAt),
+        shortDay: shortDay(d.endsAt),
+        owed: owed.length,
+        payBacks: owed.map((p) => payBackWords(p, t)).join('; '),
+        link: subscription,
+      };
       return {
-        subject: 'Your Pria subscription is cancelled',
-        lead: `${d.byPria ? 'Pria cancelled' : 'You cancelled'} your Pria ${d.planName} plan.${byPria(d.byPria)} It will not renew. It stays active until ${day(d.endsAt)}, the end of the period you paid for: the monthly $3.00 Charge & Pay charges continue until then, and every $3.00 we charge is paid back to the same card on the 2nd.${still} After ${day(d.endsAt)} there are no more charges. Changed your mind? Keep your subscription before ${day(d.endsAt)}: ${subscription}`,
+        subject: t('cancelled.subject'),
+        lead: t('cancelled.lead', values),
         details: [
-          ['Plan', d.planName],
-          ['Active until', day(d.endsAt)],
-          ...owed.map((p) => ['Still to pay back', payBackWords(p)] as [string, string]),
+          [t('label.plan'), d.planName],
+          [t('label.activeUntil'), day(d.endsAt)],
+          ...owed.map((p) => [t('label.stillToPayBack'), payBackWords(p, t)] as [string, string]),
         ],
-        sms: `Pria: your ${d.planName} plan is cancelled and ends ${shortDay(d.endsAt)}; $3 charges continue until then and are paid back.`,
+        sms: t('cancelled.sms', values),
       };
     }
-    case 'subscription.paused':
-      return {
-        subject: d.byPria ? 'Pria paused Charge & Pay on your plan' : 'You paused Charge & Pay',
-        lead: `${d.byPria ? 'Pria paused' : 'You paused'} Charge & Pay on your Pria ${d.planName} plan.${byPria(d.byPria)} While it is paused we do not charge your cards the monthly $3.00, starting with the charge on ${day(d.nextChargeAt)}, and your plan does not renew. Every $3.00 already charged is still paid back to the same card on the 2nd. Your plan stays active until ${day(d.endsAt)}; if it is still paused then, it ends. Turn Charge & Pay back on at any time before then: ${subscription}`,
-        details: [
-          ['Plan', d.planName],
-          ['No $3 charge from', day(d.nextChargeAt)],
-          ['Active until', day(d.endsAt)],
-        ],
-        sms: `Pria: Charge & Pay is paused: no $3 charges from ${shortDay(d.nextChargeAt)} and no renewal. Charges made are still paid back.`,
+    case 'subscription.paused': {
+      const values = {
+        by: by(d.byPria),
+        planName: d.planName,
+        nextDay: day(d.nextChargeAt),
+        day: day(d.endsAt),
+        shortDay: shortDay(d.nextChargeAt),
+        link: subscription,
       };
+      return {
+        subject: t('paused.subject', values),
+        lead: t('paused.lead', values),
+        details: [
+          [t('label.plan'), d.planName],
+          [t('label.noChargeFrom'), day(d.nextChargeAt)],
+          [t('label.activeUntil'), day(d.endsAt)],
+        ],
+        sms: t('paused.sms', values),
+      };
+    }
     case 'subscription.unpaused': {
-      const next = d.nextChargeAt ? `Your next $3.00 Charge & Pay charge is on ${day(d.nextChargeAt)}.` : '';
+      const next = d.nextChargeAt ? t('unpaused.next', { day: day(d.nextChargeAt) }) : '';
       // Notices from before issue 40's second walk carry no amount: they say the date only.
       const renewal =
         d.renewsAt && d.amountCents !== undefined
-          ? renewalWords({
-              planName: d.planName,
-              renewsAsPlanName: d.renewsAsPlanName,
-              amountCents: d.amountCents,
-              renewsAt: d.renewsAt,
-              card: d.card,
-            })
+          ? renewalWords(
+              {
+                planName: d.planName,
+                renewsAsPlanName: d.renewsAsPlanName,
+                amountCents: d.amountCents,
+                renewsAt: d.renewsAt,
+                card: d.card,
+              },
+              t,
+            )
           : null;
       const end = renewal
         ? renewal.sentence
         : d.renewsAt
-          ? `Your plan renews on ${day(d.renewsAt)}.`
+          ? t('unpaused.renews', { day: day(d.renewsAt) })
           : d.endedWhilePaused
-            ? `Your plan was paused on its end date, ${day(d.endsAt)}, so it ended then and does not renew: you can buy it again on your subscription page.`
-            : `Your plan is cancelled and ends on ${day(d.endsAt)}.`;
+            ? t('unpaused.endedWhilePaused', { day: day(d.endsAt) })
+            : t('unpaused.ends', { day: day(d.endsAt) });
+      const newPlan = d.renewsAsPlanName && d.renewsAt ? d.renewsAsPlanName : null;
       return {
-        subject: 'Charge & Pay is back on',
-        lead: `${d.byPria ? 'Pria turned' : 'You turned'} Charge & Pay back on for your Pria ${d.planName} plan.${byPria(d.byPria)} ${next} ${end}`
+        subject: t('unpaused.subject'),
+        lead: `${t('unpaused.head', { by: by(d.byPria), planName: d.planName })} ${next} ${end}`
           .replace(/\s+/g, ' ')
           .trim(),
         details: [
-          ...(renewal ? [] : [['Plan', d.planName] as [string, string]]),
-          ...(d.nextChargeAt ? [['Next $3 charge', day(d.nextChargeAt)] as [string, string]] : []),
+          ...(renewal ? [] : [[t('label.plan'), d.planName] as [string, string]]),
+          ...(d.nextChargeAt ? [[t('label.nextSmallCharge'), day(d.nextChargeAt)] as [string, string]] : []),
           ...(renewal
             ? renewal.details
-            : ([d.renewsAt ? ['Renews on', day(d.renewsAt)] : ['Ends on', day(d.endsAt)]] as [
+            : ([d.renewsAt ? [t('label.renewsOn'), day(d.renewsAt)] : [t('label.endsOn'), day(d.endsAt)]] as [
                 string,
                 string,
               ][])),
         ],
-        sms: `Pria: Charge & Pay is back on.${d.nextChargeAt ? ` Next $3 charge ${shortDay(d.nextChargeAt)}.` : ''}${d.renewsAsPlanName && d.renewsAt ? ` Renews as ${d.renewsAsPlanName} ${shortDay(d.renewsAt)}.` : ''}`,
+        sms: t('unpaused.sms', {
+          hasNext: d.nextChargeAt ? 'yes' : 'no',
+          nextShortDay: d.nextChargeAt ? shortDay(d.nextChargeAt) : '',
+          hasNewPlan: newPlan ? 'yes' : 'no',
+          next: newPlan ?? '',
+          renewShortDay: newPlan && d.renewsAt ? shortDay(d.renewsAt) : '',
+        }),
       };
     }
     case 'subscription.plan_changed': {
       const amount = formatUsd(d.amountCents);
-      const on = d.card ? ` to your ${cardName(d.card)}` : '';
-      const ifOn = d.paused
-        ? ' Your plan is paused: this happens only if you turn Charge & Pay back on before then.'
-        : '';
+      const values = {
+        planName: d.planName,
+        day: day(d.changesAt),
+        shortDay: shortDay(d.changesAt),
+        amount,
+        paused: d.paused ? 'yes' : 'no',
+        ...cardValues(d.card),
+      };
       if (!d.nextPlanName) {
+        const calledOff = {
+          ...values,
+          hasCalledOff: d.calledOffPlanName ? 'yes' : 'no',
+          calledOff: d.calledOffPlanName ?? '',
+        };
         return {
-          subject: `Your plan stays ${d.planName}`,
-          lead: `You called off the change to ${d.calledOffPlanName ?? 'another plan'}. Your Pria ${d.planName} plan renews on ${day(d.changesAt)}, when we will charge ${amount}, tax included,${on}.${ifOn} Nothing was charged today.`,
+          subject: t('calledOff.subject', calledOff),
+          lead: t('calledOff.lead', calledOff),
           details: [
-            ['Plan', d.planName],
-            ['Renews on', day(d.changesAt)],
-            ['Amount', `${amount} (tax included)`],
+            [t('label.plan'), d.planName],
+            [t('label.renewsOn'), day(d.changesAt)],
+            [t('label.amount'), t('value.taxIncluded', { amount })],
           ],
-          sms: `Pria: your plan stays ${d.planName}; it renews ${shortDay(d.changesAt)} for ${amount}.`,
+          sms: t('calledOff.sms', calledOff),
         };
       }
+      const changed = { ...values, next: d.nextPlanName, months: d.intervalCount, link: subscription };
       return {
-        subject: `Your plan changes to ${d.nextPlanName} on ${day(d.changesAt)}`,
-        lead: `Your plan changes to ${d.nextPlanName} on ${day(d.changesAt)}. Nothing was charged today: your ${d.planName} plan stays in force until then. On ${day(d.changesAt)} we will charge ${amount}, tax included,${on}, for ${d.intervalCount} months of ${d.nextPlanName}, and it renews every ${d.intervalCount} months after that until you cancel.${ifOn} To change your mind or cancel before then: ${subscription}`,
+        subject: t('planChanged.subject', changed),
+        lead: t('planChanged.lead', changed),
         details: [
-          ['Plan until then', d.planName],
-          ['New plan', d.nextPlanName],
-          ['Starts on', day(d.changesAt)],
-          ['Amount then', `${amount} (tax included)`],
-          ...(d.card ? [['Card', cardName(d.card)] as [string, string]] : []),
+          [t('label.planUntilThen'), d.planName],
+          [t('label.newPlan'), d.nextPlanName],
+          [t('label.startsOn'), day(d.changesAt)],
+          [t('label.amountThen'), t('value.taxIncluded', { amount })],
+          ...(d.card ? [[t('label.card'), cardName(d.card)] as [string, string]] : []),
         ],
-        sms: `Pria: your plan changes to ${d.nextPlanName} on ${shortDay(d.changesAt)}: ${amount} then. Nothing charged today.`,
+        sms: t('planChanged.sms', changed),
       };
     }
     case 'subscription.resumed': {
-      const renewal = renewalWords(d);
+      const renewal = renewalWords(d, t);
       return {
-        subject: 'Your Pria subscription will renew',
+        subject: t('resumed.subject'),
         lead: d.renewsAsPlanName
-          ? `You kept your Pria subscription. ${renewal.sentence}`
-          : `You kept your Pria ${d.planName} plan: it renews on ${day(d.renewsAt)}, when we will charge ${formatUsd(d.amountCents)}, tax included,${d.card ? ` to your ${cardName(d.card)}` : ''}.`,
+          ? `${t('resumed.kept')} ${renewal.sentence}`
+          : t('resumed.keptSame', {
+              planName: d.planName,
+              day: day(d.renewsAt),
+              amount: formatUsd(d.amountCents),
+              ...cardValues(d.card),
+            }),
         details: renewal.details,
         sms: `Pria: ${renewal.sms}`,
       };
@@ -320,15 +407,19 @@ function words(d: NoticeData, publicUrl: string): Words {
   }
 }
 
-/** Said when Pria's staff changed the plan: the customer did not (the fresh walk of issue 40). */
-const byPria = (by: boolean | undefined) =>
-  by ? ' Our team made this change on your account; if you did not ask for it, reply to this email.' : '';
-
-export function noticeMessages(i: { data: NoticeData; firstName: string | null; publicUrl: string }) {
-  const w = words(i.data, i.publicUrl);
-  const greeting = i.firstName ? `Hi ${i.firstName},` : 'Hello,';
+/** A notice's email and SMS in the customer's language (ADR 74); English when none is known. */
+export function noticeMessages(i: {
+  data: NoticeData;
+  firstName: string | null;
+  publicUrl: string;
+  lang?: Language;
+}) {
+  const lang = i.lang ?? 'en';
+  const t = wordsIn(lang);
+  const w = words(i.data, i.publicUrl, t);
+  const greeting = i.firstName ? t('greeting.named', { firstName: i.firstName }) : t('greeting.anonymous');
   const settings = `${i.publicUrl}/dashboard/account/notifications`;
-  const why = 'You get this email about your Pria subscription and cards.';
+  const why = t('why');
   const text = [
     greeting,
     '',
@@ -336,8 +427,8 @@ export function noticeMessages(i: { data: NoticeData; firstName: string | null; 
     '',
     ...w.details.map(([k, v]) => `${k}: ${v}`),
     '',
-    `${why} Notification settings: ${settings}`,
-    messages.fraudNotice,
+    `${why} ${t('settings', { link: settings })}`,
+    t('fraudNotice'),
     '',
     'Pria',
   ].join('\n');
@@ -345,7 +436,15 @@ export function noticeMessages(i: { data: NoticeData; firstName: string | null; 
     email: {
       subject: w.subject,
       text,
-      html: emailHtml({ greeting, lead: w.lead, details: w.details, why, settings }),
+      html: emailHtml({
+        greeting,
+        lead: w.lead,
+        details: w.details,
+        why,
+        settings,
+        lang,
+        words: { settings: t('settingsLink'), fraudNotice: t('fraudNotice') },
+      }),
     },
     // NOTE: one SMS segment when it fits (GSM-7, 160); links make some longer, sent as two.
     sms: w.sms,

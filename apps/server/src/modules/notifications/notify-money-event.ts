@@ -46,7 +46,7 @@ export async function notifyMoneyEvent(
     // Kept for when the address is verified (release-withheld-emails.ts): a receipt is owed.
     withheld = Boolean(customer.email) && !email && emailWanted;
     if (wantsEmail || wantsSms || wantsPush) {
-      const m = await composeMoneyMessages(tx, event, { firstName: customer.first_name, ...ctx });
+      const m = await composeMoneyMessages(tx, event, { firstName: customer.first_name, account, ...ctx });
       if (wantsEmail && email) {
         await enqueueEmail(tx, { to: email, ...m.email, dedupeKey: `${event.id}:email`, account });
         outcome.email = true;

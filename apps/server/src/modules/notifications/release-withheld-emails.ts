@@ -48,16 +48,18 @@ export async function releaseWithheldEmails(
         const prefs = await getNotificationPreferences(tx, event.customer_id);
         if (!moneyEmailWanted(prefs, event.type, { planCharge: event.attempt_kind === 'subscription' }))
           return false;
+        const account = { issuer: customer.issuer, subject: customer.subject };
         const m = await composeMoneyMessages(tx, event, {
           firstName: customer.first_name,
           publicUrl: deps.publicUrl,
           heldUntilVerified: true,
+          account,
         });
         await enqueueEmail(tx, {
           to: customer.email.toLowerCase(),
           ...m.email,
           dedupeKey: `${event.id}:email`,
-          account: { issuer: customer.issuer, subject: customer.subject },
+          account,
         });
         return true;
       });

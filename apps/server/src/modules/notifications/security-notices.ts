@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.ts';
+import { accountLanguage } from '../../platform/language.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
 import {
   type SecurityEventNotice,
@@ -26,7 +27,8 @@ export async function sendSecurityNotice(
 ): Promise<boolean> {
   const key = securityNoticeKey(n);
   const account = { issuer: n.issuer, subject: n.userId };
-  const w = securityNoticeWords(n, ctx.publicUrl);
+  // In the account's language, whatever sent it (ADR 74).
+  const w = securityNoticeWords(n, ctx.publicUrl, await accountLanguage(tx, account));
   const customer = await tx
     .selectFrom('customers')
     .select(['id', 'email', 'phone'])

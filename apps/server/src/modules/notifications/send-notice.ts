@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db.ts';
+import { accountLanguage } from '../../platform/language.ts';
 import { enqueueEmail, enqueueSms } from '../../platform/outbox.ts';
 import { type NoticeData, noticeMessages, noticeSmsType } from './notice-messages.ts';
 import { findRecipient } from './notifications.repo.ts';
@@ -37,7 +38,14 @@ export async function sendCustomerNotice(tx: Db, n: Notice, ctx: { publicUrl: st
   if (!row) return false;
   const customer = await findRecipient(tx, n.customerId);
   if (!customer || customer.deleted_at) return true;
-  const m = noticeMessages({ data: n.data, firstName: customer.first_name, publicUrl: ctx.publicUrl });
+  // In the customer's language, whatever sent it (ADR 74).
+  const account = { issuer: customer.issuer, subject: customer.subject };
+  const m = noticeMessages({
+    data: n.data,
+    firstName: customer.first_name,
+    publicUrl: ctx.publicUrl,
+    lang: await accountLanguage(tx, account),
+  });
   // NOTE: as for money notices, only a verified address: an unverified one may be someone else's.
   if (customer.email && customer.email_verified) {
     await enqueueEmail(tx, {

@@ -23,6 +23,8 @@ export interface IdpUsersTable {
   mfa_type: ColumnType<MfaMethod | null, MfaMethod | null | undefined, MfaMethod | null>;
   mfa_enrolled_at: NullableTimestamp;
   disabled: Generated<boolean>;
+  /** The language the account was created in; null: before migration 0110, or not by sign-up. */
+  language: ColumnType<'en' | 'es' | null, 'en' | 'es' | null | undefined, 'en' | 'es' | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -64,6 +64,8 @@ export interface ConsentRecordsTable {
   accepted_at: DefaultTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The language of the version accepted (migration 0110). */
+  language: ColumnType<'en' | 'es', 'en' | 'es' | undefined, never>;
 }
 
 export interface PocketTables {

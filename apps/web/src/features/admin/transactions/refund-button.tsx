@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { type AdminTransactionRow, adminMessages, type RefundPreview } from '@pria/contracts';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -147,27 +147,33 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
               value={customerMessage}
               onChange={(e) => setCustomerMessage(e.currentTarget.value)}
             />
-            <Button
-              color="orange"
-              loading={refund.isPending}
-              disabled={!preview.data || refusal !== null}
-              onClick={() => {
-                setTouched(true);
-                if (error || !preview.data) return;
-                refund.mutate(
-                  {
-                    chargeId: row.id,
-                    mode,
-                    reason: reason.trim(),
-                    customerMessage: customerMessage.trim() || undefined,
-                    key,
-                  },
-                  { onSuccess: () => setOpen(false) },
-                );
-              }}
-            >
-              {preview.data && !refusal ? refundConfirmLabel(preview.data) : 'Refund'}
-            </Button>
+            {/* A way out that says so, beside the confirm (issue 40's walk: only the corner's ×). */}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setOpen(false)} disabled={refund.isPending}>
+                Go back
+              </Button>
+              <Button
+                color="orange"
+                loading={refund.isPending}
+                disabled={!preview.data || refusal !== null}
+                onClick={() => {
+                  setTouched(true);
+                  if (error || !preview.data) return;
+                  refund.mutate(
+                    {
+                      chargeId: row.id,
+                      mode,
+                      reason: reason.trim(),
+                      customerMessage: customerMessage.trim() || undefined,
+                      key,
+                    },
+                    { onSuccess: () => setOpen(false) },
+                  );
+                }}
+              >
+                {preview.data && !refusal ? refundConfirmLabel(preview.data) : 'Refund'}
+              </Button>
+            </Group>
           </Stack>
         </Modal>
       )}

@@ -1,0 +1,22 @@
+import { accountEmails } from './account-emails.ts';
+import { apiMessages } from './api-messages.ts';
+import { customerEmails } from './customer-emails.ts';
+import type { Catalog } from './format.ts';
+import { idpMessages, idpPages } from './idp-pages.ts';
+import { lifecycleNotices } from './lifecycle-notices.ts';
+import { mfaPages } from './mfa-pages.ts';
+import { moneyNotices } from './money-notices.ts';
+import { securityNotices } from './security-notices.ts';
+
+/** Every catalog of the server's messages, for the test that holds both languages together. */
+export const serverCatalogs: Record<string, Catalog> = {
+  idpPages,
+  idpMessages,
+  accountEmails,
+  securityNotices,
+  mfaPages,
+  lifecycleNotices,
+  moneyNotices,
+  customerEmails,
+  apiMessages,
+};

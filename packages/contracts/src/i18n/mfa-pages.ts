@@ -1,0 +1,152 @@
+import { defineCatalog } from './format.ts';
+
+/**
+ * Two-step verification (apps/server/src/idp: mfa-pages.ts, interaction-mfa.ts,
+ * mfa-enrolment.routes.ts, mfa.ts): the sign-in's second step, a recovery code instead, turning it
+ * on, the recovery codes, and the one-time code sent by SMS or email (in the account's language).
+ */
+export const mfaPages = defineCatalog({
+  en: {
+    'code.label': 'Code',
+    'code.hint': 'The 6-digit code.',
+    'code.resend': 'Send a new code',
+    'code.useRecovery': 'Lost your device? Use a recovery code',
+    'code.restart': 'Log in again',
+    'signIn.title': 'Two-factor authentication',
+    'signIn.fromApp': 'Enter the 6-digit code from your authenticator app.',
+    'signIn.sent': 'We sent a 6-digit code to {to}. It expires in 10 minutes.',
+    'signIn.sentToYou': 'We sent a 6-digit code to you. It expires in 10 minutes.',
+    'signIn.verify': 'Verify',
+    'signIn.resent': 'We sent you a new code.',
+    'recovery.title': 'Use a recovery code',
+    'recovery.sub':
+      'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.',
+    'recovery.label': 'Recovery code',
+    'recovery.back': 'Use a code instead',
+    wrongCode: 'That code is not right. Please try again.',
+    wrongRecoveryCode: 'That recovery code is not right, or it was used already. Please try another.',
+    restart: 'Too many wrong codes, or the code expired. Please log in again.',
+    tooManyCodes: 'Too many codes were sent. Please try again later.',
+    'message.signIn':
+      'Your Pria sign-in code is {code}. It expires in {minutes} minutes. Never share it: Pria will never ask you for this code.',
+    'message.enrol':
+      'Your Pria verification code is {code}. It expires in {minutes} minutes. Never share it: Pria will never ask you for this code.',
+    'subject.signIn': 'Your Pria sign-in code',
+    'subject.enrol': 'Your Pria verification code',
+    'choose.title': 'Two-factor authentication',
+    'choose.heading': 'Set up two-factor authentication',
+    'choose.sub':
+      'Each time you log in, after your password we will ask for a code. Choose how you want to get it.',
+    'choose.legend': 'Where should codes come from?',
+    'choose.app': 'Authenticator app',
+    'choose.appHint': 'Google Authenticator, 1Password, Authy or similar. Works offline.',
+    'choose.sms': 'Text message (SMS)',
+    'choose.smsHint': 'A code by text to {phone} each time you log in.',
+    'choose.smsNone': 'Add a phone number to your profile first.',
+    'choose.email': 'Email',
+    'choose.emailHint': 'A code by email to {email} each time you log in.',
+    'choose.continue': 'Continue',
+    'choose.pick': 'Choose one of the options.',
+    'choose.noPhone': 'Add a phone number to your profile first, or choose another option.',
+    'choose.tooManySends': 'Too many codes were sent. Choose another option or try again later.',
+    'app.title': 'Authenticator app',
+    'app.heading': 'Scan with your authenticator app',
+    'app.sub': 'Scan the QR code, then enter the 6-digit code the app shows.',
+    'app.qr': 'QR code for your authenticator app',
+    'app.onPhone': 'On this phone? Add to your authenticator app',
+    'app.cannotScan': 'Cannot scan? Enter this key in the app instead:',
+    'enrol.turnOn': 'Turn on two-factor authentication',
+    'enrol.checkPhone': 'Check your phone',
+    'enrol.checkEmail': 'Check your email',
+    'enrol.sent': 'We sent a 6-digit code to {to}. Enter it to turn on two-factor authentication.',
+    'enrol.expired':
+      'This link is invalid, expired or was already used. Turn on two-factor authentication again from your account settings.',
+    'enrol.tooManyWrong':
+      'Too many wrong codes. Turn on two-factor authentication again from your account settings.',
+    'codes.title': 'Two-factor authentication is on',
+    'codes.sub':
+      'From now on we will ask for a code each time you log in. For your security every device was signed out: you log in again, with your code.',
+    'codes.save': 'Save your recovery codes',
+    'codes.explain':
+      'If you lose your phone or cannot get a code, each of these codes signs you in once. Keep them somewhere safe, such as a password manager. <strong>We will not show them again.</strong>',
+    'codes.list': 'Recovery codes',
+    'codes.copy': 'Copy',
+    'codes.download': 'Download',
+    'codes.print': 'Print',
+    'codes.later': 'You can make new codes (and retire these) in your account settings, under Security.',
+    'codes.done': 'I saved my codes: log in again',
+  },
+  es: {
+    'code.label': 'Código',
+    'code.hint': 'El código de 6 dígitos.',
+    'code.resend': 'Enviar un código nuevo',
+    'code.useRecovery': '¿Perdió su dispositivo? Use un código de recuperación',
+    'code.restart': 'Iniciar sesión de nuevo',
+    'signIn.title': 'Verificación en dos pasos',
+    'signIn.fromApp': 'Escriba el código de 6 dígitos de su aplicación de autenticación.',
+    'signIn.sent': 'Le enviamos un código de 6 dígitos a {to}. Vence en 10 minutos.',
+    'signIn.sentToYou': 'Le enviamos un código de 6 dígitos. Vence en 10 minutos.',
+    'signIn.verify': 'Verificar',
+    'signIn.resent': 'Le enviamos un código nuevo.',
+    'recovery.title': 'Use un código de recuperación',
+    'recovery.sub':
+      'Escriba uno de los códigos de recuperación que guardó cuando activó la verificación en dos pasos. Cada código funciona una sola vez.',
+    'recovery.label': 'Código de recuperación',
+    'recovery.back': 'Usar un código',
+    wrongCode: 'Ese código no es correcto. Vuelva a intentarlo.',
+    wrongRecoveryCode: 'Ese código de recuperación no es correcto o ya se usó. Pruebe con otro.',
+    restart: 'Demasiados códigos incorrectos, o el código venció. Inicie sesión de nuevo.',
+    tooManyCodes: 'Se enviaron demasiados códigos. Vuelva a intentarlo más tarde.',
+    'message.signIn':
+      'Su código de inicio de sesión de Pria es {code}. Vence en {minutes} minutos. No lo comparta con nadie: Pria nunca le pedirá este código.',
+    'message.enrol':
+      'Su código de verificación de Pria es {code}. Vence en {minutes} minutos. No lo comparta con nadie: Pria nunca le pedirá este código.',
+    'subject.signIn': 'Su código de inicio de sesión de Pria',
+    'subject.enrol': 'Su código de verificación de Pria',
+    'choose.title': 'Verificación en dos pasos',
+    'choose.heading': 'Active la verificación en dos pasos',
+    'choose.sub':
+      'Cada vez que inicie sesión, después de su contraseña le pediremos un código. Elija cómo quiere recibirlo.',
+    'choose.legend': '¿Cómo quiere recibir los códigos?',
+    'choose.app': 'Aplicación de autenticación',
+    'choose.appHint': 'Google Authenticator, 1Password, Authy u otra parecida. Funciona sin conexión.',
+    'choose.sms': 'Mensaje de texto (SMS)',
+    'choose.smsHint': 'Un código por mensaje de texto al {phone} cada vez que inicie sesión.',
+    'choose.smsNone': 'Primero agregue un número de teléfono a su perfil.',
+    'choose.email': 'Correo electrónico',
+    'choose.emailHint': 'Un código por correo electrónico a {email} cada vez que inicie sesión.',
+    'choose.continue': 'Continuar',
+    'choose.pick': 'Elija una de las opciones.',
+    'choose.noPhone': 'Primero agregue un número de teléfono a su perfil, o elija otra opción.',
+    'choose.tooManySends':
+      'Se enviaron demasiados códigos. Elija otra opción o vuelva a intentarlo más tarde.',
+    'app.title': 'Aplicación de autenticación',
+    'app.heading': 'Escanee con su aplicación de autenticación',
+    'app.sub': 'Escanee el código QR y luego escriba el código de 6 dígitos que muestra la aplicación.',
+    'app.qr': 'Código QR para su aplicación de autenticación',
+    'app.onPhone': '¿Está en este teléfono? Agréguelo a su aplicación de autenticación',
+    'app.cannotScan': '¿No puede escanearlo? Escriba esta clave en la aplicación:',
+    'enrol.turnOn': 'Activar la verificación en dos pasos',
+    'enrol.checkPhone': 'Revise su teléfono',
+    'enrol.checkEmail': 'Revise su correo electrónico',
+    'enrol.sent':
+      'Le enviamos un código de 6 dígitos a {to}. Escríbalo para activar la verificación en dos pasos.',
+    'enrol.expired':
+      'Este enlace no es válido, venció o ya se usó. Vuelva a activar la verificación en dos pasos desde la configuración de su cuenta.',
+    'enrol.tooManyWrong':
+      'Demasiados códigos incorrectos. Vuelva a activar la verificación en dos pasos desde la configuración de su cuenta.',
+    'codes.title': 'La verificación en dos pasos está activada',
+    'codes.sub':
+      'De ahora en adelante le pediremos un código cada vez que inicie sesión. Por su seguridad, se cerró la sesión en todos los dispositivos: inicie sesión de nuevo, con su código.',
+    'codes.save': 'Guarde sus códigos de recuperación',
+    'codes.explain':
+      'Si pierde su teléfono o no puede recibir un código, cada uno de estos códigos le permite iniciar sesión una vez. Guárdelos en un lugar seguro, como un administrador de contraseñas. <strong>No se los volveremos a mostrar.</strong>',
+    'codes.list': 'Códigos de recuperación',
+    'codes.copy': 'Copiar',
+    'codes.download': 'Descargar',
+    'codes.print': 'Imprimir',
+    'codes.later':
+      'Puede crear códigos nuevos (y retirar estos) en la configuración de su cuenta, en Seguridad.',
+    'codes.done': 'Ya guardé mis códigos: iniciar sesión de nuevo',
+  },
+});
