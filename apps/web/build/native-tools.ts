@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * Lingui's macro transform (ADR 73) runs in a native binary, `@lingui/native-tools-<platform>`,
+ * an optional dependency that asks for Node 22.19 or later. npm skips an optional dependency whose
+ * `engines` the *installing* Node does not meet, and `npm install` runs on whatever Node the
+ * machine has (Node 20 here), while every npm script runs on the project's Node 24 (the `node`
+ * devDependency). So a fresh `npm install` on Node 20 leaves the binary out and the build fails.
+ * Before building, this checks that the binary loads and, when it does not, has npm install it
+ * from the lockfile, running npm on this (the project's) Node, which meets its `engines`.
+ */
+const require = createRequire(import.meta.url);
+
+function loads(): boolean {
+  try {
+    require('@lingui/native-tools');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (!loads()) {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  console.log(
+    `Lingui's native tools are missing (installed on Node ${process.versions.node}?): installing them`,
+  );
+  // The npm that started this script, run by this Node: its engine checks then see Node 24.
+  const npmCli = process.env.npm_execpath;
+  const [command, args] = npmCli
+    ? [process.execPath, [npmCli, 'install', '--no-audit', '--no-fund', '--ignore-scripts']]
+    : ['npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts']];
+  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+  delete require.cache[require.resolve('@lingui/native-tools')];
+  if (!loads()) {
+    console.error("Lingui's native tools still do not load: run `npm install` with Node 22.19 or later");
+    process.exit(1);
+  }
+}
