@@ -33,8 +33,10 @@ if (!loads()) {
     ? [process.execPath, [npmCli, 'install', '--no-audit', '--no-fund', '--ignore-scripts']]
     : ['npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts']];
   execFileSync(command, args, { cwd: root, stdio: 'inherit' });
-  delete require.cache[require.resolve('@lingui/native-tools')];
-  if (!loads()) {
+  // Checked afresh in a new process: this one remembers that the binary was not there.
+  try {
+    execFileSync(process.execPath, ['-e', "require('@lingui/native-tools')"], { cwd: root, stdio: 'ignore' });
+  } catch {
     console.error("Lingui's native tools still do not load: run `npm install` with Node 22.19 or later");
     process.exit(1);
   }
