@@ -25,7 +25,7 @@ function loads(): boolean {
 if (!loads()) {
   const root = path.resolve(import.meta.dirname, '../../..');
   console.log(
-    `Lingui's native tools are missing (installed on Node ${process.versions.node}?): installing them`,
+    "Lingui's native tools are missing (an install on a Node older than 22.19 leaves them out): installing them",
   );
   // The npm that started this script, run by this Node: its engine checks then see Node 24.
   const npmCli = process.env.npm_execpath;
