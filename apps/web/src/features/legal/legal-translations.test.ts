@@ -3,10 +3,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { LegalSection } from '../../components/legal-document.tsx';
 import { privacySections } from './privacy-sections.tsx';
-import { privacyTextEs } from './privacy-text.es.tsx';
+import { privacyTextEs as privacyData } from './privacy-text.es.ts';
+import { toLegalText } from './render-legal-text.tsx';
 import { termsSections } from './terms-sections.tsx';
-import { termsTextEs } from './terms-text.es.tsx';
+import { termsTextEs as termsData } from './terms-text.es.ts';
 
+const termsTextEs = toLegalText(termsData);
+const privacyTextEs = toLegalText(privacyData);
 const html = (node: ReactNode) => renderToStaticMarkup(createElement(Fragment, null, node));
 const ids = (sections: LegalSection[]) => sections.map((s) => s.id);
 

@@ -21,7 +21,7 @@ const english: LegalText = {
   ),
 };
 /** The Spanish text, its own chunk: only Spanish readers download it. */
-const spanish = () => import('./privacy-text.es.tsx').then((m) => m.privacyTextEs);
+const spanish = () => import('./privacy-text.es.ts').then((m) => m.privacyTextEs);
 
 export default function PrivacyPolicyPage() {
   const text = useLegalText(english, spanish);

@@ -15,7 +15,7 @@ const english: LegalText = {
   ),
 };
 /** The Spanish text, its own chunk: only Spanish readers download it. */
-const spanish = () => import('./terms-text.es.tsx').then((m) => m.termsTextEs);
+const spanish = () => import('./terms-text.es.ts').then((m) => m.termsTextEs);
 
 export default function TermsPage() {
   const text = useLegalText(english, spanish);
