@@ -127,7 +127,8 @@ const rows: Row[] = [
   {
     route: '/policy',
     roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx'),
-    budget: 156,
+    // +0.7 KB (issue 42): the legal pages' loader of a translation and its renderer (docs/benchmarks.md).
+    budget: 157,
     target: 110,
   },
   { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 159, target: 110 },

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
@@ -9,11 +10,18 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-interface LegalDocumentProps {
+/** A legal document's words in one language (the English text is the one that governs). */
+export interface LegalText {
   title: string;
-  lastUpdated: string;
   intro: ReactNode;
   sections: LegalSection[];
+  /** A translation's first words: which version governs where the two differ (issue 42). */
+  governingNotice?: ReactNode;
+}
+
+interface LegalDocumentProps extends LegalText {
+  /** The date, already written in the page's language ("January 4, 2022", "4 de enero de 2022"). */
+  lastUpdated: string;
 }
 
 function scrollToSection(id: string, smooth: boolean) {
@@ -25,7 +33,7 @@ function scrollToSection(id: string, smooth: boolean) {
 }
 
 /** A legal text with a numbered, clickable table of contents that scrolls to each section. */
-export function LegalDocument({ title, lastUpdated, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, lastUpdated, intro, sections, governingNotice }: LegalDocumentProps) {
   const reducedMotion = useReducedMotion();
 
   useEffect(() => {
@@ -41,15 +49,22 @@ export function LegalDocument({ title, lastUpdated, intro, sections }: LegalDocu
 
   return (
     <>
-      <PageHeader title={title}>Last updated {lastUpdated}</PageHeader>
+      <PageHeader title={title}>
+        <Trans>Last updated {lastUpdated}</Trans>
+      </PageHeader>
       <Container size="md" py={{ base: 32, sm: 64 }}>
         <Stack gap="xl">
+          {governingNotice && (
+            <Paper role="note" withBorder radius="md" p="md" bg="yellow.0" c="navy.9" fw={600} lh={1.6}>
+              {governingNotice}
+            </Paper>
+          )}
           <Box c="navy.9" lh={1.7}>
             {intro}
           </Box>
           <Paper component="nav" aria-labelledby="toc-title" withBorder radius="lg" p="lg" bg="gray.0">
             <Title id="toc-title" order={2} size="h4" mb="sm">
-              Table of Contents
+              <Trans>Table of Contents</Trans>
             </Title>
             <Box component="ol" m={0} pl={24} style={{ display: 'grid', gap: 6 }}>
               {sections.map((section) => (
