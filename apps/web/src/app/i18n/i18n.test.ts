@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { activateLanguage, i18n, loadArea } from './i18n.ts';
 
 // A message only the customer area uses (features/account), so only its catalog holds it.
-const customerEnglish = 'Pria writes to you in this language on every device: the app, emails and text messages.';
+const customerEnglish =
+  'Pria writes to you in this language on every device: the app, emails and text messages.';
 const customerSpanish =
   'Pria le escribe en este idioma en todos sus dispositivos: en la aplicación, en los correos electrónicos y en los mensajes de texto.';
 /** The active messages' words (a compiled message is a string or its parts). */
