@@ -115,3 +115,27 @@ describe("New York's wall clock", () => {
     expect(isoInNewYork('2027-06-01T04:00:00.250Z')).toBe('2027-06-01T00:00:00.250-04:00');
   });
 });
+
+describe('in US Spanish (es-US), on the same calendar', () => {
+  it('writes "1 de junio de 2027" and a time "a las" its hour, New York\'s day still', () => {
+    expect(formatDate('2027-06-01', 'long', 'es-US')).toBe('1 de junio de 2027');
+    // 11:30pm in New York on May 31 is June 1 in UTC: still May 31 here.
+    expect(formatDate('2027-06-01T03:30:00Z', 'long', 'es-US')).toBe('31 de mayo de 2027');
+    expect(formatDateTime('2027-06-01T20:00:00Z', 'long', 'es-US')).toBe(
+      '1 de junio de 2027 a las 4:00 p.m. ET',
+    );
+    expect(formatDateTime('2027-06-01T17:00:00Z', 'long', 'es-US')).toBe(
+      '1 de junio de 2027 a la 1:00 p.m. ET',
+    );
+  });
+
+  it('names the month in the short form, never a day-first 01/06 a US reader takes for January', () => {
+    expect(formatDate('2027-06-01', 'numeric', 'es-US')).toBe('1 jun 2027');
+    expect(formatMonth('2027-06', 'long', 'es-US')).toBe('junio de 2027');
+  });
+
+  it('leaves English as it was when no locale is given', () => {
+    expect(formatDate('2027-06-01')).toBe('June 01, 2027');
+    expect(formatDate('2027-06-01', 'numeric')).toBe('06/01/2027');
+  });
+});
