@@ -22,6 +22,7 @@ const customerArea = [
     'customer',
     'dashboard',
     'delete-account',
+    'geography',
     'notifications',
     'onboarding',
     'plans',
