@@ -116,6 +116,10 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * The split is done (ADR 73's addendum): the customer area's catalog is its own chunk, counted in
  * the customer routes (`customerCatalog`); the loader (`loadArea`) added ~0.1 KB to the entry
  * (/feedback 184.9 -> 185.0, /dashboard 275.9 -> 276.2 with the catalog chunk: +1 KB each).
+ * The customer pages' words moving into that catalog (onboarding, cards, plans, checkout: ~160
+ * messages, the English customer catalog 3.3 KB gzip; the components keep only ids) added ~3.5 KB
+ * to every customer route (budgets +3 to +4 KB, the figure reached), and es-US's calendar words
+ * ~0.2 KB to the entry (/policy 156.0 -> 157); the landing page stayed at 151.9 KB.
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
@@ -137,7 +141,7 @@ const rows: Row[] = [
   {
     route: '/policy',
     roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx'),
-    budget: 156,
+    budget: 157,
     target: 110,
   },
   { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 159, target: 110 },
@@ -145,37 +149,37 @@ const rows: Row[] = [
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
-    budget: 321,
+    budget: 325,
     target: 200,
   },
   {
     route: '/dashboard',
     roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
-    budget: 277,
+    budget: 280,
     target: 200,
   },
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    budget: 340,
+    budget: 344,
     target: 200,
   },
   {
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
-    budget: 248,
+    budget: 252,
     target: 200,
   },
   {
     route: '/dashboard/checkout',
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
-    budget: 301,
+    budget: 305,
     target: 200,
   },
   {
     route: 'whole customer area',
     roots: [entryKey, customerArea, customerCatalog, ...customerPages],
-    budget: 380,
+    budget: 384,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },
