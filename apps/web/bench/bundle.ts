@@ -117,7 +117,7 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * the customer routes (`customerCatalog`); the loader (`loadArea`) added ~0.1 KB to the entry
  * (/feedback 184.9 -> 185.0, /dashboard 275.9 -> 276.2 with the catalog chunk: +1 KB each).
  * The customer pages' words moving into that catalog (onboarding, cards, plans, checkout: ~160
- * messages, the English customer catalog 3.3 KB gzip; the components keep only ids) added ~3.5 KB
+ * messages with activity and progress, the English customer catalog ~3.6 KB gzip; the components keep only ids) added ~3.5 KB
  * to every customer route (budgets +3 to +4 KB, the figure reached), and es-US's calendar words
  * ~0.2 KB to the entry (/policy 156.0 -> 157); the landing page stayed at 151.9 KB.
  */
@@ -155,7 +155,7 @@ const rows: Row[] = [
   {
     route: '/dashboard',
     roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
-    budget: 280,
+    budget: 281,
     target: 200,
   },
   {
