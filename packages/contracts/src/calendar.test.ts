@@ -116,26 +116,15 @@ describe("New York's wall clock", () => {
   });
 });
 
-describe('in US Spanish (es-US), on the same calendar', () => {
-  it('writes "1 de junio de 2027" and a time "a las" its hour, New York\'s day still', () => {
-    expect(formatDate('2027-06-01', 'long', 'es-US')).toBe('1 de junio de 2027');
-    // 11:30pm in New York on May 31 is June 1 in UTC: still May 31 here.
-    expect(formatDate('2027-06-01T03:30:00Z', 'long', 'es-US')).toBe('31 de mayo de 2027');
-    expect(formatDateTime('2027-06-01T20:00:00Z', 'long', 'es-US')).toBe(
-      '1 de junio de 2027 a las 4:00 p.m. ET',
+describe('the calendar in US Spanish (issue 42)', () => {
+  it("writes New York's day and time as es-US readers read them", () => {
+    // 20:00 UTC on June 1 2027 is 4:00 PM in New York (EDT).
+    const at = new Date('2027-06-01T20:00:00Z');
+    expect(formatDate(at, 'long', 'es-US')).toBe('1 de junio de 2027');
+    expect(formatDateTime(at, 'long', 'es-US')).toBe(
+      '1 de junio de 2027 a las 4:00 p.m., hora de Nueva York',
     );
-    expect(formatDateTime('2027-06-01T17:00:00Z', 'long', 'es-US')).toBe(
-      '1 de junio de 2027 a la 1:00 p.m. ET',
-    );
-  });
-
-  it('names the month in the short form, never a day-first 01/06 a US reader takes for January', () => {
-    expect(formatDate('2027-06-01', 'numeric', 'es-US')).toBe('1 jun 2027');
-    expect(formatMonth('2027-06', 'long', 'es-US')).toBe('junio de 2027');
-  });
-
-  it('leaves English as it was when no locale is given', () => {
-    expect(formatDate('2027-06-01')).toBe('June 01, 2027');
-    expect(formatDate('2027-06-01', 'numeric')).toBe('06/01/2027');
+    // 02:00 UTC on June 2 is still June 1 in New York.
+    expect(formatDate(new Date('2027-06-02T02:00:00Z'), 'long', 'es-US')).toBe('1 de junio de 2027');
   });
 });

@@ -5,8 +5,8 @@
  * December 1 in New York ends on June 1 for everyone: a browser in Honolulu must not say May 31.
  *
  * Plain `Intl.DateTimeFormat` with `timeZone: NEW_YORK`: no date library, the same code in the
- * browser and in Node. Every formatter takes a locale (en-US by default, es-US; a locale is added by
- * giving it its words below, and the compiler then asks for each of them).
+ * browser and in Node. Every formatter takes a locale (English today; Spanish is to come: a locale
+ * is added by giving it its words below, and the compiler then asks for each of them).
  */
 
 /** The zone of Pria's calendar: the server's schedule and SQL, and every screen, use this one constant. */
@@ -72,15 +72,13 @@ const locales = {
     dateTime: (date, time) => `${date} at ${time}`,
     timeWithZone: (time) => `${time} ET`,
   },
-  // US Spanish (ADR 71, docs/glossary-es.md): "1 de junio de 2027", "1 de junio de 2027 a las
-  // 4:00 p.m. ET". es-US's numeric date is day-first (01/06/2027), which a US reader takes for
-  // January 6: the short form names the month instead ("1 jun 2027").
+  /** US Spanish (issue 42, docs/glossary-es.md): "1 de junio de 2027 a las 4:00 p.m., hora de Nueva York". */
   'es-US': {
     dates: {
-      numeric: { month: 'short', day: 'numeric', year: 'numeric' },
-      long: { month: 'long', day: 'numeric', year: 'numeric' },
+      numeric: { month: '2-digit', day: '2-digit', year: 'numeric' },
+      long: { day: 'numeric', month: 'long', year: 'numeric' },
       medium: { month: 'short', day: 'numeric', year: 'numeric' },
-      compact: { month: 'short', day: 'numeric', year: '2-digit' },
+      compact: { month: '2-digit', day: '2-digit', year: '2-digit' },
       weekday: { weekday: 'long', month: 'long', day: 'numeric' },
       monthDay: { month: 'long', day: 'numeric' },
       shortMonthDay: { month: 'short', day: 'numeric' },
@@ -91,9 +89,8 @@ const locales = {
       name: { month: 'long' },
     },
     time: { hour: 'numeric', minute: '2-digit' },
-    // "a la 1:00 p.m.", "a las 4:00 p.m."
-    dateTime: (date, time) => `${date} ${/^1:/.test(time) ? 'a la' : 'a las'} ${time}`,
-    timeWithZone: (time) => `${time} ET`,
+    dateTime: (date, time) => `${date} a las ${time}`,
+    timeWithZone: (time) => `${time}, hora de Nueva York`,
   },
 } satisfies Record<string, LocaleWords>;
 
