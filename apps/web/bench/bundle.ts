@@ -93,7 +93,14 @@ function sourcesOf(keys: Set<string>): string[] {
   return out;
 }
 
-const page = (area: string, src?: string) => [entryKey, area, ...(src ? [src] : [])];
+const customerCatalog = 'src/locales/en/customer.po';
+const page = (area: string, src?: string) => [
+  entryKey,
+  area,
+  // The customer area loads its English catalog with it (router.tsx; ADR 73's addendum).
+  ...(area === customerArea ? [customerCatalog] : []),
+  ...(src ? [src] : []),
+];
 const customerPages = chunk(customerArea).dynamicImports ?? [];
 const adminPages = chunk(adminArea).dynamicImports ?? [];
 
@@ -106,6 +113,13 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * language start-up (~3.8 KB) and the English catalog of the public site (~4.5 KB) are in the entry
  * (the entry 124.1 -> 132.4 KB, the landing 143.7 -> 151.8). The Spanish catalog is its own chunk,
  * in no route's figure. Splitting the English catalog by area is the way back (ADR 73).
+ * The split is done (ADR 73's addendum): the customer area's catalog is its own chunk, counted in
+ * the customer routes (`customerCatalog`); the loader (`loadArea`) added ~0.1 KB to the entry
+ * (/feedback 184.9 -> 185.0, /dashboard 275.9 -> 276.2 with the catalog chunk: +1 KB each).
+ * The customer pages' words moving into that catalog (onboarding, cards, plans, checkout: ~160
+ * messages with activity and progress, the English customer catalog ~3.6 KB gzip; the components keep only ids) added ~3.5 KB
+ * to every customer route (budgets +3 to +4 KB, the figure reached), and es-US's calendar words
+ * ~0.2 KB to the entry (/policy 156.0 -> 157); the landing page stayed at 151.9 KB.
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
@@ -121,7 +135,7 @@ const rows: Row[] = [
   {
     route: '/feedback',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
-    budget: 185,
+    budget: 186,
     target: 110,
   },
   {
@@ -136,37 +150,37 @@ const rows: Row[] = [
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
-    budget: 321,
+    budget: 325,
     target: 200,
   },
   {
     route: '/dashboard',
     roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
-    budget: 276,
+    budget: 281,
     target: 200,
   },
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    budget: 340,
+    budget: 344,
     target: 200,
   },
   {
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
-    budget: 248,
+    budget: 252,
     target: 200,
   },
   {
     route: '/dashboard/checkout',
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
-    budget: 301,
+    budget: 305,
     target: 200,
   },
   {
     route: 'whole customer area',
-    roots: [entryKey, customerArea, ...customerPages],
-    budget: 380,
+    roots: [entryKey, customerArea, customerCatalog, ...customerPages],
+    budget: 384,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },

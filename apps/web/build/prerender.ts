@@ -50,7 +50,7 @@ const publicPages: Omit<Page, 'title'>[] = [
   { url: '/', name: 'landing', chunks: ['src/app/areas/public-area.tsx'] },
 ];
 /** A language's catalog, when it is its own chunk (Spanish: only Spanish readers download it). */
-const catalogChunk: Partial<Record<Language, string>> = { es: 'src/locales/es/messages.po' };
+const catalogChunk: Partial<Record<Language, string>> = { es: 'src/locales/es/public.po' };
 
 /** Signed-in screens: path, title (the page's heading) and screen module (customer-area.tsx `loaders`). */
 const shells: (Page & { heading: string })[] = (
@@ -67,7 +67,8 @@ const shells: (Page & { heading: string })[] = (
   name,
   heading,
   title: `${heading} | Pria`,
-  chunks: ['src/app/areas/customer-area.tsx', `src/features/${screen}.tsx`],
+  // The area's English catalog too: it loads with the area (router.tsx; ADR 73's addendum).
+  chunks: ['src/app/areas/customer-area.tsx', 'src/locales/en/customer.po', `src/features/${screen}.tsx`],
 }));
 
 const webRoot = path.resolve(import.meta.dirname, '..');

@@ -13,7 +13,7 @@ import { prerender } from 'react-dom/static';
 import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
-import { activateLanguage, i18n } from './app/i18n/i18n.ts';
+import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
 import { CustomerShell } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
@@ -69,6 +69,7 @@ export async function render(url: string, language: Language): Promise<string> {
 export async function renderShell(url: string, title: string): Promise<string> {
   // NOTE: English: the customer screens are not translated yet (issue 42, ADR 73).
   await activateLanguage('en');
+  await loadArea('customer');
   return html(
     <UiProviders>
       <StaticRouter location={url}>

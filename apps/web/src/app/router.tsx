@@ -5,11 +5,15 @@ import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { AuthCallbackPage } from './auth/auth-callback-page.tsx';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { StartSignIn } from './auth/start-sign-in.tsx';
+import { loadArea } from './i18n/i18n.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 // One chunk per area, so a visitor on the landing page never downloads the dashboard or admin code.
 export const loadPublicArea = () => import('./areas/public-area.tsx');
-const loadCustomerArea = () => import('./areas/customer-area.tsx');
+// The customer area renders once its messages are loaded too (ADR 73's addendum): its catalog
+// downloads alongside its code, in the language spoken now.
+const loadCustomerArea = () =>
+  Promise.all([import('./areas/customer-area.tsx'), loadArea('customer')]).then(([area]) => area);
 const PublicArea = lazy(loadPublicArea);
 const CustomerArea = lazy(loadCustomerArea);
 const AdminArea = lazy(() => import('./areas/admin-area.tsx'));

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatDate, formatUsd, messages } from '@pria/contracts';
+import { formatDate, formatUsd } from '@pria/contracts';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { cardLabel, dash, orDash } from './activity-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
@@ -16,15 +18,22 @@ const stateColor = (state: string | null) => {
  * column of the table in it, read top to bottom.
  */
 export function ActivityList({ rows }: { rows: Transaction[] }) {
+  const { t } = useLingui();
+  const locale = useCalendarLocale();
   if (rows.length === 0) {
     return (
       <Text ta="center" c="dimmed" py="lg">
-        {messages.noResults}
+        <Trans>No Results</Trans>
       </Text>
     );
   }
   return (
-    <Stack gap="xs" component="ul" aria-label="Activity" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={t`Activity`}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {rows.map((row) => (
         <Paper key={row.id} component="li" withBorder radius="md" p="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -33,7 +42,7 @@ export function ActivityList({ rows }: { rows: Transaction[] }) {
                 {orDash(row.description)}
               </Text>
               <Text size="xs" c="dimmed">
-                {row.createdAt ? formatDate(row.createdAt, 'numeric') : dash} · {cardLabel(row.card)}
+                {row.createdAt ? formatDate(row.createdAt, 'numeric', locale) : dash} · {cardLabel(row.card)}
               </Text>
             </Stack>
             <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>

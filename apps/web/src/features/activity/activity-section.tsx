@@ -1,8 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -20,16 +23,16 @@ interface ActivitySectionProps {
   selectedCardId: string | null;
 }
 
-const filterLabels: Record<ActivityFilterMode, string> = {
-  all: 'All Cards',
-  card: 'Per Card',
-  range: 'Custom Range',
-};
+const filterLabels = {
+  all: msg`All Cards`,
+  card: msg`Per Card`,
+  range: msg`Custom Range`,
+} satisfies Record<ActivityFilterMode, unknown>;
 
 /** Quick date ranges beside the spec's 'Custom Range' (issue 29: a range choice on phones). */
 const presets = [
-  { days: 30, label: 'Last 30 days' },
-  { days: 90, label: 'Last 90 days' },
+  { days: 30, label: msg`Last 30 days` },
+  { days: 90, label: msg`Last 90 days` },
 ] as const;
 const lastDays = (days: number): ActivityRange => {
   const now = Date.now();
@@ -37,6 +40,8 @@ const lastDays = (days: number): ActivityRange => {
 };
 
 export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
+  const { i18n, t } = useLingui();
+  const locale = useCalendarLocale();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const [mode, setMode] = useState<ActivityFilterMode>('all');
   const [range, setRange] = useState<ActivityRange>(() => defaultRange());
@@ -70,31 +75,31 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
       <Group justify="space-between" mb="md">
         <Stack gap={0}>
           <Title order={2} id="activity-heading" size="h3" c="navy.9">
-            Activity
+            <Trans>Activity</Trans>
           </Title>
           <Text size="sm" c="dimmed">
             {activeMode === 'range'
-              ? `${preset ? `Last ${preset} days: ` : ''}${formatDate(range.startDate, 'numeric')} – ${formatDate(range.endDate, 'numeric')}`
-              : 'Last 180 days'}
-            {perCard ? ' · selected card' : ''}
+              ? `${preset ? `${t`Last ${preset} days`}: ` : ''}${formatDate(range.startDate, 'numeric', locale)} – ${formatDate(range.endDate, 'numeric', locale)}`
+              : t`Last 180 days`}
+            {perCard ? ` · ${t`selected card`}` : ''}
           </Text>
         </Stack>
         <Menu position="bottom-end" shadow="md" width={200}>
           <Menu.Target>
             <Button variant="default" leftSection={<IconFilter size={16} />}>
-              {activeMode === 'range' && preset ? `Last ${preset} days` : filterLabels[activeMode]}
+              {activeMode === 'range' && preset ? t`Last ${preset} days` : i18n._(filterLabels[activeMode])}
             </Button>
           </Menu.Target>
-          <Menu.Dropdown aria-label="Filter activity">
+          <Menu.Dropdown aria-label={t`Filter activity`}>
             {(['all', 'card'] as const)
               .filter((m) => m !== 'card' || narrow)
               .map((m) => (
                 <Menu.Item
                   key={m}
-                  rightSection={activeMode === m ? <IconCheck size={14} aria-label="selected" /> : null}
+                  rightSection={activeMode === m ? <IconCheck size={14} aria-label={t`selected`} /> : null}
                   onClick={() => choose(m)}
                 >
-                  {filterLabels[m]}
+                  {i18n._(filterLabels[m])}
                 </Menu.Item>
               ))}
             {presets.map((p) => (
@@ -102,36 +107,36 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
                 key={p.days}
                 rightSection={
                   activeMode === 'range' && preset === p.days ? (
-                    <IconCheck size={14} aria-label="selected" />
+                    <IconCheck size={14} aria-label={t`selected`} />
                   ) : null
                 }
                 onClick={() => choose('range', lastDays(p.days), p.days)}
               >
-                {p.label}
+                {i18n._(p.label)}
               </Menu.Item>
             ))}
             <Menu.Item
               rightSection={
-                activeMode === 'range' && !preset ? <IconCheck size={14} aria-label="selected" /> : null
+                activeMode === 'range' && !preset ? <IconCheck size={14} aria-label={t`selected`} /> : null
               }
               onClick={() => setRangeOpen(true)}
             >
-              {filterLabels.range}
+              {i18n._(filterLabels.range)}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
         {loading ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading activity">
+          <Stack gap="xs" aria-busy="true" aria-label={t`Loading activity`}>
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} height={28} />
             ))}
           </Stack>
         ) : transactions.isError ? (
-          <Alert color="red" icon={<IconAlertCircle />} title="Could not load your activity">
+          <Alert color="red" icon={<IconAlertCircle />} title={t`Could not load your activity`}>
             <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void transactions.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </Alert>
         ) : (
@@ -144,7 +149,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
                   loading={transactions.isFetching}
                   onClick={() => setLimit((l) => l + ACTIVITY_PAGE_SIZE)}
                 >
-                  Show More
+                  <Trans>Show More</Trans>
                 </Button>
               </Group>
             )}

@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
-import { brandDisplayNames, brandFromInput, formatDate, formatUsd, messages } from '@pria/contracts';
+import { brandDisplayNames, brandFromInput, formatDate, formatUsd } from '@pria/contracts';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { ScrollTable } from '../../components/scroll-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
@@ -13,17 +16,26 @@ export function cardLabel(card: Transaction['card']): string {
   return `${brand ? brandDisplayNames[brand] : orDash(card.brand)} •••• ${card.lastFour}`;
 }
 
-const columns = ['Date', 'Card', 'Description', 'State', 'Amount', 'Remarks'] as const;
+const columns = [
+  { key: 'date', label: msg`Date` },
+  { key: 'card', label: msg`Card` },
+  { key: 'description', label: msg`Description` },
+  { key: 'state', label: msg`State` },
+  { key: 'amount', label: msg`Amount` },
+  { key: 'remarks', label: msg`Remarks` },
+] as const;
 
 export function ActivityTable({ rows }: { rows: Transaction[] }) {
+  const { i18n, t } = useLingui();
+  const locale = useCalendarLocale();
   return (
-    <ScrollTable label="Activity" minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Activity">
+    <ScrollTable label={t`Activity`} minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t`Activity`}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c} scope="col" ta={c === 'Amount' ? 'right' : undefined}>
-                {c}
+              <Table.Th key={c.key} scope="col" ta={c.key === 'amount' ? 'right' : undefined}>
+                {i18n._(c.label)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -33,14 +45,14 @@ export function ActivityTable({ rows }: { rows: Transaction[] }) {
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
                 <Text ta="center" c="dimmed" py="lg">
-                  {messages.noResults}
+                  <Trans>No Results</Trans>
                 </Text>
               </Table.Td>
             </Table.Tr>
           ) : (
             rows.map((row) => (
               <Table.Tr key={row.id}>
-                <Table.Td>{row.createdAt ? formatDate(row.createdAt, 'numeric') : dash}</Table.Td>
+                <Table.Td>{row.createdAt ? formatDate(row.createdAt, 'numeric', locale) : dash}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{cardLabel(row.card)}</Table.Td>
                 <Table.Td>
                   {orDash(row.description)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { brandDisplayNames, brandFromInput, textLimits } from '@pria/contracts';
@@ -45,6 +46,7 @@ export function CardDetailsFields({
   hosted,
   entryPending = false,
 }: CardDetailsFieldsProps) {
+  const { t } = useLingui();
   const { number } = form.values;
   // Microform says which brand its number field holds; our own input is read here.
   const brand = hosted ? hosted.brand : form.values.brand;
@@ -54,7 +56,7 @@ export function CardDetailsFields({
     <Grid gap="md">
       <Grid.Col span={12}>
         <TextInput
-          label="Name on card"
+          label={t`Name on card`}
           autoComplete="cc-name"
           withAsterisk={!readOnly && !lockName}
           disabled={readOnly || lockName}
@@ -67,14 +69,14 @@ export function CardDetailsFields({
           <HostedCardField
             microform={hosted}
             field="number"
-            label="Card number"
+            label={t`Card number`}
             error={numberError}
             leftSection={<IconCreditCard size={18} aria-hidden />}
             rightSection={brandMark}
           />
         ) : (
           <TextInput
-            label="Card number"
+            label={t`Card number`}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 5678 9012 3456"
@@ -97,14 +99,14 @@ export function CardDetailsFields({
         )}
         {brand && (
           <span id="card-brand-detected" className="visually-hidden">
-            Detected brand: {brandName(brand)}
+            <Trans>Detected brand: {brandName(brand)}</Trans>
           </span>
         )}
       </Grid.Col>
       <Grid.Col span={6}>
         <TextInput
-          label="Expiry date"
-          placeholder="MM/YY"
+          label={t`Expiry date`}
+          placeholder={t`MM/YY`}
           inputMode="numeric"
           autoComplete="cc-exp"
           // No maxLength: the browser would cut a pasted "12 / 30" to "12 / " before formatExpiry

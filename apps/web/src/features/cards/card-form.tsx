@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
@@ -9,6 +10,7 @@ import { zodValidate } from '../../components/form/zod-validate.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
+import { formErrorsInLanguage } from '../profile/form-words.ts';
 import { fundingCardWords, paysForPlanInForce } from '../subscription/funding.ts';
 import { useMySubscription, useUpcoming } from '../subscription/queries.ts';
 import { CardDetailsFields } from './card-details-fields.tsx';
@@ -53,8 +55,9 @@ export function CardForm({
   onDone,
   onAddInstead,
   onStepChange,
-  backLabel = 'Previous',
+  backLabel,
 }: CardFormProps) {
+  const { i18n, t } = useLingui();
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
   useEffect(() => onStepChange?.(step), [step, onStepChange]);
@@ -74,10 +77,13 @@ export function CardForm({
       ? cardToForm(card)
       : { ...emptyCardForm, name: defaultName, address: defaultAddress ?? emptyCardForm.address },
     validate: (values) => {
-      if (editing) return zodValidate<CardFormState>(editCardSchema())(values);
+      if (editing) return formErrorsInLanguage(zodValidate<CardFormState>(editCardSchema())(values));
       const fields = hostedRef.current;
-      if (!fields) return zodValidate<CardFormState>(newCardSchema())(values);
-      return { ...zodValidate<CardFormState>(hostedCardSchema())(values), ...hostedFieldErrors(fields) };
+      if (!fields) return formErrorsInLanguage(zodValidate<CardFormState>(newCardSchema())(values));
+      return formErrorsInLanguage({
+        ...zodValidate<CardFormState>(hostedCardSchema())(values),
+        ...hostedFieldErrors(fields),
+      });
     },
   });
   const addCard = useAddCard();
@@ -144,9 +150,12 @@ export function CardForm({
     if (sub && paysForPlanInForce(sub, card.id)) {
       const others = (cards.data ?? []).filter((c) => c.id !== card.id).length;
       confirmAction({
-        title: 'This card pays for your plan',
+        title: t`This card pays for your plan`,
         ...fundingCardWords(sub, others),
-        labels: { confirm: others > 0 ? 'Change funding card' : 'Add another card', cancel: 'Go back' },
+        labels: {
+          confirm: others > 0 ? t`Change funding card` : t`Add another card`,
+          cancel: t`Go back`,
+        },
         onConfirm: () => {
           // No other card: the add-card form opens here (the walk found "Add another card" only
           // closing the dialogs). Another card: the funding card is changed on the payment page.
@@ -163,16 +172,20 @@ export function CardForm({
       message: words.message,
       details: words.details,
       danger: true,
-      labels: { confirm: words.confirm, cancel: 'Cancel' },
+      labels: { confirm: words.confirm, cancel: t`Cancel` },
       onConfirm: () => removeCard.mutate(card.id, { onSuccess: () => onDone() }),
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit card' : 'Add card'}>
+    <form onSubmit={submit} noValidate aria-label={editing ? t`Edit card` : t`Add card`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed" aria-live="polite">
-          Step {step + 1} of 2: {step === 0 ? 'Card details' : 'Billing address'}
+          {step === 0 ? (
+            <Trans>Step 1 of 2: Card details</Trans>
+          ) : (
+            <Trans>Step 2 of 2: Billing address</Trans>
+          )}
         </Text>
         {entry.kind === 'unavailable' && step === 0 && <CardEntryUnavailable retry={entry.retry} />}
         {hosted ? (
@@ -195,15 +208,15 @@ export function CardForm({
         )}
         {editing && step === 0 && (
           <Checkbox
-            label={CHARGE_AND_PAY_LABEL}
-            description={CHARGE_AND_PAY_HELP}
+            label={i18n._(CHARGE_AND_PAY_LABEL)}
+            description={i18n._(CHARGE_AND_PAY_HELP)}
             checked={chargeAndPay}
             onChange={(event) => setChargeAndPay(event.currentTarget.checked)}
           />
         )}
         {refusal && (
-          <Alert color="red" icon={<IconAlertCircle />} title="Card not added" role="alert">
-            {refusal} Check the details or try another card.
+          <Alert color="red" icon={<IconAlertCircle />} title={t`Card not added`} role="alert">
+            {refusal} <Trans>Check the details or try another card.</Trans>
           </Alert>
         )}
         <Group justify="space-between" mt="sm">
@@ -215,7 +228,7 @@ export function CardForm({
               loading={removeCard.isPending}
               disabled={busy}
             >
-              Remove Card
+              <Trans>Remove Card</Trans>
             </Button>
           ) : (
             <span />
@@ -223,14 +236,14 @@ export function CardForm({
           <Group gap="sm">
             {step === 1 && (
               <Button variant="default" onClick={() => setStep(0)} disabled={busy}>
-                {backLabel}
+                {backLabel ?? t`Previous`}
               </Button>
             )}
             {step === 0 ? (
               // Distinct keys: React must not turn the clicked Next button into the submit button mid-click
               // (the browser would then submit the form with that same click).
               <Button key="next" onClick={next}>
-                Next
+                <Trans>Next</Trans>
               </Button>
             ) : (
               <Button
@@ -239,7 +252,7 @@ export function CardForm({
                 loading={addCard.isPending || updateCard.isPending}
                 disabled={busy}
               >
-                {editing ? 'Save Changes' : 'Add Card'}
+                {editing ? t`Save Changes` : t`Add Card`}
               </Button>
             )}
           </Group>

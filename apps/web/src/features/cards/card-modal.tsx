@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import type { AddressValues } from '../geography/address.ts';
@@ -28,14 +29,15 @@ export function CardModal({
   onSaved,
   onAddInstead,
 }: CardModalProps) {
+  const { t } = useLingui();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={card ? 'Edit Credit Card' : 'Add your Credit Card'}
+      title={card ? t`Edit Credit Card` : t`Add your Credit Card`}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       size="lg"
       centered
     >

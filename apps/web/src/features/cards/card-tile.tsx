@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
@@ -15,23 +16,27 @@ interface CardTileProps {
 }
 
 export function CardTile({ card, holderName, selected = false, onEdit, onRemove }: CardTileProps) {
+  const { t } = useLingui();
+  const lastFour = card.lastFour;
   return (
     <article
       className={classes.tile}
       data-selected={selected || undefined}
-      aria-label={`${card.brand === 'visa' ? 'Visa' : 'Mastercard'} card ending ${card.lastFour}`}
+      aria-label={
+        card.brand === 'visa' ? t`Visa card ending ${lastFour}` : t`Mastercard card ending ${lastFour}`
+      }
       data-testid="card-tile"
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <BrandMark brand={card.brand} height={28} />
         <Group gap={4} wrap="nowrap">
           {onEdit && (
-            <Tooltip label="Edit card">
+            <Tooltip label={t`Edit card`}>
               <ActionIcon
                 variant="subtle"
                 color="gray.0"
                 size="lg"
-                aria-label={`Edit card ending ${card.lastFour}`}
+                aria-label={t`Edit card ending ${lastFour}`}
                 onClick={() => onEdit(card)}
               >
                 <IconPencil size={18} />
@@ -43,7 +48,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
               variant="subtle"
               color="gray.0"
               size="lg"
-              aria-label={`Remove card ending ${card.lastFour}`}
+              aria-label={t`Remove card ending ${lastFour}`}
               onClick={() => onRemove(card)}
             >
               <IconX size={18} />
@@ -56,13 +61,13 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
       </Text>
       {!card.chargeAndPay && (
         <Text fz="xs" c="navy.1" mt={-6}>
-          Pays for your plan only (not in Charge &amp; Pay)
+          <Trans>Pays for your plan only (not in Charge &amp; Pay)</Trans>
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={0} miw={0}>
           <Text fz={10} tt="uppercase" c="navy.1">
-            Card holder
+            <Trans>Card holder</Trans>
           </Text>
           <Text fw={600} truncate>
             {holderName || card.name}
@@ -70,7 +75,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
         </Stack>
         <Stack gap={0} align="flex-end">
           <Text fz={10} tt="uppercase" c="navy.1">
-            Expires
+            <Trans>Expires</Trans>
           </Text>
           <Text fw={600}>{expiryOf(card)}</Text>
         </Stack>
@@ -80,10 +85,11 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
 }
 
 export function AddCardTile({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useLingui();
   return (
     <button type="button" className={classes.addTile} onClick={onClick} disabled={disabled}>
       <IconPlus size={28} aria-hidden />
-      {disabled ? 'Up to 3 cards' : 'Add a card'}
+      {disabled ? t`Up to 3 cards` : t`Add a card`}
     </button>
   );
 }

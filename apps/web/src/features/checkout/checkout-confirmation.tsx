@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { cardName, formatDate, formatUsd } from '@pria/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { useTransactions } from '../activity/queries.ts';
 import { ReceiptButton } from '../activity/receipt-button.tsx';
 import { useCards } from '../cards/queries.ts';
@@ -23,6 +25,8 @@ export function CheckoutConfirmation({
   result: SubscriptionResult;
   onContinue: () => void;
 }) {
+  const { t } = useLingui();
+  const locale = useCalendarLocale();
   const cards = useCards();
   const customer = useCustomer();
   // The payment's answer carries its receipt; only one without it (paid after the bank's
@@ -35,8 +39,14 @@ export function CheckoutConfirmation({
     recent.data?.rows.find((r) => r.type === 'charge' && r.receipt !== null)?.receipt ??
     null;
   const card = cards.data?.find((c) => c.id === result.subscription.card?.id);
-  const paidWith = card ? cardName(card) : 'your card';
-  const renewal = result.subscription.expiresAt ? formatDate(result.subscription.expiresAt) : renewsOn(plan);
+  const paidWith = card ? cardName(card) : t`your card`;
+  const renewal = result.subscription.expiresAt
+    ? formatDate(result.subscription.expiresAt, 'long', locale)
+    : renewsOn(plan, new Date(), locale);
+  const total = formatUsd(plan.total);
+  const tax = formatUsd(plan.tax);
+  const taxPercentage = plan.taxPercentage;
+  const email = customer.data?.email;
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} maw={640} role="status" aria-live="polite">
       <Stack gap="md">
@@ -45,34 +55,41 @@ export function CheckoutConfirmation({
             <IconCircleCheck size={26} />
           </ThemeIcon>
           <Title order={2} size="h3" c="navy.9">
-            Payment received: you are subscribed
+            <Trans>Payment received: you are subscribed</Trans>
           </Title>
         </Group>
         <Text>
-          <strong>{plan.name}</strong> plan: <strong>{formatUsd(plan.total)}</strong> (including{' '}
-          {formatUsd(plan.tax)} tax at {plan.taxPercentage}%) paid with {paidWith}.
+          <Trans>
+            <strong>{plan.name}</strong> plan: <strong>{total}</strong> (including {tax} tax at{' '}
+            {taxPercentage}
+            %) paid with {paidWith}.
+          </Trans>
         </Text>
         {receipt && (
           <Group gap="xs">
-            <Text size="sm">Receipt {receipt.number}</Text>
-            <ReceiptButton receipt={receipt} label="Download receipt (PDF)" size="compact-sm" />
+            <Text size="sm">
+              <Trans>Receipt {receipt.number}</Trans>
+            </Text>
+            <ReceiptButton receipt={receipt} label={t`Download receipt (PDF)`} size="compact-sm" />
           </Group>
         )}
         <Text size="sm">
-          Your plan renews automatically on <strong>{renewal}</strong> for {formatUsd(plan.total)}. You can
-          cancel anytime in Account Settings → Subscription.
+          <Trans>
+            Your plan renews automatically on <strong>{renewal}</strong> for {total}. You can cancel anytime
+            in Account Settings → Subscription.
+          </Trans>
         </Text>
         {customer.data?.email_verified ? (
           <Text size="sm" c="dimmed">
-            We also emailed the receipt to {customer.data.email}.
+            <Trans>We also emailed the receipt to {email}.</Trans>
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            Verify your email address in Account Settings to get receipts by email.
+            <Trans>Verify your email address in Account Settings to get receipts by email.</Trans>
           </Text>
         )}
         <Button onClick={onContinue} w="fit-content">
-          Go to dashboard
+          <Trans>Go to dashboard</Trans>
         </Button>
       </Stack>
     </Paper>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -27,6 +28,7 @@ import type { Plan } from '../customer/types.ts';
 import { emptyAddress, toAddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { renewsOn } from '../plans/plan-price.ts';
+import { formErrorsInLanguage } from '../profile/form-words.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
 import {
   type CheckoutValues,
@@ -46,6 +48,7 @@ interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) {
+  const { i18n, t } = useLingui();
   const customer = useCustomer();
   const cards = useCards();
   const [source, setSource] = useState<PaymentSource>('new');
@@ -63,7 +66,8 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
   const form = useForm<CheckoutValues>({
     mode: 'controlled',
     initialValues: emptyCheckout,
-    validate: (values) => (source === 'new' ? validateNewCardCheckout(values, hostedRef.current) : {}),
+    validate: (values) =>
+      source === 'new' ? formErrorsInLanguage(validateNewCardCheckout(values, hostedRef.current)) : {},
   });
 
   const chooseExisting = (card: CardView) => {
@@ -124,22 +128,22 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-          <form onSubmit={submit} noValidate aria-label="Payment">
+          <form onSubmit={submit} noValidate aria-label={t`Payment`}>
             <Stack gap="lg">
               <Title order={2} size="h4" c="navy.9">
-                Payment method
+                <Trans>Payment method</Trans>
               </Title>
               <Radio.Group
                 value={source}
                 onChange={switchSource}
                 name="payment-source"
-                aria-label="Payment method"
+                aria-label={t`Payment method`}
               >
                 <Group gap="xl">
-                  <Radio value="new" label="New Credit/Debit card" disabled={!roomForNewCard} />
+                  <Radio value="new" label={t`New Credit/Debit card`} disabled={!roomForNewCard} />
                   <Radio
                     value="existing"
-                    label="Choose existing card"
+                    label={t`Choose existing card`}
                     disabled={existingCards.length === 0}
                   />
                 </Group>
@@ -175,17 +179,17 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
               {source === 'new' && (
                 <>
                   <Checkbox
-                    label="Use same as profile address"
+                    label={t`Use same as profile address`}
                     checked={form.values.sameAsProfile}
                     onChange={(event) => toggleSameAsProfile(event.currentTarget.checked)}
                   />
                   {!form.values.sameAsProfile && <AddressFields form={form} required />}
                   <Checkbox
-                    label={CHARGE_AND_PAY_LABEL}
+                    label={i18n._(CHARGE_AND_PAY_LABEL)}
                     description={
                       roomInChargeAndPay
-                        ? CHARGE_AND_PAY_HELP
-                        : 'You already use 3 cards for Charge & Pay, the most a plan covers.'
+                        ? i18n._(CHARGE_AND_PAY_HELP)
+                        : t`You already use 3 cards for Charge & Pay, the most a plan covers.`
                     }
                     checked={chargeAndPay && roomInChargeAndPay}
                     disabled={!roomInChargeAndPay}
@@ -193,19 +197,19 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                   />
                   {!(chargeAndPay && roomInChargeAndPay) && (
                     <Text size="sm" c="dimmed">
-                      This card will only pay for your plan: it is not charged the monthly $3.
+                      <Trans>This card will only pay for your plan: it is not charged the monthly $3.</Trans>
                     </Text>
                   )}
                 </>
               )}
               {checkout.failure && (
-                <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Payment not completed">
+                <Alert color="red" icon={<IconAlertCircle />} role="alert" title={t`Payment not completed`}>
                   {checkout.failure}
                 </Alert>
               )}
               <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="renewal-terms">
                 <Text size="sm" fw={600} c="navy.9">
-                  Automatic renewal
+                  <Trans>Automatic renewal</Trans>
                 </Text>
                 <Text size="sm">
                   {recurringDisclosure.text({
@@ -217,23 +221,25 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                 </Text>
               </Paper>
               <Text size="sm" c="dimmed">
-                By submitting this form, you agree to our{' '}
-                <Anchor component={Link} to="/terms" target="_blank">
-                  terms of service
-                </Anchor>{' '}
-                and{' '}
-                <Anchor component={Link} to="/policy" target="_blank">
-                  privacy policy
-                </Anchor>
-                .
+                <Trans>
+                  By submitting this form, you agree to our{' '}
+                  <Anchor component={Link} to="/terms" target="_blank">
+                    terms of service
+                  </Anchor>{' '}
+                  and{' '}
+                  <Anchor component={Link} to="/policy" target="_blank">
+                    privacy policy
+                  </Anchor>
+                  .
+                </Trans>
               </Text>
               <Group justify="space-between">
                 <Button variant="default" onClick={onBack} disabled={checkout.pending}>
-                  Back to plans
+                  <Trans>Back to plans</Trans>
                 </Button>
                 {/* The amount on the button (issue 29): what pressing it does, in dollars. */}
                 <Button type="submit" loading={checkout.pending}>
-                  Pay {formatUsd(plan.total)}
+                  <Trans>Pay {formatUsd(plan.total)}</Trans>
                 </Button>
               </Group>
             </Stack>

@@ -1,12 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { messages } from '@pria/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AFTER_PAYMENT, CheckoutView } from './checkout-view.tsx';
+import { checkoutWords as words } from './checkout-words.ts';
 
 /** /dashboard/checkout?plan=<id>: reached from 'Continue to Payment' when there is no subscription yet. */
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._(words[messages.webCheckoutTitle]));
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   return (
@@ -24,7 +27,7 @@ export default function CheckoutPage() {
           },
           { replace: true },
         );
-        if (!pending) notifySuccess(messages.webSubscriptionStarted);
+        if (!pending) notifySuccess(i18n._(words[messages.webSubscriptionStarted]));
       }}
     />
   );

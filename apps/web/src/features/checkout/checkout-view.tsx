@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import type { SubscriptionResult } from '../subscription/mutations.ts';
 import { useMySubscription } from '../subscription/queries.ts';
 import { CheckoutConfirmation } from './checkout-confirmation.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
+import { checkoutWords as words } from './checkout-words.ts';
 import { needsVerification, PendingVerification } from './pending-verification.tsx';
 
 interface CheckoutViewProps {
@@ -43,6 +45,7 @@ export function CheckoutView({
   onDone,
   afterPayment = false,
 }: CheckoutViewProps) {
+  const { i18n, t } = useLingui();
   const plans = usePlans();
   const mine = useMySubscription();
   const [chosen, setStage] = useState<Stage | null>(null);
@@ -58,25 +61,29 @@ export function CheckoutView({
 
   let body: React.ReactNode;
   if (plans.isPending || (!chosen && mine.isPending)) {
-    body = <Skeleton height={420} radius="lg" aria-label="Loading checkout" />;
+    body = <Skeleton height={420} radius="lg" aria-label={t`Loading checkout`} />;
   } else if (alreadyPaid) {
     body = (
-      <Alert color="blue" icon={<IconAlertCircle />} title="You already have a plan">
+      <Alert color="blue" icon={<IconAlertCircle />} title={t`You already have a plan`}>
         <Text size="sm">
-          Your {mine.data?.plan.name} plan is active, so there is nothing to pay. To switch plans, change it
-          on the plans page: the new plan starts when your current one renews.
+          <Trans>
+            Your {mine.data?.plan.name} plan is active, so there is nothing to pay. To switch plans, change it
+            on the plans page: the new plan starts when your current one renews.
+          </Trans>
         </Text>
         <Button size="xs" mt="sm" variant="light" onClick={onBack}>
-          Back to plans
+          <Trans>Back to plans</Trans>
         </Button>
       </Alert>
     );
   } else if (!plan) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle />} title="Please choose a plan">
-        <Text size="sm">The plan you picked is not available. Please choose one of our plans.</Text>
+      <Alert color="red" icon={<IconAlertCircle />} title={t`Please choose a plan`}>
+        <Text size="sm">
+          <Trans>The plan you picked is not available. Please choose one of our plans.</Trans>
+        </Text>
         <Button size="xs" mt="sm" variant="light" color="red" onClick={onBack}>
-          Back to plans
+          <Trans>Back to plans</Trans>
         </Button>
       </Alert>
     );
@@ -102,12 +109,12 @@ export function CheckoutView({
           <Alert
             color="red"
             icon={<IconAlertCircle />}
-            title="Your bank did not confirm the payment"
+            title={t`Your bank did not confirm the payment`}
             role="alert"
           >
             <Text size="sm">
-              {stage.notConfirmed ? `${stage.notConfirmed}. ` : ''}Nothing was charged. You can try again or
-              pay with another card.
+              {stage.notConfirmed ? `${stage.notConfirmed}. ` : ''}
+              <Trans>Nothing was charged. You can try again or pay with another card.</Trans>
             </Text>
           </Alert>
         )}
@@ -127,7 +134,7 @@ export function CheckoutView({
   return (
     <Stack gap="lg">
       <Title order={1} c="navy.9">
-        {messages.webCheckoutTitle}
+        {i18n._(words[messages.webCheckoutTitle])}
       </Title>
       {body}
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { BrandMark } from '../cards/brand-mark.tsx';
@@ -11,9 +12,15 @@ interface ExistingCardListProps {
 
 /** 'Choose existing card': one radio per registered card, shown masked. */
 export function ExistingCardList({ cards, value, onChange }: ExistingCardListProps) {
-  if (cards.length === 0) return <Text c="dimmed">No Results</Text>;
+  const { t } = useLingui();
+  if (cards.length === 0)
+    return (
+      <Text c="dimmed">
+        <Trans>No Results</Trans>
+      </Text>
+    );
   return (
-    <Radio.Group value={value} onChange={onChange} label="Your cards" name="existing-card">
+    <Radio.Group value={value} onChange={onChange} label={t`Your cards`} name="existing-card">
       <Stack gap="xs" mt="xs">
         {cards.map((card) => (
           // Named by what it shows ("Visa •••• 1111 12/30", the brand mark's name first), so

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatUsd } from '@pria/contracts';
 import type { Plan } from '../customer/types.ts';
@@ -21,23 +22,26 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
  * amount as the server computed it (integer cents; price + tax = total), never worked out here.
  */
 export function OrderSummary({ plan }: { plan: Plan }) {
+  const { t } = useLingui();
+  const perMonth = pricePerInterval(plan);
+  const taxPercentage = plan.taxPercentage;
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="order-summary-heading">
       <Title order={2} size="h4" id="order-summary-heading" c="navy.9" mb="md">
-        Order summary
+        <Trans>Order summary</Trans>
       </Title>
       <Stack gap="sm">
-        <Row label="Plan" value={plan.name} />
-        <Row label="Price" value={`${pricePerInterval(plan)} / month`} />
+        <Row label={t`Plan`} value={plan.name} />
+        <Row label={t`Price`} value={t`${perMonth} / month`} />
         <Text size="xs" c="dimmed" ta="right" mt={-8}>
           {billedEvery(plan)}
         </Text>
-        <Row label="Plan price" value={formatUsd(plan.price)} />
-        <Row label={`Tax (${plan.taxPercentage}%)`} value={formatUsd(plan.tax)} />
+        <Row label={t`Plan price`} value={formatUsd(plan.price)} />
+        <Row label={t`Tax (${taxPercentage}%)`} value={formatUsd(plan.tax)} />
         <Divider />
-        <Row label="Total" value={formatUsd(plan.total)} strong />
+        <Row label={t`Total`} value={formatUsd(plan.total)} strong />
         <Text size="xs" c="dimmed" ta="right" mt={-8}>
-          including taxes
+          <Trans>including taxes</Trans>
         </Text>
       </Stack>
     </Paper>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
@@ -5,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { Subscription } from '../customer/types.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
 import { useMySubscription } from '../subscription/queries.ts';
+import { checkoutWords as words } from './checkout-words.ts';
 
 /**
  * The first payment waits for the bank: it wants the customer to confirm it on its own page
@@ -24,6 +26,7 @@ export function PendingVerification({
   /** The bank declined, or its window passed: the reason in its words. */
   onNotConfirmed: (reason: string | null) => void;
 }) {
+  const { i18n } = useLingui();
   const subscription = useMySubscription({ watchVerification: true });
   const status = subscription.data?.status;
   const settled = useRef(false);
@@ -40,18 +43,27 @@ export function PendingVerification({
   const url = subscription.data?.verificationUrl ?? result.paymentSessionUrl;
 
   return (
-    <Alert color="yellow" icon={<IconShieldCheck />} title={messages.webStatusPending} role="status">
+    <Alert
+      color="yellow"
+      icon={<IconShieldCheck />}
+      title={i18n._(words[messages.webStatusPending])}
+      role="status"
+    >
       <Stack gap="sm">
-        <Text size="sm">{url ? messages.webPendingVerificationHelp : messages.webWaitingForBankHelp}</Text>
-        <Text size="sm">This page moves on by itself once your bank has answered.</Text>
+        <Text size="sm">
+          {i18n._(words[url ? messages.webPendingVerificationHelp : messages.webWaitingForBankHelp])}
+        </Text>
+        <Text size="sm">
+          <Trans>This page moves on by itself once your bank has answered.</Trans>
+        </Text>
         <Group gap="sm">
           {url && (
             <Button component="a" href={url} target="_blank" rel="noopener noreferrer" size="sm">
-              Finish verification
+              <Trans>Finish verification</Trans>
             </Button>
           )}
           <Button size="sm" variant="default" onClick={onContinue}>
-            Go to dashboard
+            <Trans>Go to dashboard</Trans>
           </Button>
         </Group>
       </Stack>

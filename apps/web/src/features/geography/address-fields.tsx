@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
@@ -23,9 +24,10 @@ interface AddressFieldsProps<V extends { address: AddressValues }> {
 export function AddressFields<V extends { address: AddressValues }>({
   form: typedForm,
   required = false,
-  streetLabel = 'Street 1',
+  streetLabel,
   disabled = false,
 }: AddressFieldsProps<V>) {
+  const { t } = useLingui();
   const form = typedForm as unknown as UseFormReturnType<{ address: AddressValues }>;
   const areas = useAdministrativeAreas();
   const options = (areas.data ?? []).map((a) => ({ value: a.code, label: a.name }));
@@ -52,7 +54,8 @@ export function AddressFields<V extends { address: AddressValues }>({
     const now = form.getValues().address;
     if (zip && now.administrativeArea === code && now.postalCode === typed) {
       form.setFieldValue('address.postalCode', zip);
-      setZipNote(`A ZIP code in ${nameOf(code)}: replace it with yours.`);
+      const state = nameOf(code);
+      setZipNote(t`A ZIP code in ${state}: replace it with yours.`);
       setStateNote(null);
     }
   };
@@ -70,9 +73,11 @@ export function AddressFields<V extends { address: AddressValues }>({
       chosen.current = found.administrativeArea;
     form.setFieldValue('address.administrativeArea', found.administrativeArea);
     const mine = chosen.current;
+    const foundState = nameOf(found.administrativeArea);
+    const mineState = nameOf(mine);
     setStateNote(
       mine && mine !== found.administrativeArea
-        ? `Changed to ${nameOf(found.administrativeArea)}: ZIP ${zip} is there. Check the ZIP if you live in ${nameOf(mine)}.`
+        ? t`Changed to ${foundState}: ZIP ${zip} is there. Check the ZIP if you live in ${mineState}.`
         : null,
     );
     if (found.locality && !form.getValues().address.locality)
@@ -83,7 +88,7 @@ export function AddressFields<V extends { address: AddressValues }>({
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label={streetLabel}
+          label={streetLabel ?? t`Street 1`}
           autoComplete="address-line1"
           withAsterisk={required}
           disabled={disabled}
@@ -94,7 +99,7 @@ export function AddressFields<V extends { address: AddressValues }>({
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label="Street 2"
+          label={t`Street 2`}
           autoComplete="address-line2"
           disabled={disabled}
           maxLength={textLimits.street}
@@ -104,7 +109,7 @@ export function AddressFields<V extends { address: AddressValues }>({
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label="City"
+          label={t`City`}
           autoComplete="address-level2"
           withAsterisk={required}
           disabled={disabled}
@@ -115,15 +120,15 @@ export function AddressFields<V extends { address: AddressValues }>({
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Select
-          label="State"
-          placeholder={areas.isLoading ? 'Loading states…' : 'Select a state'}
+          label={t`State`}
+          placeholder={areas.isLoading ? t`Loading states…` : t`Select a state`}
           data={options}
           searchable
           allowDeselect={false}
           withAsterisk={required}
           disabled={disabled}
           autoComplete="address-level1"
-          nothingFoundMessage="No matching state"
+          nothingFoundMessage={t`No matching state`}
           key={form.key('address.administrativeArea')}
           {...form.getInputProps('address.administrativeArea')}
           description={stateNote}
@@ -132,11 +137,11 @@ export function AddressFields<V extends { address: AddressValues }>({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Country" value="US" readOnly disabled aria-readonly />
+        <TextInput label={t`Country`} value="US" readOnly disabled aria-readonly />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label="Zip Code"
+          label={t`Zip Code`}
           inputMode="numeric"
           autoComplete="postal-code"
           withAsterisk

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSessionStorage } from '@mantine/hooks';
 import { type CardView, MAX_CARDS, messages } from '@pria/contracts';
@@ -15,6 +16,7 @@ import type { Customer } from '../customer/types.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
 import { useUpcoming } from '../subscription/queries.ts';
+import { onboardingWords } from './onboarding-words.ts';
 
 interface CardsStepProps {
   customer: Customer;
@@ -27,6 +29,7 @@ interface CardsStepProps {
 
 /** Step 1: add up to 3 cards inline; cards added during this onboarding can be removed with X. */
 export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps) {
+  const { i18n, t } = useLingui();
   const cards = useCards();
   const removeCard = useRemoveCard();
   const upcoming = useUpcoming();
@@ -52,18 +55,18 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
       message: words.message,
       details: words.details,
       danger: true,
-      labels: { confirm: words.confirm, cancel: 'Cancel' },
+      labels: { confirm: words.confirm, cancel: t`Cancel` },
       onConfirm: () => removeCard.mutate(card.id),
     });
   };
 
   const next = () => {
     if (list.length === 0) {
-      setError(messages.atLeastOneCard);
+      setError(i18n._(onboardingWords[messages.atLeastOneCard]));
       return;
     }
     setAdvancing(true);
-    notifySuccess(messages.cardsAdded);
+    notifySuccess(i18n._(onboardingWords[messages.cardsAdded]));
     onSaved();
     later(onDone, 1000);
   };
@@ -72,11 +75,13 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
     <Stack gap="lg">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Title order={2} size="h3" c="navy.9">
-          Add your cards
+          <Trans>Add your cards</Trans>
         </Title>
         <Text c="dimmed" size="sm" mb="lg">
-          Add up to {MAX_CARDS} Visa or Mastercard credit cards. Each one gets a $3 monthly charge that we pay
-          off.
+          <Trans>
+            Add up to {MAX_CARDS} Visa or Mastercard credit cards. Each one gets a $3 monthly charge that we
+            pay off.
+          </Trans>
         </Text>
         {showsForm ? (
           <CardForm
@@ -84,7 +89,7 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
             defaultName={name}
             defaultAddress={toAddressValues(customer.address)}
             isDefault={list.length === 0}
-            backLabel="Back"
+            backLabel={t`Back`}
             onStepChange={setFormStep}
             onDone={(card) => {
               if (card) setAddedIds((ids) => [...ids, card.id]);
@@ -93,18 +98,22 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
             }}
           />
         ) : (
-          <Text size="sm">You have added the maximum of {MAX_CARDS} cards.</Text>
+          <Text size="sm">
+            <Trans>You have added the maximum of {MAX_CARDS} cards.</Trans>
+          </Text>
         )}
       </Paper>
       <section aria-labelledby="onboarding-cards-heading">
         <Title order={3} size="h4" id="onboarding-cards-heading" c="navy.9" mb="sm">
-          Your cards ({list.length}/{MAX_CARDS})
+          <Trans>
+            Your cards ({list.length}/{MAX_CARDS})
+          </Trans>
         </Title>
         {cards.isPending ? (
           <Skeleton height={170} radius={16} maw={360} />
         ) : list.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No cards yet.
+            <Trans>No cards yet.</Trans>
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
@@ -127,11 +136,11 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
       <Group justify={showsForm && formStep === 1 ? 'flex-end' : 'space-between'}>
         {!(showsForm && formStep === 1) && (
           <Button variant="default" onClick={onBack}>
-            Back
+            <Trans>Back</Trans>
           </Button>
         )}
         <Button onClick={next} loading={advancing}>
-          Continue
+          <Trans>Continue</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@pria/contracts';
@@ -12,16 +14,18 @@ import { useCustomer } from '../customer/queries.ts';
 import { useMySubscription } from '../subscription/queries.ts';
 import { CardsStep } from './cards-step.tsx';
 import { chooseLater } from './later-flag.ts';
+import { onboardingWords as words } from './onboarding-words.ts';
 import { PlanStep } from './plan-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
 import { WelcomeScreen } from './welcome-screen.tsx';
 
 /** Steps of the wizard; the server keeps the index to come back to (4 = finished). */
-const STEPS = ['Profile', 'Cards', 'Plan', 'Checkout'] as const;
+const STEPS = [msg`Profile`, msg`Cards`, msg`Plan`, msg`Checkout`] as const;
 const DONE_INDEX = 4 as const;
 
 export default function OnboardingPage() {
-  useDocumentTitle('Welcome');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Welcome`);
   const customer = useCustomer();
   const navigate = useNavigate();
   const saveIndex = useSaveOnboardingIndex();
@@ -98,7 +102,7 @@ export default function OnboardingPage() {
           active={paid ? STEPS.length : current}
           size="sm"
           allowNextStepsSelect={false}
-          aria-label="Onboarding steps"
+          aria-label={t`Onboarding steps`}
           style={{ flex: 1, minWidth: 260 }}
           orientation="horizontal"
           // A phone shows the numbers only; the labels stay for screen readers and make each
@@ -106,12 +110,12 @@ export default function OnboardingPage() {
           classNames={narrow ? { stepBody: 'visually-hidden' } : undefined}
         >
           {STEPS.map((label) => (
-            <Stepper.Step key={label} label={label} />
+            <Stepper.Step key={label.id} label={i18n._(label)} />
           ))}
         </Stepper>
         {!paid && (
           <Anchor component="button" type="button" size="sm" onClick={doLater}>
-            {messages.webDoThisLater}
+            {i18n._(words[messages.webDoThisLater])}
           </Anchor>
         )}
       </Group>
@@ -144,7 +148,7 @@ export default function OnboardingPage() {
             setParams({ [AFTER_PAYMENT]: '1' }, { replace: true });
             if (pending) return;
             setFinished(true);
-            notifySuccess(messages.onboardingCompleted);
+            notifySuccess(i18n._(words[messages.onboardingCompleted]));
           }}
           // The confirmation with the receipt stays until the customer moves on (issue 29).
           onDone={() => navigate('/dashboard')}

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { useEffect } from 'react';
 import { PlanPicker } from '../plans/plan-picker.tsx';
 import { usePlans } from '../plans/queries.ts';
+import { onboardingWords as words } from './onboarding-words.ts';
 
 interface PlanStepProps {
   planId: string | null;
@@ -14,6 +16,7 @@ interface PlanStepProps {
 
 /** Step 2: 'Select a subscription'; the last plan listed is preselected. */
 export function PlanStep({ planId, onChange, onBack, onDone, saving = false }: PlanStepProps) {
+  const { i18n } = useLingui();
   const plans = usePlans();
   const lastPlanId = plans.data?.[plans.data.length - 1]?.id;
   useEffect(() => {
@@ -24,19 +27,19 @@ export function PlanStep({ planId, onChange, onBack, onDone, saving = false }: P
     <Stack gap="lg">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Title order={2} size="h3" c="navy.9">
-          {messages.webSelectSubscription}
+          {i18n._(words[messages.webSelectSubscription])}
         </Title>
         <Text c="dimmed" size="sm" mb="lg">
-          Whichever plan you choose covers all your cards.
+          <Trans>Whichever plan you choose covers all your cards.</Trans>
         </Text>
         <PlanPicker value={planId} onChange={onChange} />
       </Paper>
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Button onClick={onDone} disabled={!planId} loading={saving}>
-          Continue
+          <Trans>Continue</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, Text, Title } from '@mantine/core';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useUpdateProfile } from '../customer/mutations.ts';
@@ -18,21 +19,22 @@ export function ProfileStep({
   onSaved: () => void;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const update = useUpdateProfile({ onboarding: true });
   const later = useDelayedAction();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Title order={2} size="h3" c="navy.9">
-        Your details
+        <Trans>Your details</Trans>
       </Title>
       <Text c="dimmed" size="sm" mb="lg">
-        We use them for your account and as the billing address of your cards.
+        <Trans>We use them for your account and as the billing address of your cards.</Trans>
       </Text>
       <ProfileForm
         customer={customer}
         onboarding
         saving={update.isPending}
-        submitLabel="Save and continue"
+        submitLabel={t`Save and continue`}
         onSubmit={(values) =>
           update.mutate(toProfilePayload(values, true), {
             onSuccess: () => {

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
+import { onboardingWords as words } from './onboarding-words.ts';
 
 interface WelcomeScreenProps {
   firstTime: boolean;
@@ -8,22 +10,25 @@ interface WelcomeScreenProps {
 }
 
 export function WelcomeScreen({ firstTime, onStart, onLater }: WelcomeScreenProps) {
+  const { i18n } = useLingui();
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 48 }} maw={640} mx="auto" mt={{ base: 'md', sm: 48 }}>
       <Stack align="center" ta="center" gap="md">
         <img src="/logo.svg" alt="" width={64} height={64} />
         <Title order={1} c="navy.9">
-          {messages.webWelcomeTitle}
+          {i18n._(words[messages.webWelcomeTitle])}
         </Title>
         <Text c="dimmed" maw={460}>
-          Four short steps: your details, the cards you want to build credit with, a plan, and checkout. It
-          takes about five minutes.
+          <Trans>
+            Four short steps: your details, the cards you want to build credit with, a plan, and checkout. It
+            takes about five minutes.
+          </Trans>
         </Text>
         <Button size="md" onClick={onStart} mt="sm">
-          {firstTime ? messages.webGetStarted : messages.webContinueOnboarding}
+          {i18n._(words[firstTime ? messages.webGetStarted : messages.webContinueOnboarding])}
         </Button>
         <Button variant="subtle" onClick={onLater}>
-          {messages.webDoThisLater}
+          {i18n._(words[messages.webDoThisLater])}
         </Button>
       </Stack>
     </Paper>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Paper, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDate, formatUsd } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import type { Plan } from '../customer/types.ts';
 import { billedEvery, pricePerInterval } from './plan-price.ts';
 import { usePlans } from './queries.ts';
@@ -20,10 +22,12 @@ type Mark = { label: string; color: string } | null;
 
 /** 'Select a subscription': one radio card per plan, keyboard-navigable as a radio group. */
 export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanId }: PlanPickerProps) {
+  const { t } = useLingui();
+  const locale = useCalendarLocale();
   const plans = usePlans();
   if (plans.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label="Loading plans">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-busy="true" aria-label={t`Loading plans`}>
         <Skeleton height={150} radius="lg" />
         <Skeleton height={150} radius="lg" />
       </SimpleGrid>
@@ -31,27 +35,33 @@ export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanI
   }
   if (plans.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="Could not load the plans">
+      <Alert color="red" icon={<IconAlertCircle />} title={t`Could not load the plans`}>
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void plans.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
   }
-  if (plans.data.length === 0) return <Text c="dimmed">No Results</Text>;
+  if (plans.data.length === 0)
+    return (
+      <Text c="dimmed">
+        <Trans>No Results</Trans>
+      </Text>
+    );
   return (
-    <Radio.Group value={value} onChange={onChange} name="plan" aria-label="Plans">
+    <Radio.Group value={value} onChange={onChange} name="plan" aria-label={t`Plans`}>
       <SimpleGrid cols={{ base: 1, sm: Math.min(3, plans.data.length) }} spacing="md">
         {plans.data.map((plan) => {
+          const from = nextPlan ? formatDate(nextPlan.from, 'long', locale) : '';
           const marks: Mark[] = [
             plan.id === currentPlanId
               ? {
-                  label: nextPlan ? `Current plan · until ${formatDate(nextPlan.from)}` : 'Current plan',
+                  label: nextPlan ? t`Current plan · until ${from}` : t`Current plan`,
                   color: 'mint',
                 }
               : null,
-            plan.id === nextPlan?.id ? { label: `From ${formatDate(nextPlan.from)}`, color: 'blue' } : null,
-            plan.id === lastPlanId ? { label: 'Your last plan', color: 'gray' } : null,
+            plan.id === nextPlan?.id ? { label: t`From ${from}`, color: 'blue' } : null,
+            plan.id === lastPlanId ? { label: t`Your last plan`, color: 'gray' } : null,
           ];
           return <PlanOption key={plan.id} plan={plan} marks={marks} />;
         })}
@@ -84,7 +94,7 @@ function PlanOption({ plan, marks }: { plan: Plan; marks: Mark[] }) {
           {pricePerInterval(plan)}
           <Text span fz="sm" fw={500} c="dimmed">
             {' '}
-            / month
+            <Trans>/ month</Trans>
           </Text>
         </Text>
         <Text size="sm" c="dimmed">

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
 import type { Customer } from '../customer/types.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { EmailField } from './email-field.tsx';
+import { formErrorsInLanguage } from './form-words.ts';
 import { cleanPhone, type ProfileValues, toProfileValues, validateProfile } from './profile-values.ts';
 
 interface ProfileFormProps {
@@ -21,25 +23,26 @@ export function ProfileForm({
   customer,
   onboarding = false,
   saving,
-  submitLabel = 'Save',
+  submitLabel,
   onSubmit,
   secondary,
 }: ProfileFormProps) {
+  const { t } = useLingui();
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: toProfileValues(customer),
-    validate: validateProfile(onboarding),
+    validate: (values) => formErrorsInLanguage(validateProfile(onboarding)(values)),
   });
   // NOTE: the spec's "state defaults to the first list option" put Brooklyn in Alabama (issue 29):
   // the state starts empty and onboarding asks for it ('State is required'); see ADR 31.
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Personal information">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={t`Personal information`}>
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="First name"
+              label={t`First name`}
               autoComplete="given-name"
               withAsterisk
               maxLength={textLimits.name}
@@ -48,7 +51,7 @@ export function ProfileForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="Middle name"
+              label={t`Middle name`}
               autoComplete="additional-name"
               maxLength={textLimits.name}
               {...form.getInputProps('middleName')}
@@ -56,7 +59,7 @@ export function ProfileForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="Last name"
+              label={t`Last name`}
               autoComplete="family-name"
               withAsterisk
               maxLength={textLimits.name}
@@ -68,7 +71,7 @@ export function ProfileForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
-              label="Phone number"
+              label={t`Phone number`}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -77,17 +80,17 @@ export function ProfileForm({
               withAsterisk
               leftSection="+1"
               leftSectionProps={{ 'aria-hidden': true }}
-              description="US number, 10 digits"
+              description={t`US number, 10 digits`}
               {...form.getInputProps('phone')}
               onChange={(event) => form.setFieldValue('phone', cleanPhone(event.currentTarget.value))}
             />
           </Grid.Col>
         </Grid>
-        <AddressFields form={form} required={onboarding} streetLabel={onboarding ? 'Street' : 'Street 1'} />
+        <AddressFields form={form} required={onboarding} streetLabel={onboarding ? t`Street` : t`Street 1`} />
         <Group justify="flex-end" gap="sm">
           {secondary}
           <Button type="submit" loading={saving}>
-            {submitLabel}
+            {submitLabel ?? t`Save`}
           </Button>
         </Group>
       </Stack>
