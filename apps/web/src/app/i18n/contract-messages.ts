@@ -110,6 +110,11 @@ const contractMessages = new Map<string, MessageDescriptor>([
     messages.paybackOwed,
     msg`We still owe you a payment; you can delete your account after it is paid back on the 2nd.`,
   ],
+  [messages.webWaitingForBank, msg`Waiting for your bank`],
+  [
+    messages.webWaitingForBankHelp,
+    msg`We do not have your bank's answer about this payment yet and are checking with it. Your subscription starts once it is confirmed; if it is not confirmed within the hour, nothing is charged and you can pay again.`,
+  ],
   [tooLong('Topic', topicMax), msg`Topic must be at most ${topicMax} characters`],
   [tooLong('Message', messageMax), msg`Message must be at most ${messageMax} characters`],
 ]);
