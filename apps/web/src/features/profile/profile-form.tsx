@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
@@ -21,10 +22,11 @@ export function ProfileForm({
   customer,
   onboarding = false,
   saving,
-  submitLabel = 'Save',
+  submitLabel,
   onSubmit,
   secondary,
 }: ProfileFormProps) {
+  const { t } = useLingui();
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: toProfileValues(customer),
@@ -34,12 +36,12 @@ export function ProfileForm({
   // the state starts empty and onboarding asks for it ('State is required'); see ADR 31.
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Personal information">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={t`Personal information`}>
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="First name"
+              label={t`First name`}
               autoComplete="given-name"
               withAsterisk
               maxLength={textLimits.name}
@@ -48,7 +50,7 @@ export function ProfileForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="Middle name"
+              label={t`Middle name`}
               autoComplete="additional-name"
               maxLength={textLimits.name}
               {...form.getInputProps('middleName')}
@@ -56,7 +58,7 @@ export function ProfileForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="Last name"
+              label={t`Last name`}
               autoComplete="family-name"
               withAsterisk
               maxLength={textLimits.name}
@@ -68,7 +70,7 @@ export function ProfileForm({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput
-              label="Phone number"
+              label={t`Phone number`}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -77,7 +79,7 @@ export function ProfileForm({
               withAsterisk
               leftSection="+1"
               leftSectionProps={{ 'aria-hidden': true }}
-              description="US number, 10 digits"
+              description={t`US number, 10 digits`}
               {...form.getInputProps('phone')}
               onChange={(event) => form.setFieldValue('phone', cleanPhone(event.currentTarget.value))}
             />
@@ -87,7 +89,7 @@ export function ProfileForm({
         <Group justify="flex-end" gap="sm">
           {secondary}
           <Button type="submit" loading={saving}>
-            {submitLabel}
+            {submitLabel ?? t`Save`}
           </Button>
         </Group>
       </Stack>
