@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import '@mantine/dates/styles.css';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useAuth } from 'react-oidc-context';
@@ -55,10 +56,14 @@ export function prefetchData(pathname: string): void {
 
 /** "Page not found" with the way home: the dashboard for customers, the admin portal for staff. */
 function AreaNotFound() {
+  const { t } = useLingui();
   const auth = useAuth();
   const home = homePathFor(auth.user?.access_token);
   return (
-    <NotFound home={home} homeLabel={home === '/admin' ? 'Go to the admin portal' : 'Go to the dashboard'} />
+    <NotFound
+      home={home}
+      homeLabel={home === '/admin' ? t`Go to the admin portal` : t`Go to the dashboard`}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -24,12 +25,13 @@ import { UserMenu } from './user-menu.tsx';
  */
 const DROPDOWN_LOGOUT_DELAY_MS = 3000;
 
-function tokenName(profile: Record<string, unknown> | undefined): string {
+function tokenName(profile: Record<string, unknown> | undefined, fallback: string): string {
   const name = profile?.name ?? profile?.given_name ?? profile?.email;
-  return typeof name === 'string' && name ? name : 'My account';
+  return typeof name === 'string' && name ? name : fallback;
 }
 
 export function CustomerLayout({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const auth = useAuth();
   // Deferred: the header and menu take the customer's name in a background render, not inside the
   // blocking task in which the customer arrives (react-query updates render synchronously).
@@ -42,7 +44,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   const [supportOpened, support] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const scrolled = useScrolledPast(8);
-  const name = fullName(customer) || tokenName(auth.user?.profile);
+  const name = fullName(customer) || tokenName(auth.user?.profile, t`My account`);
 
   const logoutNow = () => {
     setLoggingOut(true);
@@ -55,12 +57,12 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
 
   return (
     <ModalsProvider
-      labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
-      modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
+      labels={{ confirm: t`Confirm`, cancel: t`Cancel` }}
+      modalProps={{ closeButtonProps: { 'aria-label': t`Close` } }}
     >
       <UpdatePrompt />
       <a href="#main" className="skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <CustomerFrame
         scrolled={scrolled}
@@ -70,7 +72,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
             opened={menuOpened}
             onClick={menu.toggle}
             size="sm"
-            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpened ? t`Close menu` : t`Open menu`}
             aria-expanded={menuOpened}
           />
         }
@@ -94,7 +96,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
       <LazySupportModal opened={supportOpened} onClose={support.close} />
       {loggingOut && (
         <Box pos="fixed" inset={0} bg="white" style={{ zIndex: 2000 }}>
-          <FullScreenLoader label="Logging out…" />
+          <FullScreenLoader label={t`Logging out…`} />
         </Box>
       )}
     </ModalsProvider>

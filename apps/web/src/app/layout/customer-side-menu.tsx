@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Box, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import {
   IconBell,
@@ -27,16 +29,17 @@ interface CustomerSideMenuProps {
 }
 
 const sectionLinks = [
-  { label: 'Personal Information', ref: 'personalinfo', icon: IconUser },
-  { label: 'Security', ref: 'security', icon: IconShieldLock },
-  { label: 'Payment Method', ref: 'payment', icon: IconCreditCard },
-  { label: 'Subscription', ref: 'subscription', icon: IconReceipt },
-  { label: 'Notifications', ref: 'notifications', icon: IconBell },
-  { label: 'Privacy', ref: 'privacy', icon: IconLock },
+  { label: msg`Personal Information`, ref: 'personalinfo', icon: IconUser },
+  { label: msg`Security`, ref: 'security', icon: IconShieldLock },
+  { label: msg`Payment Method`, ref: 'payment', icon: IconCreditCard },
+  { label: msg`Subscription`, ref: 'subscription', icon: IconReceipt },
+  { label: msg`Notifications`, ref: 'notifications', icon: IconBell },
+  { label: msg`Privacy`, ref: 'privacy', icon: IconLock },
 ] as const;
 
 /** The signed-in offcanvas menu (page scroll is locked while it is open; outside click closes it). */
 export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogout }: CustomerSideMenuProps) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const staff = isAdminToken(useAuth().user?.access_token);
@@ -50,22 +53,22 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
       onClose={onClose}
       position="left"
       size={300}
-      title="Menu"
+      title={t`Menu`}
       lockScroll
       closeOnClickOutside
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      closeButtonProps={{ 'aria-label': t`Close menu` }}
     >
-      <Stack component="nav" aria-label="Account menu" gap={2}>
+      <Stack component="nav" aria-label={t`Account menu`} gap={2}>
         <NavLink
           component="button"
-          label="Account"
+          label={t`Account`}
           leftSection={<IconHome size={18} />}
           active={pathname === '/dashboard'}
           onClick={() => go('/dashboard')}
         />
         <NavLink
           component="button"
-          label="Support"
+          label={t`Support`}
           leftSection={<IconHeadset size={18} />}
           onClick={() => {
             onClose();
@@ -79,7 +82,7 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
             <NavLink
               component="button"
               key={ref}
-              label={label}
+              label={i18n._(label)}
               leftSection={<Icon size={18} />}
               active={pathname === `/dashboard/account/${ref}`}
               onClick={() => go(`/dashboard/account/${ref}`)}
@@ -88,7 +91,7 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
         {!staff && (
           <NavLink
             component="button"
-            label="Delete Account"
+            label={t`Delete Account`}
             c="red.9"
             leftSection={<IconTrash size={18} />}
             onClick={() => go('/dashboard/account', { section: 'delete' })}
@@ -105,7 +108,7 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
         )}
         <NavLink
           component="button"
-          label="Logout"
+          label={t`Logout`}
           leftSection={<IconLogout size={18} />}
           onClick={onLogout}
         />

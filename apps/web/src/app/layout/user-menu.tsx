@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconSettings } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ interface UserMenuProps {
 
 /** The name dropdown of the signed-in top bar: Account Settings, Support, Logout. */
 export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
   const initials = initialsOf(name);
@@ -24,7 +26,7 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
           px={narrow ? 4 : undefined}
           // A phone shows only the initials: the name starts with them, so "Click NN" (voice
           // control) finds the button (WCAG 2.5.3 Label in Name; issue 40).
-          aria-label={narrow ? `${initials}, account menu for ${name}` : undefined}
+          aria-label={narrow ? t`${initials}, account menu for ${name}` : undefined}
           leftSection={
             <Avatar size={28} color="navy">
               {initials}
@@ -42,14 +44,14 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
       <Menu.Dropdown>
         {narrow && <Menu.Label>{name}</Menu.Label>}
         <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
-          Account Settings
+          <Trans>Account Settings</Trans>
         </Menu.Item>
         <Menu.Item leftSection={<IconHeadset size={16} />} onClick={onSupport}>
-          Support
+          <Trans>Support</Trans>
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
-          Logout
+          <Trans>Logout</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,18 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { NavLink, Paper, Select, Stack } from '@mantine/core';
 import type { AccountSectionRef, accountSections } from './account-sections.ts';
+
+/** The sections' menu words (accountSections' `menu`) in the language the app speaks. */
+const menuWords: Record<(typeof accountSections)[number]['ref'], MessageDescriptor> = {
+  personalinfo: msg`Personal Info`,
+  security: msg`Security`,
+  payment: msg`Funding`,
+  subscription: msg`Subscription`,
+  notifications: msg`Notification`,
+  privacy: msg`Privacy`,
+};
 
 interface AccountNavProps {
   /** The sections this account has (sectionsFor). */
@@ -10,15 +23,24 @@ interface AccountNavProps {
 
 /** Wide screens: a sticky side menu of the sections. */
 export function AccountSideMenu({ sections, active, onJump }: AccountNavProps) {
+  const { t, i18n } = useLingui();
   return (
-    <Paper withBorder radius="lg" p="xs" component="nav" aria-label="Account sections" pos="sticky" top={88}>
+    <Paper
+      withBorder
+      radius="lg"
+      p="xs"
+      component="nav"
+      aria-label={t`Account sections`}
+      pos="sticky"
+      top={88}
+    >
       <Stack gap={2}>
         {sections.map((s) => (
           <NavLink
             key={s.ref}
             component="button"
             type="button"
-            label={s.menu}
+            label={i18n._(menuWords[s.ref])}
             active={active === s.ref}
             aria-current={active === s.ref ? 'location' : undefined}
             onClick={() => onJump(s.ref)}
@@ -32,11 +54,12 @@ export function AccountSideMenu({ sections, active, onJump }: AccountNavProps) {
 
 /** Narrow screens: the 'Jump To' dropdown. */
 export function AccountJumpTo({ sections, active, onJump }: AccountNavProps) {
+  const { t, i18n } = useLingui();
   return (
     <Select
-      label="Jump To"
-      placeholder="Choose a section"
-      data={sections.map((s) => ({ value: s.ref, label: s.menu }))}
+      label={t`Jump To`}
+      placeholder={t`Choose a section`}
+      data={sections.map((s) => ({ value: s.ref, label: i18n._(menuWords[s.ref]) }))}
       value={active && active !== 'delete' ? active : null}
       onChange={(value) => value && onJump(value as AccountSectionRef)}
       allowDeselect={false}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
@@ -31,7 +32,8 @@ import { PersonalInfoForm } from './personal-info-section.tsx';
 
 /** /dashboard/account and /dashboard/account/{personalinfo|security|payment|subscription|notifications|privacy|delete}. */
 export default function AccountPage() {
-  useDocumentTitle('Account Settings');
+  const { t } = useLingui();
+  useDocumentTitle(t`Account Settings`);
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -93,7 +95,7 @@ export default function AccountPage() {
   return (
     <Stack gap="lg" style={{ '--account-anchor-offset': `${anchorOffset(wide)}px` } as CSSProperties}>
       <Title order={1} c="navy.9">
-        Account Settings
+        <Trans>Account Settings</Trans>
       </Title>
       {!wide && (
         // Not sticky (issue 40): on a 844px phone the header and this bar kept ~140px of the screen;
@@ -108,35 +110,35 @@ export default function AccountPage() {
         )}
         <Grid.Col span={wide ? 9 : 12}>
           <Stack gap="xl" ref={sectionsRef}>
-            <AccountSection refName="personalinfo" title="Personal Information">
+            <AccountSection refName="personalinfo" title={t`Personal Information`}>
               <PersonalInfoForm />
             </AccountSection>
-            <AccountSection refName="security" title="Security">
+            <AccountSection refName="security" title={t`Security`}>
               <SecuritySection />
             </AccountSection>
             {staff ? (
               <StaffHoldsNone />
             ) : (
               <>
-                <AccountSection refName="payment" title="Payment Method">
+                <AccountSection refName="payment" title={t`Payment Method`}>
                   <Stack gap="xl">
-                    <CardsSection headingOrder={3} title="Your cards" />
+                    <CardsSection headingOrder={3} title={t`Your cards`} />
                     <FundingCardPicker />
                   </Stack>
                 </AccountSection>
-                <AccountSection refName="subscription" title="Subscription">
+                <AccountSection refName="subscription" title={t`Subscription`}>
                   <SubscriptionSummary />
                 </AccountSection>
-                <AccountSection refName="notifications" title="Notifications">
+                <AccountSection refName="notifications" title={t`Notifications`}>
                   <NotificationPreferencesForm />
                 </AccountSection>
               </>
             )}
-            <AccountSection refName="privacy" title="Privacy">
+            <AccountSection refName="privacy" title={t`Privacy`}>
               <PrivacySection />
             </AccountSection>
             {!staff && (
-              <AccountSection refName="delete" title="Delete Account" danger>
+              <AccountSection refName="delete" title={t`Delete Account`} danger>
                 <DeleteAccountSection />
               </AccountSection>
             )}

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useUpdateProfile } from '../customer/mutations.ts';
 import { useCustomer } from '../customer/queries.ts';
@@ -7,16 +7,17 @@ import { toProfilePayload } from '../profile/profile-values.ts';
 import { AccountLanguageSwitch } from './account-language-switch.tsx';
 
 export function PersonalInfoForm() {
+  const { t } = useLingui();
   const customer = useCustomer();
   const update = useUpdateProfile();
-  if (!customer.data) return <Skeleton height={320} radius="md" aria-label="Loading your profile" />;
+  if (!customer.data) return <Skeleton height={320} radius="md" aria-label={t`Loading your profile`} />;
   return (
     <Stack gap="xl">
       <ProfileForm
         key={customer.dataUpdatedAt}
         customer={customer.data}
         saving={update.isPending}
-        submitLabel="Save changes"
+        submitLabel={t`Save changes`}
         onSubmit={(values) => update.mutate(toProfilePayload(values, false))}
       />
       <LanguageChoice />

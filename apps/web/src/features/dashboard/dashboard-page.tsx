@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -15,7 +16,8 @@ import { UpcomingPanel } from './upcoming-panel.tsx';
 import { WelcomeBanner } from './welcome-banner.tsx';
 
 export default function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useLingui();
+  useDocumentTitle(t`Dashboard`);
   const customer = useCustomer();
   const cards = useCards();
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="xl">
       <Title order={1} c="navy.9">
-        Dashboard
+        <Trans>Dashboard</Trans>
       </Title>
       {noCards && <WelcomeBanner />}
       <VerificationBanner />
@@ -45,7 +47,7 @@ export default function DashboardPage() {
         onSelectCard={setSelectedCardId}
         emptyExtra={
           <Button component={Link} to="/onboarding" mb="md" variant="filled">
-            Complete account setup
+            <Trans>Complete account setup</Trans>
           </Button>
         }
       />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { formatDate, formatUsd } from '@pria/contracts';
 import {
@@ -33,13 +34,29 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
  * (the money engine's own code), so it cannot disagree with what the engine then does.
  */
 export function UpcomingPanel() {
+  const { t } = useLingui();
   const upcoming = useUpcoming();
-  if (upcoming.isPending) return <Skeleton height={150} radius="md" aria-label="Loading what happens next" />;
+  if (upcoming.isPending)
+    return <Skeleton height={150} radius="md" aria-label={t`Loading what happens next`} />;
   // Waiting for the bank (the verification banner says so): nothing is scheduled yet, and "your
   // plan has ended" would be wrong (issue 29).
   if (upcoming.isError || upcoming.data.state === 'none' || upcoming.data.state === 'pending_verification')
     return null;
   const u = upcoming.data;
+  const next = u.nextCharge;
+  const nextDate = next ? formatDate(next.at) : '';
+  const perCard = next ? formatUsd(next.amountPerCard) : '';
+  const chargeCards = next?.cards ?? [];
+  const firstCard = chargeCards[0] ? cardName(chargeCards[0]) : '';
+  const everyCard = cardList(chargeCards);
+  const total = next ? formatUsd(next.amountPerCard * next.cards.length) : '';
+  const payBackDate = u.payBack ? formatDate(u.payBack.at) : '';
+  const renewalDate = u.renewal ? formatDate(u.renewal.at) : '';
+  const renewalAmount = u.renewal ? formatUsd(u.renewal.amountCents) : '';
+  const renewalCard = u.renewal?.card ? cardName(u.renewal.card) : '';
+  const newPlan = u.renewal?.planName ?? '';
+  const endDate = u.endsAt ? formatDate(u.endsAt) : '';
+  const expiring = cardList(u.expiringCards);
   return (
     <Paper
       withBorder
@@ -49,11 +66,11 @@ export function UpcomingPanel() {
       aria-labelledby="upcoming-title"
     >
       <Title order={2} fz="lg" c="navy.9" id="upcoming-title" mb="md">
-        Upcoming
+        <Trans>Upcoming</Trans>
       </Title>
       <Stack gap="md">
         {u.payBacksOwed.length > 0 && (
-          <Line icon={<IconArrowBackUp size={16} />} label="Next pay-back">
+          <Line icon={<IconArrowBackUp size={16} />} label={t`Next pay-back`}>
             {u.payBacksOwed.map((o, i) => (
               <span key={`${o.period}-${o.card?.id ?? i}`}>
                 {i > 0 && <br />}
@@ -63,61 +80,63 @@ export function UpcomingPanel() {
           </Line>
         )}
         {u.nextCharge ? (
-          <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
-            {formatDate(u.nextCharge.at)} at 4pm New York time: {formatUsd(u.nextCharge.amountPerCard)}{' '}
-            {u.nextCharge.cards.length === 0
-              ? 'on no card yet'
-              : u.nextCharge.cards.length === 1
-                ? `on ${cardName(u.nextCharge.cards[0] as (typeof u.nextCharge.cards)[number])}`
-                : `on each of ${cardList(u.nextCharge.cards)} (${formatUsd(u.nextCharge.amountPerCard * u.nextCharge.cards.length)} in all)`}
+          <Line icon={<IconCreditCard size={16} />} label={t`Next $3 charge`}>
+            {chargeCards.length === 0
+              ? t`${nextDate} at 4pm New York time: ${perCard} on no card yet`
+              : chargeCards.length === 1
+                ? t`${nextDate} at 4pm New York time: ${perCard} on ${firstCard}`
+                : t`${nextDate} at 4pm New York time: ${perCard} on each of ${everyCard} (${total} in all)`}
           </Line>
         ) : (
-          <Line icon={<IconCreditCard size={16} />} label="Next $3 charge">
+          <Line icon={<IconCreditCard size={16} />} label={t`Next $3 charge`}>
             {u.state === 'paused' ? (
               <>
-                None while Charge &amp; Pay is paused.{' '}
+                <Trans>None while Charge &amp; Pay is paused.</Trans>{' '}
                 <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
-                  Turn it back on
+                  <Trans>Turn it back on</Trans>
                 </Anchor>
               </>
+            ) : u.state === 'inactive' ? (
+              t`None scheduled: your subscription is inactive`
             ) : (
-              <>
-                None scheduled:{' '}
-                {u.state === 'inactive' ? 'your subscription is inactive' : 'your plan has ended by then'}
-              </>
+              t`None scheduled: your plan has ended by then`
             )}
           </Line>
         )}
         {u.payBack && (
-          <Line icon={<IconArrowBackUp size={16} />} label="Pay-back">
-            {formatDate(u.payBack.at)} at 4pm New York time,{' '}
+          <Line icon={<IconArrowBackUp size={16} />} label={t`Pay-back`}>
             {u.nextCharge && u.nextCharge.cards.length > 1
-              ? 'each $3 to the card it was charged to'
-              : 'to the same card'}
+              ? t`${payBackDate} at 4pm New York time, each $3 to the card it was charged to`
+              : t`${payBackDate} at 4pm New York time, to the same card`}
           </Line>
         )}
         {u.renewal && (
-          <Line icon={<IconRefresh size={16} />} label={u.renewal.planChange ? 'Plan change' : 'Renewal'}>
-            {formatDate(u.renewal.at)}:{' '}
-            {u.renewal.planChange ? `your plan changes to ${u.renewal.planName}, ` : ''}
-            {formatUsd(u.renewal.amountCents)} including taxes
-            {u.renewal.card ? ` on ${cardName(u.renewal.card)}` : ''}
+          <Line icon={<IconRefresh size={16} />} label={u.renewal.planChange ? t`Plan change` : t`Renewal`}>
+            {u.renewal.planChange
+              ? u.renewal.card
+                ? t`${renewalDate}: your plan changes to ${newPlan}, ${renewalAmount} including taxes on ${renewalCard}`
+                : t`${renewalDate}: your plan changes to ${newPlan}, ${renewalAmount} including taxes`
+              : u.renewal.card
+                ? t`${renewalDate}: ${renewalAmount} including taxes on ${renewalCard}`
+                : t`${renewalDate}: ${renewalAmount} including taxes`}
           </Line>
         )}
         {!u.renewal && u.endsAt && (
-          <Line icon={<IconCalendarEvent size={16} />} label="Plan ends">
-            {formatDate(u.endsAt)} ({u.state === 'cancelled' ? 'cancelled' : 'paused'}: it will not renew)
+          <Line icon={<IconCalendarEvent size={16} />} label={t`Plan ends`}>
+            {u.state === 'cancelled'
+              ? t`${endDate} (cancelled: it will not renew)`
+              : t`${endDate} (paused: it will not renew)`}
             {' · '}
             <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
-              Manage subscription
+              <Trans>Manage subscription</Trans>
             </Anchor>
           </Line>
         )}
         {u.expiringCards.length > 0 && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Update your card">
-            {cardList(u.expiringCards)} will have expired by then.{' '}
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title={t`Update your card`}>
+            {t`${expiring} will have expired by then.`}{' '}
             <Anchor component={Link} to="/dashboard/account/payment" size="sm">
-              Update your cards
+              <Trans>Update your cards</Trans>
             </Anchor>
           </Alert>
         )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CloseButton, Group, Paper, Stack, Text, Title, Transition } from '@mantine/core';
 import { useMediaQuery, useTimeout } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { toAddressValues } from '../geography/address.ts';
 export const BANNER_DELAY_MS = 2000;
 
 export function WelcomeBanner() {
+  const { t } = useLingui();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
   const customer = useCustomer();
   const [visible, setVisible] = useState(false);
@@ -21,27 +23,30 @@ export function WelcomeBanner() {
     return clear;
   }, [start, clear]);
   if (narrow) return null;
+  const firstName = customer.data?.firstName;
 
   return (
     <>
       <Transition mounted={visible} transition="slide-down" duration={250}>
         {(style) => (
-          <Paper style={style} radius="lg" p="lg" bg="navy.9" c="white" role="region" aria-label="Welcome">
+          <Paper style={style} radius="lg" p="lg" bg="navy.9" c="white" role="region" aria-label={t`Welcome`}>
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={6}>
                 <Title order={2} size="h3">
-                  Welcome{customer.data?.firstName ? `, ${customer.data.firstName}` : ''}!
+                  {firstName ? <Trans>Welcome, {firstName}!</Trans> : <Trans>Welcome!</Trans>}
                 </Title>
                 <Text c="gray.3" maw={620}>
-                  Add your first Visa or Mastercard to start building credit. We charge $3 a month on it and
-                  pay it off for you.
+                  <Trans>
+                    Add your first Visa or Mastercard to start building credit. We charge $3 a month on it and
+                    pay it off for you.
+                  </Trans>
                 </Text>
                 <Button mt="xs" color="mint" c="navy.9" w="fit-content" onClick={() => setAdding(true)}>
-                  Add your first card
+                  <Trans>Add your first card</Trans>
                 </Button>
               </Stack>
               <CloseButton
-                aria-label="Dismiss welcome"
+                aria-label={t`Dismiss welcome`}
                 variant="transparent"
                 c="white"
                 onClick={() => setVisible(false)}

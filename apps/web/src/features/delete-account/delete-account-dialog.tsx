@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type DeletionCodeSent, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
 import { endLocalSession, LEAVE_DELAY_MS } from '../security/end-local-session.ts';
@@ -21,6 +23,7 @@ interface DeleteAccountDialogProps {
  * the deletion; success shows 'Account Deleted successfully', logs out and returns to the origin.
  */
 export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccountDialogProps) {
+  const { t } = useLingui();
   const [sent, setSent] = useState<DeletionCodeSent | null>(null);
   const [deleted, setDeleted] = useState(false);
   const requestCode = useRequestDeletionCode();
@@ -33,7 +36,7 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
   const form = useForm({
     mode: 'controlled',
     initialValues: { code: '' },
-    validate: { code: (value: string) => (value.trim() ? null : messages.deletionCodeRequired) },
+    validate: { code: (value: string) => (value.trim() ? null : translated(messages.deletionCodeRequired)) },
   });
 
   const close = () => {
@@ -64,16 +67,18 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
     });
 
   const requestError = requestCode.isError
-    ? apiErrorText(requestCode.error, messages.deleteAccountFailed)
+    ? translated(apiErrorText(requestCode.error, messages.deleteAccountFailed))
     : null;
-  const deleteError = remove.isError ? apiErrorText(remove.error, messages.deleteAccountFailed) : null;
-  const where = sent?.channel === 'sms' ? `by text message to ${sent.to}` : `by email to ${sent?.to}`;
+  const deleteError = remove.isError
+    ? translated(apiErrorText(remove.error, messages.deleteAccountFailed))
+    : null;
+  const to = sent?.to ?? '';
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={sent ? 'Enter your code' : 'Delete account'}
+      title={sent ? t`Enter your code` : t`Delete account`}
       centered
       zIndex={400}
       closeOnClickOutside={false}
@@ -81,11 +86,11 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
     >
       {!sent ? (
         <Stack gap="md">
-          <Text fw={600}>{messages.confirmDeleteAccount}</Text>
+          <Text fw={600}>{translated(messages.confirmDeleteAccount)}</Text>
           {moneyKnown && (
             <Stack gap={4} data-testid="deletion-money">
               <Text size="sm" fw={600}>
-                Money you already paid
+                <Trans>Money you already paid</Trans>
               </Text>
               <List size="sm" spacing={4}>
                 {money.lines.map((line) => (
@@ -96,7 +101,7 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
           )}
           {!money.blocked && (
             <Text size="sm">
-              {hasPhone ? messages.deletionCodeNotePhone : messages.deletionCodeNoteEmail}
+              {translated(hasPhone ? messages.deletionCodeNotePhone : messages.deletionCodeNoteEmail)}
             </Text>
           )}
           {requestError && (
@@ -106,7 +111,7 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               color="red"
@@ -114,19 +119,23 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
               disabled={money.blocked}
               onClick={sendCode}
             >
-              Confirm
+              <Trans>Confirm</Trans>
             </Button>
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Confirm account deletion">
+        <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t`Confirm account deletion`}>
           <Stack gap="md">
             <Text size="sm" role="status">
-              We sent a 4-digit code {where}. It expires in 10 minutes.
+              {sent?.channel === 'sms' ? (
+                <Trans>We sent a 4-digit code by text message to {to}. It expires in 10 minutes.</Trans>
+              ) : (
+                <Trans>We sent a 4-digit code by email to {to}. It expires in 10 minutes.</Trans>
+              )}
             </Text>
             <TextInput
-              label="Deletion code"
-              placeholder={messages.deletionCodePlaceholder}
+              label={t`Deletion code`}
+              placeholder={translated(messages.deletionCodePlaceholder)}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={12}
@@ -147,7 +156,7 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
             )}
             {deleted && (
               <Alert color="teal" role="status">
-                {messages.accountDeleted}
+                {translated(messages.accountDeleted)}
               </Alert>
             )}
             <Group justify="space-between" gap="sm">
@@ -158,14 +167,14 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
                 loading={requestCode.isPending}
                 disabled={remove.isPending || deleted}
               >
-                Send a new code
+                <Trans>Send a new code</Trans>
               </Button>
               <Group gap="sm">
                 <Button variant="default" onClick={close} disabled={remove.isPending || deleted}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
                 <Button type="submit" color="red" loading={remove.isPending || deleted}>
-                  Delete my account
+                  <Trans>Delete my account</Trans>
                 </Button>
               </Group>
             </Group>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
@@ -11,8 +12,10 @@ export function DeleteAccountSection() {
   return (
     <Stack gap="md">
       <Text size="sm">
-        Deleting your account cancels your subscription, removes your cards and erases your personal details.
-        We keep records of past charges and payments as the law requires. This cannot be undone.
+        <Trans>
+          Deleting your account cancels your subscription, removes your cards and erases your personal
+          details. We keep records of past charges and payments as the law requires. This cannot be undone.
+        </Trans>
       </Text>
       <Group justify="flex-end">
         <Button
@@ -21,7 +24,7 @@ export function DeleteAccountSection() {
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={dialog.open}
         >
-          Delete Account
+          <Trans>Delete Account</Trans>
         </Button>
       </Group>
       <DeleteAccountDialog opened={opened} onClose={dialog.close} hasPhone={Boolean(customer.data?.phone)} />

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Fieldset, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { type NotificationPreferences, type NotificationType, notificationTypes } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -7,18 +10,21 @@ import { PushDevices } from './push-devices.tsx';
 import { useNotificationPreferences, usePushSettings } from './queries.ts';
 
 /** Spec: payin is shown as Charges, payout as Payments, subscription as Subscription Updates. */
-export const notificationTypeLabel: Record<NotificationType, { label: string; description: string }> = {
-  payin: { label: 'Charges', description: 'When we place the monthly charge on one of your cards' },
-  payout: { label: 'Payments', description: 'When we pay the charge back to your card' },
-  subscription: { label: 'Subscription Updates', description: 'Renewals, pauses and plan changes' },
+export const notificationTypeLabel: Record<
+  NotificationType,
+  { label: MessageDescriptor; description: MessageDescriptor }
+> = {
+  payin: { label: msg`Charges`, description: msg`When we place the monthly charge on one of your cards` },
+  payout: { label: msg`Payments`, description: msg`When we pay the charge back to your card` },
+  subscription: { label: msg`Subscription Updates`, description: msg`Renewals, pauses and plan changes` },
 };
 
 type Channel = keyof NotificationPreferences;
 
-const channels: { key: Channel; name: string }[] = [
-  { key: 'forEmail', name: 'Email' },
-  { key: 'forSms', name: 'SMS' },
-  { key: 'forPush', name: 'Push' },
+const channels: { key: Channel; name: MessageDescriptor; legend: MessageDescriptor }[] = [
+  { key: 'forEmail', name: msg`Email`, legend: msg`Email notifications` },
+  { key: 'forSms', name: msg`SMS`, legend: msg`SMS notifications` },
+  { key: 'forPush', name: msg`Push`, legend: msg`Push notifications` },
 ];
 
 /** Master checkbox: all three set or cleared; on when all three are chosen, off when none. */
@@ -40,23 +46,24 @@ export function withType(
 
 /** Account page → Notifications: per channel, a master checkbox and the three message types. */
 export function NotificationPreferencesForm() {
+  const { t, i18n } = useLingui();
   const preferences = useNotificationPreferences();
   const customer = useCustomer();
   const push = usePushSettings();
   const save = useSaveNotificationPreferences();
 
   if (preferences.isPending) {
-    return <Skeleton height={180} radius="md" aria-label="Loading notification preferences" />;
+    return <Skeleton height={180} radius="md" aria-label={t`Loading notification preferences`} />;
   }
   if (preferences.isError) {
     return (
       <Alert
         color="red"
         icon={<IconAlertCircle aria-hidden />}
-        title="Could not load your notification preferences"
+        title={t`Could not load your notification preferences`}
       >
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void preferences.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -66,30 +73,32 @@ export function NotificationPreferencesForm() {
   const noDevice = push.data && push.data.devices.length === 0;
   const hint = (key: Channel) => {
     if (key === 'forSms' && noPhone)
-      return 'All three types. Add a phone number in Personal Information to get texts.';
+      return t`All three types. Add a phone number in Personal Information to get texts.`;
     if (key === 'forPush' && noDevice)
-      return 'All three types. Turn on notifications on a device below to get them.';
-    return 'All three types';
+      return t`All three types. Turn on notifications on a device below to get them.`;
+    return t`All three types`;
   };
 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Choose what we tell you about, and how. Changes are saved as you make them.
+        <Trans>Choose what we tell you about, and how. Changes are saved as you make them.</Trans>
       </Text>
       {/* Transactional emails (issue 40): the server sends them whatever these boxes say. */}
       <Text size="sm" data-testid="always-emailed">
-        We always email your receipts, refunds, plan changes and security notices, whatever you choose here.
+        <Trans>
+          We always email your receipts, refunds, plan changes and security notices, whatever you choose here.
+        </Trans>
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {channels.map(({ key, name }) => {
+        {channels.map(({ key, name, legend }) => {
           const count = current[key].length;
           const all = count === notificationTypes.length;
           return (
-            <Fieldset key={key} legend={`${name} notifications`} radius="md" variant="filled">
+            <Fieldset key={key} legend={i18n._(legend)} radius="md" variant="filled">
               <Stack gap="sm">
                 <Checkbox
-                  label={name}
+                  label={i18n._(name)}
                   description={hint(key)}
                   checked={all}
                   indeterminate={count > 0 && !all}
@@ -100,8 +109,8 @@ export function NotificationPreferencesForm() {
                   {notificationTypes.map((type) => (
                     <Checkbox
                       key={type}
-                      label={notificationTypeLabel[type].label}
-                      description={notificationTypeLabel[type].description}
+                      label={i18n._(notificationTypeLabel[type].label)}
+                      description={i18n._(notificationTypeLabel[type].description)}
                       checked={current[key].includes(type)}
                       onChange={(event) =>
                         save.mutate(withType(current, key, type, event.currentTarget.checked))

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate, pushMessages } from '@pria/contracts';
 import { IconBellRinging, IconDeviceMobile } from '@tabler/icons-react';
@@ -11,12 +12,13 @@ import { usePushSettings } from './queries.ts';
  * test message and removal for each, and "Turn on notifications on this device".
  */
 export function PushDevices() {
+  const { t } = useLingui();
   const settings = usePushSettings();
   const turnOn = useTurnOnPush();
   const remove = useRemovePushDevice();
   const test = useSendTestPush();
 
-  if (settings.isPending) return <Skeleton height={80} radius="md" aria-label="Loading your devices" />;
+  if (settings.isPending) return <Skeleton height={80} radius="md" aria-label={t`Loading your devices`} />;
   if (settings.isError) return null;
   const { publicKey, devices } = settings.data;
   const mine = thisDeviceId();
@@ -31,7 +33,7 @@ export function PushDevices() {
         <Group gap="xs">
           <IconBellRinging size={20} aria-hidden />
           <Title order={3} size="h5" id="push-devices-title">
-            Devices with push notifications
+            <Trans>Devices with push notifications</Trans>
           </Title>
         </Group>
         {!publicKey ? (
@@ -40,14 +42,16 @@ export function PushDevices() {
           </Text>
         ) : !pushSupported() ? (
           <Text size="sm" c="dimmed">
-            This browser can't receive push notifications. On an iPhone or iPad, add Pria to your Home Screen
-            first, then turn them on from the app.
+            <Trans>
+              This browser can't receive push notifications. On an iPhone or iPad, add Pria to your Home
+              Screen first, then turn them on from the app.
+            </Trans>
           </Text>
         ) : (
           !thisOneOn && (
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm" c="dimmed">
-                Get a notification on this device when we charge or pay back a card.
+                <Trans>Get a notification on this device when we charge or pay back a card.</Trans>
               </Text>
               <Button
                 leftSection={<IconDeviceMobile size={16} aria-hidden />}
@@ -59,12 +63,14 @@ export function PushDevices() {
                 maw="100%"
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               >
-                Turn on notifications on this device
+                <Trans>Turn on notifications on this device</Trans>
               </Button>
               {blocked ? (
                 <Text size="sm" c="red.8" role="alert" w="100%">
-                  Notifications are blocked for Pria in this browser. Allow them in the browser's site
-                  settings (the icon left of the address), then try again.
+                  <Trans>
+                    Notifications are blocked for Pria in this browser. Allow them in the browser's site
+                    settings (the icon left of the address), then try again.
+                  </Trans>
                 </Text>
               ) : (
                 // Why the last try failed (no push service answering, issue 40), beside the button
@@ -79,13 +85,15 @@ export function PushDevices() {
           )
         )}
         {devices.length === 0 ? (
-          <Text size="sm">No devices yet.</Text>
+          <Text size="sm">
+            <Trans>No devices yet.</Trans>
+          </Text>
         ) : (
           <Stack
             gap="xs"
             component="ul"
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            aria-label="Your devices"
+            aria-label={t`Your devices`}
           >
             {devices.map((d) => (
               <Group
@@ -104,13 +112,14 @@ export function PushDevices() {
                     </Text>
                     {d.id === mine && (
                       <Badge size="sm" variant="light">
-                        This device
+                        <Trans>This device</Trans>
                       </Badge>
                     )}
                   </Group>
                   <Text size="xs" c="dimmed">
-                    Added {formatDate(d.createdAt)}
-                    {d.lastSentAt ? ` · last notification ${formatDate(d.lastSentAt)}` : ''}
+                    {d.lastSentAt
+                      ? t`Added ${formatDate(d.createdAt)} · last notification ${formatDate(d.lastSentAt)}`
+                      : t`Added ${formatDate(d.createdAt)}`}
                   </Text>
                 </div>
                 <Group gap="xs">
@@ -120,25 +129,25 @@ export function PushDevices() {
                     loading={test.isPending && test.variables === d.id}
                     onClick={() => test.mutate(d.id)}
                   >
-                    Send a test
+                    <Trans>Send a test</Trans>
                   </Button>
                   <Button
                     size="xs"
                     variant="light"
                     color="red"
-                    aria-label={`Remove ${d.device}`}
+                    aria-label={t`Remove ${d.device}`}
                     loading={remove.isPending && remove.variables === d.id}
                     onClick={() =>
                       confirmAction({
-                        title: 'Remove this device?',
-                        message: `${d.device} will stop getting Pria notifications. Email and SMS are not affected.`,
+                        title: t`Remove this device?`,
+                        message: t`${d.device} will stop getting Pria notifications. Email and SMS are not affected.`,
                         danger: true,
-                        labels: { confirm: 'Remove', cancel: 'Cancel' },
+                        labels: { confirm: t`Remove`, cancel: t`Cancel` },
                         onConfirm: () => remove.mutate(d.id),
                       })
                     }
                   >
-                    Remove
+                    <Trans>Remove</Trans>
                   </Button>
                 </Group>
               </Group>

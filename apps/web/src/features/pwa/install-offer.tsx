@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CloseButton, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceMobile, IconShare2, IconSquarePlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -43,6 +44,7 @@ function currentOffer(): Offer {
  * iPhone and iPad, nothing elsewhere or once answered.
  */
 export function InstallOffer() {
+  const { t } = useLingui();
   const [offer, setOffer] = useState<Offer>(currentOffer);
 
   useEffect(() => {
@@ -83,33 +85,37 @@ export function InstallOffer() {
           </ThemeIcon>
           <div>
             <Title order={2} size="h4" id="install-offer-title">
-              Get the Pria app
+              <Trans>Get the Pria app</Trans>
             </Title>
             {offer.kind === 'prompt' ? (
               <Text size="sm" c="dimmed" mt={4}>
-                Add Pria to your home screen: it opens like an app, and it can tell you when a charge or a
-                pay-back happens.
+                <Trans>
+                  Add Pria to your home screen: it opens like an app, and it can tell you when a charge or a
+                  pay-back happens.
+                </Trans>
               </Text>
             ) : (
-              <List size="sm" mt={6} spacing={4} aria-label="How to add Pria to your home screen">
+              <List size="sm" mt={6} spacing={4} aria-label={t`How to add Pria to your home screen`}>
                 <List.Item icon={<IconShare2 size={16} aria-hidden />}>
-                  Tap the Share button in Safari's toolbar.
+                  <Trans>Tap the Share button in Safari's toolbar.</Trans>
                 </List.Item>
                 <List.Item icon={<IconSquarePlus size={16} aria-hidden />}>
-                  Choose "Add to Home Screen", then "Add".
+                  <Trans>Choose "Add to Home Screen", then "Add".</Trans>
                 </List.Item>
               </List>
             )}
           </div>
         </Group>
-        <CloseButton aria-label="Not now" onClick={dismiss} />
+        <CloseButton aria-label={t`Not now`} onClick={dismiss} />
       </Group>
       {offer.kind === 'prompt' && (
         <Group mt="sm" gap="xs" justify="flex-end">
           <Button variant="default" onClick={dismiss}>
-            Not now
+            <Trans>Not now</Trans>
           </Button>
-          <Button onClick={() => void install()}>Install Pria</Button>
+          <Button onClick={() => void install()}>
+            <Trans>Install Pria</Trans>
+          </Button>
         </Group>
       )}
     </Paper>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -31,12 +33,14 @@ export function UpdatePrompt() {
         id: NOTICE_ID,
         autoClose: false,
         withCloseButton: true,
-        title: 'New version',
+        title: t`New version`,
         message: (
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm">A new version of Pria is ready.</Text>
+            <Text size="sm">
+              <Trans>A new version of Pria is ready.</Trans>
+            </Text>
             <Button size="xs" onClick={() => void reloadIntoNewVersion()}>
-              Reload
+              <Trans>Reload</Trans>
             </Button>
           </Group>
         ),

@@ -1,30 +1,33 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { type MfaType, messages } from '@pria/contracts';
 import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useDisableMfa, useEnableMfa } from './mutations.ts';
 import { type MfaState, useMfaStatus } from './queries.ts';
 
-const methods: { type: MfaType; label: string; description: string }[] = [
+export const mfaTypeLabel: Record<MfaType, MessageDescriptor> = {
+  authenticator: msg`Authenticator app`,
+  email: msg`Email`,
+  sms: msg`SMS`,
+};
+
+const methods: { type: MfaType; description: MessageDescriptor; unverified?: MessageDescriptor }[] = [
   {
     type: 'authenticator',
-    label: 'Authenticator app',
-    description: 'A code from an app such as Google Authenticator, 1Password or Authy. Works offline.',
+    description: msg`A code from an app such as Google Authenticator, 1Password or Authy. Works offline.`,
   },
-  { type: 'email', label: 'Email', description: 'A code sent to your email address each time you log in.' },
   {
-    type: 'sms',
-    label: 'SMS',
-    description: 'A code sent by text message to the phone number in your profile.',
+    type: 'email',
+    description: msg`A code sent to your email address each time you log in.`,
+    unverified: msg`A code sent to your email address each time you log in. Verify your email address (Personal Information) to use it.`,
   },
+  { type: 'sms', description: msg`A code sent by text message to the phone number in your profile.` },
 ];
-
-export const mfaTypeLabel: Record<MfaType, string> = {
-  authenticator: 'Authenticator app',
-  email: 'Email',
-  sms: 'SMS',
-};
 
 /** Poll GET /mfa this often while the enrolment page is open in another tab. */
 const ENROLMENT_POLL_MS = 3000;
@@ -41,6 +44,7 @@ interface MfaSwitchesProps {
  */
 export function MfaSwitches({ emailVerified, onReauth }: MfaSwitchesProps) {
   // The link being completed in the other tab, and the state it started from.
+  const { t, i18n } = useLingui();
   const [pending, setPending] = useState<{ url: string; from: MfaState } | null>(null);
   const status = useMfaStatus(pending ? ENROLMENT_POLL_MS : false);
   const enable = useEnableMfa({
@@ -57,30 +61,32 @@ export function MfaSwitches({ emailVerified, onReauth }: MfaSwitchesProps) {
     }
   }, [pending, current]);
 
-  if (status.isPending) return <Skeleton height={150} radius="md" aria-label="Loading two-factor settings" />;
+  if (status.isPending)
+    return <Skeleton height={150} radius="md" aria-label={t`Loading two-factor settings`} />;
   if (status.isError || !current) {
     return (
       <Alert
         color="red"
         icon={<IconAlertCircle aria-hidden />}
-        title="Could not load your two-factor settings"
+        title={t`Could not load your two-factor settings`}
       >
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void status.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
   }
 
   const busy = enable.isPending || disable.isPending;
+  const onType = current.type ? i18n._(mfaTypeLabel[current.type]) : '';
   const toggle = (on: boolean) => {
     if (on) {
       enable.mutate();
       return;
     }
     confirmAction({
-      title: 'Turn off two-factor authentication',
-      message: messages.confirmDisableMfa,
+      title: t`Turn off two-factor authentication`,
+      message: translated(messages.confirmDisableMfa),
       danger: true,
       onConfirm: () => {
         setPending(null);
@@ -93,36 +99,33 @@ export function MfaSwitches({ emailVerified, onReauth }: MfaSwitchesProps) {
     <Stack gap="md">
       <Group gap="xs" wrap="wrap">
         <Text size="sm">
-          Two-factor authentication asks for a code after your password each time you log in.
+          <Trans>Two-factor authentication asks for a code after your password each time you log in.</Trans>
         </Text>
         <Badge color={current.on ? 'teal' : 'gray'} variant="light" tt="none" data-testid="mfa-status">
-          {current.on && current.type ? `On: ${mfaTypeLabel[current.type]}` : 'Off'}
+          {current.on && current.type ? t`On: ${onType}` : t`Off`}
         </Badge>
       </Group>
-      <Stack gap="sm" role="group" aria-label="Two-factor authentication methods">
+      <Stack gap="sm" role="group" aria-label={t`Two-factor authentication methods`}>
         {methods.map((m) => {
           const checked = m.type === 'email' ? current.on && emailVerified : current.on;
           const inUse = current.on && current.type === m.type;
+          const label = i18n._(mfaTypeLabel[m.type]);
           return (
             <Switch
               key={m.type}
               size="md"
               label={
                 <Group gap={6} component="span">
-                  {m.label}
+                  {label}
                   {inUse && (
                     <Badge size="xs" color="teal" variant="filled" tt="none" component="span">
-                      In use
+                      <Trans>In use</Trans>
                     </Badge>
                   )}
                 </Group>
               }
-              aria-label={m.label}
-              description={
-                m.type === 'email' && !emailVerified
-                  ? `${m.description} Verify your email address (Personal Information) to use it.`
-                  : m.description
-              }
+              aria-label={label}
+              description={m.unverified && !emailVerified ? i18n._(m.unverified) : i18n._(m.description)}
               checked={checked}
               disabled={busy}
               onChange={(event) => toggle(event.currentTarget.checked)}
@@ -134,15 +137,15 @@ export function MfaSwitches({ emailVerified, onReauth }: MfaSwitchesProps) {
         <Alert
           color="blue"
           variant="light"
-          title="Finish in the new tab"
+          title={t`Finish in the new tab`}
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t`Dismiss`}
           onClose={() => setPending(null)}
           role="status"
         >
-          <Text size="sm">{messages.mfaFinishInNewTab}</Text>
+          <Text size="sm">{translated(messages.mfaFinishInNewTab)}</Text>
           <Anchor href={pending.url} target="_blank" rel="noopener noreferrer" size="sm" mt={4} inline>
-            Open the set-up page again <IconExternalLink size={14} aria-hidden />
+            <Trans>Open the set-up page again</Trans> <IconExternalLink size={14} aria-hidden />
           </Anchor>
         </Alert>
       )}

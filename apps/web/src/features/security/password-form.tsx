@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pria/contracts';
 import { ApiError } from '../../app/api-error.ts';
+import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { endLocalSession, LEAVE_DELAY_MS } from './end-local-session.ts';
@@ -41,11 +43,12 @@ interface PasswordFormProps {
 
 /** New password + confirmation; success ends every session, so the user is logged out here too. */
 export function PasswordForm({ onReauth }: PasswordFormProps) {
+  const { t } = useLingui();
   const change = useChangePassword();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
-    validate: validatePassword,
+    validate: (values) => translatedErrors(validatePassword(values)),
   });
 
   const submit = (values: PasswordValues) =>
@@ -60,7 +63,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
         else if (error instanceof ApiError && currentPasswordRefusals.includes(error.message)) {
           // Nothing changed: the new password stays typed, the current one is asked again.
           form.setFieldValue('currentPassword', '');
-          form.setFieldError('currentPassword', error.message);
+          form.setFieldError('currentPassword', translated(error.message));
           form.getInputNode('currentPassword')?.focus();
         } else if (error instanceof ApiError && error.httpCode === 400)
           form.setFieldError('password', error.displayMessage);
@@ -76,15 +79,17 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
   };
   const leaving = change.isSuccess;
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Change password">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t`Change password`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Use at least {PASSWORD_MIN_LENGTH} characters. Changing your password signs you out on every device;
-          then you log in again with the new one.
+          <Trans>
+            Use at least {PASSWORD_MIN_LENGTH} characters. Changing your password signs you out on every
+            device; then you log in again with the new one.
+          </Trans>
         </Text>
         <PasswordInput
-          label="Current password"
-          description="To make sure it is you"
+          label={t`Current password`}
+          description={t`To make sure it is you`}
           autoComplete="current-password"
           withAsterisk
           maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
@@ -93,7 +98,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <PasswordInput
-            label="New password"
+            label={t`New password`}
             autoComplete="new-password"
             withAsterisk
             maxLength={PASSWORD_MAX_LENGTH}
@@ -101,7 +106,7 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
             {...passwordProps('password')}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t`Confirm password`}
             autoComplete="new-password"
             withAsterisk
             maxLength={PASSWORD_MAX_LENGTH}
@@ -111,12 +116,12 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending || leaving}>
-            Change password
+            <Trans>Change password</Trans>
           </Button>
         </Group>
         {leaving && (
           <Text role="status" size="sm" c="teal.8">
-            {messages.passwordChanged}
+            {translated(messages.passwordChanged)}
           </Text>
         )}
       </Stack>

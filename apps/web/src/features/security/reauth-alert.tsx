@@ -1,7 +1,9 @@
+import { Trans } from '@lingui/react/macro';
 import { Alert, Button } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { translated } from '../../app/i18n/contract-messages.ts';
 
 interface ReauthAlertProps {
   /** What the server said (e.g. 'Please sign in again to change your password'). */
@@ -16,6 +18,7 @@ interface ReauthAlertProps {
  */
 export function ReauthAlert({ detail, onSignIn }: ReauthAlertProps) {
   const [starting, setStarting] = useState(false);
+  const shown = translated(detail ?? '');
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -28,9 +31,13 @@ export function ReauthAlert({ detail, onSignIn }: ReauthAlertProps) {
       color="yellow"
       variant="light"
       icon={<IconLock aria-hidden />}
-      title={messages.reauthenticateToContinue}
+      title={translated(messages.reauthenticateToContinue)}
     >
-      {detail && <div>{detail}. You will come back here to try again.</div>}
+      {detail && (
+        <div>
+          <Trans>{shown}. You will come back here to try again.</Trans>
+        </div>
+      )}
       <Button
         ref={button}
         mt="sm"
@@ -41,7 +48,7 @@ export function ReauthAlert({ detail, onSignIn }: ReauthAlertProps) {
           onSignIn().catch(() => setStarting(false));
         }}
       >
-        {messages.signInAgain}
+        {translated(messages.signInAgain)}
       </Button>
     </Alert>
   );

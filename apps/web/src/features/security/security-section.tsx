@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { MfaSwitches } from './mfa-switches.tsx';
 import { PasskeysSection } from './passkeys.tsx';
@@ -25,6 +27,7 @@ const SECURITY_PATH = '/dashboard/account/security';
  * signing out everywhere.
  */
 export function SecuritySection() {
+  const { t } = useLingui();
   const auth = useAuth();
   const customer = useCustomer();
   // Which change asked for a fresh sign-in, with the server's words; shown beside that control.
@@ -36,11 +39,11 @@ export function SecuritySection() {
     <Stack gap="lg">
       <Stack gap="sm">
         <Title order={3} size="h4" c="navy.9">
-          Password
+          <Trans>Password</Trans>
         </Title>
         {social ? (
           <Text size="sm" c="dimmed">
-            {messages.socialPasswordChange}
+            {translated(messages.socialPasswordChange)}
           </Text>
         ) : (
           <PasswordForm onReauth={(message) => setReauth({ for: 'password', message })} />
@@ -50,10 +53,10 @@ export function SecuritySection() {
       <Divider />
       <Stack gap="sm">
         <Title order={3} size="h4" c="navy.9">
-          Two-factor authentication
+          <Trans>Two-factor authentication</Trans>
         </Title>
         {customer.isPending ? (
-          <Skeleton height={150} radius="md" aria-label="Loading two-factor settings" />
+          <Skeleton height={150} radius="md" aria-label={t`Loading two-factor settings`} />
         ) : (
           <MfaSwitches
             emailVerified={customer.data?.email_verified ?? false}
@@ -68,7 +71,7 @@ export function SecuritySection() {
           <Divider />
           <Stack gap="sm">
             <Title order={3} size="h4" c="navy.9">
-              Passkeys
+              <Trans>Passkeys</Trans>
             </Title>
             <PasskeysSection onReauth={(message) => setReauth({ for: 'passkey', message })} />
             {reauth?.for === 'passkey' && <ReauthAlert detail={reauth.message} onSignIn={signInAgain} />}
@@ -78,7 +81,7 @@ export function SecuritySection() {
       <Divider />
       <Stack gap="sm">
         <Title order={3} size="h4" c="navy.9">
-          Sessions
+          <Trans>Sessions</Trans>
         </Title>
         <SignedInDevices />
         <SignOutEverywhere />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -8,23 +9,24 @@ import { useSignOutEverywhere } from './mutations.ts';
  * access token of the account, on every device, this one too.
  */
 export function SignOutEverywhere() {
+  const { t } = useLingui();
   const signOut = useSignOutEverywhere();
   const ask = () =>
     confirmAction({
-      title: 'Sign out everywhere?',
-      message: 'Every device signed in to your Pria account is signed out within seconds.',
+      title: t`Sign out everywhere?`,
+      message: t`Every device signed in to your Pria account is signed out within seconds.`,
       details: [
-        'This device too: you log in again afterwards.',
-        'Use it if you signed in on a device you no longer have, or one you do not trust.',
+        t`This device too: you log in again afterwards.`,
+        t`Use it if you signed in on a device you no longer have, or one you do not trust.`,
       ],
       danger: true,
-      labels: { confirm: 'Sign out everywhere', cancel: 'Cancel' },
+      labels: { confirm: t`Sign out everywhere`, cancel: t`Cancel` },
       onConfirm: () => signOut.mutate(),
     });
   return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm" c="dimmed">
-        Signed in somewhere you no longer are? End every session of your account at once.
+        <Trans>Signed in somewhere you no longer are? End every session of your account at once.</Trans>
       </Text>
       <Button
         variant="light"
@@ -34,7 +36,7 @@ export function SignOutEverywhere() {
         onClick={ask}
         loading={signOut.isPending}
       >
-        Sign out everywhere
+        <Trans>Sign out everywhere</Trans>
       </Button>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { deviceMessages, formatDateTime, type SignedInDevice } from '@pria/contracts';
 import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
@@ -42,6 +43,10 @@ function DeviceRow({
   onSignOut: (d: SignedInDevice) => void;
   onLogOut: () => void;
 }) {
+  const { t } = useLingui();
+  const place = device.place;
+  const when = formatDateTime(device.signedInAt);
+  const name = device.device;
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
@@ -53,12 +58,14 @@ function DeviceRow({
             </Text>
             {device.current && (
               <Badge variant="light" color="teal" size="sm">
-                This device
+                <Trans>This device</Trans>
               </Badge>
             )}
           </Group>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {device.place} · Signed in {formatDateTime(device.signedInAt)}
+            <Trans>
+              {place} · Signed in {when}
+            </Trans>
           </Text>
         </Stack>
         {device.current ? (
@@ -68,21 +75,21 @@ function DeviceRow({
             leftSection={<IconLogout size={14} aria-hidden />}
             onClick={onLogOut}
           >
-            Logout
+            <Trans>Logout</Trans>
           </Button>
         ) : (
           <Button
             variant="light"
             color="red"
             size="xs"
-            aria-label={`Sign out ${device.device}`}
+            aria-label={t`Sign out ${name}`}
             leftSection={<IconLogout size={14} aria-hidden />}
             loading={busy}
             onClick={() => onSignOut(device)}
           >
             {/* "this device" beside another device read as the one in hand (the walk); its name
                 says which: "Sign out Chrome on Linux". */}
-            Sign out
+            <Trans>Sign out</Trans>
           </Button>
         )}
       </Group>
@@ -99,27 +106,32 @@ export function SignedInDevices() {
   const sessions = useAccountSessions();
   const signOut = useSignOutDevice();
   const { logOut } = useAuthActions();
+  const { t } = useLingui();
 
-  const ask = (device: SignedInDevice) =>
+  const ask = (device: SignedInDevice) => {
+    const name = device.device;
+    const place = device.place;
+    const when = formatDateTime(device.signedInAt);
     confirmAction({
-      title: `Sign out ${device.device}?`,
-      message: `${device.device} (${device.place}, signed in ${formatDateTime(device.signedInAt)}) is signed out of your Pria account.`,
+      title: t`Sign out ${name}?`,
+      message: t`${name} (${place}, signed in ${when}) is signed out of your Pria account.`,
       details: [
-        'It must sign in again with your password to use Pria.',
-        'We email you that a device was signed out.',
+        t`It must sign in again with your password to use Pria.`,
+        t`We email you that a device was signed out.`,
       ],
       danger: true,
-      labels: { confirm: 'Sign out device', cancel: 'Cancel' },
+      labels: { confirm: t`Sign out device`, cancel: t`Cancel` },
       onConfirm: () => signOut.mutate(device.id),
     });
+  };
 
   if (sessions.isPending)
-    return <Skeleton height={120} radius="md" aria-label="Loading your devices and sign-ins" />;
+    return <Skeleton height={120} radius="md" aria-label={t`Loading your devices and sign-ins`} />;
   if (sessions.isError)
     return (
       <Alert color="red" variant="light" title={deviceMessages.couldNotLoad}>
         <Button size="xs" variant="default" mt="xs" onClick={() => void sessions.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -128,16 +140,18 @@ export function SignedInDevices() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Places are not looked up: each device shows the network it signed in from, as Pria saw it. Times are
-        New York time.
+        <Trans>
+          Places are not looked up: each device shows the network it signed in from, as Pria saw it. Times are
+          New York time.
+        </Trans>
       </Text>
       <Stack gap="xs">
         <Text fw={600} size="sm" id="signed-in-devices-title">
-          Signed-in devices
+          <Trans>Signed-in devices</Trans>
         </Text>
         {devices.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No device is signed in with Pria's sign-in here.
+            <Trans>No device is signed in with Pria's sign-in here.</Trans>
           </Text>
         ) : (
           <Stack
@@ -160,11 +174,11 @@ export function SignedInDevices() {
       </Stack>
       <Stack gap="xs">
         <Text fw={600} size="sm" id="recent-sign-ins-title">
-          Recent sign-ins
+          <Trans>Recent sign-ins</Trans>
         </Text>
         {signIns.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No sign-in recorded yet.
+            <Trans>No sign-in recorded yet.</Trans>
           </Text>
         ) : (
           <Stack
@@ -176,8 +190,11 @@ export function SignedInDevices() {
             {signIns.map((s, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: sign-ins have no id; the list is replaced whole
               <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
-                {formatDateTime(s.at)}: {s.device}, {s.place}
-                {s.current ? ' (this device)' : s.signedIn ? '' : ' (signed out)'}
+                {s.current
+                  ? t`${formatDateTime(s.at)}: ${s.device}, ${s.place} (this device)`
+                  : s.signedIn
+                    ? t`${formatDateTime(s.at)}: ${s.device}, ${s.place}`
+                    : t`${formatDateTime(s.at)}: ${s.device}, ${s.place} (signed out)`}
               </Text>
             ))}
           </Stack>

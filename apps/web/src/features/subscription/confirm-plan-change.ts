@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { confirmAction } from '../../components/confirm.tsx';
 import { planChangeDetails } from './plan-change-words.ts';
 
@@ -8,7 +9,7 @@ export function confirmPlanChange(change: Parameters<typeof planChangeDetails>[0
     title: words.title,
     message: words.message,
     details: words.details,
-    labels: { confirm: words.confirm, cancel: 'Go back' },
+    labels: { confirm: words.confirm, cancel: t`Go back` },
     onConfirm,
   });
 }

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { IconShieldCheck } from '@tabler/icons-react';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import type { Subscription } from '../customer/types.ts';
 import { useMySubscription } from './queries.ts';
 
@@ -13,11 +15,13 @@ import { useMySubscription } from './queries.ts';
  */
 export function FinishVerification({ sub }: { sub: Subscription }) {
   useMySubscription({ watchVerification: true });
+  const { t } = useLingui();
   if (sub.status !== 'pending_verification') return null;
+  const name = sub.plan.name;
   if (!sub.verificationUrl) {
     return (
-      <Alert color="yellow" icon={<IconShieldCheck />} title={messages.webWaitingForBank}>
-        <Text size="sm">{messages.webWaitingForBankHelp}</Text>
+      <Alert color="yellow" icon={<IconShieldCheck />} title={translated(messages.webWaitingForBank)}>
+        <Text size="sm">{translated(messages.webWaitingForBankHelp)}</Text>
       </Alert>
     );
   }
@@ -25,15 +29,16 @@ export function FinishVerification({ sub }: { sub: Subscription }) {
     <Alert
       color="yellow"
       icon={<IconShieldCheck />}
-      title="Your bank is waiting for you to confirm the payment"
+      title={t`Your bank is waiting for you to confirm the payment`}
     >
       <Text size="sm" mb="sm">
-        Your {sub.plan.name} plan starts once your bank confirms the first payment. Nothing is charged until
-        then.
+        <Trans>
+          Your {name} plan starts once your bank confirms the first payment. Nothing is charged until then.
+        </Trans>
       </Text>
       <Group gap="sm">
         <Button component="a" href={sub.verificationUrl} target="_blank" rel="noopener noreferrer" size="sm">
-          Finish verification
+          <Trans>Finish verification</Trans>
         </Button>
       </Group>
     </Alert>

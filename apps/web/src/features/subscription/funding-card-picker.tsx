@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, Skeleton, Text } from '@mantine/core';
 import { cardName, formatUsd } from '@pria/contracts';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -13,23 +14,24 @@ import { useMySubscription } from './queries.ts';
  * and the renewal terms are said first (issue 29: no charge the customer did not see coming).
  */
 export function FundingCardPicker() {
+  const { t } = useLingui();
   const subscription = useMySubscription();
   const cards = useCards();
   const update = useUpdateSubscription();
   const sub = subscription.data;
   // Still loading: not "Once you subscribe" to a subscriber, nor an empty funding card.
   if (subscription.isPending)
-    return <Skeleton height={58} maw={420} radius="sm" aria-label="Loading funding card" />;
+    return <Skeleton height={58} maw={420} radius="sm" aria-label={t`Loading funding card`} />;
   if (!sub) {
     return (
       <Text size="sm" c="dimmed">
-        Once you subscribe, choose here which card pays for your plan.
+        <Trans>Once you subscribe, choose here which card pays for your plan.</Trans>
       </Text>
     );
   }
   const name = (id: string) => {
     const card = cards.data?.find((c) => c.id === id);
-    return card ? cardName(card) : 'this card';
+    return card ? cardName(card) : t`this card`;
   };
   const change = (cardId: string) => {
     if (sub.status !== 'inactive' || !sub.isEnabled) {
@@ -37,19 +39,21 @@ export function FundingCardPicker() {
       return;
     }
     const amount = formatUsd(sub.plan.total);
+    const card = name(cardId);
+    const planName = sub.plan.name;
     confirmAction({
-      title: `Pay ${amount} now`,
-      message: `Your plan has ended. Paying with ${name(cardId)} starts it again: charge ${amount} (including taxes) for ${sub.plan.name} now?`,
+      title: t`Pay ${amount} now`,
+      message: t`Your plan has ended. Paying with ${card} starts it again: charge ${amount} (including taxes) for ${planName} now?`,
       details: payNowDetails(sub.plan, renewsOn(sub.plan)),
-      labels: { confirm: `Pay ${amount}`, cancel: 'Go back' },
+      labels: { confirm: t`Pay ${amount}`, cancel: t`Go back` },
       onConfirm: () => update.mutate({ subscription: sub, change: 'funding', card: cardId }),
     });
   };
   return (
     <Select
-      label="Funding card"
-      description="The card your subscription is billed to"
-      placeholder="Choose a card"
+      label={t`Funding card`}
+      description={t`The card your subscription is billed to`}
+      placeholder={t`Choose a card`}
       maw={420}
       data={(cards.data ?? []).map((c) => ({
         value: c.id,

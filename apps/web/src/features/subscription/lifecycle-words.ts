@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import {
   cardName,
   formatDate,
@@ -7,16 +8,24 @@ import {
   type SubscriptionView,
   type UpcomingSchedule,
 } from '@pria/contracts';
+import { translated } from '../../app/i18n/contract-messages.ts';
 
 /** A $3 charge still owed back (the Upcoming panel's `payBacksOwed`). */
 export type OwedPayBack = UpcomingSchedule['payBacksOwed'][number];
 
 /** "We still owe you $3.00 on Visa •••• 1111: it is paid back on February 02, 2031." */
 export function owedWords(p: OwedPayBack): string {
-  const on = p.card ? ` on ${cardName(p.card)}` : '';
+  const amount = formatUsd(p.amountCents);
+  const date = formatDate(p.at);
+  if (p.card) {
+    const card = cardName(p.card);
+    return p.returned
+      ? t`We still owe you ${amount} on ${card}: that card could not take it, so Pria support sends it to another of your cards.`
+      : t`We still owe you ${amount} on ${card}: it is paid back on ${date}.`;
+  }
   return p.returned
-    ? `We still owe you ${formatUsd(p.amountCents)}${on}: that card could not take it, so Pria support sends it to another of your cards.`
-    : `We still owe you ${formatUsd(p.amountCents)}${on}: it is paid back on ${formatDate(p.at)}.`;
+    ? t`We still owe you ${amount}: that card could not take it, so Pria support sends it to another of your cards.`
+    : t`We still owe you ${amount}: it is paid back on ${date}.`;
 }
 
 /**
@@ -27,7 +36,10 @@ export function owedWords(p: OwedPayBack): string {
 export function renewalWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string | null {
   if (!sub.expiresAt) return null;
   const renewing: PlanView = sub.nextPlan ?? sub.plan;
-  return `${renewing.name}, ${formatUsd(renewing.total)} (including taxes) on ${formatDate(sub.expiresAt)}`;
+  const name = renewing.name;
+  const total = formatUsd(renewing.total);
+  const date = formatDate(sub.expiresAt);
+  return t`${name}, ${total} (including taxes) on ${date}`;
 }
 
 /**
@@ -42,22 +54,23 @@ export function cancelDetails(
   owed: OwedPayBack[] = [],
 ): string[] {
   const endsOn = sub.expiresAt ? formatDate(sub.expiresAt) : null;
-  const until = endsOn ?? 'the end of the current period';
+  const until = endsOn ?? t`the end of the current period`;
   const renewal = renewalWords(sub);
+  const nextName = sub.nextPlan?.name;
   return [
     renewal
-      ? `Your plan will not renew, so the renewal is not charged: ${renewal}.`
-      : 'Your plan will not renew.',
-    ...(sub.nextPlan
-      ? [`Your change to ${sub.nextPlan.name} does not happen either, unless you keep your subscription.`]
+      ? t`Your plan will not renew, so the renewal is not charged: ${renewal}.`
+      : t`Your plan will not renew.`,
+    ...(nextName
+      ? [t`Your change to ${nextName} does not happen either, unless you keep your subscription.`]
       : []),
     endsOn
-      ? `It stays active until ${until}, the end of the period you paid for.`
-      : `It stays active until ${until}.`,
-    'The monthly $3 charges continue until then, and every $3 already charged is still paid back.',
+      ? t`It stays active until ${until}, the end of the period you paid for.`
+      : t`It stays active until ${until}.`,
+    t`The monthly $3 charges continue until then, and every $3 already charged is still paid back.`,
     ...owed.map(owedWords),
-    `After ${until}, nothing more is charged.`,
-    `You can keep your subscription until ${until}.`,
+    t`After ${until}, nothing more is charged.`,
+    t`You can keep your subscription until ${until}.`,
   ];
 }
 
@@ -66,21 +79,23 @@ export function cancelDetails(
  * client detail): no $3 charges while paused and no renewal; charges already made are paid back.
  */
 export function pauseDetails(endsOn: string | null): string[] {
-  const until = endsOn ?? 'the end of the current period';
+  const until = endsOn ?? t`the end of the current period`;
   return [
-    'While paused, none of your cards is charged the monthly $3, starting with the next charge on the 28th.',
-    'Every $3 already charged is still paid back to the same card on the 2nd.',
-    `Your plan stays active until ${until} but does not renew while paused: if it is still paused then, it ends.`,
-    `Turn it back on before ${until} and the $3 charges restart on the next 28th.`,
-    'We email you a confirmation.',
+    t`While paused, none of your cards is charged the monthly $3, starting with the next charge on the 28th.`,
+    t`Every $3 already charged is still paid back to the same card on the 2nd.`,
+    t`Your plan stays active until ${until} but does not renew while paused: if it is still paused then, it ends.`,
+    t`Turn it back on before ${until} and the $3 charges restart on the next 28th.`,
+    t`We email you a confirmation.`,
   ];
 }
 
 export function resumeDetails(endsOn: string | null, cancelled: boolean): string[] {
   return [
-    'The monthly $3 charges restart on the next 28th, each paid back on the 2nd.',
-    ...(endsOn ? [cancelled ? `Your plan still ends on ${endsOn}.` : `Your plan renews on ${endsOn}.`] : []),
-    'We email you a confirmation.',
+    t`The monthly $3 charges restart on the next 28th, each paid back on the 2nd.`,
+    ...(endsOn
+      ? [cancelled ? t`Your plan still ends on ${endsOn}.` : t`Your plan renews on ${endsOn}.`]
+      : []),
+    t`We email you a confirmation.`,
   ];
 }
 
@@ -90,7 +105,9 @@ export function resumeDetails(endsOn: string | null, cancelled: boolean): string
  */
 export function keptWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string {
   const renewal = renewalWords(sub);
-  return renewal ? `${messages.subscriptionKept}: ${renewal}.` : messages.subscriptionKept;
+  return renewal
+    ? t`Your subscription will renew as usual: ${renewal}.`
+    : translated(messages.subscriptionKept);
 }
 
 /**
@@ -105,18 +122,22 @@ export function deletionMoneyWords(
   const lines: string[] = [];
   if (sub?.status === 'active' && sub.expiresAt) {
     const until = formatDate(sub.expiresAt);
+    const name = sub.plan.name;
     lines.push(
-      `Deleting your account ends your ${sub.plan.name} plan today, although you paid for it until ${until}: the rest of that period is not refunded.`,
-      `To keep your plan until ${until}, cancel your subscription instead, and delete your account after that.`,
+      t`Deleting your account ends your ${name} plan today, although you paid for it until ${until}: the rest of that period is not refunded.`,
+      t`To keep your plan until ${until}, cancel your subscription instead, and delete your account after that.`,
     );
   }
   if (owed.length > 0) {
     lines.push(
       ...owed.map(owedWords),
-      `You can delete your account once ${owed.length === 1 ? 'it is' : 'they are'} paid back.`,
+      plural(owed.length, {
+        one: 'You can delete your account once it is paid back.',
+        other: 'You can delete your account once they are paid back.',
+      }),
     );
   } else {
-    lines.push('No $3 charge is waiting to be paid back to you.');
+    lines.push(t`No $3 charge is waiting to be paid back to you.`);
   }
   return { lines, blocked: owed.length > 0 };
 }

@@ -1,4 +1,7 @@
+import { plural, t } from '@lingui/core/macro';
 import { formatDate, formatUsd } from '@pria/contracts';
+// The app's Lingui instance, activated in its language: the `t` and `plural` below read it.
+import '../../app/i18n/i18n.ts';
 import type { Plan } from '../customer/types.ts';
 
 const months = (plan: Plan) => (plan.interval === 'year' ? plan.intervalCount * 12 : plan.intervalCount);
@@ -20,42 +23,73 @@ export function planChangeDetails(r: {
   paused: boolean;
 }): { title: string; message: string; details: string[]; confirm: string } {
   const on = formatDate(r.changesAt);
-  const card = r.cardName ? ` to your ${r.cardName}` : '';
+  const card = r.cardName;
   const resumes = r.paused
-    ? ['This also turns your subscription back on: the monthly $3 charges restart on the next 28th.']
+    ? [t`This also turns your subscription back on: the monthly $3 charges restart on the next 28th.`]
     : [];
+  const current = r.current.name;
+  const chosen = r.chosen.name;
+  const scheduled = r.scheduled?.name;
   if (r.chosen.id === r.current.id) {
+    const total = formatUsd(r.current.total);
+    const count = months(r.current);
     return {
-      title: `Stay on ${r.current.name}?`,
-      message: `Your plan stays ${r.current.name}${r.scheduled ? `: the change to ${r.scheduled.name} is called off` : ''}.`,
+      title: t`Stay on ${current}?`,
+      message: scheduled
+        ? t`Your plan stays ${current}: the change to ${scheduled} is called off.`
+        : t`Your plan stays ${current}.`,
       details: [
-        'Nothing is charged today.',
-        `On ${on} we charge ${formatUsd(r.current.total)} (including taxes)${card} and your ${r.current.name} plan renews for ${months(r.current)} months.`,
+        t`Nothing is charged today.`,
+        card
+          ? plural(count, {
+              one: `On ${on} we charge ${total} (including taxes) to your ${card} and your ${current} plan renews for # month.`,
+              other: `On ${on} we charge ${total} (including taxes) to your ${card} and your ${current} plan renews for # months.`,
+            })
+          : plural(count, {
+              one: `On ${on} we charge ${total} (including taxes) and your ${current} plan renews for # month.`,
+              other: `On ${on} we charge ${total} (including taxes) and your ${current} plan renews for # months.`,
+            }),
         ...resumes,
-        'We email you a confirmation.',
+        t`We email you a confirmation.`,
       ],
-      confirm: `Stay on ${r.current.name}`,
+      confirm: t`Stay on ${current}`,
     };
   }
+  const total = formatUsd(r.chosen.total);
+  const count = months(r.chosen);
   return {
-    title: `Change to ${r.chosen.name}?`,
-    message: `Your plan changes to ${r.chosen.name} on ${on}.`,
+    title: t`Change to ${chosen}?`,
+    message: t`Your plan changes to ${chosen} on ${on}.`,
     details: [
-      'Nothing is charged today.',
-      `Your ${r.current.name} plan stays as it is until ${on}.`,
-      `On ${on} we charge ${formatUsd(r.chosen.total)} (including taxes)${card} for ${months(r.chosen)} months of ${r.chosen.name}, and it renews every ${months(r.chosen)} months until you cancel.`,
+      t`Nothing is charged today.`,
+      t`Your ${current} plan stays as it is until ${on}.`,
+      card
+        ? plural(count, {
+            one: `On ${on} we charge ${total} (including taxes) to your ${card} for # month of ${chosen}, and it renews every # month until you cancel.`,
+            other: `On ${on} we charge ${total} (including taxes) to your ${card} for # months of ${chosen}, and it renews every # months until you cancel.`,
+          })
+        : plural(count, {
+            one: `On ${on} we charge ${total} (including taxes) for # month of ${chosen}, and it renews every # month until you cancel.`,
+            other: `On ${on} we charge ${total} (including taxes) for # months of ${chosen}, and it renews every # months until you cancel.`,
+          }),
       ...resumes,
-      'We email you a confirmation.',
+      t`We email you a confirmation.`,
     ],
-    confirm: `Change to ${r.chosen.name}`,
+    confirm: t`Change to ${chosen}`,
   };
 }
 
 /** What paying now for an ended plan does, said before the card is charged (auto-renewal terms). */
 export function payNowDetails(plan: Plan, renewsOn: string): string[] {
+  const total = formatUsd(plan.total);
+  const tax = formatUsd(plan.tax);
+  const name = plan.name;
   return [
-    `${formatUsd(plan.total)} (including ${formatUsd(plan.tax)} tax) is charged to this card now.`,
-    `Your ${plan.name} plan then runs until ${renewsOn} and renews automatically every ${months(plan)} months for ${formatUsd(plan.total)} until you cancel.`,
-    'You can cancel anytime in Account Settings → Subscription.',
+    t`${total} (including ${tax} tax) is charged to this card now.`,
+    plural(months(plan), {
+      one: `Your ${name} plan then runs until ${renewsOn} and renews automatically every # month for ${total} until you cancel.`,
+      other: `Your ${name} plan then runs until ${renewsOn} and renews automatically every # months for ${total} until you cancel.`,
+    }),
+    t`You can cancel anytime in Account Settings → Subscription.`,
   ];
 }

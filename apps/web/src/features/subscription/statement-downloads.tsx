@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { dayInNewYork } from '@pria/contracts';
 import { IconDownload } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ const years = [0, 1, 2, 3, 4].map((back) => String(thisYear - back));
 
 /** The yearly statement: every $3 charge and its pay-back, per card, as PDF or CSV. */
 export function StatementDownloads() {
+  const { t } = useLingui();
   const [year, setYear] = useState(String(thisYear));
   const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
   const download = async (format: 'pdf' | 'csv') => {
@@ -18,7 +20,7 @@ export function StatementDownloads() {
     try {
       await apiDownload(`/api/v1/statements/${year}`, `pria-statement-${year}.${format}`, { format });
     } catch (error) {
-      notifyApiError(error, 'Could not download the statement');
+      notifyApiError(error, t`Could not download the statement`);
     } finally {
       setBusy(null);
     }
@@ -26,14 +28,14 @@ export function StatementDownloads() {
   return (
     <Stack gap={6} mt="sm">
       <Text fw={600} size="sm">
-        Yearly statement
+        <Trans>Yearly statement</Trans>
       </Text>
       <Text size="xs" c="dimmed">
-        Every $3 charge and its pay-back, per card, with totals.
+        <Trans>Every $3 charge and its pay-back, per card, with totals.</Trans>
       </Text>
       <Group gap="xs" align="flex-end">
         <Select
-          aria-label="Statement year"
+          aria-label={t`Statement year`}
           data={years}
           value={year}
           onChange={(v) => v && setYear(v)}
@@ -46,7 +48,7 @@ export function StatementDownloads() {
           loading={busy === 'pdf'}
           onClick={() => void download('pdf')}
         >
-          Statement PDF
+          <Trans>Statement PDF</Trans>
         </Button>
         <Button
           variant="default"
@@ -54,7 +56,7 @@ export function StatementDownloads() {
           loading={busy === 'csv'}
           onClick={() => void download('csv')}
         >
-          Statement CSV
+          <Trans>Statement CSV</Trans>
         </Button>
       </Group>
     </Stack>

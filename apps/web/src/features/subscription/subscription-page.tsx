@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { cardName, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { canGoBackInApp } from '../../app/in-app-back.ts';
 import { notifyError } from '../../app/notify.ts';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
@@ -23,7 +25,8 @@ const accountSubscription = '/dashboard/account/subscription';
  * (ADR 40).
  */
 export default function SubscriptionPage() {
-  useDocumentTitle('Select a subscription');
+  const { t } = useLingui();
+  useDocumentTitle(t`Select a subscription`);
   const navigate = useNavigate();
   const later = useDelayedAction();
   const plans = usePlans();
@@ -86,32 +89,33 @@ export default function SubscriptionPage() {
     changePlan();
   };
 
+  const inForcePlan = inForce?.plan.name ?? '';
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} c="navy.9">
-          {messages.webSelectSubscription}
+          <Trans>Select a subscription</Trans>
         </Title>
         <Text c="dimmed" mt={4}>
-          Every plan covers up to 3 cards with a $3 monthly Charge &amp; Pay on each.
+          <Trans>Every plan covers up to 3 cards with a $3 monthly Charge &amp; Pay on each.</Trans>
         </Text>
       </div>
       {waitingForBank && (
-        <Alert color="yellow" icon={<IconAlertCircle />} title="Your payment is waiting for your bank">
+        <Alert color="yellow" icon={<IconAlertCircle />} title={t`Your payment is waiting for your bank`}>
           <Text size="sm">
-            Your plan can change once your bank has confirmed the payment.{' '}
+            <Trans>Your plan can change once your bank has confirmed the payment.</Trans>{' '}
             <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
-              Finish the verification
+              <Trans>Finish the verification</Trans>
             </Anchor>
           </Text>
         </Alert>
       )}
       {cancelled && !waitingForBank && (
-        <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is cancelled">
+        <Alert color="orange" icon={<IconAlertCircle />} title={t`Your subscription is cancelled`}>
           <Text size="sm">
-            {messages.planChangeWhileCancelled}{' '}
+            {translated(messages.planChangeWhileCancelled)}{' '}
             <Anchor component={Link} to="/dashboard/account/subscription" size="sm">
-              Keep my subscription
+              <Trans>Keep my subscription</Trans>
             </Anchor>
           </Text>
         </Alert>
@@ -131,7 +135,7 @@ export default function SubscriptionPage() {
       </Paper>
       <Group justify="space-between">
         <Button variant="default" onClick={goBack}>
-          Go Back
+          <Trans>Go Back</Trans>
         </Button>
         <Button
           onClick={continueToPayment}
@@ -142,15 +146,15 @@ export default function SubscriptionPage() {
               in force nothing is charged when it changes, so the button says what it does
               (issue 40, ADR 61). */}
           {!inForce
-            ? 'Continue to Payment'
+            ? t`Continue to Payment`
             : inForce.nextPlan && planId === inForce.plan.id
-              ? `Stay on ${inForce.plan.name}`
-              : 'Change plan'}
+              ? t`Stay on ${inForcePlan}`
+              : t`Change plan`}
         </Button>
       </Group>
       {inForce && !waitingForBank && !cancelled && (
         <Text size="sm" c="dimmed">
-          A new plan starts when your current one renews. Nothing is charged when you change.
+          <Trans>A new plan starts when your current one renews. Nothing is charged when you change.</Trans>
         </Text>
       )}
     </Stack>

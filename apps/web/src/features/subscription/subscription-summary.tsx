@@ -1,8 +1,11 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { cardName, formatDate, formatUsd, messages, planActionRefusal } from '@pria/contracts';
 import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import type { Subscription } from '../customer/types.ts';
@@ -18,24 +21,39 @@ import { statusColor, statusLabel } from './status-label.ts';
 
 /** Why the plan is inactive, naming the payment that failed: the checkout's or a renewal's. */
 function inactiveWords(sub: Subscription): string {
-  const which = sub.inactiveAfter === 'checkout' ? 'Your first payment' : 'The renewal payment';
-  return sub.inactiveReason
-    ? `${which} did not go through: ${sub.inactiveReason}. Nothing was charged.`
-    : `${which} did not go through.`;
+  const reason = sub.inactiveReason;
+  if (sub.inactiveAfter === 'checkout')
+    return reason
+      ? t`Your first payment did not go through: ${reason}. Nothing was charged.`
+      : t`Your first payment did not go through.`;
+  return reason
+    ? t`The renewal payment did not go through: ${reason}. Nothing was charged.`
+    : t`The renewal payment did not go through.`;
 }
 
 /** A plan that ended because its payment was refunded: say so, and how to start again. */
 function EndedByRefund({ sub }: { sub: Subscription }) {
+  const { t } = useLingui();
+  const name = sub.plan.name;
+  const ended = sub.expiresAt ? formatDate(sub.expiresAt) : null;
   return (
-    <Alert color="gray" icon={<IconCalendarX />} title="Your plan has ended">
+    <Alert color="gray" icon={<IconCalendarX />} title={t`Your plan has ended`}>
       <Stack gap="sm">
         <Text size="sm">
-          Your {sub.plan.name} plan ended{sub.expiresAt ? ` on ${formatDate(sub.expiresAt)}` : ''} when its
-          payment was refunded. There are no more Charge &amp; Pay charges or renewals. Every $3 already
-          charged is still paid back to your card.
+          {ended ? (
+            <Trans>
+              Your {name} plan ended on {ended} when its payment was refunded. There are no more Charge &amp;
+              Pay charges or renewals. Every $3 already charged is still paid back to your card.
+            </Trans>
+          ) : (
+            <Trans>
+              Your {name} plan ended when its payment was refunded. There are no more Charge &amp; Pay charges
+              or renewals. Every $3 already charged is still paid back to your card.
+            </Trans>
+          )}
         </Text>
         <Button component={Link} to="/dashboard/subscription" variant="light" w="fit-content">
-          Choose a plan
+          <Trans>Choose a plan</Trans>
         </Button>
       </Stack>
     </Alert>
@@ -44,21 +62,25 @@ function EndedByRefund({ sub }: { sub: Subscription }) {
 
 /** An inactive subscription: why (the last decline), and paying now with another card. */
 function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
+  const { t } = useLingui();
   const cards = useCards();
   const update = useUpdateSubscription();
+  const total = formatUsd(sub.plan.total);
   const [cardId, setCardId] = useState<string | null>(null);
   const options = (cards.data ?? []).map((c) => ({
     value: c.id,
     label: cardName(c),
   }));
   return (
-    <Alert color="orange" icon={<IconAlertCircle />} title="Your subscription is inactive">
+    <Alert color="orange" icon={<IconAlertCircle />} title={t`Your subscription is inactive`}>
       <Stack gap="sm">
-        <Text size="sm">{inactiveWords(sub)} Pay now with this or another card to start a new period.</Text>
+        <Text size="sm">
+          {inactiveWords(sub)} <Trans>Pay now with this or another card to start a new period.</Trans>
+        </Text>
         <Group align="flex-end" gap="sm">
           <Select
-            label="Card to pay with"
-            placeholder="Choose a card"
+            label={t`Card to pay with`}
+            placeholder={t`Choose a card`}
             data={options}
             value={cardId ?? sub.card?.id ?? null}
             onChange={setCardId}
@@ -73,16 +95,20 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
               const card = cardId ?? sub.card?.id;
               if (!card) return;
               const chosen = cards.data?.find((c) => c.id === card);
+              const name = sub.plan.name;
+              const chosenName = chosen ? cardName(chosen) : null;
               confirmAction({
-                title: `Pay ${formatUsd(sub.plan.total)} now`,
-                message: `Charge ${formatUsd(sub.plan.total)} (including taxes) for ${sub.plan.name} to ${chosen ? cardName(chosen) : 'this card'} now?`,
+                title: t`Pay ${total} now`,
+                message: chosenName
+                  ? t`Charge ${total} (including taxes) for ${name} to ${chosenName} now?`
+                  : t`Charge ${total} (including taxes) for ${name} to this card now?`,
                 details: payNowDetails(sub.plan, renewsOn(sub.plan)),
-                labels: { confirm: `Pay ${formatUsd(sub.plan.total)}`, cancel: 'Go back' },
+                labels: { confirm: t`Pay ${total}`, cancel: t`Go back` },
                 onConfirm: () => update.mutate({ subscription: sub, change: 'plan', card, isEnabled: true }),
               });
             }}
           >
-            Pay {formatUsd(sub.plan.total)} now
+            <Trans>Pay {total} now</Trans>
           </Button>
         </Group>
         <Button
@@ -92,7 +118,7 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
           size="compact-sm"
           w="fit-content"
         >
-          Add another card
+          <Trans>Add another card</Trans>
         </Button>
       </Stack>
     </Alert>
@@ -101,12 +127,17 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
 
 /** A plan change waiting for the renewal (ADR 40): when, for how much, and the way to call it off. */
 function ScheduledChange({ sub }: { sub: Subscription }) {
+  const { t } = useLingui();
   const update = useUpdateSubscription();
   const cards = useCards();
   const next = sub.nextPlan;
   if (!next || !sub.expiresAt) return null;
   const on = formatDate(sub.expiresAt);
   const card = cards.data?.find((c) => c.id === sub.card?.id);
+  const name = sub.plan.name;
+  const nextName = next.name;
+  const nextTotal = formatUsd(next.total);
+  const every = billedEvery(next);
   const stay = () =>
     confirmPlanChange(
       {
@@ -124,16 +155,25 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
       color="blue"
       variant="light"
       icon={<IconCalendarEvent />}
-      title={`Changes to ${next.name} on ${on}`}
+      title={t`Changes to ${nextName} on ${on}`}
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          Nothing was charged for the change. Your {sub.plan.name} plan stays as it is until {on}
-          {sub.isEnabled ? '' : ' (it renews only if you turn it back on before then)'}. On {on} we charge{' '}
-          {formatUsd(next.total)} (including taxes) and your plan renews as {next.name}, {billedEvery(next)}.
+          {sub.isEnabled ? (
+            <Trans>
+              Nothing was charged for the change. Your {name} plan stays as it is until {on}. On {on} we
+              charge {nextTotal} (including taxes) and your plan renews as {nextName}, {every}.
+            </Trans>
+          ) : (
+            <Trans>
+              Nothing was charged for the change. Your {name} plan stays as it is until {on} (it renews only
+              if you turn it back on before then). On {on} we charge {nextTotal} (including taxes) and your
+              plan renews as {nextName}, {every}.
+            </Trans>
+          )}
         </Text>
         <Button size="sm" variant="light" loading={update.isPending} onClick={stay}>
-          Stay on {sub.plan.name}
+          <Trans>Stay on {name}</Trans>
         </Button>
       </Stack>
     </Alert>
@@ -146,6 +186,7 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
  * reason an inactive subscription is inactive, with paying now; the yearly statements.
  */
 export function SubscriptionSummary() {
+  const { t } = useLingui();
   const subscription = useMySubscription();
   const update = useUpdateSubscription();
   const cancel = useCancelSubscription();
@@ -153,12 +194,13 @@ export function SubscriptionSummary() {
   // What is still owed back, named in the cancel dialog (issue 40).
   const upcoming = useUpcoming();
 
-  if (subscription.isPending) return <Skeleton height={120} radius="md" aria-label="Loading subscription" />;
+  if (subscription.isPending)
+    return <Skeleton height={120} radius="md" aria-label={t`Loading subscription`} />;
   if (subscription.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle />} title="Could not load your subscription">
+      <Alert color="red" icon={<IconAlertCircle />} title={t`Could not load your subscription`}>
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void subscription.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -167,9 +209,11 @@ export function SubscriptionSummary() {
   if (!sub) {
     return (
       <Stack gap="sm" align="flex-start">
-        <Text>You do not have a subscription yet.</Text>
+        <Text>
+          <Trans>You do not have a subscription yet.</Trans>
+        </Text>
         <Button component={Link} to="/dashboard/subscription">
-          Choose a plan
+          <Trans>Choose a plan</Trans>
         </Button>
         <StatementDownloads />
       </Stack>
@@ -179,11 +223,20 @@ export function SubscriptionSummary() {
   const active = sub.status === 'active';
   const cancelled = Boolean(sub.cancelledAt);
   const endsOn = sub.expiresAt ? formatDate(sub.expiresAt) : null;
+  const planName = sub.plan.name;
+  const perMonth = pricePerInterval(sub.plan);
+  const planTotal = formatUsd(sub.plan.total);
+  const planEvery = billedEvery(sub.plan);
+  const renewsAs = sub.nextPlan?.name;
+  const pausedSince = sub.pausedAt ? formatDate(sub.pausedAt) : null;
+  const cancelledOn = sub.cancelledAt ? formatDate(sub.cancelledAt) : null;
 
   const toggle = (enable: boolean) =>
     confirmAction({
-      title: enable ? 'Enable subscription' : 'Disable subscription',
-      message: enable ? messages.webConfirmEnableSubscription : messages.webConfirmDisableSubscription,
+      title: enable ? t`Enable subscription` : t`Disable subscription`,
+      message: translated(
+        enable ? messages.webConfirmEnableSubscription : messages.webConfirmDisableSubscription,
+      ),
       details: enable ? resumeDetails(active ? endsOn : null, cancelled) : pauseDetails(endsOn),
       danger: !enable,
       onConfirm: () =>
@@ -192,11 +245,11 @@ export function SubscriptionSummary() {
 
   const askCancel = () =>
     confirmAction({
-      title: 'Cancel subscription',
-      message: `Cancel ${sub.plan.name}? This is what happens:`,
+      title: t`Cancel subscription`,
+      message: t`Cancel ${planName}? This is what happens:`,
       details: cancelDetails(sub, upcoming.data?.payBacksOwed ?? []),
       danger: true,
-      labels: { confirm: 'Cancel subscription', cancel: 'Go back' },
+      labels: { confirm: t`Cancel subscription`, cancel: t`Go back` },
       onConfirm: () => cancel.mutate(sub),
     });
 
@@ -226,8 +279,9 @@ export function SubscriptionSummary() {
             {sub.plan.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {pricePerInterval(sub.plan)} / month · {formatUsd(sub.plan.total)} {billedEvery(sub.plan)}{' '}
-            (including taxes)
+            <Trans>
+              {perMonth} / month · {planTotal} {planEvery} (including taxes)
+            </Trans>
           </Text>
         </Stack>
         <Badge
@@ -237,17 +291,31 @@ export function SubscriptionSummary() {
           tt="none"
           data-testid="subscription-status"
         >
-          {cancelled && active ? 'Cancelled' : paused ? 'Paused' : statusLabel[sub.status]}
+          {cancelled && active ? t`Cancelled` : paused ? t`Paused` : statusLabel(sub.status)}
         </Badge>
       </Group>
       {active && endsOn && !cancelled && (
         <Text size="sm">
-          Valid until <strong>{endsOn}</strong>
-          {sub.isEnabled
-            ? sub.nextPlan
-              ? ` · then renews as ${sub.nextPlan.name}`
-              : ' · renews automatically'
-            : ` · paused${sub.pausedAt ? ` since ${formatDate(sub.pausedAt)}` : ''}: no $3 charges, and it does not renew`}
+          {sub.isEnabled ? (
+            renewsAs ? (
+              <Trans>
+                Valid until <strong>{endsOn}</strong> · then renews as {renewsAs}
+              </Trans>
+            ) : (
+              <Trans>
+                Valid until <strong>{endsOn}</strong> · renews automatically
+              </Trans>
+            )
+          ) : pausedSince ? (
+            <Trans>
+              Valid until <strong>{endsOn}</strong> · paused since {pausedSince}: no $3 charges, and it does
+              not renew
+            </Trans>
+          ) : (
+            <Trans>
+              Valid until <strong>{endsOn}</strong> · paused: no $3 charges, and it does not renew
+            </Trans>
+          )}
         </Text>
       )}
       {active && endsOn && cancelled && (
@@ -255,17 +323,26 @@ export function SubscriptionSummary() {
           color="orange"
           variant="light"
           icon={<IconCalendarX />}
-          title={`Cancelled — your plan ends on ${endsOn}; no renewal`}
+          title={t`Cancelled — your plan ends on ${endsOn}; no renewal`}
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {sub.cancelledAt ? `You cancelled on ${formatDate(sub.cancelledAt)}. ` : ''}Your {sub.plan.name}{' '}
-              plan stays active until {endsOn}, the end of the period you paid for, and does not renew. The
-              monthly $3 charges continue until then and each is paid back. To change plan, keep your
-              subscription first.
+              {cancelledOn ? (
+                <Trans>
+                  You cancelled on {cancelledOn}. Your {planName} plan stays active until {endsOn}, the end of
+                  the period you paid for, and does not renew. The monthly $3 charges continue until then and
+                  each is paid back. To change plan, keep your subscription first.
+                </Trans>
+              ) : (
+                <Trans>
+                  Your {planName} plan stays active until {endsOn}, the end of the period you paid for, and
+                  does not renew. The monthly $3 charges continue until then and each is paid back. To change
+                  plan, keep your subscription first.
+                </Trans>
+              )}
             </Text>
             <Button size="sm" loading={keep.isPending} onClick={() => keep.mutate(sub)}>
-              Keep my subscription
+              <Trans>Keep my subscription</Trans>
             </Button>
           </Stack>
         </Alert>
@@ -279,8 +356,8 @@ export function SubscriptionSummary() {
       <Group justify="space-between">
         {switchAllowed ? (
           <Switch
-            label="Subscription enabled"
-            description={sub.isEnabled ? undefined : 'Paused: no $3 charges, and the plan will not renew'}
+            label={t`Subscription enabled`}
+            description={sub.isEnabled ? undefined : t`Paused: no $3 charges, and the plan will not renew`}
             checked={sub.isEnabled}
             disabled={update.isPending}
             onChange={(event) => toggle(event.currentTarget.checked)}
@@ -292,7 +369,7 @@ export function SubscriptionSummary() {
         <Group gap="xs">
           {changeAllowed ? (
             <Button component={Link} to="/dashboard/subscription" variant="light">
-              Change plan
+              <Trans>Change plan</Trans>
             </Button>
           ) : (
             // A plan no longer in force is chosen, not changed; one a refund ended offers that in
@@ -300,13 +377,13 @@ export function SubscriptionSummary() {
             sub.status === 'inactive' &&
             sub.endedBy !== 'refund' && (
               <Button component={Link} to="/dashboard/subscription" variant="light">
-                Choose a plan
+                <Trans>Choose a plan</Trans>
               </Button>
             )
           )}
           {active && !cancelled && (
             <Button variant="subtle" color="red" loading={cancel.isPending} onClick={askCancel}>
-              Cancel subscription
+              <Trans>Cancel subscription</Trans>
             </Button>
           )}
         </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type SupportRequest, supportRequest, supportTopics, textLimits } from '@pria/contracts';
@@ -12,6 +13,7 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
     initialValues: { type: '', message: '' },
     validate: zodValidate<SupportRequest>(supportRequest),
   });
+  const { t } = useLingui();
   const send = useSendSupport();
   const close = () => {
     form.reset();
@@ -22,14 +24,14 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
     <Modal
       opened={opened}
       onClose={close}
-      title="Support"
+      title={t`Support`}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <form
         noValidate
-        aria-label="Support request"
+        aria-label={t`Support request`}
         onSubmit={form.onSubmit((values) =>
           send.mutate({ type: values.type.trim(), message: values.message.trim() }, { onSuccess: close }),
         )}
@@ -41,8 +43,8 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
             onPick={(topic) => form.setFieldValue('type', topic)}
           />
           <Textarea
-            label="Message"
-            placeholder="How can we help?"
+            label={t`Message`}
+            placeholder={t`How can we help?`}
             withAsterisk
             autosize
             minRows={4}
@@ -53,10 +55,10 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
           <FraudNotice />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={send.isPending}>
-              Send Message
+              <Trans>Send Message</Trans>
             </Button>
           </Group>
         </Stack>
