@@ -83,6 +83,8 @@ test('an admin finds a client by search, opens the detail and the list survives 
   await expect(detail.cards()).toHaveCount(2);
   await expect(page.getByText('Visa •••• 1111').first()).toBeVisible();
   await expect(detail.activity()).toContainText('Charged');
+  // The client's own language choice (issue 42): this one never chose.
+  await expect(page.getByText('Language', { exact: true }).locator('xpath=..')).toContainText('Not chosen');
   await snap(page, '1280-admin-client-detail');
 
   // Staff send a password reset link: asked first, then a toast (issue 18).

@@ -33,6 +33,13 @@ function renewsLabel(sub: ClientRecord['subscription']): string {
   return sub.status === 'active' ? 'Ends' : 'Ended';
 }
 
+/** The client's language in staff words; while the record loads, a dash. */
+function languageWords(language: ClientRecord['language']): string {
+  if (language === undefined) return '-';
+  if (language === null) return 'Not chosen';
+  return language === 'es' ? 'Spanish (Español)' : 'English';
+}
+
 function initials(c: ClientRecord) {
   const letters = `${c.firstName?.[0] ?? ''}${c.lastName?.[0] ?? ''}`;
   return letters || (c.email?.[0] ?? '?').toUpperCase();
@@ -136,6 +143,8 @@ export function ProfileSummary({
         <Field label="Phone">{client.phone ? `+1 ${client.phone}` : '-'}</Field>
         <Field label="Address">{addressLines(client)}</Field>
         <Field label="Client since">{dateOnly(client.createdAt)}</Field>
+        {/* Their own choice of language (issue 42); without one, pages follow their browser and messages the language they signed up in. */}
+        <Field label="Language">{languageWords(client.language)}</Field>
         <Field label="Subscription">{sub ? subscriptionLine(sub, planState) : '-'}</Field>
         {deletedOn && sub ? (
           // Deleting the account ended the plan that day, whatever was paid for after it.

@@ -11,7 +11,7 @@ type RecordSubscription = NonNullable<CustomerRecord['subscription']>;
  * for it, so what is read is what both carry, the record's extras optional.
  */
 export type ClientRecord = Omit<AdminCustomerRow, 'subscription'> &
-  Partial<Pick<CustomerRecord, 'email_verified'>> & {
+  Partial<Pick<CustomerRecord, 'email_verified' | 'language'>> & {
     subscription:
       | (Pick<RecordSubscription, 'id' | 'status' | 'expiresAt' | 'card'> & {
           plan: Pick<RecordSubscription['plan'], 'id' | 'name'> &
