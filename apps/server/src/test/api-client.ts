@@ -25,14 +25,15 @@ export function apiClient(baseUrl: string, token?: string) {
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   };
   /** A file (a PDF, a CSV): status, content type, disposition and the bytes. */
-  const download = async (path: string) => {
+  const download = async (path: string, extra: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl}${path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: token ? { ...extra, authorization: `Bearer ${token}` } : extra,
     });
     return {
       status: res.status,
       type: res.headers.get('content-type'),
       disposition: res.headers.get('content-disposition'),
+      vary: res.headers.get('vary'),
       bytes: Buffer.from(await res.arrayBuffer()),
     };
   };

@@ -1,6 +1,7 @@
 import { accountEmails } from './account-emails.ts';
 import { apiMessages } from './api-messages.ts';
 import { customerEmails } from './customer-emails.ts';
+import { documentWords } from './documents.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
 import { lifecycleNotices } from './lifecycle-notices.ts';
@@ -19,4 +20,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   moneyNotices,
   customerEmails,
   apiMessages,
+  documentWords,
 };

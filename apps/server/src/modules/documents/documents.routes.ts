@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { systemClock } from '../../platform/clock.ts';
 import { notFound } from '../../platform/errors.ts';
 import { access, principalOf } from '../../platform/http.ts';
+import { requestLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respondFile } from '../../platform/responses.ts';
 import { currentCustomer } from '../customers/index.ts';
@@ -15,6 +16,8 @@ import { statementCsv, statementPdf } from './statement.ts';
 /**
  * Receipts and yearly statements (issue 19), rendered on the server: a customer downloads only
  * their own. PDF by pdfkit, CSV by csv-stringify; nothing about a card beyond brand and last four.
+ * A PDF is written in the reader's language by the request's rule (ADR 74): the customer's chosen
+ * language, else the `pria_lang` cookie, else Accept-Language, else English.
  */
 export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -39,8 +42,8 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
       const customer = await currentCustomer(deps.db, principalOf(req));
       const receipt = await findReceipt(deps.db, req.params.id, customer.id);
       if (!receipt) throw notFound(messages.receiptNotFound);
-      const pdf = await receiptPdf(receipt, issuer);
-      return reply
+      const pdf = await receiptPdf(receipt, issuer, requestLanguage(req.headers, customer.language));
+      return varyByLanguage(reply)
         .type('application/pdf')
         .header(
           'content-disposition',
@@ -91,8 +94,9 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
         issuer,
         customer: who,
         now: clock.now(),
+        lang: requestLanguage(req.headers, customer.language),
       });
-      return reply.type('application/pdf').send(pdf);
+      return varyByLanguage(reply).type('application/pdf').send(pdf);
     },
   );
 }

@@ -1,4 +1,13 @@
-import { type AnyCardBrand, brandDisplayNames, formatDate, formatUsd, receiptLabel } from '@pria/contracts';
+import {
+  type AnyCardBrand,
+  brandDisplayNames,
+  formatDate,
+  formatUsd,
+  type Language,
+  receiptLabel,
+} from '@pria/contracts';
+import { documentWords } from '@pria/contracts/i18n/documents';
+import { localeOf, type Translator, translator } from '@pria/contracts/i18n/format';
 import PDFDocument from 'pdfkit';
 import type { ReceiptRow } from './documents.repo.ts';
 
@@ -39,53 +48,62 @@ function row(doc: PDFKit.PDFDocument, label: string, value: string, bold = false
   doc.moveDown(0.4);
 }
 
-export const cardLabel = (brand: string, lastFour: string) =>
-  `${brandDisplayNames[brand as AnyCardBrand] ?? brand} ending ${lastFour}`;
+/** The document's words in the reader's language (ADR 74). */
+export type DocumentWords = Translator<keyof (typeof documentWords)['en']>;
+export const documentTranslator = (lang: Language): DocumentWords => translator(documentWords, lang);
+
+export const cardLabel = (brand: string, lastFour: string, t: DocumentWords = documentTranslator('en')) =>
+  t('card', { brand: brandDisplayNames[brand as AnyCardBrand] ?? brand, lastFour });
 
 /**
  * A plan charge's receipt: number, date (New York), plan, price, tax, total, card brand and last
  * four, the customer, and Pria's legal name and address. No other card data exists to print.
  */
-export function receiptPdf(r: ReceiptRow, issuer: Issuer): Promise<Buffer> {
+export function receiptPdf(r: ReceiptRow, issuer: Issuer, lang: Language = 'en'): Promise<Buffer> {
+  const t = documentTranslator(lang);
   const number = receiptLabel(r.number);
-  const date = formatDate(r.issued_at);
+  const date = formatDate(r.issued_at, 'long', localeOf[lang]);
   const total = Number(r.amount_cents);
   const price = r.price_cents === null ? total : Number(r.price_cents);
   const tax = total - price;
   const percent = r.tax_basis_points === null ? null : (r.tax_basis_points / 100).toFixed(2);
   const who = [r.first_name, r.last_name].filter(Boolean).join(' ');
-  return pdfBuffer((doc) => {
-    if (r.kind === 'refund') {
-      letterhead(doc, issuer, `Refund receipt ${number}`);
-      row(doc, 'Receipt number', number);
-      row(doc, 'Date', date);
-      row(doc, 'Refunded to', [who, r.email].filter(Boolean).join(', ') || '-');
-      row(doc, 'Plan', r.plan_name ? `${r.plan_name} plan` : r.description);
-      row(
-        doc,
-        'Original charge',
-        `${formatUsd(Number(r.charge_amount_cents ?? 0))}${r.charge_receipt ? ` (receipt ${receiptLabel(r.charge_receipt)})` : ''}`,
-      );
-      row(doc, 'Refunded', formatUsd(total), true);
-      row(doc, 'Refunded to card', cardLabel(r.brand, r.last_four));
-      return;
-    }
-    letterhead(doc, issuer, `Receipt ${number}`);
-    row(doc, 'Receipt number', number);
-    row(doc, 'Date', date);
-    row(doc, 'Billed to', [who, r.email].filter(Boolean).join(', ') || '-');
-    row(doc, 'Plan', r.plan_name ? `${r.plan_name} plan` : r.description);
-    row(doc, 'Price', formatUsd(price));
-    row(doc, percent ? `Tax (${percent}%)` : 'Tax', formatUsd(tax));
-    row(doc, 'Total', formatUsd(total), true);
-    row(doc, 'Paid with', cardLabel(r.brand, r.last_four));
-    doc.moveDown(1.5).font('Helvetica').fontSize(9).fillColor(MUTED);
-    doc.text(
-      `${issuer.name}, ${issuer.address}. Questions about this receipt: contact Pria support from your account. ` +
-        'The monthly $3 Charge & Pay charges are not part of this amount: they are listed, with their pay-backs, in your yearly statement.',
-      56,
-      doc.y,
-      { width: 500 },
-    );
-  }, `Pria receipt ${number}`);
+  const plan = r.plan_name ? t('receipt.planName', { planName: r.plan_name }) : r.description;
+  return pdfBuffer(
+    (doc) => {
+      if (r.kind === 'refund') {
+        letterhead(doc, issuer, t('receipt.refundTitle', { number }));
+        row(doc, t('receipt.number'), number);
+        row(doc, t('receipt.date'), date);
+        row(doc, t('receipt.refundedTo'), [who, r.email].filter(Boolean).join(', ') || '-');
+        row(doc, t('receipt.plan'), plan);
+        row(
+          doc,
+          t('receipt.originalCharge'),
+          t('receipt.originalChargeValue', {
+            amount: formatUsd(Number(r.charge_amount_cents ?? 0)),
+            hasReceipt: r.charge_receipt ? 'yes' : 'no',
+            receipt: r.charge_receipt ? receiptLabel(r.charge_receipt) : '',
+          }),
+        );
+        row(doc, t('receipt.refunded'), formatUsd(total), true);
+        row(doc, t('receipt.refundedToCard'), cardLabel(r.brand, r.last_four, t));
+        return;
+      }
+      letterhead(doc, issuer, t('receipt.title', { number }));
+      row(doc, t('receipt.number'), number);
+      row(doc, t('receipt.date'), date);
+      row(doc, t('receipt.billedTo'), [who, r.email].filter(Boolean).join(', ') || '-');
+      row(doc, t('receipt.plan'), plan);
+      row(doc, t('receipt.price'), formatUsd(price));
+      row(doc, percent ? t('receipt.taxPercent', { percent }) : t('receipt.tax'), formatUsd(tax));
+      row(doc, t('receipt.total'), formatUsd(total), true);
+      row(doc, t('receipt.paidWith'), cardLabel(r.brand, r.last_four, t));
+      doc.moveDown(1.5).font('Helvetica').fontSize(9).fillColor(MUTED);
+      doc.text(t('receipt.footer', { issuerName: issuer.name, issuerAddress: issuer.address }), 56, doc.y, {
+        width: 500,
+      });
+    },
+    t('receipt.docTitle', { number }),
+  );
 }

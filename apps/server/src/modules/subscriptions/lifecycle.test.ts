@@ -256,6 +256,27 @@ describe('receipts and statements', () => {
     }
     expect(text).not.toMatch(/4111 ?1111 ?1111 ?1111/);
 
+    // A Spanish reader (their browser, then their account's choice) reads it in Spanish (ADR 74).
+    const es = await bob.download(`/api/v1/receipts/${receipt.id}`, { 'accept-language': 'es-US,es;q=0.9' });
+    expect(es.vary).toMatch(/Accept-Language/);
+    const spanish = await pdfText(es.bytes);
+    for (const words of [
+      `Recibo ${receipt.number}`,
+      'Número de recibo',
+      'Facturado a',
+      'Plan Semi-Annual',
+      'Impuesto (8.25%)',
+      '$38.97',
+      'Visa terminada en 1111',
+      'Cargo y Abono',
+      legalEntity.name,
+    ]) {
+      expect(spanish, words).toContain(words);
+    }
+    expect(spanish).toMatch(/\d{1,2} de [a-z]+ de \d{4}/);
+    expect(spanish).not.toContain('Billed to');
+    expect(spanish).not.toContain('Receipt number');
+
     expect((await ann.download(`/api/v1/receipts/${receipt.id}`)).status).toBe(404);
     expect((await bob.download(`/api/v1/receipts/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await bob.download('/api/v1/receipts/123')).status).toBe(400);
@@ -283,6 +304,21 @@ describe('receipts and statements', () => {
     expect(text).toContain('Visa ending 1111');
     expect(text).toContain('Mastercard ending 4444');
     expect(text).toContain('Year total: charged $36.00, paid back $36.00');
+
+    // Ann chooses Español on her account: her statement is in Spanish from any browser; the CSV
+    // keeps its English columns (a spreadsheet's).
+    expect((await ann.put('/api/v1/customers/me/language', { language: 'es' })).status).toBe(200);
+    const es = await pdfText((await ann.download('/api/v1/statements/2031')).bytes);
+    expect(es).toContain('Estado de cuenta de Cargo y Abono 2031');
+    expect(es).toContain('Visa terminada en 1111');
+    expect(es).toContain('enero de 2031');
+    expect(es).toContain('Abonado');
+    expect(es).toContain('Total del año: cobrado $36.00, abonado $36.00');
+    expect(es).not.toContain('Paid back');
+    expect((await ann.download('/api/v1/statements/2031?format=csv')).bytes.toString('utf8')).toContain(
+      'Visa ending 1111,January 2031,01/28/2031,Charged,$3.00,02/02/2031,Paid back,$3.00',
+    );
+    await ann.put('/api/v1/customers/me/language', { language: 'en' });
 
     // Bob's statement is his own; a year out of range is refused in words.
     const bobs = (await bob.download('/api/v1/statements/2031?format=csv')).bytes.toString('utf8');
