@@ -1,37 +1,43 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Box, Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import {
-  formatUsd,
-  type ProgressCard,
-  progressStateDetail,
-  progressStateLabel,
-  progressSummary,
-} from '@pria/contracts';
+import { formatUsd, type ProgressCard } from '@pria/contracts';
 import { useState } from 'react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { cardLabel, monthName, stateColor } from './month-words.ts';
+import { stateDetailIn, stateLabels, summaryIn } from './progress-words.ts';
 
 /** Months shown before "Show all": a year. */
 const RECENT = 12;
 
 /** One card's months: a strip of squares (a glance; decorative) and the month-by-month table. */
 export function CardHistory({ card }: { card: ProgressCard }) {
+  const { i18n, t } = useLingui();
+  const locale = useCalendarLocale();
   const [all, setAll] = useState(false);
   const months = all ? card.history : card.history.slice(0, RECENT);
   const name = cardLabel(card);
   const captionId = `progress-${card.cardId}`;
+  /** On a phone, the amounts under the month: "$3.00 charged, $3.00 paid back". */
+  const foldedAmounts = (chargedCents: number, paidBackCents: number) => {
+    const charged = formatUsd(chargedCents);
+    const paidBack = formatUsd(paidBackCents);
+    if (!chargedCents) return paidBackCents ? t`Nothing charged, ${paidBack} paid back` : t`Nothing charged`;
+    return paidBackCents ? t`${charged} charged, ${paidBack} paid back` : t`${charged} charged`;
+  };
   return (
     <Box>
       <Group justify="space-between" align="baseline" gap="xs" mb={6}>
         <Text fw={700} id={captionId}>
-          {name}
-          {card.removed ? ' (removed)' : ''}
+          {card.removed ? t`${name} (removed)` : name}
         </Text>
         <Text size="sm" c="dimmed">
-          {progressSummary(card)} · {card.onTimeRun} on time in a row
+          {summaryIn(i18n, card)} · {t`${plural(card.onTimeRun, { one: '# on time in a row', other: '# on time in a row' })}`}
         </Text>
       </Group>
       <Group gap={4} mb="xs" aria-hidden>
         {[...months].reverse().map((m) => (
-          <Tooltip key={m.period} label={`${monthName(m.period)}: ${progressStateLabel[m.state]}`}>
+          <Tooltip key={m.period} label={`${monthName(m.period, locale)}: ${i18n._(stateLabels[m.state])}`}>
             <Box
               w={18}
               h={18}
@@ -45,24 +51,27 @@ export function CardHistory({ card }: { card: ProgressCard }) {
       <Table verticalSpacing="xs" aria-labelledby={captionId} layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={{ base: 110, sm: 160 }}>Month</Table.Th>
-            <Table.Th w={100} visibleFrom="sm">
-              Charged
+            <Table.Th w={{ base: 110, sm: 160 }}>
+              <Trans>Month</Trans>
             </Table.Th>
             <Table.Th w={100} visibleFrom="sm">
-              Paid back
+              <Trans>Charged</Trans>
             </Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={100} visibleFrom="sm">
+              <Trans>Paid back</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {months.map((m) => (
             <Table.Tr key={m.period}>
               <Table.Td>
-                {monthName(m.period)}
+                {monthName(m.period, locale)}
                 <Text size="xs" c="dimmed" hiddenFrom="sm">
-                  {m.chargedCents ? `${formatUsd(m.chargedCents)} charged` : 'Nothing charged'}
-                  {m.paidBackCents ? `, ${formatUsd(m.paidBackCents)} paid back` : ''}
+                  {foldedAmounts(m.chargedCents, m.paidBackCents)}
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="sm">{m.chargedCents ? formatUsd(m.chargedCents) : '-'}</Table.Td>
@@ -74,11 +83,11 @@ export function CardHistory({ card }: { card: ProgressCard }) {
                   size="sm"
                   style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto' }}
                 >
-                  {progressStateLabel[m.state]}
+                  {i18n._(stateLabels[m.state])}
                 </Badge>
                 {m.state !== 'paid_back' && (
                   <Text size="xs" c="dimmed" mt={4}>
-                    {progressStateDetail(m)}
+                    {stateDetailIn(i18n, m)}
                   </Text>
                 )}
               </Table.Td>
@@ -88,7 +97,7 @@ export function CardHistory({ card }: { card: ProgressCard }) {
       </Table>
       {card.history.length > RECENT && (
         <Button variant="subtle" size="xs" onClick={() => setAll(!all)}>
-          {all ? 'Show the last 12 months' : `Show all ${card.history.length} months`}
+          {all ? t`Show the last 12 months` : t`Show all ${card.history.length} months`}
         </Button>
       )}
     </Box>

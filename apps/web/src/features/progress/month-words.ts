@@ -1,7 +1,8 @@
-import { cardName, formatMonth, type ProgressMonthState } from '@pria/contracts';
+import { type CalendarLocale, cardName, formatMonth, type ProgressMonthState } from '@pria/contracts';
 
-/** "January 2030" from "2030-01" (a calendar month: no time zone involved). */
-export const monthName = (period: string) => formatMonth(period, 'long');
+/** "January 2030" ("enero de 2030") from "2030-01" (a calendar month: no time zone involved). */
+export const monthName = (period: string, locale: CalendarLocale = 'en-US') =>
+  formatMonth(period, 'long', locale);
 
 export const cardLabel = cardName;
 
