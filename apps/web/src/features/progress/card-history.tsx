@@ -15,6 +15,8 @@ export function CardHistory({ card }: { card: ProgressCard }) {
   const { i18n, t } = useLingui();
   const locale = useCalendarLocale();
   const [all, setAll] = useState(false);
+  // One form in English; Spanish needs two ("1 puntual seguido", "2 puntuales seguidos").
+  const onTime = t`${plural(card.onTimeRun, { one: '# on time in a row', other: '# on time in a row' })}`;
   const months = all ? card.history : card.history.slice(0, RECENT);
   const name = cardLabel(card);
   const captionId = `progress-${card.cardId}`;
@@ -32,7 +34,7 @@ export function CardHistory({ card }: { card: ProgressCard }) {
           {card.removed ? t`${name} (removed)` : name}
         </Text>
         <Text size="sm" c="dimmed">
-          {summaryIn(i18n, card)} · {t`${plural(card.onTimeRun, { one: '# on time in a row', other: '# on time in a row' })}`}
+          {summaryIn(i18n, card)} · {onTime}
         </Text>
       </Group>
       <Group gap={4} mb="xs" aria-hidden>
