@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -18,9 +19,11 @@ import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api, dataOf } from '../../app/api-client.ts';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
+import { passkeyNameErrorIn } from './passkey-words.ts';
 import { isReauthError } from './reauth.ts';
 
 export type Passkey = PasskeyView;
@@ -66,8 +69,6 @@ async function createPasskey(name: string) {
   return dataOf(api.POST('/api/v1/account/passkeys', { body }));
 }
 
-const day = (iso: string) => formatDate(iso);
-
 function NameModal({
   title,
   initial,
@@ -83,11 +84,13 @@ function NameModal({
   onClose: () => void;
   onSubmit: (name: string) => void;
 }) {
+  const { i18n, t } = useLingui();
   const [name, setName] = useState(initial);
   // The API's own rule and words (contracts), so the field and the server never disagree.
   const parsed = passkeyName.safeParse(name);
   const trimmed = parsed.success ? parsed.data : name.trim();
-  const error = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const issue = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const error = issue === null ? null : passkeyNameErrorIn(i18n, issue);
   const [touched, setTouched] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -98,8 +101,8 @@ function NameModal({
     <Modal opened onClose={onClose} title={title} centered zIndex={400}>
       <form onSubmit={submit} noValidate>
         <TextInput
-          label="Passkey name"
-          description="So you can tell your passkeys apart, e.g. the device or password manager"
+          label={t`Passkey name`}
+          description={t`So you can tell your passkeys apart, e.g. the device or password manager`}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={touched ? error : null}
@@ -108,7 +111,7 @@ function NameModal({
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={busy}>
             {submitLabel}
@@ -124,6 +127,9 @@ function NameModal({
  * see each with its created and last-used dates, rename, remove (after a recent sign-in).
  */
 export function PasskeysSection({ onReauth }: { onReauth: (message: string) => void }) {
+  const { t } = useLingui();
+  const locale = useCalendarLocale();
+  const day = (iso: string) => formatDate(iso, 'long', locale);
   const passkeys = usePasskeys();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
@@ -135,15 +141,16 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
     onSuccess: () => {
       setAdding(false);
       refresh();
-      notifySuccess('Passkey added');
+      notifySuccess(t`Passkey added`);
     },
     onError: (error) => {
       setAdding(false);
       if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
-        notifyApiError(new Error('No passkey was created'), 'No passkey was created');
+        const none = t`No passkey was created`;
+        notifyApiError(new Error(none), none);
         return;
       }
-      notifyApiError(error, 'That passkey could not be added. Try again.');
+      notifyApiError(error, t`That passkey could not be added. Try again.`);
     },
   });
   const rename = useMutation({
@@ -152,29 +159,29 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
     onSuccess: () => {
       setRenaming(null);
       refresh();
-      notifySuccess('Passkey renamed');
+      notifySuccess(t`Passkey renamed`);
     },
-    onError: (error) => notifyApiError(error, 'Could not rename the passkey'),
+    onError: (error) => notifyApiError(error, t`Could not rename the passkey`),
   });
   const remove = useMutation({
     mutationFn: (id: string) =>
       dataOf(api.DELETE('/api/v1/account/passkeys/{id}', { params: { path: { id } } })),
     onSuccess: () => {
       refresh();
-      notifySuccess('Passkey removed');
+      notifySuccess(t`Passkey removed`);
     },
     onError: (error) =>
       isReauthError(error)
         ? onReauth((error as Error).message)
-        : notifyApiError(error, 'Could not remove the passkey'),
+        : notifyApiError(error, t`Could not remove the passkey`),
   });
 
-  if (passkeys.isPending) return <Skeleton height={80} radius="md" aria-label="Loading passkeys" />;
+  if (passkeys.isPending) return <Skeleton height={80} radius="md" aria-label={t`Loading passkeys`} />;
   if (passkeys.isError) {
     return (
-      <Alert color="red" title="Could not load your passkeys">
+      <Alert color="red" title={t`Could not load your passkeys`}>
         <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void passkeys.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -182,7 +189,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
   if (passkeys.data === null) {
     return (
       <Text size="sm" c="dimmed">
-        Passkeys are managed by your sign-in provider.
+        <Trans>Passkeys are managed by your sign-in provider.</Trans>
       </Text>
     );
   }
@@ -192,68 +199,82 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Sign in with your fingerprint, face, screen lock or a security key instead of your password. A passkey
-        sign-in counts as two-factor.
+        <Trans>
+          Sign in with your fingerprint, face, screen lock or a security key instead of your password. A
+          passkey sign-in counts as two-factor.
+        </Trans>
       </Text>
       {list.length === 0 ? (
-        <Text size="sm">You have no passkeys yet.</Text>
+        <Text size="sm">
+          <Trans>You have no passkeys yet.</Trans>
+        </Text>
       ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your passkeys">
-          {list.map((p) => (
-            <Paper key={p.id} withBorder radius="md" p="sm" component="li">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-                  <IconKey size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
-                  <div style={{ minWidth: 0 }}>
-                    <Group gap={6}>
-                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {p.name}
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t`Your passkeys`}
+        >
+          {list.map((p) => {
+            const created = day(p.createdAt);
+            return (
+              <Paper key={p.id} withBorder radius="md" p="sm" component="li">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                    <IconKey size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+                    <div style={{ minWidth: 0 }}>
+                      <Group gap={6}>
+                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {p.name}
+                        </Text>
+                        {p.synced && (
+                          <Badge size="xs" variant="light" color="teal">
+                            <Trans>Synced</Trans>
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {t({ message: `Added ${created}`, context: 'a passkey (feminine in Spanish)' })} ·{' '}
+                        {p.lastUsedAt ? t`Last used ${day(p.lastUsedAt)}` : t`Not used yet`}
                       </Text>
-                      {p.synced && (
-                        <Badge size="xs" variant="light" color="teal">
-                          Synced
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      Added {day(p.createdAt)} ·{' '}
-                      {p.lastUsedAt ? `Last used ${day(p.lastUsedAt)}` : 'Not used yet'}
-                    </Text>
-                  </div>
+                    </div>
+                  </Group>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t`Rename`}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t`Rename passkey ${p.name}`}
+                        onClick={() => setRenaming(p)}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t`Remove`}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t`Remove passkey ${p.name}`}
+                        loading={remove.isPending && remove.variables === p.id}
+                        onClick={() =>
+                          confirmAction({
+                            title: t`Remove passkey`,
+                            message: t`Remove "${p.name}"? It will no longer sign you in. Remove it from the device or password manager too.`,
+                            danger: true,
+                            labels: { confirm: t`Remove passkey`, cancel: t`Cancel` },
+                            onConfirm: () => remove.mutate(p.id),
+                          })
+                        }
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
                 </Group>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Rename">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Rename passkey ${p.name}`}
-                      onClick={() => setRenaming(p)}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Remove">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove passkey ${p.name}`}
-                      loading={remove.isPending && remove.variables === p.id}
-                      onClick={() =>
-                        confirmAction({
-                          title: 'Remove passkey',
-                          message: `Remove "${p.name}"? It will no longer sign you in. Remove it from the device or password manager too.`,
-                          danger: true,
-                          labels: { confirm: 'Remove passkey', cancel: 'Cancel' },
-                          onConfirm: () => remove.mutate(p.id),
-                        })
-                      }
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Group>
-            </Paper>
-          ))}
+              </Paper>
+            );
+          })}
         </Stack>
       )}
       {supported ? (
@@ -264,18 +285,18 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
           loading={add.isPending}
           onClick={() => setAdding(true)}
         >
-          Add a passkey
+          <Trans>Add a passkey</Trans>
         </Button>
       ) : (
         <Text size="sm" c="dimmed">
-          This browser cannot create passkeys.
+          <Trans>This browser cannot create passkeys.</Trans>
         </Text>
       )}
       {adding && (
         <NameModal
-          title="Add a passkey"
-          initial={`Passkey ${list.length + 1}`}
-          submitLabel="Continue"
+          title={t`Add a passkey`}
+          initial={t`Passkey ${list.length + 1}`}
+          submitLabel={t`Continue`}
           busy={add.isPending}
           onClose={() => setAdding(false)}
           onSubmit={(name) => add.mutate(name)}
@@ -283,9 +304,9 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
       )}
       {renaming && (
         <NameModal
-          title="Rename passkey"
+          title={t`Rename passkey`}
           initial={renaming.name}
-          submitLabel="Save"
+          submitLabel={t`Save`}
           busy={rename.isPending}
           onClose={() => setRenaming(null)}
           onSubmit={(name) => rename.mutate({ id: renaming.id, name })}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +18,7 @@ const recoveryKey = [...mfaKeys.all, 'recovery-codes'] as const;
  * shown once in a dialog. Only while two-factor authentication is on.
  */
 export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => void }) {
+  const { t } = useLingui();
   const mfa = useMfaStatus();
   const queryClient = useQueryClient();
   const left = useQuery({
@@ -37,14 +40,14 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
   return (
     <Stack gap={6}>
       <Text fw={600} size="sm">
-        Recovery codes
+        <Trans>Recovery codes</Trans>
       </Text>
       <Text size="sm" c={count === 0 ? 'red' : 'dimmed'}>
         {count === undefined
-          ? 'Checking…'
+          ? t`Checking…`
           : count === 0
-            ? 'You have no recovery codes left. Create new ones, so you can still sign in if you lose your phone.'
-            : `${count} unused ${count === 1 ? 'code' : 'codes'} left. Each signs you in once if you cannot get a code.`}
+            ? t`You have no recovery codes left. Create new ones, so you can still sign in if you lose your phone.`
+            : t`${plural(count, { one: '# unused code left.', other: '# unused codes left.' })} Each signs you in once if you cannot get a code.`}
       </Text>
       <Group>
         <Button
@@ -53,20 +56,20 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
           loading={renew.isPending}
           onClick={() =>
             confirmAction({
-              title: 'Create new recovery codes',
-              message: 'Your current recovery codes will stop working. Create new ones?',
-              labels: { confirm: 'Create new codes', cancel: 'Cancel' },
+              title: t`Create new recovery codes`,
+              message: t`Your current recovery codes will stop working. Create new ones?`,
+              labels: { confirm: t`Create new codes`, cancel: t`Cancel` },
               onConfirm: () => renew.mutate(),
             })
           }
         >
-          Create new codes
+          <Trans>Create new codes</Trans>
         </Button>
       </Group>
       <Modal
         opened={shown !== null}
         onClose={() => setShown(null)}
-        title="Your new recovery codes"
+        title={t`Your new recovery codes`}
         closeOnClickOutside={false}
         centered
         // Printed, the page shows the codes alone (recovery-codes.module.css).
@@ -74,14 +77,16 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
       >
         <Stack gap="sm">
           <Text size="sm" className={classes.noPrint}>
-            Save these codes somewhere safe, such as a password manager. Each signs you in once.{' '}
-            <strong>We will not show them again.</strong>
+            <Trans>
+              Save these codes somewhere safe, such as a password manager. Each signs you in once.{' '}
+              <strong>We will not show them again.</strong>
+            </Trans>
           </Text>
           <SimpleGrid
             cols={2}
             spacing="xs"
             component="ul"
-            aria-label="Recovery codes"
+            aria-label={t`Recovery codes`}
             style={{ listStyle: 'none', padding: 0 }}
           >
             {shown?.map((c) => (
@@ -94,7 +99,7 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
           </SimpleGrid>
           {shown && <KeepCodes codes={shown} />}
           <Button className={classes.noPrint} onClick={() => setShown(null)}>
-            I saved my codes
+            <Trans>I saved my codes</Trans>
           </Button>
         </Stack>
       </Modal>
@@ -104,6 +109,7 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
 
 /** Copy, download or print the codes: the same text every way (contracts' recoveryCodesText). */
 function KeepCodes({ codes }: { codes: string[] }) {
+  const { t } = useLingui();
   const text = recoveryCodesText(codes);
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -119,15 +125,15 @@ function KeepCodes({ codes }: { codes: string[] }) {
       <CopyButton value={text} timeout={4000}>
         {({ copied, copy }) => (
           <Button variant="default" size="xs" onClick={copy} aria-live="polite">
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t`Copied` : t`Copy`}
           </Button>
         )}
       </CopyButton>
       <Button variant="default" size="xs" onClick={download}>
-        Download
+        <Trans>Download</Trans>
       </Button>
       <Button variant="default" size="xs" onClick={() => window.print()}>
-        Print
+        <Trans>Print</Trans>
       </Button>
     </Group>
   );
