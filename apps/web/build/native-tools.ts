@@ -27,12 +27,17 @@ if (!loads()) {
   console.log(
     "Lingui's native tools are missing (an install on a Node older than 22.19 leaves them out): installing them",
   );
-  // The npm that started this script, run by this Node: its engine checks then see Node 24.
+  // npm run by this Node, so its engine checks see Node 24: the npm that started this script, or
+  // the machine's npm with this Node first on PATH (its `#!/usr/bin/env node` then finds it).
+  const install = ['install', '--no-audit', '--no-fund', '--ignore-scripts'];
   const npmCli = process.env.npm_execpath;
-  const [command, args] = npmCli
-    ? [process.execPath, [npmCli, 'install', '--no-audit', '--no-fund', '--ignore-scripts']]
-    : ['npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts']];
-  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (npmCli) execFileSync(process.execPath, [npmCli, ...install], { cwd: root, stdio: 'inherit' });
+  else
+    execFileSync('npm', install, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}` },
+    });
   // Checked afresh in a new process: this one remembers that the binary was not there.
   try {
     execFileSync(process.execPath, ['-e', "require('@lingui/native-tools')"], { cwd: root, stdio: 'ignore' });

@@ -1,4 +1,4 @@
-import { type Language, languageCookie, languages } from '@pria/contracts';
+import { isLanguage, type Language, languageCookie, languageFromCookies, languages } from '@pria/contracts';
 import type { FastifyReply } from 'fastify';
 import Negotiator from 'negotiator';
 import type { Db } from './db.ts';
@@ -15,13 +15,9 @@ import type { MessageAccount } from './outbox.ts';
 /** The visitor's choice, set by the web app's switch and the provider's pages (`/oidc/language`). */
 export const LANGUAGE_COOKIE = languageCookie; // 'pria_lang', the web app's name for it too (contracts)
 
-const isLanguage = (v: unknown): v is Language => languages.includes(v as Language);
-
-/** The `pria_lang` cookie's language, or null when absent or not a language we speak. */
+/** The `pria_lang` cookie's language, or null when absent or not a language we speak (contracts' reader). */
 export function cookieLanguage(cookieHeader: string | undefined): Language | null {
-  const m = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '');
-  const value = m?.[1]?.trim();
-  return isLanguage(value) ? value : null;
+  return languageFromCookies(cookieHeader) ?? null;
 }
 
 /** The browser's preference among our languages (`negotiator`, q-values honoured), or null. */

@@ -5,6 +5,7 @@ import { type CardView, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
@@ -58,6 +59,7 @@ export function CardForm({
   backLabel,
 }: CardFormProps) {
   const { i18n, t } = useLingui();
+  const locale = useCalendarLocale();
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
   useEffect(() => onStepChange?.(step), [step, onStepChange]);
@@ -151,7 +153,7 @@ export function CardForm({
       const others = (cards.data ?? []).filter((c) => c.id !== card.id).length;
       confirmAction({
         title: t`This card pays for your plan`,
-        ...fundingCardWords(sub, others),
+        ...fundingCardWords(sub, others, locale),
         labels: {
           confirm: others > 0 ? t`Change funding card` : t`Add another card`,
           cancel: t`Go back`,
@@ -166,7 +168,7 @@ export function CardForm({
       });
       return;
     }
-    const words = removeCardWords(card, upcoming.data?.payBacksOwed ?? []);
+    const words = removeCardWords(card, upcoming.data?.payBacksOwed ?? [], locale);
     confirmAction({
       title: words.title,
       message: words.message,

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { useUpcoming } from '../subscription/queries.ts';
 import { cardList, cardName, owedWords } from './upcoming-words.ts';
 
@@ -35,6 +36,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
  */
 export function UpcomingPanel() {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const upcoming = useUpcoming();
   if (upcoming.isPending)
     return <Skeleton height={150} radius="md" aria-label={t`Loading what happens next`} />;
@@ -44,18 +46,18 @@ export function UpcomingPanel() {
     return null;
   const u = upcoming.data;
   const next = u.nextCharge;
-  const nextDate = next ? formatDate(next.at) : '';
+  const nextDate = next ? formatDate(next.at, 'long', locale) : '';
   const perCard = next ? formatUsd(next.amountPerCard) : '';
   const chargeCards = next?.cards ?? [];
   const firstCard = chargeCards[0] ? cardName(chargeCards[0]) : '';
   const everyCard = cardList(chargeCards);
   const total = next ? formatUsd(next.amountPerCard * next.cards.length) : '';
-  const payBackDate = u.payBack ? formatDate(u.payBack.at) : '';
-  const renewalDate = u.renewal ? formatDate(u.renewal.at) : '';
+  const payBackDate = u.payBack ? formatDate(u.payBack.at, 'long', locale) : '';
+  const renewalDate = u.renewal ? formatDate(u.renewal.at, 'long', locale) : '';
   const renewalAmount = u.renewal ? formatUsd(u.renewal.amountCents) : '';
   const renewalCard = u.renewal?.card ? cardName(u.renewal.card) : '';
   const newPlan = u.renewal?.planName ?? '';
-  const endDate = u.endsAt ? formatDate(u.endsAt) : '';
+  const endDate = u.endsAt ? formatDate(u.endsAt, 'long', locale) : '';
   const expiring = cardList(u.expiringCards);
   return (
     <Paper
@@ -74,7 +76,7 @@ export function UpcomingPanel() {
             {u.payBacksOwed.map((o, i) => (
               <span key={`${o.period}-${o.card?.id ?? i}`}>
                 {i > 0 && <br />}
-                {owedWords(o, Date.now())}
+                {owedWords(o, Date.now(), locale)}
               </span>
             ))}
           </Line>

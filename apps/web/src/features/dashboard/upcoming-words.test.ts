@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activateLanguage, loadArea } from '../../app/i18n/i18n.ts';
 import { cardList, owedWords } from './upcoming-words.ts';
 
 // The Upcoming panel's "Next pay-back" (issue 29): between the 28th and the 2nd the $3 just
@@ -22,21 +23,33 @@ const before = Date.parse('2026-11-29T12:00:00Z');
 
 describe('a pay-back owed', () => {
   it('names its day, amount, card and the month it repays', () => {
-    expect(owedWords(owed, before)).toBe(
+    expect(owedWords(owed, before, 'en-US')).toBe(
       "December 02, 2026 at 4pm New York time: $3.00 back to Visa •••• 1111, for November's charge.",
     );
   });
 
   it('past its day says it is on its way, without a date that has passed', () => {
-    expect(owedWords(owed, Date.parse('2026-12-03T12:00:00Z'))).toBe(
+    expect(owedWords(owed, Date.parse('2026-12-03T12:00:00Z'), 'en-US')).toBe(
       '$3.00 to Visa •••• 1111 is on its way: we retry automatically until it is paid.',
     );
   });
 
   it('returned by the card says support sends it to another card', () => {
-    expect(owedWords({ ...owed, returned: true }, before)).toContain(
+    expect(owedWords({ ...owed, returned: true }, before, 'en-US')).toContain(
       'the card could not take it. Pria support will send it to another of your cards.',
     );
+  });
+
+  describe('in Spanish', () => {
+    afterAll(() => activateLanguage('en'));
+
+    it('writes its day and the month it repays in Spanish, not "December 02" and "November"', async () => {
+      await activateLanguage('es');
+      await loadArea('customer');
+      expect(owedWords(owed, before, 'es-US')).toBe(
+        '2 de diciembre de 2026 a las 4:00 p.m., hora de Nueva York: abono de $3.00 a Visa •••• 1111, por el cargo de noviembre.',
+      );
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import {
   brandDisplayNames,
   brandFromInput,
+  type CalendarLocale,
   formatDate,
   formatMonth,
   formatUsd,
@@ -11,16 +12,20 @@ import {
 import { languageTags } from '@pria/contracts/languages';
 import { currentLanguage } from '../../app/i18n/i18n.ts';
 
-/** One $3 already charged and not paid back yet, in the customer's words. */
-export function owedWords(o: UpcomingSchedule['payBacksOwed'][number], now: number): string {
+/** One $3 already charged and not paid back yet, in the customer's words, its dates in `locale`. */
+export function owedWords(
+  o: UpcomingSchedule['payBacksOwed'][number],
+  now: number,
+  locale: CalendarLocale,
+): string {
   const amount = formatUsd(o.amountCents);
   const card = o.card ? cardName(o.card) : t`your card`;
   if (o.returned)
     return t`${amount} for ${card} came back: the card could not take it. Pria support will send it to another of your cards.`;
   if (new Date(o.at).getTime() <= now)
     return t`${amount} to ${card} is on its way: we retry automatically until it is paid.`;
-  const month = formatMonth(o.period, 'name');
-  const date = formatDate(o.at);
+  const month = formatMonth(o.period, 'name', locale);
+  const date = formatDate(o.at, 'long', locale);
   return t`${date} at 4pm New York time: ${amount} back to ${card}, for ${month}'s charge.`;
 }
 

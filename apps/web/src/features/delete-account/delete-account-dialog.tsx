@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { type DeletionCodeSent, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
@@ -24,6 +25,7 @@ interface DeleteAccountDialogProps {
  */
 export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccountDialogProps) {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const [sent, setSent] = useState<DeletionCodeSent | null>(null);
   const [deleted, setDeleted] = useState(false);
   const requestCode = useRequestDeletionCode();
@@ -31,7 +33,7 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
   // Money already paid, said before it is lost (issue 40): the plan's period and the $3 owed back.
   const subscription = useMySubscription({ enabled: opened });
   const upcoming = useUpcoming({ enabled: opened });
-  const money = deletionMoneyWords(subscription.data, upcoming.data?.payBacksOwed ?? []);
+  const money = deletionMoneyWords(subscription.data, upcoming.data?.payBacksOwed ?? [], locale);
   const moneyKnown = !subscription.isPending && !upcoming.isPending;
   const form = useForm({
     mode: 'controlled',

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate, pushMessages } from '@pria/contracts';
 import { IconBellRinging, IconDeviceMobile } from '@tabler/icons-react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { pushSupported, thisDeviceId } from './push-browser.ts';
 import { useRemovePushDevice, useSendTestPush, useTurnOnPush } from './push-mutations.ts';
@@ -13,6 +14,7 @@ import { usePushSettings } from './queries.ts';
  */
 export function PushDevices() {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const settings = usePushSettings();
   const turnOn = useTurnOnPush();
   const remove = useRemovePushDevice();
@@ -118,8 +120,8 @@ export function PushDevices() {
                   </Group>
                   <Text size="xs" c="dimmed">
                     {d.lastSentAt
-                      ? t`Added ${formatDate(d.createdAt)} · last notification ${formatDate(d.lastSentAt)}`
-                      : t`Added ${formatDate(d.createdAt)}`}
+                      ? t`Added ${formatDate(d.createdAt, 'long', locale)} · last notification ${formatDate(d.lastSentAt, 'long', locale)}`
+                      : t`Added ${formatDate(d.createdAt, 'long', locale)}`}
                   </Text>
                 </div>
                 <Group gap="xs">

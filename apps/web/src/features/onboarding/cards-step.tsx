@@ -4,6 +4,7 @@ import { useSessionStorage } from '@mantine/hooks';
 import { type CardView, MAX_CARDS, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
@@ -30,6 +31,7 @@ interface CardsStepProps {
 /** Step 1: add up to 3 cards inline; cards added during this onboarding can be removed with X. */
 export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps) {
   const { i18n, t } = useLingui();
+  const locale = useCalendarLocale();
   const cards = useCards();
   const removeCard = useRemoveCard();
   const upcoming = useUpcoming();
@@ -49,7 +51,7 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
   const showsForm = list.length < MAX_CARDS;
 
   const remove = (card: CardView) => {
-    const words = removeCardWords(card, upcoming.data?.payBacksOwed ?? []);
+    const words = removeCardWords(card, upcoming.data?.payBacksOwed ?? [], locale);
     confirmAction({
       title: words.title,
       message: words.message,

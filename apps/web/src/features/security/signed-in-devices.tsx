@@ -5,6 +5,7 @@ import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../app/api-client.ts';
 import { useAuthActions } from '../../app/auth/use-auth-actions.ts';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
@@ -44,8 +45,9 @@ function DeviceRow({
   onLogOut: () => void;
 }) {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const place = device.place;
-  const when = formatDateTime(device.signedInAt);
+  const when = formatDateTime(device.signedInAt, 'long', locale);
   const name = device.device;
   return (
     <Paper component="li" withBorder radius="md" p="sm">
@@ -107,11 +109,12 @@ export function SignedInDevices() {
   const signOut = useSignOutDevice();
   const { logOut } = useAuthActions();
   const { t } = useLingui();
+  const locale = useCalendarLocale();
 
   const ask = (device: SignedInDevice) => {
     const name = device.device;
     const place = device.place;
-    const when = formatDateTime(device.signedInAt);
+    const when = formatDateTime(device.signedInAt, 'long', locale);
     confirmAction({
       title: t`Sign out ${name}?`,
       message: t`${name} (${place}, signed in ${when}) is signed out of your Pria account.`,
@@ -191,10 +194,10 @@ export function SignedInDevices() {
               // biome-ignore lint/suspicious/noArrayIndexKey: sign-ins have no id; the list is replaced whole
               <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
                 {s.current
-                  ? t`${formatDateTime(s.at)}: ${s.device}, ${s.place} (this device)`
+                  ? t`${formatDateTime(s.at, 'long', locale)}: ${s.device}, ${s.place} (this device)`
                   : s.signedIn
-                    ? t`${formatDateTime(s.at)}: ${s.device}, ${s.place}`
-                    : t`${formatDateTime(s.at)}: ${s.device}, ${s.place} (signed out)`}
+                    ? t`${formatDateTime(s.at, 'long', locale)}: ${s.device}, ${s.place}`
+                    : t`${formatDateTime(s.at, 'long', locale)}: ${s.device}, ${s.place} (signed out)`}
               </Text>
             ))}
           </Stack>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Select, Skeleton, Text } from '@mantine/core';
 import { cardName, formatUsd } from '@pria/contracts';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
 import { renewsOn } from '../plans/plan-price.ts';
@@ -15,6 +16,7 @@ import { useMySubscription } from './queries.ts';
  */
 export function FundingCardPicker() {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const subscription = useMySubscription();
   const cards = useCards();
   const update = useUpdateSubscription();
@@ -44,7 +46,7 @@ export function FundingCardPicker() {
     confirmAction({
       title: t`Pay ${amount} now`,
       message: t`Your plan has ended. Paying with ${card} starts it again: charge ${amount} (including taxes) for ${planName} now?`,
-      details: payNowDetails(sub.plan, renewsOn(sub.plan)),
+      details: payNowDetails(sub.plan, renewsOn(sub.plan, new Date(), locale)),
       labels: { confirm: t`Pay ${amount}`, cancel: t`Go back` },
       onConfirm: () => update.mutate({ subscription: sub, change: 'funding', card: cardId }),
     });

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { formatDate } from '@pria/contracts';
+import { type CalendarLocale, formatDate } from '@pria/contracts';
 import type { Subscription } from '../customer/types.ts';
 import { renewalWords } from './lifecycle-words.ts';
 
@@ -14,14 +14,15 @@ export function paysForPlanInForce(sub: Subscription | null | undefined, cardId:
   );
 }
 
-/** Why the funding card stays, and what to do instead, in the words of the remove dialog. */
+/** Why the funding card stays, and what to do instead, in the words of the remove dialog (dates in `locale`). */
 export function fundingCardWords(
   sub: Subscription,
   otherCards: number,
+  locale: CalendarLocale,
 ): { message: string; details: string[] } {
-  const until = sub.expiresAt ? formatDate(sub.expiresAt) : null;
+  const until = sub.expiresAt ? formatDate(sub.expiresAt, 'long', locale) : null;
   // The renewal named as it would happen: a scheduled plan change's plan and amount (ADR 40).
-  const renewal = renewalWords(sub) ?? '';
+  const renewal = renewalWords(sub, locale) ?? '';
   // A scheduled change renews as another plan: "Your Semi-Annual plan renews …: Annual" read as two.
   const name = sub.nextPlan ? null : sub.plan.name;
   const message = !until

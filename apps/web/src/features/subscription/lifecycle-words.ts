@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import {
+  type CalendarLocale,
   cardName,
   formatDate,
   formatUsd,
@@ -13,10 +14,13 @@ import { translated } from '../../app/i18n/contract-messages.ts';
 /** A $3 charge still owed back (the Upcoming panel's `payBacksOwed`). */
 export type OwedPayBack = UpcomingSchedule['payBacksOwed'][number];
 
-/** "We still owe you $3.00 on Visa •••• 1111: it is paid back on February 02, 2031." */
-export function owedWords(p: OwedPayBack): string {
+/**
+ * "We still owe you $3.00 on Visa •••• 1111: it is paid back on February 02, 2031." Every function
+ * here writes its dates in `locale`, the calendar of the language spoken (`useCalendarLocale()`).
+ */
+export function owedWords(p: OwedPayBack, locale: CalendarLocale): string {
   const amount = formatUsd(p.amountCents);
-  const date = formatDate(p.at);
+  const date = formatDate(p.at, 'long', locale);
   if (p.card) {
     const card = cardName(p.card);
     return p.returned
@@ -33,12 +37,15 @@ export function owedWords(p: OwedPayBack): string {
  * change names the new plan, not today's), its amount and its date. "Annual, $71.45 (including
  * taxes) on June 01, 2027". Every screen that mentions the renewal says it with this.
  */
-export function renewalWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string | null {
+export function renewalWords(
+  sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>,
+  locale: CalendarLocale,
+): string | null {
   if (!sub.expiresAt) return null;
   const renewing: PlanView = sub.nextPlan ?? sub.plan;
   const name = renewing.name;
   const total = formatUsd(renewing.total);
-  const date = formatDate(sub.expiresAt);
+  const date = formatDate(sub.expiresAt, 'long', locale);
   return t`${name}, ${total} (including taxes) on ${date}`;
 }
 
@@ -51,11 +58,12 @@ export function renewalWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | '
  */
 export function cancelDetails(
   sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>,
-  owed: OwedPayBack[] = [],
+  owed: OwedPayBack[],
+  locale: CalendarLocale,
 ): string[] {
-  const endsOn = sub.expiresAt ? formatDate(sub.expiresAt) : null;
+  const endsOn = sub.expiresAt ? formatDate(sub.expiresAt, 'long', locale) : null;
   const until = endsOn ?? t`the end of the current period`;
-  const renewal = renewalWords(sub);
+  const renewal = renewalWords(sub, locale);
   const nextName = sub.nextPlan?.name;
   return [
     renewal
@@ -68,7 +76,7 @@ export function cancelDetails(
       ? t`It stays active until ${until}, the end of the period you paid for.`
       : t`It stays active until ${until}.`,
     t`The monthly $3 charges continue until then, and every $3 already charged is still paid back.`,
-    ...owed.map(owedWords),
+    ...owed.map((p) => owedWords(p, locale)),
     t`After ${until}, nothing more is charged.`,
     t`You can keep your subscription until ${until}.`,
   ];
@@ -103,8 +111,11 @@ export function resumeDetails(endsOn: string | null, cancelled: boolean): string
  * "Keep my subscription" done: the renewal it brings back, as the account screen, the dashboard
  * and the email say it: the plan the renewal starts (a scheduled change, ADR 40), its amount and date.
  */
-export function keptWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>): string {
-  const renewal = renewalWords(sub);
+export function keptWords(
+  sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>,
+  locale: CalendarLocale,
+): string {
+  const renewal = renewalWords(sub, locale);
   return renewal
     ? t`Your subscription will renew as usual: ${renewal}.`
     : translated(messages.subscriptionKept);
@@ -118,10 +129,11 @@ export function keptWords(sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'exp
 export function deletionMoneyWords(
   sub: Pick<SubscriptionView, 'plan' | 'status' | 'expiresAt'> | null | undefined,
   owed: OwedPayBack[],
+  locale: CalendarLocale,
 ): { lines: string[]; blocked: boolean } {
   const lines: string[] = [];
   if (sub?.status === 'active' && sub.expiresAt) {
-    const until = formatDate(sub.expiresAt);
+    const until = formatDate(sub.expiresAt, 'long', locale);
     const name = sub.plan.name;
     lines.push(
       t`Deleting your account ends your ${name} plan today, although you paid for it until ${until}: the rest of that period is not refunded.`,
@@ -130,7 +142,7 @@ export function deletionMoneyWords(
   }
   if (owed.length > 0) {
     lines.push(
-      ...owed.map(owedWords),
+      ...owed.map((p) => owedWords(p, locale)),
       plural(owed.length, {
         one: 'You can delete your account once it is paid back.',
         other: 'You can delete your account once they are paid back.',

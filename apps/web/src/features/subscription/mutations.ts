@@ -1,6 +1,7 @@
 import { messages, type PlanId, type SubscriptionChange as SubscriptionChangeAnswer } from '@pria/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../app/api-client.ts';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { transactionKeys } from '../activity/queries.ts';
@@ -120,12 +121,13 @@ export function useCancelSubscription() {
  */
 export function useKeepSubscription() {
   const invalidate = useInvalidateSubscription();
+  const locale = useCalendarLocale();
   return useMutation({
     mutationFn: (subscription: Subscription) =>
       dataOf(api.POST('/api/v1/subscriptions/{id}/keep', { params: { path: { id: subscription.id } } })),
     onSuccess: ({ subscription }) => {
       invalidate();
-      notifySuccess(keptWords(subscription));
+      notifySuccess(keptWords(subscription, locale));
     },
     onError: (error) => {
       invalidate();

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activateLanguage, loadArea } from '../../app/i18n/i18n.ts';
 import type { Plan } from '../customer/types.ts';
 import { planChangeDetails } from './plan-change-words.ts';
 
@@ -33,6 +34,7 @@ describe('planChangeDetails: what a plan change says before it is made (ADR 40)'
       changesAt,
       cardName: 'Visa •••• 1111',
       paused: false,
+      locale: 'en-US',
     });
     expect(w.message).toBe('Your plan changes to Annual on July 10, 2031.');
     expect(w.details).toContain('Nothing is charged today.');
@@ -50,6 +52,7 @@ describe('planChangeDetails: what a plan change says before it is made (ADR 40)'
       changesAt,
       cardName: null,
       paused: true,
+      locale: 'en-US',
     });
     expect(paused.details.join(' ')).toMatch(/turns your subscription back on/);
     const stay = planChangeDetails({
@@ -59,10 +62,31 @@ describe('planChangeDetails: what a plan change says before it is made (ADR 40)'
       changesAt,
       cardName: null,
       paused: false,
+      locale: 'en-US',
     });
     expect(stay.message).toBe('Your plan stays Semi-Annual: the change to Annual is called off.');
     expect(stay.details).toContain(
       'On July 10, 2031 we charge $38.97 (including taxes) and your Semi-Annual plan renews for 6 months.',
     );
+  });
+});
+
+describe('planChangeDetails in Spanish (issue 42)', () => {
+  afterAll(() => activateLanguage('en'));
+
+  it('writes the date of the change in Spanish, not "el July 10, 2031"', async () => {
+    await activateLanguage('es');
+    await loadArea('customer');
+    const w = planChangeDetails({
+      current: semiAnnual,
+      chosen: annual,
+      scheduled: null,
+      changesAt,
+      cardName: 'Visa •••• 1111',
+      paused: false,
+      locale: 'es-US',
+    });
+    expect(w.message).toBe('Su plan cambia a Annual el 10 de julio de 2031.');
+    expect(w.details.join(' ')).not.toContain('July');
   });
 });

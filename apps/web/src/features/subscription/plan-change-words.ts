@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import { formatDate, formatUsd } from '@pria/contracts';
+import { type CalendarLocale, formatDate, formatUsd } from '@pria/contracts';
 // The app's Lingui instance, activated in its language: the `t` and `plural` below read it.
 import '../../app/i18n/i18n.ts';
 import type { Plan } from '../customer/types.ts';
@@ -21,8 +21,10 @@ export function planChangeDetails(r: {
   cardName: string | null;
   /** Paused now: changing plan turns the subscription back on (the spec's plan change sends isEnabled true). */
   paused: boolean;
+  /** The calendar of the language spoken (`useCalendarLocale()`): the dates are written in it. */
+  locale: CalendarLocale;
 }): { title: string; message: string; details: string[]; confirm: string } {
-  const on = formatDate(r.changesAt);
+  const on = formatDate(r.changesAt, 'long', r.locale);
   const card = r.cardName;
   const resumes = r.paused
     ? [t`This also turns your subscription back on: the monthly $3 charges restart on the next 28th.`]

@@ -4,6 +4,7 @@ import { cardName, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { canGoBackInApp } from '../../app/in-app-back.ts';
 import { notifyError } from '../../app/notify.ts';
@@ -26,6 +27,7 @@ const accountSubscription = '/dashboard/account/subscription';
  */
 export default function SubscriptionPage() {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   useDocumentTitle(t`Select a subscription`);
   const navigate = useNavigate();
   const later = useDelayedAction();
@@ -68,6 +70,7 @@ export default function SubscriptionPage() {
         changesAt: inForce.expiresAt,
         cardName: card ? cardName(card) : null,
         paused: !inForce.isEnabled,
+        locale,
       },
       () =>
         update.mutate(

@@ -5,6 +5,7 @@ import { cardName, formatDate, formatUsd, messages, planActionRefusal } from '@p
 import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useCards } from '../cards/queries.ts';
@@ -34,8 +35,9 @@ function inactiveWords(sub: Subscription): string {
 /** A plan that ended because its payment was refunded: say so, and how to start again. */
 function EndedByRefund({ sub }: { sub: Subscription }) {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const name = sub.plan.name;
-  const ended = sub.expiresAt ? formatDate(sub.expiresAt) : null;
+  const ended = sub.expiresAt ? formatDate(sub.expiresAt, 'long', locale) : null;
   return (
     <Alert color="gray" icon={<IconCalendarX />} title={t`Your plan has ended`}>
       <Stack gap="sm">
@@ -63,6 +65,7 @@ function EndedByRefund({ sub }: { sub: Subscription }) {
 /** An inactive subscription: why (the last decline), and paying now with another card. */
 function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const cards = useCards();
   const update = useUpdateSubscription();
   const total = formatUsd(sub.plan.total);
@@ -102,7 +105,7 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
                 message: chosenName
                   ? t`Charge ${total} (including taxes) for ${name} to ${chosenName} now?`
                   : t`Charge ${total} (including taxes) for ${name} to this card now?`,
-                details: payNowDetails(sub.plan, renewsOn(sub.plan)),
+                details: payNowDetails(sub.plan, renewsOn(sub.plan, new Date(), locale)),
                 labels: { confirm: t`Pay ${total}`, cancel: t`Go back` },
                 onConfirm: () => update.mutate({ subscription: sub, change: 'plan', card, isEnabled: true }),
               });
@@ -128,11 +131,12 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
 /** A plan change waiting for the renewal (ADR 40): when, for how much, and the way to call it off. */
 function ScheduledChange({ sub }: { sub: Subscription }) {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const update = useUpdateSubscription();
   const cards = useCards();
   const next = sub.nextPlan;
   if (!next || !sub.expiresAt) return null;
-  const on = formatDate(sub.expiresAt);
+  const on = formatDate(sub.expiresAt, 'long', locale);
   const card = cards.data?.find((c) => c.id === sub.card?.id);
   const name = sub.plan.name;
   const nextName = next.name;
@@ -147,6 +151,7 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
         changesAt: sub.expiresAt as number,
         cardName: card ? cardName(card) : null,
         paused: false,
+        locale,
       },
       () => update.mutate({ subscription: sub, change: 'plan', plan: sub.plan.id, isEnabled: sub.isEnabled }),
     );
@@ -187,6 +192,7 @@ function ScheduledChange({ sub }: { sub: Subscription }) {
  */
 export function SubscriptionSummary() {
   const { t } = useLingui();
+  const locale = useCalendarLocale();
   const subscription = useMySubscription();
   const update = useUpdateSubscription();
   const cancel = useCancelSubscription();
@@ -222,14 +228,14 @@ export function SubscriptionSummary() {
 
   const active = sub.status === 'active';
   const cancelled = Boolean(sub.cancelledAt);
-  const endsOn = sub.expiresAt ? formatDate(sub.expiresAt) : null;
+  const endsOn = sub.expiresAt ? formatDate(sub.expiresAt, 'long', locale) : null;
   const planName = sub.plan.name;
   const perMonth = pricePerInterval(sub.plan);
   const planTotal = formatUsd(sub.plan.total);
   const planEvery = billedEvery(sub.plan);
   const renewsAs = sub.nextPlan?.name;
-  const pausedSince = sub.pausedAt ? formatDate(sub.pausedAt) : null;
-  const cancelledOn = sub.cancelledAt ? formatDate(sub.cancelledAt) : null;
+  const pausedSince = sub.pausedAt ? formatDate(sub.pausedAt, 'long', locale) : null;
+  const cancelledOn = sub.cancelledAt ? formatDate(sub.cancelledAt, 'long', locale) : null;
 
   const toggle = (enable: boolean) =>
     confirmAction({
@@ -247,7 +253,7 @@ export function SubscriptionSummary() {
     confirmAction({
       title: t`Cancel subscription`,
       message: t`Cancel ${planName}? This is what happens:`,
-      details: cancelDetails(sub, upcoming.data?.payBacksOwed ?? []),
+      details: cancelDetails(sub, upcoming.data?.payBacksOwed ?? [], locale),
       danger: true,
       labels: { confirm: t`Cancel subscription`, cancel: t`Go back` },
       onConfirm: () => cancel.mutate(sub),
