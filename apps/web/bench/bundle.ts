@@ -120,67 +120,73 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * messages with activity and progress, the English customer catalog ~3.6 KB gzip; the components keep only ids) added ~3.5 KB
  * to every customer route (budgets +3 to +4 KB, the figure reached), and es-US's calendar words
  * ~0.2 KB to the entry (/policy 156.0 -> 157); the landing page stayed at 151.9 KB.
+ * The rest of the customer area's words (shell, dashboard, subscription, account, security,
+ * progress, passkeys: ~330 more messages) added ~9 KB to every customer route (/dashboard 281 ->
+ * 290.0, the whole area 384 -> 392.2), and the contracts' words the area's toasts show, kept in the
+ * public catalog (app/i18n/contract-messages.ts), ~1.2 KB to every page (landing 151.9 -> 153.1):
+ * budgets are these figures. Moving the contracts' customer-only words to the customer catalog
+ * is the next step back (issue 43).
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
-  { route: '/ (landing)', roots: page(publicArea), budget: 152, target: 100 },
-  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 155, target: 110 },
-  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 159, target: 110 },
+  { route: '/ (landing)', roots: page(publicArea), budget: 154, target: 100 },
+  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 156, target: 110 },
+  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 160, target: 110 },
   {
     route: '/contact',
     roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
-    budget: 219,
+    budget: 221,
     target: 110,
   },
   {
     route: '/feedback',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
-    budget: 186,
+    budget: 187,
     target: 110,
   },
   {
     route: '/policy',
     roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx'),
     // +0.7 KB (issue 42): the legal pages' loader of a translation and its renderer (docs/benchmarks.md).
-    budget: 157,
+    budget: 158,
     target: 110,
   },
-  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 159, target: 110 },
-  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 133, target: 110 },
+  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 161, target: 110 },
+  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 134, target: 110 },
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
-    budget: 325,
+    budget: 335,
     target: 200,
   },
   {
     route: '/dashboard',
     roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
-    budget: 281,
+    budget: 291,
     target: 200,
   },
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    budget: 344,
+    budget: 354,
     target: 200,
   },
   {
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
-    budget: 252,
+    budget: 262,
     target: 200,
   },
   {
     route: '/dashboard/checkout',
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
-    budget: 305,
+    budget: 315,
     target: 200,
   },
   {
     route: 'whole customer area',
     roots: [entryKey, customerArea, customerCatalog, ...customerPages],
-    budget: 384,
+    budget: 393,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },
