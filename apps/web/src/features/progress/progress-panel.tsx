@@ -1,11 +1,12 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Accordion, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { creditEducation, formatDate, formatUsd, type Progress, progressSummary } from '@pria/contracts';
+import { formatDate, formatUsd, type Progress, progressSummary } from '@pria/contracts';
 import { Link } from 'react-router';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { useUpcoming } from '../subscription/queries.ts';
 import { CardHistory } from './card-history.tsx';
+import { creditEducationWords } from './credit-education-words.ts';
 import { useProgress } from './queries.ts';
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -109,7 +110,7 @@ function NotStartedYet() {
  * each card's months (a table), and a few plain facts about credit.
  */
 export function ProgressPanel() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const progress = useProgress();
   if (progress.isPending) return <Skeleton height={220} radius="lg" aria-label={t`Loading your progress`} />;
   if (progress.isError || progress.data.cards.length === 0) return null;
@@ -143,13 +144,13 @@ export function ProgressPanel() {
             </Accordion.Control>
             <Accordion.Panel>
               <Stack gap="sm">
-                {creditEducation.map((e) => (
-                  <div key={e.title}>
+                {creditEducationWords.map((e) => (
+                  <div key={e.title.id}>
                     <Text fw={600} size="sm">
-                      {e.title}
+                      {i18n._(e.title)}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {e.text}
+                      {i18n._(e.text)}
                     </Text>
                   </div>
                 ))}
