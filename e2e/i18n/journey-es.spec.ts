@@ -165,6 +165,10 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Inicio' })).toBeVisible();
   await expect(page).toHaveTitle('Inicio | Pria');
+  await expect(page.getByRole('heading', { level: 2, name: 'Tarjetas', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Sus tarjetas' }).getByRole('group', { name: '1 de 1' }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Próximamente' })).toContainText('hora de Nueva York');
   const progress = page.getByRole('region', { name: 'Su progreso' });
   await expect(progress).toContainText(
@@ -175,6 +179,8 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(progress.getByText(/^Un cargo rechazado no es un pago atrasado/)).toBeVisible();
   // The English the same screen shows an English reader is not there.
   await expect(page.getByText('Your progress')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Cards', exact: true })).toHaveCount(0);
+  await expect(page.getByText('+ Add new Card')).toHaveCount(0);
   await expect(progress.getByText('Payment history')).toHaveCount(0);
   await expect(page.getByText(/Your first \$3 charge is on/)).toHaveCount(0);
   await expect(page.getByText(/at 4pm New York time/)).toHaveCount(0);
