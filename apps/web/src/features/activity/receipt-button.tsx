@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,10 +8,12 @@ import { notifyApiError } from '../../components/notify-api-error.ts';
 /** A plan charge's or refund's receipt, as the PDF the server renders (activity, checkout). */
 export function ReceiptButton({
   receipt,
-  label = `Receipt ${receipt.number}`,
+  label,
   ...button
 }: { receipt: { id: string; number: string }; label?: string } & ButtonProps) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
+  const number = receipt.number;
   return (
     <Button
       variant="subtle"
@@ -19,7 +22,7 @@ export function ReceiptButton({
       {...button}
       leftSection={<IconReceipt size={14} aria-hidden />}
       loading={busy}
-      aria-label={`Download receipt ${receipt.number} (PDF)`}
+      aria-label={t`Download receipt ${number} (PDF)`}
       onClick={async () => {
         setBusy(true);
         try {
@@ -28,13 +31,13 @@ export function ReceiptButton({
             `pria-receipt-${receipt.number}.pdf`,
           );
         } catch (error) {
-          notifyApiError(error, 'Could not download the receipt');
+          notifyApiError(error, t`Could not download the receipt`);
         } finally {
           setBusy(false);
         }
       }}
     >
-      {label}
+      {label ?? t`Receipt ${number}`}
     </Button>
   );
 }

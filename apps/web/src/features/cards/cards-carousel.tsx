@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Carousel } from '@mantine/carousel';
 import type { CardView } from '@pria/contracts';
 import { controlsBelow } from '../../components/carousel-controls-below.ts';
@@ -21,6 +22,7 @@ export function CardsCarousel({
   onEdit,
   onAdd,
 }: CardsCarouselProps) {
+  const { t } = useLingui();
   // Spec: cards without a processor instrument id are left out of the carousel.
   const slides = cards.filter((c) => c.instrumentId);
   const initial = Math.max(
@@ -29,34 +31,38 @@ export function CardsCarousel({
   );
   return (
     <Carousel
-      aria-label="Your cards"
-      aria-roledescription="carousel"
+      aria-label={t`Your cards`}
+      aria-roledescription={t`carousel`}
       withIndicators
       withControls={slides.length > 0}
       slideGap="md"
       initialSlide={initial}
       onSlideChange={(index) => onSelect(slides[index]?.id ?? null)}
-      previousControlProps={{ 'aria-label': 'Previous card' }}
-      nextControlProps={{ 'aria-label': 'Next card' }}
+      previousControlProps={{ 'aria-label': t`Previous card` }}
+      nextControlProps={{ 'aria-label': t`Next card` }}
       {...controlsBelow}
       data-testid="cards-carousel"
     >
-      {slides.map((card, index) => (
-        <Carousel.Slide
-          key={card.id}
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${slides.length}`}
-        >
-          <CardTile
-            card={card}
-            holderName={holderName}
-            selected={card.id === selectedCardId}
-            onEdit={onEdit}
-          />
-        </Carousel.Slide>
-      ))}
+      {slides.map((card, index) => {
+        const position = index + 1;
+        const count = slides.length;
+        return (
+          <Carousel.Slide
+            key={card.id}
+            aria-roledescription={t`slide`}
+            aria-label={t`${position} of ${count}`}
+          >
+            <CardTile
+              card={card}
+              holderName={holderName}
+              selected={card.id === selectedCardId}
+              onEdit={onEdit}
+            />
+          </Carousel.Slide>
+        );
+      })}
       {onAdd && (
-        <Carousel.Slide aria-roledescription="slide" aria-label="Add a card">
+        <Carousel.Slide aria-roledescription={t`slide`} aria-label={t`Add a card`}>
           <AddCardTile onClick={onAdd} />
         </Carousel.Slide>
       )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type CardView, cardLimitAllows, MAX_CARDS, MAX_CARDS_IN_ALL } from '@pria/contracts';
@@ -26,12 +27,13 @@ type ModalState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; card: C
 
 /** The cards UI shared by the dashboard, onboarding and the account page. */
 export function CardsSection({
-  title = 'Cards',
+  title,
   headingOrder = 2,
   selectedCardId = null,
   onSelectCard,
   emptyExtra,
 }: CardsSectionProps) {
+  const { t } = useLingui();
   const cards = useCards();
   const customer = useCustomer();
   const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
@@ -54,10 +56,15 @@ export function CardsSection({
   let body: ReactNode;
   if (cards.isPending && narrow) {
     // The carousel's footprint (one card, its indicators below), so nothing under it moves when it arrives.
-    body = <Skeleton height={170} radius={16} mb={32} aria-busy="true" aria-label="Loading cards" />;
+    body = <Skeleton height={170} radius={16} mb={32} aria-busy="true" aria-label={t`Loading cards`} />;
   } else if (cards.isPending) {
     body = (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" aria-busy="true" aria-label="Loading cards">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 3 }}
+        spacing="lg"
+        aria-busy="true"
+        aria-label={t`Loading cards`}
+      >
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={170} radius={16} />
         ))}
@@ -65,9 +72,9 @@ export function CardsSection({
     );
   } else if (cards.isError) {
     body = (
-      <Alert color="red" icon={<IconAlertCircle />} title="Could not load your cards">
+      <Alert color="red" icon={<IconAlertCircle />} title={t`Could not load your cards`}>
         <Button variant="light" color="red" size="xs" mt="xs" onClick={() => void cards.refetch()}>
-          Try again
+          {t`Try again`}
         </Button>
       </Alert>
     );
@@ -88,7 +95,7 @@ export function CardsSection({
         cols={{ base: 1, xs: 2, md: Math.max(MAX_CARDS, shown.length) }}
         spacing="lg"
         component="ul"
-        aria-label="Your cards"
+        aria-label={t`Your cards`}
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {shown.map((card) => (
@@ -110,19 +117,19 @@ export function CardsSection({
     <section aria-labelledby="cards-heading">
       <Group justify="space-between" mb="md" gap="sm">
         <Title order={headingOrder} id="cards-heading" size="h3" c="navy.9">
-          {title}
+          {title ?? t`Cards`}
         </Title>
         <Group gap="md">
           {!narrow && (
             <Switch
-              label="Show all cards"
+              label={t`Show all cards`}
               checked={showAll}
               onChange={(event) => setShowAll(event.currentTarget.checked)}
             />
           )}
           {canAdd && !cards.isPending && (
             <Button variant="light" onClick={openAdd}>
-              + Add new Card
+              {t`+ Add new Card`}
             </Button>
           )}
         </Group>
