@@ -140,9 +140,11 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const receiptText = await pdfText(await download.path());
   expect(receiptText).toContain(`${receiptNumber}`);
   expect(receiptText).toContain('$38.97');
-  // TODO(issue 42): the receipt PDF (apps/server/src/modules/documents/receipt-pdf.ts) is still
-  // written in English for a Spanish account; assert its Spanish words once it follows the
-  // account's language.
+  // The receipt itself is in Spanish (ADR 74's documents addendum): its labels, not the English ones.
+  expect(receiptText).toContain('Número de recibo');
+  expect(receiptText).toContain('Facturado a');
+  expect(receiptText).not.toContain('Receipt number');
+  expect(receiptText).not.toContain('Billed to');
 
   // The ledger: one captured plan charge, an active subscription, the card in Charge & Pay.
   const customer = await customerByEmail(email);
