@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { planRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
@@ -7,8 +7,8 @@ import { expectToast } from '../customer/pages/toasts.ts';
 import { firstLink } from '../fixtures/outbox.ts';
 import { cardsOf, customerByEmail, planCharges, sql, subscriptionOf } from '../journeys/support/ledger.ts';
 import { messagesTo, waitForMail } from '../journeys/support/outbox.ts';
-import { PASSWORD } from '../journeys/support/seed.ts';
 import { expectNoSidewaysScroll } from '../journeys/support/viewport.ts';
+import { signUpInSpanish } from './spanish-sign-up.ts';
 
 /**
  * Issue 42's journey in Spanish, at 390 px, as a person on a phone whose browser asks for Spanish
@@ -17,24 +17,6 @@ import { expectNoSidewaysScroll } from '../journeys/support/viewport.ts';
  * panel. What they read, and what the ledger and the outbox then hold.
  */
 test.use({ viewport: { width: 390, height: 844 }, locale: 'es-US' });
-
-/** The built-in provider's sign-up, then sign-in, as its Spanish pages say them. */
-async function signUpInSpanish(page: Page, email: string) {
-  await page.goto('/signup');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cree su cuenta' })).toBeVisible();
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirme la contraseña').fill(PASSWORD);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Crear la cuenta' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Revise su correo electrónico' })).toBeVisible();
-  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Le damos la bienvenida' })).toBeVisible();
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-}
 
 async function pdfText(path: string): Promise<string> {
   const parser = new PDFParse({ data: await readFile(path) });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpNewCustomer } from '../customer/pages/sign-up.ts';
+import { signUpInSpanish } from './spanish-sign-up.ts';
 
 /**
  * Issue 42: the customer area speaks Spanish from its first render for a Spanish browser (its
@@ -12,7 +12,7 @@ test('a Spanish browser signs up and reads the onboarding welcome and profile st
   page,
 }) => {
   test.setTimeout(60_000);
-  await signUpNewCustomer(page, 'onboard-es');
+  await signUpInSpanish(page, `onboard-es-${Date.now()}@example.com`);
   await expect(page.getByRole('heading', { level: 1, name: 'Le damos la bienvenida a Pria' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
   await expect(page).toHaveTitle('Bienvenida | Pria');
