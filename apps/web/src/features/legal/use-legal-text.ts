@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { formatDate } from '@pria/contracts/calendar';
+import { languageTags } from '@pria/contracts/languages';
 import { use } from 'react';
-import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { currentLanguage } from '../../app/i18n/i18n.ts';
 import type { LegalText } from '../../components/legal-document.tsx';
 import type { LegalTextData } from './legal-text-data.ts';
@@ -31,11 +30,14 @@ function once(load: () => Promise<LegalTextData>): Promise<LegalText> {
 
 /**
  * A document's date, a calendar day 'YYYY-MM-DD', as its reader writes it: "January 4, 2022",
- * "4 de enero de 2022". A day, not an instant: written through the one calendar (ADR 50) from
- * that day's noon UTC, which is the same day in New York.
+ * "4 de enero de 2022". A day, not an instant: written as that day in UTC, which no zone shifts
+ * (packages/contracts' calendar is not imported: it would become a chunk every public page loads).
  */
 export function useLegalDate(day: string): string {
-  const locale = useCalendarLocale();
+  useLingui();
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return formatDate(Date.UTC(year, month - 1, date, 12), 'long', locale);
+  return new Intl.DateTimeFormat(languageTags[currentLanguage()], {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year, month - 1, date, 12));
 }
