@@ -53,10 +53,6 @@ const allowed: Record<string, string> = {
   'apps/server/src/gateways/payments/cybersource/cybersource-signer.ts': 'HTTP Date header',
   // The API fuzzer's generated query values: a date parameter, not a date anyone reads.
   'apps/server/src/proof/openapi-arbitraries.ts': 'generated API input',
-  // A legal text's "Last updated" day ('YYYY-MM-DD', a calendar day, not an instant), written as
-  // Intl's long date ("January 4, 2022"), which the calendar's styles do not offer (their long
-  // date pads the day); kept out of the public pages' shared chunk (ADR 73's legal addendum).
-  'apps/web/src/features/legal/use-legal-text.ts': 'a legal text calendar day',
 };
 
 function sources(dir: string): string[] {

@@ -64,6 +64,9 @@ describe("a date is New York's calendar date", () => {
     expect(formatDate(payBack, 'shortMonthDay')).toBe('Dec 2');
     expect(formatDate(payBack, 'medium')).toBe('Dec 2, 2026');
     expect(formatDate(payBack, 'compact')).toBe('12/02/26');
+    // A document's day, unpadded (the legal pages' "Last updated").
+    expect(formatDate(payBack, 'written')).toBe('December 2, 2026');
+    expect(formatDate(payBack, 'written', 'es-US')).toBe('2 de diciembre de 2026');
     expect(formatDateTime(payBack, 'medium')).toBe('Dec 2, 2026 at 4:00 PM ET');
   });
 

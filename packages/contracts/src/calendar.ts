@@ -28,6 +28,8 @@ interface LocaleWords {
     long: Intl.DateTimeFormatOptions;
     /** "Jun 1, 2027" (staff tables). */
     medium: Intl.DateTimeFormatOptions;
+    /** "January 4, 2022": a day as a document writes it, unpadded (the legal pages' "Last updated"). */
+    written: Intl.DateTimeFormatOptions;
     /** "06/01/27" (staff's dense tables, over the time). */
     compact: Intl.DateTimeFormatOptions;
     /** "Tuesday, June 1" (a charge or pay-back to come). */
@@ -52,43 +54,36 @@ interface LocaleWords {
   timeWithZone: (time: string) => string;
 }
 
+/** What both locales ask of Intl alike; each says its own long date and its own joining words. */
+const dates = {
+  numeric: { month: '2-digit', day: '2-digit', year: 'numeric' },
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  written: { month: 'long', day: 'numeric', year: 'numeric' },
+  compact: { month: '2-digit', day: '2-digit', year: '2-digit' },
+  weekday: { weekday: 'long', month: 'long', day: 'numeric' },
+  monthDay: { month: 'long', day: 'numeric' },
+  shortMonthDay: { month: 'short', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const months = {
+  long: { month: 'long', year: 'numeric' },
+  short: { month: 'short', year: 'numeric' },
+  name: { month: 'long' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const time = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.DateTimeFormatOptions;
+
 const locales = {
   'en-US': {
-    dates: {
-      numeric: { month: '2-digit', day: '2-digit', year: 'numeric' },
-      long: { month: 'long', day: '2-digit', year: 'numeric' },
-      medium: { month: 'short', day: 'numeric', year: 'numeric' },
-      compact: { month: '2-digit', day: '2-digit', year: '2-digit' },
-      weekday: { weekday: 'long', month: 'long', day: 'numeric' },
-      monthDay: { month: 'long', day: 'numeric' },
-      shortMonthDay: { month: 'short', day: 'numeric' },
-    },
-    months: {
-      long: { month: 'long', year: 'numeric' },
-      short: { month: 'short', year: 'numeric' },
-      name: { month: 'long' },
-    },
-    time: { hour: 'numeric', minute: '2-digit' },
+    dates: { ...dates, long: { month: 'long', day: '2-digit', year: 'numeric' } },
+    months,
+    time,
     dateTime: (date, time) => `${date} at ${time}`,
     timeWithZone: (time) => `${time} ET`,
   },
   /** US Spanish (issue 42, docs/glossary-es.md): "1 de junio de 2027 a las 4:00 p.m., hora de Nueva York". */
   'es-US': {
-    dates: {
-      numeric: { month: '2-digit', day: '2-digit', year: 'numeric' },
-      long: { day: 'numeric', month: 'long', year: 'numeric' },
-      medium: { month: 'short', day: 'numeric', year: 'numeric' },
-      compact: { month: '2-digit', day: '2-digit', year: '2-digit' },
-      weekday: { weekday: 'long', month: 'long', day: 'numeric' },
-      monthDay: { month: 'long', day: 'numeric' },
-      shortMonthDay: { month: 'short', day: 'numeric' },
-    },
-    months: {
-      long: { month: 'long', year: 'numeric' },
-      short: { month: 'short', year: 'numeric' },
-      name: { month: 'long' },
-    },
-    time: { hour: 'numeric', minute: '2-digit' },
+    dates: { ...dates, long: { day: 'numeric', month: 'long', year: 'numeric' } },
+    months,
+    time,
     dateTime: (date, time) => `${date} a las ${time}`,
     timeWithZone: (time) => `${time}, hora de Nueva York`,
   },

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
-import { languageTags } from '@pria/contracts/languages';
+import { formatDate } from '@pria/contracts/calendar';
 import { use } from 'react';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { currentLanguage } from '../../app/i18n/i18n.ts';
 import type { LegalText } from '../../components/legal-document.tsx';
 import type { LegalTextData } from './legal-text-data.ts';
@@ -30,14 +31,11 @@ function once(load: () => Promise<LegalTextData>): Promise<LegalText> {
 
 /**
  * A document's date, a calendar day 'YYYY-MM-DD', as its reader writes it: "January 4, 2022",
- * "4 de enero de 2022". A day, not an instant: written as that day in UTC, which no zone shifts
- * (packages/contracts' calendar is not imported: it would become a chunk every public page loads).
+ * "4 de enero de 2022" (the calendar's `written` style). A day, not an instant: that day's noon
+ * UTC, which is the same day in New York.
  */
 export function useLegalDate(day: string): string {
-  useLingui();
+  const locale = useCalendarLocale();
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(languageTags[currentLanguage()], {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(Date.UTC(year, month - 1, date, 12));
+  return formatDate(Date.UTC(year, month - 1, date, 12), 'written', locale);
 }
