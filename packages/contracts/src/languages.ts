@@ -15,7 +15,7 @@ export type Language = (typeof languages)[number];
 export const languageCookie = 'pria_lang';
 
 /** The BCP 47 tag of each language, for `<html lang>` and `Intl` (US English, US Spanish). */
-export const languageTags: Record<Language, string> = { en: 'en-US', es: 'es-US' };
+export const languageTags = { en: 'en-US', es: 'es-US' } as const satisfies Record<Language, string>;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Language } from '../language.ts';
+import { languageTags } from '../languages.ts';
 
 /**
  * The server's messages in English and Spanish (issue 42, ADR 71, ADR 74): ICU messages in
@@ -14,8 +15,8 @@ import type { Language } from '../language.ts';
  * belongs to the server (the web has its own catalogs).
  */
 
-/** The locale each language is written in: US English and US Spanish. */
-export const localeOf: Record<Language, 'en-US' | 'es-US'> = { en: 'en-US', es: 'es-US' };
+/** The calendar's locale of each language: the languages' own tags (one table, `languages.ts`). */
+export const localeOf = languageTags;
 
 /** A catalog: every id in English, the same ids in Spanish (the type holds them to the same keys). */
 export interface Catalog<Id extends string = string> {

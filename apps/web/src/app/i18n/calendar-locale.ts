@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { CalendarLocale } from '@pria/contracts';
+import { languageTags } from '@pria/contracts/languages';
 
 /**
  * The locale the calendar writes dates in for the language spoken now (`es-US` or `en-US`, ADR 71):
@@ -7,5 +8,5 @@ import type { CalendarLocale } from '@pria/contracts';
  */
 export function useCalendarLocale(): CalendarLocale {
   const { i18n } = useLingui();
-  return i18n.locale === 'es' ? 'es-US' : 'en-US';
+  return i18n.locale === 'es' ? languageTags.es : languageTags.en;
 }
