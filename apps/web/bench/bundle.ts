@@ -124,7 +124,7 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * progress, passkeys: ~330 more messages) added ~9 KB to every customer route (/dashboard 281 ->
  * 290.0, the whole area 384 -> 392.2), and the contracts' words the area's toasts show, kept in the
  * public catalog (app/i18n/contract-messages.ts), ~1.2 KB to every page (landing 151.9 -> 153.1):
- * budgets are these figures. Moving the contracts' customer-only words to the customer catalog
+ * budgets are these figures (checkout 316: the receipt button's words, +0.1 KB, came after). Moving the contracts' customer-only words to the customer catalog
  * is the next step back (issue 43).
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
@@ -180,7 +180,7 @@ const rows: Row[] = [
   {
     route: '/dashboard/checkout',
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
-    budget: 315,
+    budget: 316,
     target: 200,
   },
   {
