@@ -38,6 +38,10 @@ const contractMessages = new Map<string, MessageDescriptor>([
   ['Suggestions', msg`Suggestions`],
   ['Notifications', msg`Notifications`],
   // The customer area's toasts, confirmations and form errors (issue 42).
+  [messages.cardAdded, msg`Card added successfully`],
+  [messages.cardUpdated, msg`Card updated successfully`],
+  [messages.cardRemoved, msg`Card removed successfully`],
+  [messages.noFundingCard, msg`Please enter a funding card to subscribe`],
   [messages.accountDeleted, msg`Account Deleted successfully`],
   [messages.deleteAccountFailed, msg`Error while deleting Account`],
   [messages.confirmDeleteAccount, msg`Are you sure you want to delete your account?`],
