@@ -135,6 +135,18 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   ]);
   expect(await subscriptionOf(customer.id)).toMatchObject({ status: 'active', plan_id: 'semi-annual' });
   expect((await cardsOf(customer.id)).map((c) => [c.last_four, c.charge_and_pay])).toEqual([['1111', true]]);
+  // Each consent names the language of the version shown: the terms and privacy policy in Spanish,
+  // the renewal terms (published in English only for now) in English.
+  expect(
+    await sql<{ document: string; language: string }>(
+      'select distinct document, language from consent_records where customer_id = $1 order by document',
+      [customer.id],
+    ),
+  ).toEqual([
+    { document: 'privacy', language: 'es' },
+    { document: 'recurring', language: 'en' },
+    { document: 'terms', language: 'es' },
+  ]);
 
   // The outbox: the receipt email in Spanish, and nothing to this address in English.
   const started = await waitForMail(request, email, /^Su suscripción de Pria comenzó/);

@@ -3,6 +3,7 @@ import {
   type ConsentContext,
   currentLegalVersion,
   type LegalDocumentId,
+  legalLanguage,
 } from '@pria/contracts/legal/documents';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db.ts';
@@ -52,8 +53,9 @@ export async function recordConsents(
   },
 ): Promise<void> {
   if (c.documents.length === 0) return;
-  // The language of the version accepted (issue 42): the one its reader was shown.
-  const language = (await chosenLanguage(db, giver)) ?? giver.language ?? 'en';
+  // The language of the version accepted (issue 42): the one its reader was shown, where the
+  // document is published in it (legalLanguage), else English.
+  const reads = (await chosenLanguage(db, giver)) ?? giver.language ?? 'en';
   await db
     .insertInto('consent_records')
     .values(
@@ -68,7 +70,7 @@ export async function recordConsents(
         subscription_id: c.subscriptionId ?? null,
         ip: giver.ip,
         user_agent: giver.userAgent,
-        language,
+        language: legalLanguage(document, reads),
         ...(c.at ? { accepted_at: c.at } : {}),
       })),
     )

@@ -1,3 +1,4 @@
+import type { Language } from '../languages.ts';
 import { recurringDisclosure } from './recurring-disclosure.ts';
 
 /**
@@ -23,6 +24,11 @@ export interface LegalDocument {
   title: string;
   /** Where the customer reads it. */
   url: string;
+  /**
+   * The languages it is published in (issue 42): a reader of another language is shown English,
+   * and their consent records English as the language of the version accepted.
+   */
+  languages: readonly Language[];
   versions: LegalVersion[];
 }
 
@@ -30,6 +36,7 @@ export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
   terms: {
     title: 'Terms of Service',
     url: '/terms',
+    languages: ['en', 'es'],
     versions: [
       {
         version: '2022-01-04',
@@ -41,6 +48,7 @@ export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
   privacy: {
     title: 'Privacy Policy',
     url: '/policy',
+    languages: ['en', 'es'],
     versions: [
       {
         version: '2022-01-01',
@@ -52,6 +60,8 @@ export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
   recurring: {
     title: 'Recurring-charge authorization',
     url: '/dashboard/account/privacy',
+    // The checkout's renewal terms are English only for now (issue 42's note).
+    languages: ['en'],
     versions: [
       {
         version: recurringDisclosure.version,
@@ -62,6 +72,11 @@ export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
     ],
   },
 };
+
+/** The language a reader of `language` is shown `id` in: theirs when it is published in it, else English. */
+export function legalLanguage(id: LegalDocumentId, language: Language): Language {
+  return legalDocuments[id].languages.includes(language) ? language : 'en';
+}
 
 export function currentLegalVersion(id: LegalDocumentId): LegalVersion {
   const versions = legalDocuments[id].versions;

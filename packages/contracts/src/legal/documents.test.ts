@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { legalLanguage } from './documents.ts';
+
+describe('the language a legal document is shown in (issue 42)', () => {
+  it("is the reader's where the document is published in it", () => {
+    expect(legalLanguage('terms', 'es')).toBe('es');
+    expect(legalLanguage('privacy', 'es')).toBe('es');
+    expect(legalLanguage('terms', 'en')).toBe('en');
+  });
+
+  it('is English where it is not: the renewal terms are English only', () => {
+    expect(legalLanguage('recurring', 'es')).toBe('en');
+  });
+});
