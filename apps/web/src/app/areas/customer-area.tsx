@@ -6,13 +6,18 @@ import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { isAccountSectionRef } from '../../features/account/account-sections.ts';
+import { customerContractMessages } from '../../features/customer/contract-messages.ts';
 import { customerQuery } from '../../features/customer/queries.ts';
 import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
+import { addContractMessages } from '../i18n/contract-messages.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
 import { queryClient } from '../query-client.ts';
 import { QueryProvider } from '../query-provider.tsx';
+
+// The contracts' words only this area shows, in its own catalog (issue 43).
+addContractMessages(customerContractMessages);
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
 const loaders = {

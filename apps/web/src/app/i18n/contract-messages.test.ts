@@ -1,18 +1,29 @@
 import { messages } from '@pria/contracts/messages';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contractMessageDescriptors, translated, translatedErrors } from './contract-messages.ts';
-import { activateLanguage } from './i18n.ts';
+import { customerContractMessages } from '../../features/customer/contract-messages.ts';
+import {
+  addContractMessages,
+  contractMessageDescriptors,
+  translated,
+  translatedErrors,
+} from './contract-messages.ts';
+import { activateLanguage, loadArea } from './i18n.ts';
 
 describe("the contracts' words in the web's catalogs", () => {
   afterAll(() => activateLanguage('en'));
+  // As the customer area does when it loads: its own words, from its own catalog.
+  addContractMessages(customerContractMessages);
 
   it("read in English exactly as the contracts (and so the server's answers) say them", async () => {
     await activateLanguage('en');
+    await loadArea('customer');
+    expect(contractMessageDescriptors.has(messages.cardAdded)).toBe(true);
     for (const [english] of contractMessageDescriptors) expect(translated(english)).toBe(english);
   });
 
   it('read in Spanish once the app speaks it, every one of them translated', async () => {
     await activateLanguage('es');
+    await loadArea('customer');
     expect(translated(messages.emailRequired)).toBe('El correo electrónico es obligatorio');
     expect(translated('Topic must be at most 100 characters')).toBe(
       'El tema debe tener como máximo 100 caracteres',
