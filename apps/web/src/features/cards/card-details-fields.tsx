@@ -124,10 +124,10 @@ export function CardDetailsFields({
       </Grid.Col>
       <Grid.Col span={6}>
         {hosted ? (
-          <HostedCardField microform={hosted} field="securityCode" label="CVC" error={form.errors.cvc} />
+          <HostedCardField microform={hosted} field="securityCode" label={t`CVC`} error={form.errors.cvc} />
         ) : (
           <TextInput
-            label="CVC"
+            label={t`CVC`}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
