@@ -124,6 +124,9 @@ describe('the calendar in US Spanish (issue 42)', () => {
     // 20:00 UTC on June 1 2027 is 4:00 PM in New York (EDT).
     const at = new Date('2027-06-01T20:00:00Z');
     expect(formatDate(at, 'long', 'es-US')).toBe('1 de junio de 2027');
+    // Never day-first digits a US reader would misread (06/01 is June 1 in English, 1 jun in Spanish).
+    expect(formatDate(at, 'numeric', 'en-US')).toBe('06/01/2027');
+    expect(formatDate(at, 'numeric', 'es-US')).toBe('1 jun 2027');
     expect(formatDateTime(at, 'long', 'es-US')).toBe(
       '1 de junio de 2027 a las 4:00 p.m., hora de Nueva York',
     );

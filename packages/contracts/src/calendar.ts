@@ -79,9 +79,17 @@ const locales = {
     dateTime: (date, time) => `${date} at ${time}`,
     timeWithZone: (time) => `${time} ET`,
   },
-  /** US Spanish (issue 42, docs/glossary-es.md): "1 de junio de 2027 a las 4:00 p.m., hora de Nueva York". */
+  /**
+   * US Spanish (issue 42, docs/glossary-es.md): "1 de junio de 2027 a las 4:00 p.m., hora de Nueva York".
+   * No all-number date: es-US writes them day first ("01/06/2027"), which a reader used to US forms
+   * takes for January 6; where English writes 06/01/2027, Spanish writes "1 jun 2027" (ADR 75).
+   */
   'es-US': {
-    dates: { ...dates, long: { day: 'numeric', month: 'long', year: 'numeric' } },
+    dates: {
+      ...dates,
+      long: { day: 'numeric', month: 'long', year: 'numeric' },
+      numeric: { day: 'numeric', month: 'short', year: 'numeric' },
+    },
     months,
     time,
     dateTime: (date, time) => `${date} a las ${time}`,

@@ -312,6 +312,9 @@ describe('receipts and statements', () => {
     expect(es).toContain('Estado de cuenta de Cargo y Abono 2031');
     expect(es).toContain('Visa terminada en 1111');
     expect(es).toContain('enero de 2031');
+    // Its dates with the month's name, never day-first digits (ADR 75): January 28 is "28 ene 2031".
+    expect(es).toContain('28 ene 2031');
+    expect(es).not.toMatch(/28\/01\/2031/);
     expect(es).toContain('Abonado');
     expect(es).toContain('Total del año: cobrado $36.00, abonado $36.00');
     expect(es).not.toContain('Paid back');

@@ -63,7 +63,7 @@ export function PushDevices() {
                 h="auto"
                 py={6}
                 maw="100%"
-                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
               >
                 <Trans>Turn on notifications on this device</Trans>
               </Button>
