@@ -92,3 +92,25 @@ test.describe('a customer in an English browser', () => {
     expect(await chosen(context)).toBe('es');
   });
 });
+
+test("a signed-in screen's frame (the HTML before the app runs) is in the reader's language", async ({
+  request,
+}) => {
+  const frame = async (path: string, headers: Record<string, string>) =>
+    (await request.get(path, { headers })).text();
+  const spanish = await frame('/dashboard', { 'accept-language': 'es-US,es;q=0.9' });
+  expect(spanish).toContain('<html lang="es-US"');
+  expect(spanish).toContain('<title>Inicio | Pria</title>');
+  expect(spanish).toContain('Cargando…');
+  expect(spanish).not.toContain('Loading…');
+  // The account's choice, kept in the cookie, wins over the browser's.
+  const chosen = await frame('/dashboard/account/security', {
+    'accept-language': 'en-US',
+    cookie: 'pria_lang=es',
+  });
+  expect(chosen).toContain('<title>Configuración de la cuenta | Pria</title>');
+  const english = await frame('/dashboard', { 'accept-language': 'en-US' });
+  expect(english).toContain('<html lang="en-US"');
+  expect(english).toContain('<title>Dashboard | Pria</title>');
+  expect(english).toContain('Loading…');
+});

@@ -24,6 +24,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Language, languages, languageTags } from '@pria/contracts/languages';
+import type { ScreenWithFrame } from '../src/features/customer/screen-headings.ts';
 import { compressTree } from './precompress.ts';
 
 interface Chunk {
@@ -39,7 +40,7 @@ interface Page {
   name: string;
   /** The document title the page sets once it runs (useDocumentTitle), so the tab does not change. */
   title: string;
-  /** The language of the page (a signed-in screen's frame is English). */
+  /** The language the page is written in (English when not said). */
   language?: Language;
   /** Manifest keys of the lazy chunks the route renders. */
   chunks: string[];
@@ -52,24 +53,24 @@ const publicPages: Omit<Page, 'title'>[] = [
 /** A language's catalog, when it is its own chunk (Spanish: only Spanish readers download it). */
 const catalogChunk: Partial<Record<Language, string>> = { es: 'src/locales/es/public.po' };
 
-/** Signed-in screens: path, title (the page's heading) and screen module (customer-area.tsx `loaders`). */
-const shells: (Page & { heading: string })[] = (
+/** Signed-in screens: path and screen module (customer-area.tsx `loaders`); each framed once per language. */
+const shells: (Omit<Page, 'title'> & { screen: ScreenWithFrame })[] = (
   [
-    ['/dashboard', 'dashboard', 'Dashboard', 'dashboard/dashboard-page'],
-    ['/dashboard/checkout', 'checkout', 'Checkout', 'checkout/checkout-page'],
-    ['/dashboard/subscription', 'subscription', 'Select a subscription', 'subscription/subscription-page'],
-    ['/dashboard/account', 'account', 'Account Settings', 'account/account-page'],
+    ['/dashboard', 'dashboard', 'dashboard/dashboard-page'],
+    ['/dashboard/checkout', 'checkout', 'checkout/checkout-page'],
+    ['/dashboard/subscription', 'subscription', 'subscription/subscription-page'],
+    ['/dashboard/account', 'account', 'account/account-page'],
   ] as const
-).map(([url, name, heading, screen]) => ({
+).map(([url, screen, module]) => ({
   url,
   // The account page's sections (/dashboard/account/payment, ...) are the same screen.
   also: url === '/dashboard/account' ? [`${url}/*`] : [],
-  name,
-  heading,
-  title: `${heading} | Pria`,
-  // The area's English catalog too: it loads with the area (router.tsx; ADR 73's addendum).
-  chunks: ['src/app/areas/customer-area.tsx', 'src/locales/en/customer.po', `src/features/${screen}.tsx`],
+  name: screen,
+  screen,
+  chunks: ['src/app/areas/customer-area.tsx', `src/features/${module}.tsx`],
 }));
+/** The customer area's catalog in a language (it loads with the area: router.tsx; ADR 73's addendum). */
+const customerCatalog = (language: Language) => `src/locales/${language}/customer.po`;
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
@@ -80,11 +81,12 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
   Chunk
 >;
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const { render, renderShell, titleOfLanding } = (await import(
+const { render, renderShell, shellHeading, titleOfLanding } = (await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 )) as {
   render: (url: string, language: Language) => Promise<string>;
-  renderShell: (url: string, title: string) => Promise<string>;
+  renderShell: (url: string, title: string, language: Language) => Promise<string>;
+  shellHeading: (screen: ScreenWithFrame, language: Language) => Promise<string>;
   titleOfLanding: (language: Language) => Promise<string>;
 };
 
@@ -163,7 +165,18 @@ for (const p of publicPages) {
     write(localized, page(localized, await render(p.url, language), 'hydrated'));
   }
 }
-for (const p of shells) write(p, page(p, await renderShell(p.url, p.heading), 'frame'));
+for (const p of shells) {
+  for (const language of languages) {
+    const heading = await shellHeading(p.screen, language);
+    const framed = {
+      ...p,
+      language,
+      title: `${heading} | Pria`,
+      chunks: [...p.chunks, customerCatalog(language)],
+    };
+    write(framed, page(framed, await renderShell(p.url, heading, language), 'frame'));
+  }
+}
 writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 compressTree(outDir);
 rmSync(ssrDir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
 import { CustomerShell } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { type ScreenWithFrame, screenHeadings } from './features/customer/screen-headings.ts';
 import { landingTitle } from './features/landing/landing-page.tsx';
 
 const notInTheBuild = () => Promise.reject(new Error('sign-in is not available while prerendering'));
@@ -65,10 +66,16 @@ export async function render(url: string, language: Language): Promise<string> {
   );
 }
 
-/** The frame of a signed-in screen titled `title` (shown before the app runs; never hydrated). */
-export async function renderShell(url: string, title: string): Promise<string> {
-  // NOTE: English: the customer screens are not translated yet (issue 42, ADR 73).
-  await activateLanguage('en');
+/** A signed-in screen's heading in `language` (its frame's title and the tab's). */
+export async function shellHeading(screen: ScreenWithFrame, language: Language): Promise<string> {
+  await activateLanguage(language);
+  await loadArea('customer');
+  return i18n._(screenHeadings[screen]);
+}
+
+/** The frame of a signed-in screen titled `title`, in `language` (shown before the app runs; never hydrated). */
+export async function renderShell(url: string, title: string, language: Language): Promise<string> {
+  await activateLanguage(language);
   await loadArea('customer');
   return html(
     <UiProviders>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Burger, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { CustomerFrame } from './customer-frame.tsx';
 
@@ -19,7 +20,7 @@ export function CustomerShell({ title }: { title: string }) {
           <Stack align="center" gap="sm">
             <Loader size="lg" />
             <Text c="dimmed" size="sm">
-              Loading…
+              <Trans>Loading…</Trans>
             </Text>
           </Stack>
         </Center>
