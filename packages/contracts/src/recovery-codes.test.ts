@@ -12,6 +12,13 @@ describe('recovery codes as kept', () => {
     expect(text.endsWith('\n')).toBe(true);
   });
 
+  it("opens in the reader's language (issue 42), the codes as they are", () => {
+    const lines = recoveryCodesText(['abcd-efgh'], 'es').split('\n');
+    expect(lines[0]).toBe('Códigos de recuperación de Pria');
+    expect(lines).toContain('abcd-efgh');
+    expect(recoveryCodesText(['abcd-efgh'], 'en')).toBe(recoveryCodesText(['abcd-efgh']));
+  });
+
   it('is saved as a text file named for Pria', () => {
     expect(RECOVERY_CODES_FILE).toMatch(/^pria-.*\.txt$/);
   });

@@ -1,3 +1,5 @@
+import type { Language } from './languages.ts';
+
 /**
  * Recovery codes as a customer keeps them (issue 40): the same text whether they are copied,
  * downloaded or printed, from the provider's page right after turning two-factor on or from the
@@ -5,13 +7,20 @@
  */
 export const RECOVERY_CODES_FILE = 'pria-recovery-codes.txt';
 
-export function recoveryCodesText(codes: readonly string[]): string {
-  return [
+/** The file's opening lines in each language (a few words both the provider and the app write). */
+const openingLines: Record<Language, readonly string[]> = {
+  en: [
     'Pria recovery codes',
     'Each code signs you in once when you cannot get a code from your authenticator app.',
     'Keep them somewhere safe, such as a password manager.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
+  ],
+  es: [
+    'Códigos de recuperación de Pria',
+    'Cada código le permite iniciar sesión una vez cuando no puede recibir un código de su app de autenticación.',
+    'Guárdelos en un lugar seguro, como un administrador de contraseñas.',
+  ],
+};
+
+export function recoveryCodesText(codes: readonly string[], language: Language = 'en'): string {
+  return [...openingLines[language], '', ...codes, ''].join('\n');
 }

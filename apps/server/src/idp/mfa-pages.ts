@@ -139,8 +139,9 @@ ${v.restartHref ? `<p class="switch"><a href="${esc(v.restartHref)}">${t.html('c
  * need recovery-codes.js, which shows them.
  */
 function keepCodes(codes: string[], t: ReturnType<typeof wordsOf>): string {
-  const text = recoveryCodesText(codes);
-  return `<div class="keep" data-codes="${esc(text)}">
+  const text = recoveryCodesText(codes, t.language);
+  // recovery-codes.js says these after Copy, in the page's language.
+  return `<div class="keep" data-codes="${esc(text)}" data-copied="${t.html('codes.copied')}" data-copy-failed="${t.html('codes.copyFailed')}">
 <button type="button" class="secondary" data-keep="copy" hidden>${t.html('codes.copy')}</button>
 <a class="button secondary" download="${esc(RECOVERY_CODES_FILE)}" href="data:text/plain;charset=utf-8,${esc(encodeURIComponent(text))}">${t.html('codes.download')}</a>
 <button type="button" class="secondary" data-keep="print" hidden>${t.html('codes.print')}</button>

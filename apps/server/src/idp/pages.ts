@@ -190,7 +190,9 @@ type Words = ReturnType<typeof wordsOf>;
 
 function passkeySection(p: LoginView['passkey'], t: Words): string {
   if (!p) return '';
-  return `<div id="passkey" data-options="${esc(p.options)}" data-verify="${esc(p.verify)}" hidden>
+  // The script's own words, in the page's language (passkey-sign-in.js reads them from here).
+  const words = `data-expired="${t.html('login.passkeyExpired')}" data-failed="${t.html('login.passkeyFailed')}" data-not-used="${t.html('login.passkeyNotUsed')}"`;
+  return `<div id="passkey" data-options="${esc(p.options)}" data-verify="${esc(p.verify)}" ${words} hidden>
 <p class="or">${t.html('or')}</p>
 <button type="button" class="secondary" id="passkey-sign-in">${t.html('login.passkey')}</button>
 <p class="field-error" id="passkey-error" role="alert" hidden></p>

@@ -22,6 +22,9 @@ export const idpPages = defineCatalog({
     'login.forgot': 'Forgot password?',
     'login.submit': 'Log in',
     'login.passkey': 'Sign in with a passkey',
+    'login.passkeyExpired': 'Your sign-in page expired. Please start again.',
+    'login.passkeyFailed': 'That passkey could not sign you in. Try again, or log in with your password.',
+    'login.passkeyNotUsed': 'No passkey was used. Try again, or log in with your password.',
     'login.newToPria': 'New to Pria? <a>Create an account</a>',
     'signup.title': 'Sign up',
     'signup.heading': 'Create your account',
@@ -98,6 +101,11 @@ export const idpPages = defineCatalog({
     'login.forgot': '¿Olvidó su contraseña?',
     'login.submit': 'Iniciar sesión',
     'login.passkey': 'Iniciar sesión con una llave de acceso',
+    'login.passkeyExpired': 'Su página de inicio de sesión venció. Vuelva a empezar.',
+    'login.passkeyFailed':
+      'Esa llave de acceso no pudo iniciar su sesión. Inténtelo de nuevo o inicie sesión con su contraseña.',
+    'login.passkeyNotUsed':
+      'No se usó ninguna llave de acceso. Inténtelo de nuevo o inicie sesión con su contraseña.',
     'login.newToPria': '¿Es nuevo en Pria? <a>Cree una cuenta</a>',
     'signup.title': 'Crear una cuenta',
     'signup.heading': 'Cree su cuenta',

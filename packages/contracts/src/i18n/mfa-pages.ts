@@ -73,6 +73,8 @@ export const mfaPages = defineCatalog({
     'codes.copy': 'Copy',
     'codes.download': 'Download',
     'codes.print': 'Print',
+    'codes.copied': 'Copied. Paste them somewhere safe, such as a password manager.',
+    'codes.copyFailed': 'Your browser did not allow copying. Download or print them instead.',
     'codes.later': 'You can make new codes (and retire these) in your account settings, under Security.',
     'codes.done': 'I saved my codes: log in again',
   },
@@ -145,6 +147,8 @@ export const mfaPages = defineCatalog({
     'codes.copy': 'Copiar',
     'codes.download': 'Descargar',
     'codes.print': 'Imprimir',
+    'codes.copied': 'Copiados. Péguelos en un lugar seguro, como un administrador de contraseñas.',
+    'codes.copyFailed': 'Su navegador no permitió copiarlos. Descárguelos o imprímalos.',
     'codes.later':
       'Puede crear códigos nuevos (y retirar estos) en la configuración de su cuenta, en Seguridad.',
     'codes.done': 'Ya guardé mis códigos: iniciar sesión de nuevo',

@@ -8,6 +8,8 @@
   const button = document.getElementById('passkey-sign-in');
   const error = document.getElementById('passkey-error');
   box.hidden = false;
+  // The page's words, in its language (pages.ts passkeySection).
+  const words = box.dataset;
 
   const show = (message) => {
     error.textContent = message;
@@ -20,7 +22,7 @@
       headers: { accept: 'application/json' },
     });
     const optionsJSON = await options.json().catch(() => ({}));
-    if (!options.ok) throw new Error(optionsJSON.message || 'Your sign-in page expired. Please start again.');
+    if (!options.ok) throw new Error(optionsJSON.message || words.expired);
     const response = await lib.startAuthentication({ optionsJSON, useBrowserAutofill });
     const verify = await fetch(box.dataset.verify, {
       method: 'POST',
@@ -32,18 +34,16 @@
       window.location.assign(result.redirectTo);
       return;
     }
-    throw new Error(
-      result.message || 'That passkey could not sign you in. Try again, or log in with your password.',
-    );
+    throw new Error(result.message || words.failed);
   }
 
   const explain = (e) => {
     if (e && e.name === 'AbortError') return;
     if (e && e.name === 'NotAllowedError') {
-      show('No passkey was used. Try again, or log in with your password.');
+      show(words.notUsed);
       return;
     }
-    show(e?.message || 'That passkey could not sign you in. Try again, or log in with your password.');
+    show(e?.message || words.failed);
   };
 
   // Conditional UI: where the browser offers it, passkeys appear among the email field's suggestions.

@@ -11,11 +11,10 @@ if (keep && copy && print) {
     copy.addEventListener('click', () => {
       navigator.clipboard.writeText(text).then(
         () => {
-          if (status) status.textContent = 'Copied. Paste them somewhere safe, such as a password manager.';
+          if (status) status.textContent = keep.getAttribute('data-copied') ?? '';
         },
         () => {
-          if (status)
-            status.textContent = 'Your browser did not allow copying. Download or print them instead.';
+          if (status) status.textContent = keep.getAttribute('data-copy-failed') ?? '';
         },
       );
     });

@@ -5,6 +5,7 @@ import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, dataOf } from '../../app/api-client.ts';
+import { currentLanguage } from '../../app/i18n/i18n.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { mfaKeys, useMfaStatus } from './queries.ts';
@@ -110,7 +111,7 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
 /** Copy, download or print the codes: the same text every way (contracts' recoveryCodesText). */
 function KeepCodes({ codes }: { codes: string[] }) {
   const { t } = useLingui();
-  const text = recoveryCodesText(codes);
+  const text = recoveryCodesText(codes, currentLanguage());
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
