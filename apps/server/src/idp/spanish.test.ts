@@ -1,3 +1,4 @@
+import { messages } from '@pria/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../test/customers.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
@@ -225,6 +226,22 @@ describe("the API's refusals in the caller's language", () => {
     ]);
     expect(inSpanish.body.message).toBe('La calle es obligatoria');
     expect(byCookie.body).toEqual(inSpanish.body);
+    expect(inSpanish.headers.get('vary')).toMatch(/Accept-Language/i);
+  });
+
+  it("writes a success's message in Spanish for a Spanish caller, its data unchanged", async () => {
+    const ana = await signedInUser(t, 'ana-api-ok@pria.test');
+    const full = {
+      ...profile,
+      address: { ...profile.address, address1: '5 Main St', locality: 'New York', administrativeArea: 'NY' },
+    };
+    const english = await ana.request('PUT', '/api/v1/customers/me', full, { 'accept-language': 'en-US' });
+    const inSpanish = await ana.request('PUT', '/api/v1/customers/me', full, { 'accept-language': 'es-US' });
+    expect(english.status).toBe(200);
+    expect(english.body.message).toBe(messages.updatedSuccessfully);
+    expect(inSpanish.status).toBe(200);
+    expect(inSpanish.body.message).toBe('Actualizado correctamente');
+    expect(inSpanish.body.data).toEqual(english.body.data);
     expect(inSpanish.headers.get('vary')).toMatch(/Accept-Language/i);
   });
 });

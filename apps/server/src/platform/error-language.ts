@@ -5,7 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage, varyByLanguage } from './language.ts';
 
 /**
- * The API's refusals in the caller's language (issue 42, ADR 74): `message` and `error[]` are
+ * The API's answers in the caller's language (issue 42, ADR 74): a refusal's or a success's
+ * `message`, and `error[]`, are
  * found by their English words in the catalog and written in Spanish for a Spanish caller; the
  * `code`, the status and the shape never change, and words the catalog does not hold (a value
  * the caller sent, a rule not yet translated) stay as they are. The caller's language is the

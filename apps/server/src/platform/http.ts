@@ -1,6 +1,7 @@
 import type { Permission } from '@pria/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth.ts';
+import { inCallersLanguage } from './error-language.ts';
 
 /**
  * What a route needs from its caller. Every /api/v1 route must declare one (the app refuses
@@ -39,5 +40,8 @@ export function principalOf(req: FastifyRequest): Principal {
 }
 
 export function send<T>(reply: FastifyReply, data: T, message = 'OK', httpCode = 200) {
-  return reply.code(httpCode).send({ httpCode, data, message, error: [] });
+  // Its message in the caller's language, as a refusal's is (issue 42, ADR 74).
+  return reply
+    .code(httpCode)
+    .send(inCallersLanguage(reply.request, reply, { httpCode, data, message, error: [] as string[] }));
 }

@@ -75,6 +75,20 @@ const ids = [
   'deleteAccountFailed',
   'paybackOwed',
   'deletionCodeRequired',
+  // The answers' success messages (a 2xx's `message`), in the same words the app's toasts use.
+  'accountDeleted',
+  'cardAdded',
+  'cardRemoved',
+  'cardUpdated',
+  'deletionCodeSent',
+  'feedbackSubmitted',
+  'messageSent',
+  'mfaDisabled',
+  'mfaEnabled',
+  'passwordChanged',
+  'signedOutEverywhere',
+  'updatedSuccessfully',
+  'verificationEmailSent',
 ] as const satisfies readonly (keyof typeof messages)[];
 
 const en = Object.fromEntries(ids.map((id) => [id, messages[id]])) as {
@@ -82,8 +96,8 @@ const en = Object.fromEntries(ids.map((id) => [id, messages[id]])) as {
 };
 
 /**
- * The API's refusals in Spanish (ADR 74): the `message` and `error[]` of an error answer follow
- * the caller's language; the `code` never does. Each id is a key of the contracts' `messages`
+ * The API's refusals and success messages in Spanish (ADR 74): the `message` and `error[]` of an
+ * answer follow the caller's language; the `code` never does. Each id is a key of the contracts' `messages`
  * and its English is read from there, so an answer written in English anywhere is found by its
  * words. A refusal not listed here stays English.
  */
@@ -167,5 +181,18 @@ export const apiMessages = defineCatalog({
     deleteAccountFailed: 'Hubo un error al eliminar la cuenta',
     paybackOwed: 'Todavía le debemos un abono; podrá eliminar su cuenta después de que se le abone el día 2.',
     deletionCodeRequired: 'El código es obligatorio',
+    accountDeleted: 'Cuenta eliminada correctamente',
+    cardAdded: 'Tarjeta agregada correctamente',
+    cardRemoved: 'Tarjeta eliminada correctamente',
+    cardUpdated: 'Tarjeta actualizada correctamente',
+    deletionCodeSent: 'Le enviamos un código para confirmar la eliminación',
+    feedbackSubmitted: 'Su opinión se envió correctamente',
+    messageSent: 'Mensaje enviado correctamente',
+    mfaDisabled: 'Verificación en dos pasos desactivada',
+    mfaEnabled: 'Verificación en dos pasos activada',
+    passwordChanged: 'Contraseña cambiada. Inicie sesión de nuevo.',
+    signedOutEverywhere: 'Sesión cerrada en todos los dispositivos. Inicie sesión de nuevo.',
+    updatedSuccessfully: 'Actualizado correctamente',
+    verificationEmailSent: 'Correo de verificación enviado',
   },
 });
