@@ -114,3 +114,22 @@ test("a signed-in screen's frame (the HTML before the app runs) is in the reader
   expect(english).toContain('<title>Dashboard | Pria</title>');
   expect(english).toContain('Loading…');
 });
+
+test('the install name and shortcuts a phone shows are in the reader’s language', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const manifest = async (href: string) => (await request.get(href)).json();
+  const spanish = await manifest('/manifest.es.webmanifest');
+  expect(spanish).toMatchObject({ id: '/', lang: 'es-US', name: 'Pria — Mejor crédito, sin complicaciones' });
+  expect(spanish.shortcuts.map((s: { name: string }) => s.name)).toEqual(['Progreso', 'Notificaciones']);
+  expect((await manifest('/manifest.webmanifest')).name).toBe('Pria — Better Credit, Made Simple');
+  // The Spanish landing links the Spanish one; switching to English in the app links the English one.
+  await page.context().addCookies([{ name: 'pria_lang', value: 'es', url: baseURL ?? '' }]);
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.es.webmanifest');
+  await languageSwitch(page, 'Idioma').getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+});

@@ -23,7 +23,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Language, languages, languageTags } from '@pria/contracts/languages';
+import { type Language, languages, languageTags, manifestPaths } from '@pria/contracts/languages';
 import type { ScreenWithFrame } from '../src/features/customer/screen-headings.ts';
 import { compressTree } from './precompress.ts';
 
@@ -136,8 +136,14 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
   let shell = template.replace(entryTag[0], '');
   for (const tag of preloadTags) shell = shell.replace(tag[0], '');
   if (!/<html lang="en"/.test(shell)) throw new Error('prerender: index.html does not say <html lang="en">');
+  if (!shell.includes(`<link rel="manifest" href="${manifestPaths.en}">`))
+    throw new Error('prerender: index.html does not link the manifest');
   return shell
     .replace(/<html lang="en"/, `<html lang="${languageTags[language]}"`)
+    .replace(
+      `<link rel="manifest" href="${manifestPaths.en}">`,
+      `<link rel="manifest" href="${manifestPaths[language]}">`,
+    )
     .replace(/<title>[^<]*<\/title>/, `<title>${p.title}</title>`)
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(

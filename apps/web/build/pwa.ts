@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+import { type ManifestOptions, VitePWA } from 'vite-plugin-pwa';
 
 interface Chunk {
   file: string;
@@ -43,7 +44,58 @@ export function appShellFiles(manifest: Record<string, Chunk>): Set<string> {
 /** Pria's brand navy (theme.ts `navy[9]`): the title bar and the splash screen. */
 export const BRAND_NAVY = '#0b1f3a';
 
-export const pwa = () =>
+/** The web app manifest: what a phone shows when Pria is installed (name, icon, shortcuts). */
+const englishManifest = {
+  id: '/',
+  name: 'Pria — Better Credit, Made Simple',
+  short_name: 'Pria',
+  description: 'Build credit with the cards you already have: $3 a month per card, paid back on the 2nd.',
+  lang: 'en-US',
+  start_url: '/dashboard?source=pwa',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  background_color: '#ffffff',
+  theme_color: BRAND_NAVY,
+  categories: ['finance'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: [
+    {
+      name: 'Progress',
+      url: '/dashboard#progress',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+    },
+    {
+      name: 'Notifications',
+      url: '/dashboard/account/notifications',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+    },
+  ],
+} satisfies Partial<ManifestOptions>;
+
+/**
+ * The same manifest for Spanish readers (issue 42): its words in Spanish, everything else the same
+ * app (same id). `manifest.es.webmanifest`, linked from the Spanish pages (build/prerender.ts, the
+ * provider's pages) and by the app once it speaks Spanish (src/app/i18n/i18n.ts).
+ */
+const spanishManifest = {
+  ...englishManifest,
+  name: 'Pria — Mejor crédito, sin complicaciones',
+  description:
+    'Construya su crédito con las tarjetas que ya tiene: $3 al mes por tarjeta, abonados el día 2.',
+  lang: 'es-US',
+  shortcuts: englishManifest.shortcuts.map((shortcut) => ({
+    ...shortcut,
+    name: { Progress: 'Progreso', Notifications: 'Notificaciones' }[shortcut.name] ?? shortcut.name,
+  })),
+};
+
+export const pwa = () => [
   VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src/sw',
@@ -52,38 +104,7 @@ export const pwa = () =>
     // The icons are in the glob already; listing them twice would precache them twice.
     includeManifestIcons: false,
     manifestFilename: 'manifest.webmanifest',
-    manifest: {
-      id: '/',
-      name: 'Pria — Better Credit, Made Simple',
-      short_name: 'Pria',
-      description: 'Build credit with the cards you already have: $3 a month per card, paid back on the 2nd.',
-      lang: 'en-US',
-      start_url: '/dashboard?source=pwa',
-      scope: '/',
-      display: 'standalone',
-      orientation: 'portrait',
-      background_color: '#ffffff',
-      theme_color: BRAND_NAVY,
-      categories: ['finance'],
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-      shortcuts: [
-        {
-          name: 'Progress',
-          url: '/dashboard#progress',
-          icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
-        },
-        {
-          name: 'Notifications',
-          url: '/dashboard/account/notifications',
-          icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
-        },
-      ],
-    },
+    manifest: englishManifest,
     injectManifest: {
       // The app shell: the entry, the public and customer areas' code, styles, fonts, icons and
       // the offline page. NOT the admin area's code (staff only, ADR 14's bundle rule), the
@@ -113,4 +134,15 @@ export const pwa = () =>
         },
       ],
     },
-  });
+  }),
+  {
+    name: 'pria-spanish-manifest',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.es.webmanifest',
+        source: JSON.stringify(spanishManifest),
+      });
+    },
+  } satisfies Plugin,
+];

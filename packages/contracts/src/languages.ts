@@ -17,6 +17,12 @@ export const languageCookie = 'pria_lang';
 /** The BCP 47 tag of each language, for `<html lang>` and `Intl` (US English, US Spanish). */
 export const languageTags = { en: 'en-US', es: 'es-US' } as const satisfies Record<Language, string>;
 
+/** The web app manifest each language's pages link (the install name and shortcuts in it; apps/web/build/pwa.ts). */
+export const manifestPaths = {
+  en: '/manifest.webmanifest',
+  es: '/manifest.es.webmanifest',
+} as const satisfies Record<Language, string>;
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 

@@ -1,4 +1,4 @@
-import { type Language, type LegalDocument, legalDocuments } from '@pria/contracts';
+import { type Language, type LegalDocument, legalDocuments, manifestPaths } from '@pria/contracts';
 import { translator, wrap } from '@pria/contracts/i18n/format';
 import { idpPages } from '@pria/contracts/i18n/idp-pages';
 import type { FastifyReply } from 'fastify';
@@ -136,7 +136,7 @@ export function layout(
 <title>${esc(title)} · Pria</title>
 <link rel="preload" href="/oidc/assets/inter-latin.woff2" as="font" type="font/woff2" crossorigin>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="manifest" href="/manifest.webmanifest">
+<link rel="manifest" href="${manifestPaths[opts.page?.lang ?? 'en']}">
 <meta name="theme-color" content="#0b1f3a">
 <style>${css}</style>
 ${scripts}

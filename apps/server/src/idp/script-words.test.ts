@@ -27,6 +27,9 @@ describe("the provider's scripts speak the page's language", () => {
     expect(login('en')).toContain(
       'data-failed="That passkey could not sign you in. Try again, or log in with your password."',
     );
+    // And the page links the manifest in its language (the install name a phone shows).
+    expect(login('es')).toContain('<link rel="manifest" href="/manifest.es.webmanifest">');
+    expect(login('en')).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     const script = asset('passkey-sign-in.js');
     expect(script).toContain('words.notUsed');
     expect(script).not.toMatch(/'(No passkey|That passkey|Your sign-in)/);

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import { type Language, languageTags } from '@pria/contracts/languages';
+import { type Language, languageTags, manifestPaths } from '@pria/contracts/languages';
 import { messages as publicEnglish } from '../../locales/en/public.po';
 
 /**
@@ -59,7 +59,11 @@ export async function activateLanguage(language: Language): Promise<void> {
   if (wanted !== language) return; // a later pick won while this one downloaded
   // One change event, so what is on screen re-renders once.
   i18n.loadAndActivate({ locale: language, locales: [languageTags[language]], messages });
-  if (typeof document !== 'undefined') document.documentElement.lang = languageTags[language];
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = languageTags[language];
+    // The install name and shortcuts a phone shows, in the same language.
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPaths[language]);
+  }
 }
 
 /**
