@@ -171,7 +171,8 @@ const rows: Row[] = [
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    budget: 354,
+    // +0.25 KB (issue 42): the recovery codes file in Spanish, the manifest in the reader's language.
+    budget: 355,
     target: 200,
   },
   {
