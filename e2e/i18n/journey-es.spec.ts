@@ -100,9 +100,10 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const terms = page.getByTestId('renewal-terms');
   await expect(terms).toContainText('Renovación automática');
   await expect(terms).toContainText('$38.97');
-  // TODO(issue 42): the renewal terms' sentence (recurringDisclosure in
-  // packages/contracts/src/legal/recurring-disclosure.ts, a versioned legal text a consent records)
-  // is still English, with an English date; assert its Spanish once it has a translation.
+  // The renewal terms themselves, in Spanish with a Spanish date (the same version as the English).
+  await expect(terms).toContainText('se renueva automáticamente: $38.97 (impuestos incluidos) cada 6 meses');
+  await expect(terms).toContainText(/la próxima vez el \d{1,2} de [a-z]+ de \d{4}, hasta que lo cancele/);
+  await expect(terms).not.toContainText('renews automatically');
   await expectNoSidewaysScroll(page);
   await payment.getByRole('button', { name: 'Pagar $38.97' }).click();
 
@@ -135,8 +136,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   ]);
   expect(await subscriptionOf(customer.id)).toMatchObject({ status: 'active', plan_id: 'semi-annual' });
   expect((await cardsOf(customer.id)).map((c) => [c.last_four, c.charge_and_pay])).toEqual([['1111', true]]);
-  // Each consent names the language of the version shown: the terms and privacy policy in Spanish,
-  // the renewal terms (published in English only for now) in English.
+  // Each consent names the language of the version shown: all three in Spanish.
   expect(
     await sql<{ document: string; language: string }>(
       'select distinct document, language from consent_records where customer_id = $1 order by document',
@@ -144,7 +144,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
     ),
   ).toEqual([
     { document: 'privacy', language: 'es' },
-    { document: 'recurring', language: 'en' },
+    { document: 'recurring', language: 'es' },
     { document: 'terms', language: 'es' },
   ]);
 

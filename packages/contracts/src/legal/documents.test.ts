@@ -8,7 +8,8 @@ describe('the language a legal document is shown in (issue 42)', () => {
     expect(legalLanguage('terms', 'en')).toBe('en');
   });
 
-  it('is English where it is not: the renewal terms are English only', () => {
-    expect(legalLanguage('recurring', 'es')).toBe('en');
+  it('is Spanish for the renewal terms and card authorization too, now published in Spanish', () => {
+    expect(legalLanguage('recurring', 'es')).toBe('es');
+    expect(legalLanguage('recurring', 'en')).toBe('en');
   });
 });

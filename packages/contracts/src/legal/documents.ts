@@ -60,8 +60,9 @@ export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
   recurring: {
     title: 'Recurring-charge authorization',
     url: '/dashboard/account/privacy',
-    // The checkout's renewal terms are English only for now (issue 42's note).
-    languages: ['en'],
+    // Shown in Spanish too (the checkout's terms, the card authorization): a translation of the same
+    // version, the English governing as for the other documents.
+    languages: ['en', 'es'],
     versions: [
       {
         version: recurringDisclosure.version,
@@ -118,7 +119,15 @@ export interface ConsentsView {
 }
 
 /** The stored-credential consent for one card (Visa/Mastercard require it for merchant-initiated charges). */
-export function cardAuthorizationText(card: string): string {
+export function cardAuthorizationText(card: string, language: Language = 'en'): string {
+  if (language === 'es') {
+    return (
+      `Al agregar ${card}, usted autoriza a Pria a guardarla y a hacerle un cargo de $3 el día 28 de cada mes mientras ` +
+      'su plan esté activo (que se le abona en la misma tarjeta el día 2 del mes siguiente), y a cobrarle en ella las ' +
+      'renovaciones de su plan si es la tarjeta que paga el plan. Puede eliminar la tarjeta o cancelar en cualquier ' +
+      'momento en Configuración de la cuenta.'
+    );
+  }
   return (
     `By adding ${card}, you authorize Pria to store it and charge it $3 on the 28th of each month while your plan ` +
     'is active (paid back to the same card on the 2nd of the next month), and to charge your plan renewals to it ' +

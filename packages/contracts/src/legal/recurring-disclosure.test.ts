@@ -21,4 +21,23 @@ describe('recurringDisclosure', () => {
       recurringDisclosure.text({ planName: 'Monthly', totalCents: 650, intervalCount: 1, renewsOn: 'x' }),
     ).toContain('$6.50 (including taxes) every month');
   });
+
+  it('reads in Spanish for a Spanish reader, with the same price, period and date', () => {
+    const text = recurringDisclosure.text(
+      { planName: 'Annual', totalCents: 7145, intervalCount: 12, renewsOn: '27 de noviembre de 2027' },
+      'es',
+    );
+    expect(text).toContain(
+      'Su plan Annual se renueva automáticamente: $71.45 (impuestos incluidos) cada 12 meses',
+    );
+    expect(text).toContain('la próxima vez el 27 de noviembre de 2027, hasta que lo cancele');
+    expect(text).toContain('Configuración de la cuenta → Suscripción');
+    expect(text).toContain('se le abonan el día 2');
+    expect(
+      recurringDisclosure.text(
+        { planName: 'Monthly', totalCents: 650, intervalCount: 1, renewsOn: 'x' },
+        'es',
+      ),
+    ).toContain('$6.50 (impuestos incluidos) cada mes');
+  });
 });

@@ -18,6 +18,8 @@ import { recurringDisclosure } from '@pria/contracts/legal/recurring-disclosure'
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
+import { currentLanguage } from '../../app/i18n/i18n.ts';
 import { CardDetailsFields } from '../cards/card-details-fields.tsx';
 import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from '../cards/charge-and-pay-words.ts';
 import { CardEntryUnavailable } from '../cards/microform/card-entry-unavailable.tsx';
@@ -49,6 +51,7 @@ interface CheckoutFormProps {
 
 export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) {
   const { i18n, t } = useLingui();
+  const calendarLocale = useCalendarLocale();
   const customer = useCustomer();
   const cards = useCards();
   const [source, setSource] = useState<PaymentSource>('new');
@@ -212,12 +215,15 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
                   <Trans>Automatic renewal</Trans>
                 </Text>
                 <Text size="sm">
-                  {recurringDisclosure.text({
-                    planName: plan.name,
-                    totalCents: plan.total,
-                    intervalCount: plan.intervalCount,
-                    renewsOn: renewsOn(plan),
-                  })}
+                  {recurringDisclosure.text(
+                    {
+                      planName: plan.name,
+                      totalCents: plan.total,
+                      intervalCount: plan.intervalCount,
+                      renewsOn: renewsOn(plan, undefined, calendarLocale),
+                    },
+                    currentLanguage(),
+                  )}
                 </Text>
               </Paper>
               <Text size="sm" c="dimmed">
