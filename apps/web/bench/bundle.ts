@@ -184,7 +184,8 @@ const rows: Row[] = [
   {
     route: '/dashboard/checkout',
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
-    budget: 315,
+    // +0.3 KB (issue 42): the renewal terms' Spanish text beside the English (a legal text, data).
+    budget: 316,
     target: 200,
   },
   {
