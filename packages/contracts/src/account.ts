@@ -183,11 +183,12 @@ export const accountSessionParams = z.object({
 });
 
 const deviceWords = z.string().meta({
-  description: 'The browser and system in words, e.g. "Chrome on macOS"; "Unknown device" when not known',
+  description:
+    'The browser and system in words, in the caller\'s language: e.g. "Chrome on macOS" ("Chrome en macOS" in Spanish); "Unknown device" when not known',
 });
 const placeWords = z.string().meta({
   description:
-    'Where it signed in from, as far as Pria knows: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x") or "Unknown place"',
+    'Where it signed in from, as far as Pria knows, in the caller\'s language: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x", "Red 203.0.113.x" in Spanish) or "Unknown place"',
 });
 
 export const signedInDevice = z.object({

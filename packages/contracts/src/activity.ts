@@ -52,7 +52,11 @@ export const activityRow = z.object({
   createdAt: isoInstant,
   card: z.object({ id: z.uuid(), brand: z.string(), lastFour: z.string() }),
   description: z.string(),
-  /** What the State column says: Charged, Declined, Paid, Retrying, Returned, Disputed... */
+  /**
+   * What the State column says: Charged, Declined, Paid, Retrying, Returned, Disputed... The
+   * description, state and remarks are in the customer's language for their own activity
+   * (GET /transactions), English for staff.
+   */
   transactionState: z.string(),
   /** Cents. */
   amount: z.number().int(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.ts';
-import { deviceWords, isNewDevice, placeWords } from '../platform/device-words.ts';
+import { isNewDevice } from '../platform/device-words.ts';
 import type { SecurityNotifier } from '../platform/security-notices.ts';
 
 /**
@@ -102,7 +102,7 @@ export async function recordSessionSignIn(
       email: user.email,
       event: 'new_device_sign_in',
       eventId: s.note.signInId,
-      device: { words: deviceWords(s.note.userAgent), place: placeWords(s.note.ip) },
+      device: { userAgent: s.note.userAgent, ip: s.note.ip },
       at: new Date(row.signed_in_at),
     });
   });

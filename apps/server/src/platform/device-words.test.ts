@@ -36,6 +36,30 @@ describe('a place in words (no lookup: the network only)', () => {
   });
 });
 
+describe("a device and a place in the reader's language (ADR 74)", () => {
+  const windowsChrome =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+  it('says them in Spanish for a Spanish reader, the browser and system named as they are', () => {
+    expect(deviceWords(windowsChrome, 'es')).toBe('Chrome en Windows');
+    expect(deviceWords(null, 'es')).toBe('Dispositivo desconocido');
+    expect(deviceWords('SomeThing (Windows NT 10.0; Win64; x64)', 'es')).toBe(
+      'Navegador desconocido en Windows',
+    );
+    expect(placeWords('127.0.0.1', 'es')).toBe('Red 127.0.0.x');
+    expect(placeWords('2001:db8::1', 'es')).toBe('Red 2001:db8:0::/48');
+    expect(placeWords(null, 'es')).toBe('Lugar desconocido');
+  });
+
+  it('says them in English, as before, when no language is given or it is English', () => {
+    expect(deviceWords(windowsChrome)).toBe('Chrome on Windows');
+    expect(deviceWords(windowsChrome, 'en')).toBe('Chrome on Windows');
+    expect(deviceWords('SomeThing (Windows NT 10.0; Win64; x64)', 'en')).toBe('Unknown browser on Windows');
+    expect(placeWords('127.0.0.1', 'en')).toBe('Network 127.0.0.x');
+    expect(placeWords('', 'en')).toBe('Unknown place');
+  });
+});
+
 describe('a sign-in from a new device (isNewDevice, ADR 68)', () => {
   const chromeMac =
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

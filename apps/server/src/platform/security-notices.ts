@@ -2,6 +2,7 @@ import { cardName, formatDateTime, type Language } from '@pria/contracts';
 import { formatMessage, localeOf, type Translator, translator } from '@pria/contracts/i18n/format';
 import { securityNotices } from '@pria/contracts/i18n/security-notices';
 import type { Db } from './db.ts';
+import { deviceWords, placeWords } from './device-words.ts';
 import { accountLanguage } from './language.ts';
 import { enqueueEmail } from './outbox.ts';
 
@@ -42,8 +43,11 @@ export interface SecurityEventNotice {
   eventId: string;
   /** recovery_code_used: how many unused recovery codes are left. */
   codesLeft?: number;
-  /** device_signed_out: the device in words ("Chrome on macOS") and where it signed in from. */
-  device?: { words: string; place: string };
+  /**
+   * device_signed_out, new_device_sign_in: the device's User-Agent and the address it signed in
+   * from, said in words in the account's language ("Chrome on macOS", "Network 203.0.113.x").
+   */
+  device?: { userAgent: string | null; ip: string | null };
   /** The card events: the card added, removed or now funding the plan. */
   card?: NoticeCardWords;
   /** funding_card_changed: the card that funded the plan before, if any. */
@@ -103,11 +107,15 @@ function detailsOf(
     lines.push(t('detail.card', { card: cardName(card) }));
     sms = ` ${smsCard(card, t)}.`;
   }
-  if (notice.device && notice.event === 'new_device_sign_in') {
-    lines.push(t('detail.newDevice', { device: notice.device.words, place: notice.device.place }));
-    sms = ` ${notice.device.words}.`;
-  } else if (notice.device) {
-    lines.push(t('detail.device', { device: notice.device.words, place: notice.device.place }));
+  const device = notice.device && {
+    words: deviceWords(notice.device.userAgent, t.language),
+    place: placeWords(notice.device.ip, t.language),
+  };
+  if (device && notice.event === 'new_device_sign_in') {
+    lines.push(t('detail.newDevice', { device: device.words, place: device.place }));
+    sms = ` ${device.words}.`;
+  } else if (device) {
+    lines.push(t('detail.device', { device: device.words, place: device.place }));
   }
   if (notice.at) {
     lines.push(t('detail.when', { at: formatDateTime(notice.at, 'long', localeOf[t.language]) }));

@@ -2015,7 +2015,7 @@ export interface paths {
         };
         /**
          * The caller's signed-in devices and latest sign-ins (Account → Security)
-         * @description Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller's own.
+         * @description Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller's own. The words are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); browser and system names stay as they are named.
          *
          *     Access: any signed-in caller (bearer token); a customer reaches only their own data.
          */
@@ -2038,10 +2038,10 @@ export interface paths {
                             data: {
                                 devices: {
                                     current: boolean;
-                                    /** @description The browser and system in words, e.g. "Chrome on macOS"; "Unknown device" when not known */
+                                    /** @description The browser and system in words, in the caller's language: e.g. "Chrome on macOS" ("Chrome en macOS" in Spanish); "Unknown device" when not known */
                                     device: string;
                                     id: string;
-                                    /** @description Where it signed in from, as far as Pria knows: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x") or "Unknown place" */
+                                    /** @description Where it signed in from, as far as Pria knows, in the caller's language: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x", "Red 203.0.113.x" in Spanish) or "Unknown place" */
                                     place: string;
                                     /** Format: date-time */
                                     signedInAt: string;
@@ -2050,9 +2050,9 @@ export interface paths {
                                     /** Format: date-time */
                                     at: string;
                                     current: boolean;
-                                    /** @description The browser and system in words, e.g. "Chrome on macOS"; "Unknown device" when not known */
+                                    /** @description The browser and system in words, in the caller's language: e.g. "Chrome on macOS" ("Chrome en macOS" in Spanish); "Unknown device" when not known */
                                     device: string;
-                                    /** @description Where it signed in from, as far as Pria knows: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x") or "Unknown place" */
+                                    /** @description Where it signed in from, as far as Pria knows, in the caller's language: no place is looked up, so this is the address masked to its network ("Network 203.0.113.x", "Red 203.0.113.x" in Spanish) or "Unknown place" */
                                     place: string;
                                     signedIn: boolean;
                                 }[];
@@ -13952,7 +13952,9 @@ export interface paths {
         };
         /**
          * The caller's activity, newest first (default window: the last 180 days)
-         * @description Access: any signed-in caller (bearer token); a customer reaches only their own data.
+         * @description Each row's description, state and remarks are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); plan names stay as written, amounts are US dollars.
+         *
+         *     Access: any signed-in caller (bearer token); a customer reaches only their own data.
          */
         get: {
             parameters: {

@@ -1,6 +1,8 @@
 import { accountEmails } from './account-emails.ts';
+import { customerActivity } from './activity.ts';
 import { apiMessages } from './api-messages.ts';
 import { customerEmails } from './customer-emails.ts';
+import { deviceNames } from './devices.ts';
 import { documentWords } from './documents.ts';
 import type { Catalog } from './format.ts';
 import { idpMessages, idpPages } from './idp-pages.ts';
@@ -21,4 +23,6 @@ export const serverCatalogs: Record<string, Catalog> = {
   customerEmails,
   apiMessages,
   documentWords,
+  customerActivity,
+  deviceNames,
 };

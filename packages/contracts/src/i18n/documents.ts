@@ -5,7 +5,8 @@ import { defineCatalog } from './format.ts';
  * refund's receipt and the yearly Charge & Pay statement, as PDF, in the reader's language (ADR 74).
  * Dates arrive written by the calendar in the reader's locale, amounts by `formatUsd`; the year is
  * passed as text (a number would be written "2,031"). The CSV statement stays English: its column
- * names are what a spreadsheet or a program reads.
+ * names are what a spreadsheet or a program reads. The customer's activity list says its State
+ * column with the same `charge.*`, `payBack.*` and `receipt.refunded` words (activity.ts has the rest).
  */
 export const documentWords = defineCatalog({
   en: {

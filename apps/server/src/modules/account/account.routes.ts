@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { systemClock } from '../../platform/clock.ts';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
+import { chosenLanguage, requestLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import type { TimeWindow } from '../../platform/rate-limits.ts';
 import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
@@ -244,12 +245,18 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
         tags: ['account'],
         summary: "The caller's signed-in devices and latest sign-ins (Account → Security)",
         description:
-          "Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller's own.",
+          "Each device is one sign-in session: its browser and system in words, the network it signed in from (no place is looked up), when, and whether it is the device of this request (current). Only the caller's own. The words are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); browser and system names stay as they are named.",
         response: respond(accountSessions),
       },
     },
-    async (req, reply) =>
-      send(reply, await listOwnSessions({ identityAdmin: admin(), principal: principalOf(req) })),
+    async (req, reply) => {
+      const principal = principalOf(req);
+      const language = requestLanguage(req.headers, await chosenLanguage(db, principal));
+      return send(
+        varyByLanguage(reply),
+        await listOwnSessions({ identityAdmin: admin(), principal, language }),
+      );
+    },
   );
 
   api.delete(

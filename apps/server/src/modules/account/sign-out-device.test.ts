@@ -120,6 +120,42 @@ describe('signed-in devices', () => {
     expect(await lastMessageTo(t.db, 'devices-audit@pria.test')).toContain('Device: Safari on iOS');
   });
 
+  it("says the devices in the customer's language (ADR 74), and emails a Spanish customer in Spanish", async () => {
+    const ann = await account('devices-es@pria.test');
+    const spanish = { 'accept-language': 'es-US,es;q=0.9' };
+    const sessions = async (headers: Record<string, string> = {}) => {
+      const res = await ann.laptop.api.request('GET', '/api/v1/account/sessions', undefined, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('vary')).toMatch(/Accept-Language.*Cookie/);
+      return res.body.data as { devices: Device[]; signIns: { device: string; place: string }[] };
+    };
+    // Never chose: the browser's language.
+    expect((await sessions()).devices.map((d) => d.device)).toEqual(['Safari on iOS', 'Chrome on macOS']);
+    const fromSpanishBrowser = await sessions(spanish);
+    expect(fromSpanishBrowser.devices.map((d) => d.device)).toEqual(['Safari en iOS', 'Chrome en macOS']);
+    for (const d of fromSpanishBrowser.devices) expect(d.place).toMatch(/^Red (127\.0\.0\.x|0:0:0::\/48)$/);
+    expect(fromSpanishBrowser.signIns.map((s) => s.device)).toEqual(['Safari en iOS', 'Chrome en macOS']);
+
+    // Chose Spanish on the account: Spanish whatever the cookie or browser says.
+    expect((await ann.laptop.api.put('/api/v1/customers/me/language', { language: 'es' })).status).toBe(200);
+    const chosen = await sessions({ cookie: 'pria_lang=en', 'accept-language': 'en-US' });
+    expect(chosen.devices.map((d) => d.device)).toEqual(['Safari en iOS', 'Chrome en macOS']);
+
+    // Signing the phone out: the notice is in Spanish, the account's log stays English.
+    const phone = chosen.devices.find((d) => !d.current);
+    expect((await ann.laptop.api.delete(`/api/v1/account/sessions/${phone?.id}`)).status).toBe(200);
+    const mail = await lastMessageTo(t.db, 'devices-es@pria.test');
+    expect(mail).toMatch(/Dispositivo: Safari en iOS, Red (127\.0\.0\.x|0:0:0::\/48)\./);
+    expect(mail).not.toMatch(/ on iOS|Network /);
+    const log = await t.db
+      .selectFrom('event_log')
+      .select('data')
+      .where('stream', '=', 'account')
+      .where('message', '=', 'signed out a device')
+      .execute();
+    expect(log.map((l) => (l.data as { device?: string }).device)).toContain('Safari on iOS');
+  });
+
   it("refuses another customer's device with 404 and signs nothing out", async () => {
     const ann = await account('devices-owner@pria.test');
     const bob = await account('devices-bob@pria.test');

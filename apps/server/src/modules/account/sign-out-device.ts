@@ -4,7 +4,7 @@ import { endSessionAccessTokens } from '../../platform/access-valid-after.ts';
 import { type AuditContext, recordOwnSecurityChange } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
-import { deviceWords, placeWords } from '../../platform/device-words.ts';
+import { deviceWords } from '../../platform/device-words.ts';
 import { notFound } from '../../platform/errors.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { sendSecurityNotice } from '../notifications/index.ts';
@@ -34,10 +34,9 @@ export async function signOutDevice(o: {
     const ended = await devices.signOut(tx, subject, o.sessionId);
     if (!ended) throw notFound(deviceMessages.notFound);
     await endSessionAccessTokens(tx, subject, ended.sessionId);
-    const device = { words: deviceWords(ended.userAgent), place: placeWords(ended.ip) };
     await logAccountEvent(tx, customer.id, 'signed out a device', {
       sessionId: ended.sessionId,
-      device: device.words,
+      device: deviceWords(ended.userAgent),
       fromThisDevice: ended.sessionId === o.principal.sessionId,
     });
     await recordOwnSecurityChange(tx, o.principal, 'device_signed_out', o.request);
@@ -48,7 +47,7 @@ export async function signOutDevice(o: {
         email: o.principal.email ?? customer.email ?? '',
         event: 'device_signed_out',
         eventId: ended.sessionId,
-        device,
+        device: { userAgent: ended.userAgent, ip: ended.ip },
         issuer: o.issuer,
       },
       { publicUrl: o.publicUrl },

@@ -124,4 +124,19 @@ describe('a sign-in from a new device', () => {
     await signIn(WINDOWS_FIREFOX);
     expect(await mails(email, subject)).toHaveLength(1);
   });
+
+  it("names the device and its network in the account's language (ADR 74)", async () => {
+    const email = 'notice-device-es@pria.test';
+    await createUser(t.db, { email, password: 'correct horse 1', emailVerified: true, language: 'es' });
+    const signIn = (userAgent: string) =>
+      oidcLogin({ baseUrl: t.url, email, password: 'correct horse 1', userAgent });
+    await signIn(MAC_CHROME);
+    await signIn(WINDOWS_FIREFOX);
+    const [mail, ...more] = await mails(email, 'Nuevo inicio de sesión en su cuenta de Pria');
+    expect(more).toEqual([]);
+    expect(mail?.text_body).toMatch(
+      /Dispositivo: Firefox en Windows, desde Red (127\.0\.0\.x|0:0:0::\/48)\./,
+    );
+    expect(mail?.text_body).not.toMatch(/ on Windows|Network /);
+  });
 });

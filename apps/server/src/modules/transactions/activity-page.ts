@@ -9,14 +9,14 @@ export { ACTIVITY_WINDOW_MS, activityQuery };
 
 /**
  * One page of a customer's activity: the window ends now and spans 180 days unless asked
- * otherwise; worded for the customer, or for staff reading a client's.
+ * otherwise; worded for the customer in their language, or for staff reading a client's.
  */
 export async function activityPage(
   db: Db,
   customerId: string,
   q: z.output<typeof activityQuery>,
   now: Date,
-  reader: ActivityReader = 'customer',
+  reader: ActivityReader = { customer: 'en' },
 ): Promise<ActivityPage> {
   const end = new Date(q.endDate ?? now.getTime());
   const start = new Date(q.startDate ?? end.getTime() - ACTIVITY_WINDOW_MS);

@@ -1,52 +1,87 @@
-import { type ActivityRow as ActivityRowView, receiptLabel } from '@pria/contracts';
+import {
+  type ActivityRow as ActivityRowView,
+  formatUsd,
+  type Language,
+  languages,
+  receiptLabel,
+} from '@pria/contracts';
+import { customerActivity } from '@pria/contracts/i18n/activity';
+import { documentWords } from '@pria/contracts/i18n/documents';
+import { formatMessage } from '@pria/contracts/i18n/format';
 import { PAYOUT_DELAYED_AFTER_TRIES } from '../billing/index.ts';
 import type { ActivityRow } from './transactions.repo.ts';
 
-/** What a customer reads in the State column, for charges and for Pria's pay-backs. */
-const chargeStates: Record<string, string> = {
-  created: 'Processing',
-  submitted: 'Processing',
-  unknown: 'Processing',
-  requires_authentication: 'Pending Verification',
-  captured: 'Charged',
-  declined: 'Declined',
-  missed: 'Missed',
+/**
+ * Who reads the activity: the customer (their own, "your card"), in their language (ADR 74), or
+ * staff (a client's), in English.
+ */
+export type ActivityReader = { customer: Language } | 'staff';
+
+/** The State column's words: a receipt's and a statement's where they say the same (documents.ts). */
+type StateWord =
+  | { documents: keyof typeof documentWords.en }
+  | { activity: keyof typeof customerActivity.en };
+const doc = (id: keyof typeof documentWords.en): StateWord => ({ documents: id });
+const own = (id: keyof typeof customerActivity.en): StateWord => ({ activity: id });
+
+/** What a customer reads in the State column, for charges, Pria's pay-backs and refunds. */
+const chargeStates: Record<string, StateWord> = {
+  created: doc('charge.processing'),
+  submitted: doc('charge.processing'),
+  unknown: doc('charge.processing'),
+  requires_authentication: own('state.pendingVerification'),
+  captured: doc('charge.captured'),
+  declined: doc('charge.declined'),
+  missed: own('state.missed'),
 };
-const paymentStates: Record<string, string> = {
-  pending: 'Scheduled',
-  submitted: 'Processing',
-  unknown: 'Processing',
-  paid: 'Paid',
-  failed: 'Retrying',
-  returned: 'Returned',
-  withheld: 'Not paid back',
+const paymentStates: Record<string, StateWord> = {
+  pending: doc('payBack.scheduled'),
+  submitted: doc('payBack.processing'),
+  unknown: doc('payBack.processing'),
+  paid: own('state.paid'),
+  failed: doc('payBack.retrying'),
+  returned: doc('payBack.returned'),
+  withheld: own('state.notPaidBack'),
 };
-const refundStates: Record<string, string> = {
-  submitted: 'Processing',
-  unknown: 'Processing',
-  refunded: 'Refunded',
+const refundStates: Record<string, StateWord> = {
+  submitted: doc('charge.processing'),
+  unknown: doc('charge.processing'),
+  refunded: doc('receipt.refunded'),
 };
 const statesOf = { charge: chargeStates, payment: paymentStates, refund: refundStates };
 
-/** Who reads the activity: the customer (their own, "your card") or staff (a client's). */
-export type ActivityReader = 'customer' | 'staff';
+const say = (word: StateWord, lang: Language) =>
+  'documents' in word
+    ? formatMessage(documentWords, lang, word.documents)
+    : formatMessage(customerActivity, lang, word.activity);
+
+/** The customer's own words in one language (contracts/i18n/activity.ts). */
+function customerWordsIn(lang: Language) {
+  const t = (id: keyof typeof customerActivity.en) => formatMessage(customerActivity, lang, id);
+  return {
+    payment: t('description.payBack'),
+    refund: t('description.refund'),
+    paybackDelayed: t('remark.payBackDelayed'),
+    paybackReturned: t('remark.payBackReturned'),
+    paybackWithheld: t('remark.payBackWithheld'),
+    chargeDisputed: t('remark.chargeDisputed'),
+    planEnded: t('remark.planEnded'),
+    message: (m: string) => m,
+  };
+}
+const customerWords = Object.fromEntries(languages.map((l) => [l, customerWordsIn(l)])) as Record<
+  Language,
+  ReturnType<typeof customerWordsIn>
+>;
 
 /**
  * The activity's own sentences, for each reader (issue 29: staff read "Charge & Pay payment to
  * your card" on a client's page). Remarks: a pay-back that has not gone through (ADR 7), a charge
- * disputed with the bank, a refund that ended the plan.
+ * disputed with the bank, a refund that ended the plan. The customer's are the catalog's; staff's
+ * are English.
  */
 export const activityWords = {
-  customer: {
-    payment: 'Charge & Pay payment to your card',
-    refund: 'Refund of your plan charge',
-    paybackDelayed: 'Pay-back delayed, we are retrying',
-    paybackReturned: 'Your card could not receive it; Pria support will send it to another of your cards',
-    paybackWithheld: 'You disputed the charge with your bank, which returns it to you instead',
-    chargeDisputed: 'You disputed this charge with your bank',
-    planEnded: 'Your plan ended with this refund.',
-    message: (m: string) => m,
-  },
+  customer: customerWords.en,
   staff: {
     payment: "Charge & Pay pay-back to the customer's card",
     refund: 'Refund of a plan charge',
@@ -57,9 +92,9 @@ export const activityWords = {
     planEnded: "The customer's plan ended with this refund.",
     message: (m: string) => `Message to the customer: ${m}`,
   },
-} satisfies Record<ActivityReader, Record<string, string | ((m: string) => string)>>;
+} satisfies Record<'customer' | 'staff', Record<string, string | ((m: string) => string)>>;
 
-type Words = (typeof activityWords)[ActivityReader];
+type Words = (typeof activityWords)['staff'];
 
 function remarksOf(r: ActivityRow, w: Words): string | null {
   if (r.kind === 'payment' && r.status === 'failed')
@@ -74,22 +109,41 @@ function remarksOf(r: ActivityRow, w: Words): string | null {
   return r.reason;
 }
 
-const descriptionOf = (r: ActivityRow, w: Words) =>
-  r.kind === 'payment' ? w.payment : r.kind === 'refund' ? w.refund : r.description;
+/**
+ * A charge's description. English reads the sentence stored on the charge when it was made (what
+ * it has always said). Another language says it from what the charge is: the monthly $3, or a
+ * plan's charge at checkout or its renewal, with the plan's name (data, as written) and price
+ * (`formatUsd`); a charge it cannot tell (no plan) keeps its stored words.
+ */
+function chargeDescription(r: ActivityRow, lang: Language): string {
+  if (lang === 'en') return r.description;
+  const t = (id: keyof typeof customerActivity.en, values?: Record<string, string>) =>
+    formatMessage(customerActivity, lang, id, values);
+  if (r.charge_kind === 'payin') return t('description.payin');
+  if (r.charge_kind !== 'subscription' || r.plan_name === null) return r.description;
+  if (r.renewal) return t('description.planRenewal', { planName: r.plan_name });
+  if (r.price_cents === null) return r.description;
+  return t('description.planCharge', { planName: r.plan_name, price: formatUsd(r.price_cents) });
+}
+
+const descriptionOf = (r: ActivityRow, w: Words, lang: Language) =>
+  r.kind === 'payment' ? w.payment : r.kind === 'refund' ? w.refund : chargeDescription(r, lang);
 
 /** A row of an activity table: the customer's own (the spec's client) or a client's, for staff. */
-export function toActivityRow(r: ActivityRow, reader: ActivityReader = 'customer'): ActivityRowView {
-  const w = activityWords[reader];
+export function toActivityRow(r: ActivityRow, reader: ActivityReader = { customer: 'en' }): ActivityRowView {
+  const lang = reader === 'staff' ? 'en' : reader.customer;
+  const w = reader === 'staff' ? activityWords.staff : customerWords[lang];
+  const state =
+    r.kind === 'charge' && (r.dispute === 'open' || r.dispute === 'lost')
+      ? own('state.disputed')
+      : statesOf[r.kind][r.status];
   return {
     id: r.id,
     type: r.kind,
     createdAt: new Date(r.created_at).toISOString(),
     card: { id: r.card_id, brand: r.brand, lastFour: r.last_four },
-    description: descriptionOf(r, w),
-    transactionState:
-      r.kind === 'charge' && (r.dispute === 'open' || r.dispute === 'lost')
-        ? 'Disputed'
-        : (statesOf[r.kind][r.status] ?? r.status),
+    description: descriptionOf(r, w, lang),
+    transactionState: state ? say(state, lang) : r.status,
     amount: r.amount_cents,
     remarks: remarksOf(r, w),
     /** A plan charge's or a refund's receipt: download it from GET /receipts/{id}. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
+import { requestLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
 import { currentCustomer } from '../customers/index.ts';
@@ -18,13 +19,16 @@ export async function transactionRoutes(app: FastifyInstance, { db, clock = syst
       schema: {
         tags: ['transactions'],
         summary: "The caller's activity, newest first (default window: the last 180 days)",
+        description:
+          "Each row's description, state and remarks are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); plan names stay as written, amounts are US dollars.",
         querystring: activityQuery,
         response: respond(activityPageView),
       },
     },
     async (req, reply) => {
       const customer = await currentCustomer(db, principalOf(req));
-      return send(reply, await activityPage(db, customer.id, req.query, clock.now()));
+      const reader = { customer: requestLanguage(req.headers, customer.language) };
+      return send(varyByLanguage(reply), await activityPage(db, customer.id, req.query, clock.now(), reader));
     },
   );
 }

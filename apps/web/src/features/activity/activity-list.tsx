@@ -2,14 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDate, formatUsd } from '@pria/contracts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { cardLabel, dash, orDash } from './activity-table.tsx';
+import { cardLabel, dash, orDash, stateCase } from './activity-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
 
+/** The State's colour, from its words in either language (the server writes them in the customer's). */
 const stateColor = (state: string | null) => {
   const s = (state ?? '').toLowerCase();
-  if (/declin|fail|return|missed|lost/.test(s)) return 'red';
-  if (/pend|retry|progress|verif/.test(s)) return 'yellow';
+  if (/declin|fail|return|missed|lost|rechaz|no recib|no realiz/.test(s)) return 'red';
+  if (/pend|retry|progress|verif|reintent/.test(s)) return 'yellow';
   return 'teal';
 };
 
@@ -18,7 +19,7 @@ const stateColor = (state: string | null) => {
  * column of the table in it, read top to bottom.
  */
 export function ActivityList({ rows }: { rows: Transaction[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useCalendarLocale();
   if (rows.length === 0) {
     return (
@@ -50,7 +51,12 @@ export function ActivityList({ rows }: { rows: Transaction[] }) {
             </Text>
           </Group>
           <Group gap="xs" mt={6} justify="space-between">
-            <Badge size="sm" variant="light" color={stateColor(row.transactionState)} tt="capitalize">
+            <Badge
+              size="sm"
+              variant="light"
+              color={stateColor(row.transactionState)}
+              tt={stateCase(i18n.locale)}
+            >
               {orDash(row.transactionState?.replace(/_/g, ' '))}
             </Badge>
             {row.receipt && <ReceiptButton receipt={row.receipt} />}

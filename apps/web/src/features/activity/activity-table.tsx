@@ -10,6 +10,13 @@ import { ReceiptButton } from './receipt-button.tsx';
 export const dash = '-';
 export const orDash = (value: string | null | undefined) => (value?.trim() ? value : dash);
 
+/**
+ * How the State column is cased: the server writes it in the customer's language, cased as that
+ * language cases it; English keeps its words capitalized ("Not Paid Back"), as it always showed
+ * them. Spanish is not written in title case ("No abonado").
+ */
+export const stateCase = (locale: string) => (locale === 'en' ? 'capitalize' : 'none');
+
 export function cardLabel(card: Transaction['card']): string {
   if (!card?.lastFour) return dash;
   const brand = brandFromInput(card.brand ?? '');
@@ -63,7 +70,9 @@ export function ActivityTable({ rows }: { rows: Transaction[] }) {
                     </>
                   )}
                 </Table.Td>
-                <Table.Td tt="capitalize">{orDash(row.transactionState?.replace(/_/g, ' '))}</Table.Td>
+                <Table.Td tt={stateCase(i18n.locale)}>
+                  {orDash(row.transactionState?.replace(/_/g, ' '))}
+                </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {typeof row.amount === 'number' ? formatUsd(row.amount) : dash}
                 </Table.Td>

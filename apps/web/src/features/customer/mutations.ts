@@ -61,7 +61,8 @@ export function useVerifyEmail() {
  * PUT /customers/me/language: the language Pria speaks to the customer, kept on the account (every
  * device and every message sent to them follows it; ADR 71, 73). Shown at once: the cached
  * customer says so before the answer, so the account's language (useAccountLanguage) does not
- * switch the page back meanwhile.
+ * switch the page back meanwhile. The answers the server words in the customer's language (the
+ * activity's rows, the signed-in devices) are fetched again once the account says the new one.
  */
 export function useSetLanguage() {
   const queryClient = useQueryClient();
@@ -74,8 +75,10 @@ export function useSetLanguage() {
       queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) =>
         old ? { ...old, language } : old,
       ),
-    onSuccess: (customer) =>
-      queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) => ({ ...old, ...customer })),
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.me(), (old: Customer | undefined) => ({ ...old, ...customer }));
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== customerKeys.all[0] });
+    },
     onError: (error) => notifyApiError(error),
   });
 }
