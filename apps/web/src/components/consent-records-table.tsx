@@ -32,7 +32,7 @@ export function ConsentRecordsTable({ records, label }: { records: ConsentRecord
         <Table.Tbody>
           {records.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td>{legalDocuments[r.document].title}</Table.Td>
+              <Table.Td>{legalDocuments[r.document].title.en}</Table.Td>
               <Table.Td>{r.version}</Table.Td>
               <Table.Td>
                 {where[r.context]}

@@ -1,4 +1,5 @@
 import { formatUsd } from '../money.ts';
+import { recurringDisclosureVersion } from './recurring-version.ts';
 
 /**
  * The automatic-renewal terms shown beside the checkout's pay button, before payment
@@ -8,7 +9,7 @@ import { formatUsd } from '../money.ts';
  * version a customer agreed to as a consent, so a change of words is a new version.
  */
 export const recurringDisclosure = {
-  version: '2026-11-27',
+  version: recurringDisclosureVersion,
   text(p: { planName: string; totalCents: number; intervalCount: number; renewsOn: string }): string {
     const every = p.intervalCount === 1 ? 'every month' : `every ${p.intervalCount} months`;
     return (
