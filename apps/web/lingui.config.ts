@@ -26,6 +26,7 @@ const customerArea = [
     'notifications',
     'onboarding',
     'plans',
+    'privacy',
     'profile',
     'progress',
     'pwa',

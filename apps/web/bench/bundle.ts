@@ -159,7 +159,8 @@ const rows: Row[] = [
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
-    budget: 335,
+    // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
+    budget: 336,
     target: 200,
   },
   {
@@ -171,14 +172,16 @@ const rows: Row[] = [
   {
     route: '/dashboard/account',
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
-    // +0.25 KB (issue 42): the recovery codes file in Spanish, the manifest in the reader's language.
-    budget: 355,
+    // +0.25 KB (issue 42): the recovery codes file in Spanish, the manifest in the reader's language;
+    // +1.2 KB: Account → Privacy and the shared widgets' labels translated (~45 messages).
+    budget: 356,
     target: 200,
   },
   {
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
-    budget: 262,
+    // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
+    budget: 263,
     target: 200,
   },
   {
@@ -191,7 +194,8 @@ const rows: Row[] = [
   {
     route: 'whole customer area',
     roots: [entryKey, customerArea, customerCatalog, ...customerPages],
-    budget: 393,
+    // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
+    budget: 396,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },

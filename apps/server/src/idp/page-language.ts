@@ -25,8 +25,8 @@ export const languageOf = (req: FastifyRequest): Language => requestLanguage(req
 const writtenWith = {
   min: PASSWORD_MIN,
   max: PASSWORD_MAX,
-  termsTitle: legalDocuments.terms.title,
-  privacyTitle: legalDocuments.privacy.title,
+  termsTitle: legalDocuments.terms.title.en,
+  privacyTitle: legalDocuments.privacy.title.en,
 };
 
 /** The catalogs whose messages travel as English text: the use cases' refusals, the second step's. */

@@ -56,8 +56,8 @@ export const messages = {
   invalidEmail: formatMessage(idpMessages, 'en', 'invalidEmail'),
   emailTaken: formatMessage(idpMessages, 'en', 'emailTaken'),
   termsRequired: formatMessage(idpMessages, 'en', 'termsRequired', {
-    termsTitle: legalDocuments.terms.title,
-    privacyTitle: legalDocuments.privacy.title,
+    termsTitle: legalDocuments.terms.title.en,
+    privacyTitle: legalDocuments.privacy.title.en,
   }),
 } as const;
 

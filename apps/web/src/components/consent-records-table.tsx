@@ -1,44 +1,64 @@
 import { Table, Text } from '@mantine/core';
-import { type ConsentRecordView, formatDateTime, legalDocuments } from '@pria/contracts';
-import { ScrollTable } from './scroll-table.tsx';
+import {
+  type ConsentContext,
+  type ConsentRecordView,
+  formatDateTime,
+  type Language,
+  languageTags,
+  legalDocuments,
+} from '@pria/contracts';
+import { ScrollTable, type ScrollTableWords } from './scroll-table.tsx';
 
-const where: Record<ConsentRecordView['context'], string> = {
-  'sign-up': 'Sign-up',
-  checkout: 'Checkout',
-  card: 'Card added',
-  update: 'Accepted an update',
-};
+/**
+ * The table's words. It holds no message of the catalogs: staff's client detail passes its English
+ * (issue 42: staff pages stay English), Account → Privacy its reader's (in the customer catalog).
+ */
+export interface ConsentRecordsWords {
+  empty: string;
+  columns: { document: string; version: string; where: string; accepted: string; ip: string };
+  /** Where the consent was given. */
+  contexts: Record<ConsentContext, string>;
+  scroll: ScrollTableWords;
+}
+
+interface ConsentRecordsTableProps {
+  records: ConsentRecordView[];
+  label: string;
+  /** The reader's language: the documents' names (the legal documents' registry) and the times in it. */
+  language: Language;
+  words: ConsentRecordsWords;
+}
 
 /**
  * Consent records as a table (Account → Privacy; staff's client detail): what, which version,
  * where, when (New York's time with its zone, "11/27/2026 at 7:17 AM ET", as every time on the
  * page), from where.
  */
-
-export function ConsentRecordsTable({ records, label }: { records: ConsentRecordView[]; label: string }) {
-  if (records.length === 0) return <Text size="sm">No Results</Text>;
+export function ConsentRecordsTable({ records, label, language, words }: ConsentRecordsTableProps) {
+  if (records.length === 0) return <Text size="sm">{words.empty}</Text>;
+  const { columns } = words;
   return (
-    <ScrollTable label={label} minWidth={560}>
+    <ScrollTable label={label} minWidth={560} words={words.scroll}>
       <Table verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Where</Table.Th>
-            <Table.Th>Accepted</Table.Th>
-            <Table.Th>IP address</Table.Th>
+            <Table.Th>{columns.document}</Table.Th>
+            <Table.Th>{columns.version}</Table.Th>
+            <Table.Th>{columns.where}</Table.Th>
+            <Table.Th>{columns.accepted}</Table.Th>
+            <Table.Th>{columns.ip}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {records.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td>{legalDocuments[r.document].title}</Table.Td>
+              <Table.Td>{legalDocuments[r.document].title[language]}</Table.Td>
               <Table.Td>{r.version}</Table.Td>
               <Table.Td>
-                {where[r.context]}
+                {words.contexts[r.context]}
                 {r.card ? ` (${r.card})` : ''}
               </Table.Td>
-              <Table.Td>{formatDateTime(r.acceptedAt, 'numeric')}</Table.Td>
+              <Table.Td>{formatDateTime(r.acceptedAt, 'numeric', languageTags[language])}</Table.Td>
               <Table.Td>{r.ip ?? '-'}</Table.Td>
             </Table.Tr>
           ))}

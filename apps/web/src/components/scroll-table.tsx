@@ -25,14 +25,34 @@ const same = (a: Overflow, b: Overflow) =>
   a.scrolls === b.scrolls && a.left === b.left && a.right === b.right;
 
 /**
+ * What the hint and the scrolling region say. The component holds no message of the catalogs: the
+ * staff's tables (English, issue 42) take these English words; a customer screen passes its
+ * reader's (`useScrollTableWords`, in the customer catalog).
+ */
+export interface ScrollTableWords {
+  /** The hint while columns are hidden to the right. */
+  more: string;
+  /** The hint once scrolled to the right end. */
+  back: string;
+  /** The scrolling region's name for screen readers, from the table's label. */
+  region: (label: string) => string;
+}
+
+export const englishScrollWords: ScrollTableWords = {
+  more: 'Scroll for more →',
+  back: '← Scroll back',
+  region: (label) => `${label}, scrolls sideways`,
+};
+
+/**
  * While it scrolls, the box is a named region that takes keyboard focus (so the arrow keys scroll
  * it: WCAG 2.1.1) and is described by the hint; a table that fits is not an extra tab stop.
  */
-function regionProps(overflow: Overflow, label: string, hintId: string) {
+function regionProps(overflow: Overflow, name: string, hintId: string) {
   if (!overflow.scrolls) return {};
   return {
     role: 'region',
-    'aria-label': `${label}, scrolls sideways`,
+    'aria-label': name,
     'aria-describedby': hintId,
     tabIndex: 0,
   };
@@ -43,6 +63,8 @@ interface ScrollTableProps {
   label: string;
   /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
+  /** The hint's and the region's words: English (the staff's) unless given. */
+  words?: ScrollTableWords;
   children: ReactNode;
 }
 
@@ -52,7 +74,7 @@ interface ScrollTableProps {
  * the region takes keyboard focus so the arrow keys scroll it. Every wide table of the app uses
  * it (issue 29), in place of Mantine's Table.ScrollContainer.
  */
-export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
+export function ScrollTable({ label, minWidth, words = englishScrollWords, children }: ScrollTableProps) {
   const ref = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const [overflow, setOverflow] = useState<Overflow>(NONE);
@@ -79,7 +101,7 @@ export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
     <div>
       {overflow.scrolls && (
         <div className={classes.hint} id={hintId}>
-          {overflow.right ? 'Scroll for more →' : '← Scroll back'}
+          {overflow.right ? words.more : words.back}
         </div>
       )}
       <div
@@ -91,7 +113,7 @@ export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
           ref={ref}
           className={classes.scroller}
           onScroll={update}
-          {...regionProps(overflow, label, hintId)}
+          {...regionProps(overflow, words.region(label), hintId)}
         >
           <div style={{ minWidth }}>{children}</div>
         </div>

@@ -77,8 +77,10 @@ describe("the server's message catalogs", () => {
 
 describe('formatting a message', () => {
   it("names the legal documents as their pages do (the sign-up's checkbox links them)", () => {
-    expect(idpPages.en['legal.terms']).toBe(legalDocuments.terms.title);
-    expect(idpPages.en['legal.privacy']).toBe(legalDocuments.privacy.title);
+    for (const lang of ['en', 'es'] as const) {
+      expect(idpPages[lang]['legal.terms']).toBe(legalDocuments.terms.title[lang]);
+      expect(idpPages[lang]['legal.privacy']).toBe(legalDocuments.privacy.title[lang]);
+    }
   });
 
   it("says the fraud notice in the lifecycle emails in the contracts' own English words", () => {

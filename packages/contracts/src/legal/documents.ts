@@ -1,5 +1,5 @@
 import type { Language } from '../languages.ts';
-import { recurringDisclosure } from './recurring-disclosure.ts';
+import { recurringDisclosureVersion } from './recurring-version.ts';
 
 /**
  * The documents a customer agrees to (issue 32), each with every version it has had, oldest
@@ -12,16 +12,29 @@ import { recurringDisclosure } from './recurring-disclosure.ts';
 export const legalDocumentIds = ['terms', 'privacy', 'recurring'] as const;
 export type LegalDocumentId = (typeof legalDocumentIds)[number];
 
+/**
+ * A text of the registry in each language the app speaks (issue 42): the English and its Spanish
+ * side by side, so a new version or document comes with both.
+ */
+export type LegalWords = Readonly<Record<Language, string>>;
+
 export interface LegalVersion {
   version: string;
-  /** What changed from the version before (for the first: what it is). */
-  summary: string;
+  /**
+   * What changed from the version before (for the first: what it is), told to each reader in their
+   * language, whatever languages the document itself is published in.
+   */
+  summary: LegalWords;
   /** SHA-256 (hex) of the text as shown, whitespace collapsed. */
   textSha256: string;
 }
 
 export interface LegalDocument {
-  title: string;
+  /**
+   * Its name: the legal pages' own titles (docs/glossary-es.md: the footer, the sign-up page and
+   * the Spanish pages name them so); a document published in English only would be named in Spanish too.
+   */
+  title: LegalWords;
   /** Where the customer reads it. */
   url: string;
   /**
@@ -34,40 +47,48 @@ export interface LegalDocument {
 
 export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
   terms: {
-    title: 'Terms of Service',
+    title: { en: 'Terms of Service', es: 'Términos del Servicio' },
     url: '/terms',
     languages: ['en', 'es'],
     versions: [
       {
         version: '2022-01-04',
-        summary: 'The terms of service as first published.',
+        summary: {
+          en: 'The terms of service as first published.',
+          es: 'Los términos del servicio tal como se publicaron por primera vez.',
+        },
         textSha256: '1880b6525b1339237505c549aa0cbeb11af67328a155851c394ea70a1063c7c5',
       },
     ],
   },
   privacy: {
-    title: 'Privacy Policy',
+    title: { en: 'Privacy Policy', es: 'Política de Privacidad' },
     url: '/policy',
     languages: ['en', 'es'],
     versions: [
       {
         version: '2022-01-01',
-        summary: 'The privacy policy as first published.',
+        summary: {
+          en: 'The privacy policy as first published.',
+          es: 'La política de privacidad tal como se publicó por primera vez.',
+        },
         textSha256: '5762ec2107360e259517f27503d59b39642d98017b9b8f273571602299c4c03a',
       },
     ],
   },
   recurring: {
-    title: 'Recurring-charge authorization',
+    title: { en: 'Recurring-charge authorization', es: 'Autorización de cargos recurrentes' },
     url: '/dashboard/account/privacy',
     // Shown in Spanish too (the checkout's terms, the card authorization): a translation of the same
     // version, the English governing as for the other documents.
     languages: ['en', 'es'],
     versions: [
       {
-        version: recurringDisclosure.version,
-        summary:
-          'You authorize Pria to keep your card on file for the $3 monthly charges and your plan renewals, until you cancel.',
+        version: recurringDisclosureVersion,
+        summary: {
+          en: 'You authorize Pria to keep your card on file for the $3 monthly charges and your plan renewals, until you cancel.',
+          es: 'Usted autoriza a Pria a mantener su tarjeta registrada para los cargos mensuales de $3 y las renovaciones de su plan, hasta que cancele.',
+        },
         textSha256: '1ba026bba57abdda89b3c6920dee288f4d8f8080eef7aa24c2b038537342e82f',
       },
     ],
@@ -77,6 +98,11 @@ export const legalDocuments: Record<LegalDocumentId, LegalDocument> = {
 /** The language a reader of `language` is shown `id` in: theirs when it is published in it, else English. */
 export function legalLanguage(id: LegalDocumentId, language: Language): Language {
   return legalDocuments[id].languages.includes(language) ? language : 'en';
+}
+
+/** What version `version` of `id` changed, in `language` (none for a version this registry does not hold). */
+export function legalSummary(id: LegalDocumentId, version: string, language: Language): string | undefined {
+  return legalDocuments[id].versions.find((v) => v.version === version)?.summary[language];
 }
 
 export function currentLegalVersion(id: LegalDocumentId): LegalVersion {

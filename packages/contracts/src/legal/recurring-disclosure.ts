@@ -1,5 +1,6 @@
 import type { Language } from '../languages.ts';
 import { formatUsd } from '../money.ts';
+import { recurringDisclosureVersion } from './recurring-version.ts';
 
 /**
  * The automatic-renewal terms shown beside the checkout's pay button, before payment
@@ -9,7 +10,7 @@ import { formatUsd } from '../money.ts';
  * version a customer agreed to as a consent, so a change of words is a new version.
  */
 export const recurringDisclosure = {
-  version: '2026-11-27',
+  version: recurringDisclosureVersion,
   /**
    * The terms in the reader's language (issue 42): the Spanish is a translation of the same version,
    * as the legal pages' is, and the English governs (the terms of service say so). `renewsOn` comes

@@ -27,6 +27,7 @@ export async function getOwnConsents(db: Db, principal: Principal): Promise<Cons
   return { documents: documentsFor(records, recurringApplies), records };
 }
 
+/** The documents' names and "what changed" in English, as documented; the web app shows its reader's (the registry's). */
 export function documentsFor(
   records: ConsentRecordView[],
   recurringApplies: boolean,
@@ -37,10 +38,10 @@ export function documentsFor(
     const applies = id !== 'recurring' || recurringApplies;
     return {
       id,
-      title: legalDocuments[id].title,
+      title: legalDocuments[id].title.en,
       url: legalDocuments[id].url,
       version: current.version,
-      summary: current.summary,
+      summary: current.summary.en,
       accepted,
       pending: applies && !accepted,
     };

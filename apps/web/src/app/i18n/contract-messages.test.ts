@@ -1,6 +1,8 @@
+import { dataExportMessages } from '@pria/contracts/data-export';
 import { messages } from '@pria/contracts/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { customerContractMessages } from '../../features/customer/contract-messages.ts';
+import { privacyContractMessages } from '../../features/privacy/privacy-contract-messages.ts';
 import {
   addContractMessages,
   contractMessageDescriptors,
@@ -11,13 +13,16 @@ import { activateLanguage, loadArea } from './i18n.ts';
 
 describe("the contracts' words in the web's catalogs", () => {
   afterAll(() => activateLanguage('en'));
-  // As the customer area does when it loads: its own words, from its own catalog.
+  // As the customer area does when it loads: its own words, from its own catalog (Account → Privacy's
+  // when that loads).
   addContractMessages(customerContractMessages);
+  addContractMessages(privacyContractMessages);
 
   it("read in English exactly as the contracts (and so the server's answers) say them", async () => {
     await activateLanguage('en');
     await loadArea('customer');
     expect(contractMessageDescriptors.has(messages.cardAdded)).toBe(true);
+    expect(contractMessageDescriptors.has(dataExportMessages.tooSoon)).toBe(true);
     for (const [english] of contractMessageDescriptors) expect(translated(english)).toBe(english);
   });
 

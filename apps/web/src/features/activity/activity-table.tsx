@@ -4,6 +4,7 @@ import { Table, Text } from '@mantine/core';
 import { brandDisplayNames, brandFromInput, formatDate, formatUsd } from '@pria/contracts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { ScrollTable } from '../../components/scroll-table.tsx';
+import { useScrollTableWords } from '../customer/scroll-table-words.ts';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
 
@@ -35,8 +36,9 @@ const columns = [
 export function ActivityTable({ rows }: { rows: Transaction[] }) {
   const { i18n, t } = useLingui();
   const locale = useCalendarLocale();
+  const scrollWords = useScrollTableWords();
   return (
-    <ScrollTable label={t`Activity`} minWidth={720}>
+    <ScrollTable label={t`Activity`} minWidth={720} words={scrollWords}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t`Activity`}>
         <Table.Thead>
           <Table.Tr>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Stack, Title } from '@mantine/core';
 import { AgreementsPanel } from './agreements-panel.tsx';
 import { DataExportPanel } from './data-export-panel.tsx';
@@ -8,13 +9,13 @@ export function PrivacySection() {
     <Stack gap="xl">
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Your data
+          <Trans>Your data</Trans>
         </Title>
         <DataExportPanel />
       </Stack>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Agreements
+          <Trans>Agreements</Trans>
         </Title>
         <AgreementsPanel />
       </Stack>

@@ -73,9 +73,12 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
 
   // NOTE: Mantine's PasswordInput marks its inner input data-invalid but not aria-invalid (its
   // other inputs do): say it, so a screen reader announces the field as invalid with its error.
+  // Mantine's show/hide button is named in English ("Toggle password visibility"): named here in the
+  // reader's language.
+  const visibilityToggleButtonProps = { 'aria-label': t`Toggle password visibility` };
   const passwordProps = (field: keyof PasswordValues) => {
     const props = form.getInputProps(field);
-    return { ...props, 'aria-invalid': props.error ? true : undefined };
+    return { ...props, 'aria-invalid': props.error ? true : undefined, visibilityToggleButtonProps };
   };
   const leaving = change.isSuccess;
   return (

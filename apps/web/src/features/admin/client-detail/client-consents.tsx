@@ -1,8 +1,23 @@
 import { Paper, Skeleton, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../../app/api-client.ts';
-import { ConsentRecordsTable } from '../../../components/consent-records-table.tsx';
+import { ConsentRecordsTable, type ConsentRecordsWords } from '../../../components/consent-records-table.tsx';
+import { englishScrollWords } from '../../../components/scroll-table.tsx';
 import { QueryErrorAlert } from '../shared/table-states.tsx';
+
+/** The table's words: staff pages are English (issue 42). */
+const words: ConsentRecordsWords = {
+  empty: 'No Results',
+  columns: {
+    document: 'Document',
+    version: 'Version',
+    where: 'Where',
+    accepted: 'Accepted',
+    ip: 'IP address',
+  },
+  contexts: { 'sign-up': 'Sign-up', checkout: 'Checkout', card: 'Card added', update: 'Accepted an update' },
+  scroll: englishScrollWords,
+};
 
 /** The client's consent records (issue 32): what they accepted, which version, where, when and from where. */
 export function ClientConsents({ clientId }: { clientId: string }) {
@@ -21,7 +36,12 @@ export function ClientConsents({ clientId }: { clientId: string }) {
       ) : consents.isError ? (
         <QueryErrorAlert error={consents.error} onRetry={() => void consents.refetch()} />
       ) : (
-        <ConsentRecordsTable records={[...consents.data].reverse()} label="Consent records" />
+        <ConsentRecordsTable
+          records={[...consents.data].reverse()}
+          label="Consent records"
+          language="en"
+          words={words}
+        />
       )}
     </Paper>
   );
