@@ -165,7 +165,9 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(
     page.getByRole('region', { name: 'Sus tarjetas' }).getByRole('group', { name: '1 de 1' }),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Próximamente' })).toContainText('hora de Nueva York');
+  await expect(page.getByRole('region', { name: 'Próximos movimientos' })).toContainText(
+    'hora de Nueva York',
+  );
   const progress = page.getByRole('region', { name: 'Su progreso' });
   await expect(progress).toContainText(
     /Su primer cargo de \$3 es el \d{1,2} de [a-z]+ de \d{4} a las 4:00 p\.m\., hora de Nueva York, y se lo abonamos el día 2\./,

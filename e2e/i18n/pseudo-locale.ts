@@ -118,10 +118,13 @@ export async function inspectScreen(page: Page, allowed: RegExp): Promise<Screen
       }
       const overflow: string[] = [];
       const width = document.documentElement.clientWidth;
-      // Inside a box that scrolls or clips (a wide table, a carousel's next slides) is by design.
+      // Inside a box that scrolls (a wide table) or a carousel (its next slides) is by design; a
+      // box that merely clips hides what does not fit, which is what this looks for.
       const contained = (el: Element | null): boolean => {
         for (let at = el; at && at !== document.body; at = at.parentElement) {
-          if (getComputedStyle(at).overflowX !== 'visible') return true;
+          const x = getComputedStyle(at).overflowX;
+          if (x === 'auto' || x === 'scroll') return true;
+          if (at.matches('[aria-roledescription="carousel"], .mantine-Carousel-root')) return true;
         }
         return false;
       };

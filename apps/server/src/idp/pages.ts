@@ -50,7 +50,7 @@ header{width:100%;padding:20px 16px;display:flex;justify-content:center}
 .brand{display:inline-flex;align-items:center;gap:8px;font-size:22px;line-height:1;font-weight:800;color:#0b1f3a;text-decoration:none}
 .brand svg{width:32px;height:32px;flex:none}
 main{width:100%;max-width:420px;padding:0 16px 40px}
-.card{background:#fff;border-radius:16px;box-shadow:0 4px 24px rgba(11,31,58,.08);padding:28px 24px}
+.card{background:#fff;border-radius:16px;box-shadow:0 4px 24px rgba(11,31,58,.08);padding:28px 24px;overflow-wrap:anywhere}
 h1{font-size:24px;line-height:1.25;margin:0 0 6px}
 .sub{margin:0 0 20px;color:#4a5a70}
 label{display:block;font-weight:600;font-size:14px;margin:14px 0 6px}

@@ -1,14 +1,30 @@
+import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { translated } from './i18n/contract-messages.ts';
+import { i18n } from './i18n/i18n.ts';
+
+const closeLabel = msg`Close notification`;
+/** The toast's close button, named in the language the app speaks (the theme's default is English). */
+export const closeButtonProps = () => ({ 'aria-label': i18n._(closeLabel) });
 
 /**
  * Toasts as the spec wants them: success closes after 3 s, errors after 5 s. A toast in the
  * contracts' words is shown in the language the app speaks (ADR 73); any other text as given.
  */
 export function notifySuccess(message: string) {
-  notifications.show({ message: translated(message), color: 'teal', autoClose: 3000 });
+  notifications.show({
+    message: translated(message),
+    color: 'teal',
+    autoClose: 3000,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 export function notifyError(message: string) {
-  notifications.show({ message: translated(message), color: 'red', autoClose: 5000 });
+  notifications.show({
+    message: translated(message),
+    color: 'red',
+    autoClose: 5000,
+    closeButtonProps: closeButtonProps(),
+  });
 }

@@ -14,8 +14,15 @@ export function EmailField({ customer, showVerify }: { customer: Customer; showV
   const { i18n, t } = useLingui();
   const verify = useVerifyEmail();
   return (
-    <Group align="flex-end" gap="sm" wrap="nowrap">
-      <TextInput label={t`Email`} value={customer.email ?? ''} readOnly disabled style={{ flex: 1 }} />
+    // The badge goes below the field where both do not fit (a phone, a longer language's words).
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <TextInput
+        label={t`Email`}
+        value={customer.email ?? ''}
+        readOnly
+        disabled
+        style={{ flex: '1 1 16rem', minWidth: 0 }}
+      />
       {showVerify &&
         (customer.email_verified ? (
           <Badge

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { closeButtonProps } from '../../app/notify.ts';
 import { UPDATE_READY_EVENT } from './pwa-events.ts';
 
 const NOTICE_ID = 'pria-new-version';
@@ -33,6 +34,7 @@ export function UpdatePrompt() {
         id: NOTICE_ID,
         autoClose: false,
         withCloseButton: true,
+        closeButtonProps: closeButtonProps(),
         title: t`New version`,
         message: (
           <Group justify="space-between" gap="xs" wrap="nowrap">
