@@ -186,9 +186,14 @@ for (const viewport of viewports) {
         await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
         await audit.check(at('admin menu drawer'));
       }
-      // In the phone drawer Playwright finds 'Payout' outside the viewport (the nav's ScrollArea hides
-      // its scrollbar), so it is pressed from the keyboard there.
-      const payout = page.getByRole('button', { name: 'Payout' }).filter({ visible: true }).first();
+      // In the phone drawer Playwright finds the button outside the viewport (the nav's ScrollArea
+      // hides its scrollbar), so it is pressed from the keyboard there. The renewals' run: it can be
+      // previewed at any hour (a payout cannot once the 2nd's 4 PM run has paid the month back, so
+      // this spec failed when CI ran on the 2nd after 4 PM New York time).
+      const payout = page
+        .getByRole('button', { name: 'Subscription Pay In' })
+        .filter({ visible: true })
+        .first();
       await payout.focus();
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Confirm' }) });

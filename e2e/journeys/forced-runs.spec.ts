@@ -59,6 +59,15 @@ test('a forced pay-in and its pay-back each say the month, the cards and the tot
     await sql(`update ${table} set created_at = created_at - interval '62 days' where customer_id = $1`, [
       id,
     ]);
+  // From the 2nd at 4 PM to the 28th no pay-in window is open: the month's window was closed (its
+  // owed cards recorded `missed`) before this customer existed, so their backdated cards would have
+  // no row for the forced run to send, while the preview counts them. As if the tick had not closed
+  // it yet — a state forcing handles: it closes the window first (the cards recorded missed), then
+  // sends them. (CI failed here when it ran on the 2nd after 4 PM New York time.)
+  await sql(
+    `update billing_runs set window_closed_at = null, forced_at = null where kind = 'payin' and period = $1`,
+    [period],
+  );
 
   // The pay-in: the month, the cards, the total, before anything is charged.
   let dialog = await forceDialog(page, 'Transaction Pay In');
