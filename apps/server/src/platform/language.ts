@@ -88,3 +88,15 @@ export async function accountLanguage(
     .executeTakeFirst();
   return row?.chosen ?? row?.signed_up_in ?? fallback;
 }
+
+/**
+ * The language of a signed-in caller's answer: the request's rule with the account's own choice
+ * (customers.language) first. Customer routes only; staff answers stay English (ADR 71).
+ */
+export async function callerLanguage(
+  db: Db,
+  account: MessageAccount,
+  headers: { cookie?: string; 'accept-language'?: string },
+): Promise<Language> {
+  return requestLanguage(headers, await chosenLanguage(db, account));
+}

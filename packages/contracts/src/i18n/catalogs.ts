@@ -9,6 +9,7 @@ import { idpMessages, idpPages } from './idp-pages.ts';
 import { lifecycleNotices } from './lifecycle-notices.ts';
 import { mfaPages } from './mfa-pages.ts';
 import { moneyNotices } from './money-notices.ts';
+import { planNames } from './plan-names.ts';
 import { securityNotices } from './security-notices.ts';
 
 /** Every catalog of the server's messages, for the test that holds both languages together. */
@@ -25,4 +26,5 @@ export const serverCatalogs: Record<string, Catalog> = {
   documentWords,
   customerActivity,
   deviceNames,
+  planNames,
 };

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { systemClock } from '../../platform/clock.ts';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
-import { chosenLanguage, requestLanguage, varyByLanguage } from '../../platform/language.ts';
+import { callerLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import type { TimeWindow } from '../../platform/rate-limits.ts';
 import { RECENT_SIGN_IN_SECONDS, ReauthenticationRequired } from '../../platform/recent-sign-in.ts';
@@ -251,7 +251,7 @@ async function routes(app: FastifyInstance, deps: ModuleDeps) {
     },
     async (req, reply) => {
       const principal = principalOf(req);
-      const language = requestLanguage(req.headers, await chosenLanguage(db, principal));
+      const language = await callerLanguage(db, principal, req.headers);
       return send(
         varyByLanguage(reply),
         await listOwnSessions({ identityAdmin: admin(), principal, language }),

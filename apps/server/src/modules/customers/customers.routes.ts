@@ -5,13 +5,16 @@ import {
   messages,
   onboardingIndexQuery,
   profileUpdate,
+  type SubscriptionView,
 } from '@pria/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, principalOf, send } from '../../platform/http.ts';
+import { requestLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
+import { subscriptionViewIn } from '../plans/index.ts';
 import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
 import { saveOnboardingStep } from './save-onboarding-step.ts';
 import { setLanguage } from './set-language.ts';
@@ -44,7 +47,13 @@ export async function customerRoutes(
         response: respond(customerRecord, { errors: [403, 404] }),
       },
     },
-    async (req, reply) => send(reply, await getCustomer(db, record, principalOf(req), req.params.id)),
+    async (req, reply) => {
+      const found = await getCustomer(db, record, principalOf(req), req.params.id);
+      if (req.params.id !== 'me' || !found.subscription) return send(reply, found);
+      // The caller's own record: its plans named in their language (ADR 74); staff read others' in English.
+      const language = requestLanguage(req.headers, found.language);
+      return send(varyByLanguage(reply), { ...found, subscription: subscriptionViewIn(found.subscription as SubscriptionView, language) });
+    },
   );
 
   api.put(

@@ -6,16 +6,18 @@ import {
   subscriptionOnly,
   upcomingSchedule as upcomingScheduleView,
 } from '@pria/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { clientOf } from '../../platform/consents.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
+import { callerLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
 import type { BillingDeps } from '../billing/index.ts';
+import { subscriptionViewIn } from '../plans/index.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
 import { checkPendingPayment } from './check-pending-payment.ts';
 import { getOwnSubscription } from './get-subscription.ts';
@@ -43,6 +45,8 @@ export async function subscriptionRoutes(
   deps: ModuleDeps & { payments: PaymentGateway; billing: BillingDeps },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The caller's language: the plans' names in these answers are theirs (ADR 74). */
+  const languageOf = (req: FastifyRequest) => callerLanguage(deps.db, principalOf(req), req.headers);
   const useCase = {
     db: deps.db,
     payments: deps.payments,
@@ -63,12 +67,15 @@ export async function subscriptionRoutes(
         response: respond(subscriptionChange, { errors: [402, 403, 404, 409, 502] }),
       },
     },
-    async (req, reply) =>
-      send(
-        reply,
-        await subscribe(useCase, principalOf(req), req.body, clientOf(req)),
+    async (req, reply) => {
+      const r = await subscribe(useCase, principalOf(req), req.body, clientOf(req));
+      const language = await languageOf(req);
+      return send(
+        varyByLanguage(reply),
+        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
         messages.updatedSubscription,
-      ),
+      );
+    },
   );
 
   api.get(
@@ -83,7 +90,11 @@ export async function subscriptionRoutes(
         response: respond(ownSubscriptionView.nullable()),
       },
     },
-    async (req, reply) => send(reply, await getOwnSubscription(deps.db, principalOf(req))),
+    async (req, reply) => {
+      const view = await getOwnSubscription(deps.db, principalOf(req));
+      const language = await languageOf(req);
+      return send(varyByLanguage(reply), view && subscriptionViewIn(view, language));
+    },
   );
 
   api.post(
@@ -99,7 +110,11 @@ export async function subscriptionRoutes(
         response: respond(ownSubscriptionView.nullable()),
       },
     },
-    async (req, reply) => send(reply, await checkPendingPayment(deps, principalOf(req))),
+    async (req, reply) => {
+      const view = await checkPendingPayment(deps, principalOf(req));
+      const language = await languageOf(req);
+      return send(varyByLanguage(reply), view && subscriptionViewIn(view, language));
+    },
   );
 
   api.get(
@@ -113,7 +128,13 @@ export async function subscriptionRoutes(
         response: respond(upcomingScheduleView),
       },
     },
-    async (req, reply) => send(reply, await upcomingSchedule(deps.db, principalOf(req), useCase.clock.now())),
+    async (req, reply) => {
+      const language = await languageOf(req);
+      return send(
+        varyByLanguage(reply),
+        await upcomingSchedule(deps.db, principalOf(req), useCase.clock.now(), language),
+      );
+    },
   );
 
   api.post(
@@ -128,12 +149,15 @@ export async function subscriptionRoutes(
         response: respond(subscriptionOnly, { errors: [404, 409] }),
       },
     },
-    async (req, reply) =>
-      send(
-        reply,
-        await cancelSubscription(useCase, principalOf(req), req.params.id),
+    async (req, reply) => {
+      const r = await cancelSubscription(useCase, principalOf(req), req.params.id);
+      const language = await languageOf(req);
+      return send(
+        varyByLanguage(reply),
+        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
         messages.subscriptionCancelled,
-      ),
+      );
+    },
   );
 
   api.post(
@@ -147,12 +171,15 @@ export async function subscriptionRoutes(
         response: respond(subscriptionOnly, { errors: [404, 409] }),
       },
     },
-    async (req, reply) =>
-      send(
-        reply,
-        await keepSubscription(useCase, principalOf(req), req.params.id),
+    async (req, reply) => {
+      const r = await keepSubscription(useCase, principalOf(req), req.params.id);
+      const language = await languageOf(req);
+      return send(
+        varyByLanguage(reply),
+        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
         messages.subscriptionKept,
-      ),
+      );
+    },
   );
 
   api.put(
@@ -174,11 +201,14 @@ export async function subscriptionRoutes(
         response: respond(subscriptionChange, { errors: [402, 404, 409, 502] }),
       },
     },
-    async (req, reply) =>
-      send(
-        reply,
-        await changeSubscription(useCase, principalOf(req), req.params.id, req.body),
+    async (req, reply) => {
+      const r = await changeSubscription(useCase, principalOf(req), req.params.id, req.body);
+      const language = await languageOf(req);
+      return send(
+        varyByLanguage(reply),
+        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
         messages.updatedSubscription,
-      ),
+      );
+    },
   );
 }

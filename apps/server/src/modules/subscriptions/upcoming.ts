@@ -1,11 +1,13 @@
 import {
   cents,
+  type Language,
   MONTHLY_CHARGE,
   NEW_YORK,
   totalWithTax,
   type UpcomingCard,
   type UpcomingSchedule,
 } from '@pria/contracts';
+import { planName } from '@pria/contracts/i18n/plan-names';
 import { DateTime } from 'luxon';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
@@ -25,16 +27,27 @@ const cardExpiresAt = (month: number, year: number) =>
  * runs past it or it renews before it) and renews at its end date (`renewsAt`), so the panel
  * cannot disagree with what the engine will do, even while a late run is still to come.
  */
-export async function upcomingSchedule(db: Db, principal: Principal, now: Date): Promise<UpcomingSchedule> {
+export async function upcomingSchedule(
+  db: Db,
+  principal: Principal,
+  now: Date,
+  language: Language,
+): Promise<UpcomingSchedule> {
   const customer = await currentCustomer(db, principal);
-  return upcomingScheduleOf(db, customer.id, now);
+  return upcomingScheduleOf(db, customer.id, now, language);
 }
 
 /**
  * A customer's Upcoming, by id: the caller's own above, and what staff read before they pause,
  * resume or cancel the client's plan (issue 40), so both see the same dates, amounts and cards.
+ * The plan is named in the reader's language: the customer's, English for staff.
  */
-export async function upcomingScheduleOf(db: Db, customerId: string, now: Date): Promise<UpcomingSchedule> {
+export async function upcomingScheduleOf(
+  db: Db,
+  customerId: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<UpcomingSchedule> {
   const found = await findSubscriptionWithPlan(db, customerId);
   // Removed cards too: a pay-back owed still goes to the card that was charged.
   const allCards = await db
@@ -117,7 +130,7 @@ export async function upcomingScheduleOf(db: Db, customerId: string, now: Date):
           at: expiresAt.toISOString(),
           amountCents: totalWithTax(cents(plan.price_cents), plan.tax_basis_points),
           card: renewalCard,
-          planName: plan.name,
+          planName: planName(plan.id, language, plan.name),
           planChange: plan.id !== inForce.id,
         }
       : null,
