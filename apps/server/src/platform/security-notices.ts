@@ -1,5 +1,6 @@
 import { cardName, formatDateTime, type Language } from '@pria/contracts';
 import { formatMessage, localeOf, type Translator, translator } from '@pria/contracts/i18n/format';
+import { planNameFromStored } from '@pria/contracts/i18n/plan-names';
 import { securityNotices } from '@pria/contracts/i18n/security-notices';
 import type { Db } from './db.ts';
 import { deviceWords, placeWords } from './device-words.ts';
@@ -91,6 +92,7 @@ type Words = Translator<keyof typeof securityNotices.en>;
 function detailsOf(
   notice: Pick<SecurityEventNotice, 'event' | 'device' | 'card' | 'previousCard' | 'planName' | 'at'>,
   t: Words,
+  lang: Language,
 ): { lines: string[]; sms: string } {
   const lines: string[] = [];
   let sms = '';
@@ -98,7 +100,10 @@ function detailsOf(
   if (notice.event === 'funding_card_changed' && card) {
     lines.push(
       notice.planName
-        ? t('detail.fundingCard', { planName: notice.planName, card: cardName(card) })
+        ? t('detail.fundingCard', {
+            planName: planNameFromStored(notice.planName, lang, 'inSentence'),
+            card: cardName(card),
+          })
         : t('detail.fundingCardNoPlan', { card: cardName(card) }),
     );
     if (previousCard) lines.push(t('detail.before', { card: cardName(previousCard) }));
@@ -167,7 +172,7 @@ export function securityNoticeWords(
           sms: t('sms.codesLeft', { n: notice.codesLeft }),
         }
       : null;
-  const details = detailsOf(notice, t);
+  const details = detailsOf(notice, t, lang);
   const smsDetails = `${details.sms}${codes ? ` ${codes.sms}` : ''}`;
   return {
     subject: t(`subject.${event}`),

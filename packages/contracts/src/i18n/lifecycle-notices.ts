@@ -123,8 +123,8 @@ export const lifecycleNotices = defineCatalog({
       '{amount}{hasCard, select, yes { a su {card}} other {}}, que no pudo recibirlo: el equipo de ayuda de Pria lo envía a otra de sus tarjetas',
     'payBack.due': '{amount}{hasCard, select, yes { a su {card}} other {}} el {day}',
     'renewal.asNext':
-      'Su plan {planName} sigue vigente hasta el {day}; el {day} se renueva como {next}, como usted eligió, y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.',
-    'renewal.asNextSms': 'su plan se renovará como {next} el {shortDay} por {amount}.',
+      'Su plan {planName} sigue vigente hasta el {day}; el {day} se renueva como plan {next}, como usted eligió, y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.',
+    'renewal.asNextSms': 'su plan se renovará como plan {next} el {shortDay} por {amount}.',
     'renewal.same':
       'Su plan {planName} se renueva el {day} y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.',
     'renewal.sameSms': 'su plan {planName} se renovará el {shortDay} por {amount}.',
@@ -163,16 +163,16 @@ export const lifecycleNotices = defineCatalog({
       'Su plan estaba en pausa en su fecha de fin, el {day}, así que terminó entonces y no se renueva: puede volver a comprarlo en la página de su suscripción.',
     'unpaused.ends': 'Su plan está cancelado y termina el {day}.',
     'unpaused.sms':
-      'Pria: Cargo y Abono está activo de nuevo.{hasNext, select, yes { Próximo cargo de $3: {nextShortDay}.} other {}}{hasNewPlan, select, yes { Se renueva como {next} el {renewShortDay}.} other {}}',
+      'Pria: Cargo y Abono está activo de nuevo.{hasNext, select, yes { Próximo cargo de $3: {nextShortDay}.} other {}}{hasNewPlan, select, yes { Se renueva como plan {next} el {renewShortDay}.} other {}}',
     'calledOff.subject': 'Su plan sigue siendo {planName}',
     'calledOff.lead':
-      'Usted anuló {hasCalledOff, select, yes {el cambio a {calledOff}} other {el cambio a otro plan}}. Su plan {planName} de Pria se renueva el {day} y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Hoy no se cobró nada.',
+      'Usted anuló {hasCalledOff, select, yes {el cambio al plan {calledOff}} other {el cambio a otro plan}}. Su plan {planName} de Pria se renueva el {day} y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Hoy no se cobró nada.',
     'calledOff.sms': 'Pria: su plan sigue siendo {planName}; se renueva el {shortDay} por {amount}.',
-    'planChanged.subject': 'Su plan cambia a {next} el {day}',
+    'planChanged.subject': 'Su plan cambia al plan {next} el {day}',
     'planChanged.lead':
-      'Su plan cambia a {next} el {day}. Hoy no se cobró nada: su plan {planName} sigue vigente hasta entonces. El {day} le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}, por {months, number} meses de {next}, y se renueva cada {months, number} meses después de eso hasta que lo cancele.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Para cambiar de opinión o cancelar antes de esa fecha: {link}',
+      'Su plan cambia al plan {next} el {day}. Hoy no se cobró nada: su plan {planName} sigue vigente hasta entonces. El {day} le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}, por {months, number} meses del plan {next}, y se renueva cada {months, number} meses después de eso hasta que lo cancele.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Para cambiar de opinión o cancelar antes de esa fecha: {link}',
     'planChanged.sms':
-      'Pria: su plan cambia a {next} el {shortDay}: {amount} entonces. Hoy no se cobró nada.',
+      'Pria: su plan cambia al plan {next} el {shortDay}: {amount} entonces. Hoy no se cobró nada.',
     'resumed.subject': 'Su suscripción de Pria se renovará',
     'resumed.kept': 'Usted mantuvo su suscripción de Pria.',
     'resumed.keptSame':

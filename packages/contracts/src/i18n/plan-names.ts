@@ -46,3 +46,21 @@ export function planName(
   const id = form === 'inSentence' ? `${planId}.inSentence` : planId;
   return isPlanNameId(id) ? formatMessage(planNames, language, id) : storedName;
 }
+
+/**
+ * The plan a stored English name is the name of: messages built from rows and notices kept as
+ * data (customer_notices) carry the plan's name as the plans table had it, and the catalog's
+ * English is that name (the database test), so it finds the id; null for a name it does not know.
+ */
+function planIdNamed(storedName: string): string | null {
+  const found = Object.entries(planNames.en).find(([id, name]) => !id.includes('.') && name === storedName);
+  return found ? found[0] : null;
+}
+
+/**
+ * A name the message only has as stored (no id at hand), in the reader's language, by the same
+ * rule: `planName` of the plan it names; an unknown name stays as stored.
+ */
+export function planNameFromStored(storedName: string, language: Language, form: PlanNameForm = 'name'): string {
+  return planName(planIdNamed(storedName), language, storedName, form);
+}

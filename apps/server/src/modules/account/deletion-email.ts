@@ -1,6 +1,7 @@
 import { formatDate, type Language } from '@pria/contracts';
 import { customerEmails } from '@pria/contracts/i18n/customer-emails';
 import { localeOf, translator } from '@pria/contracts/i18n/format';
+import { planNameFromStored } from '@pria/contracts/i18n/plan-names';
 import type { Db } from '../../platform/db.ts';
 import { enqueueEmail } from '../../platform/outbox.ts';
 
@@ -22,7 +23,7 @@ export async function queueDeletionEmail(
   const t = translator(customerEmails, lang);
   const plan = planEnded
     ? t('deleted.planEnded', {
-        planName: planEnded.planName,
+        planName: planNameFromStored(planEnded.planName, lang, 'inSentence'),
         paidUntil: formatDate(planEnded.paidUntil, 'long', localeOf[lang]),
       })
     : null;

@@ -9,6 +9,7 @@ export interface ReceiptRow {
   description: string;
   /** What the receipt is for: the charge, or the refund. */
   amount_cents: number;
+  plan_id: string | null;
   plan_name: string | null;
   price_cents: number | null;
   tax_basis_points: number | null;
@@ -34,7 +35,7 @@ export async function findReceipt(db: Db, id: string, customerId?: string): Prom
              as issued_at,
            a.customer_id, a.description,
            coalesce(f.amount_cents, a.amount_cents) as amount_cents,
-           p.name as plan_name, p.price_cents, p.tax_basis_points, c.brand, c.last_four,
+           p.id as plan_id, p.name as plan_name, p.price_cents, p.tax_basis_points, c.brand, c.last_four,
            cu.first_name, cu.last_name, cu.email,
            case when f.id is null then null else a.amount_cents end as charge_amount_cents,
            case when f.id is null then null

@@ -8,6 +8,7 @@ import {
 } from '@pria/contracts';
 import { documentWords } from '@pria/contracts/i18n/documents';
 import { localeOf, type Translator, translator } from '@pria/contracts/i18n/format';
+import { planName } from '@pria/contracts/i18n/plan-names';
 import PDFDocument from 'pdfkit';
 import type { ReceiptRow } from './documents.repo.ts';
 
@@ -68,7 +69,9 @@ export function receiptPdf(r: ReceiptRow, issuer: Issuer, lang: Language = 'en')
   const tax = total - price;
   const percent = r.tax_basis_points === null ? null : (r.tax_basis_points / 100).toFixed(2);
   const who = [r.first_name, r.last_name].filter(Boolean).join(' ');
-  const plan = r.plan_name ? t('receipt.planName', { planName: r.plan_name }) : r.description;
+  const plan = r.plan_name
+    ? t('receipt.planName', { planName: planName(r.plan_id, lang, r.plan_name) })
+    : r.description;
   return pdfBuffer(
     (doc) => {
       if (r.kind === 'refund') {

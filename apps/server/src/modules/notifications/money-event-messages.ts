@@ -1,6 +1,7 @@
 import { type AnyCardBrand, brandDisplayNames, formatDate, formatUsd, type Language } from '@pria/contracts';
 import { formatMessage, localeOf, translator } from '@pria/contracts/i18n/format';
 import { moneyNotices } from '@pria/contracts/i18n/money-notices';
+import { planNameFromStored } from '@pria/contracts/i18n/plan-names';
 import type { MoneyEventType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
 import { emailedWhateverTheSettings, notificationTypeOf } from './money-email-rules.ts';
@@ -70,6 +71,8 @@ function wordsIn(lang: Language) {
   return Object.assign(t, {
     longDate: (at: Date) => formatDate(at, 'long', locale),
     shortDate: (at: Date) => formatDate(at, 'shortMonthDay', locale),
+    /** A plan's stored name as the reader's language writes it in a sentence (ADR 74). */
+    plan: (storedName: string) => planNameFromStored(storedName, lang, 'inSentence'),
   });
 }
 
@@ -189,7 +192,7 @@ function wording(i: MoneyMessageInput, n: Named, t: Words): Wording {
         message: i.reason ? ` ${sentence(i.reason)}` : '',
         ended: i.planEnded ? 'yes' : 'no',
         hasPlanName: i.planEnded?.planName ? 'yes' : 'no',
-        planName: i.planEnded?.planName ?? '',
+        planName: i.planEnded?.planName ? t.plan(i.planEnded.planName) : '',
         endedOn: i.planEnded ? t.longDate(i.planEnded.at) : '',
         link: i.publicUrl,
       };
@@ -215,7 +218,7 @@ function wording(i: MoneyMessageInput, n: Named, t: Words): Wording {
       const values = {
         ...n,
         hasPlan: i.plan ? 'yes' : 'no',
-        planName: i.plan?.name ?? '',
+        planName: i.plan ? t.plan(i.plan.name) : '',
         hasPrice: priced ? 'yes' : 'no',
         priced: priced ?? '',
         link: i.publicUrl,
@@ -270,7 +273,7 @@ export function moneyEventMessages(i: MoneyMessageInput, lang: Language = 'en'):
           [
             t('label.plan'),
             t('planLine', {
-              planName: i.plan.name,
+              planName: t.plan(i.plan.name),
               hasPrice: priced ? 'yes' : 'no',
               priced: priced ?? '',
               amount: formatUsd(i.amountCents),

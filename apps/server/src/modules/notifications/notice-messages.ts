@@ -9,6 +9,7 @@ import {
 } from '@pria/contracts';
 import { localeOf, translator } from '@pria/contracts/i18n/format';
 import { lifecycleNotices } from '@pria/contracts/i18n/lifecycle-notices';
+import { planNameFromStored } from '@pria/contracts/i18n/plan-names';
 import type { CustomerNoticeType } from '../../platform/db-schema.ts';
 import { emailHtml } from './email-html.ts';
 
@@ -407,6 +408,30 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
   }
 }
 
+/**
+ * The notice's data with its plans named in the reader's language (`planName`, ADR 74), as a
+ * sentence writes them ("su plan anual"): the data keeps the names as stored (English).
+ */
+function withPlanNames(d: NoticeData, lang: Language): NoticeData {
+  const name = (n: string) => planNameFromStored(n, lang, 'inSentence');
+  const maybe = (n: string | null | undefined) => (n ? name(n) : n);
+  if (d.type === 'card.expiring') return d;
+  if (d.type === 'subscription.plan_changed')
+    return {
+      ...d,
+      planName: name(d.planName),
+      nextPlanName: maybe(d.nextPlanName) ?? null,
+      calledOffPlanName: maybe(d.calledOffPlanName) ?? null,
+    };
+  if (d.type === 'subscription.resumed' || d.type === 'subscription.unpaused')
+    return {
+      ...d,
+      planName: name(d.planName),
+      ...(d.renewsAsPlanName !== undefined && { renewsAsPlanName: maybe(d.renewsAsPlanName) }),
+    };
+  return { ...d, planName: name(d.planName) };
+}
+
 /** A notice's email and SMS in the customer's language (ADR 74); English when none is known. */
 export function noticeMessages(i: {
   data: NoticeData;
@@ -416,7 +441,7 @@ export function noticeMessages(i: {
 }) {
   const lang = i.lang ?? 'en';
   const t = wordsIn(lang);
-  const w = words(i.data, i.publicUrl, t);
+  const w = words(withPlanNames(i.data, lang), i.publicUrl, t);
   const greeting = i.firstName ? t('greeting.named', { firstName: i.firstName }) : t('greeting.anonymous');
   const settings = `${i.publicUrl}/dashboard/account/notifications`;
   const why = t('why');

@@ -23,6 +23,7 @@ const row = (r: Partial<ActivityRow>): ActivityRow => ({
   last_four: '1111',
   charge_kind: 'payin',
   renewal: false,
+  plan_id: null,
   plan_name: null,
   price_cents: null,
   ...r,
@@ -32,6 +33,7 @@ const planCharge = row({
   description: 'Semi-Annual plan, $36.00 + tax',
   amount_cents: 3897,
   charge_kind: 'subscription',
+  plan_id: 'semi-annual',
   plan_name: 'Semi-Annual',
   price_cents: 3600,
   receipt_number: 7,
@@ -40,6 +42,7 @@ const renewal = row({
   description: 'Semi-Annual plan renewal',
   charge_kind: 'subscription',
   renewal: true,
+  plan_id: 'semi-annual',
   plan_name: 'Semi-Annual',
   price_cents: 3600,
 });
@@ -87,9 +90,9 @@ describe('the activity in the customer’s language', () => {
       '$3 missed': ['Cargo y Abono mensual', 'No realizado', null],
       '$3 disputed': ['Cargo y Abono mensual', 'En disputa', 'Usted disputó este cargo con su banco'],
       // The plan's name is data; the price is the plan's, in dollars.
-      'plan charge': ['Plan Semi-Annual, $36.00 más impuestos', 'Cobrado', null],
-      'plan charge to confirm': ['Plan Semi-Annual, $36.00 más impuestos', 'Verificación pendiente', null],
-      renewal: ['Renovación del plan Semi-Annual', 'Cobrado', null],
+      'plan charge': ['Plan Semestral, $36.00 más impuestos', 'Cobrado', null],
+      'plan charge to confirm': ['Plan Semestral, $36.00 más impuestos', 'Verificación pendiente', null],
+      renewal: ['Renovación del plan semestral', 'Cobrado', null],
       'pay-back scheduled': ['Abono de Cargo y Abono a su tarjeta', 'Programado', null],
       'pay-back paid': ['Abono de Cargo y Abono a su tarjeta', 'Abonado', null],
       'pay-back delayed': [

@@ -8,6 +8,7 @@ import {
 import { customerActivity } from '@pria/contracts/i18n/activity';
 import { documentWords } from '@pria/contracts/i18n/documents';
 import { formatMessage } from '@pria/contracts/i18n/format';
+import { planName } from '@pria/contracts/i18n/plan-names';
 import { PAYOUT_DELAYED_AFTER_TRIES } from '../billing/index.ts';
 import type { ActivityRow } from './transactions.repo.ts';
 
@@ -112,7 +113,7 @@ function remarksOf(r: ActivityRow, w: Words): string | null {
 /**
  * A charge's description. English reads the sentence stored on the charge when it was made (what
  * it has always said). Another language says it from what the charge is: the monthly $3, or a
- * plan's charge at checkout or its renewal, with the plan's name (data, as written) and price
+ * plan's charge at checkout or its renewal, with the plan's name in that language and its price
  * (`formatUsd`); a charge it cannot tell (no plan) keeps its stored words.
  */
 function chargeDescription(r: ActivityRow, lang: Language): string {
@@ -121,9 +122,13 @@ function chargeDescription(r: ActivityRow, lang: Language): string {
     formatMessage(customerActivity, lang, id, values);
   if (r.charge_kind === 'payin') return t('description.payin');
   if (r.charge_kind !== 'subscription' || r.plan_name === null) return r.description;
-  if (r.renewal) return t('description.planRenewal', { planName: r.plan_name });
+  if (r.renewal)
+    return t('description.planRenewal', { planName: planName(r.plan_id, lang, r.plan_name, 'inSentence') });
   if (r.price_cents === null) return r.description;
-  return t('description.planCharge', { planName: r.plan_name, price: formatUsd(r.price_cents) });
+  return t('description.planCharge', {
+    planName: planName(r.plan_id, lang, r.plan_name),
+    price: formatUsd(r.price_cents),
+  });
 }
 
 const descriptionOf = (r: ActivityRow, w: Words, lang: Language) =>

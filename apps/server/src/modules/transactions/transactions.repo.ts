@@ -30,6 +30,7 @@ export interface ActivityRow {
   /** Plan charges: made by a billing run (a renewal), not at checkout. */
   renewal: boolean;
   /** Plan charges: the plan's name and price (before tax), to say the description in the reader's language. */
+  plan_id: string | null;
   plan_name: string | null;
   price_cents: number | null;
   card_id: string;
@@ -56,7 +57,7 @@ export async function listActivity(
            (select r.number from receipts r where r.attempt_id = a.id) as receipt_number,
            (select d.status from disputes d where d.attempt_id = a.id order by d.opened_at desc limit 1) as dispute,
            false as plan_ended, a.card_id,
-           a.kind as charge_kind, a.billing_run_id is not null as renewal, pl.name as plan_name, pl.price_cents
+           a.kind as charge_kind, a.billing_run_id is not null as renewal, pl.id as plan_id, pl.name as plan_name, pl.price_cents
     from payment_attempts a
     left join plans pl on pl.id = a.plan_id
     where a.customer_id = ${f.customerId} and coalesce(a.sent_at, a.due_at) between ${f.start} and ${f.end}
@@ -67,7 +68,7 @@ export async function listActivity(
            false as plan_ended,
            -- The card it went to (staff may send a returned pay-back to another card).
            coalesce(p.paid_to_card_id, p.card_id) as card_id,
-           null as charge_kind, false as renewal, null as plan_name, null::bigint as price_cents
+           null as charge_kind, false as renewal, null as plan_id, null as plan_name, null::bigint as price_cents
     from payouts p
     where p.customer_id = ${f.customerId} and coalesce(p.settled_at, p.sent_at, p.due_at) between ${f.start} and ${f.end}
     union all
@@ -77,7 +78,7 @@ export async function listActivity(
            f.amount_cents, f.customer_message as reason, 0 as tries,
            (select r.number from receipts r where r.refund_id = f.id) as receipt_number, null as dispute,
            f.plan_ended_at is not null as plan_ended, f.card_id,
-           null as charge_kind, false as renewal, null as plan_name, null::bigint as price_cents
+           null as charge_kind, false as renewal, null as plan_id, null as plan_name, null::bigint as price_cents
     from refunds f
     where f.customer_id = ${f.customerId} and f.status <> 'failed'
       and coalesce(f.settled_at, f.sent_at, f.created_at) between ${f.start} and ${f.end}`;
