@@ -21,14 +21,86 @@ describe('a lifecycle notice in Spanish', () => {
     });
     expect(m.email.subject).toBe('Su suscripción de Pria se renueva el 1 de febrero de 2031');
     expect(m.email.text).toMatch(
-      /^Hola, Lucía:\n\nSu plan Annual de Pria se renueva el 1 de febrero de 2031\. Le cobraremos \$71\.45, impuestos incluidos, a su Visa •••• 1111\./,
+      /^Hola, Lucía:\n\nSu plan anual de Pria se renueva el 1 de febrero de 2031\. Le cobraremos \$71\.45, impuestos incluidos, a su Visa •••• 1111\./,
     );
     expect(m.email.text).toContain('Importe: $71.45 (impuestos incluidos)');
+    expect(m.email.text).toContain('Plan: anual\n');
+    expect(m.email.text).not.toContain('Annual');
     expect(m.email.html).toContain('<html lang="es">');
     expect(m.email.html).toContain('Configuración de notificaciones</a>');
     expect(m.sms).toBe(
-      'Pria: su plan Annual se renueva el 1 feb por $71.45 en su Visa terminada en 1111. Para cancelar: https://pria.example/dashboard/account/subscription',
+      'Pria: su plan anual se renueva el 1 feb por $71.45 en su Visa terminada en 1111. Para cancelar: https://pria.example/dashboard/account/subscription',
     );
+  });
+
+  it('names the plans of a kept plan and a plan change in Spanish (plan anual, plan semestral)', () => {
+    const kept = noticeMessages({
+      data: {
+        type: 'subscription.resumed',
+        planName: 'Semi-Annual',
+        renewsAsPlanName: 'Annual',
+        amountCents: 7145,
+        renewsAt: '2031-02-01',
+        card: null,
+      },
+      firstName: null,
+      publicUrl: 'https://pria.example',
+      lang: 'es',
+    });
+    expect(kept.email.text).toContain(
+      'Su plan semestral sigue vigente hasta el 1 de febrero de 2031; el 1 de febrero de 2031 se renueva como plan anual, como usted eligió',
+    );
+    expect(kept.email.text).toContain('Se renueva como: anual');
+    expect(kept.sms).toContain('su plan se renovará como plan anual el 1 feb');
+    const changed = noticeMessages({
+      data: {
+        type: 'subscription.plan_changed',
+        planName: 'Semi-Annual',
+        nextPlanName: 'Annual',
+        calledOffPlanName: null,
+        amountCents: 7145,
+        intervalCount: 12,
+        changesAt: '2031-02-01',
+        paused: false,
+        card: null,
+      },
+      firstName: null,
+      publicUrl: 'https://pria.example',
+      lang: 'es',
+    });
+    expect(changed.email.subject).toBe('Su plan cambia al plan anual el 1 de febrero de 2031');
+    expect(changed.email.text).toContain('su plan semestral sigue vigente hasta entonces');
+    expect(changed.email.text).toContain('por 12 meses del plan anual');
+    for (const m of [kept, changed]) expect(`${m.email.text}${m.email.html}${m.sms}`).not.toMatch(/Annual/);
+  });
+
+  it('keeps a plan name the catalog does not know as it was stored', () => {
+    const m = noticeMessages({
+      data: { ...reminder, planName: 'Quarterly' },
+      firstName: null,
+      publicUrl: 'https://pria.example',
+      lang: 'es',
+    });
+    expect(m.email.text).toContain('Su plan Quarterly de Pria se renueva');
+  });
+
+  it('names the plan of a started plan in Spanish (money notice)', () => {
+    const m = moneyEventMessages(
+      {
+        type: 'subscription.started',
+        firstName: null,
+        amountCents: 3897,
+        card: { brand: 'visa', lastFour: '1111' },
+        reason: null,
+        occurredAt: new Date('2031-01-10T15:00:00Z'),
+        publicUrl: 'https://pria.example',
+        plan: { name: 'Semi-Annual', priceCents: 3600 },
+      },
+      'es',
+    );
+    expect(m.email.text).toContain('Su plan semestral de Pria comenzó el');
+    expect(m.sms).toContain('su plan semestral comenzó');
+    expect(`${m.email.text}${m.sms}`).not.toContain('Semi-Annual');
   });
 
   it('stays English when the language is not known', () => {

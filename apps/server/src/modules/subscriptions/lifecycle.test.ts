@@ -264,7 +264,7 @@ describe('receipts and statements', () => {
       `Recibo ${receipt.number}`,
       'Número de recibo',
       'Facturado a',
-      'Plan Semi-Annual',
+      'Plan Semestral',
       'Impuesto (8.25%)',
       '$38.97',
       'Visa terminada en 1111',
