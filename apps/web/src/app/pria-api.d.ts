@@ -10881,7 +10881,9 @@ export interface paths {
         };
         /**
          * Plans a customer can subscribe to (the last one is the one onboarding preselects)
-         * @description Access: any signed-in caller (bearer token); a customer reaches only their own data.
+         * @description Each plan's name is in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); ids never change.
+         *
+         *     Access: any signed-in caller (bearer token); a customer reaches only their own data.
          */
         get: {
             parameters: {
@@ -13952,7 +13954,7 @@ export interface paths {
         };
         /**
          * The caller's activity, newest first (default window: the last 180 days)
-         * @description Each row's description, state and remarks are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); plan names stay as written, amounts are US dollars.
+         * @description Each row's description, state and remarks are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); plan names are in that language too, amounts are US dollars.
          *
          *     Access: any signed-in caller (bearer token); a customer reaches only their own data.
          */

@@ -61,6 +61,10 @@ function planIdNamed(storedName: string): string | null {
  * A name the message only has as stored (no id at hand), in the reader's language, by the same
  * rule: `planName` of the plan it names; an unknown name stays as stored.
  */
-export function planNameFromStored(storedName: string, language: Language, form: PlanNameForm = 'name'): string {
+export function planNameFromStored(
+  storedName: string,
+  language: Language,
+  form: PlanNameForm = 'name',
+): string {
   return planName(planIdNamed(storedName), language, storedName, form);
 }

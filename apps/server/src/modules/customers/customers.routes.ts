@@ -52,7 +52,10 @@ export async function customerRoutes(
       if (req.params.id !== 'me' || !found.subscription) return send(reply, found);
       // The caller's own record: its plans named in their language (ADR 74); staff read others' in English.
       const language = requestLanguage(req.headers, found.language);
-      return send(varyByLanguage(reply), { ...found, subscription: subscriptionViewIn(found.subscription as SubscriptionView, language) });
+      return send(varyByLanguage(reply), {
+        ...found,
+        subscription: subscriptionViewIn(found.subscription as SubscriptionView, language),
+      });
     },
   );
 

@@ -71,9 +71,9 @@ describe('a Spanish customer reads the plans in Spanish', () => {
     expect(upcoming.body.data.renewal.planName).toBe('Anual');
 
     const activity = await es.request('GET', '/api/v1/transactions?limit=50&startDate=0', undefined, spanish);
-    const charge = (activity.body.data.rows as { amount: number; description: string; receipt: { id: string } | null }[]).find(
-      (r) => r.receipt,
-    );
+    const charge = (
+      activity.body.data.rows as { amount: number; description: string; receipt: { id: string } | null }[]
+    ).find((r) => r.receipt);
     expect(charge?.description).toBe('Plan Anual, $66.00 más impuestos');
     const english = (await es.get('/api/v1/transactions?limit=50&startDate=0')).body.data.rows;
     expect(english.map((r: { description: string }) => r.description)).toContain('Annual plan, $66.00 + tax');
@@ -88,7 +88,12 @@ describe('a Spanish customer reads the plans in Spanish', () => {
     const staffRecord = await admin.request('GET', `/api/v1/customers/${clientId}`, undefined, spanish);
     expect(staffRecord.status).toBe(200);
     expect(staffRecord.body.data.subscription.plan.name).toBe('Annual');
-    const staffUpcoming = await admin.request('GET', `/api/v1/customers/${clientId}/upcoming`, undefined, spanish);
+    const staffUpcoming = await admin.request(
+      'GET',
+      `/api/v1/customers/${clientId}/upcoming`,
+      undefined,
+      spanish,
+    );
     expect(staffUpcoming.body.data.renewal.planName).toBe('Annual');
   });
 });

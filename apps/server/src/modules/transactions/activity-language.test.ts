@@ -65,7 +65,7 @@ const english = [
   ['charge', 'Monthly credit-building charge', 'Charged', null],
 ];
 const spanish = [
-  ['charge', 'Plan Semi-Annual, $36.00 más impuestos', 'Cobrado', null],
+  ['charge', 'Plan Semestral, $36.00 más impuestos', 'Cobrado', null],
   ['charge', 'Cargo y Abono mensual', 'En disputa', 'Usted disputó este cargo con su banco'],
   [
     'payment',
@@ -135,9 +135,11 @@ describe("the customer's activity in their language", () => {
     await runDueWork(t.billing, renewedAt);
     const path = `/api/v1/transactions?limit=100&startDate=${new Date('2031-09-09T00:00:00Z').getTime()}`;
     const planCharges = async (headers: Record<string, string>) =>
-      words((await activity(ann, path, headers)).rows).filter(([, d]) => String(d).includes('Semi-Annual'));
+      words((await activity(ann, path, headers)).rows).filter(([, d]) =>
+        /Semi-Annual|semestral/.test(String(d)),
+      );
     expect(await planCharges({})).toEqual([['charge', 'Semi-Annual plan renewal', 'Charged', null]]);
     await ann.put('/api/v1/customers/me/language', { language: 'es' });
-    expect(await planCharges({})).toEqual([['charge', 'Renovación del plan Semi-Annual', 'Cobrado', null]]);
+    expect(await planCharges({})).toEqual([['charge', 'Renovación del plan semestral', 'Cobrado', null]]);
   });
 });

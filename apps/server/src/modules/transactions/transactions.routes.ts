@@ -20,7 +20,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, clock = syst
         tags: ['transactions'],
         summary: "The caller's activity, newest first (default window: the last 180 days)",
         description:
-          "Each row's description, state and remarks are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); plan names stay as written, amounts are US dollars.",
+          "Each row's description, state and remarks are in the caller's language (the account's choice, else the pria_lang cookie, else Accept-Language, else English); plan names are in that language too, amounts are US dollars.",
         querystring: activityQuery,
         response: respond(activityPageView),
       },
