@@ -119,7 +119,8 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const receiptButton = page.getByRole('button', { name: `Descargar recibo ${receiptNumber} (PDF)` });
   await expect(receiptButton).toHaveText('Descargar recibo (PDF)');
   const [download] = await Promise.all([page.waitForEvent('download'), receiptButton.click()]);
-  expect(download.suggestedFilename()).toBe(`pria-receipt-${receiptNumber}.pdf`);
+  // Its file name too (issue 42).
+  expect(download.suggestedFilename()).toBe(`pria-recibo-${receiptNumber}.pdf`);
   const receiptText = await pdfText(await download.path());
   expect(receiptText).toContain(`${receiptNumber}`);
   expect(receiptText).toContain('$38.97');
