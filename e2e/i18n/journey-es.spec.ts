@@ -81,6 +81,11 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const cardForm = page.getByRole('form', { name: 'Agregar tarjeta' });
   await cardForm.getByLabel('Número de tarjeta').fill(testCards.visa);
   await cardForm.getByLabel('Fecha de vencimiento').fill('1230');
+  // A 2-digit CVC is refused in Spanish on the card details, before anything is sent.
+  await cardForm.getByLabel('CVC').fill('12');
+  await cardForm.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(cardForm.getByText('CVC no válido')).toBeVisible();
+  await expect(cardForm.getByRole('combobox', { name: 'Estado' })).toHaveCount(0);
   await cardForm.getByLabel('CVC').fill('123');
   await cardForm.getByRole('button', { name: 'Siguiente' }).click();
   await expect(cardForm.getByRole('combobox', { name: 'Estado' })).toHaveValue('Nueva York');
