@@ -15,6 +15,9 @@ test('account page: profile validation, removing a card, pausing and resuming th
 
   // A bad phone number shows the spec's message and saves nothing.
   await expect(account.phone()).toHaveValue(profile.phone);
+  // Its example is said in the hint, not as grey digits in the box that read as typed.
+  await expect(account.phone()).not.toHaveAttribute('placeholder');
+  await expect(account.phone()).toHaveAccessibleDescription('US number, 10 digits. Example: 2025550104');
   await account.phone().fill('20255');
   await account.saveProfile();
   await expect(page.getByText('Invalid Phone Number. Valid number format is 2025550104')).toBeVisible();

@@ -39,6 +39,14 @@ test('a new customer signs up, completes onboarding and sees cards and the first
   await expect(backs).toHaveCount(1);
   await expect(onboarding.cardForm.root.getByRole('button', { name: 'Back' })).toHaveCount(0);
   await onboarding.cardForm.root.getByLabel('Card number').fill(testCards.visa);
+  // A 1- or 2-digit CVC is refused on the card details, before anything is sent.
+  for (const short of ['1', '12']) {
+    await onboarding.cardForm.root.getByLabel('CVC').fill(short);
+    await onboarding.cardForm.root.getByRole('button', { name: 'Next' }).click();
+    await expect(onboarding.cardForm.root.getByText('Invalid CVC')).toBeVisible();
+    await expect(onboarding.cardForm.root.getByText('Step 1 of 2: Card details')).toBeVisible();
+  }
+  await onboarding.cardForm.root.getByLabel('CVC').fill('123');
   await onboarding.cardForm.next();
   await onboarding.cardForm.root.getByRole('button', { name: 'Add Card' }).click();
   await expectToast(page, 'Card added successfully');

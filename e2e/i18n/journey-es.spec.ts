@@ -61,11 +61,17 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const profile = page.getByRole('form', { name: 'Información personal' });
   await profile.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana');
   await profile.getByRole('textbox', { name: 'Apellido', exact: true }).fill('López');
-  await profile.getByLabel('Número de teléfono').fill('7185550104');
+  // The phone's example is its hint, not grey digits in the box that read as typed (issue 42).
+  const phone = profile.getByLabel('Número de teléfono');
+  await expect(phone).not.toHaveAttribute('placeholder');
+  await expect(phone).toHaveAccessibleDescription('Número de EE. UU., 10 dígitos. Ejemplo: 2025550104');
+  await phone.fill('7185550104');
   await profile.getByRole('textbox', { name: 'Calle', exact: true }).fill('55 Water Street');
   await profile.getByRole('textbox', { name: 'Ciudad' }).fill('Brooklyn');
   await profile.getByRole('textbox', { name: 'Código postal' }).fill('11201');
-  await expect(profile.getByRole('combobox', { name: 'Estado' })).toHaveValue('New York');
+  // The state by its Spanish name (the code is what is saved), the country likewise (issue 42).
+  await expect(profile.getByRole('combobox', { name: 'Estado' })).toHaveValue('Nueva York');
+  await expect(profile.getByRole('textbox', { name: 'País' })).toHaveValue('Estados Unidos');
   await profile.getByRole('button', { name: 'Guardar y continuar' }).click();
   await expectToast(page, 'Actualizado correctamente');
   expect(await customerByEmail(email)).toMatchObject({ administrative_area: 'NY', postal_code: '11201' });
@@ -75,9 +81,14 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const cardForm = page.getByRole('form', { name: 'Agregar tarjeta' });
   await cardForm.getByLabel('Número de tarjeta').fill(testCards.visa);
   await cardForm.getByLabel('Fecha de vencimiento').fill('1230');
+  // A 2-digit CVC is refused in Spanish on the card details, before anything is sent.
+  await cardForm.getByLabel('CVC').fill('12');
+  await cardForm.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(cardForm.getByText('CVC no válido')).toBeVisible();
+  await expect(cardForm.getByRole('combobox', { name: 'Estado' })).toHaveCount(0);
   await cardForm.getByLabel('CVC').fill('123');
   await cardForm.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(cardForm.getByRole('combobox', { name: 'Estado' })).toHaveValue('New York');
+  await expect(cardForm.getByRole('combobox', { name: 'Estado' })).toHaveValue('Nueva York');
   await cardForm.getByRole('button', { name: 'Agregar tarjeta' }).click();
   await expect(page.getByRole('heading', { name: 'Sus tarjetas (1/3)' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
@@ -119,7 +130,8 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   const receiptButton = page.getByRole('button', { name: `Descargar recibo ${receiptNumber} (PDF)` });
   await expect(receiptButton).toHaveText('Descargar recibo (PDF)');
   const [download] = await Promise.all([page.waitForEvent('download'), receiptButton.click()]);
-  expect(download.suggestedFilename()).toBe(`pria-receipt-${receiptNumber}.pdf`);
+  // Its file name too (issue 42).
+  expect(download.suggestedFilename()).toBe(`pria-recibo-${receiptNumber}.pdf`);
   const receiptText = await pdfText(await download.path());
   expect(receiptText).toContain(`${receiptNumber}`);
   expect(receiptText).toContain('$38.97');

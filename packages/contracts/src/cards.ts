@@ -215,11 +215,12 @@ export function cardFormSchema(now: Date = new Date()) {
         const [mm = 0, yy = 0] = v.split('/').map(Number);
         return mm >= 1 && mm <= 12 && !isExpiryPast(mm, 2000 + yy, now);
       }, messages.invalidDate),
+    // 3 digits (4 on an American Express card): a 1- or 2-digit CVC is refused before it is sent.
     cvc: z
       .string({ error: messages.cvcRequired })
       .min(1, messages.cvcRequired)
       .max(4, messages.invalidCvc)
-      .regex(/^\d+$/, messages.invalidCvc),
+      .regex(/^\d{3,4}$/, messages.invalidCvc),
     address: cardAddress,
     phone: z.string().max(14).optional(),
   });

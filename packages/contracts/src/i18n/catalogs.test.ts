@@ -73,6 +73,16 @@ describe("the server's message catalogs", () => {
     );
     expect(same).toEqual([]);
   });
+
+  it.each(entries)(
+    "%s: Spanish says New York's time as the glossary does (hora de Nueva York, never hora del Este or ET)",
+    (_name, catalog) => {
+      // The glossary keeps "hora del Este" for the public site's "4pm Eastern"; the server speaks to
+      // signed-in customers, in emails and on documents.
+      const eastern = Object.entries(catalog.es).filter(([, text]) => /hora del Este|\bET\b/i.test(text));
+      expect(eastern).toEqual([]);
+    },
+  );
 });
 
 describe('formatting a message', () => {

@@ -4,9 +4,10 @@ import { defineCatalog } from './format.ts';
  * The documents module's words (apps/server/src/modules/documents): a plan charge's receipt, a
  * refund's receipt and the yearly Charge & Pay statement, as PDF, in the reader's language (ADR 74).
  * Dates arrive written by the calendar in the reader's locale, amounts by `formatUsd`; the year is
- * passed as text (a number would be written "2,031"). The CSV statement stays English: its column
- * names are what a spreadsheet or a program reads. The customer's activity list says its State
- * column with the same `charge.*`, `payBack.*` and `receipt.refunded` words (activity.ts has the rest).
+ * passed as text (a number would be written "2,031"). The CSV statement is in the reader's language
+ * too, its column names (`csv.*`) included, and so are the downloads' file names (`file.*`: lowercase
+ * ASCII, no spaces). The customer's activity list says its State column with the same `charge.*`,
+ * `payBack.*` and `receipt.refunded` words (activity.ts has the rest).
  */
 export const documentWords = defineCatalog({
   en: {
@@ -43,6 +44,17 @@ export const documentWords = defineCatalog({
     'statement.yearTotal': 'Year total: charged {charged}, paid back {paidBack}',
     'statement.declined': 'Declined ({reason})',
     'statement.payBackTo': '{status} to {card}',
+    'file.receipt': 'pria-receipt-{number}.pdf',
+    'file.statement': 'pria-statement-{year}.{format}',
+    'csv.card': 'Card',
+    'csv.month': 'Month',
+    'csv.chargedOn': 'Charged on',
+    'csv.charge': 'Charge',
+    'csv.chargeAmount': 'Charge amount',
+    'csv.paidBackOn': 'Paid back on',
+    'csv.payBack': 'Pay-back',
+    'csv.payBackAmount': 'Pay-back amount',
+    'csv.total': 'Total',
     'charge.captured': 'Charged',
     'charge.declined': 'Declined',
     'charge.missed': 'Missed (Pria was unavailable)',
@@ -88,6 +100,17 @@ export const documentWords = defineCatalog({
     'statement.yearTotal': 'Total del año: cobrado {charged}, abonado {paidBack}',
     'statement.declined': 'Rechazado ({reason})',
     'statement.payBackTo': '{status} a {card}',
+    'file.receipt': 'pria-recibo-{number}.pdf',
+    'file.statement': 'pria-estado-de-cuenta-{year}.{format}',
+    'csv.card': 'Tarjeta',
+    'csv.month': 'Mes',
+    'csv.chargedOn': 'Fecha del cargo',
+    'csv.charge': 'Cargo',
+    'csv.chargeAmount': 'Importe del cargo',
+    'csv.paidBackOn': 'Fecha del abono',
+    'csv.payBack': 'Abono',
+    'csv.payBackAmount': 'Importe del abono',
+    'csv.total': 'Total',
     'charge.captured': 'Cobrado',
     'charge.declined': 'Rechazado',
     'charge.missed': 'No realizado (Pria no estaba disponible)',

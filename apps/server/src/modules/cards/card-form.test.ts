@@ -41,6 +41,8 @@ describe('card form schema', () => {
     [{ expirationDate: '13/27' }, 'Invalid Date'],
     [{ expirationDate: '04/26' }, 'Invalid Date'],
     [{ cvc: '' }, 'CVC is required'],
+    [{ cvc: '1' }, 'Invalid CVC'],
+    [{ cvc: '12' }, 'Invalid CVC'],
     [{ cvc: '12a' }, 'Invalid CVC'],
     [{ cvc: '12345' }, 'Invalid CVC'],
     [{ brand: '' }, 'Card brand is required'],

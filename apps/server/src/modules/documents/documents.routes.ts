@@ -10,14 +10,14 @@ import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respondFile } from '../../platform/responses.ts';
 import { currentCustomer } from '../customers/index.ts';
 import { findReceipt, statementLines } from './documents.repo.ts';
-import { receiptPdf } from './receipt-pdf.ts';
+import { documentTranslator, receiptPdf } from './receipt-pdf.ts';
 import { statementCsv, statementPdf } from './statement.ts';
 
 /**
  * Receipts and yearly statements (issue 19), rendered on the server: a customer downloads only
  * their own. PDF by pdfkit, CSV by csv-stringify; nothing about a card beyond brand and last four.
- * A PDF is written in the reader's language by the request's rule (ADR 74): the customer's chosen
- * language, else the `pria_lang` cookie, else Accept-Language, else English.
+ * A PDF, a CSV and the file's name are in the reader's language by the request's rule (ADR 74): the
+ * customer's chosen language, else the `pria_lang` cookie, else Accept-Language, else English.
  */
 export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,13 +42,12 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
       const customer = await currentCustomer(deps.db, principalOf(req));
       const receipt = await findReceipt(deps.db, req.params.id, customer.id);
       if (!receipt) throw notFound(messages.receiptNotFound);
-      const pdf = await receiptPdf(receipt, issuer, requestLanguage(req.headers, customer.language));
+      const lang = requestLanguage(req.headers, customer.language);
+      const pdf = await receiptPdf(receipt, issuer, lang);
+      const name = documentTranslator(lang)('file.receipt', { number: receiptLabel(receipt.number) });
       return varyByLanguage(reply)
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="pria-receipt-${receiptLabel(receipt.number)}.pdf"`,
-        )
+        .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
@@ -83,20 +82,23 @@ export async function documentsRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async (req, reply) => {
       const customer = await currentCustomer(deps.db, principalOf(req));
       const lines = await statementLines(deps.db, customer.id, req.params.year);
-      const name = `pria-statement-${req.params.year}.${req.query.format}`;
-      reply
+      const lang = requestLanguage(req.headers, customer.language);
+      const year = String(req.params.year);
+      const name = documentTranslator(lang)('file.statement', { year, format: req.query.format });
+      varyByLanguage(reply)
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store');
-      if (req.query.format === 'csv') return reply.type('text/csv; charset=utf-8').send(statementCsv(lines));
+      if (req.query.format === 'csv')
+        return reply.type('text/csv; charset=utf-8').send(statementCsv(lines, lang));
       const who = [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email || '';
       const pdf = await statementPdf(lines, {
         year: req.params.year,
         issuer,
         customer: who,
         now: clock.now(),
-        lang: requestLanguage(req.headers, customer.language),
+        lang,
       });
-      return varyByLanguage(reply).type('application/pdf').send(pdf);
+      return reply.type('application/pdf').send(pdf);
     },
   );
 }

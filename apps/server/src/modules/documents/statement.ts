@@ -96,23 +96,24 @@ function totalsOf(lines: StatementLine[]): Totals {
   );
 }
 
-const columns: [keyof StatementRow, string][] = [
-  ['card', 'Card'],
-  ['month', 'Month'],
-  ['chargedOn', 'Charged on'],
-  ['charge', 'Charge'],
-  ['chargeAmount', 'Charge amount'],
-  ['paidBackOn', 'Paid back on'],
-  ['payBack', 'Pay-back'],
-  ['payBackAmount', 'Pay-back amount'],
+const columns: [keyof StatementRow, DocumentWordId][] = [
+  ['card', 'csv.card'],
+  ['month', 'csv.month'],
+  ['chargedOn', 'csv.chargedOn'],
+  ['charge', 'csv.charge'],
+  ['chargeAmount', 'csv.chargeAmount'],
+  ['paidBackOn', 'csv.paidBackOn'],
+  ['payBack', 'csv.payBack'],
+  ['payBackAmount', 'csv.payBackAmount'],
 ];
 
-/** The CSV stays English (its columns are what a spreadsheet or a program reads). */
-export function statementCsv(lines: StatementLine[]): string {
-  const rows = rowsOf(lines, documentTranslator('en'));
+/** The CSV in the reader's language, its column names included (issue 42: a Spanish reader's spreadsheet). */
+export function statementCsv(lines: StatementLine[], lang: Language = 'en'): string {
+  const words = documentTranslator(lang);
+  const rows = rowsOf(lines, words);
   const t = totalsOf(lines);
   const total = {
-    card: 'Total',
+    card: words('csv.total'),
     month: '',
     chargedOn: '',
     charge: '',
@@ -123,7 +124,7 @@ export function statementCsv(lines: StatementLine[]): string {
   };
   return stringify([...rows, total], {
     header: true,
-    columns: columns.map(([key, header]) => ({ key, header })),
+    columns: columns.map(([key, header]) => ({ key, header: words(header) })),
   });
 }
 

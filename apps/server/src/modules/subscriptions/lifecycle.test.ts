@@ -259,6 +259,7 @@ describe('receipts and statements', () => {
     // A Spanish reader (their browser, then their account's choice) reads it in Spanish (ADR 74).
     const es = await bob.download(`/api/v1/receipts/${receipt.id}`, { 'accept-language': 'es-US,es;q=0.9' });
     expect(es.vary).toMatch(/Accept-Language/);
+    expect(es.disposition).toBe(`attachment; filename="pria-recibo-${receipt.number}.pdf"`);
     const spanish = await pdfText(es.bytes);
     for (const words of [
       `Recibo ${receipt.number}`,
@@ -305,10 +306,15 @@ describe('receipts and statements', () => {
     expect(text).toContain('Mastercard ending 4444');
     expect(text).toContain('Year total: charged $36.00, paid back $36.00');
 
-    // Ann chooses Español on her account: her statement is in Spanish from any browser; the CSV
-    // keeps its English columns (a spreadsheet's).
+    expect(pdf.disposition).toBe('attachment; filename="pria-statement-2031.pdf"');
+    expect(csv.disposition).toBe('attachment; filename="pria-statement-2031.csv"');
+
+    // Ann chooses Español on her account: her statement is in Spanish from any browser, its CSV
+    // (columns included) and the files' names too (issue 42).
     expect((await ann.put('/api/v1/customers/me/language', { language: 'es' })).status).toBe(200);
-    const es = await pdfText((await ann.download('/api/v1/statements/2031')).bytes);
+    const esPdf = await ann.download('/api/v1/statements/2031');
+    expect(esPdf.disposition).toBe('attachment; filename="pria-estado-de-cuenta-2031.pdf"');
+    const es = await pdfText(esPdf.bytes);
     expect(es).toContain('Estado de cuenta de Cargo y Abono 2031');
     expect(es).toContain('Visa terminada en 1111');
     expect(es).toContain('enero de 2031');
@@ -318,9 +324,16 @@ describe('receipts and statements', () => {
     expect(es).toContain('Abonado');
     expect(es).toContain('Total del año: cobrado $36.00, abonado $36.00');
     expect(es).not.toContain('Paid back');
-    expect((await ann.download('/api/v1/statements/2031?format=csv')).bytes.toString('utf8')).toContain(
-      'Visa ending 1111,January 2031,01/28/2031,Charged,$3.00,02/02/2031,Paid back,$3.00',
+    const esCsv = await ann.download('/api/v1/statements/2031?format=csv');
+    expect(esCsv.disposition).toBe('attachment; filename="pria-estado-de-cuenta-2031.csv"');
+    const esLines = esCsv.bytes.toString('utf8').trim().split('\n');
+    expect(esLines[0]).toBe(
+      'Tarjeta,Mes,Fecha del cargo,Cargo,Importe del cargo,Fecha del abono,Abono,Importe del abono',
     );
+    expect(esLines).toContain(
+      'Visa terminada en 1111,enero de 2031,28 ene 2031,Cobrado,$3.00,2 feb 2031,Abonado,$3.00',
+    );
+    expect(esLines.at(-1)).toBe('Total,,,,$36.00,,,$36.00');
     await ann.put('/api/v1/customers/me/language', { language: 'en' });
 
     // Bob's statement is his own; a year out of range is refused in words.

@@ -28,7 +28,8 @@ interface CustomerSideMenuProps {
   onLogout: () => void;
 }
 
-const sectionLinks = [
+/** The account's sections, named as their titles name them (one Spanish term each with the section menu). */
+export const sectionLinks = [
   { label: msg`Personal Information`, ref: 'personalinfo', icon: IconUser },
   { label: msg`Security`, ref: 'security', icon: IconShieldLock },
   { label: msg`Payment Method`, ref: 'payment', icon: IconCreditCard },

@@ -4,8 +4,11 @@ import { useLingui } from '@lingui/react/macro';
 import { NavLink, Paper, Select, Stack } from '@mantine/core';
 import type { AccountSectionRef, accountSections } from './account-sections.ts';
 
-/** The sections' menu words (accountSections' `menu`) in the language the app speaks. */
-const menuWords: Record<(typeof accountSections)[number]['ref'], MessageDescriptor> = {
+/**
+ * The sections' menu words (accountSections' `menu`) in the language the app speaks. In Spanish
+ * each names its section as the side menu does (one term: "Método de pago", docs/glossary-es.md).
+ */
+export const menuWords: Record<(typeof accountSections)[number]['ref'], MessageDescriptor> = {
   personalinfo: msg`Personal Info`,
   security: msg`Security`,
   payment: msg`Funding`,

@@ -28,7 +28,11 @@ export function ReceiptButton({
         try {
           await apiDownload(
             `/api/v1/receipts/${encodeURIComponent(receipt.id)}`,
-            `pria-receipt-${receipt.number}.pdf`,
+            // The server names the file in the reader's language; this is its name if it does not.
+            t({
+              message: `pria-receipt-${number}.pdf`,
+              comment: 'A file name: lowercase, no spaces or accents',
+            }),
           );
         } catch (error) {
           notifyApiError(error, t`Could not download the receipt`);

@@ -1,5 +1,6 @@
+import { messages } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatExpiry } from './card-form-values.ts';
+import { formatExpiry, newCardSchema } from './card-form-values.ts';
 
 /** What the field holds after each keystroke, as a person types `keys` one by one. */
 function typed(keys: string[]): string {
@@ -33,5 +34,34 @@ describe('the expiry field', () => {
     expect(formatExpiry('12', '12/')).toBe('12');
     expect(formatExpiry('1', '12')).toBe('1');
     expect(formatExpiry('12/', '12/3')).toBe('12/');
+  });
+});
+
+describe("the card details' CVC", () => {
+  const card = {
+    name: 'Ann Example',
+    number: '4111 1111 1111 1111',
+    brand: '001',
+    expirationDate: '12/30',
+    address: {
+      address1: '1 Main St',
+      locality: 'Springfield',
+      administrativeArea: 'IL',
+      postalCode: '62701',
+    },
+  };
+  const cvcError = (cvc: string) => {
+    const r = newCardSchema(new Date(2026, 4, 15)).safeParse({ ...card, cvc });
+    return r.success ? null : r.error.issues.find((i) => i.path[0] === 'cvc')?.message;
+  };
+
+  it("refuses 1 or 2 digits with the spec's words, so the form does not submit", () => {
+    expect(cvcError('1')).toBe(messages.invalidCvc);
+    expect(cvcError('12')).toBe(messages.invalidCvc);
+  });
+
+  it("takes 3 digits, and 4 (an American Express card's)", () => {
+    expect(cvcError('123')).toBeNull();
+    expect(cvcError('1234')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
 import { useRef, useState } from 'react';
 import { type AddressValues, shouldProposeZip } from './address.ts';
+import { areaName, areaOptions } from './area-names.ts';
 import { lookupPostalCode, proposePostalCode, useAdministrativeAreas } from './queries.ts';
 
 interface AddressFieldsProps<V extends { address: AddressValues }> {
@@ -27,11 +28,14 @@ export function AddressFields<V extends { address: AddressValues }>({
   streetLabel,
   disabled = false,
 }: AddressFieldsProps<V>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const form = typedForm as unknown as UseFormReturnType<{ address: AddressValues }>;
   const areas = useAdministrativeAreas();
-  const options = (areas.data ?? []).map((a) => ({ value: a.code, label: a.name }));
-  const nameOf = (code: string) => areas.data?.find((a) => a.code === code)?.name ?? code;
+  const options = areaOptions(i18n, areas.data ?? []);
+  const nameOf = (code: string) => {
+    const area = areas.data?.find((a) => a.code === code);
+    return area ? areaName(i18n, area) : code;
+  };
   // What the lookups changed, said next to the field: an automatic change is never silent.
   const [stateNote, setStateNote] = useState<string | null>(null);
   const [zipNote, setZipNote] = useState<string | null>(null);
@@ -137,7 +141,13 @@ export function AddressFields<V extends { address: AddressValues }>({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t`Country`} value="US" readOnly disabled aria-readonly />
+        <TextInput
+          label={t`Country`}
+          value={t({ message: 'US', comment: 'The country of every address: the United States' })}
+          readOnly
+          disabled
+          aria-readonly
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput

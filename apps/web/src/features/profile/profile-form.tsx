@@ -18,6 +18,9 @@ interface ProfileFormProps {
   secondary?: React.ReactNode;
 }
 
+/** The phone number the field's hint gives as an example (the spec's, as in its error message). */
+const phoneExample = '2025550104';
+
 /** Personal information: names, read-only email, phone (+1) and address. */
 export function ProfileForm({
   customer,
@@ -75,12 +78,12 @@ export function ProfileForm({
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              placeholder="2025550104"
               maxLength={10}
               withAsterisk
               leftSection="+1"
               leftSectionProps={{ 'aria-hidden': true }}
-              description={t`US number, 10 digits`}
+              // The example is said, not shown in the box: grey digits there read as a number typed.
+              description={t`US number, 10 digits. Example: ${phoneExample}`}
               {...form.getInputProps('phone')}
               onChange={(event) => form.setFieldValue('phone', cleanPhone(event.currentTarget.value))}
             />

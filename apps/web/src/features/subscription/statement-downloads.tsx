@@ -18,7 +18,12 @@ export function StatementDownloads() {
   const download = async (format: 'pdf' | 'csv') => {
     setBusy(format);
     try {
-      await apiDownload(`/api/v1/statements/${year}`, `pria-statement-${year}.${format}`, { format });
+      // The server names the file in the reader's language; this is its name if it does not.
+      const fallback = t({
+        message: `pria-statement-${year}.${format}`,
+        comment: 'A file name: lowercase, no spaces or accents',
+      });
+      await apiDownload(`/api/v1/statements/${year}`, fallback, { format });
     } catch (error) {
       notifyApiError(error, t`Could not download the statement`);
     } finally {
