@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RevealAppWhenSettled, removeAppShell } from './app/app-shell.ts';
 import { loadAuthConfig } from './app/auth/auth-config.ts';
+import { loadOidcSession } from './app/auth/auth-state.tsx';
 import { createUserManager } from './app/auth/user-manager.ts';
 import { activateLanguage } from './app/i18n/i18n.ts';
 import { startLanguage } from './app/i18n/start-language.ts';
@@ -10,28 +11,36 @@ import { Providers } from './app/providers.tsx';
 import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
 import { stopKeepingEarlyTaps } from './components/early-tap.ts';
 
+/** The OIDC client could not be loaded: the page works signed out (a reload tries again). */
+function noSignIn(err: unknown): null {
+  console.error('sign-in is unavailable', err);
+  return null;
+}
+
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const userManagerReady = loadAuthConfig().then(createUserManager);
+  // The sign-in code downloads alongside the settings (a failure surfaces where it renders).
+  loadOidcSession().catch(() => {});
   // A customer page's code and data start loading now rather than one after the other.
   const signedIn = userManagerReady
     .then((manager) => manager.getUser())
     .then((user) => Boolean(user && !user.expired))
     .catch(() => false);
   preloadRoute(window.location.pathname, signedIn);
-  // The prerendered pages are public ones: their code loads alongside the sign-in settings.
+  // The prerendered pages are public ones: they are adopted as soon as their code is here, and the
+  // sign-in state (the OIDC client, its own chunk) arrives when it is ready.
   const prerendered = root.dataset.prerendered !== undefined;
   // The language before the first render (a Spanish reader's catalog is its own download): the
   // prerendered HTML is in it already, and hydrating it in another would replace every word.
-  const [userManager, publicArea] = await Promise.all([
-    userManagerReady,
+  const [publicArea] = await Promise.all([
     prerendered ? loadPublicArea().then((m) => m.default) : undefined,
     activateLanguage(startLanguage(prerendered, window.location.pathname)),
   ]);
   const app = (
     <StrictMode>
-      <Providers userManager={userManager}>
+      <Providers userManager={userManagerReady.catch(noSignIn)}>
         <AppRouter publicArea={publicArea} />
         <RevealAppWhenSettled />
       </Providers>

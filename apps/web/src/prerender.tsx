@@ -1,16 +1,14 @@
 /**
  * Build-time rendering of public pages to HTML (entry of the SSR build, used only by
  * build/prerender.ts, never shipped to browsers). It renders the same tree as main.tsx, with a
- * static router and the sign-in state the browser starts from (loading, nobody signed in), so the
+ * static router and the sign-in state the browser starts from (auth-state.tsx's default: loading, nobody signed in), so the
  * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static). A public
  * page is rendered once per language (ADR 73); the browser hydrates it in the language of its
  * `<html lang>`.
  */
 import type { Language } from '@pria/contracts/languages';
-import type { UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { AuthContext, type AuthContextProps } from 'react-oidc-context';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
 import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
@@ -19,32 +17,6 @@ import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { type ScreenWithFrame, screenHeadings } from './features/customer/screen-headings.ts';
 import { landingTitle } from './features/landing/landing-page.tsx';
-
-const notInTheBuild = () => Promise.reject(new Error('sign-in is not available while prerendering'));
-
-/** react-oidc-context's state before it has read the stored session: loading, not signed in. */
-const signedOutWhileLoading: AuthContextProps = {
-  isLoading: true,
-  isAuthenticated: false,
-  user: undefined,
-  activeNavigator: undefined,
-  error: undefined,
-  settings: {} as UserManagerSettings,
-  events: {} as UserManagerEvents,
-  clearStaleState: notInTheBuild,
-  removeUser: notInTheBuild,
-  signinPopup: notInTheBuild,
-  signinSilent: notInTheBuild,
-  signinRedirect: notInTheBuild,
-  signinResourceOwnerCredentials: notInTheBuild,
-  signoutRedirect: notInTheBuild,
-  signoutPopup: notInTheBuild,
-  signoutSilent: notInTheBuild,
-  querySessionStatus: notInTheBuild,
-  revokeTokens: notInTheBuild,
-  startSilentRenew: () => {},
-  stopSilentRenew: () => {},
-};
 
 /** The landing page's title in `language` (the one the page sets once it runs). */
 export async function titleOfLanding(language: Language): Promise<string> {
@@ -56,13 +28,11 @@ export async function titleOfLanding(language: Language): Promise<string> {
 export async function render(url: string, language: Language): Promise<string> {
   await activateLanguage(language);
   return html(
-    <AuthContext.Provider value={signedOutWhileLoading}>
-      <UiProviders>
-        <StaticRouter location={url}>
-          <AppRoutes publicArea={PublicArea} />
-        </StaticRouter>
-      </UiProviders>
-    </AuthContext.Provider>,
+    <UiProviders>
+      <StaticRouter location={url}>
+        <AppRoutes publicArea={PublicArea} />
+      </StaticRouter>
+    </UiProviders>,
   );
 }
 

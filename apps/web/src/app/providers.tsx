@@ -9,9 +9,8 @@ import './global.css';
 import { I18nProvider } from '@lingui/react';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import type { UserManager } from 'oidc-client-ts';
-import { lazy, type ReactNode, Suspense, useContext, useDeferredValue, useEffect, useState } from 'react';
-import { AuthContext, AuthProvider } from 'react-oidc-context';
-import { clearLoggedOut } from './auth/log-out.ts';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { AuthStateProvider } from './auth/auth-state.tsx';
 import { i18n } from './i18n/i18n.ts';
 import { theme } from './theme.ts';
 
@@ -26,38 +25,19 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/**
- * After the code exchange, drop ?code&state from the address bar (the callback page then routes);
- * someone signed in, so a later sign-in need not ask for the password again (log-out.ts).
- */
-function afterSignIn() {
-  clearLoggedOut();
-  window.history.replaceState(window.history.state, document.title, window.location.pathname);
-}
-
-export function Providers({ userManager, children }: { userManager: UserManager; children: ReactNode }) {
+/** Sign-in state, Mantine and its toasts around the app. */
+export function Providers({
+  userManager,
+  children,
+}: {
+  userManager: Promise<UserManager | null>;
+  children: ReactNode;
+}) {
   return (
-    <AuthProvider
-      userManager={userManager}
-      onSigninCallback={afterSignIn}
-      skipSigninCallback={window.location.pathname !== '/auth/callback'}
-    >
-      <DeferredAuth>
-        <UiProviders>{children}</UiProviders>
-      </DeferredAuth>
-    </AuthProvider>
+    <AuthStateProvider userManager={userManager}>
+      <UiProviders>{children}</UiProviders>
+    </AuthStateProvider>
   );
-}
-
-/**
- * Hands the sign-in state down one deferred render later. The state changes once right after
- * start (stored session read); on a prerendered page that is while React is still adopting the
- * HTML, and a plain context change there makes React finish all of it in one long, blocking pass.
- * Deferred, it goes on in short slices. Later changes (sign-in, sign-out) arrive a render later.
- */
-function DeferredAuth({ children }: { children: ReactNode }) {
-  const auth = useDeferredValue(useContext(AuthContext));
-  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
 
 // The toasts' container (and its transitions) loads after the first render: nothing on a first

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { AuthCallbackPage } from './auth/auth-callback-page.tsx';
+import { useAuth } from './auth/auth-state.tsx';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { StartSignIn } from './auth/start-sign-in.tsx';
 import { loadArea } from './i18n/i18n.ts';

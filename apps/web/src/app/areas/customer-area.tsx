@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import '@mantine/dates/styles.css';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -10,7 +9,9 @@ import { customerContractMessages } from '../../features/customer/contract-messa
 import { customerQuery } from '../../features/customer/queries.ts';
 import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
+import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
+import { OidcContext } from '../auth/oidc-context.tsx';
 import { addContractMessages } from '../i18n/contract-messages.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
 import { queryClient } from '../query-client.ts';
@@ -88,12 +89,14 @@ function AccountRoute() {
   return <AreaNotFound />;
 }
 
-/** Its screens fetch with react-query, provided here rather than at the root (ADR 70). */
+/** Its screens read the sign-in state with react-oidc-context and fetch with react-query (ADR 70). */
 export default function CustomerArea() {
   return (
-    <QueryProvider>
-      <CustomerAreaRoutes />
-    </QueryProvider>
+    <OidcContext>
+      <QueryProvider>
+        <CustomerAreaRoutes />
+      </QueryProvider>
+    </OidcContext>
   );
 }
 

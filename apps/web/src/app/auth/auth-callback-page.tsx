@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { useAuth } from './auth-state.tsx';
 import { homePathFor } from './claims.ts';
 import { LoginErrorPage } from './login-error-page.tsx';
 import { returnPath } from './return-path.ts';

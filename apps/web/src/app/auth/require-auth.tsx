@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { useAuth } from './auth-state.tsx';
 import { isAdminToken } from './claims.ts';
 import { afterLogoutPrompt } from './log-out.ts';
 import { signInParams } from './sign-in-params.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { useAuth } from './auth-state.tsx';
 import { homePathFor } from './claims.ts';
 import { useAuthActions } from './use-auth-actions.ts';
 

@@ -1,6 +1,6 @@
 import { afterLogoutPath } from '@pria/contracts';
 import { useCallback } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from './auth-state.tsx';
 import { afterLogoutPrompt, beforeLogout, goHome } from './log-out.ts';
 import { getAuthConfig, getUserManager } from './user-manager.ts';
 

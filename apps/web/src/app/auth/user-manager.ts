@@ -1,10 +1,16 @@
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import type { AuthConfig } from './auth-config.ts';
 
 let userManager: UserManager | undefined;
 let authConfig: AuthConfig | undefined;
 
-export function createUserManager(config: AuthConfig): UserManager {
+/**
+ * Creates this page's UserManager. The OIDC client loads here, on its own: it stays out of the
+ * entry, and a public page does not wait for it (ADR 70). The accessors below are synchronous:
+ * they are used once it exists.
+ */
+export async function createUserManager(config: AuthConfig): Promise<UserManager> {
+  const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   const origin = window.location.origin;
   authConfig = config;
   userManager = new UserManager({

@@ -14,10 +14,10 @@ import {
   IconUser,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useAuth } from 'react-oidc-context';
 import { useLocation, useNavigate } from 'react-router';
 import { AccountLanguageSwitch } from '../../features/account/account-language-switch.tsx';
 import { hasSection } from '../../features/account/account-sections.ts';
+import { useAuth } from '../auth/auth-state.tsx';
 import { isAdminToken } from '../auth/claims.ts';
 
 interface CustomerSideMenuProps {

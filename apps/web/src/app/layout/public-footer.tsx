@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { dayInNewYork } from '@pria/contracts';
 import { useSyncExternalStore } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { useAuth } from '../auth/auth-state.tsx';
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
 
 const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;

@@ -4,9 +4,9 @@ import { Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title }
 import { messages } from '@pria/contracts/messages';
 import { textLimits } from '@pria/contracts/text-limits';
 import { useState } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client.ts';
+import { useAuth } from '../../app/auth/auth-state.tsx';
 import { homePathFor } from '../../app/auth/claims.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
+import { useAuth } from '../../app/auth/auth-state.tsx';
 import { homePathFor } from '../../app/auth/claims.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { BenefitsSection } from './benefits-section.tsx';
