@@ -45,6 +45,15 @@ export const activityTypeLabels: Record<(typeof activityKinds)[number], string> 
   refund: 'Refund',
 };
 
+/**
+ * What the State means, whatever the words (issue 42: the screens coloured a badge by matching its
+ * words, which missed Spanish and "Disputed"): `done` (charged, paid back), `pending` (processing,
+ * scheduled, retrying, waiting for verification), `problem` (declined, missed, returned, disputed,
+ * not paid back), `refunded` (a plan charge given back).
+ */
+export const activityTones = ['done', 'pending', 'problem', 'refunded'] as const;
+export type ActivityTone = (typeof activityTones)[number];
+
 export const activityRow = z.object({
   id: z.uuid(),
   /** charge: Pria charged the card; payment: Pria paid $3 back to it; refund: a plan charge refunded. */
@@ -58,6 +67,8 @@ export const activityRow = z.object({
    * (GET /transactions), English for staff.
    */
   transactionState: z.string(),
+  /** What the state means, the same in every language: colour and sort by this, not the words. */
+  stateTone: z.enum(activityTones),
   /** Cents. */
   amount: z.number().int(),
   remarks: z.string().nullable(),

@@ -8443,6 +8443,8 @@ export interface paths {
                                         number: string;
                                     } | null;
                                     remarks: string | null;
+                                    /** @enum {string} */
+                                    stateTone: "done" | "pending" | "problem" | "refunded";
                                     transactionState: string;
                                     /** @enum {string} */
                                     type: "charge" | "payment" | "refund";
@@ -13999,6 +14001,8 @@ export interface paths {
                                         number: string;
                                     } | null;
                                     remarks: string | null;
+                                    /** @enum {string} */
+                                    stateTone: "done" | "pending" | "problem" | "refunded";
                                     transactionState: string;
                                     /** @enum {string} */
                                     type: "charge" | "payment" | "refund";

@@ -171,3 +171,32 @@ describe('the activity in the customer’s language', () => {
     expect(staff['$3 disputed']?.[1]).toBe('Disputed');
   });
 });
+
+describe('what a state means, the same in every language (stateTone)', () => {
+  const cases: [string, Partial<ActivityRow>, string][] = [
+    ['a captured charge', { kind: 'charge', status: 'captured' }, 'done'],
+    ['a charge still with the processor', { kind: 'charge', status: 'unknown' }, 'pending'],
+    ['a charge waiting for 3-D Secure', { kind: 'charge', status: 'requires_authentication' }, 'pending'],
+    ['a declined charge', { kind: 'charge', status: 'declined' }, 'problem'],
+    ['a missed month', { kind: 'charge', status: 'missed' }, 'problem'],
+    [
+      'a disputed charge, captured before',
+      { kind: 'charge', status: 'captured', dispute: 'open' },
+      'problem',
+    ],
+    ['a scheduled pay-back', { kind: 'payment', status: 'pending' }, 'pending'],
+    ['a pay-back being retried', { kind: 'payment', status: 'failed', tries: 5 }, 'pending'],
+    ['a paid-back $3', { kind: 'payment', status: 'paid' }, 'done'],
+    ['a returned pay-back', { kind: 'payment', status: 'returned' }, 'problem'],
+    ['a withheld pay-back', { kind: 'payment', status: 'withheld' }, 'problem'],
+    ['a refund', { kind: 'refund', status: 'refunded' }, 'refunded'],
+  ];
+  it.each(cases)('%s', (_what, r, tone) => {
+    for (const reader of [{ customer: 'en' as const }, { customer: 'es' as const }, 'staff' as const])
+      expect(toActivityRow(row(r), reader).stateTone).toBe(tone);
+  });
+
+  it('says pending for a status it does not know (the engine is still working on it)', () => {
+    expect(toActivityRow(row({ kind: 'payment', status: 'something-new' })).stateTone).toBe('pending');
+  });
+});

@@ -1,5 +1,6 @@
 import {
   type ActivityRow as ActivityRowView,
+  type ActivityTone,
   formatUsd,
   type Language,
   languages,
@@ -25,30 +26,31 @@ type StateWord =
 const doc = (id: keyof typeof documentWords.en): StateWord => ({ documents: id });
 const own = (id: keyof typeof customerActivity.en): StateWord => ({ activity: id });
 
-/** What a customer reads in the State column, for charges, Pria's pay-backs and refunds. */
-const chargeStates: Record<string, StateWord> = {
-  created: doc('charge.processing'),
-  submitted: doc('charge.processing'),
-  unknown: doc('charge.processing'),
-  requires_authentication: own('state.pendingVerification'),
-  captured: doc('charge.captured'),
-  declined: doc('charge.declined'),
-  missed: own('state.missed'),
+/** What a customer reads in the State column, for charges, Pria's pay-backs and refunds, and what it means. */
+const chargeStates: Record<string, [StateWord, ActivityTone]> = {
+  created: [doc('charge.processing'), 'pending'],
+  submitted: [doc('charge.processing'), 'pending'],
+  unknown: [doc('charge.processing'), 'pending'],
+  requires_authentication: [own('state.pendingVerification'), 'pending'],
+  captured: [doc('charge.captured'), 'done'],
+  declined: [doc('charge.declined'), 'problem'],
+  missed: [own('state.missed'), 'problem'],
 };
-const paymentStates: Record<string, StateWord> = {
-  pending: doc('payBack.scheduled'),
-  submitted: doc('payBack.processing'),
-  unknown: doc('payBack.processing'),
-  paid: own('state.paid'),
-  failed: doc('payBack.retrying'),
-  returned: doc('payBack.returned'),
-  withheld: own('state.notPaidBack'),
+const paymentStates: Record<string, [StateWord, ActivityTone]> = {
+  pending: [doc('payBack.scheduled'), 'pending'],
+  submitted: [doc('payBack.processing'), 'pending'],
+  unknown: [doc('payBack.processing'), 'pending'],
+  paid: [own('state.paid'), 'done'],
+  failed: [doc('payBack.retrying'), 'pending'],
+  returned: [doc('payBack.returned'), 'problem'],
+  withheld: [own('state.notPaidBack'), 'problem'],
 };
-const refundStates: Record<string, StateWord> = {
-  submitted: doc('charge.processing'),
-  unknown: doc('charge.processing'),
-  refunded: doc('receipt.refunded'),
+const refundStates: Record<string, [StateWord, ActivityTone]> = {
+  submitted: [doc('charge.processing'), 'pending'],
+  unknown: [doc('charge.processing'), 'pending'],
+  refunded: [doc('receipt.refunded'), 'refunded'],
 };
+const disputed: [StateWord, ActivityTone] = [own('state.disputed'), 'problem'];
 const statesOf = { charge: chargeStates, payment: paymentStates, refund: refundStates };
 
 const say = (word: StateWord, lang: Language) =>
@@ -140,7 +142,7 @@ export function toActivityRow(r: ActivityRow, reader: ActivityReader = { custome
   const w = reader === 'staff' ? activityWords.staff : customerWords[lang];
   const state =
     r.kind === 'charge' && (r.dispute === 'open' || r.dispute === 'lost')
-      ? own('state.disputed')
+      ? disputed
       : statesOf[r.kind][r.status];
   return {
     id: r.id,
@@ -148,7 +150,9 @@ export function toActivityRow(r: ActivityRow, reader: ActivityReader = { custome
     createdAt: new Date(r.created_at).toISOString(),
     card: { id: r.card_id, brand: r.brand, lastFour: r.last_four },
     description: descriptionOf(r, w, lang),
-    transactionState: state ? say(state, lang) : r.status,
+    transactionState: state ? say(state[0], lang) : r.status,
+    // A status the table does not know is one the engine is still working on.
+    stateTone: state ? state[1] : 'pending',
     amount: r.amount_cents,
     remarks: remarksOf(r, w),
     /** A plan charge's or a refund's receipt: download it from GET /receipts/{id}. */

@@ -2,17 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDate, formatUsd } from '@pria/contracts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
+import { activityToneColor } from '../../components/activity-tone.ts';
 import { cardLabel, dash, orDash, stateCase } from './activity-table.tsx';
 import type { Transaction } from './queries.ts';
 import { ReceiptButton } from './receipt-button.tsx';
-
-/** The State's colour, from its words in either language (the server writes them in the customer's). */
-const stateColor = (state: string | null) => {
-  const s = (state ?? '').toLowerCase();
-  if (/declin|fail|return|missed|lost|rechaz|no recib|no realiz/.test(s)) return 'red';
-  if (/pend|retry|progress|verif|reintent/.test(s)) return 'yellow';
-  return 'teal';
-};
 
 /**
  * The activity on a phone (issue 29: the table scrolled sideways): one card per row, every
@@ -54,7 +47,7 @@ export function ActivityList({ rows }: { rows: Transaction[] }) {
             <Badge
               size="sm"
               variant="light"
-              color={stateColor(row.transactionState)}
+              color={activityToneColor[row.stateTone]}
               tt={stateCase(i18n.locale)}
             >
               {orDash(row.transactionState?.replace(/_/g, ' '))}

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { activityTypeLabels } from '@pria/contracts';
+import { activityToneColor } from '../../../components/activity-tone.ts';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import classes from '../shared/admin-table.module.css';
 import { dateTime, maskedCard, money, orDash } from '../shared/display.ts';
@@ -11,16 +12,6 @@ const COLS = 7;
 export const ACTIVITY_STEP = 10;
 /** The API answers at most 100 rows per request. */
 export const ACTIVITY_MAX = 100;
-
-/** A refund is money going back as asked (violet, as on the customer's progress), not a pending one (yellow). */
-const stateColor = (state: string) =>
-  /refunded/i.test(state)
-    ? 'violet'
-    : /charged|paid/i.test(state)
-      ? 'teal'
-      : /declined|returned|retrying/i.test(state)
-        ? 'red'
-        : 'yellow';
 
 interface ActivityTableProps {
   rows: ActivityRow[] | undefined;
@@ -57,7 +48,7 @@ export function ActivityTable({ rows, totalCount, loading, limit, onLimit }: Act
                 <Table.Td>{orDash(r.description)}</Table.Td>
                 <Table.Td>{activityTypeLabels[r.type]}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={stateColor(r.transactionState)}>
+                  <Badge variant="light" color={activityToneColor[r.stateTone]}>
                     {orDash(r.transactionState)}
                   </Badge>
                 </Table.Td>
