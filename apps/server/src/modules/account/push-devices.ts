@@ -1,4 +1,5 @@
 import {
+  type Language,
   notificationTypes,
   type PushDevice,
   type PushSettings,
@@ -9,6 +10,7 @@ import { customerEmails } from '@pria/contracts/i18n/customer-emails';
 import { translator } from '@pria/contracts/i18n/format';
 import type { Principal } from '../../platform/auth.ts';
 import type { Db } from '../../platform/db.ts';
+import { deviceWords } from '../../platform/device-words.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { accountLanguage } from '../../platform/language.ts';
 import { enqueuePush } from '../../platform/outbox.ts';
@@ -25,7 +27,6 @@ import {
   savePushPreferences,
 } from '../notifications/index.ts';
 import { logAccountEvent } from './account.repo.ts';
-import { deviceLabel } from './device-label.ts';
 
 export interface PushOptions {
   db: Db;
@@ -36,16 +37,32 @@ export interface PushOptions {
   allowLoopback: boolean;
 }
 
-const view = (d: PushDeviceView): PushDevice => ({
+/** The caller's language (callerLanguage), which the devices are named in. */
+type InLanguage = { language: Language };
+
+/**
+ * A device as its owner reads it: named from its User-Agent in their language, by the rule that
+ * names Account → Security's devices (device-words.ts); one from before the User-Agent was kept
+ * shows the English name it was given.
+ */
+const view = (d: PushDeviceView, language: Language): PushDevice => ({
   id: d.id,
-  device: d.device,
+  device: d.userAgent === null ? d.device : deviceWords(d.userAgent, language),
   createdAt: d.createdAt.toISOString(),
   lastSentAt: d.lastSentAt?.toISOString() ?? null,
 });
 
-export async function getPushSettings({ db, principal, publicKey }: PushOptions): Promise<PushSettings> {
+export async function getPushSettings({
+  db,
+  principal,
+  publicKey,
+  language,
+}: PushOptions & InLanguage): Promise<PushSettings> {
   const customer = await currentCustomer(db, principal);
-  return { publicKey: publicKey ?? null, devices: (await listPushDevices(db, customer.id)).map(view) };
+  return {
+    publicKey: publicKey ?? null,
+    devices: (await listPushDevices(db, customer.id)).map((d) => view(d, language)),
+  };
 }
 
 /**
@@ -54,13 +71,14 @@ export async function getPushSettings({ db, principal, publicKey }: PushOptions)
  * nothing); later devices keep the choices as they are.
  */
 export async function subscribePushDevice(
-  o: PushOptions & { input: PushSubscriptionRequest; userAgent: string | undefined },
+  o: PushOptions & InLanguage & { input: PushSubscriptionRequest; userAgent: string | undefined },
 ): Promise<PushDevice> {
   if (!o.publicKey) throw invalid(pushMessages.pushUnavailable);
   if (!isAllowedPushEndpoint(o.input.endpoint, o)) throw invalid(pushMessages.pushServiceRefused);
   const keysProblem = pushDeviceKeysProblem(o.input.keys);
   if (keysProblem) throw invalid(keysProblem);
   const customer = await currentCustomer(o.db, o.principal);
+  const userAgent = o.userAgent?.slice(0, 512) || null;
   return o.db.transaction().execute(async (tx) => {
     const first = (await countPushDevices(tx, customer.id)) === 0;
     const device = await savePushDevice(tx, {
@@ -68,13 +86,14 @@ export async function subscribePushDevice(
       endpoint: o.input.endpoint,
       p256dh: o.input.keys.p256dh.replace(/=+$/, ''),
       auth: o.input.keys.auth.replace(/=+$/, ''),
-      device: deviceLabel(o.userAgent),
+      device: deviceWords(userAgent, 'en'),
+      userAgent,
     });
     if (first && (await getNotificationPreferences(tx, customer.id)).forPush.length === 0) {
       await savePushPreferences(tx, customer.id, [...notificationTypes]);
     }
     await logAccountEvent(tx, customer.id, `push turned on: ${device.device}`);
-    return view(device);
+    return view(device, o.language);
   });
 }
 

@@ -5,10 +5,11 @@ import {
   pushSettingsView,
   pushSubscriptionRequest,
 } from '@pria/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock } from '../../platform/clock.ts';
 import { access, principalOf, send } from '../../platform/http.ts';
+import { callerLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond, respondMessage } from '../../platform/responses.ts';
 import { getPushSettings, removeOwnPushDevice, sendTestPush, subscribePushDevice } from './push-devices.ts';
@@ -17,7 +18,9 @@ import { getPushSettings, removeOwnPushDevice, sendTestPush, subscribePushDevice
 export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const clock = deps.clock ?? systemClock;
-  const opts = (req: Parameters<typeof principalOf>[0]) => ({
+  // The devices are named in the caller's language (their choice, else the request's).
+  const language = (req: FastifyRequest) => callerLanguage(deps.db, principalOf(req), req.headers);
+  const opts = (req: FastifyRequest) => ({
     db: deps.db,
     principal: principalOf(req),
     publicKey: deps.config.webPush.vapid?.publicKey,
@@ -35,7 +38,8 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
         response: respond(pushSettingsView),
       },
     },
-    async (req, reply) => send(reply, await getPushSettings(opts(req))),
+    async (req, reply) =>
+      send(varyByLanguage(reply), await getPushSettings({ ...opts(req), language: await language(req) })),
   );
 
   api.post(
@@ -54,7 +58,12 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async (req, reply) =>
       send(
         reply,
-        await subscribePushDevice({ ...opts(req), input: req.body, userAgent: req.headers['user-agent'] }),
+        await subscribePushDevice({
+          ...opts(req),
+          language: await language(req),
+          input: req.body,
+          userAgent: req.headers['user-agent'],
+        }),
         pushMessages.pushOn,
         201,
       ),

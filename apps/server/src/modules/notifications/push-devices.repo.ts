@@ -4,6 +4,8 @@ import type { Db } from '../../platform/db.ts';
 export interface PushDeviceView {
   id: string;
   device: string;
+  /** The browser's User-Agent when push was turned on; null for devices from before it was kept. */
+  userAgent: string | null;
   createdAt: Date;
   lastSentAt: Date | null;
 }
@@ -14,7 +16,7 @@ export const MAX_PUSH_DEVICES = 10;
 export async function listPushDevices(db: Db, customerId: string): Promise<PushDeviceView[]> {
   const rows = await db
     .selectFrom('push_subscriptions')
-    .select(['id', 'device', 'created_at', 'last_sent_at'])
+    .select(['id', 'device', 'user_agent', 'created_at', 'last_sent_at'])
     .where('customer_id', '=', customerId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -22,6 +24,7 @@ export async function listPushDevices(db: Db, customerId: string): Promise<PushD
   return rows.map((r) => ({
     id: r.id,
     device: r.device,
+    userAgent: r.user_agent,
     createdAt: r.created_at,
     lastSentAt: r.last_sent_at,
   }));
@@ -34,7 +37,14 @@ export async function listPushDevices(db: Db, customerId: string): Promise<PushD
  */
 export async function savePushDevice(
   db: Db,
-  d: { customerId: string; endpoint: string; p256dh: string; auth: string; device: string },
+  d: {
+    customerId: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    device: string;
+    userAgent: string | null;
+  },
 ): Promise<PushDeviceView> {
   const row = await db
     .insertInto('push_subscriptions')
@@ -44,13 +54,18 @@ export async function savePushDevice(
       p256dh: d.p256dh,
       auth: d.auth,
       device: d.device,
+      user_agent: d.userAgent,
     })
     .onConflict((oc) =>
-      oc
-        .column('endpoint')
-        .doUpdateSet({ customer_id: d.customerId, p256dh: d.p256dh, auth: d.auth, device: d.device }),
+      oc.column('endpoint').doUpdateSet({
+        customer_id: d.customerId,
+        p256dh: d.p256dh,
+        auth: d.auth,
+        device: d.device,
+        user_agent: d.userAgent,
+      }),
     )
-    .returning(['id', 'device', 'created_at', 'last_sent_at'])
+    .returning(['id', 'device', 'user_agent', 'created_at', 'last_sent_at'])
     .executeTakeFirstOrThrow();
   // Past the limit, the oldest devices go (a phone replaced years ago, not the one in hand).
   await db
@@ -68,7 +83,13 @@ export async function savePushDevice(
         .limit(MAX_PUSH_DEVICES),
     )
     .execute();
-  return { id: row.id, device: row.device, createdAt: row.created_at, lastSentAt: row.last_sent_at };
+  return {
+    id: row.id,
+    device: row.device,
+    userAgent: row.user_agent,
+    createdAt: row.created_at,
+    lastSentAt: row.last_sent_at,
+  };
 }
 
 /** Removes one of the customer's devices; false when it is not theirs (or already gone). */

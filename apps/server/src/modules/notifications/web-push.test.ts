@@ -74,6 +74,34 @@ describe('web push', () => {
     expect(JSON.stringify(list.body.data)).not.toContain('127.0.0.1');
   });
 
+  it("names a device in the reader's language, and keeps the English name it was given (issue 42)", async () => {
+    const { api, id } = await customerWithToken('push-lucia@pria.test');
+    const added = await api.request('POST', '/api/v1/account/push/devices', push.device('lucia-phone'), {
+      'user-agent': CHROME_ANDROID,
+      'accept-language': 'es-US,es;q=0.9',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data.device).toBe('Chrome en Android');
+    const inSpanish = await api.request('GET', '/api/v1/account/push', undefined, {
+      'accept-language': 'es-US',
+    });
+    expect(inSpanish.body.data.devices.map((d: { device: string }) => d.device)).toEqual([
+      'Chrome en Android',
+    ]);
+    expect(inSpanish.headers.get('vary')).toMatch(/Accept-Language/);
+    const inEnglish = await api.get('/api/v1/account/push');
+    expect(inEnglish.body.data.devices.map((d: { device: string }) => d.device)).toEqual([
+      'Chrome on Android',
+    ]);
+    // Stored: the English name and the User-Agent it came from.
+    const rows = await t.db
+      .selectFrom('push_subscriptions')
+      .select(['device', 'user_agent'])
+      .where('customer_id', '=', id)
+      .execute();
+    expect(rows[0]).toEqual({ device: 'Chrome on Android', user_agent: CHROME_ANDROID });
+  });
+
   it('refuses endpoints that are not a push service, and other customers cannot touch a device', async () => {
     const { api } = await customerWithToken('push-bob@pria.test');
     const keys = push.device('bob-x').keys;

@@ -11,8 +11,10 @@ export interface PushSubscriptionsTable {
   /** The device's P-256 public key and auth secret (base64url), which messages are encrypted to. */
   p256dh: string;
   auth: string;
-  /** What the customer sees in the list: "Chrome on Android". */
+  /** The device's English name ("Chrome on Android"), as it was named when push was turned on. */
   device: string;
+  /** Its User-Agent then (at most 512 characters; migration 0111): named in the reader's language. */
+  user_agent: string | null;
   created_at: DefaultTimestamp;
   last_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
