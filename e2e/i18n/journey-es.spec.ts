@@ -93,9 +93,9 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(page.getByRole('heading', { name: 'Sus tarjetas (1/3)' })).toBeVisible();
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
-  // The plan (its name is data and stays as written), then checkout in Spanish.
+  // The plan (named in Spanish by the server: Semestral), then checkout in Spanish.
   await expect(page.getByRole('heading', { name: 'Elija una suscripción' })).toBeVisible();
-  await planRadio(page, 'Semi-Annual').click();
+  await planRadio(page, 'Semestral').click();
   await page.getByRole('button', { name: 'Continuar', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pago', exact: true })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Resumen del pedido' });
@@ -122,7 +122,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(page.getByText('Pago recibido: ya tiene su suscripción')).toBeVisible();
   await expect(page.getByText('Payment received: you are subscribed')).toHaveCount(0);
   await expect(
-    page.getByText('Plan Semi-Annual: $38.97 (incluye $2.97 de impuestos al 8.25%)'),
+    page.getByText('Plan Semestral: $38.97 (incluye $2.97 de impuestos al 8.25%)'),
   ).toBeVisible();
   await expect(page.getByText(`También le enviamos el recibo a ${email}.`)).toBeVisible();
   const receiptNumber = (await page.getByText(/^Recibo R-\d{6}$/).textContent())?.match(/R-\d{6}/)?.[0];
@@ -162,7 +162,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
 
   // The outbox: the receipt email in Spanish, and nothing to this address in English.
   const started = await waitForMail(request, email, /^Su suscripción de Pria comenzó/);
-  expect(started.text).toContain('Su plan Semi-Annual de Pria comenzó el');
+  expect(started.text).toContain('Su plan semestral de Pria comenzó el');
   expect(started.text).toContain(`Recibo: ${receiptNumber}`);
   for (const message of await messagesTo(request, email)) {
     expect(message.subject ?? '').not.toMatch(/^(Verify your|Your Pria|Welcome)/);
