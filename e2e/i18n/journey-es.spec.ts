@@ -121,9 +121,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   // The confirmation, in Spanish, with the receipt.
   await expect(page.getByText('Pago recibido: ya tiene su suscripción')).toBeVisible();
   await expect(page.getByText('Payment received: you are subscribed')).toHaveCount(0);
-  await expect(
-    page.getByText('Plan Semestral: $38.97 (incluye $2.97 de impuestos al 8.25%)'),
-  ).toBeVisible();
+  await expect(page.getByText('Plan Semestral: $38.97 (incluye $2.97 de impuestos al 8.25%)')).toBeVisible();
   await expect(page.getByText(`También le enviamos el recibo a ${email}.`)).toBeVisible();
   const receiptNumber = (await page.getByText(/^Recibo R-\d{6}$/).textContent())?.match(/R-\d{6}/)?.[0];
   expect(receiptNumber).toBeTruthy();

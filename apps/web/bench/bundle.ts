@@ -134,6 +134,9 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * 115.7), below the landing's 143.7 KB before Lingui; the customer routes +2.5 KB (the same code in
  * more files, each compressed on its own), and the state names and CSV words of issue 42's walk
  * ~0.5 KB on onboarding and account. Budgets are these figures.
+ * The push refusals in Spanish (8 messages in the customer catalog) and the activity's colours by
+ * `stateTone` added ~0.3-0.6 KB to the customer routes (/dashboard 293.4 -> 294.0, /dashboard/subscription
+ * 264.5 -> 265.0, the whole area 398.7 -> 399.0): budgets 295, 266 and 400.
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
@@ -171,7 +174,7 @@ const rows: Row[] = [
   {
     route: '/dashboard',
     roots: page(customerArea, 'src/features/dashboard/dashboard-page.tsx'),
-    budget: 294,
+    budget: 295,
     target: 200,
   },
   {
@@ -186,7 +189,7 @@ const rows: Row[] = [
     route: '/dashboard/subscription',
     roots: page(customerArea, 'src/features/subscription/subscription-page.tsx'),
     // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
-    budget: 265,
+    budget: 266,
     target: 200,
   },
   {
@@ -200,7 +203,7 @@ const rows: Row[] = [
     route: 'whole customer area',
     roots: [entryKey, customerArea, customerCatalog, ...customerPages],
     // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
-    budget: 399,
+    budget: 400,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },

@@ -75,7 +75,7 @@ export const documentWords = defineCatalog({
     'receipt.billedTo': 'Facturado a',
     'receipt.refundedTo': 'Reembolsado a',
     'receipt.plan': 'Plan',
-    'receipt.planName': 'Plan {planName}',
+    'receipt.planName': '{planName}',
     'receipt.originalCharge': 'Cargo original',
     'receipt.originalChargeValue': '{amount}{hasReceipt, select, yes { (recibo {receipt})} other {}}',
     'receipt.refunded': 'Reembolsado',

@@ -168,11 +168,11 @@ export const lifecycleNotices = defineCatalog({
     'calledOff.lead':
       'Usted anuló {hasCalledOff, select, yes {el cambio al plan {calledOff}} other {el cambio a otro plan}}. Su plan {planName} de Pria se renueva el {day} y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Hoy no se cobró nada.',
     'calledOff.sms': 'Pria: su plan sigue siendo {planName}; se renueva el {shortDay} por {amount}.',
-    'planChanged.subject': 'Su plan cambia al plan {next} el {day}',
+    'planChanged.subject': 'Su suscripción cambia al plan {next} el {day}',
     'planChanged.lead':
-      'Su plan cambia al plan {next} el {day}. Hoy no se cobró nada: su plan {planName} sigue vigente hasta entonces. El {day} le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}, por {months, number} meses del plan {next}, y se renueva cada {months, number} meses después de eso hasta que lo cancele.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Para cambiar de opinión o cancelar antes de esa fecha: {link}',
+      'Su suscripción cambia al plan {next} el {day}. Hoy no se cobró nada: su plan {planName} sigue vigente hasta entonces. El {day} le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}, por {months, number} meses del plan {next}, y se renueva cada {months, number} meses después de eso hasta que lo cancele.{paused, select, yes { Su plan está en pausa: esto solo ocurre si reanuda Cargo y Abono antes de esa fecha.} other {}} Para cambiar de opinión o cancelar antes de esa fecha: {link}',
     'planChanged.sms':
-      'Pria: su plan cambia al plan {next} el {shortDay}: {amount} entonces. Hoy no se cobró nada.',
+      'Pria: su suscripción cambia al plan {next} el {shortDay}: {amount} entonces. Hoy no se cobró nada.',
     'resumed.subject': 'Su suscripción de Pria se renovará',
     'resumed.kept': 'Usted mantuvo su suscripción de Pria.',
     'resumed.keptSame':

@@ -121,7 +121,7 @@ export const moneyNotices = defineCatalog({
     'label.reason': 'Motivo',
     'label.plan': 'Plan',
     'label.receipt': 'Recibo',
-    planLine: 'plan {planName}{hasPrice, select, yes {, {priced} = {amount}} other {}}',
+    planLine: '{planName}{hasPrice, select, yes {, {priced} = {amount}} other {}}',
     priced: '{price} + {tax} de impuestos',
     'succeeded.subject': 'Cobramos {amount} a su {card}',
     'succeeded.lead':

@@ -73,6 +73,8 @@ function wordsIn(lang: Language) {
     shortDate: (at: Date) => formatDate(at, 'shortMonthDay', locale),
     /** A plan's stored name as the reader's language writes it in a sentence (ADR 74). */
     plan: (storedName: string) => planNameFromStored(storedName, lang, 'inSentence'),
+    /** The same name standing alone, as a detail's value ("Plan: Semestral"). */
+    planAlone: (storedName: string) => planNameFromStored(storedName, lang),
   });
 }
 
@@ -273,7 +275,7 @@ export function moneyEventMessages(i: MoneyMessageInput, lang: Language = 'en'):
           [
             t('label.plan'),
             t('planLine', {
-              planName: t.plan(i.plan.name),
+              planName: t.planAlone(i.plan.name),
               hasPrice: priced ? 'yes' : 'no',
               priced: priced ?? '',
               amount: formatUsd(i.amountCents),

@@ -32,6 +32,14 @@ export interface NoticePayBack {
 }
 
 /** "$3.00 to your Visa •••• 1111 on February 2, 2031", the pay-backs a notice names. */
+/**
+ * A plan's name standing alone as a detail's value starts with a capital, as the app writes it
+ * ("Plan: Semestral"); inside a sentence it is the lower-case form (`withPlanNames`). English
+ * names are capitalised already.
+ */
+const asValue = <T extends string | null | undefined>(name: T): T =>
+  (name ? name.charAt(0).toUpperCase() + name.slice(1) : name) as T;
+
 function payBackWords(p: NoticePayBack, t: Words): string {
   const values = { amount: formatUsd(p.amountCents), ...cardValues(p.card) };
   return p.returned ? t('payBack.returned', values) : t('payBack.due', { ...values, day: t.day(p.at) });
@@ -165,8 +173,8 @@ function renewalWords(r: Renewal, t: Words): { sentence: string; details: [strin
     return {
       sentence: t('renewal.asNext', { ...values, next }),
       details: [
-        [t('label.planUntilThen'), r.planName],
-        [t('label.renewsAs'), next],
+        [t('label.planUntilThen'), asValue(r.planName)],
+        [t('label.renewsAs'), asValue(next)],
         [t('label.renewsOn'), day],
         [t('label.amount'), t('value.taxIncluded', { amount })],
       ],
@@ -176,7 +184,7 @@ function renewalWords(r: Renewal, t: Words): { sentence: string; details: [strin
   return {
     sentence: t('renewal.same', values),
     details: [
-      [t('label.plan'), r.planName],
+      [t('label.plan'), asValue(r.planName)],
       [t('label.renewsOn'), day],
       [t('label.amount'), t('value.taxIncluded', { amount })],
     ],
@@ -212,7 +220,7 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
         subject: t('reminder.subject', values),
         lead: t('reminder.lead', values),
         details: [
-          [t('label.plan'), d.planName],
+          [t('label.plan'), asValue(d.planName)],
           [t('label.amount'), t('value.taxIncluded', { amount })],
           [t('label.renewsOn'), day(d.renewsAt)],
           ...(d.card ? [[t('label.card'), cardName(d.card)] as [string, string]] : []),
@@ -273,7 +281,7 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
         subject: t('cancelled.subject'),
         lead: t('cancelled.lead', values),
         details: [
-          [t('label.plan'), d.planName],
+          [t('label.plan'), asValue(d.planName)],
           [t('label.activeUntil'), day(d.endsAt)],
           ...owed.map((p) => [t('label.stillToPayBack'), payBackWords(p, t)] as [string, string]),
         ],
@@ -293,7 +301,7 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
         subject: t('paused.subject', values),
         lead: t('paused.lead', values),
         details: [
-          [t('label.plan'), d.planName],
+          [t('label.plan'), asValue(d.planName)],
           [t('label.noChargeFrom'), day(d.nextChargeAt)],
           [t('label.activeUntil'), day(d.endsAt)],
         ],
@@ -330,7 +338,7 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
           .replace(/\s+/g, ' ')
           .trim(),
         details: [
-          ...(renewal ? [] : [[t('label.plan'), d.planName] as [string, string]]),
+          ...(renewal ? [] : [[t('label.plan'), asValue(d.planName)] as [string, string]]),
           ...(d.nextChargeAt ? [[t('label.nextSmallCharge'), day(d.nextChargeAt)] as [string, string]] : []),
           ...(renewal
             ? renewal.details
@@ -368,7 +376,7 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
           subject: t('calledOff.subject', calledOff),
           lead: t('calledOff.lead', calledOff),
           details: [
-            [t('label.plan'), d.planName],
+            [t('label.plan'), asValue(d.planName)],
             [t('label.renewsOn'), day(d.changesAt)],
             [t('label.amount'), t('value.taxIncluded', { amount })],
           ],
@@ -380,8 +388,8 @@ function words(d: NoticeData, publicUrl: string, t: Words): NoticeWords {
         subject: t('planChanged.subject', changed),
         lead: t('planChanged.lead', changed),
         details: [
-          [t('label.planUntilThen'), d.planName],
-          [t('label.newPlan'), d.nextPlanName],
+          [t('label.planUntilThen'), asValue(d.planName)],
+          [t('label.newPlan'), asValue(d.nextPlanName)],
           [t('label.startsOn'), day(d.changesAt)],
           [t('label.amountThen'), t('value.taxIncluded', { amount })],
           ...(d.card ? [[t('label.card'), cardName(d.card)] as [string, string]] : []),

@@ -24,7 +24,7 @@ describe('a lifecycle notice in Spanish', () => {
       /^Hola, Lucía:\n\nSu plan anual de Pria se renueva el 1 de febrero de 2031\. Le cobraremos \$71\.45, impuestos incluidos, a su Visa •••• 1111\./,
     );
     expect(m.email.text).toContain('Importe: $71.45 (impuestos incluidos)');
-    expect(m.email.text).toContain('Plan: anual\n');
+    expect(m.email.text).toContain('Plan: Anual\n');
     expect(m.email.text).not.toContain('Annual');
     expect(m.email.html).toContain('<html lang="es">');
     expect(m.email.html).toContain('Configuración de notificaciones</a>');
@@ -50,7 +50,7 @@ describe('a lifecycle notice in Spanish', () => {
     expect(kept.email.text).toContain(
       'Su plan semestral sigue vigente hasta el 1 de febrero de 2031; el 1 de febrero de 2031 se renueva como plan anual, como usted eligió',
     );
-    expect(kept.email.text).toContain('Se renueva como: anual');
+    expect(kept.email.text).toContain('Se renueva como: Anual');
     expect(kept.sms).toContain('su plan se renovará como plan anual el 1 feb');
     const changed = noticeMessages({
       data: {
@@ -68,7 +68,7 @@ describe('a lifecycle notice in Spanish', () => {
       publicUrl: 'https://pria.example',
       lang: 'es',
     });
-    expect(changed.email.subject).toBe('Su plan cambia al plan anual el 1 de febrero de 2031');
+    expect(changed.email.subject).toBe('Su suscripción cambia al plan anual el 1 de febrero de 2031');
     expect(changed.email.text).toContain('su plan semestral sigue vigente hasta entonces');
     expect(changed.email.text).toContain('por 12 meses del plan anual');
     for (const m of [kept, changed]) expect(`${m.email.text}${m.email.html}${m.sms}`).not.toMatch(/Annual/);
@@ -99,6 +99,8 @@ describe('a lifecycle notice in Spanish', () => {
       'es',
     );
     expect(m.email.text).toContain('Su plan semestral de Pria comenzó el');
+    // Its details name the plan as the app does, not "Plan: plan semestral".
+    expect(m.email.text).toMatch(/^Plan: Semestral\b/m);
     expect(m.sms).toContain('su plan semestral comenzó');
     expect(`${m.email.text}${m.sms}`).not.toContain('Semi-Annual');
   });

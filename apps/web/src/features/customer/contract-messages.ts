@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { messages } from '@pria/contracts/messages';
+import { pushMessages } from '@pria/contracts/push';
 
 /**
  * The contracts' words only the signed-in customer area shows (its toasts, confirmations and form
@@ -87,5 +88,20 @@ export const customerContractMessages: ReadonlyMap<string, MessageDescriptor> = 
   [
     messages.webWaitingForBankHelp,
     msg`We do not have your bank's answer about this payment yet and are checking with it. Your subscription starts once it is confirmed; if it is not confirmed within the hour, nothing is charged and you can pay again.`,
+  ],
+  // Push on this device: the browser's refusals, shown in a toast and beside the button.
+  [pushMessages.pushOn, msg`Notifications are on for this device`],
+  [pushMessages.pushDeviceRemoved, msg`Device removed`],
+  [pushMessages.pushTestSent, msg`Test notification sent`],
+  [pushMessages.pushUnavailable, msg`Push notifications are not available right now.`],
+  [pushMessages.pushServiceRefused, msg`This browser's push service is not supported. Try another browser.`],
+  [pushMessages.pushBrowserUnavailable, msg`This browser cannot receive notifications from Pria right now.`],
+  [
+    pushMessages.pushServiceFailed,
+    msg`This browser's push service did not answer, so notifications are not on. Check your connection and try again, or use another browser.`,
+  ],
+  [
+    pushMessages.pushBlocked,
+    msg`Notifications are blocked for Pria in this browser. Allow them in the browser's site settings, then try again.`,
   ],
 ]);

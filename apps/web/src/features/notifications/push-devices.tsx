@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { formatDate, pushMessages } from '@pria/contracts';
 import { IconBellRinging, IconDeviceMobile } from '@tabler/icons-react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
+import { translated } from '../../app/i18n/contract-messages.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { pushSupported, thisDeviceId } from './push-browser.ts';
 import { useRemovePushDevice, useSendTestPush, useTurnOnPush } from './push-mutations.ts';
@@ -27,7 +28,7 @@ export function PushDevices() {
   const thisOneOn = devices.some((d) => d.id === mine);
   // Refused by the browser (now, or before): said where the button is, not only in a toast.
   const blocked = typeof Notification !== 'undefined' && Notification.permission === 'denied';
-  const browserRefusal = turnOn.error?.name === 'PushBlocked' ? turnOn.error.message : null;
+  const browserRefusal = turnOn.error?.name === 'PushBlocked' ? translated(turnOn.error.message) : null;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="push-devices-title">
