@@ -80,7 +80,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(page.getByRole('heading', { name: 'Agregue sus tarjetas' })).toBeVisible();
   const cardForm = page.getByRole('form', { name: 'Agregar tarjeta' });
   await cardForm.getByLabel('Número de tarjeta').fill(testCards.visa);
-  await cardForm.getByLabel('Fecha de vencimiento').fill('1230');
+  await cardForm.getByLabel('Vencimiento').fill('1230');
   // A 2-digit CVC is refused in Spanish on the card details, before anything is sent.
   await cardForm.getByLabel('CVC').fill('12');
   await cardForm.getByRole('button', { name: 'Siguiente' }).click();

@@ -145,7 +145,7 @@ export const lifecycleNotices = defineCatalog({
       'Pria: su {smsCard} vence antes de que su plan se renueve el {shortDay}. Cámbiela: {link}',
     'cancelled.subject': 'Su suscripción de Pria está cancelada',
     'cancelled.lead':
-      '{by, select, pria {Pria canceló} other {Usted canceló}} su plan {planName} de Pria.{by, select, pria { Nuestro equipo hizo este cambio en su cuenta; si usted no lo pidió, responda a este correo.} other {}} No se renovará. Sigue activo hasta el {day}, el final del período que pagó: los cargos mensuales de $3.00 de Cargo y Abono continúan hasta entonces, y cada $3.00 que cobramos se le abona a la misma tarjeta el día 2.{owed, plural, =0 {} one { Todavía le debemos {payBacks}: se le abona de todos modos.} other { Todavía le debemos {payBacks}: se le abonan de todos modos.}} Después del {day} no hay más cargos. ¿Cambió de opinión? Mantenga su suscripción antes del {day}: {link}',
+      '{by, select, pria {Pria canceló} other {Usted canceló}} su plan {planName} de Pria.{by, select, pria { Nuestro equipo hizo este cambio en su cuenta; si usted no lo pidió, responda a este correo.} other {}} No se renovará. Sigue activo hasta el {day}, el final del período que pagó: los cargos mensuales de $3.00 de Cargo y Abono continúan hasta entonces, y cada $3.00 que cobramos se le abona a la misma tarjeta el día 2.{owed, plural, =0 {} one { Todavía le debemos {payBacks}: se le abona de todos modos.} other { Todavía le debemos {payBacks}: se le abonan de todos modos.}} Después del {day} no hay más cargos. ¿Cambió de opinión? Conserve su suscripción antes del {day}: {link}',
     'cancelled.sms':
       'Pria: su plan {planName} está cancelado y termina el {shortDay}; los cargos de $3 continúan hasta entonces y se le abonan.',
     'paused.subject':
@@ -174,8 +174,8 @@ export const lifecycleNotices = defineCatalog({
     'planChanged.sms':
       'Pria: su suscripción cambia al plan {next} el {shortDay}: {amount} entonces. Hoy no se cobró nada.',
     'resumed.subject': 'Su suscripción de Pria se renovará',
-    'resumed.kept': 'Usted mantuvo su suscripción de Pria.',
+    'resumed.kept': 'Usted conservó su suscripción de Pria.',
     'resumed.keptSame':
-      'Usted mantuvo su plan {planName} de Pria: se renueva el {day} y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.',
+      'Usted conservó su plan {planName} de Pria: se renueva el {day} y le cobraremos {amount}, impuestos incluidos{hasCard, select, yes {, a su {card}} other {}}.',
   },
 });
