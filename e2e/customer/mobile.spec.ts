@@ -58,6 +58,22 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
   // Phones get the carousel, and the activity filter offers 'Per Card'.
   await expect(page.getByTestId('cards-carousel')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Mastercard card ending 4444' })).toBeVisible();
+  // "Next card" reaches the last slide, "Add a card", and the carousel stays there (the Spanish
+  // walk: that slide selects no card, and the carousel then started over at the first).
+  const carousel = page.getByTestId('cards-carousel');
+  const status = page.getByRole('status').filter({ hasText: /^Slide \d+ of \d+$/ });
+  const total = Number((await status.textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(1);
+  for (let slide = 2; slide <= total; slide++) {
+    await carousel.getByRole('button', { name: 'Next card' }).click();
+    await expect(status).toHaveText(`Slide ${slide} of ${total}`);
+  }
+  const addSlide = carousel.locator('[aria-roledescription="slide"][aria-label="Add a card"]');
+  await expect(addSlide).toBeInViewport();
+  // NOTE: the start-over came one render after the slide changed: look again once it has settled.
+  await page.waitForTimeout(800);
+  await expect(status).toHaveText(`Slide ${total} of ${total}`);
+  await expect(addSlide).toBeInViewport();
   await expectNoHorizontalScroll(page);
   await snap(page, '390-dashboard');
   await page.getByRole('button', { name: 'All Cards' }).click();

@@ -28,9 +28,13 @@ export function CardsCarousel({
   const { t } = useLingui();
   // Spec: cards without a processor instrument id are left out of the carousel.
   const slides = cards.filter((c) => c.instrumentId);
-  const initial = Math.max(
-    0,
-    slides.findIndex((c) => c.id === selectedCardId),
+  // The slide it opens on, fixed at mount: the library starts over at `initialSlide` whenever it
+  // changes, and the "Add a card" slide selects no card, which sent the carousel back to the first.
+  const [initial] = useState(() =>
+    Math.max(
+      0,
+      slides.findIndex((c) => c.id === selectedCardId),
+    ),
   );
   const total = slides.length + (onAdd ? 1 : 0);
   const [selected, setSelected] = useState(initial);
