@@ -53,7 +53,8 @@ export function ConsentRecordsTable({ records, label, language, words }: Consent
           {records.map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td>{legalDocuments[r.document].title[language]}</Table.Td>
-              <Table.Td>{r.version}</Table.Td>
+              {/* A version is a date-like id (2026-11-27): never broken at its hyphens. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.version}</Table.Td>
               <Table.Td>
                 {words.contexts[r.context]}
                 {r.card ? ` (${r.card})` : ''}

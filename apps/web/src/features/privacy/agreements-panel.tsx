@@ -28,7 +28,7 @@ export function AgreementsPanel() {
               <Anchor component={Link} to={d.url} fw={600} size="sm">
                 {legalDocuments[d.id].title[language]}
               </Anchor>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {t`version ${version}`}
               </Text>
               {d.accepted ? (
