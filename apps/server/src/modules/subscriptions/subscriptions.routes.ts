@@ -2,11 +2,12 @@ import {
   messages,
   ownSubscriptionView,
   planIds,
+  type SubscriptionView,
   subscriptionChange,
   subscriptionOnly,
   upcomingSchedule as upcomingScheduleView,
 } from '@pria/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentGateway } from '../../gateways/payments/port.ts';
@@ -46,7 +47,16 @@ export async function subscriptionRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   /** The caller's language: the plans' names in these answers are theirs (ADR 74). */
-  const languageOf = (req: FastifyRequest) => callerLanguage(deps.db, principalOf(req), req.headers);
+  const languageOf = (req: FastifyRequest, reply: FastifyReply) => {
+    varyByLanguage(reply);
+    return callerLanguage(deps.db, principalOf(req), req.headers);
+  };
+  /** An answer carrying a subscription, its plans named in the caller's language. */
+  const withPlansNamed = async <S extends SubscriptionView, T extends { subscription: S }>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    r: T,
+  ): Promise<T> => ({ ...r, subscription: subscriptionViewIn(r.subscription, await languageOf(req, reply)) });
   const useCase = {
     db: deps.db,
     payments: deps.payments,
@@ -67,15 +77,12 @@ export async function subscriptionRoutes(
         response: respond(subscriptionChange, { errors: [402, 403, 404, 409, 502] }),
       },
     },
-    async (req, reply) => {
-      const r = await subscribe(useCase, principalOf(req), req.body, clientOf(req));
-      const language = await languageOf(req);
-      return send(
-        varyByLanguage(reply),
-        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
+    async (req, reply) =>
+      send(
+        reply,
+        await withPlansNamed(req, reply, await subscribe(useCase, principalOf(req), req.body, clientOf(req))),
         messages.updatedSubscription,
-      );
-    },
+      ),
   );
 
   api.get(
@@ -92,8 +99,8 @@ export async function subscriptionRoutes(
     },
     async (req, reply) => {
       const view = await getOwnSubscription(deps.db, principalOf(req));
-      const language = await languageOf(req);
-      return send(varyByLanguage(reply), view && subscriptionViewIn(view, language));
+      const language = await languageOf(req, reply);
+      return send(reply, view && subscriptionViewIn(view, language));
     },
   );
 
@@ -112,8 +119,8 @@ export async function subscriptionRoutes(
     },
     async (req, reply) => {
       const view = await checkPendingPayment(deps, principalOf(req));
-      const language = await languageOf(req);
-      return send(varyByLanguage(reply), view && subscriptionViewIn(view, language));
+      const language = await languageOf(req, reply);
+      return send(reply, view && subscriptionViewIn(view, language));
     },
   );
 
@@ -129,11 +136,8 @@ export async function subscriptionRoutes(
       },
     },
     async (req, reply) => {
-      const language = await languageOf(req);
-      return send(
-        varyByLanguage(reply),
-        await upcomingSchedule(deps.db, principalOf(req), useCase.clock.now(), language),
-      );
+      const language = await languageOf(req, reply);
+      return send(reply, await upcomingSchedule(deps.db, principalOf(req), useCase.clock.now(), language));
     },
   );
 
@@ -149,15 +153,12 @@ export async function subscriptionRoutes(
         response: respond(subscriptionOnly, { errors: [404, 409] }),
       },
     },
-    async (req, reply) => {
-      const r = await cancelSubscription(useCase, principalOf(req), req.params.id);
-      const language = await languageOf(req);
-      return send(
-        varyByLanguage(reply),
-        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
+    async (req, reply) =>
+      send(
+        reply,
+        await withPlansNamed(req, reply, await cancelSubscription(useCase, principalOf(req), req.params.id)),
         messages.subscriptionCancelled,
-      );
-    },
+      ),
   );
 
   api.post(
@@ -171,15 +172,12 @@ export async function subscriptionRoutes(
         response: respond(subscriptionOnly, { errors: [404, 409] }),
       },
     },
-    async (req, reply) => {
-      const r = await keepSubscription(useCase, principalOf(req), req.params.id);
-      const language = await languageOf(req);
-      return send(
-        varyByLanguage(reply),
-        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
+    async (req, reply) =>
+      send(
+        reply,
+        await withPlansNamed(req, reply, await keepSubscription(useCase, principalOf(req), req.params.id)),
         messages.subscriptionKept,
-      );
-    },
+      ),
   );
 
   api.put(
@@ -201,14 +199,15 @@ export async function subscriptionRoutes(
         response: respond(subscriptionChange, { errors: [402, 404, 409, 502] }),
       },
     },
-    async (req, reply) => {
-      const r = await changeSubscription(useCase, principalOf(req), req.params.id, req.body);
-      const language = await languageOf(req);
-      return send(
-        varyByLanguage(reply),
-        { ...r, subscription: subscriptionViewIn(r.subscription, language) },
+    async (req, reply) =>
+      send(
+        reply,
+        await withPlansNamed(
+          req,
+          reply,
+          await changeSubscription(useCase, principalOf(req), req.params.id, req.body),
+        ),
         messages.updatedSubscription,
-      );
-    },
+      ),
   );
 }
