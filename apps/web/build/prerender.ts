@@ -24,6 +24,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Language, languages, languageTags, manifestPaths } from '@pria/contracts/languages';
+import { firstCalls } from '../src/features/customer/first-calls.ts';
 import type { ScreenWithFrame } from '../src/features/customer/screen-headings.ts';
 import { compressTree } from './precompress.ts';
 
@@ -44,6 +45,8 @@ interface Page {
   language?: Language;
   /** Manifest keys of the lazy chunks the route renders. */
   chunks: string[];
+  /** A signed-in frame's first API calls, asked while its code downloads (public/early-data.js). */
+  calls?: string[];
 }
 
 /** Public pages, each written once per language (the title is the page's own, from the SSR build). */
@@ -68,6 +71,7 @@ const shells: (Omit<Page, 'title'> & { screen: ScreenWithFrame })[] = (
   name: screen,
   screen,
   chunks: ['src/app/areas/customer-area.tsx', `src/features/${module}.tsx`],
+  calls: firstCalls[screen],
 }));
 /** The customer area's catalog in a language (it loads with the area: router.tsx; ADR 73's addendum). */
 const customerCatalog = (language: Language) => `src/locales/${language}/customer.po`;
@@ -128,6 +132,14 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
   const head = [
     ...(preloads.match(/<link [^>]*>/g) ?? []),
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    // A signed-in frame: the sign-in settings (auth-config.ts) and the screen's data start with
+    // the page, beside its code, instead of after it.
+    ...(p.calls
+      ? [
+          '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
+          `<script defer src="/early-data.js" data-calls="${p.calls.join(' ')}"></script>`,
+        ]
+      : []),
     `<script defer src="/start-after-paint.js" data-entry="${entryTag[1]}" data-preload="${modules.join(' ')}"></script>`,
   ].join('\n    ');
   const root = '<div id="root"></div>';

@@ -117,6 +117,7 @@ export const pwa = () => [
         'sw.js',
         'register-sw.js',
         'start-after-paint.js',
+        'early-data.js',
       ],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       manifestTransforms: [

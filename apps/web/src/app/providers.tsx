@@ -9,9 +9,10 @@ import './global.css';
 import { I18nProvider } from '@lingui/react';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import type { UserManager } from 'oidc-client-ts';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { AuthStateProvider } from './auth/auth-state.tsx';
 import { i18n } from './i18n/i18n.ts';
+import { useLoadedComponent } from './lazy-loaded.ts';
 import { theme } from './theme.ts';
 
 /** 'dimmed' text and placeholders at >= 4.5:1 on white and gray.0 (Mantine's gray.6 / gray.5 are 3.3 and 2.1). */
@@ -42,22 +43,15 @@ export function Providers({
 
 // The toasts' container (and its transitions) loads after the first render: nothing on a first
 // paint is a toast, and a toast shown before it arrives waits in Mantine's store until it does.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+const notifications = () => import('@mantine/notifications').then((m) => m.Notifications);
 
 function ToastsAfterStart() {
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
-  if (!started) return null;
-  return (
-    <Suspense fallback={null}>
-      {/* NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
-          runs synchronously, and on the prerendered landing page that made React adopt the whole
-          page in one blocking pass. The toasts' container is fixed to the viewport either way. */}
-      <Notifications position="top-right" zIndex={1000} withinPortal={false} />
-    </Suspense>
-  );
+  const Notifications = useLoadedComponent(notifications);
+  if (!Notifications) return null;
+  // NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
+  // runs synchronously, and on the prerendered landing page that made React adopt the whole
+  // page in one blocking pass. The toasts' container is fixed to the viewport either way.
+  return <Notifications position="top-right" zIndex={1000} withinPortal={false} />;
 }
 
 /**

@@ -6,16 +6,19 @@ import { useAuth } from './auth/auth-state.tsx';
 import { RequireAuth } from './auth/require-auth.tsx';
 import { StartSignIn } from './auth/start-sign-in.tsx';
 import { loadArea } from './i18n/i18n.ts';
+import { lazyLoaded } from './lazy-loaded.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 // One chunk per area, so a visitor on the landing page never downloads the dashboard or admin code.
 export const loadPublicArea = () => import('./areas/public-area.tsx');
 // The customer area renders once its messages are loaded too (ADR 73's addendum): its catalog
 // downloads alongside its code, in the language spoken now.
-const loadCustomerArea = () =>
-  Promise.all([import('./areas/customer-area.tsx'), loadArea('customer')]).then(([area]) => area);
+const customerArea = lazyLoaded(() =>
+  Promise.all([import('./areas/customer-area.tsx'), loadArea('customer')]).then(([area]) => area),
+);
+const loadCustomerArea = customerArea.load;
 const PublicArea = lazy(loadPublicArea);
-const CustomerArea = lazy(loadCustomerArea);
+const CustomerArea = customerArea.Component;
 const AdminArea = lazy(() => import('./areas/admin-area.tsx'));
 
 /**

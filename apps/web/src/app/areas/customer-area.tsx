@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import '@mantine/dates/styles.css';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -14,6 +14,7 @@ import { homePathFor, isAdminToken } from '../auth/claims.ts';
 import { OidcContext } from '../auth/oidc-context.tsx';
 import { addContractMessages } from '../i18n/contract-messages.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
+import { lazyLoaded } from '../lazy-loaded.ts';
 import { queryClient } from '../query-client.ts';
 import { QueryProvider } from '../query-provider.tsx';
 
@@ -21,21 +22,21 @@ import { QueryProvider } from '../query-provider.tsx';
 addContractMessages(customerContractMessages);
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
-const loaders = {
-  dashboard: () => import('../../features/dashboard/dashboard-page.tsx'),
-  account: () => import('../../features/account/account-page.tsx'),
-  onboarding: () => import('../../features/onboarding/onboarding-page.tsx'),
-  subscription: () => import('../../features/subscription/subscription-page.tsx'),
-  checkout: () => import('../../features/checkout/checkout-page.tsx'),
+const screens = {
+  dashboard: lazyLoaded(() => import('../../features/dashboard/dashboard-page.tsx')),
+  account: lazyLoaded(() => import('../../features/account/account-page.tsx')),
+  onboarding: lazyLoaded(() => import('../../features/onboarding/onboarding-page.tsx')),
+  subscription: lazyLoaded(() => import('../../features/subscription/subscription-page.tsx')),
+  checkout: lazyLoaded(() => import('../../features/checkout/checkout-page.tsx')),
 };
-const DashboardPage = lazy(loaders.dashboard);
-const AccountPage = lazy(loaders.account);
-const OnboardingPage = lazy(loaders.onboarding);
-const SubscriptionPage = lazy(loaders.subscription);
-const CheckoutPage = lazy(loaders.checkout);
+const DashboardPage = screens.dashboard.Component;
+const AccountPage = screens.account.Component;
+const OnboardingPage = screens.onboarding.Component;
+const SubscriptionPage = screens.subscription.Component;
+const CheckoutPage = screens.checkout.Component;
 
 /** The screen a customer-area path shows (the routes below, as a lookup). */
-function pageAt(pathname: string): keyof typeof loaders {
+function pageAt(pathname: string): keyof typeof screens {
   if (pathname.startsWith('/onboarding')) return 'onboarding';
   const rest = pathname.replace(/^\/dashboard\/?/, '');
   if (rest === 'account' || rest.startsWith('account/')) return 'account';
@@ -51,7 +52,7 @@ function pageAt(pathname: string): keyof typeof loaders {
  * keep the hooks from asking again.
  */
 export function preloadPage(pathname: string): void {
-  loaders[pageAt(pathname)]().catch(() => {}); // a failed download surfaces where the page renders
+  screens[pageAt(pathname)].load().catch(() => {}); // a failed download surfaces where the page renders
 }
 
 export function prefetchData(pathname: string): void {

@@ -1,15 +1,7 @@
 import type { UserManager, UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useContext,
-  useDeferredValue,
-  useEffect,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useContext, useDeferredValue, useState } from 'react';
 import type { AuthContextProps } from 'react-oidc-context';
+import { useLoadedComponent } from '../lazy-loaded.ts';
 
 const notYet = () => Promise.reject(new Error('sign-in is not ready yet'));
 
@@ -76,12 +68,14 @@ export function loadOidcSession() {
   return oidcSession;
 }
 // Its code failing to load leaves the page signed out (a reload tries again), not blank.
-const OidcSession = lazy(() =>
-  loadOidcSession().catch((err: unknown) => {
-    console.error('sign-in is unavailable', err);
-    return { default: () => null };
-  }),
-);
+const sessionComponent = () =>
+  loadOidcSession().then(
+    (m) => m.default,
+    (err: unknown) => {
+      console.error('sign-in is unavailable', err);
+      throw err;
+    },
+  );
 
 /**
  * Provides the sign-in state. The OIDC session runs beside the pages, not around them, so the
@@ -103,16 +97,11 @@ export function AuthStateProvider({
   children: ReactNode;
 }) {
   const [auth, setAuth] = useState(() => loadingWith(userManager));
-  const [started, setStarted] = useState(false);
-  useEffect(() => setStarted(true), []);
+  const OidcSession = useLoadedComponent(sessionComponent);
   const deferred = useDeferredValue(auth);
   return (
     <>
-      {started && (
-        <Suspense fallback={null}>
-          <OidcSession userManager={userManager} onChange={setAuth} />
-        </Suspense>
-      )}
+      {OidcSession && <OidcSession userManager={userManager} onChange={setAuth} />}
       <AuthStateContext.Provider value={deferred}>{children}</AuthStateContext.Provider>
     </>
   );

@@ -1,0 +1,30 @@
+// Starts a signed-in screen's first API calls while its code downloads (issue 43: the data a
+// first screen waits for is asked in parallel with the code, not after it). build/prerender.ts
+// puts this script in each signed-in frame with the screen's calls in data-calls (first-calls.ts);
+// the app's client takes each answer for its first identical request made with the same token
+// (src/app/early-answers.ts) and handles it as its own: a refused token is refreshed as usual.
+// It asks nothing without a stored, unexpired sign-in, or after this browser's Logout. A plain
+// file (not a bundle) because the CSP allows no inline script.
+(() => {
+  const self = document.currentScript;
+  if (!self) return;
+  try {
+    if (window.localStorage.getItem('pria.loggedOut') === '1') return;
+    // oidc-client-ts keeps the signed-in user under oidc.user:<authority>:<client> (user-manager.ts).
+    const keys = Object.keys(window.localStorage).filter((k) => k.startsWith('oidc.user:'));
+    if (keys.length !== 1) return;
+    const user = JSON.parse(window.localStorage.getItem(keys[0]) || 'null');
+    const token = user && typeof user.access_token === 'string' ? user.access_token : '';
+    // A token about to expire would be refused or renewed on the way: leave it to the app.
+    if (!token || !(Number(user.expires_at) * 1000 > Date.now() + 15000)) return;
+    const answers = {};
+    for (const call of (self.dataset.calls || '').split(' ').filter(Boolean)) {
+      const answer = fetch(call, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+      answer.catch(() => {}); // a failed call is asked again by the app
+      answers[call] = answer;
+    }
+    window.priaEarlyAnswers = { token, answers };
+  } catch {
+    // No storage (private mode) or an unreadable entry: the app asks for itself.
+  }
+})();

@@ -1,0 +1,78 @@
+import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useState } from 'react';
+
+// biome-ignore lint/suspicious/noExplicitAny: a component of any props, as React.lazy takes
+type Screen = { default: ComponentType<any> };
+
+interface Loaded<M extends Screen> {
+  /** Renders the module's default export; suspends only while its code is still downloading. */
+  Component: LazyExoticComponent<M['default']>;
+  /** Starts (or joins) the download; the component renders at once after it has answered. */
+  load: () => Promise<M>;
+}
+
+/**
+ * React.lazy for code that is often downloaded before it renders (a screen started with its page:
+ * router.tsx preloadRoute, customer-area.tsx preloadPage). React.lazy suspends on its first render
+ * even when the code is there, and React shows a Suspense boundary's content at least 300 ms after
+ * its fallback: twice on the way to the dashboard, 0.6 s of a first visit with nothing to wait
+ * for (issue 43). Once `load` has answered, the first render takes the module at once.
+ */
+export function lazyLoaded<M extends Screen>(download: () => Promise<M>): Loaded<M> {
+  let module: M | undefined;
+  let pending: Promise<M> | undefined;
+  const load = () => {
+    pending ??= download().then(
+      (m) => {
+        module = m;
+        return m;
+      },
+      (error: unknown) => {
+        pending = undefined; // a failed download is tried again on the next render
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Component = lazy(() => {
+    const ready = module;
+    if (!ready) return load();
+    // Answered already: a thenable that calls back at once, so React takes the module without
+    // suspending (React.lazy reads the module in the same call when the callback ran).
+    const now: PromiseLike<M> = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, for React.lazy alone
+      then: (onFulfilled) => {
+        onFulfilled?.(ready);
+        return now as never;
+      },
+    };
+    // React.lazy only calls then(): a Promise's other methods are never used.
+    return now as Promise<M>;
+  });
+  return { Component, load };
+}
+
+/**
+ * A component that shows nothing until its code has loaded (the OIDC session, the toasts'
+ * container), rendered without a Suspense boundary: its arrival is an ordinary state update. A
+ * suspended boundary, even with an empty fallback, makes React hold every later reveal of
+ * suspended content on the page for 300 ms; these arrive while the first screen is on its way.
+ * null until `download` answers, and on a failed download.
+ */
+export function useLoadedComponent<P>(
+  download: () => Promise<ComponentType<P>>,
+  start = true,
+): ComponentType<P> | null {
+  const [loaded, setLoaded] = useState<{ Component: ComponentType<P> } | null>(null);
+  useEffect(() => {
+    if (!start) return;
+    let live = true;
+    download().then(
+      (Component) => live && setLoaded({ Component }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [download, start]);
+  return loaded?.Component ?? null;
+}
