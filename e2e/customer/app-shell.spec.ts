@@ -52,8 +52,44 @@ test('the app replaces the frame once the screen is rendered', async ({ page }) 
   await expect(tab.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeEnabled();
 });
 
+test("a screen's first calls start with the page, beside its code, and are each made once", async ({
+  page,
+}) => {
+  const email = `early-${Date.now()}@example.com`;
+  const password = 'early-passphrase-1';
+  runCli(['user:create', '--email', email, '--password', password]);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, password);
+  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+
+  // A first visit in a new tab: the frame's early-data.js asks before the app's entry is requested.
+  const tab = await page.context().newPage();
+  const requested: string[] = [];
+  tab.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await tab.goto('/dashboard/account');
+  await expect(tab.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  const entry = requested.findIndex((p) => /^\/assets\/index-[\w-]+\.js$/.test(p));
+  expect(entry).toBeGreaterThan(-1);
+  for (const call of ['/api/v1/customers/me', '/api/v1/account/consents']) {
+    expect(requested.indexOf(call), `${call} before the entry script`).toBeLessThan(entry);
+    expect(
+      requested.filter((p) => p === call),
+      `${call} asked once`,
+    ).toHaveLength(1);
+  }
+  // The sign-in settings come with the page too (a preload the app's own request takes).
+  expect(requested.indexOf('/config.json')).toBeLessThan(entry);
+  expect(requested.filter((p) => p === '/config.json')).toHaveLength(1);
+});
+
 test('a signed-out visitor is sent from the frame to the sign-in page', async ({ page }) => {
+  const api: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) api.push(r.url());
+  });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page).toHaveURL(/\/oidc\//);
+  // Without a stored sign-in the frame asks the API nothing.
+  expect(api).toEqual([]);
 });
