@@ -78,6 +78,21 @@ test('offline, a page shows the branded offline page; nothing from the API is ev
   await controlledBy(page);
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
 
+  // Online, a signed-in screen opens from this device (its frame, kept by the worker) and the app
+  // only asks the API; a page that is not a signed-in screen still comes from the server.
+  const askedByWorker: string[] = [];
+  context.on('request', (r) => {
+    if (r.serviceWorker()) askedByWorker.push(new URL(r.url()).pathname);
+  });
+  const framed = await page.goto('/dashboard/account/security');
+  expect(framed?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Security' })).toBeVisible();
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(askedByWorker).toContain('/about');
+  expect(askedByWorker).not.toContain('/dashboard/account/security');
+
   await context.setOffline(true);
   await page.goto('/dashboard/account/notifications').catch(() => undefined);
   await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();

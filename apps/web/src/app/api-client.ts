@@ -5,7 +5,7 @@ import createClient from 'openapi-fetch';
 import { ApiError } from './api-error.ts';
 import { signInAgain } from './auth/session-ended.ts';
 import { getUserManager } from './auth/user-manager.ts';
-import { takeEarlyAnswer } from './early-answers.ts';
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import type { paths } from './pria-api.d.ts';
 import { refreshTokenOnce } from './token-refresh.ts';
 
@@ -87,6 +87,8 @@ async function authorisedFetch(request: Request): Promise<Response> {
   const token = await currentAccessToken();
   let response: Response;
   try {
+    // A change makes whatever was asked before it stale.
+    if (request.method !== 'GET') dropEarlyAnswers();
     const early = takeEarlyAnswer(request, token);
     response = await (early ? early.catch(() => send(request, token)) : send(request, token));
     if (response.status === 403 && token) {

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
+import { dropEarlyAnswers } from './early-answers.ts';
 
 /**
  * A signed-in screen's HTML carries a prerendered frame of the page (#app-shell, see
@@ -23,6 +24,8 @@ export function revealAppWhenSettled(): void {
 
 export function removeAppShell(): void {
   document.getElementById('app-shell')?.remove();
+  // The first screen is shown: what it did not ask for early, a later screen asks afresh.
+  dropEarlyAnswers();
 }
 
 /** A loader keeps the frame on screen while it is mounted. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeEarlyAnswer } from './early-answers.ts';
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 
 const origin = 'https://pria.test';
 const answer = (body: string) => Promise.resolve(new Response(body));
@@ -33,5 +33,11 @@ describe("a signed-in frame's early answers", () => {
   it('are none when the page asked nothing early (signed out, no frame)', () => {
     vi.stubGlobal('window', { location: { origin } });
     expect(takeEarlyAnswer(new Request(`${origin}/api/v1/customers/me`), 't1')).toBeUndefined();
+  });
+
+  it('are gone once dropped (the first screen is shown, or something was changed)', () => {
+    withEarly('t1', { '/api/v1/progress': answer('before the purchase') });
+    dropEarlyAnswers();
+    expect(takeEarlyAnswer(new Request(`${origin}/api/v1/progress`), 't1')).toBeUndefined();
   });
 });

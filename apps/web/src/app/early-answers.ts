@@ -1,7 +1,9 @@
 /**
  * The answers public/early-data.js asked for while the code downloaded (a signed-in frame's first
  * calls, issue 43). Each is taken once, by the first GET of the same path and query made with the
- * same token; anything else is sent as usual.
+ * same token, while the page's first screen is on its way; anything else is sent as usual. The
+ * ones not taken by then are dropped (`dropEarlyAnswers`: the first screen is shown, or something
+ * was changed), so a later screen of the same visit never reads an answer from before it.
  */
 interface EarlyAnswers {
   token: string;
@@ -24,4 +26,9 @@ export function takeEarlyAnswer(request: Request, token: string | undefined): Pr
   const answer = early.answers[key];
   if (answer) delete early.answers[key];
   return answer;
+}
+
+/** Forgets the early answers not taken: they describe the account as it was when the page loaded. */
+export function dropEarlyAnswers(): void {
+  if (typeof window !== 'undefined') window.priaEarlyAnswers = undefined;
 }
