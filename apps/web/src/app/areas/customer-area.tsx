@@ -12,6 +12,7 @@ import { plansQuery } from '../../features/plans/queries.ts';
 import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
 import { OidcContext } from '../auth/oidc-context.tsx';
+import { warmUpCalendar } from '../i18n/calendar-locale.ts';
 import { addContractMessages } from '../i18n/contract-messages.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
 import { lazyLoaded } from '../lazy-loaded.ts';
@@ -20,6 +21,8 @@ import { QueryProvider } from '../query-provider.tsx';
 
 // The contracts' words only this area shows, in its own catalog (issue 43).
 addContractMessages(customerContractMessages);
+// Every screen here writes New York dates: the browser's zone data loads before they render.
+warmUpCalendar();
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
 const screens = {

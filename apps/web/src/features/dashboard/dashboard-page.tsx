@@ -22,8 +22,10 @@ export default function DashboardPage() {
   const cards = useCards();
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
   // The screen replaces the loader in a background render, sliced so the page stays responsive:
-  // react-query updates render synchronously, and the whole screen at once was one long task.
-  const customerShown = useDeferredValue(!customer.isPending);
+  // react-query updates render synchronously, and the whole screen at once was one long task. Also
+  // when the customer is there from the start (asked with the page, ADR 77): the first render
+  // shows the loader and the screen follows in the background one.
+  const customerShown = useDeferredValue(!customer.isPending, false);
 
   if (customer.isPending || !customerShown) return <FullScreenLoader />;
   // Staff never get here: the customer area shows them StaffAccountPage (customer-area.tsx).
