@@ -82,6 +82,8 @@ export const messages = {
   // The spec's words, then the rest of the rule (issue 40): one more card may pay for the plan only.
   cardLimitReached:
     'You can register at most 3 cards for Charge & Pay, and one more that only pays for your plan',
+  // The same card number registered twice would be charged the monthly $3 twice (issue 40's walk).
+  cardAlreadyRegistered: 'This card is already registered on your account.',
   // The card paying the plan in force (issue 40): removing it would leave the plan nothing to charge.
   fundingCardInUse:
     'This card pays for your plan. Choose another funding card in Account settings → Payment Method → Funding card first, then remove this card.',

@@ -42,6 +42,7 @@ const ids = [
   'atLeastOneCard',
   'cardNotFound',
   'cardLimitReached',
+  'cardAlreadyRegistered',
   'fundingCardInUse',
   'cardBrandNotAccepted',
   'cardDeclined',
@@ -145,6 +146,7 @@ export const apiMessages = defineCatalog({
     cardNotFound: 'No se encontró la tarjeta',
     cardLimitReached:
       'Puede registrar como máximo 3 tarjetas para Cargo y Abono, y una más que solo pague su plan',
+    cardAlreadyRegistered: 'Esta tarjeta ya está registrada en su cuenta.',
     fundingCardInUse:
       'Esta tarjeta paga su plan. Primero elija otra tarjeta que pague el plan en Configuración de la cuenta → Método de pago → Tarjeta que paga el plan, y luego quite esta tarjeta.',
     cardBrandNotAccepted: 'Solo se aceptan tarjetas Visa y Mastercard',

@@ -86,6 +86,12 @@ export interface Instrument {
   lastFour: string;
   expirationMonth: number;
   expirationYear: number;
+  /**
+   * The processor's name for the card number, the same for every registration of the same number
+   * (CyberSource's instrument identifier, the simulator's keyed hash); never the number itself.
+   * Null when the processor does not say.
+   */
+  fingerprint: string | null;
 }
 
 export interface UpdateInstrumentInput {

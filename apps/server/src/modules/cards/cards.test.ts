@@ -251,6 +251,30 @@ describe('cards: the 3-card limit', () => {
     expect(slots.slot).toBe(2);
   });
 
+  it('refuses the same card number twice (it would be charged twice a month), also in flight; it may come back once removed', async () => {
+    expect((await add('eve', '4111111111111111')).status).toBe(201);
+    // Another expiry, name or purpose does not make it another card.
+    const again = await add('eve', '4111111111111111', { name: 'Eve Other', chargeAndPay: false });
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe(messages.cardAlreadyRegistered);
+    const racing = await Promise.all([add('eve', '5555555555554444'), add('eve', '5555555555554444')]);
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
+    const active = (await (await call('eve', 'GET', '/cards')).json()).data as {
+      id: string;
+      lastFour: string;
+    }[];
+    expect(active.map((c) => c.lastFour).sort()).toEqual(['1111', '4444']);
+    // The refused registrations left no instrument behind at the processor.
+    const instruments = await sql<{ n: number }>`select count(*)::int as n from gateway_sim.instruments i
+      join cards c on c.instrument_id = i.id where c.customer_id = (select customer_id from cards where id = ${active[0]?.id})`.execute(
+      t.db,
+    );
+    expect(instruments.rows[0]?.n).toBe(2);
+    const visa = active.find((c) => c.lastFour === '1111');
+    expect((await call('eve', 'DELETE', `/cards/${visa?.id}`)).status).toBe(200);
+    expect((await add('eve', '4111111111111111')).status).toBe(201);
+  });
+
   it('lets exactly one of two concurrent adds win when holding 2 cards', async () => {
     expect((await add('dan', '4111111111111111')).status).toBe(201);
     expect((await add('dan', '5555555555554444')).status).toBe(201);

@@ -36,6 +36,8 @@ export interface RegisterCardOptions {
 }
 
 export const limitReached = () => new AppError('CONFLICT', messages.cardLimitReached);
+/** The same card twice would be charged the monthly $3 twice: one registration per card number (the database's index). */
+const alreadyRegistered = () => new AppError('CONFLICT', messages.cardAlreadyRegistered);
 
 /** The active cards as the limit counts them (Charge & Pay or only the plan). */
 const asCounted = (rows: { charge_and_pay: boolean }[]) =>
@@ -94,6 +96,7 @@ export async function registerCard({
         last_four: instrument.lastFour,
         expiration_month: instrument.expirationMonth,
         expiration_year: instrument.expirationYear,
+        card_fingerprint: instrument.fingerprint,
         name: card.name,
         address1: billingAddress.address1,
         address2: billingAddress.address2,
@@ -142,6 +145,7 @@ export async function registerCard({
       logger.warn({ err: e, instrumentId: instrument.instrumentId }, 'could not delete an orphan instrument');
     });
     if (isUniqueViolation(err, 'cards_active_slot_key') || isLimitViolation(err)) throw limitReached();
+    if (isUniqueViolation(err, 'cards_active_fingerprint_key')) throw alreadyRegistered();
     throw err;
   }
 }

@@ -66,6 +66,7 @@ export async function eraseCardsOf(db: Db, customerId: string): Promise<void> {
       address2: null,
       locality: '[erased]',
       postal_code: '00000',
+      card_fingerprint: null,
       is_default: false,
       removed_at: new Date(),
       updated_at: new Date(),

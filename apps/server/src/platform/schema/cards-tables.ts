@@ -22,6 +22,8 @@ export interface CardsTable {
   /** Charged $3 each month and paid back (Charge & Pay); false: pays for the plan only (migration 0061). */
   charge_and_pay: Generated<boolean>;
   slot: number;
+  /** The processor's name for the card number (migration 0112): one active card per number per customer. */
+  card_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -173,6 +173,9 @@ export class CybersourceGateway implements PaymentGateway {
       lastFour: masked.slice(-4),
       expirationMonth: input.expirationMonth,
       expirationYear: input.expirationYear,
+      // TMS keeps one instrument identifier per card number.
+      fingerprint:
+        String(stored._embedded?.instrumentIdentifier?.id ?? stored.instrumentIdentifier?.id ?? '') || null,
     };
   }
 

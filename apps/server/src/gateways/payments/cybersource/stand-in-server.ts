@@ -168,7 +168,8 @@ export async function startStandIn(opts: Partial<StandInKeys> & { slowMs?: numbe
         });
       if (behaviours[number] === 'decline_registration')
         return decline(res, txId, code, 'verification', '', totalAmount, 'PROCESSOR_DECLINED');
-      const ident = {
+      // Like TMS: one instrument identifier per card number, however often it is tokenized.
+      const ident = [...identifiers.values()].find((i) => i.number === number) ?? {
         id: id(16),
         object: 'instrumentIdentifier',
         card: { number: `${number.slice(0, 6)}XXXXXX${number.slice(-4)}` },

@@ -871,5 +871,6 @@ function toInstrument(r: Selectable<SimInstrumentsTable>): Instrument {
     lastFour: r.last_four,
     expirationMonth: r.expiration_month,
     expirationYear: r.expiration_year,
+    fingerprint: r.card_hash,
   };
 }
