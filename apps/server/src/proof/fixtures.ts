@@ -169,11 +169,14 @@ export async function customerWithData(t: TestApp, email: string): Promise<Calle
   });
 }
 
-/** A valid body for POST /cards (a test Visa, encrypted with the server's key) for `caller`. */
+/**
+ * A valid body for POST /cards (a test Visa, encrypted with the server's key) for `caller`: a
+ * number none of the fixture's customers holds (one active registration per card number).
+ */
 export async function newCardBody(baseUrl: string, caller: Caller): Promise<Record<string, unknown>> {
   const jwk = (await call(baseUrl, 'GET', '/api/v1/cards/public-key', { token: caller.token })).body.data;
   return {
-    number: await encryptCard({ number: '4111 1111 1111 1111', cvc: '123' }, jwk),
+    number: await encryptCard({ number: '4242 4242 4242 4242', cvc: '123' }, jwk),
     expirationMonth: 12,
     expirationYear: new Date().getFullYear() + 2,
     brand: '001',
