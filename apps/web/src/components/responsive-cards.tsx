@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import classes from './responsive-cards.module.css';
+import { currentSlide, prefersReducedMotion, showSlide } from './scroll-snap.ts';
 
 /** Spec breakpoint: at 500px or less, carousels replace grids. */
 export const NARROW_QUERY = '(max-width: 500px)';
@@ -20,28 +21,6 @@ interface ResponsiveCardsProps {
   label: string;
   items: ReactElement[];
   columns: number;
-}
-
-/** The slide the row shows: the one whose start is nearest its scroll position. */
-function currentSlide(row: HTMLElement): number {
-  const slides = [...row.children] as HTMLElement[];
-  if (slides.length === 0) return 0;
-  const start = slides[0]?.offsetLeft ?? 0;
-  const distances = slides.map((slide) => Math.abs(slide.offsetLeft - start - row.scrollLeft));
-  return distances.indexOf(Math.min(...distances));
-}
-
-const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-function showSlide(row: HTMLElement, index: number) {
-  const slides = row.children as HTMLCollectionOf<HTMLElement>;
-  const first = slides[0];
-  const slide = slides[index];
-  if (!first || !slide) return;
-  row.scrollTo({
-    left: slide.offsetLeft - first.offsetLeft,
-    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-  });
 }
 
 /**
