@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { currentSlide, showSlide } from './scroll-snap.ts';
+import { currentSlide, showSlide } from './responsive-cards.tsx';
 import classes from './snap-carousel.module.css';
 
 export interface CarouselSlide {
