@@ -124,7 +124,7 @@ export async function inspectScreen(page: Page, allowed: RegExp): Promise<Screen
         for (let at = el; at && at !== document.body; at = at.parentElement) {
           const x = getComputedStyle(at).overflowX;
           if (x === 'auto' || x === 'scroll') return true;
-          if (at.matches('[aria-roledescription="carousel"], .mantine-Carousel-root')) return true;
+          if (at.matches('[aria-roledescription="carousel"]')) return true;
         }
         return false;
       };

@@ -3,7 +3,6 @@
 import '@fontsource-variable/inter/wght.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/carousel/styles.css';
 import './global.css';
 
 import { I18nProvider } from '@lingui/react';

@@ -16,14 +16,23 @@ export const NARROW_QUERY = '(max-width: 500px)';
 /** Spec: carousels advance every 9 seconds. Not at all when the person asked for reduced motion. */
 const CAROUSEL_INTERVAL_MS = 9000;
 
-interface ResponsiveCardsProps {
-  label: string;
-  items: ReactElement[];
-  columns: number;
+/*
+ * A row of slides that scrolls sideways and snaps to one slide at a time (CSS scroll-snap): which
+ * slide it shows, and showing another; the row's children are its slides. Here, not in a module of
+ * their own, for the cards' SnapCarousel too: a chunk of their own cost every public page 0.2 KB
+ * gzip (issue 43), and the customer area loads this module anyway (NARROW_QUERY).
+ */
+
+/** The row's scroll position that shows this slide (the slides' offsets, from the first one's). */
+function slideOffset(row: HTMLElement, index: number): number | undefined {
+  const slides = row.children as HTMLCollectionOf<HTMLElement>;
+  const first = slides[0];
+  const slide = slides[index];
+  return first && slide ? slide.offsetLeft - first.offsetLeft : undefined;
 }
 
 /** The slide the row shows: the one whose start is nearest its scroll position. */
-function currentSlide(row: HTMLElement): number {
+export function currentSlide(row: HTMLElement): number {
   const slides = [...row.children] as HTMLElement[];
   if (slides.length === 0) return 0;
   const start = slides[0]?.offsetLeft ?? 0;
@@ -33,15 +42,21 @@ function currentSlide(row: HTMLElement): number {
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-function showSlide(row: HTMLElement, index: number) {
-  const slides = row.children as HTMLCollectionOf<HTMLElement>;
-  const first = slides[0];
-  const slide = slides[index];
-  if (!first || !slide) return;
-  row.scrollTo({
-    left: slide.offsetLeft - first.offsetLeft,
-    behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-  });
+/**
+ * Scrolls the row to a slide: smoothly, unless the person asked for reduced motion or `instant`
+ * (placing the row, as on its first render) is asked for.
+ */
+export function showSlide(row: HTMLElement, index: number, { instant = false } = {}) {
+  const left = slideOffset(row, index);
+  if (left === undefined) return;
+  // 'auto' is instant: no row sets CSS scroll-behavior.
+  row.scrollTo({ left, behavior: instant || prefersReducedMotion() ? 'auto' : 'smooth' });
+}
+
+interface ResponsiveCardsProps {
+  label: string;
+  items: ReactElement[];
+  columns: number;
 }
 
 /**

@@ -1,7 +1,6 @@
-import { Carousel } from '@mantine/carousel';
 import { Badge, Box, Group, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { brandDisplayNames, brandFromInput, type CardView } from '@pria/contracts';
-import { controlsBelow } from '../../../components/carousel-controls-below.ts';
+import { type CarouselWords, SnapCarousel } from '../../../components/snap-carousel.tsx';
 import { maskedCard } from '../shared/display.ts';
 
 function brandName(brand: string) {
@@ -52,6 +51,17 @@ function ClientCardTile({ card, selected }: { card: CardView; selected?: boolean
   );
 }
 
+/** Staff pages stay English (issue 42). */
+const carouselWords: CarouselWords = {
+  carousel: 'carousel',
+  slide: 'slide',
+  status: (current, total) => `Slide ${current} of ${total}`,
+  indicators: 'Slides',
+  indicator: (slide) => `Go to slide ${slide}`,
+  previous: 'Previous card',
+  next: 'Next card',
+};
+
 interface ClientCardsProps {
   cards: CardView[] | undefined;
   loading: boolean;
@@ -76,30 +86,22 @@ export function ClientCards({ cards, loading, narrow, selectedCardId, onSlide }:
         </Paper>
       )}
       {cards && cards.length > 0 && narrow && (
-        <Carousel
-          aria-label="Client cards"
-          aria-roledescription="carousel"
-          withIndicators
-          slideGap="sm"
+        <SnapCarousel
+          label="Client cards"
+          words={carouselWords}
           initialSlide={Math.max(
             0,
             cards.findIndex((c) => c.id === selectedCardId),
           )}
           onSlideChange={(index) => onSlide(cards[index]?.id)}
-          previousControlProps={{ 'aria-label': 'Previous card' }}
-          nextControlProps={{ 'aria-label': 'Next card' }}
-          {...controlsBelow}
-        >
-          {cards.map((card, i) => (
-            <Carousel.Slide
-              key={card.id}
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${cards.length}`}
-            >
-              <ClientCardTile card={card} />
-            </Carousel.Slide>
-          ))}
-        </Carousel>
+          // The tiles have nothing to focus: the row itself takes the arrow keys.
+          focusableRow
+          slides={cards.map((card, i) => ({
+            key: card.id,
+            label: `${i + 1} of ${cards.length}`,
+            content: <ClientCardTile card={card} />,
+          }))}
+        />
       )}
       {cards && cards.length > 0 && !narrow && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
