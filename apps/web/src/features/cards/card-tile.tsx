@@ -3,11 +3,12 @@ import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { BrandMark } from './brand-mark.tsx';
-import { expiryOf } from './card-display.ts';
+import { expiryOf, holderNameOf } from './card-display.ts';
 import classes from './card-tile.module.css';
 
 interface CardTileProps {
   card: CardView;
+  /** The profile's name: shown only for a card stored without a name on card. */
   holderName: string;
   selected?: boolean;
   onEdit?: (card: CardView) => void;
@@ -70,7 +71,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
             <Trans>Card holder</Trans>
           </Text>
           <Text fw={600} truncate>
-            {holderName || card.name}
+            {holderNameOf(card, holderName)}
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end">
