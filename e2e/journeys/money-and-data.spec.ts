@@ -74,6 +74,8 @@ for (const width of widths) {
       .last()
       .click();
     await expectToast(page, 'Updated subscription');
+    // Under the spec's words, the new plan and what happens next (issue 40).
+    await expectToast(page, 'Your plan changes at renewal: Annual, $71.45 (including taxes) on');
 
     // Cancel subscription; then Keep my subscription.
     await page.goto('/dashboard/account/subscription');
