@@ -25,7 +25,9 @@ describe('recovery codes as kept', () => {
       expect(text).not.toMatch(/authenticator|autenticaci/i);
     }
     expect(recoveryCodesText(['abcd-efgh'])).toContain('when you cannot get a sign-in code.');
-    expect(recoveryCodesText(['abcd-efgh'], 'es')).toContain('cuando no pueda recibir un código de inicio de sesión.');
+    expect(recoveryCodesText(['abcd-efgh'], 'es')).toContain(
+      'cuando no pueda recibir un código de inicio de sesión.',
+    );
   });
 
   it('is saved as a text file named for Pria', () => {

@@ -132,7 +132,9 @@ export function planChangedWords(
 ): string | null {
   const renewal = renewalWords(sub, locale);
   if (!renewal) return null;
-  return sub.nextPlan ? t`Your plan changes at renewal: ${renewal}.` : t`Your plan renews as usual: ${renewal}.`;
+  return sub.nextPlan
+    ? t`Your plan changes at renewal: ${renewal}.`
+    : t`Your plan renews as usual: ${renewal}.`;
 }
 
 /**
