@@ -19,6 +19,7 @@ interface CardTileProps {
 export function CardTile({ card, holderName, selected = false, onEdit, onRemove }: CardTileProps) {
   const { t } = useLingui();
   const lastFour = card.lastFour;
+  const holder = holderNameOf(card, holderName);
   return (
     <article
       className={classes.tile}
@@ -66,12 +67,14 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap">
-        <Stack gap={0} miw={0}>
+        {/* A long name is cut with an ellipsis (the whole name in its title and to screen readers):
+            it takes the room left beside the date and never widens the tile (issue 40). */}
+        <Stack gap={0} className={classes.holder}>
           <Text fz={10} tt="uppercase" c="navy.1">
             <Trans>Card holder</Trans>
           </Text>
-          <Text fw={600} truncate>
-            {holderNameOf(card, holderName)}
+          <Text fw={600} truncate title={holder}>
+            {holder}
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end">
