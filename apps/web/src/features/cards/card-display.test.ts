@@ -6,7 +6,7 @@ describe("the card tile's card holder", () => {
     expect(holderNameOf({ name: 'A. Lee' }, 'Ann Beth Lee')).toBe('A. Lee');
   });
 
-  it("is the profile name only for a card stored without one", () => {
+  it('is the profile name only for a card stored without one', () => {
     expect(holderNameOf({ name: '' }, 'Ann Beth Lee')).toBe('Ann Beth Lee');
     expect(holderNameOf({ name: '  ' }, 'Ann Beth Lee')).toBe('Ann Beth Lee');
   });

@@ -78,7 +78,11 @@ export function CardForm({
     mode: 'controlled',
     initialValues: card
       ? cardToForm(card)
-      : { ...emptyCardForm, name: prefilledCardName(defaultName), address: defaultAddress ?? emptyCardForm.address },
+      : {
+          ...emptyCardForm,
+          name: prefilledCardName(defaultName),
+          address: defaultAddress ?? emptyCardForm.address,
+        },
     validate: (values) => {
       if (editing) return formErrorsInLanguage(zodValidate<CardFormState>(editCardSchema())(values));
       const fields = hostedRef.current;
