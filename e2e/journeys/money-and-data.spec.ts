@@ -518,6 +518,8 @@ for (const width of widths) {
     const deleteSection = page.getByRole('region', { name: 'Delete Account' });
     await deleteSection.getByRole('button', { name: 'Delete Account' }).click();
     const del = page.getByRole('dialog', { name: 'Delete account' });
+    // Its X has a name, as every dialog's (issue 40: this one had none).
+    await expect(del.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     const money = del.getByTestId('deletion-money');
     await expect(
       money.getByText(
