@@ -90,7 +90,19 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
   // The side menu opens as an offcanvas and opens the support modal.
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu.getByRole('button', { name: 'Delete Account' })).toBeVisible();
+  // Its places are links with their address (issue 40: buttons could not open in a new tab).
+  await expect(menu.getByRole('link', { name: 'Delete Account' })).toHaveAttribute(
+    'href',
+    '/dashboard/account/delete',
+  );
+  await expect(menu.getByRole('link', { name: 'Account', exact: true })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+  await expect(menu.getByRole('link', { name: 'Payment Method' })).toHaveAttribute(
+    'href',
+    '/dashboard/account/payment',
+  );
   await snap(page, '390-side-menu');
   await menu.getByRole('button', { name: 'Support' }).click();
   const support = page.getByRole('dialog', { name: 'Support' });

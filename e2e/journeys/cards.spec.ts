@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CardForm } from '../customer/pages/card-form.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
+import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { cardsOf, customerByEmail } from './support/ledger.ts';
 import { waitForMail } from './support/outbox.ts';
@@ -106,3 +107,59 @@ for (const width of widths) {
     expect(removed.text).toContain('Card: Mastercard •••• 4444.');
   });
 }
+
+/**
+ * Long names at 390 px (issue 40's walk: first, middle and last name of 100 characters each made
+ * the page ~1500 px wide once the name menu opened, pushed Logout off screen, clipped the card
+ * tile's pencil, and made the staff client page ~2700 px wide). The card tile names the card's
+ * holder as entered, not the profile's name.
+ */
+test('100-character names at 390px: nothing scrolls sideways, the tile shows the name on card, Logout works', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const name = { firstName: 'A'.repeat(100), middleName: 'B'.repeat(100), lastName: 'C'.repeat(100) };
+  const onCard = `Holder ${'D'.repeat(93)}`;
+  const { email } = await seedCustomer(browser, baseURL ?? '', {
+    prefix: 'long-names',
+    cards: [testCards.visa],
+    plan: 'semi-annual',
+    name,
+    cardName: onCard,
+  });
+  await atWidth(page, 390);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The tile: the name on the card, not the profile's; its pencil on screen.
+  const tile = page.getByTestId('card-tile').first();
+  await expect(tile).toContainText(onCard);
+  await expect(tile).not.toContainText('AAAAAAAAAA');
+  await expect(tile.getByRole('button', { name: 'Edit card ending 1111' })).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+
+  // The name menu: open, nothing wider than the screen, Logout on screen and working.
+  await page.getByRole('banner').locator('button[aria-haspopup="menu"]').click();
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await expect(logout).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
+  await snap(page, '390-long-names-menu');
+  await logout.click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/, { timeout: 15_000 });
+
+  // The staff client page, for the same client.
+  const { id } = await customerByEmail(email);
+  const staff = `support-${Date.now()}-${Math.floor(Math.random() * 1e4)}@example.com`;
+  runCli(['user:create', '--email', staff, '--password', 'staff-passphrase-1', '--role', 'support']);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(staff, 'staff-passphrase-1');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/users/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('AAAAAAAAAA');
+  await page.waitForLoadState('networkidle');
+  await expectNoSidewaysScroll(page);
+  await snap(page, '390-long-names-client-page');
+});

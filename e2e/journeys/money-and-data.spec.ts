@@ -74,6 +74,8 @@ for (const width of widths) {
       .last()
       .click();
     await expectToast(page, 'Updated subscription');
+    // Under the spec's words, the new plan and what happens next (issue 40).
+    await expectToast(page, 'Your plan changes at renewal: Annual, $71.45 (including taxes) on');
 
     // Cancel subscription; then Keep my subscription.
     await page.goto('/dashboard/account/subscription');
@@ -516,6 +518,8 @@ for (const width of widths) {
     const deleteSection = page.getByRole('region', { name: 'Delete Account' });
     await deleteSection.getByRole('button', { name: 'Delete Account' }).click();
     const del = page.getByRole('dialog', { name: 'Delete account' });
+    // Its X has a name, as every dialog's (issue 40: this one had none).
+    await expect(del.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     const money = del.getByTestId('deletion-money');
     await expect(
       money.getByText(

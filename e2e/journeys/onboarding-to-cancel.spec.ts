@@ -111,6 +111,8 @@ for (const width of widths) {
 
     // The plan, after a reload; then a reload at checkout keeps it (issue 29 item 1).
     await resume(page);
+    // The plans are a radio group named by the heading above them (issue 40: it had no name).
+    await expect(page.getByRole('radiogroup', { name: 'Select a subscription' })).toBeVisible();
     await planRadio(page, plan.name).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -133,6 +135,8 @@ for (const width of widths) {
     // The saved card is the default; the renewal terms stand by the button that names the amount.
     const payment = page.getByRole('form', { name: 'Payment' });
     await expect(payment.getByRole('radio', { name: 'Choose existing card' })).toBeChecked();
+    // The saved card is named as people say it (issue 40: "VISA •••• •••• •••• 1111 12/30").
+    await expect(payment.getByRole('radio', { name: 'Visa ending 1111, expires 12/30' })).toBeVisible();
     await expect(page.getByTestId('renewal-terms')).toContainText(
       new RegExp(
         `renews automatically: \\${plan.total} \\(including taxes\\) every ${plan.id === 'annual' ? 12 : 6} months`,
@@ -207,10 +211,10 @@ for (const width of widths) {
     await page.goto('/dashboard/account/subscription');
     const section = page.getByRole('region', { name: 'Subscription' });
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel subscription' })
-      .getByRole('button', { name: 'Cancel subscription' })
-      .click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel subscription' });
+    // Every dialog's X has a name (issue 40: this one, Delete account's and Refund's had none).
+    await expect(cancel.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(section.getByTestId('subscription-status')).toHaveText('Cancelled');
     expect((await subscriptionOf(customer.id))?.cancelled_at).toBeTruthy();
     await waitForMail(request, email, /cancel/i);

@@ -30,6 +30,18 @@ test.describe('contact form', () => {
     await expect(page.getByText(/Pria will never ask for your account number, SSN/)).toBeVisible();
   });
 
+  test('a field at its limit says so, near it counts down (issue 40: cut silently)', async ({ page }) => {
+    const contact = new ContactPage(page);
+    await contact.open();
+    await expect(contact.topic).not.toHaveAccessibleDescription(/characters/);
+    await contact.topic.fill('t'.repeat(95));
+    await expect(contact.topic).toHaveAccessibleDescription('5 characters left');
+    await contact.topic.fill('t'.repeat(100));
+    await expect(contact.topic).toHaveAccessibleDescription('Limit reached: up to 100 characters');
+    await contact.message.fill('m'.repeat(5000));
+    await expect(contact.message).toHaveAccessibleDescription('Limit reached: up to 5,000 characters');
+  });
+
   test('a valid message is sent and the form resets', async ({ page }) => {
     const contact = new ContactPage(page);
     await contact.open();

@@ -36,6 +36,10 @@ export async function seedCustomer(
     changeTo?: string;
     /** 10 digits; a fixed test number by default. */
     phone?: string;
+    /** The profile's name; Ann Lee by default. */
+    name?: { firstName: string; middleName?: string; lastName: string };
+    /** The name on every card; Ann Lee by default. */
+    cardName?: string;
   },
 ): Promise<{ email: string; cardIds: string[] }> {
   const email = `${opts.prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
@@ -62,8 +66,7 @@ export async function seedCustomer(
       return body.data as T;
     };
     await call('PUT', '/customers/me', {
-      firstName: 'Ann',
-      lastName: 'Lee',
+      ...(opts.name ?? { firstName: 'Ann', lastName: 'Lee' }),
       phone: opts.phone ?? '2025550104',
       address: brooklyn,
     });
@@ -76,7 +79,7 @@ export async function seedCustomer(
         expirationYear: new Date().getFullYear() + 3,
         brand: number.startsWith('5') ? 'mastercard' : 'visa',
         isDefault: cardIds.length === 0,
-        name: 'Ann Lee',
+        name: opts.cardName ?? 'Ann Lee',
         address: brooklyn,
       });
       cardIds.push(card.id);

@@ -19,6 +19,17 @@ describe('recovery codes as kept', () => {
     expect(recoveryCodesText(['abcd-efgh'], 'en')).toBe(recoveryCodesText(['abcd-efgh']));
   });
 
+  it('names no particular second step: Email and an authenticator app alike (issue 40)', () => {
+    for (const language of ['en', 'es'] as const) {
+      const text = recoveryCodesText(['abcd-efgh'], language);
+      expect(text).not.toMatch(/authenticator|autenticaci/i);
+    }
+    expect(recoveryCodesText(['abcd-efgh'])).toContain('when you cannot get a sign-in code.');
+    expect(recoveryCodesText(['abcd-efgh'], 'es')).toContain(
+      'cuando no pueda recibir un código de inicio de sesión.',
+    );
+  });
+
   it('is saved as a text file named for Pria', () => {
     expect(RECOVERY_CODES_FILE).toMatch(/^pria-.*\.txt$/);
   });

@@ -10,10 +10,11 @@ export const closeButtonProps = () => ({ 'aria-label': i18n._(closeLabel) });
 /**
  * Toasts as the spec wants them: success closes after 3 s, errors after 5 s. A toast in the
  * contracts' words is shown in the language the app speaks (ADR 73); any other text as given.
+ * With `details`, the spec's words are the toast's title and the details its line below.
  */
-export function notifySuccess(message: string) {
+export function notifySuccess(message: string, details?: string | null) {
   notifications.show({
-    message: translated(message),
+    ...(details ? { title: translated(message), message: details } : { message: translated(message) }),
     color: 'teal',
     autoClose: 3000,
     closeButtonProps: closeButtonProps(),

@@ -6,13 +6,14 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import type { UserManager } from 'oidc-client-ts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { AuthStateProvider } from './auth/auth-state.tsx';
 import { i18n } from './i18n/i18n.ts';
 import { useLoadedComponent } from './lazy-loaded.ts';
-import { theme } from './theme.ts';
+import { themeIn } from './theme.ts';
 
 /** 'dimmed' text and placeholders at >= 4.5:1 on white and gray.0 (Mantine's gray.6 / gray.5 are 3.3 and 2.1). */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -61,10 +62,21 @@ function ToastsAfterStart() {
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <ToastsAfterStart />
-        {children}
-      </MantineProvider>
+      <Mantine>{children}</Mantine>
     </I18nProvider>
+  );
+}
+
+/** Mantine with the theme's words (its dialogs' close buttons) in the language spoken. */
+function Mantine({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const close = t`Close`;
+  const closeNotification = t`Close notification`;
+  const theme = useMemo(() => themeIn({ close, closeNotification }), [close, closeNotification]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      <ToastsAfterStart />
+      {children}
+    </MantineProvider>
   );
 }

@@ -2,6 +2,8 @@ import {
   createTheme,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
+  type MantineThemeOverride,
+  mergeThemeOverrides,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -57,7 +59,7 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     : colors;
 };
 
-export const theme = createTheme({
+const theme = createTheme({
   variantColorResolver,
   // Visitors who ask their system for less motion get modals, drawers and toasts without their
   // slide and fade transitions.
@@ -83,3 +85,18 @@ export const theme = createTheme({
   focusRing: 'auto',
   breakpoints: { xs: '31.25em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
 });
+
+/**
+ * The theme with its words in the language spoken: every Modal's and Drawer's close button is
+ * named here, once, not dialog by dialog (issue 40: Delete account, Cancel plan and Refund had an
+ * unnamed X). A dialog that names its own (e.g. "Close menu") keeps it.
+ */
+export function themeIn(words: { close: string; closeNotification: string }): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': words.close } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': words.close } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': words.closeNotification } } },
+    },
+  });
+}

@@ -43,10 +43,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <ModalsProvider
-      labels={{ confirm: 'Confirm', cancel: 'Cancel' }}
-      modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}
-    >
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
       <ForcedRunsProvider>
         <UpdatePrompt />
         <a href="#admin-main" className="skip-link">

@@ -56,10 +56,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    <ModalsProvider
-      labels={{ confirm: t`Confirm`, cancel: t`Cancel` }}
-      modalProps={{ closeButtonProps: { 'aria-label': t`Close` } }}
-    >
+    <ModalsProvider labels={{ confirm: t`Confirm`, cancel: t`Cancel` }}>
       <UpdatePrompt />
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>

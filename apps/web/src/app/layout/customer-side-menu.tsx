@@ -14,7 +14,7 @@ import {
   IconUser,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountLanguageSwitch } from '../../features/account/account-language-switch.tsx';
 import { hasSection } from '../../features/account/account-sections.ts';
 import { useAuth } from '../auth/auth-state.tsx';
@@ -41,13 +41,11 @@ export const sectionLinks = [
 /** The signed-in offcanvas menu (page scroll is locked while it is open; outside click closes it). */
 export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogout }: CustomerSideMenuProps) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const staff = isAdminToken(useAuth().user?.access_token);
-  const go = (to: string, state?: unknown) => {
-    onClose();
-    navigate(to, { state });
-  };
+  // The places are links (issue 40: buttons could not be opened in a new tab or show their
+  // address); following one closes the menu. Support and Logout do something: they stay buttons.
+  const place = (to: string) => ({ component: Link, to, onClick: onClose });
   return (
     <Drawer
       opened={opened}
@@ -61,11 +59,10 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
     >
       <Stack component="nav" aria-label={t`Account menu`} gap={2}>
         <NavLink
-          component="button"
+          {...place('/dashboard')}
           label={t`Account`}
           leftSection={<IconHome size={18} />}
           active={pathname === '/dashboard'}
-          onClick={() => go('/dashboard')}
         />
         <NavLink
           component="button"
@@ -81,30 +78,29 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
           .filter(({ ref }) => hasSection(staff, ref))
           .map(({ label, ref, icon: Icon }) => (
             <NavLink
-              component="button"
+              {...place(`/dashboard/account/${ref}`)}
               key={ref}
               label={i18n._(label)}
               leftSection={<Icon size={18} />}
               active={pathname === `/dashboard/account/${ref}`}
-              onClick={() => go(`/dashboard/account/${ref}`)}
             />
           ))}
         {!staff && (
           <NavLink
-            component="button"
+            {...place('/dashboard/account/delete')}
             label={t`Delete Account`}
             c="red.9"
             leftSection={<IconTrash size={18} />}
-            onClick={() => go('/dashboard/account', { section: 'delete' })}
           />
         )}
         <Divider my="xs" />
         {fullName && (
           <NavLink
-            component="button"
+            {...place('/dashboard/account')}
             label={fullName}
             leftSection={<IconUserCircle size={18} />}
-            onClick={() => go('/dashboard/account')}
+            // A long name wraps instead of widening the menu (issue 40).
+            styles={{ label: { overflowWrap: 'anywhere' } }}
           />
         )}
         <NavLink

@@ -35,14 +35,23 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
           rightSection={<IconChevronDown size={16} />}
         >
           {!narrow && (
-            <Text fw={600} fz="sm" maw={180} truncate>
+            <Text fw={600} fz="sm" maw={180} truncate title={name}>
               {name}
             </Text>
           )}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {narrow && <Menu.Label>{name}</Menu.Label>}
+        {narrow && (
+          // A long name takes two lines at most, broken anywhere, so the menu (and its Logout)
+          // stays on screen (issue 40: a 300-character name made the page 1500 px wide). The
+          // whole name is in its title and read by screen readers.
+          <Menu.Label>
+            <Text inherit lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+          </Menu.Label>
+        )}
         <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
           <Trans>Account Settings</Trans>
         </Menu.Item>

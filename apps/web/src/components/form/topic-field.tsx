@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Chip, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Chip, Group, Text } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { messages, textLimits } from '@pria/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { translated } from '../../app/i18n/contract-messages.ts';
+import { LimitedTextInput } from './limited-text.tsx';
 
 /**
  * A message's topic: one of the suggested topics as chips, or any topic typed in the field below
@@ -41,7 +42,7 @@ export function TopicField({
           </Group>
         </Chip.Group>
       </div>
-      <TextInput
+      <LimitedTextInput
         label={t`Topic`}
         placeholder={t`Choose a topic above or type your own`}
         withAsterisk

@@ -11,6 +11,7 @@ const brandName = (brand: string) => {
   return known ? brandDisplayNames[known] : brand;
 };
 
+import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import {
   brandFor,
   type CardFormState,
@@ -55,7 +56,7 @@ export function CardDetailsFields({
   return (
     <Grid gap="md">
       <Grid.Col span={12}>
-        <TextInput
+        <LimitedTextInput
           label={t`Name on card`}
           autoComplete="cc-name"
           withAsterisk={!readOnly && !lockName}

@@ -1,6 +1,6 @@
 import { messages } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatExpiry, newCardSchema } from './card-form-values.ts';
+import { formatExpiry, newCardSchema, prefilledCardName } from './card-form-values.ts';
 
 /** What the field holds after each keystroke, as a person types `keys` one by one. */
 function typed(keys: string[]): string {
@@ -63,5 +63,16 @@ describe("the card details' CVC", () => {
   it("takes 3 digits, and 4 (an American Express card's)", () => {
     expect(cvcError('123')).toBeNull();
     expect(cvcError('1234')).toBeNull();
+  });
+});
+
+describe('a new card\'s "Name on card"', () => {
+  it("starts as the profile's name when it fits the field", () => {
+    expect(prefilledCardName('Ann Lee')).toBe('Ann Lee');
+    expect(prefilledCardName('A'.repeat(100))).toBe('A'.repeat(100));
+  });
+
+  it('starts empty when the name is longer than the field takes (issue 40: the step opened with an error)', () => {
+    expect(prefilledCardName(`${'A'.repeat(100)} ${'B'.repeat(100)}`)).toBe('');
   });
 });

@@ -7,6 +7,7 @@ import {
   isAcceptedBrand,
   messages,
   parseExpiry,
+  textLimits,
 } from '@pria/contracts';
 import { z } from 'zod';
 import { type AddressValues, emptyAddress, toAddressValues } from '../geography/address.ts';
@@ -28,6 +29,15 @@ export const emptyCardForm: CardFormState = {
   expirationDate: '',
   cvc: '',
   address: emptyAddress,
+};
+
+/**
+ * A new card's "Name on card" starts as the profile's name only when that fits the field: a longer
+ * one opened the step with an error and no Add Card button (issue 40); then the field starts empty.
+ */
+export const prefilledCardName = (profileName: string) => {
+  const name = profileName.trim();
+  return name.length <= textLimits.cardName ? name : '';
 };
 
 /** The fields of the first step (card details); the second step is the billing address. */

@@ -23,6 +23,7 @@ import {
   emptyCardForm,
   hostedCardSchema,
   newCardSchema,
+  prefilledCardName,
 } from './card-form-values.ts';
 import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from './charge-and-pay-words.ts';
 import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
@@ -77,7 +78,11 @@ export function CardForm({
     mode: 'controlled',
     initialValues: card
       ? cardToForm(card)
-      : { ...emptyCardForm, name: defaultName, address: defaultAddress ?? emptyCardForm.address },
+      : {
+          ...emptyCardForm,
+          name: prefilledCardName(defaultName),
+          address: defaultAddress ?? emptyCardForm.address,
+        },
     validate: (values) => {
       if (editing) return formErrorsInLanguage(zodValidate<CardFormState>(editCardSchema())(values));
       const fields = hostedRef.current;

@@ -37,7 +37,6 @@ export function CardModal({
       title={card ? t`Edit Credit Card` : t`Add your Credit Card`}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': t`Close` }}
       size="lg"
       centered
     >

@@ -3,11 +3,12 @@ import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { BrandMark } from './brand-mark.tsx';
-import { expiryOf } from './card-display.ts';
+import { expiryOf, holderNameOf } from './card-display.ts';
 import classes from './card-tile.module.css';
 
 interface CardTileProps {
   card: CardView;
+  /** The profile's name: shown only for a card stored without a name on card. */
   holderName: string;
   selected?: boolean;
   onEdit?: (card: CardView) => void;
@@ -18,6 +19,7 @@ interface CardTileProps {
 export function CardTile({ card, holderName, selected = false, onEdit, onRemove }: CardTileProps) {
   const { t } = useLingui();
   const lastFour = card.lastFour;
+  const holder = holderNameOf(card, holderName);
   return (
     <article
       className={classes.tile}
@@ -65,12 +67,14 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap">
-        <Stack gap={0} miw={0}>
+        {/* A long name is cut with an ellipsis (the whole name in its title and to screen readers):
+            it takes the room left beside the date and never widens the tile (issue 40). */}
+        <Stack gap={0} className={classes.holder}>
           <Text fz={10} tt="uppercase" c="navy.1">
             <Trans>Card holder</Trans>
           </Text>
-          <Text fw={600} truncate>
-            {holderName || card.name}
+          <Text fw={600} truncate title={holder}>
+            {holder}
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end">

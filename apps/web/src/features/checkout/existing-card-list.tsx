@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Radio, Stack, Text } from '@mantine/core';
+import { Group, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { BrandMark } from '../cards/brand-mark.tsx';
 import { expiryOf, maskedNumber } from '../cards/card-display.ts';
@@ -13,6 +13,7 @@ interface ExistingCardListProps {
 /** 'Choose existing card': one radio per registered card, shown masked. */
 export function ExistingCardList({ cards, value, onChange }: ExistingCardListProps) {
   const { t } = useLingui();
+  const endingIn = (lastFour: string) => t`ending ${lastFour},`;
   if (cards.length === 0)
     return (
       <Text c="dimmed">
@@ -23,16 +24,19 @@ export function ExistingCardList({ cards, value, onChange }: ExistingCardListPro
     <Radio.Group value={value} onChange={onChange} label={t`Your cards`} name="existing-card">
       <Stack gap="xs" mt="xs">
         {cards.map((card) => (
-          // Named by what it shows ("Visa •••• 1111 12/30", the brand mark's name first), so
-          // the name holds the visible text (WCAG 2.5.3 Label in Name; issue 40).
+          // Named as people say it, from what it shows: "Visa ending 1111, expires 12/30" (issue 40:
+          // it was read as "VISA •••• •••• •••• 1111 12/30"). The brand mark says "Visa"; the dots
+          // are for the eye only; the date is shown as it is.
           <Radio.Card key={card.id} value={card.id} radius="md" p="sm">
             <Group wrap="nowrap" gap="sm">
               <Radio.Indicator />
               <BrandMark brand={card.brand} height={22} />
               <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {maskedNumber(card.lastFour)}
+                <span aria-hidden>{maskedNumber(card.lastFour)}</span>
+                <VisuallyHidden>{endingIn(card.lastFour)}</VisuallyHidden>
               </Text>
               <Text size="sm" c="dimmed" ml="auto">
+                <VisuallyHidden>{t`expires`} </VisuallyHidden>
                 {expiryOf(card)}
               </Text>
             </Group>

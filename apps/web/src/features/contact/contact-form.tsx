@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pria/contracts';
 import { ApiError } from '../../app/api-client.ts';
 import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { LimitedTextarea } from '../../components/form/limited-text.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { useSendContact } from './use-send-contact.ts';
 import { validateContact } from './validate-contact.ts';
@@ -61,7 +62,7 @@ export function ContactForm() {
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <Textarea
+        <LimitedTextarea
           label={t`Message`}
           placeholder={t`How can we help?`}
           withAsterisk

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Container, Group, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts/messages';
 import { textLimits } from '@pria/contracts/text-limits';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useAuth } from '../../app/auth/auth-state.tsx';
 import { homePathFor } from '../../app/auth/claims.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { LimitedTextarea } from '../../components/form/limited-text.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSendFeedback } from './use-send-feedback.ts';
 
@@ -63,7 +64,7 @@ export default function FeedbackPage() {
             aria-labelledby="rating-label"
             getSymbolLabel={(value) => plural(value, { one: '# star', other: '# stars' })}
           />
-          <Textarea
+          <LimitedTextarea
             w="100%"
             label={t`Message`}
             placeholder={translated(messages.feedbackPlaceholder)}

@@ -3,6 +3,7 @@ import { Grid, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
 import { useRef, useState } from 'react';
+import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import { type AddressValues, shouldProposeZip } from './address.ts';
 import { areaName, areaOptions } from './area-names.ts';
 import { lookupPostalCode, proposePostalCode, useAdministrativeAreas } from './queries.ts';
@@ -91,7 +92,7 @@ export function AddressFields<V extends { address: AddressValues }>({
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <LimitedTextInput
           label={streetLabel ?? t`Street 1`}
           autoComplete="address-line1"
           withAsterisk={required}
@@ -102,7 +103,7 @@ export function AddressFields<V extends { address: AddressValues }>({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <LimitedTextInput
           label={t`Street 2`}
           autoComplete="address-line2"
           disabled={disabled}
@@ -112,7 +113,7 @@ export function AddressFields<V extends { address: AddressValues }>({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
+        <LimitedTextInput
           label={t`City`}
           autoComplete="address-level2"
           withAsterisk={required}

@@ -32,7 +32,11 @@ export function PlanStep({ planId, onChange, onBack, onDone, saving = false }: P
         <Text c="dimmed" size="sm" mb="lg">
           <Trans>Whichever plan you choose covers all your cards.</Trans>
         </Text>
-        <PlanPicker value={planId} onChange={onChange} />
+        <PlanPicker
+          label={i18n._(words[messages.webSelectSubscription])}
+          value={planId}
+          onChange={onChange}
+        />
       </Paper>
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>

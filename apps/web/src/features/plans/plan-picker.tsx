@@ -8,6 +8,8 @@ import { billedEvery, pricePerInterval } from './plan-price.ts';
 import { usePlans } from './queries.ts';
 
 interface PlanPickerProps {
+  /** The group's name: the heading above it, as it reads ("Select a subscription"). */
+  label: string;
   value: string | null;
   onChange: (planId: string) => void;
   /** The plan in force (active, or waiting for the bank): "Current plan". Never an ended one (issue 29). */
@@ -21,7 +23,7 @@ interface PlanPickerProps {
 type Mark = { label: string; color: string } | null;
 
 /** 'Select a subscription': one radio card per plan, keyboard-navigable as a radio group. */
-export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanId }: PlanPickerProps) {
+export function PlanPicker({ label, value, onChange, currentPlanId, nextPlan, lastPlanId }: PlanPickerProps) {
   const { t } = useLingui();
   const locale = useCalendarLocale();
   const plans = usePlans();
@@ -49,7 +51,16 @@ export function PlanPicker({ value, onChange, currentPlanId, nextPlan, lastPlanI
       </Text>
     );
   return (
-    <Radio.Group value={value} onChange={onChange} name="plan" aria-label={t`Plans`}>
+    // The radio group is named by the heading above it (issue 40: it had no name; an aria-label
+    // here lands on Mantine's wrapper, not on the group). Its label is in the DOM for the group's
+    // aria-labelledby only: the heading already shows it.
+    <Radio.Group
+      value={value}
+      onChange={onChange}
+      name="plan"
+      label={label}
+      labelProps={{ style: { display: 'none' } }}
+    >
       <SimpleGrid cols={{ base: 1, sm: Math.min(3, plans.data.length) }} spacing="md">
         {plans.data.map((plan) => {
           const from = nextPlan ? formatDate(nextPlan.from, 'long', locale) : '';

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
+import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import type { Customer } from '../customer/types.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { EmailField } from './email-field.tsx';
@@ -44,7 +45,7 @@ export function ProfileForm({
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
+            <LimitedTextInput
               label={t`First name`}
               autoComplete="given-name"
               withAsterisk
@@ -53,7 +54,7 @@ export function ProfileForm({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
+            <LimitedTextInput
               label={t`Middle name`}
               autoComplete="additional-name"
               maxLength={textLimits.name}
@@ -61,7 +62,7 @@ export function ProfileForm({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
+            <LimitedTextInput
               label={t`Last name`}
               autoComplete="family-name"
               withAsterisk

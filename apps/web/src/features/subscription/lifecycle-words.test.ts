@@ -2,7 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { activateLanguage, loadArea } from '../../app/i18n/i18n.ts';
 import type { Plan, Subscription } from '../customer/types.ts';
 import { fundingCardWords } from './funding.ts';
-import { cancelDetails, deletionMoneyWords, keptWords, renewalWords } from './lifecycle-words.ts';
+import {
+  cancelDetails,
+  deletionMoneyWords,
+  keptWords,
+  planChangedWords,
+  renewalWords,
+} from './lifecycle-words.ts';
 
 const semiAnnual: Plan = {
   id: 'semi-annual',
@@ -77,6 +83,20 @@ describe('keeping the subscription says the same renewal', () => {
   it('Annual after a plan change', () => {
     expect(keptWords(changed, 'en-US')).toBe(
       'Your subscription will renew as usual: Annual, $71.45 (including taxes) on June 01, 2027.',
+    );
+  });
+});
+
+describe("the plan change's toast names the new plan and what happens next (issue 40)", () => {
+  it('a change waiting for the renewal: Annual, $71.45 on its date', () => {
+    expect(planChangedWords(changed, 'en-US')).toBe(
+      'Your plan changes at renewal: Annual, $71.45 (including taxes) on June 01, 2027.',
+    );
+  });
+
+  it('staying on the plan in force (the change called off): it renews as usual', () => {
+    expect(planChangedWords(sub, 'en-US')).toBe(
+      'Your plan renews as usual: Semi-Annual, $38.97 (including taxes) on June 01, 2027.',
     );
   });
 });

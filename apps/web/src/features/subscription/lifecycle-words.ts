@@ -122,6 +122,22 @@ export function keptWords(
 }
 
 /**
+ * The line under 'Updated subscription' after a plan change (issue 40: the toast did not name the
+ * plan): what happens next, as the account screen says it: the renewal that now comes, with the
+ * plan it starts (the new one when the change waits for the renewal, ADR 40), its amount and date.
+ */
+export function planChangedWords(
+  sub: Pick<SubscriptionView, 'plan' | 'nextPlan' | 'expiresAt'>,
+  locale: CalendarLocale,
+): string | null {
+  const renewal = renewalWords(sub, locale);
+  if (!renewal) return null;
+  return sub.nextPlan
+    ? t`Your plan changes at renewal: ${renewal}.`
+    : t`Your plan renews as usual: ${renewal}.`;
+}
+
+/**
  * Before an account is deleted (issue 40): what becomes of money already paid. Deleting ends the
  * plan at once (the period paid for is not refunded; cancelling instead keeps it to its end), and
  * it waits until every $3 is paid back (the server refuses it until then).

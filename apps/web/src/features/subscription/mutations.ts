@@ -7,7 +7,7 @@ import { notifyApiError } from '../../components/notify-api-error.ts';
 import { transactionKeys } from '../activity/queries.ts';
 import { customerKeys } from '../customer/queries.ts';
 import type { Subscription } from '../customer/types.ts';
-import { keptWords } from './lifecycle-words.ts';
+import { keptWords, planChangedWords } from './lifecycle-words.ts';
 import { subscriptionKeys } from './queries.ts';
 
 /** Checkout and changes answer the subscription and, when the bank asks, its confirmation page. */
@@ -72,6 +72,7 @@ interface UpdateInput {
 /** PUT /subscriptions/{id}: plan change, funding card change, pause or resume. */
 export function useUpdateSubscription() {
   const invalidate = useInvalidateSubscription();
+  const locale = useCalendarLocale();
   return useMutation({
     mutationFn: ({ subscription, plan, card, isEnabled }: UpdateInput) =>
       dataOf(
@@ -87,7 +88,11 @@ export function useUpdateSubscription() {
       ),
     onSuccess: (result, { change }) => {
       invalidate(result);
-      notifySuccess(successText[change]);
+      // A plan change names the plan and what happens next under the spec's 'Updated subscription'.
+      notifySuccess(
+        successText[change],
+        change === 'plan' ? planChangedWords(result.subscription, locale) : null,
+      );
       openPaymentSession(result);
     },
     onError: (error, { change }) => {

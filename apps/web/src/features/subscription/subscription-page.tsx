@@ -125,6 +125,7 @@ export default function SubscriptionPage() {
       )}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <PlanPicker
+          label={t`Select a subscription`}
           value={planId}
           onChange={setPlanId}
           currentPlanId={inForce?.plan.id}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type SupportRequest, supportRequest, supportTopics, textLimits } from '@pria/contracts';
+import { LimitedTextarea } from '../../components/form/limited-text.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { useSendSupport } from './mutations.ts';
@@ -21,14 +22,7 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t`Support`}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <Modal opened={opened} onClose={close} title={t`Support`} size="lg" centered>
       <form
         noValidate
         aria-label={t`Support request`}
@@ -42,7 +36,7 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
             input={form.getInputProps('type')}
             onPick={(topic) => form.setFieldValue('type', topic)}
           />
-          <Textarea
+          <LimitedTextarea
             label={t`Message`}
             placeholder={t`How can we help?`}
             withAsterisk

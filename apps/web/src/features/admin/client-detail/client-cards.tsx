@@ -23,6 +23,7 @@ function ClientCardTile({ card, selected }: { card: CardView; selected?: boolean
         display: 'flex',
         flexDirection: 'column',
         justifyContent: 'space-between',
+        minWidth: 0,
         outline: selected ? '3px solid var(--mantine-color-teal-5)' : undefined,
       }}
     >
@@ -40,7 +41,8 @@ function ClientCardTile({ card, selected }: { card: CardView; selected?: boolean
         {maskedCard(card)}
       </Text>
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm" truncate>
+        {/* The room beside the date, not the name's width: a long name is cut, whole in its title (issue 40). */}
+        <Text size="sm" truncate title={card.name} style={{ flex: '1 1 0', width: 0, minWidth: 0 }}>
           {card.name}
         </Text>
         <Text size="sm">

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Stack } from '@mantine/core';
+import { Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AdminCustomerRow } from '@pria/contracts';
 import { useState } from 'react';
@@ -50,7 +50,18 @@ export default function ClientDetailPage() {
         <Anchor component={Link} to="/admin/users" size="sm">
           Client Details
         </Anchor>
-        <span>{title}</span>
+        {/* A long name is cut with an ellipsis here (the heading below shows it whole; issue 40). */}
+        <Text
+          span
+          size="sm"
+          truncate
+          maw="60vw"
+          title={title}
+          display="inline-block"
+          style={{ verticalAlign: 'bottom' }}
+        >
+          {title}
+        </Text>
       </Breadcrumbs>
       <AdminPageTitle title={title} />
       <Stack gap="lg">

@@ -104,7 +104,7 @@ export function ProfileSummary({
           {initials(client)}
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={2} fz="lg" id="profile-title">
+          <Title order={2} fz="lg" id="profile-title" style={{ overflowWrap: 'anywhere' }}>
             {deletedOn ? 'Deleted client' : name || orDash(client.email)}
           </Title>
           <Group gap={6}>

@@ -15,8 +15,9 @@ export function AdminPageTitle({
   useDocumentTitle(`${title} · Admin`);
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
-      <Stack gap={2}>
-        <Title order={1} fz={{ base: 24, sm: 30 }} c="navy.9">
+      <Stack gap={2} miw={0}>
+        {/* A long client name wraps anywhere rather than widening the page (issue 40). */}
+        <Title order={1} fz={{ base: 24, sm: 30 }} c="navy.9" style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {description && (
