@@ -82,8 +82,8 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
   // Verified tokens, until they expire (at most a few minutes): a signature check per request
   // is the largest CPU cost of a cheap API call. Bounded; the oldest entries go first.
   // Keyed by the token's last characters (its signature's): a lookup hashes those instead of the
-  // whole token (~1 kB, a new string on every request); a hit counts only for the very same token,
-  // so two tokens that end alike only take each other's place.
+  // whole token (hundreds of characters, a new string on every request); a hit counts only for
+  // the very same token, so two tokens that end alike only take each other's place.
   const verified = new Map<string, { token: string; principal: Principal; until: number }>();
   const MAX_CACHED = 10_000;
   const keyOf = (token: string) => token.slice(-32);
