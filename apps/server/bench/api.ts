@@ -36,6 +36,12 @@ const quiet = createLogger('silent');
 /** The app's log level, info as in production (BENCH_LOG_LEVEL); lines go to /dev/null, written synchronously like main.ts's stdout. */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const appLogger = createLogger(LOG_LEVEL, pino.destination({ dest: '/dev/null', sync: true }));
+/**
+ * The answers' validation against their schemas: strict (the default outside production, the
+ * bench's) or report (production's), from RESPONSE_VALIDATION. Passed on explicitly: the config
+ * below is read from this object, not from the environment.
+ */
+const VALIDATION = process.env.RESPONSE_VALIDATION === 'report' ? 'report' : 'strict';
 const dir = mkdtempSync(path.join(tmpdir(), 'pria-bench-api-'));
 const database = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), logger: quiet });
 const port = await freePort();
@@ -47,6 +53,7 @@ const config = loadConfig({
   DATABASE_URL: database.url,
   DATABASE_OWNER_URL: database.ownerUrl,
   LOG_LEVEL: LOG_LEVEL,
+  RESPONSE_VALIDATION: VALIDATION,
   PRIA_JOBS: 'false',
   DATABASE_POOL_SIZE: '20',
   // The generated key-encryption key goes beside the bench's database, not into ./.data.
@@ -202,7 +209,7 @@ try {
     }
   }
   console.log(
-    `\nPria API benchmark (${new Date().toISOString()}, Node ${process.version}, ${CUSTOMERS} customers, ${SECONDS} s per run, log level ${LOG_LEVEL})`,
+    `\nPria API benchmark (${new Date().toISOString()}, Node ${process.version}, ${CUSTOMERS} customers, ${SECONDS} s per run, log level ${LOG_LEVEL}, response validation ${VALIDATION})`,
   );
   const head = ['call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'server CPU µs/req', 'db CPU µs/req'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

@@ -21,24 +21,37 @@ const shapeOf = (pattern: string) => pattern.replace(/:[^/]+/g, ':');
 interface Resource {
   shape: string;
   methods: Set<string>;
+  /** The methods sorted, as answers list them; made when a route is added, not per request. */
+  sorted: string[];
 }
 
 export function createResourceIndex() {
   const router = FindMyWay({ maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: false });
   const byShape = new Map<string, Resource>();
+  // Each registered pattern's shape, once: asked on every request (isResource).
+  const shapes = new Map<string, string>();
+  const shapeOfPattern = (pattern: string) => {
+    let shape = shapes.get(pattern);
+    if (shape === undefined) {
+      shape = shapeOf(pattern);
+      shapes.set(pattern, shape);
+    }
+    return shape;
+  };
   return {
     add(route: Pick<RouteOptions, 'method' | 'url'>) {
       const shape = shapeOf(route.url);
       let resource = byShape.get(shape);
       if (!resource) {
-        resource = { shape, methods: new Set() };
+        resource = { shape, methods: new Set(), sorted: [] };
         byShape.set(shape, resource);
         router.on('GET', route.url, () => {}, resource);
       }
       for (const method of [route.method].flat()) resource.methods.add(method);
+      resource.sorted = [...resource.methods].sort();
     },
     /** The resource `path` names (query string ignored), or undefined when no route has it. */
-    resourceOf(path: string): { shape: string; methods: string[] } | undefined {
+    resourceOf(path: string): { shape: string; methods: readonly string[] } | undefined {
       const pathname = path.split('?')[0] ?? path;
       let found: ReturnType<typeof router.find>;
       try {
@@ -48,11 +61,11 @@ export function createResourceIndex() {
         return undefined;
       }
       const resource = found?.store as Resource | undefined;
-      return resource && { shape: resource.shape, methods: [...resource.methods].sort() };
+      return resource && { shape: resource.shape, methods: resource.sorted };
     },
     /** Whether `pattern` (a registered route's url) is the resource `shape` names. */
     isResource: (pattern: string | undefined, shape: string) =>
-      pattern !== undefined && shapeOf(pattern) === shape,
+      pattern !== undefined && shapeOfPattern(pattern) === shape,
   };
 }
 
@@ -72,13 +85,17 @@ export function answerOtherMethods(index: ResourceIndex, req: FastifyRequest, re
     reply.code(404).send(envelopeError(404, 'NOT_FOUND', messages.notFound));
     return true;
   }
+  if (
+    req.method !== 'OPTIONS' &&
+    resource.methods.includes(req.method) &&
+    index.isResource(req.routeOptions.url, resource.shape)
+  )
+    return false;
   const allow = resource.methods.join(', ');
   if (req.method === 'OPTIONS') {
     reply.code(204).header('allow', allow).send();
     return true;
   }
-  if (resource.methods.includes(req.method) && index.isResource(req.routeOptions.url, resource.shape))
-    return false;
   reply
     .code(405)
     .header('allow', allow)

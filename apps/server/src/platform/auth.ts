@@ -81,19 +81,25 @@ export function createTokenVerifier(oidc: Config['oidc']): TokenVerifier {
 
   // Verified tokens, until they expire (at most a few minutes): a signature check per request
   // is the largest CPU cost of a cheap API call. Bounded; the oldest entries go first.
-  const verified = new Map<string, { principal: Principal; until: number }>();
+  // Keyed by the token's last characters (its signature's): a lookup hashes those instead of the
+  // whole token (hundreds of characters, a new string on every request); a hit counts only for
+  // the very same token, so two tokens that end alike only take each other's place.
+  const verified = new Map<string, { token: string; principal: Principal; until: number }>();
   const MAX_CACHED = 10_000;
+  const keyOf = (token: string) => token.slice(-32);
 
   return async (token) => {
-    const hit = verified.get(token);
-    if (hit) {
+    const key = keyOf(token);
+    const hit = verified.get(key);
+    if (hit && hit.token === token) {
       if (hit.until > Date.now()) return hit.principal;
-      verified.delete(token);
+      verified.delete(key);
     }
     const principal = await verify(token);
+    verified.delete(key);
     if (verified.size >= MAX_CACHED) verified.delete(verified.keys().next().value as string);
     const exp = principal.expiresAt ?? Date.now();
-    verified.set(token, { principal, until: Math.min(exp, Date.now() + 5 * 60_000) });
+    verified.set(key, { token, principal, until: Math.min(exp, Date.now() + 5 * 60_000) });
     return principal;
   };
 

@@ -1,5 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguage, cookieLanguage, requestLanguage } from './language.ts';
+import { acceptedLanguage, cookieLanguage, requestLanguage, varyByLanguage } from './language.ts';
 
 /** The one rule of a request's language (ADR 74): account > pria_lang cookie > Accept-Language > English. */
 describe("a request's language", () => {
@@ -30,5 +31,38 @@ describe("a request's language", () => {
     expect(requestLanguage({ 'accept-language': 'es-US' })).toBe('es');
     expect(requestLanguage({ cookie: 'pria_lang=zz', 'accept-language': 'de' })).toBe('en');
     expect(requestLanguage({})).toBe('en');
+  });
+});
+
+describe('an answer that depends on the language', () => {
+  /** A reply with only the Vary header (what varyByLanguage reads and writes). */
+  const reply = (vary?: string) => {
+    const headers: Record<string, string> = vary === undefined ? {} : { vary };
+    const r = {
+      getHeader: (name: string) => headers[name],
+      header: (name: string, value: string) => {
+        headers[name] = value;
+        return r;
+      },
+      headers,
+    };
+    return r;
+  };
+  const varied = (vary?: string) => {
+    const r = reply(vary);
+    varyByLanguage(r as unknown as FastifyReply);
+    varyByLanguage(r as unknown as FastifyReply);
+    return r.headers.vary;
+  };
+
+  it('says so to caches once, beside what it already varies by, whatever the case', () => {
+    expect(varied()).toBe('Accept-Language, Cookie');
+    expect(varied('Origin')).toBe('Origin, Accept-Language, Cookie');
+    expect(varied('Origin, Accept-Language, Cookie')).toBe('Origin, Accept-Language, Cookie');
+    expect(varied('origin, cookie')).toBe('origin, cookie, Accept-Language');
+    expect(varied('accept-language,COOKIE')).toBe('accept-language,COOKIE');
+    // Asked again (the values are remembered): the same answers.
+    expect(varied('Origin')).toBe('Origin, Accept-Language, Cookie');
+    expect(varied()).toBe('Accept-Language, Cookie');
   });
 });

@@ -41,15 +41,25 @@ export function requestLanguage(
  */
 export function varyByLanguage(reply: FastifyReply): FastifyReply {
   const current = String(reply.getHeader('vary') ?? '');
-  const have = new Set(
-    current
-      .split(',')
-      .map((v) => v.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const add = ['Accept-Language', 'Cookie'].filter((v) => !have.has(v.toLowerCase()));
-  return add.length ? reply.header('vary', [current, ...add].filter(Boolean).join(', ')) : reply;
+  let varied = withLanguage.get(current);
+  if (varied === undefined) {
+    const have = new Set(
+      current
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean),
+    );
+    const add = ['Accept-Language', 'Cookie'].filter((v) => !have.has(v.toLowerCase()));
+    varied = add.length ? [current, ...add].filter(Boolean).join(', ') : current;
+    // A handful of distinct values in practice ('', 'Origin', ...); bounded all the same.
+    if (withLanguage.size >= 64) withLanguage.clear();
+    withLanguage.set(current, varied);
+  }
+  return varied === current ? reply : reply.header('vary', varied);
 }
+
+/** A Vary header's value → that value with the language rule's headers (once per distinct value). */
+const withLanguage = new Map<string, string>();
 
 /** The language the customer chose on their account (customers.language), or null while they never chose. */
 export async function chosenLanguage(db: Db, account: MessageAccount): Promise<Language | null> {

@@ -141,11 +141,14 @@ export class OneLinePerRequest extends LogController {
     );
   }
 
-  /** The app's logger without redaction (same destination, level and serializers), made once. */
+  /**
+   * The app's logger without redaction (same destination, level and serializers, but `req` taken
+   * as built above: its URL is scrubbed already), made once.
+   */
   #lineLogger(log: FastifyBaseLogger): FastifyBaseLogger {
     let line = this.#unredacted.get(log);
     if (!line) {
-      line = log.child({}, { redact: [] });
+      line = log.child({}, { redact: [], serializers: { req: (req: unknown) => req } });
       this.#unredacted.set(log, line);
     }
     return line;

@@ -86,6 +86,25 @@ describe('GET /api/v1/customers/{id}', () => {
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Invalid Token');
   });
+
+  it("rejects another identity's claims under a token's signature that was just accepted (the verified-token cache)", async () => {
+    const { access_token } = await oidcLogin({
+      baseUrl: t.url,
+      email: 'ann@example.com',
+      password: 'correct horse 1',
+    });
+    const [h, p, signature] = access_token.split('.') as [string, string, string];
+    const accepted = await apiClient(t.url, access_token).get('/api/v1/customers/me');
+    expect(accepted.status).toBe(200);
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const bobs = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    const forged = await apiClient(t.url, `${h}.${bobs}.${signature}`).get('/api/v1/customers/me');
+    expect(forged.status).toBe(401);
+    // The genuine token is still served (from the cache or verified again).
+    expect((await apiClient(t.url, access_token).get('/api/v1/customers/me')).body.data.email).toBe(
+      'ann@example.com',
+    );
+  });
 });
 
 describe('PUT /api/v1/customers/{id}', () => {
