@@ -19,7 +19,9 @@
     if (!token || !(Number(user.expires_at) * 1000 > Date.now() + 15000)) return;
     const answers = {};
     for (const call of (self.dataset.calls || '').split(' ').filter(Boolean)) {
-      const answer = fetch(call, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+      const answer = fetch(call, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      });
       answer.catch(() => {}); // a failed call is asked again by the app
       answers[call] = answer;
     }
