@@ -142,22 +142,28 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * routes (/dashboard/checkout 319.0 -> 319.1): budget 320.
  * The cards carousels as a CSS scroll-snap row, without Embla and @mantine/carousel (issue 43): -8.7 KB
  * (/dashboard 294.0 -> 285.3, /dashboard/account 358.7 -> 350.0, the whole area 399.1 -> 390.4): budgets 286, 351 and 391.
+ * Issue 40's walk fixes (text fields that say their limit, LimitedTextInput/LimitedTextarea in two
+ * modules so the forms without a textarea do not carry Mantine's; dialogs' close buttons named from
+ * the theme in the language spoken; long names; the plan-change toast's line) added 0.2-1.4 KB:
+ * /faq 142.2, /contact 203.2, /feedback 170.0, the entry 116.1, /onboarding 340.1,
+ * /dashboard/account 351.4, /dashboard/checkout 320.4, the whole area 392.2 (budgets 143, 204, 170,
+ * 117, 341, 352, 321, 393).
  */
 type Row = { route: string; roots: string[]; budget?: number; target?: number };
 const rows: Row[] = [
   { route: '/ (landing)', roots: page(publicArea), budget: 136, target: 100 },
   { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 138, target: 110 },
-  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 142, target: 110 },
+  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 143, target: 110 },
   {
     route: '/contact',
     roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
-    budget: 203,
+    budget: 204,
     target: 110,
   },
   {
     route: '/feedback',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
-    budget: 169,
+    budget: 170,
     target: 110,
   },
   {
@@ -168,12 +174,12 @@ const rows: Row[] = [
     target: 110,
   },
   { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 143, target: 110 },
-  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 116, target: 110 },
+  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 117, target: 110 },
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
     // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
-    budget: 339,
+    budget: 341,
     target: 200,
   },
   {
@@ -187,7 +193,7 @@ const rows: Row[] = [
     roots: page(customerArea, 'src/features/account/account-page.tsx'),
     // +0.25 KB (issue 42): the recovery codes file in Spanish, the manifest in the reader's language;
     // +1.2 KB: Account → Privacy and the shared widgets' labels translated (~45 messages).
-    budget: 351,
+    budget: 352,
     target: 200,
   },
   {
@@ -202,14 +208,14 @@ const rows: Row[] = [
     roots: page(customerArea, 'src/features/checkout/checkout-page.tsx'),
     // +0.3 KB (issue 42): the renewal terms' Spanish text beside the English (a legal text, data);
     // +0.1 KB (issue 43): early answers and screens that do not suspend once loaded.
-    budget: 320,
+    budget: 321,
     target: 200,
   },
   {
     route: 'whole customer area',
     roots: [entryKey, customerArea, customerCatalog, ...customerPages],
     // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
-    budget: 391,
+    budget: 393,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },

@@ -5,7 +5,7 @@ import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pri
 import { ApiError } from '../../app/api-client.ts';
 import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
-import { LimitedTextarea } from '../../components/form/limited-text.tsx';
+import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { useSendContact } from './use-send-contact.ts';
 import { validateContact } from './validate-contact.ts';

@@ -10,7 +10,7 @@ import { useAuth } from '../../app/auth/auth-state.tsx';
 import { homePathFor } from '../../app/auth/claims.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
-import { LimitedTextarea } from '../../components/form/limited-text.tsx';
+import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSendFeedback } from './use-send-feedback.ts';
 

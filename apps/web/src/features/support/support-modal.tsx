@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type SupportRequest, supportRequest, supportTopics, textLimits } from '@pria/contracts';
-import { LimitedTextarea } from '../../components/form/limited-text.tsx';
+import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { useSendSupport } from './mutations.ts';
