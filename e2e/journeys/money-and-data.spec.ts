@@ -162,7 +162,13 @@ test('a receipt is emailed with Email notifications turned off (390px)', async (
   // Email notifications off: every email box cleared.
   await page.goto('/dashboard/account/notifications');
   const emailBox = page.getByRole('group', { name: 'Email notifications' });
-  await emailBox.getByRole('checkbox', { name: 'Email', exact: true }).uncheck();
+  const emailOn = emailBox.getByRole('checkbox', { name: 'Email', exact: true });
+  await expect(emailOn).toBeChecked();
+  // The page keeps the section in view while the sections above it load and grow (a phone on a
+  // loaded machine: a tap can land while it moves, as a person's can); the box must end unchecked.
+  await expect(async () => {
+    await emailOn.uncheck({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   await expectToast(page, 'Updated Successfully');
   await expect(page.getByTestId('always-emailed')).toHaveText(
     'We always email your receipts, refunds, plan changes and security notices, whatever you choose here.',
