@@ -46,9 +46,18 @@ for (const width of widths) {
     await expect(refusal).toBeVisible();
     await snap(page, `${width}-j4-declined`);
 
-    // Another card instead: the Upcoming panel lists it at once (it stayed stale).
+    // The card already registered (Visa 1111): refused in words, nothing added (it would be
+    // charged the monthly $3 twice); the refusal goes once the number is changed.
+    await form.previous();
+    await form.root.getByLabel('Card number').fill(testCards.visa);
+    await form.next();
+    await form.root.getByRole('button', { name: 'Add Card' }).click();
+    await expect(refusal).toContainText('This card is already registered on your account.');
     await form.previous();
     await form.root.getByLabel('Card number').fill(testCards.mastercard);
+    await expect(refusal).toBeHidden();
+
+    // Another card instead: the Upcoming panel lists it at once (it stayed stale).
     await form.next();
     await form.root.getByRole('button', { name: 'Add Card' }).click();
     await expect(modal).toBeHidden();

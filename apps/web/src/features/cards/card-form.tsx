@@ -76,6 +76,9 @@ export function CardForm({
   hostedRef.current = hosted;
   const form = useForm<CardFormState>({
     mode: 'controlled',
+    // A refusal answers the details as they were sent: changing them takes it away (the walk saw
+    // "already registered" stay after the number was corrected).
+    onValuesChange: () => setRefusal(null),
     initialValues: card
       ? cardToForm(card)
       : {
