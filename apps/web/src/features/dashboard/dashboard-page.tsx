@@ -23,7 +23,7 @@ export default function DashboardPage() {
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
   // The screen replaces the loader in a background render, sliced so the page stays responsive:
   // react-query updates render synchronously, and the whole screen at once was one long task. Also
-  // when the customer is there from the start (asked with the page, ADR 77): the first render
+  // when the customer is there from the start (asked with the page, ADR 76): the first render
   // shows the loader and the screen follows in the background one.
   const customerShown = useDeferredValue(!customer.isPending, false);
 
