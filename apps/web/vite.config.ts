@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
 
@@ -20,6 +21,7 @@ export default defineConfig({
       failOnCompileError: true,
     }),
     react(),
+    firstScreenChunks(),
     pwa(),
     precompress(),
   ],
