@@ -107,9 +107,11 @@ export function SnapCarousel({
     return to;
   };
 
-  // Opens on its first slide to show, before the first paint.
+  // Opens on its first slide to show, before the first paint. A new row already shows its first:
+  // placing it would read the slides' positions in the middle of the commit, forcing the whole
+  // page's layout there (~30 ms of the dashboard's first screen on a phone, issue 43).
   useLayoutEffect(() => {
-    if (row.current) showSlide(row.current, shown.current, { instant: true });
+    if (row.current && shown.current > 0) showSlide(row.current, shown.current, { instant: true });
   }, []);
 
   // The slide in view follows the row's scrolling (a passive listener, at most once a frame), and

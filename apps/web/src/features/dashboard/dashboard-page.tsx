@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Title } from '@mantine/core';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ActivitySection } from '../activity/activity-section.tsx';
@@ -10,6 +12,7 @@ import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
 import { ProgressPanel } from '../progress/progress-panel.tsx';
+import { progressQuery } from '../progress/queries.ts';
 import { InstallOffer } from '../pwa/install-offer.tsx';
 import { VerificationBanner } from '../subscription/finish-verification.tsx';
 import { UpcomingPanel } from './upcoming-panel.tsx';
@@ -20,6 +23,9 @@ export default function DashboardPage() {
   useDocumentTitle(t`Dashboard`);
   const customer = useCustomer();
   const cards = useCards();
+  // Asked now, with the screen's other first calls (its early answer is taken before the first
+  // screen shows), though the panel renders after the first paint.
+  usePrefetchQuery(progressQuery);
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
   // The screen replaces the loader in a background render, sliced so the page stays responsive:
   // react-query updates render synchronously, and the whole screen at once was one long task. Also
@@ -54,8 +60,11 @@ export default function DashboardPage() {
         }
       />
       <UpcomingPanel />
-      <ProgressPanel />
-      <ActivitySection selectedCardId={perCardId} />
+      {/* Below the fold on a phone and on a laptop: after the part on screen has painted. */}
+      <AfterFirstPaint>
+        <ProgressPanel />
+        <ActivitySection selectedCardId={perCardId} />
+      </AfterFirstPaint>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../app/api-client.ts';
 
 export const progressKeys = {
@@ -7,10 +7,12 @@ export const progressKeys = {
 };
 
 /** GET /progress: each card's months of Charge & Pay, totals and the run of on-time months. */
+export const progressQuery = queryOptions({
+  queryKey: progressKeys.mine(),
+  queryFn: ({ signal }) => dataOf(api.GET('/api/v1/progress', { signal })),
+  staleTime: 60_000,
+});
+
 export function useProgress() {
-  return useQuery({
-    queryKey: progressKeys.mine(),
-    queryFn: ({ signal }) => dataOf(api.GET('/api/v1/progress', { signal })),
-    staleTime: 60_000,
-  });
+  return useQuery(progressQuery);
 }
