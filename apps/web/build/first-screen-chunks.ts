@@ -54,9 +54,9 @@ export const firstScreens: Record<string, string[]> = (() => {
 
 /**
  * A set of screens whose code is smaller than this (bytes, minified) joins a larger set's chunk
- * (`mergeSmallSets`). bench:web, 2026-12-03: 0 B -> /dashboard 40 files, 277.7 KB gzip; 2,000 B ->
- * 25 files, 274.6 KB (fewer files compress better than the bytes they add); 4,000 B -> 22 files but
- * 301.1 KB (the merged sets add up).
+ * (`mergeSmallSets`). bench:web, 2026-12-03, /dashboard: no merging 40 files, 277.7 KB gzip; 2,000 B
+ * 28 files, 274.6 KB (fewer files compress better than the bytes they add); 4,000 B 26 files,
+ * 274.5 KB, but other routes +0.3-1 KB; 8,000 B 23 files, 276.2 KB, every route heavier.
  */
 const MERGE_BELOW = 2000;
 

@@ -36,7 +36,12 @@ async function start() {
   // prerendered HTML is in it already, and hydrating it in another would replace every word.
   const [publicArea] = await Promise.all([
     prerendered ? loadPublicArea().then((m) => m.default) : undefined,
-    activateLanguage(startLanguage(prerendered, window.location.pathname)),
+    // A signed-in screen's frame is written in the language the server chose by the same rule
+    // (or the service worker, build/prerender.ts): read there too, not from the cookie (the first
+    // document.cookie read is a round trip to the browser's cookie store, ~12 ms on a first visit).
+    activateLanguage(
+      startLanguage(prerendered || document.getElementById('app-shell') !== null, window.location.pathname),
+    ),
   ]);
   const app = (
     <StrictMode>

@@ -4,6 +4,7 @@ import { api, dataOf } from '../../app/api-client.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { customerKeys } from '../customer/queries.ts';
+import { progressKeys } from '../progress/queries.ts';
 import { subscriptionKeys } from '../subscription/queries.ts';
 import { addressPayload, type CardFormState, expiryPayload } from './card-form-values.ts';
 import { cardKeys, fetchCardPublicKey } from './queries.ts';
@@ -56,6 +57,8 @@ export function useAddCard() {
       void queryClient.invalidateQueries({ queryKey: cardKeys.list() });
       // The Upcoming panel lists the cards of the next $3 charge (issue 29: it stayed stale).
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      // The progress panel has a row per card (and shows only once there is one).
+      void queryClient.invalidateQueries({ queryKey: progressKeys.all });
     },
     // A decline carries the gateway's reason ('Your card was declined.'); otherwise the spec's text.
     onError: (error) => notifyApiError(error, messages.cardAddFailed),
@@ -106,6 +109,7 @@ export function useRemoveCard() {
       // The subscription may have lost its funding card.
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: progressKeys.all });
     },
     onError: (error) => notifyApiError(error),
   });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, Title } from '@mantine/core';
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
@@ -23,9 +23,11 @@ export default function DashboardPage() {
   useDocumentTitle(t`Dashboard`);
   const customer = useCustomer();
   const cards = useCards();
-  // Asked now, with the screen's other first calls (its early answer is taken before the first
-  // screen shows), though the panel renders after the first paint.
-  usePrefetchQuery(progressQuery);
+  // Asked once the dashboard is what shows, with the screen's other first calls (its early answer
+  // is taken before the first screen shows), though the panel renders after the first paint; not
+  // for a customer sent to onboarding (cached without cards, it would hide the panel later).
+  const showsDashboard = customer.data !== undefined && !shouldOnboard(customer.data);
+  useQuery({ ...progressQuery, enabled: showsDashboard, notifyOnChangeProps: [] });
   const [selectedCardId, setSelectedCardId] = useState<string | null>(null);
   // The screen replaces the loader in a background render, sliced so the page stays responsive:
   // react-query updates render synchronously, and the whole screen at once was one long task. Also
@@ -60,10 +62,13 @@ export default function DashboardPage() {
         }
       />
       <UpcomingPanel />
-      {/* Below the fold on a phone and on a laptop: after the part on screen has painted. */}
+      {/* Below the fold on a phone and on a laptop: after the part on screen has painted, one
+          section per commit (the activity after the progress panel has painted). */}
       <AfterFirstPaint>
         <ProgressPanel />
-        <ActivitySection selectedCardId={perCardId} />
+        <AfterFirstPaint>
+          <ActivitySection selectedCardId={perCardId} />
+        </AfterFirstPaint>
       </AfterFirstPaint>
     </Stack>
   );
