@@ -173,7 +173,7 @@ test('a Spanish browser signs up, verifies, onboards, pays and reads its dashboa
   await expect(page).toHaveTitle('Inicio | Pria');
   await expect(page.getByRole('heading', { level: 2, name: 'Tarjetas', exact: true })).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Sus tarjetas' }).getByRole('group', { name: '1 de 1' }),
+    page.getByRole('region', { name: 'Sus tarjetas' }).getByRole('group', { name: '1 de 2' }),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Próximos movimientos' })).toContainText(
     'hora de Nueva York',

@@ -24,7 +24,9 @@ export function CardsCarousel({
   const { t } = useLingui();
   // Spec: cards without a processor instrument id are left out of the carousel.
   const cardSlides = cards.filter((c) => c.instrumentId);
-  const count = cardSlides.length;
+  // Counted as the carousel's status counts them ('Slide 1 of 2'), the "Add a card" slide included:
+  // a screen reader heard '1 of 1' and then 'Slide 1 of 2' for the same slide.
+  const count = cardSlides.length + (onAdd ? 1 : 0);
   const slides: CarouselSlide[] = cardSlides.map((card, index) => {
     const position = index + 1;
     return {
@@ -46,7 +48,7 @@ export function CardsCarousel({
         cardSlides.findIndex((c) => c.id === selectedCardId),
       )}
       onSlideChange={(index) => onSelect(cardSlides[index]?.id ?? null)}
-      withControls={count > 0}
+      withControls={cardSlides.length > 0}
       words={{
         carousel: t`carousel`,
         slide: t`slide`,
