@@ -113,6 +113,7 @@ export const publicTables: Record<string, TableClassName> = {
   rate_limits: 'working',
 
   attempt_rollups: 'derived',
+  customer_record_changes: 'derived',
   payout_rollups: 'derived',
   receipts: 'derived',
   row_counts: 'derived',
@@ -127,10 +128,13 @@ export const publicTables: Record<string, TableClassName> = {
 /**
  * Trigger functions that write `derived` tables. They run as their owner (SECURITY DEFINER,
  * with a fixed search_path), so the runtime role needs no write privilege on what they keep:
- * row counts, monthly roll-ups and receipt numbers follow the money rows and nothing else.
+ * row counts, monthly roll-ups and receipt numbers follow the money rows and nothing else, and
+ * the customer records' versions follow the rows each record is built from.
  */
 export const ownerTriggerFunctions = [
   'attempt_rollups_apply',
+  'customer_record_changed',
+  'customer_record_plans_changed',
   'payout_rollups_apply',
   'receipts_for_captures',
   'receipts_for_refunds',

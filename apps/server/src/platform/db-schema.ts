@@ -489,6 +489,16 @@ export interface DeletedIdentitiesTable {
   deleted_at: DefaultTimestamp;
 }
 
+/**
+ * One row per change to a row a customer's record is built from, by trigger (migration 0113,
+ * ADR 78): the count of a customer's rows is their record's version.
+ */
+export interface CustomerRecordChangesTable {
+  id: Generated<string>;
+  customer_id: string;
+  changed_at: DefaultTimestamp;
+}
+
 /** Counts kept by triggers (migration 0012): 'payment_attempts:<kind>', 'payouts', 'customers:active|deleted'. */
 export interface RowCountsTable {
   name: string;
@@ -525,6 +535,7 @@ export interface CoreTables {
   payout_tries: PayoutTriesTable;
   money_events: MoneyEventsTable;
   row_counts: RowCountsTable;
+  customer_record_changes: CustomerRecordChangesTable;
   customer_notices: CustomerNoticesTable;
   notice_sweeps: NoticeSweepsTable;
   receipts: ReceiptsTable;

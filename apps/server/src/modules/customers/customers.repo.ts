@@ -150,6 +150,22 @@ export async function setOnboardingIndex(
 }
 
 const pause = pauseState('s');
+/**
+ * The record's version: how many changes its rows have had (migration 0113's triggers add a row
+ * per change, in the changing transaction). Read in the record's own statement, so an answer and
+ * its version come from one snapshot.
+ */
+const recordChanges = '(select count(*) from customer_record_changes r where r.customer_id = c.id)';
+const customerRecordVersion = namedStatement<{ id: string; changes: string }>(
+  'customer_record_version',
+  `select c.id, ${recordChanges} as changes from customers c where c.issuer = $1 and c.subject = $2`,
+);
+
+/** The caller's customer id and record version (undefined: no customer row yet). */
+export async function findCustomerRecordVersion(db: Db, issuer: string, subject: string) {
+  const [row] = await customerRecordVersion(db, [issuer, subject]);
+  return row;
+}
 // Each part as one json column: pg builds a parser per column of every result, which for the
 // customer's 19 columns cost more than parsing one JSON text.
 const customerRecordByIdentity = namedStatement<{
@@ -163,9 +179,10 @@ const customerRecordByIdentity = namedStatement<{
   for_email: string[] | null;
   for_sms: string[] | null;
   for_push: string[] | null;
+  changes: string;
 }>(
   'customer_record_by_identity',
-  `select to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan,
+  `select ${recordChanges} as changes, to_json(c) as customer, to_json(s) as subscription, to_json(p) as plan,
           (select json_build_object('id', q.id, 'name', q.name)
              from payment_attempts a join plans q on q.id = a.plan_id
             where a.subscription_id = s.id and a.kind = 'subscription' and a.status = 'captured'
@@ -209,6 +226,7 @@ export async function findCustomerRecordByIdentity(db: Db, issuer: string, subje
   const [row] = await customerRecordByIdentity(db, [issuer, subject]);
   if (!row) return undefined;
   return {
+    changes: row.changes,
     customer: customerFromJson(row.customer),
     subscription:
       row.subscription && row.plan

@@ -15,7 +15,8 @@ import { requestLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
 import { subscriptionViewIn } from '../plans/index.ts';
-import { type CustomerRecordParts, getCustomer } from './get-customer.ts';
+import { type CustomerRecordParts, getCustomer, type OwnRecord } from './get-customer.ts';
+import { RecordCache } from './record-cache.ts';
 import { saveOnboardingStep } from './save-onboarding-step.ts';
 import { setLanguage } from './set-language.ts';
 import { updateProfile } from './update-profile.ts';
@@ -33,6 +34,8 @@ export async function customerRoutes(
   { db, record }: ModuleDeps & { record: CustomerRecordParts },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The records this app has answered, served again while unchanged (ADR 78).
+  const records = new RecordCache<OwnRecord>();
 
   api.get(
     '/customers/:id',
@@ -48,7 +51,7 @@ export async function customerRoutes(
       },
     },
     async (req, reply) => {
-      const found = await getCustomer(db, record, principalOf(req), req.params.id);
+      const found = await getCustomer(db, record, principalOf(req), req.params.id, records);
       if (req.params.id !== 'me' || !found.subscription) return send(reply, found);
       // The caller's own record: its plans named in their language (ADR 74); staff read others' in English.
       const language = requestLanguage(req.headers, found.language);

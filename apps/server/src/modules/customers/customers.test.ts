@@ -1,4 +1,5 @@
 import { messages } from '@pria/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../idp/index.ts';
 import { apiClient } from '../../test/api-client.ts';
@@ -295,5 +296,47 @@ describe('GET /customers/me in one query', () => {
     });
     expect(after.subscription.expiresAt).toBeGreaterThan(Date.now());
     expect(after.notification).toEqual({ forEmail, forSms: forEmail, forPush: [] });
+  });
+
+  it('says at once what another process changed in any of its rows (the kept answer is not served, ADR 78)', async () => {
+    const { addCard, testCards } = await import('../../test/customers.ts');
+    const dora = await signedIn('dora@example.com', ['customer']);
+    const me = async () => (await dora.get('/api/v1/customers/me')).body.data;
+    const card = (await addCard(dora, testCards.visa)).body.data.id;
+    expect((await dora.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
+    const first = await me();
+    expect(await me()).toEqual(first);
+    const subscription = first.subscription.id;
+    // Each statement below runs as the owner, outside this app: only the database can tell it.
+    await sql`update customers set first_name = 'Dorothea' where id = ${first.id}`.execute(t.db);
+    expect((await me()).firstName).toBe('Dorothea');
+    await sql`insert into subscription_pauses (subscription_id, paused_at, paused_by)
+      values (${subscription}, now(), 'dora@example.com')`.execute(t.db);
+    expect((await me()).subscription).toMatchObject({ isEnabled: false, autoRenews: false });
+    await sql`update subscription_pauses set resumed_at = now(), resumed_by = 'dora@example.com'
+      where subscription_id = ${subscription}`.execute(t.db);
+    expect((await me()).subscription).toMatchObject({ isEnabled: true, autoRenews: true });
+    await sql`update subscriptions set cancelled_at = now(), cancelled_by = 'dora@example.com'
+      where id = ${subscription}`.execute(t.db);
+    expect((await me()).subscription).toMatchObject({ autoRenews: false, cancelledBy: 'dora@example.com' });
+    await sql`update notification_preferences set for_sms = '{}' where customer_id = ${first.id}`.execute(
+      t.db,
+    );
+    expect((await me()).notification.forSms).toEqual([]);
+    // The plan its period was paid on comes from the captured plan charge: a change there counts too.
+    const version = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('customer_record_changes')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('customer_id', '=', first.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await version();
+    await sql`update payment_attempts set plan_ended_at = now()
+      where customer_id = ${first.id} and kind = 'subscription'`.execute(t.db);
+    expect(await version()).toBe(before + 1);
   });
 });
