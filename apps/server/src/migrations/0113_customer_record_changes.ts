@@ -62,6 +62,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`create trigger customers_record_changed after update on customers
     for each row when (old.* is distinct from new.*) execute function customer_record_changed()`.execute(db);
+  // NOTE: no delete trigger: a customers row is never deleted (its guard refuses it, money rows
+  // refer to it), so an identity reaches another row only once its own row was changed.
   for (const table of ['subscriptions', 'subscription_pauses', 'notification_preferences']) {
     await sql`create trigger ${sql.id(`${table}_record_changed`)} after insert or update or delete on ${sql.table(table)}
       for each row execute function customer_record_changed()`.execute(db);

@@ -156,15 +156,18 @@ const pause = pauseState('s');
  * its version come from one snapshot.
  */
 const recordChanges = '(select count(*) from customer_record_changes r where r.customer_id = c.id)';
-const customerRecordVersion = namedStatement<{ id: string; changes: string }>(
+const customerRecordVersion = namedStatement<{ changes: string }>(
   'customer_record_version',
-  `select c.id, ${recordChanges} as changes from customers c where c.issuer = $1 and c.subject = $2`,
+  'select count(*) as changes from customer_record_changes where customer_id = $1',
 );
 
-/** The caller's customer id and record version (undefined: no customer row yet). */
-export async function findCustomerRecordVersion(db: Db, issuer: string, subject: string) {
-  const [row] = await customerRecordVersion(db, [issuer, subject]);
-  return row;
+/**
+ * Customer `id`'s record version now. By id, not identity: a customers row is never deleted, so an
+ * identity only moves to another row once its own row changed, which moves its version too.
+ */
+export async function findCustomerRecordVersion(db: Db, id: string): Promise<string> {
+  const [row] = await customerRecordVersion(db, [id]);
+  return row?.changes ?? '0';
 }
 // Each part as one json column: pg builds a parser per column of every result, which for the
 // customer's 19 columns cost more than parsing one JSON text.

@@ -53,8 +53,7 @@ export async function getCustomer(
   if (id === 'me') {
     const kept = records.get(principal);
     if (kept) {
-      const now = await findCustomerRecordVersion(db, principal.issuer, principal.subject);
-      const unchanged = now?.id === kept.customer.id && now.changes === kept.changes;
+      const unchanged = (await findCustomerRecordVersion(db, kept.customer.id)) === kept.changes;
       if (unchanged && isUpToDate(kept.customer, principal)) return kept.view;
     }
     // The frequent case in one query; a first call (or a changed email) takes the path below.

@@ -89,6 +89,27 @@ describe("the caller's record, served again while unchanged (ADR 78)", () => {
     await sql`update customers set email = 'one@example.com' where id = ${customerId}`.execute(owner);
   });
 
+  it('answers the new row when an identity moved to another one', async () => {
+    const records = new RecordCache<OwnRecord>();
+    const other = { ...principal, subject: 'sub-2', email: 'two@example.com' };
+    const values = { issuer: 'iss', subject: 'sub-2', email: 'two@example.com' };
+    await owner
+      .insertInto('customers')
+      .values({ ...values, first_name: 'Old' })
+      .execute();
+    expect((await getCustomer(app, parts, other, 'me', records)).firstName).toBe('Old');
+    await owner
+      .updateTable('customers')
+      .set({ subject: 'sub-2-before' })
+      .where('subject', '=', 'sub-2')
+      .execute();
+    await owner
+      .insertInto('customers')
+      .values({ ...values, first_name: 'New' })
+      .execute();
+    expect((await getCustomer(app, parts, other, 'me', records)).firstName).toBe('New');
+  });
+
   it('keeps answers frozen (nothing downstream can change what the next caller gets) and bounded', async () => {
     const records = new RecordCache<OwnRecord>(2);
     const kept = await getCustomer(app, parts, principal, 'me', records);
