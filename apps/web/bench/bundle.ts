@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { importClosure } from '../build/import-closure.ts';
 
 interface Chunk {
   file: string;
@@ -42,18 +43,13 @@ function chunk(key: string): Chunk {
 
 /** The manifest keys a visit downloads for these roots: the roots and their static imports, transitively. */
 function staticClosure(roots: string[], followDynamic = false): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    seen.add(key);
+  return importClosure(roots, (key) => {
     const c = chunk(key);
-    stack.push(...(c.imports ?? []));
     // The entry's own lazy imports are the three areas: following them would mix the areas up.
-    if (followDynamic && key !== entryKey) stack.push(...(c.dynamicImports ?? []));
-  }
-  return seen;
+    return followDynamic && key !== entryKey
+      ? [...(c.imports ?? []), ...(c.dynamicImports ?? [])]
+      : (c.imports ?? []);
+  });
 }
 
 const gzipCache = new Map<string, { raw: number; gzip: number }>();

@@ -23,6 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { importClosure } from './import-closure.ts';
 
 /** The first screens: what a visit to each loads before it can render (source paths, as in the manifest). */
 export const firstScreens: Record<string, string[]> = (() => {
@@ -85,20 +86,8 @@ export function planFrom(
   const byFacade = new Map(
     chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId as string, c]),
   );
-  const closure = (starts: PlannedChunk[]) => {
-    const seen = new Set<PlannedChunk>();
-    const stack = [...starts];
-    while (stack.length) {
-      const c = stack.pop() as PlannedChunk;
-      if (seen.has(c)) continue;
-      seen.add(c);
-      for (const f of c.imports) {
-        const imported = byFile.get(f);
-        if (imported) stack.push(imported);
-      }
-    }
-    return seen;
-  };
+  const closure = (starts: PlannedChunk[]) =>
+    importClosure(starts, (c) => c.imports.flatMap((f) => byFile.get(f) ?? []));
   const entries = chunks.filter((c) => c.isEntry);
   const entryChunks = closure(entries);
   const names = Object.keys(screens);

@@ -23,9 +23,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NEW_YORK } from '@pria/contracts';
 import { type Language, languages, languageTags, manifestPaths } from '@pria/contracts/languages';
 import { firstCalls } from '../src/features/customer/first-calls.ts';
 import type { ScreenWithFrame } from '../src/features/customer/screen-headings.ts';
+import { importClosure } from './import-closure.ts';
 import { compressTree } from './precompress.ts';
 
 interface Chunk {
@@ -96,19 +98,12 @@ const { render, renderShell, shellHeading, titleOfLanding } = (await import(
 
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
 function closure(keys: string[]): Chunk[] {
-  const entry = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key)) return;
-    into.add(key);
-    for (const k of manifest[key]?.imports ?? []) walk(k, into);
-  };
-  walk('index.html', entry);
-  const seen = new Set<string>();
+  const importsOf = (key: string) => manifest[key]?.imports ?? [];
+  const entry = importClosure(['index.html'], importsOf);
   for (const key of keys) {
     if (!manifest[key]) throw new Error(`prerender: ${key} is not in the manifest (did the route move?)`);
-    walk(key, seen);
   }
-  return [...seen].filter((k) => !entry.has(k)).map((k) => manifest[k] as Chunk);
+  return [...importClosure(keys, importsOf)].filter((k) => !entry.has(k)).map((k) => manifest[k] as Chunk);
 }
 
 /**
@@ -137,7 +132,7 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
     ...(p.calls
       ? [
           '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
-          `<script defer src="/early-data.js" data-calls="${p.calls.join(' ')}"></script>`,
+          `<script defer src="/early-data.js" data-calls="${p.calls.join(' ')}" data-zone="${NEW_YORK}"></script>`,
         ]
       : []),
     `<script defer src="/start-after-paint.js" data-entry="${entryTag[1]}" data-preload="${modules.join(' ')}"></script>`,

@@ -26,14 +26,17 @@
       answers[call] = answer;
     }
     window.priaEarlyAnswers = { token, answers };
-    // The screen's dates are New York's (the calendar's time zone): the first formatter with that
-    // zone loads its data (~30 ms on this machine, ~4x on a phone), which the screen's first render
-    // paid. Now, once the frame is painted, while the code downloads.
+    // The screen's dates are in the calendar's time zone (data-zone: the contracts' NEW_YORK, written
+    // by build/prerender.ts): the first formatter with that zone loads its data (~30 ms on this
+    // machine, ~4x on a phone), which the screen's first render paid. Now, once the frame is
+    // painted, while the code downloads (the customer area's warmUpCalendar then finds it loaded).
+    const zone = self.dataset.zone;
+    if (!zone) return;
     requestAnimationFrame(() =>
       setTimeout(() => {
         try {
           new Intl.DateTimeFormat(document.documentElement.lang || 'en-US', {
-            timeZone: 'America/New_York',
+            timeZone: zone,
             dateStyle: 'long',
             timeStyle: 'short',
           }).format(Date.now());
