@@ -51,7 +51,6 @@ export default function DashboardPage() {
       </Title>
       {noCards && <WelcomeBanner />}
       <VerificationBanner />
-      <InstallOffer />
       <CardsSection
         selectedCardId={perCardId}
         onSelectCard={setSelectedCardId}
@@ -63,8 +62,11 @@ export default function DashboardPage() {
       />
       <UpcomingPanel />
       {/* Below the fold on a phone and on a laptop: after the part on screen has painted, one
-          section per commit (the activity after the progress panel has painted). */}
+          section per commit (the activity after the progress panel has painted). The offer to
+          install comes when the browser says it can (often after the cards have painted): below
+          them, so it never pushes the customer's cards and dates down the screen. */}
       <AfterFirstPaint>
+        <InstallOffer />
         <ProgressPanel />
         <AfterFirstPaint>
           <ActivitySection selectedCardId={perCardId} />
