@@ -63,13 +63,13 @@ export default function DashboardPage() {
       <UpcomingPanel />
       {/* Below the fold on a phone and on a laptop: after the part on screen has painted, one
           section per commit (the activity after the progress panel has painted). The offer to
-          install comes when the browser says it can (often after the cards have painted): below
-          them, so it never pushes the customer's cards and dates down the screen. */}
+          install comes when the browser says it can (often seconds after the rest has painted):
+          last, so it never pushes anything the customer is reading down the screen. */}
       <AfterFirstPaint>
-        <InstallOffer />
         <ProgressPanel />
         <AfterFirstPaint>
           <ActivitySection selectedCardId={perCardId} />
+          <InstallOffer />
         </AfterFirstPaint>
       </AfterFirstPaint>
     </Stack>
