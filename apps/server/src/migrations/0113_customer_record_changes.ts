@@ -15,8 +15,9 @@ import { type Kysely, sql } from 'kysely';
  * own statement, so an answer and its version come from one snapshot.
  *
  * `derived` (db-grants.ts): written by the trigger functions, which run as the owner; the runtime
- * role only reads. No foreign key: a row outlives nothing it needs (ids are never reused), and a
- * customer's erasure cascading into here would be refused by the very triggers that write it.
+ * role only reads. No foreign key: a customers row is never deleted (an erasure empties it in
+ * place, which counts as a change), so there is nothing to cascade, and a key check per insert
+ * would be work for nothing.
  * TRUNCATE is not watched: only the owner may truncate, and a process restart empties the caches.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -155,10 +155,12 @@ const pause = pauseState('s');
  * per change, in the changing transaction). Read in the record's own statement, so an answer and
  * its version come from one snapshot.
  */
-const recordChanges = '(select count(*) from customer_record_changes r where r.customer_id = c.id)';
+const changesOf = (customerId: string) =>
+  `(select count(*) from customer_record_changes r where r.customer_id = ${customerId})`;
+const recordChanges = changesOf('c.id');
 const customerRecordVersion = namedStatement<{ changes: string }>(
   'customer_record_version',
-  'select count(*) as changes from customer_record_changes where customer_id = $1',
+  `select ${changesOf('$1::uuid')} as changes`,
 );
 
 /**
