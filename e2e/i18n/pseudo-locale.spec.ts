@@ -104,6 +104,20 @@ async function signInPseudo(page: Page, email: string) {
   await page.context().addCookies([{ name: 'pria_lang', value: 'es', url: page.url() }]);
 }
 
+/**
+ * The screen shows its data: no skeleton and no loader left, twice in a row a moment apart (a section
+ * rendered after the first paint starts with its skeleton). Not the network going quiet, which a
+ * loaded CI shard once never saw (issue 43's ninth stop).
+ */
+async function settled(page: Page) {
+  const waiting = page.locator('.mantine-Skeleton-root, .mantine-Loader-root, [aria-busy="true"]');
+  await expect(async () => {
+    await expect(waiting).toHaveCount(0);
+    await page.waitForTimeout(300);
+    await expect(waiting).toHaveCount(0, { timeout: 0 });
+  }).toPass({ timeout: 30_000 });
+}
+
 const heading = (page: Page, english: string) =>
   page.getByRole('heading', { level: 1, name: pseudo(english) });
 
@@ -124,7 +138,7 @@ test('the customer pages in a pseudo-locale at 390 px: no English left, nothing 
   await page.goto('/dashboard');
   await expect(heading(page, 'Dashboard')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await inspect(page, 'dashboard');
 
   await page.locator('header .mantine-Burger-root').click();
@@ -134,12 +148,12 @@ test('the customer pages in a pseudo-locale at 390 px: no English left, nothing 
 
   await page.goto('/dashboard/subscription');
   await expect(heading(page, 'Subscription')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await inspect(page, 'subscription');
 
   await page.goto('/dashboard/account');
   await expect(heading(page, 'Account Settings')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await inspect(page, 'account');
 });
 
@@ -156,7 +170,7 @@ test('checkout and onboarding in a pseudo-locale at 390 px: no English left, not
   await signInPseudo(page, buyer.email);
   await page.goto('/dashboard/checkout?plan=semi-annual');
   await expect(heading(page, 'Checkout')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await inspect(page, 'checkout');
 });
 
