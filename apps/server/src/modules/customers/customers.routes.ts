@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, principalOf, send } from '../../platform/http.ts';
+import { access, principalOf, send, sendKept } from '../../platform/http.ts';
 import { requestLanguage, varyByLanguage } from '../../platform/language.ts';
 import type { ModuleDeps } from '../../platform/module-deps.ts';
 import { respond } from '../../platform/responses.ts';
@@ -52,13 +52,16 @@ export async function customerRoutes(
     },
     async (req, reply) => {
       const found = await getCustomer(db, record, principalOf(req), req.params.id, records);
-      if (req.params.id !== 'me' || !found.subscription) return send(reply, found);
-      // The caller's own record: its plans named in their language (ADR 74); staff read others' in English.
+      if (req.params.id !== 'me') return send(reply, found);
+      // The caller's own record: its plans named in their language (ADR 74); staff read others' in
+      // English. A kept record's body is serialized once per language and sent again (ADR 78).
       const language = requestLanguage(req.headers, found.language);
-      return send(varyByLanguage(reply), {
-        ...found,
-        subscription: subscriptionViewIn(found.subscription as SubscriptionView, language),
-      });
+      const { subscription } = found;
+      return sendKept(varyByLanguage(reply), found, language, () =>
+        subscription
+          ? { ...found, subscription: subscriptionViewIn(subscription as SubscriptionView, language) }
+          : found,
+      );
     },
   );
 

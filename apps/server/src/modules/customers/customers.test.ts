@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
+const pick = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
 const goodProfile = {
   firstName: 'Ann',
   middleName: '',
@@ -296,6 +298,33 @@ describe('GET /customers/me in one query', () => {
     });
     expect(after.subscription.expiresAt).toBeGreaterThan(Date.now());
     expect(after.notification).toEqual({ forEmail, forSms: forEmail, forPush: [] });
+  });
+
+  it("sends a kept record's body again as it was, in the language each call asks for, and a changed record afresh", async () => {
+    const { addCard, testCards } = await import('../../test/customers.ts');
+    const erin = await signedIn('erin@example.com', ['customer']);
+    const card = (await addCard(erin, testCards.visa)).body.data.id;
+    expect((await erin.post('/api/v1/subscriptions', { plan: 'semi-annual', card })).status).toBe(200);
+    const me = (language: string) =>
+      erin.download('/api/v1/customers/me', { 'accept-language': language }).then((r) => ({
+        ...r,
+        text: r.bytes.toString('utf8'),
+      }));
+    const english = await me('en-US');
+    expect(english.status).toBe(200);
+    expect(english.type).toBe('application/json; charset=utf-8');
+    expect(english.vary).toMatch(/accept-language/i);
+    expect(JSON.parse(english.text).data.subscription.plan.name).toBe('Semi-Annual');
+    const spanish = await me('es-US');
+    expect(JSON.parse(spanish.text).data.subscription.plan.name).toBe('Semestral');
+    // Sent again unchanged: the same bytes, each in its language.
+    expect((await me('en-US')).text).toBe(english.text);
+    expect((await me('es-US')).text).toBe(spanish.text);
+    // A change is a new record, so a new body.
+    expect((await erin.put('/api/v1/customers/me', goodProfile)).status).toBe(200);
+    const changed = JSON.parse((await me('en-US')).text).data;
+    expect(changed).toMatchObject({ firstName: 'Ann', subscription: { plan: { name: 'Semi-Annual' } } });
+    expect(changed).toEqual({ ...JSON.parse(english.text).data, ...pick(changed, Object.keys(goodProfile)) });
   });
 
   it('says at once what another process changed in any of its rows (the kept answer is not served, ADR 78)', async () => {
