@@ -8,6 +8,7 @@ import './global.css';
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { UserManager } from 'oidc-client-ts';
 import { type ReactNode, useMemo } from 'react';
 import { AuthStateProvider } from './auth/auth-state.tsx';
@@ -47,11 +48,16 @@ const notifications = () => import('@mantine/notifications').then((m) => m.Notif
 
 function ToastsAfterStart() {
   const Notifications = useLoadedComponent(notifications);
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   if (!Notifications) return null;
   // NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
   // runs synchronously, and on the prerendered landing page that made React adopt the whole
   // page in one blocking pass. The toasts' container is fixed to the viewport either way.
-  return <Notifications position="top-right" zIndex={1000} withinPortal={false} />;
+  // On a phone a toast at the top covered the header's menu and account buttons for its 3-5 s (a
+  // walk of the dashboard at 390 px): there it shows at the bottom, over no navigation.
+  return (
+    <Notifications position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} withinPortal={false} />
+  );
 }
 
 /**
