@@ -13,6 +13,17 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The stepper shows numbers only on a phone: the step's name is written under them, seen only
+ * (the stepper's own labels, visually hidden, name each step for screen readers, the current one
+ * marked), so it is never read twice.
+ */
+async function expectStepName(page: Page, line: string, current: string) {
+  await expect(page.getByText(line, { exact: true })).toBeVisible();
+  await expect(page.getByText(line, { exact: true })).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator('[aria-current="step"]')).toHaveAccessibleName(current);
+}
+
 test('at 390px a new customer onboards with a new card at checkout and sees the card carousel', async ({
   page,
 }) => {
@@ -25,16 +36,20 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
   await onboarding.getStarted();
 
   await onboarding.fillProfile();
+  await expectStepName(page, 'Step 1 of 4: Profile', '1 Profile');
   await expectNoHorizontalScroll(page);
   await snap(page, '390-onboarding-profile');
   await onboarding.saveProfile();
 
   await onboarding.addCard(testCards.visa);
   await onboarding.expectCardCount(1);
+  await expectStepName(page, 'Step 2 of 4: Cards', '2 Cards');
   await expectNoHorizontalScroll(page);
   await snap(page, '390-onboarding-cards');
   await onboarding.continueFromCards();
+  await expectStepName(page, 'Step 3 of 4: Plan', '3 Plan');
   await onboarding.continueWithPreselectedPlan('Semi-Annual');
+  await expectStepName(page, 'Step 4 of 4: Checkout', '4 Checkout');
   await expectNoHorizontalScroll(page);
 
   // Checkout with a new card, billing address copied from the profile.
@@ -52,6 +67,10 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
   await expect(payment.getByRole('textbox', { name: 'Street 1' })).toBeHidden();
   await payment.getByRole('button', { name: 'Pay $38.97' }).click();
   await expectToast(page, 'Onboarding Successfully Completed');
+  // Paid: every step is done, and the line still names the last one (the confirmation is its end).
+  await expect(page.getByText('Step 4 of 4: Checkout', { exact: true })).toBeVisible();
+  await expect(page.locator('[aria-current="step"]')).toHaveCount(0);
+  await snap(page, '390-onboarding-paid');
   await page.getByRole('button', { name: 'Go to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -17,6 +17,9 @@ test('a new customer signs up, completes onboarding and sees cards and the first
   await onboarding.getStarted();
 
   await onboarding.fillProfile();
+  // A wide screen shows the steps' names in the stepper itself: no line repeats the current one.
+  await expect(page.locator('[aria-current="step"]').getByText('Profile', { exact: true })).toBeVisible();
+  await expect(page.getByText('Step 1 of 4: Profile')).toHaveCount(0);
   await snap(page, '1280-onboarding-profile');
   await onboarding.saveProfile();
 

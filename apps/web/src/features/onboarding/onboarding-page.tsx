@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Anchor, Group, Stack, Stepper } from '@mantine/core';
+import { Anchor, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@pria/contracts';
 import { useRef, useState } from 'react';
@@ -95,24 +95,41 @@ export default function OnboardingPage() {
   }
 
   const paid = finished || (afterPayment && step === null && subscription.data?.status === 'active');
+  // The step on screen, in words (paid: still the checkout, its confirmation, the last step).
+  const stepNumber = current + 1;
+  const stepCount = STEPS.length;
+  const stepName = i18n._(STEPS[current] ?? STEPS[0]);
   return (
     <Stack gap="xl" maw={1040} mx="auto">
       <Group justify="space-between" align="center">
-        <Stepper
-          active={paid ? STEPS.length : current}
-          size="sm"
-          allowNextStepsSelect={false}
-          aria-label={t`Onboarding steps`}
-          style={{ flex: 1, minWidth: 260 }}
-          orientation="horizontal"
-          // A phone shows the numbers only; the labels stay for screen readers and make each
-          // step's name "2 Cards", holding the number it shows (WCAG 2.5.3 Label in Name).
-          classNames={narrow ? { stepBody: 'visually-hidden' } : undefined}
-        >
-          {STEPS.map((label) => (
-            <Stepper.Step key={label.id} label={i18n._(label)} />
-          ))}
-        </Stepper>
+        <Stack gap={6} style={{ flex: 1, minWidth: 260 }}>
+          <Stepper
+            active={paid ? STEPS.length : current}
+            size="sm"
+            allowNextStepsSelect={false}
+            aria-label={t`Onboarding steps`}
+            orientation="horizontal"
+            // A phone shows the numbers only; the labels stay for screen readers and make each
+            // step's name "2 Cards", holding the number it shows (WCAG 2.5.3 Label in Name).
+            classNames={narrow ? { stepBody: 'visually-hidden' } : undefined}
+          >
+            {STEPS.map((label, index) => (
+              <Stepper.Step
+                key={label.id}
+                label={i18n._(label)}
+                // Which step is the customer's, for screen readers (the line below is only seen).
+                aria-current={!paid && index === current ? 'step' : undefined}
+              />
+            ))}
+          </Stepper>
+          {narrow && (
+            // The numbers alone do not say where the customer is: the step's name, in words. Seen
+            // only: the stepper above already reads each step's name (and the current one's).
+            <Text size="sm" fw={600} aria-hidden>
+              {t`Step ${stepNumber} of ${stepCount}: ${stepName}`}
+            </Text>
+          )}
+        </Stack>
         {!paid && (
           <Anchor component="button" type="button" size="sm" onClick={doLater}>
             {i18n._(words[messages.webDoThisLater])}
