@@ -33,7 +33,22 @@ test('what a customer agreed to at sign-up is on record, in Account → Privacy 
   await expect(records.getByRole('row', { name: /Terms of Service .* Sign-up/ })).toContainText(
     /\d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M ET/,
   );
+  await expect(page.getByRole('list', { name: 'Your consent records' })).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the records are a list, one item per record (the table scrolled sideways), and the
+  // table is out of sight and of the accessibility tree.
+  const list = page.getByRole('list', { name: 'Your consent records' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(records).toHaveCount(0);
+  for (const document of ['Terms of Service', 'Privacy Policy']) {
+    const item = list.getByRole('listitem').filter({ hasText: document });
+    await expect(item).toContainText(/Version\s*\d{4}-\d{2}-\d{2}/);
+    await expect(item).toContainText(/Where\s*Sign-up/);
+    await expect(item).toContainText(/Accepted\s*\d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M ET/);
+    await expect(item).toContainText(/IP address\s*127\.0\.0\.1/);
+  }
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole('heading', { name: 'Agreements' }).scrollIntoViewIfNeeded();
   await snap(page, '390-account-privacy');
 

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Box, Paper, Stack, Table, Text } from '@mantine/core';
 import {
   type ConsentContext,
   type ConsentRecordView,
@@ -7,6 +7,7 @@ import {
   languageTags,
   legalDocuments,
 } from '@pria/contracts';
+import classes from './consent-records.module.css';
 import { ScrollTable, type ScrollTableWords } from './scroll-table.tsx';
 
 /**
@@ -29,42 +30,77 @@ interface ConsentRecordsTableProps {
   words: ConsentRecordsWords;
 }
 
+/** What one record shows, in the table's cells as in the list's fields. */
+function recordFields(r: ConsentRecordView, language: Language, words: ConsentRecordsWords) {
+  return {
+    document: legalDocuments[r.document].title[language],
+    version: r.version,
+    where: `${words.contexts[r.context]}${r.card ? ` (${r.card})` : ''}`,
+    accepted: formatDateTime(r.acceptedAt, 'numeric', languageTags[language]),
+    ip: r.ip ?? '-',
+  };
+}
+
 /**
- * Consent records as a table (Account → Privacy; staff's client detail): what, which version,
- * where, when (New York's time with its zone, "11/27/2026 at 7:17 AM ET", as every time on the
- * page), from where.
+ * Consent records (Account → Privacy; staff's client detail): what, which version, where, when
+ * (New York's time with its zone, "11/27/2026 at 7:17 AM ET", as every time on the page), from
+ * where. A table; below Mantine's `sm` breakpoint (a phone at 390 px, where the table scrolled
+ * sideways) a list, one item per record. The stylesheet makes the switch (no layout flash, no
+ * script measuring the window), and the one not shown is display: none, so a screen reader meets
+ * the records once.
  */
 export function ConsentRecordsTable({ records, label, language, words }: ConsentRecordsTableProps) {
   if (records.length === 0) return <Text size="sm">{words.empty}</Text>;
   const { columns } = words;
+  const rows = records.map((r) => ({ id: r.id, ...recordFields(r, language, words) }));
   return (
-    <ScrollTable label={label} minWidth={560} words={words.scroll}>
-      <Table verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{columns.document}</Table.Th>
-            <Table.Th>{columns.version}</Table.Th>
-            <Table.Th>{columns.where}</Table.Th>
-            <Table.Th>{columns.accepted}</Table.Th>
-            <Table.Th>{columns.ip}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{legalDocuments[r.document].title[language]}</Table.Td>
-              {/* A version is a date-like id (2026-11-27): never broken at its hyphens. */}
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.version}</Table.Td>
-              <Table.Td>
-                {words.contexts[r.context]}
-                {r.card ? ` (${r.card})` : ''}
-              </Table.Td>
-              <Table.Td>{formatDateTime(r.acceptedAt, 'numeric', languageTags[language])}</Table.Td>
-              <Table.Td>{r.ip ?? '-'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <>
+      <Stack component="ul" gap="xs" hiddenFrom="sm" aria-label={label} className={classes.list}>
+        {rows.map((r) => (
+          <Paper key={r.id} component="li" withBorder radius="md" p="sm">
+            <Text size="sm" fw={600}>
+              {r.document}
+            </Text>
+            <dl className={classes.fields}>
+              <dt>{columns.version}</dt>
+              <dd className={classes.nowrap}>{r.version}</dd>
+              <dt>{columns.where}</dt>
+              <dd>{r.where}</dd>
+              <dt>{columns.accepted}</dt>
+              <dd>{r.accepted}</dd>
+              <dt>{columns.ip}</dt>
+              <dd>{r.ip}</dd>
+            </dl>
+          </Paper>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <ScrollTable label={label} minWidth={560} words={words.scroll}>
+          <Table verticalSpacing="xs" aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{columns.document}</Table.Th>
+                <Table.Th>{columns.version}</Table.Th>
+                <Table.Th>{columns.where}</Table.Th>
+                <Table.Th>{columns.accepted}</Table.Th>
+                <Table.Th>{columns.ip}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.document}</Table.Td>
+                  {/* A version is a date-like id (2026-11-27): never broken at its hyphens. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.version}</Table.Td>
+                  <Table.Td>{r.where}</Table.Td>
+                  <Table.Td>{r.accepted}</Table.Td>
+                  <Table.Td>{r.ip}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      </Box>
+    </>
   );
 }
