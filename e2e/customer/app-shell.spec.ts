@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { signOut } from '../account-security/pages/session.ts';
+import { seedSubscribedCustomer } from '../admin/seed.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 
@@ -92,4 +94,43 @@ test('a signed-out visitor is sent from the frame to the sign-in page', async ({
   await expect(page).toHaveURL(/\/oidc\//);
   // Without a stored sign-in the frame asks the API nothing.
   expect(api).toEqual([]);
+});
+
+test("a subscribed customer's dashboard arrives with their first screen in its HTML, until Logout", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const { email } = await seedSubscribedCustomer(browser, String(baseURL));
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, 'a-strong-passphrase-1');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+
+  // The document itself (the context's cookies, no script): the customer's cards and what happens
+  // next, as the app shows them, in the frame; a phone's request gets the phone's carousel.
+  const asked = await page.request.get('/dashboard', { headers: { 'sec-ch-ua-mobile': '?1' } });
+  const html = await asked.text();
+  expect(asked.headers()['cache-control']).toBe('no-store');
+  const shell = html.slice(html.indexOf('<div id="app-shell">'), html.indexOf('<div id="root"></div>'));
+  expect(shell).toContain('Upcoming');
+  expect(shell).toMatch(/on each of Visa •••• 1111 and Mastercard •••• 4444/);
+  expect(shell).toContain('Slide 1 of');
+  expect(shell).not.toContain('Loading…');
+
+  // In a new tab the first screen is there before the app, which then takes its place: one page.
+  const tab = await page.context().newPage();
+  await tab.goto('/dashboard');
+  await expect(tab.locator('#app-shell')).toHaveCount(0);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(1);
+  await expect(tab.getByRole('heading', { name: 'Upcoming' })).toHaveCount(1);
+  await expect(tab.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeEnabled();
+  await tab.close();
+
+  // Logout takes the pages' copy of the token with the rest: the frame again, nothing personal.
+  await signOut(page);
+  const after = await (await page.request.get('/dashboard')).text();
+  expect(after).toContain('Loading…');
+  expect(after).not.toContain('Upcoming');
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('pria_doc_token');
 });

@@ -192,4 +192,4 @@ for (const p of shells) {
 }
 writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
 compressTree(outDir);
-rmSync(ssrDir, { recursive: true, force: true });
+// .ssr stays: the server renders signed-in first screens with it (renderFirstScreen, platform/first-screen.ts).

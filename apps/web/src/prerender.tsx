@@ -6,17 +6,28 @@
  * page is rendered once per language (ADR 73); the browser hydrates it in the language of its
  * `<html lang>`.
  */
+import { Burger, Stack } from '@mantine/core';
 import type { Language } from '@pria/contracts/languages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
 import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
+import { CustomerFrame } from './app/layout/customer-frame.tsx';
 import { CustomerShell } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { AssumedNarrow } from './components/responsive-cards.tsx';
+import { cardKeys } from './features/cards/queries.ts';
+import { firstScreenCalls as callsByPath } from './features/customer/first-calls.ts';
+import { customerKeys } from './features/customer/queries.ts';
 import { type ScreenWithFrame, screenHeadings } from './features/customer/screen-headings.ts';
+import type { Customer } from './features/customer/types.ts';
+import { DashboardFirstScreen, firstSelectedCard } from './features/dashboard/dashboard-first-screen.tsx';
 import { landingTitle } from './features/landing/landing-page.tsx';
+import { shouldOnboard } from './features/onboarding/later-flag.ts';
+import { subscriptionKeys } from './features/subscription/queries.ts';
 
 /** The landing page's title in `language` (the one the page sets once it runs). */
 export async function titleOfLanding(language: Language): Promise<string> {
@@ -51,6 +62,82 @@ export async function renderShell(url: string, title: string, language: Language
     <UiProviders>
       <StaticRouter location={url}>
         <CustomerShell title={title} />
+      </StaticRouter>
+    </UiProviders>,
+  );
+}
+
+/**
+ * The API calls `pathname`'s first screen is rendered from (the server asks them in-process with the
+ * caller's token), or undefined when the path has no first screen to render (its frame is sent).
+ */
+export function firstScreenCalls(pathname: string): readonly string[] | undefined {
+  return callsByPath[pathname];
+}
+
+/** Where each first-screen answer goes in the client's cache (the hooks' own keys). */
+const cachedAs: Record<string, readonly unknown[]> = {
+  '/api/v1/customers/me': customerKeys.me(),
+  '/api/v1/subscriptions/me': subscriptionKeys.mine(),
+  '/api/v1/cards': cardKeys.list(),
+  '/api/v1/subscriptions/me/upcoming': subscriptionKeys.upcoming(),
+};
+
+/** One render at a time: the language is the catalogs' global state (i18n.ts). */
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
+ * A signed-in customer's first screen of `pathname`, rendered at request time from the API's
+ * answers (`answers`: call -> its JSON body; the server's document route, issue 43), to stand in
+ * #app-shell until the app has rendered it itself (app-shell.ts): the page's header and the same
+ * components the app renders, with the same data. Null when the answers do not make one: a
+ * customer the dashboard sends to onboarding, or an answer without its data.
+ */
+export function renderFirstScreen(
+  pathname: string,
+  language: Language,
+  answers: Record<string, unknown>,
+  layout: 'narrow' | 'wide',
+): Promise<string | null> {
+  const turn = rendering.then(() => firstScreen(pathname, language, answers, layout));
+  rendering = turn.catch(() => undefined);
+  return turn;
+}
+
+async function firstScreen(
+  pathname: string,
+  language: Language,
+  answers: Record<string, unknown>,
+  layout: 'narrow' | 'wide',
+): Promise<string | null> {
+  const calls = callsByPath[pathname];
+  if (pathname !== '/dashboard' || !calls) return null;
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  for (const call of calls) {
+    const answer = answers[call];
+    const key = cachedAs[call];
+    if (!key || typeof answer !== 'object' || answer === null || !('data' in answer)) return null;
+    client.setQueryData(key, answer.data);
+  }
+  const customer = client.getQueryData<Customer>(customerKeys.me());
+  if (!customer || shouldOnboard(customer)) return null;
+  const cards = client.getQueryData<{ id: string; instrumentId?: string | null }[]>(cardKeys.list());
+  await activateLanguage(language);
+  await loadArea('customer');
+  return html(
+    <UiProviders>
+      <StaticRouter location={pathname}>
+        <QueryClientProvider client={client}>
+          <AssumedNarrow value={layout === 'narrow'}>
+            <CustomerFrame burger={<Burger size="sm" disabled aria-hidden tabIndex={-1} />}>
+              <Stack gap="xl">
+                <DashboardFirstScreen selectedCardId={firstSelectedCard(cards)} />
+              </Stack>
+            </CustomerFrame>
+          </AssumedNarrow>
+        </QueryClientProvider>
       </StaticRouter>
     </UiProviders>,
   );

@@ -2,9 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type CSSProperties,
+  createContext,
   type ReactElement,
   type RefObject,
   useCallback,
+  useContext,
   useEffect,
   useRef,
   useState,
@@ -13,6 +15,19 @@ import classes from './responsive-cards.module.css';
 
 /** Spec breakpoint: at 500px or less, carousels replace grids. */
 export const NARROW_QUERY = '(max-width: 500px)';
+
+/**
+ * What the server assumes of the screen when it renders a customer's first screen into the page
+ * (src/prerender.tsx renderFirstScreen: a phone's request says it is one), having no window to ask.
+ */
+export const AssumedNarrow = createContext(false);
+
+/** At 500px or less: the browser's answer from the first render; on the server, AssumedNarrow. */
+export function useNarrow(): boolean {
+  const assumed = useContext(AssumedNarrow);
+  const measured = useMediaQuery(NARROW_QUERY, undefined, { getInitialValueInEffect: false });
+  return typeof window === 'undefined' ? assumed : measured;
+}
 /** Spec: carousels advance every 9 seconds. Not at all when the person asked for reduced motion. */
 const CAROUSEL_INTERVAL_MS = 9000;
 

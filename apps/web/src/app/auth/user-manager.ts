@@ -1,5 +1,6 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { AuthConfig } from './auth-config.ts';
+import { clearDocumentToken, writeDocumentToken } from './document-token.ts';
 
 let userManager: UserManager | undefined;
 let authConfig: AuthConfig | undefined;
@@ -11,6 +12,18 @@ let authConfig: AuthConfig | undefined;
  */
 export async function createUserManager(config: AuthConfig): Promise<UserManager> {
   const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
+  /** localStorage, and the stored user's access token copied to the pages' cookie (document-token.ts). */
+  class UserStore extends WebStorageStateStore {
+    override async set(key: string, value: string): Promise<void> {
+      await super.set(key, value);
+      if (key.startsWith('user:')) writeDocumentToken(value);
+    }
+    override async remove(key: string): Promise<string | null> {
+      const removed = await super.remove(key);
+      if (key.startsWith('user:')) clearDocumentToken();
+      return removed;
+    }
+  }
   const origin = window.location.origin;
   authConfig = config;
   userManager = new UserManager({
@@ -21,7 +34,7 @@ export async function createUserManager(config: AuthConfig): Promise<UserManager
     response_type: 'code',
     scope: config.scope,
     // NOTE: the spec keeps tokens in localStorage so every tab shares one session.
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    userStore: new UserStore({ store: window.localStorage }),
     automaticSilentRenew: true,
     // The built-in IdP issues JWT access tokens only for a resource indicator (our API audience).
     extraQueryParams: { resource: config.audience },

@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
+import { useNarrow } from '../../components/responsive-cards.tsx';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityFilterMode,
@@ -42,7 +41,7 @@ const lastDays = (days: number): ActivityRange => {
 export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
   const { i18n, t } = useLingui();
   const locale = useCalendarLocale();
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   const [mode, setMode] = useState<ActivityFilterMode>('all');
   const [range, setRange] = useState<ActivityRange>(() => defaultRange());
   const [limit, setLimit] = useState(ACTIVITY_PAGE_SIZE);

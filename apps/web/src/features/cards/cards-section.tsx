@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { type CardView, cardLimitAllows, MAX_CARDS, MAX_CARDS_IN_ALL } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
+import { useNarrow } from '../../components/responsive-cards.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
@@ -36,7 +35,7 @@ export function CardsSection({
   const { t } = useLingui();
   const cards = useCards();
   const customer = useCustomer();
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   const [showAll, setShowAll] = useShowAllCards();
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
   const list = cards.data ?? [];

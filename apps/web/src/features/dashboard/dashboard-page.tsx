@@ -1,22 +1,19 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Stack, Title } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ActivitySection } from '../activity/activity-section.tsx';
-import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
 import { ProgressPanel } from '../progress/progress-panel.tsx';
 import { progressQuery } from '../progress/queries.ts';
 import { InstallOffer } from '../pwa/install-offer.tsx';
-import { VerificationBanner } from '../subscription/finish-verification.tsx';
-import { UpcomingPanel } from './upcoming-panel.tsx';
-import { WelcomeBanner } from './welcome-banner.tsx';
+import { DashboardFirstScreen, firstSelectedCard } from './dashboard-first-screen.tsx';
 
 export default function DashboardPage() {
   const { t } = useLingui();
@@ -40,27 +37,11 @@ export default function DashboardPage() {
   if (customer.data && shouldOnboard(customer.data)) {
     return <Navigate to="/onboarding" replace />;
   }
-  const noCards = cards.isSuccess && cards.data.length === 0;
-  // The carousel starts on the first card the processor knows.
-  const perCardId = selectedCardId ?? cards.data?.find((c) => c.instrumentId)?.id ?? null;
+  const perCardId = selectedCardId ?? firstSelectedCard(cards.data);
 
   return (
     <Stack gap="xl">
-      <Title order={1} c="navy.9">
-        <Trans>Dashboard</Trans>
-      </Title>
-      {noCards && <WelcomeBanner />}
-      <VerificationBanner />
-      <CardsSection
-        selectedCardId={perCardId}
-        onSelectCard={setSelectedCardId}
-        emptyExtra={
-          <Button component={Link} to="/onboarding" mb="md" variant="filled">
-            <Trans>Complete account setup</Trans>
-          </Button>
-        }
-      />
-      <UpcomingPanel />
+      <DashboardFirstScreen selectedCardId={perCardId} onSelectCard={setSelectedCardId} />
       {/* Below the fold on a phone and on a laptop: after the part on screen has painted, one
           section per commit (the activity after the progress panel has painted). The offer to
           install comes when the browser says it can (often seconds after the rest has painted):

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CloseButton, Group, Paper, Stack, Text, Title, Transition } from '@mantine/core';
-import { useMediaQuery, useTimeout } from '@mantine/hooks';
+import { useTimeout } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { NARROW_QUERY } from '../../components/responsive-cards.tsx';
+import { useNarrow } from '../../components/responsive-cards.tsx';
 import { LazyCardModal } from '../cards/lazy-card-modal.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
@@ -13,7 +13,7 @@ export const BANNER_DELAY_MS = 2000;
 
 export function WelcomeBanner() {
   const { t } = useLingui();
-  const narrow = useMediaQuery(NARROW_QUERY, false, { getInitialValueInEffect: false });
+  const narrow = useNarrow();
   const customer = useCustomer();
   const [visible, setVisible] = useState(false);
   const [adding, setAdding] = useState(false);
