@@ -33,6 +33,12 @@ import { isDatabaseUnreachable } from './db.ts';
 import { inCallersLanguage } from './error-language.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import {
+  createFirstScreens,
+  type FirstScreenRenderer,
+  firstScreenRendererFile,
+  loadFirstScreenRenderer,
+} from './first-screen.ts';
+import {
   answerFrameworkError,
   BODY_LIMIT,
   clientErrorHandler,
@@ -380,10 +386,26 @@ function readPrerenderedRoutes(root: string): (pathname: string) => PrerenderedP
  * to each text file when the browser accepts it), `/assets/*` cacheable for a year, a prerendered
  * page's HTML for its path (the landing page at `/`), and for any other page path the SPA's
  * index.html, which the client-side router takes from there (HTML always no-cache).
+ *
+ * A signed-in screen with a first screen (`renderer.firstScreenCalls`, the web build's SSR bundle
+ * beside dist, `first-screen.ts`) is sent with the customer's own first screen in its frame's
+ * #app-shell when the request carries the `pria_doc_token` cookie and the API, asked in-process
+ * with that token, answers every call: uncompressed, `no-store` (it holds personal data). Any
+ * other outcome sends the static frame as without it. Either way such a path's answer varies by
+ * Cookie and Accept-Language. `renderer`: loaded from beside `root` when not given; null: none.
  */
-export async function serveWebApp(app: FastifyInstance, root = webDist): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  root = webDist,
+  renderer?: FirstScreenRenderer | null,
+): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'));
   const prerenderedPage = hasBuild ? readPrerenderedRoutes(root) : () => undefined;
+  const firstScreenRenderer =
+    renderer === undefined && hasBuild
+      ? await loadFirstScreenRenderer(firstScreenRendererFile(root), app.log)
+      : renderer;
+  const firstScreens = firstScreenRenderer ? createFirstScreens(app, firstScreenRenderer) : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -396,7 +418,7 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     // A path that exists with other methods was answered 405 before (allowed-methods.ts).
     const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/oidc');
     if (!isPage) {
@@ -413,10 +435,20 @@ export async function serveWebApp(app: FastifyInstance, root = webDist): Promise
     }
     const page = prerenderedPage(pathname);
     if (!page) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    // A page written in more than one language depends on who asks: a cache must keep them apart.
-    const translated = Object.keys(page).length > 1;
-    if (translated) varyByLanguage(reply);
-    const html = translated ? (page[requestLanguage(req.headers)] ?? page.en) : page.en;
+    const calls = firstScreens?.callsOf(pathname);
+    // A page written in more than one language, or with a first screen (rendered in the language,
+    // for whoever's cookie), depends on who asks: a cache must keep them apart.
+    if (Object.keys(page).length > 1 || calls) varyByLanguage(reply);
+    const requested = requestLanguage(req.headers);
+    const language: Language = page[requested] ? requested : 'en';
+    const html = page[language] ?? page.en;
+    if (firstScreens && calls) {
+      const frameFile = path.join(root, html);
+      const document = await firstScreens.document(req, { pathname, calls, frameFile, language });
+      if (document !== null) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(document);
+      }
+    }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);
   });
 }

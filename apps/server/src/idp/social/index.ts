@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
+import { readCookie } from '../../platform/cookies.ts';
 import type { Db } from '../../platform/db.ts';
 import { access } from '../../platform/http.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -12,7 +13,6 @@ import { recordEvent } from '../users.ts';
 import { resolveSocialAccount, socialMessages } from './accounts.ts';
 import {
   openState,
-  readCookie,
   SOCIAL_COOKIE,
   SOCIAL_STATE_TTL_SECONDS,
   type SocialProviderName,

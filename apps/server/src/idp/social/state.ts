@@ -62,15 +62,6 @@ export function openState(keys: string[], value: string | undefined, nowMs = Dat
   }
 }
 
-/** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 export function stateCookie(value: string, opts: { secure: boolean; maxAge: number }): string {
   return [
     `${SOCIAL_COOKIE}=${value}`,
