@@ -38,3 +38,10 @@ export const verificationReturnPath = '/dashboard/account/subscription';
  * just logged out (`pria.loggedOut`), so the flag alone proves nothing.
  */
 export const afterLogoutPath = '/?signed-out=1';
+
+/**
+ * The cookie the web app keeps the signed-in person's access token in for the signed-in area's
+ * documents (Path=/dashboard, SameSite=Strict, the token's lifetime): the server renders the
+ * dashboard's first screen into its HTML with it (issue 43, ADR 80). The API never reads it.
+ */
+export const documentTokenCookie = 'pria_doc_token';

@@ -34,6 +34,7 @@ import { inCallersLanguage } from './error-language.ts';
 import { AppError, forbidden, invalid, unauthorized } from './errors.ts';
 import {
   createFirstScreens,
+  encodeDocument,
   type FirstScreenRenderer,
   firstScreenRendererFile,
   loadFirstScreenRenderer,
@@ -390,7 +391,8 @@ function readPrerenderedRoutes(root: string): (pathname: string) => PrerenderedP
  * A signed-in screen with a first screen (`renderer.firstScreenCalls`, the web build's SSR bundle
  * beside dist, `first-screen.ts`) is sent with the customer's own first screen in its frame's
  * #app-shell when the request carries the `pria_doc_token` cookie and the API, asked in-process
- * with that token, answers every call: uncompressed, `no-store` (it holds personal data). Any
+ * with that token, answers every call: compressed as the browser accepts (encodeDocument),
+ * `no-store` (it holds personal data). Any
  * other outcome sends the static frame as without it. Either way such a path's answer varies by
  * Cookie and Accept-Language. `renderer`: loaded from beside `root` when not given; null: none.
  */
@@ -446,7 +448,11 @@ export async function serveWebApp(
       const frameFile = path.join(root, html);
       const document = await firstScreens.document(req, { pathname, calls, frameFile, language });
       if (document !== null) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(document);
+        const { body, encoding } = encodeDocument(document, req.headers['accept-encoding']);
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        reply.header('vary', `${reply.getHeader('vary') ?? ''}, Accept-Encoding`.replace(/^, /, ''));
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(body);
       }
     }
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile(html);

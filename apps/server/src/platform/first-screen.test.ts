@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -175,6 +176,23 @@ describe("a signed-in screen's document with its first screen", () => {
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it('is compressed as the browser accepts it (brotli, else gzip, never an encoding it refused)', async () => {
+    const expected = dashboardEn.replace(
+      /<div id="app-shell">.*<\/div>\n {4}<div id="root"><\/div>/,
+      `<div id="app-shell">${MARKUP}</div>\n    <div id="root"></div>`,
+    );
+    const br = await get('/dashboard', { cookie: withToken(), 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+    const gzip = await get('/dashboard', { cookie: withToken(), 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(expected);
+    const plain = await get('/dashboard', { cookie: withToken(), 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(expected);
   });
 
   it('is sent with the same security headers as the static frame (the strict CSP among them)', async () => {

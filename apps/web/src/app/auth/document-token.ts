@@ -6,7 +6,7 @@
  * only. It lives as long as the token and goes when the stored sign-in does (Logout, a session
  * ended, a refused callback), so it never outlives what localStorage holds.
  */
-export const DOCUMENT_TOKEN_COOKIE = 'pria_doc_token';
+import { documentTokenCookie as DOCUMENT_TOKEN_COOKIE } from '@pria/contracts';
 
 function secure(): string {
   return window.location.protocol === 'https:' ? '; Secure' : '';
