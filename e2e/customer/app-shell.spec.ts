@@ -118,6 +118,15 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
   expect(shell).toContain('Slide 1 of');
   expect(shell).not.toContain('Loading…');
 
+  // The checkout too (from 'Continue to Payment', its plan in the query): a plan already paid for.
+  const checkout = await (await page.request.get('/dashboard/checkout?plan=semi-annual')).text();
+  const checkoutShell = checkout.slice(
+    checkout.indexOf('<div id="app-shell">'),
+    checkout.indexOf('<div id="root"></div>'),
+  );
+  expect(checkoutShell).toContain('You already have a plan');
+  expect(checkoutShell).not.toContain('Loading…');
+
   // In a new tab the first screen is there before the app, which then takes its place: one page.
   const tab = await page.context().newPage();
   await tab.goto('/dashboard');
@@ -132,5 +141,8 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
   const after = await (await page.request.get('/dashboard')).text();
   expect(after).toContain('Loading…');
   expect(after).not.toContain('Upcoming');
+  expect(await (await page.request.get('/dashboard/checkout?plan=semi-annual')).text()).not.toContain(
+    'You already have a plan',
+  );
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('pria_doc_token');
 });

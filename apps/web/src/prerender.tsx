@@ -20,6 +20,7 @@ import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { AssumedNarrow } from './components/responsive-cards.tsx';
 import { cardKeys } from './features/cards/queries.ts';
+import { AFTER_PAYMENT, CheckoutView } from './features/checkout/checkout-view.tsx';
 import { firstScreenCalls as callsByPath } from './features/customer/first-calls.ts';
 import { customerKeys } from './features/customer/queries.ts';
 import { type ScreenWithFrame, screenHeadings } from './features/customer/screen-headings.ts';
@@ -27,6 +28,7 @@ import type { Customer } from './features/customer/types.ts';
 import { DashboardFirstScreen, firstSelectedCard } from './features/dashboard/dashboard-first-screen.tsx';
 import { landingTitle } from './features/landing/landing-page.tsx';
 import { shouldOnboard } from './features/onboarding/later-flag.ts';
+import { planKeys } from './features/plans/queries.ts';
 import { subscriptionKeys } from './features/subscription/queries.ts';
 
 /** The landing page's title in `language` (the one the page sets once it runs). */
@@ -81,37 +83,69 @@ const cachedAs: Record<string, readonly unknown[]> = {
   '/api/v1/subscriptions/me': subscriptionKeys.mine(),
   '/api/v1/cards': cardKeys.list(),
   '/api/v1/subscriptions/me/upcoming': subscriptionKeys.upcoming(),
+  '/api/v1/plans': planKeys.list(),
+};
+
+const nothing = () => {};
+
+/**
+ * Each path's first screen as its page renders it, from the answers in `client`'s cache; null
+ * when they make none (the dashboard of a customer it sends to onboarding).
+ */
+const screens: Record<string, (client: QueryClient, query: URLSearchParams) => ReactNode | null> = {
+  '/dashboard': (client) => {
+    const customer = client.getQueryData<Customer>(customerKeys.me());
+    if (!customer || shouldOnboard(customer)) return null;
+    const cards = client.getQueryData<{ id: string; instrumentId?: string | null }[]>(cardKeys.list());
+    return (
+      <Stack gap="xl">
+        <DashboardFirstScreen selectedCardId={firstSelectedCard(cards)} />
+      </Stack>
+    );
+  },
+  // Until the app runs, nothing on it acts: its buttons' handlers are the app's.
+  '/dashboard/checkout': (_client, query) => (
+    <CheckoutView
+      planId={query.get('plan')}
+      afterPayment={query.has(AFTER_PAYMENT)}
+      onBack={nothing}
+      onDone={nothing}
+      onSubscribed={nothing}
+    />
+  ),
 };
 
 /** One render at a time: the language is the catalogs' global state (i18n.ts). */
 let rendering: Promise<unknown> = Promise.resolve();
 
 /**
- * A signed-in customer's first screen of `pathname`, rendered at request time from the API's
- * answers (`answers`: call -> its JSON body; the server's document route, issue 43), to stand in
- * #app-shell until the app has rendered it itself (app-shell.ts): the page's header and the same
- * components the app renders, with the same data. Null when the answers do not make one: a
- * customer the dashboard sends to onboarding, or an answer without its data.
+ * A signed-in customer's first screen of `url` (a path and its query), rendered at request time
+ * from the API's answers (`answers`: call -> its JSON body; the server's document route, issue 43),
+ * to stand in #app-shell until the app has rendered it itself (app-shell.ts): the page's header
+ * and the same components the app renders, with the same data. Null when the answers do not make
+ * one: a customer the dashboard sends to onboarding, or an answer without its data.
  */
 export function renderFirstScreen(
-  pathname: string,
+  url: string,
   language: Language,
   answers: Record<string, unknown>,
   layout: 'narrow' | 'wide',
 ): Promise<string | null> {
-  const turn = rendering.then(() => firstScreen(pathname, language, answers, layout));
+  const turn = rendering.then(() => firstScreen(url, language, answers, layout));
   rendering = turn.catch(() => undefined);
   return turn;
 }
 
 async function firstScreen(
-  pathname: string,
+  url: string,
   language: Language,
   answers: Record<string, unknown>,
   layout: 'narrow' | 'wide',
 ): Promise<string | null> {
+  const { pathname, searchParams } = new URL(url, 'http://pria.invalid');
   const calls = callsByPath[pathname];
-  if (pathname !== '/dashboard' || !calls) return null;
+  const screen = screens[pathname];
+  if (!calls || !screen) return null;
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
@@ -121,20 +155,17 @@ async function firstScreen(
     if (!key || typeof answer !== 'object' || answer === null || !('data' in answer)) return null;
     client.setQueryData(key, answer.data);
   }
-  const customer = client.getQueryData<Customer>(customerKeys.me());
-  if (!customer || shouldOnboard(customer)) return null;
-  const cards = client.getQueryData<{ id: string; instrumentId?: string | null }[]>(cardKeys.list());
+  const content = screen(client, searchParams);
+  if (content === null) return null;
   await activateLanguage(language);
   await loadArea('customer');
   return html(
     <UiProviders>
-      <StaticRouter location={pathname}>
+      <StaticRouter location={`${pathname}${searchParams.size ? `?${searchParams}` : ''}`}>
         <QueryClientProvider client={client}>
           <AssumedNarrow value={layout === 'narrow'}>
             <CustomerFrame burger={<Burger size="sm" disabled aria-hidden tabIndex={-1} />}>
-              <Stack gap="xl">
-                <DashboardFirstScreen selectedCardId={firstSelectedCard(cards)} />
-              </Stack>
+              {content}
             </CustomerFrame>
           </AssumedNarrow>
         </QueryClientProvider>

@@ -37,7 +37,7 @@ const MARKUP = '<main><h1>Dashboard</h1><p>Hello Ana</p></main>';
 const DASHBOARD_CALLS = ['/api/v1/customers/me', '/api/v1/progress?month=2025-01'];
 
 interface Render {
-  pathname: string;
+  url: string;
   language: string;
   answers: Record<string, unknown>;
   layout: Layout;
@@ -51,8 +51,8 @@ const renderer: FirstScreenRenderer = {
       '/dashboard/checkout': ['/api/v1/customers/me', '/api/v1/books'],
       '/dashboard/subscription': ['/api/v1/customers/me'],
     })[pathname],
-  renderFirstScreen: async (pathname, language, answers, layout) => {
-    const r = { pathname, language, answers, layout };
+  renderFirstScreen: async (url, language, answers, layout) => {
+    const r = { url, language, answers, layout };
     renders.push(r);
     return renderAs(r);
   },
@@ -217,13 +217,14 @@ describe("a signed-in screen's document with its first screen", () => {
 
   it("is rendered from every call's answer, keyed by call, in the request's language, for its screen's width", async () => {
     await get(
-      '/dashboard',
+      '/dashboard?card=2',
       { cookie: withToken('; pria_lang=es'), 'accept-language': 'en-US' },
       '203.0.113.7',
     );
     expect(renders).toHaveLength(1);
     const [r] = renders;
-    expect(r?.pathname).toBe('/dashboard');
+    // The screen gets its query too (the checkout's plan); its calls are the path's.
+    expect(r?.url).toBe('/dashboard?card=2');
     expect(r?.language).toBe('es');
     expect(r?.layout).toBe('wide');
     expect(Object.keys(r?.answers ?? {})).toEqual(DASHBOARD_CALLS);

@@ -45,11 +45,11 @@ export interface FirstScreenRenderer {
    * answers: call path → the parsed JSON body the API answered (status 200).
    */
   renderFirstScreen(
-    pathname: string,
+    url: string,
     language: Language,
     answers: Record<string, unknown>,
     layout: Layout,
-  ): Promise<string | null>;
+): Promise<string | null>;
 }
 
 /** Where the web build keeps its SSR bundle: beside its `dist` (`apps/web/.ssr/prerender.js`). */
@@ -124,6 +124,8 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** What `document` needs to know of the request's page. */
 export interface FirstScreenPage {
   pathname: string;
+  /** The path with its query, as requested (a screen may read its query: the checkout's plan). */
+  url: string;
   /** The calls `callsOf(pathname)` gave. */
   calls: string[];
   /** The frame the static answer sends (absolute path), in `language`. */
@@ -210,7 +212,7 @@ export function createFirstScreens(
     const answers = await answersOf(req, calls, token);
     if (!answers) return null;
     const markup: unknown = await renderer.renderFirstScreen(
-      pathname,
+      page.url,
       language,
       answers,
       requestLayout(req.headers),

@@ -19,7 +19,7 @@ export const firstCalls: Record<ScreenWithFrame, string[]> = {
 /**
  * The answers the server renders a signed-in page's first screen from, into the page's HTML
  * (src/prerender.tsx renderFirstScreen; the server's document route asks them with the caller's
- * token): the dashboard down to Upcoming. A path without an entry gets its frame.
+ * token): the dashboard down to Upcoming, the checkout. A path without an entry gets its frame.
  */
 export const firstScreenCalls: Partial<Record<string, readonly string[]>> = {
   '/dashboard': [
@@ -27,5 +27,11 @@ export const firstScreenCalls: Partial<Record<string, readonly string[]>> = {
     '/api/v1/subscriptions/me',
     '/api/v1/cards',
     '/api/v1/subscriptions/me/upcoming',
+  ],
+  '/dashboard/checkout': [
+    '/api/v1/customers/me',
+    '/api/v1/subscriptions/me',
+    '/api/v1/plans',
+    '/api/v1/cards',
   ],
 };
