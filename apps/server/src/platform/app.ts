@@ -446,7 +446,13 @@ export async function serveWebApp(
     const html = page[language] ?? page.en;
     if (firstScreens && calls) {
       const frameFile = path.join(root, html);
-      const document = await firstScreens.document(req, { pathname, url: req.url, calls, frameFile, language });
+      const document = await firstScreens.document(req, {
+        pathname,
+        url: req.url,
+        calls,
+        frameFile,
+        language,
+      });
       if (document !== null) {
         const { body, encoding } = encodeDocument(document, req.headers['accept-encoding']);
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');

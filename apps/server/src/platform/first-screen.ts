@@ -49,7 +49,7 @@ export interface FirstScreenRenderer {
     language: Language,
     answers: Record<string, unknown>,
     layout: Layout,
-): Promise<string | null>;
+  ): Promise<string | null>;
 }
 
 /** Where the web build keeps its SSR bundle: beside its `dist` (`apps/web/.ssr/prerender.js`). */
