@@ -107,16 +107,44 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
 
-  // The document itself (the context's cookies, no script): the customer's cards and what happens
-  // next, as the app shows them, in the frame; a phone's request gets the phone's carousel.
+  // The document itself (the context's cookies): the customer's cards and what happens next, as
+  // the app shows them, in the frame; a phone's request gets the phone's carousel.
   const asked = await page.request.get('/dashboard', { headers: { 'sec-ch-ua-mobile': '?1' } });
-  const html = await asked.text();
   expect(asked.headers()['cache-control']).toBe('no-store');
+  const html = await asked.text();
   const shell = html.slice(html.indexOf('<div id="app-shell">'), html.indexOf('<div id="root"></div>'));
-  expect(shell).toContain('Upcoming');
   expect(shell).toMatch(/on each of Visa •••• 1111 and Mastercard •••• 4444/);
   expect(shell).toContain('Slide 1 of');
-  expect(shell).not.toContain('Loading…');
+
+  // Before any script, on a phone: the first screen is what shows (no loader), nothing in it can be
+  // pressed or focused yet, and a screen reader hears that the page is loading.
+  const phone = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+  await phone.addCookies(await page.context().cookies());
+  const before = await phone.newPage();
+  await before.goto('/dashboard');
+  await expect(before.getByText('Upcoming', { exact: true })).toBeVisible();
+  await expect(before.getByText(/on each of Visa •••• 1111 and Mastercard •••• 4444/)).toBeVisible();
+  await expect(before.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expect(before.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(1);
+  // Its buttons are there to be seen, inert (Playwright's roles do not know inert: the DOM does).
+  expect(
+    await before.evaluate(() =>
+      [...document.querySelectorAll('#app-shell button')].map((b) => b.closest('[inert]') !== null),
+    ),
+  ).toEqual(expect.arrayContaining([true]));
+  expect(
+    await before.evaluate(() =>
+      [...document.querySelectorAll('#app-shell button, #app-shell a')].every((b) => b.closest('[inert]')),
+    ),
+  ).toBe(true);
+  await before.keyboard.press('Tab');
+  expect(await before.evaluate(() => document.activeElement?.closest('#app-shell') ?? null)).toBeNull();
+  await phone.close();
 
   // The checkout too (from 'Continue to Payment', its plan in the query): a plan already paid for.
   const checkout = await (await page.request.get('/dashboard/checkout?plan=semi-annual')).text();
@@ -125,7 +153,6 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
     checkout.indexOf('<div id="root"></div>'),
   );
   expect(checkoutShell).toContain('You already have a plan');
-  expect(checkoutShell).not.toContain('Loading…');
 
   // In a new tab the first screen is there before the app, which then takes its place: one page.
   const tab = await page.context().newPage();

@@ -6,7 +6,7 @@
  * page is rendered once per language (ADR 73); the browser hydrates it in the language of its
  * `<html lang>`.
  */
-import { Burger, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { Language } from '@pria/contracts/languages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
@@ -14,8 +14,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
 import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
-import { CustomerFrame } from './app/layout/customer-frame.tsx';
-import { CustomerShell } from './app/layout/customer-shell.tsx';
+import { CustomerShell, RenderedFirstScreen } from './app/layout/customer-shell.tsx';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { AssumedNarrow } from './components/responsive-cards.tsx';
@@ -164,9 +163,7 @@ async function firstScreen(
       <StaticRouter location={`${pathname}${searchParams.size ? `?${searchParams}` : ''}`}>
         <QueryClientProvider client={client}>
           <AssumedNarrow value={layout === 'narrow'}>
-            <CustomerFrame burger={<Burger size="sm" disabled aria-hidden tabIndex={-1} />}>
-              {content}
-            </CustomerFrame>
+            <RenderedFirstScreen>{content}</RenderedFirstScreen>
           </AssumedNarrow>
         </QueryClientProvider>
       </StaticRouter>

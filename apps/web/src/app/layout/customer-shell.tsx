@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Burger, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Burger, Center, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { CustomerFrame } from './customer-frame.tsx';
 
 /**
@@ -26,5 +27,26 @@ export function CustomerShell({ title }: { title: string }) {
         </Center>
       </Stack>
     </CustomerFrame>
+  );
+}
+
+/**
+ * A customer's first screen rendered by the server into the page (src/prerender.tsx
+ * renderFirstScreen, ADR 80): seen as the app will show it, but inert until the app takes its
+ * place (nothing in it pretends to work before the app does, nor takes focus); screen readers hear
+ * that the page is loading, as with the frame.
+ */
+export function RenderedFirstScreen({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <VisuallyHidden role="status">
+        <Trans>Loading…</Trans>
+      </VisuallyHidden>
+      <div inert>
+        <CustomerFrame burger={<Burger size="sm" disabled aria-hidden tabIndex={-1} />}>
+          {children}
+        </CustomerFrame>
+      </div>
+    </>
   );
 }
