@@ -20,7 +20,7 @@
  * and removes the frame once the screen is on screen (src/app/app-shell.ts).
  *   npm run build -w @pria/web   (runs all three steps)
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NEW_YORK } from '@pria/contracts';
@@ -96,6 +96,18 @@ const { render, renderShell, shellHeading, titleOfLanding } = (await import(
   titleOfLanding: (language: Language) => Promise<string>;
 };
 
+/**
+ * The Latin file of the app's one font (Inter, variable weight: English and Spanish are in its
+ * Latin range, bullets and dashes included). A signed-in frame preloads it: its first screen,
+ * rendered by the server (ADR 80), is then painted in the font the app paints it in, instead of a
+ * fallback the app's own render replaces with wider lines a moment later.
+ */
+const latinFont = readdirSync(path.join(dist, 'assets')).find((f) =>
+  /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(f),
+);
+if (!latinFont)
+  throw new Error('prerender: no inter-latin-wght-normal-*.woff2 in dist/assets (did the font change?)');
+
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
 function closure(keys: string[]): Chunk[] {
   const importsOf = (key: string) => manifest[key]?.imports ?? [];
@@ -131,6 +143,7 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
     // the page, beside its code, instead of after it.
     ...(p.calls
       ? [
+          `<link rel="preload" href="/assets/${latinFont}" as="font" type="font/woff2" crossorigin>`,
           '<link rel="preload" href="/config.json" as="fetch" crossorigin>',
           `<script defer src="/early-data.js" data-calls="${p.calls.join(' ')}" data-zone="${NEW_YORK}"></script>`,
         ]
