@@ -23,6 +23,7 @@ export function writeDocumentToken(storedUser: string): void {
       clearDocumentToken();
       return;
     }
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Safari or Firefox; the value is checked above
     document.cookie = `${DOCUMENT_TOKEN_COOKIE}=${token}; Path=/dashboard; Max-Age=${seconds}; SameSite=Strict${secure()}`;
   } catch {
     clearDocumentToken();
@@ -32,6 +33,7 @@ export function writeDocumentToken(storedUser: string): void {
 /** The stored user was removed (or could not be read): the pages' copy goes too. */
 export function clearDocumentToken(): void {
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in Safari or Firefox
     document.cookie = `${DOCUMENT_TOKEN_COOKIE}=; Path=/dashboard; Max-Age=0; SameSite=Strict${secure()}`;
   } catch {
     // No cookies (a sandboxed frame): nothing was written either.
