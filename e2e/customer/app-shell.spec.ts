@@ -155,9 +155,25 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
   expect(checkoutShell).toContain('You already have a plan');
 
   // In a new tab the first screen is there before the app, which then takes its place: one page.
+  // No placeholders in between: when the frame goes, the cards and Upcoming are there (they blinked
+  // away to grey blocks and back, a walk at 390 px).
   const tab = await page.context().newPage();
+  await tab.addInitScript(() => {
+    const seen = window as unknown as { revealedWith?: string[] };
+    const watch = new MutationObserver(() => {
+      if (document.getElementById('app-shell') || !document.getElementById('root')?.childElementCount) return;
+      seen.revealedWith = [...document.querySelectorAll('#root [aria-label]')]
+        .map((e) => e.getAttribute('aria-label') ?? '')
+        .filter((label) => label.startsWith('Loading'));
+      watch.disconnect();
+    });
+    watch.observe(document, { childList: true, subtree: true });
+  });
   await tab.goto('/dashboard');
   await expect(tab.locator('#app-shell')).toHaveCount(0);
+  expect(await tab.evaluate(() => (window as unknown as { revealedWith?: string[] }).revealedWith)).toEqual(
+    [],
+  );
   await expect(tab.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(1);
   await expect(tab.getByRole('heading', { name: 'Upcoming' })).toHaveCount(1);
   await expect(tab.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeEnabled();

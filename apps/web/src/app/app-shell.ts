@@ -39,6 +39,17 @@ export function useHoldAppShell(): void {
   }, []);
 }
 
+/**
+ * Mounted beside a first screen's placeholders (the dashboard's cards and Upcoming, the checkout):
+ * the page's frame, which often holds that very screen already rendered by the server (ADR 80),
+ * stays until the data is there, rather than giving way to placeholders and then to the same
+ * content again (a 390 px walk saw the cards blink away and back).
+ */
+export function HoldAppShell(): null {
+  useHoldAppShell();
+  return null;
+}
+
 /** Mounted once at the root: a first commit without any loader reveals the app. */
 export function RevealAppWhenSettled(): null {
   useEffect(() => revealAppWhenSettled(), []);

@@ -3,6 +3,7 @@ import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mant
 import { type CardView, cardLimitAllows, MAX_CARDS, MAX_CARDS_IN_ALL } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { HoldAppShell } from '../../app/app-shell.ts';
 import { useNarrow } from '../../components/responsive-cards.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
@@ -55,19 +56,27 @@ export function CardsSection({
   let body: ReactNode;
   if (cards.isPending && narrow) {
     // The carousel's footprint (one card, its indicators below), so nothing under it moves when it arrives.
-    body = <Skeleton height={170} radius={16} mb={32} aria-busy="true" aria-label={t`Loading cards`} />;
+    body = (
+      <>
+        <HoldAppShell />
+        <Skeleton height={170} radius={16} mb={32} aria-busy="true" aria-label={t`Loading cards`} />
+      </>
+    );
   } else if (cards.isPending) {
     body = (
-      <SimpleGrid
-        cols={{ base: 1, xs: 2, md: 3 }}
-        spacing="lg"
-        aria-busy="true"
-        aria-label={t`Loading cards`}
-      >
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={170} radius={16} />
-        ))}
-      </SimpleGrid>
+      <>
+        <HoldAppShell />
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="lg"
+          aria-busy="true"
+          aria-label={t`Loading cards`}
+        >
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={170} radius={16} />
+          ))}
+        </SimpleGrid>
+      </>
     );
   } else if (cards.isError) {
     body = (

@@ -3,6 +3,7 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { HoldAppShell } from '../../app/app-shell.ts';
 import type { Subscription } from '../customer/types.ts';
 import { usePlans } from '../plans/queries.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
@@ -61,7 +62,12 @@ export function CheckoutView({
 
   let body: React.ReactNode;
   if (plans.isPending || (!chosen && mine.isPending)) {
-    body = <Skeleton height={420} radius="lg" aria-label={t`Loading checkout`} />;
+    body = (
+      <>
+        <HoldAppShell />
+        <Skeleton height={420} radius="lg" aria-label={t`Loading checkout`} />
+      </>
+    );
   } else if (alreadyPaid) {
     body = (
       <Alert color="blue" icon={<IconAlertCircle />} title={t`You already have a plan`}>

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HoldAppShell } from '../../app/app-shell.ts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { useUpcoming } from '../subscription/queries.ts';
 import { cardList, cardName, owedWords } from './upcoming-words.ts';
@@ -39,7 +40,12 @@ export function UpcomingPanel() {
   const locale = useCalendarLocale();
   const upcoming = useUpcoming();
   if (upcoming.isPending)
-    return <Skeleton height={150} radius="md" aria-label={t`Loading what happens next`} />;
+    return (
+      <>
+        <HoldAppShell />
+        <Skeleton height={150} radius="md" aria-label={t`Loading what happens next`} />
+      </>
+    );
   // Waiting for the bank (the verification banner says so): nothing is scheduled yet, and "your
   // plan has ended" would be wrong (issue 29).
   if (upcoming.isError || upcoming.data.state === 'none' || upcoming.data.state === 'pending_verification')
