@@ -124,13 +124,8 @@ let rendering: Promise<unknown> = Promise.resolve();
  * and the same components the app renders, with the same data. Null when the answers do not make
  * one: a customer the dashboard sends to onboarding, or an answer without its data.
  */
-export function renderFirstScreen(
-  url: string,
-  language: Language,
-  answers: Record<string, unknown>,
-  layout: 'narrow' | 'wide',
-): Promise<string | null> {
-  const turn = rendering.then(() => firstScreen(url, language, answers, layout));
+export function renderFirstScreen(...request: Parameters<typeof firstScreen>): Promise<string | null> {
+  const turn = rendering.then(() => firstScreen(...request));
   rendering = turn.catch(() => undefined);
   return turn;
 }
