@@ -169,8 +169,20 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
     });
     watch.observe(document, { childList: true, subtree: true });
   });
+  const asks: string[] = [];
+  tab.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) asks.push(url.pathname + url.search);
+  });
   await tab.goto('/dashboard');
   await expect(tab.locator('#app-shell')).toHaveCount(0);
+  // What the server rendered the screen from came in the document: the browser asks only the rest
+  // (the subscription and Upcoming once more when a later section mounts: they are kept for no time).
+  for (const given of ['/api/v1/customers/me', '/api/v1/cards'])
+    expect(asks, `${given} came with the page`).not.toContain(given);
+  for (const given of ['/api/v1/subscriptions/me', '/api/v1/subscriptions/me/upcoming'])
+    expect(asks.filter((a) => a === given).length, `${given} asked again once at most`).toBeLessThan(2);
+  expect(asks).toContain('/api/v1/progress');
   expect(await tab.evaluate(() => (window as unknown as { revealedWith?: string[] }).revealedWith)).toEqual(
     [],
   );

@@ -17,11 +17,29 @@
     const token = user && typeof user.access_token === 'string' ? user.access_token : '';
     // A token about to expire would be refused or renewed on the way: leave it to the app.
     if (!token || !(Number(user.expires_at) * 1000 > Date.now() + 15000)) return;
+    // A document the server rendered the first screen into carries the answers it rendered it from
+    // (apps/server/src/platform/first-screen.ts, with this token's cookie): those are not asked again.
+    let given = {};
+    const block = document.getElementById('pria-first-answers');
+    if (block) {
+      try {
+        given = JSON.parse(block.textContent || '{}') || {};
+      } catch {
+        given = {};
+      }
+    }
+    const calls = new Set((self.dataset.calls || '').split(' ').filter(Boolean));
+    for (const call of Object.keys(given)) calls.add(call);
     const answers = {};
-    for (const call of (self.dataset.calls || '').split(' ').filter(Boolean)) {
-      const answer = fetch(call, {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-      });
+    for (const call of calls) {
+      const answer = Object.hasOwn(given, call)
+        ? Promise.resolve(
+            new Response(JSON.stringify(given[call]), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            }),
+          )
+        : fetch(call, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
       answer.catch(() => {}); // a failed call is asked again by the app
       answers[call] = answer;
     }

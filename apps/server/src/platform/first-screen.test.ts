@@ -10,6 +10,8 @@ import { createHttpApp, serveWebApp } from './app.ts';
 import type { Principal } from './auth.ts';
 import { unauthorized } from './errors.ts';
 import {
+  answersBlock,
+  FIRST_ANSWERS_ID,
   FIRST_SCREEN_BUDGET_MS,
   type FirstScreenRenderer,
   type Layout,
@@ -159,17 +161,19 @@ const documentOwn = new Set([
   'vary',
 ]);
 
+/** The English dashboard frame with MARKUP and the answers' block in its #app-shell. */
+const renderedDashboard = (answers: Record<string, unknown>) =>
+  dashboardEn.replace(
+    /<div id="app-shell">.*<\/div>\n {4}<div id="root"><\/div>/,
+    `<div id="app-shell">${MARKUP}${answersBlock(answers)}</div>\n    <div id="root"></div>`,
+  );
+
 describe("a signed-in screen's document with its first screen", () => {
   it('holds the rendered screen in #app-shell, beside the empty #root, never stored by a cache', async () => {
     const res = await get('/dashboard', { cookie: withToken() });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(
-      dashboardEn.replace(
-        /<div id="app-shell">.*<\/div>\n {4}<div id="root"><\/div>/,
-        `<div id="app-shell">${MARKUP}</div>\n    <div id="root"></div>`,
-      ),
-    );
-    expect(res.body).toContain(`<div id="app-shell">${MARKUP}</div>\n    <div id="root"></div>`);
+    expect(res.body).toBe(renderedDashboard(renders[0]?.answers ?? {}));
+    expect(res.body).toContain(`<div id="app-shell">${MARKUP}<script type="application/json"`);
     expect(res.body).not.toContain('Loading…');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -179,11 +183,8 @@ describe("a signed-in screen's document with its first screen", () => {
   });
 
   it('is compressed as the browser accepts it (brotli, else gzip, never an encoding it refused)', async () => {
-    const expected = dashboardEn.replace(
-      /<div id="app-shell">.*<\/div>\n {4}<div id="root"><\/div>/,
-      `<div id="app-shell">${MARKUP}</div>\n    <div id="root"></div>`,
-    );
     const br = await get('/dashboard', { cookie: withToken(), 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const expected = renderedDashboard(renders[0]?.answers ?? {});
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
@@ -250,6 +251,29 @@ describe("a signed-in screen's document with its first screen", () => {
       lang: 'en-US',
     });
     expect(await langOf({ cookie: withToken() })).toEqual({ language: 'en', lang: 'en-US' });
+  });
+
+  it('carries the answers it was rendered from, for the browser not to ask them again', async () => {
+    const res = await get('/dashboard', { cookie: withToken() });
+    const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">(.*?)</script>`).exec(
+      res.body,
+    );
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block?.[1] ?? '')).toEqual(renders[0]?.answers);
+    expect(Object.keys(JSON.parse(block?.[1] ?? ''))).toEqual(DASHBOARD_CALLS);
+    // Inside #app-shell, which the app removes with the rendered screen.
+    expect(res.body.indexOf(block?.[0] ?? '')).toBeGreaterThan(res.body.indexOf('<div id="app-shell">'));
+    expect(res.body.indexOf(block?.[0] ?? '')).toBeLessThan(res.body.indexOf('<div id="root">'));
+  });
+
+  it("escapes what could end the block or be read as markup in an answer's text", () => {
+    const name = '</script><script>alert(1)</script>\u2028<!--';
+    const block = answersBlock({ '/api/v1/customers/me': { data: { name } } });
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).not.toContain('<!--');
+    expect(block).not.toContain('\u2028');
+    const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual({ '/api/v1/customers/me': { data: { name } } });
   });
 
   it('is rendered narrow for a phone (its client hint or a mobile User-Agent), wide otherwise', async () => {

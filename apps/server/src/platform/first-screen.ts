@@ -96,6 +96,26 @@ export function requestLayout(headers: FastifyRequest['headers']): Layout {
 const SHELL_OPEN = '<div id="app-shell">';
 const ROOT = '<div id="root"></div>';
 
+/**
+ * The id of the data block a rendered document carries its answers in, at the end of #app-shell:
+ * the frame's public/early-data.js hands them to the app as the answers of the same calls, so the
+ * browser does not ask the API again what the server asked it for this very page.
+ */
+export const FIRST_ANSWERS_ID = 'pria-first-answers';
+
+/**
+ * The answers as a JSON data block (`type="application/json"`: never run, so the CSP's no inline
+ * script does not apply), `<` and the two JavaScript line ends escaped so that no text in an answer
+ * (a name, an address) can close the element or be read as markup.
+ */
+export function answersBlock(answers: Record<string, unknown>): string {
+  const json = JSON.stringify(answers)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
+}
+
 /** A frame cut around what its #app-shell holds. */
 interface Frame {
   /** Everything up to and including `<div id="app-shell">`. */
@@ -223,7 +243,7 @@ export function createFirstScreens(
       req.log.warn({ path: pathname }, 'the first screen is not markup without scripts: the static frame');
       return null;
     }
-    return frame.before + markup + frame.after;
+    return frame.before + markup + answersBlock(answers) + frame.after;
   }
 
   async function document(req: FastifyRequest, page: FirstScreenPage): Promise<string | null> {
