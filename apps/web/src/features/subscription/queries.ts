@@ -9,6 +9,14 @@ export const subscriptionKeys = {
 };
 
 /**
+ * How long an answer serves the sections that mount after it without asking again: a page's
+ * sections mount moments apart (the dashboard's Upcoming, then its progress), and each asked anew
+ * on every load. What changes them here invalidates them (mutations.ts, the cards'); a reload or
+ * another visit asks afresh.
+ */
+const FRESH_MS = 10_000;
+
+/**
  * The caller's subscription or null, as stored (reading it never settles a payment).
  * `watchVerification`: while it waits for the bank (Pending Verification), ask the server to
  * check that payment with the processor now and every few seconds (POST
@@ -21,6 +29,7 @@ export function useMySubscription({ watchVerification = false, enabled = true } 
   const mine = useQuery({
     queryKey: subscriptionKeys.mine(),
     enabled,
+    staleTime: FRESH_MS,
     queryFn: ({ signal }) => dataOf(api.GET('/api/v1/subscriptions/me', { signal })),
   });
   const waiting = watchVerification && enabled && mine.data?.status === 'pending_verification';
@@ -42,6 +51,7 @@ export function useUpcoming({ enabled = true } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.upcoming(),
     enabled,
+    staleTime: FRESH_MS,
     queryFn: ({ signal }) => dataOf(api.GET('/api/v1/subscriptions/me/upcoming', { signal })),
   });
 }
