@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
@@ -61,7 +62,8 @@ export function AppRouter(props: AppRoutesProps) {
  */
 function SigningOutGate({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  if (auth.activeNavigator === 'signoutRedirect') return <FullScreenLoader label="Logging out…" />;
+  if (auth.activeNavigator === 'signoutRedirect')
+    return <FullScreenLoader label={<Trans>Logging out…</Trans>} />;
   return children;
 }
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
@@ -23,7 +24,7 @@ export function AuthCallbackPage() {
   if (auth.error) return <LoginErrorPage message={auth.error.message} />;
   if (auth.isLoading || !auth.isAuthenticated) {
     if (!auth.isLoading && !auth.isAuthenticated) return <Navigate to="/" replace />;
-    return <FullScreenLoader label="Signing you in…" />;
+    return <FullScreenLoader label={<Trans>Signing you in…</Trans>} />;
   }
   const home = homePathFor(auth.user?.access_token);
   return <Navigate to={returnPath(auth.user?.state, home, window.location.origin) ?? home} replace />;

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
@@ -18,5 +19,5 @@ export function StartSignIn({ mode }: { mode: 'login' | 'signup' }) {
   }, [auth.isLoading, auth.isAuthenticated, mode, logIn, signUp]);
 
   if (auth.isAuthenticated) return <Navigate to={homePathFor(auth.user?.access_token)} replace />;
-  return <FullScreenLoader label="Redirecting to secure sign-in…" />;
+  return <FullScreenLoader label={<Trans>Redirecting to secure sign-in…</Trans>} />;
 }
