@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { CardForm } from './card-form.ts';
 import { planRadio, savedCardRadio } from './choice-radios.ts';
 import { profile } from './test-cards.ts';
-import { expectToast } from './toasts.ts';
+import { clickClearOfToasts, expectToast } from './toasts.ts';
 
 export class OnboardingPage {
   readonly cardForm: CardForm;
@@ -51,7 +51,7 @@ export class OnboardingPage {
   }
 
   async continueFromCards() {
-    await this.page.getByRole('button', { name: 'Continue' }).click();
+    await clickClearOfToasts(this.page.getByRole('button', { name: 'Continue' }));
     await expectToast(this.page, 'Cards Added');
     await expect(this.page.getByRole('heading', { name: 'Select a subscription' })).toBeVisible();
   }
