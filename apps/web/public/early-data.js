@@ -18,10 +18,13 @@
     // A token about to expire would be refused or renewed on the way: leave it to the app.
     if (!token || !(Number(user.expires_at) * 1000 > Date.now() + 15000)) return;
     // A document the server rendered the first screen into carries the answers it rendered it from
-    // (apps/server/src/platform/first-screen.ts, with this token's cookie): those are not asked again.
+    // (apps/server/src/platform/first-screen.ts), named by the end of the token they were asked with:
+    // with this very token, those are not asked again, and the app puts them in its cache before
+    // its first render (app/areas/customer-area.tsx).
     let given = {};
     const block = document.getElementById('pria-first-answers');
-    if (block) {
+    const tokenEnd = block ? block.dataset.tokenEnd : '';
+    if (block && tokenEnd && token.endsWith(tokenEnd)) {
       try {
         given = JSON.parse(block.textContent || '{}') || {};
       } catch {
@@ -43,7 +46,7 @@
       answer.catch(() => {}); // a failed call is asked again by the app
       answers[call] = answer;
     }
-    window.priaEarlyAnswers = { token, answers };
+    window.priaEarlyAnswers = { token, answers, given };
     // The screen's dates are in the calendar's time zone (data-zone: the contracts' NEW_YORK, written
     // by build/prerender.ts): the first formatter with that zone loads its data (~30 ms on this
     // machine, ~4x on a phone), which the screen's first render paid. Now, once the frame is

@@ -20,6 +20,7 @@ import { AppRoutes } from './app/router.tsx';
 import { AssumedNarrow } from './components/responsive-cards.tsx';
 import { cardKeys } from './features/cards/queries.ts';
 import { AFTER_PAYMENT, CheckoutView } from './features/checkout/checkout-view.tsx';
+import { firstAnswerKeys } from './features/customer/first-answers.ts';
 import { firstScreenCalls as callsByPath } from './features/customer/first-calls.ts';
 import { customerKeys } from './features/customer/queries.ts';
 import { type ScreenWithFrame, screenHeadings } from './features/customer/screen-headings.ts';
@@ -27,8 +28,6 @@ import type { Customer } from './features/customer/types.ts';
 import { DashboardFirstScreen, firstSelectedCard } from './features/dashboard/dashboard-first-screen.tsx';
 import { landingTitle } from './features/landing/landing-page.tsx';
 import { shouldOnboard } from './features/onboarding/later-flag.ts';
-import { planKeys } from './features/plans/queries.ts';
-import { subscriptionKeys } from './features/subscription/queries.ts';
 
 /** The landing page's title in `language` (the one the page sets once it runs). */
 export async function titleOfLanding(language: Language): Promise<string> {
@@ -75,15 +74,6 @@ export async function renderShell(url: string, title: string, language: Language
 export function firstScreenCalls(pathname: string): readonly string[] | undefined {
   return callsByPath[pathname];
 }
-
-/** Where each first-screen answer goes in the client's cache (the hooks' own keys). */
-const cachedAs: Record<string, readonly unknown[]> = {
-  '/api/v1/customers/me': customerKeys.me(),
-  '/api/v1/subscriptions/me': subscriptionKeys.mine(),
-  '/api/v1/cards': cardKeys.list(),
-  '/api/v1/subscriptions/me/upcoming': subscriptionKeys.upcoming(),
-  '/api/v1/plans': planKeys.list(),
-};
 
 const nothing = () => {};
 
@@ -145,7 +135,7 @@ async function firstScreen(
   });
   for (const call of calls) {
     const answer = answers[call];
-    const key = cachedAs[call];
+    const key = firstAnswerKeys[call];
     if (!key || typeof answer !== 'object' || answer === null || !('data' in answer)) return null;
     client.setQueryData(key, answer.data);
   }

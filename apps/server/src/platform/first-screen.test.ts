@@ -165,7 +165,7 @@ const documentOwn = new Set([
 const renderedDashboard = (answers: Record<string, unknown>) =>
   dashboardEn.replace(
     /<div id="app-shell">.*<\/div>\n {4}<div id="root"><\/div>/,
-    `<div id="app-shell">${MARKUP}${answersBlock(answers)}</div>\n    <div id="root"></div>`,
+    `<div id="app-shell">${MARKUP}${answersBlock(answers, TOKEN)}</div>\n    <div id="root"></div>`,
   );
 
 describe("a signed-in screen's document with its first screen", () => {
@@ -255,12 +255,15 @@ describe("a signed-in screen's document with its first screen", () => {
 
   it('carries the answers it was rendered from, for the browser not to ask them again', async () => {
     const res = await get('/dashboard', { cookie: withToken() });
-    const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">(.*?)</script>`).exec(
-      res.body,
-    );
+    const block = new RegExp(
+      `<script type="application/json" id="${FIRST_ANSWERS_ID}" data-token-end="([^"]+)">(.*?)</script>`,
+    ).exec(res.body);
     expect(block).not.toBeNull();
-    expect(JSON.parse(block?.[1] ?? '')).toEqual(renders[0]?.answers);
-    expect(Object.keys(JSON.parse(block?.[1] ?? ''))).toEqual(DASHBOARD_CALLS);
+    expect(JSON.parse(block?.[2] ?? '')).toEqual(renders[0]?.answers);
+    expect(Object.keys(JSON.parse(block?.[2] ?? ''))).toEqual(DASHBOARD_CALLS);
+    // The token it was asked with, named by its end only: never the credential itself.
+    expect(block?.[1]).toBe(TOKEN.slice(-16));
+    expect(res.body).not.toContain(TOKEN);
     // Inside #app-shell, which the app removes with the rendered screen.
     expect(res.body.indexOf(block?.[0] ?? '')).toBeGreaterThan(res.body.indexOf('<div id="app-shell">'));
     expect(res.body.indexOf(block?.[0] ?? '')).toBeLessThan(res.body.indexOf('<div id="root">'));
@@ -268,7 +271,7 @@ describe("a signed-in screen's document with its first screen", () => {
 
   it("escapes what could end the block or be read as markup in an answer's text", () => {
     const name = '</script><script>alert(1)</script>\u2028<!--';
-    const block = answersBlock({ '/api/v1/customers/me': { data: { name } } });
+    const block = answersBlock({ '/api/v1/customers/me': { data: { name } } }, TOKEN);
     expect(block.match(/<\/script>/g)).toHaveLength(1);
     expect(block).not.toContain('<!--');
     expect(block).not.toContain('\u2028');

@@ -103,17 +103,23 @@ const ROOT = '<div id="root"></div>';
  */
 export const FIRST_ANSWERS_ID = 'pria-first-answers';
 
+/** How many of a token's last characters the block names it by (`answersBlock`). */
+const TOKEN_END_LENGTH = 16;
+
 /**
  * The answers as a JSON data block (`type="application/json"`: never run, so the CSP's no inline
  * script does not apply), `<` and the two JavaScript line ends escaped so that no text in an answer
- * (a name, an address) can close the element or be read as markup.
+ * (a name, an address) can close the element or be read as markup. `data-token-end` names the token
+ * they were asked with by its last characters (a JWT's signature: no credential), so the page uses
+ * them only if it holds that very token (the same customer and sign-in).
  */
-export function answersBlock(answers: Record<string, unknown>): string {
+export function answersBlock(answers: Record<string, unknown>, token: string): string {
   const json = JSON.stringify(answers)
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`;
+  const tokenEnd = token.slice(-TOKEN_END_LENGTH);
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}" data-token-end="${tokenEnd}">${json}</script>`;
 }
 
 /** A frame cut around what its #app-shell holds. */
@@ -243,7 +249,7 @@ export function createFirstScreens(
       req.log.warn({ path: pathname }, 'the first screen is not markup without scripts: the static frame');
       return null;
     }
-    return frame.before + markup + answersBlock(answers) + frame.after;
+    return frame.before + markup + answersBlock(answers, token) + frame.after;
   }
 
   async function document(req: FastifyRequest, page: FirstScreenPage): Promise<string | null> {

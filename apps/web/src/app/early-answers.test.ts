@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
+import { dropEarlyAnswers, takeDocumentAnswers, takeEarlyAnswer } from './early-answers.ts';
 
 const origin = 'https://pria.test';
 const answer = (body: string) => Promise.resolve(new Response(body));
@@ -39,5 +39,16 @@ describe("a signed-in frame's early answers", () => {
     withEarly('t1', { '/api/v1/progress': answer('before the purchase') });
     dropEarlyAnswers();
     expect(takeEarlyAnswer(new Request(`${origin}/api/v1/progress`), 't1')).toBeUndefined();
+  });
+
+  it("give the document's own answers once, and none when it carried none", () => {
+    const given = { '/api/v1/cards': { data: [] } };
+    vi.stubGlobal('window', { location: { origin }, priaEarlyAnswers: { token: 't1', answers: {}, given } });
+    expect(takeDocumentAnswers()).toBe(given);
+    expect(takeDocumentAnswers()).toBeUndefined();
+    withEarly('t1', {});
+    expect(takeDocumentAnswers()).toBeUndefined();
+    vi.stubGlobal('window', { location: { origin } });
+    expect(takeDocumentAnswers()).toBeUndefined();
   });
 });

@@ -8,6 +8,12 @@
 interface EarlyAnswers {
   token: string;
   answers: Record<string, Promise<Response> | undefined>;
+  /**
+   * The answers the document itself carried (call -> JSON body: the server rendered its first
+   * screen from them with this very token, ADR 80's addendum), for the app's cache before its first
+   * render (`takeDocumentAnswers`).
+   */
+  given?: Record<string, unknown>;
 }
 
 declare global {
@@ -26,6 +32,14 @@ export function takeEarlyAnswer(request: Request, token: string | undefined): Pr
   const answer = early.answers[key];
   if (answer) delete early.answers[key];
   return answer;
+}
+
+/** The answers the document carried, once (the customer area puts them in its cache as it loads). */
+export function takeDocumentAnswers(): Record<string, unknown> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.priaEarlyAnswers;
+  const given = early?.given;
+  if (early) early.given = undefined;
+  return given;
 }
 
 /** Forgets the early answers not taken: they describe the account as it was when the page loaded. */

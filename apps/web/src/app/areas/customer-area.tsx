@@ -6,12 +6,14 @@ import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { isAccountSectionRef } from '../../features/account/account-sections.ts';
 import { customerContractMessages } from '../../features/customer/contract-messages.ts';
+import { seedFirstAnswers } from '../../features/customer/first-answers.ts';
 import { customerQuery } from '../../features/customer/queries.ts';
 import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
 import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
 import { OidcContext } from '../auth/oidc-context.tsx';
+import { takeDocumentAnswers } from '../early-answers.ts';
 import { warmUpCalendar } from '../i18n/calendar-locale.ts';
 import { addContractMessages } from '../i18n/contract-messages.ts';
 import { CustomerLayout } from '../layout/customer-layout.tsx';
@@ -23,6 +25,10 @@ import { QueryProvider } from '../query-provider.tsx';
 addContractMessages(customerContractMessages);
 // Every screen here writes New York dates: the browser's zone data loads before they render.
 warmUpCalendar();
+// The answers a document with its first screen carried (ADR 80's addendum), in the cache before
+// this area renders: the screen's first render has its data.
+const given = takeDocumentAnswers();
+if (given) seedFirstAnswers(queryClient, given);
 
 // Heavier screens load on first visit, so the dashboard shell paints fast.
 const screens = {
