@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
  * `npm run test:e2e` (after the build): the Playwright suite in E2E_SHARDS shards (2 by default)
  * run side by side, each its own `playwright test --shard=i/n` with its own server, embedded
  * PostgreSQL, data directory and log, on ports E2E_PORT + i - 1 and E2E_PG_PORT + i - 1
- * (3100/54391 and 3101/54392 by default; ADR 56). Every line a shard prints is prefixed with its
+ * (3100/25391 and 3101/25392 by default; ADR 56: PostgreSQL below 32768, outside the ports the system hands out to outgoing connections, which once took the CyberSource app's 54402 in CI). Every line a shard prints is prefixed with its
  * name, and each shard's whole output is kept in .tmp/e2e-shard-<i>.log. Fails when any shard
  * fails, or when a shard's card-data scan (the chromium project's teardown) did not run and pass.
  *
@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
  */
 const shards = Number(process.env.E2E_SHARDS ?? 2);
 const basePort = Number(process.env.E2E_PORT ?? 3100);
-const basePgPort = Number(process.env.E2E_PG_PORT ?? 54391);
+const basePgPort = Number(process.env.E2E_PG_PORT ?? 25391);
 if (!Number.isInteger(shards) || shards < 1 || shards > 9) {
   console.error(`E2E_SHARDS must be a whole number from 1 to 9 (got ${process.env.E2E_SHARDS})`);
   process.exit(2);

@@ -7,7 +7,7 @@
  * simulated slow 4G) and desktop presets. Prints performance, accessibility and best practices.
  *   npm run bench:lighthouse   (builds the web app first)
  * Targets: performance >= 90, accessibility >= 95, best practices >= 95; exits 1 when one is missed.
- * Env: LH_PORT (3410), LH_PG_PORT (54396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout),
+ * Env: LH_PORT (3410), LH_PG_PORT (25396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout),
  * LH_PRESETS (mobile,desktop) and LH_RUNS (3) to measure fewer pages or a page more or fewer times (each run is
  * printed, then each page's medians with the machine's load average over its runs; the targets are held to the medians). Each report
  * is kept as JSON in .tmp/lighthouse-reports/ (page-preset-run.json); LH_TRACE=1 also keeps each run's trace
@@ -26,7 +26,7 @@ import { HostedLogin } from '../../../e2e/fixtures/hosted-login.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const port = Number(process.env.LH_PORT ?? 3410);
-const pgPort = Number(process.env.LH_PG_PORT ?? 54396);
+const pgPort = Number(process.env.LH_PG_PORT ?? 25396);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `.tmp/lighthouse-data-${port}`);
 const profileDir = path.join(root, `.tmp/lighthouse-profile-${port}`);
