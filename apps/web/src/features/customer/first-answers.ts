@@ -18,8 +18,8 @@ export const firstAnswerKeys: Readonly<Record<string, readonly unknown[]>> = {
   '/api/v1/plans': planKeys.list(),
 };
 
-/** An answer's `data`, when it is an envelope that has one (what `dataOf` reads from a call). */
-function dataOf(answer: unknown): { data: unknown } | undefined {
+/** An answer's `data`, when it is an envelope that has one (what api-answer.ts `dataOf` reads from a call). */
+function envelopeData(answer: unknown): { data: unknown } | undefined {
   return typeof answer === 'object' && answer !== null && 'data' in answer
     ? { data: answer.data }
     : undefined;
@@ -36,7 +36,7 @@ export function seedFirstAnswers(client: QueryClient, answers: Record<string, un
   const seeded: string[] = [];
   for (const [call, answer] of Object.entries(answers)) {
     const key = firstAnswerKeys[call];
-    const body = dataOf(answer);
+    const body = envelopeData(answer);
     if (!key || !body) continue;
     client.setQueryData(key, body.data);
     seeded.push(call);
