@@ -3,6 +3,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
+import { mantineStableIds } from './build/mantine-stable-ids.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
 
@@ -21,6 +22,7 @@ export default defineConfig({
       failOnCompileError: true,
     }),
     react(),
+    mantineStableIds(),
     firstScreenChunks(),
     pwa(),
     precompress(),

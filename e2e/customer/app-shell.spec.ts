@@ -206,3 +206,26 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
   );
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('pria_doc_token');
 });
+
+test("a screen's first commit is not redone at once: Mantine's ids stay React's (issue 43)", async ({ page }) => {
+  const email = `ids-${Date.now()}@example.com`;
+  const password = 'ids-passphrase-1';
+  runCli(['user:create', '--email', email, '--password', password]);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, password);
+  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+
+  const tab = await page.context().newPage();
+  await tab.goto('/dashboard/account');
+  const field = tab.getByRole('textbox').first();
+  await expect(field).toBeVisible();
+  // Mantine's own hook replaced React's id with a random one (letters and digits) in a layout effect,
+  // an urgent update that made React run every effect of the first commit in the same long task
+  // (src/app/mantine-use-id.ts). React's id has characters a random one never has.
+  const id = await field.getAttribute('id');
+  expect(id).toMatch(/^mantine-.*[^a-z0-9-]/);
+  await tab.waitForTimeout(500);
+  expect(await field.getAttribute('id')).toBe(id);
+  // The label still names the field by that id.
+  await expect(tab.locator(`label[for="${id}"]`)).toHaveCount(1);
+});

@@ -22,10 +22,17 @@ export function revealAppWhenSettled(): void {
   }, 0);
 }
 
+/**
+ * How long the early answers outlive the frame. The screen that replaced it asks for its data in the
+ * effects of the commit that showed it, which React runs in a task of their own (mounted-later.tsx),
+ * often after this one; any change made in the meantime drops them at once (api-client.ts).
+ */
+const EARLY_ANSWERS_AFTER_FRAME_MS = 1000;
+
 export function removeAppShell(): void {
   document.getElementById('app-shell')?.remove();
   // The first screen is shown: what it did not ask for early, a later screen asks afresh.
-  dropEarlyAnswers();
+  setTimeout(dropEarlyAnswers, EARLY_ANSWERS_AFTER_FRAME_MS);
 }
 
 /** A loader keeps the frame on screen while it is mounted. */

@@ -3,6 +3,7 @@ import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { MenuLater } from '../../components/mounted-later.tsx';
 import { initialsOf } from './initials.ts';
 
 interface UserMenuProps {
@@ -18,8 +19,11 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
   const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
   const initials = initialsOf(name);
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
+    <MenuLater
+      position="bottom-end"
+      width={220}
+      shadow="md"
+      target={
         <Button
           variant="subtle"
           color="navy"
@@ -40,7 +44,8 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
             </Text>
           )}
         </Button>
-      </Menu.Target>
+      }
+    >
       <Menu.Dropdown>
         {narrow && (
           // A long name takes two lines at most, broken anywhere, so the menu (and its Logout)
@@ -63,6 +68,6 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
           <Trans>Logout</Trans>
         </Menu.Item>
       </Menu.Dropdown>
-    </Menu>
+    </MenuLater>
   );
 }

@@ -5,6 +5,7 @@ import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
+import { MenuLater } from '../../components/mounted-later.tsx';
 import { useNarrow } from '../../components/responsive-cards.tsx';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -83,12 +84,16 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
             {perCard ? ` · ${t`selected card`}` : ''}
           </Text>
         </Stack>
-        <Menu position="bottom-end" shadow="md" width={200}>
-          <Menu.Target>
+        <MenuLater
+          position="bottom-end"
+          shadow="md"
+          width={200}
+          target={
             <Button variant="default" leftSection={<IconFilter size={16} />}>
               {activeMode === 'range' && preset ? t`Last ${preset} days` : i18n._(filterLabels[activeMode])}
             </Button>
-          </Menu.Target>
+          }
+        >
           <Menu.Dropdown aria-label={t`Filter activity`}>
             {(['all', 'card'] as const)
               .filter((m) => m !== 'card' || narrow)
@@ -123,7 +128,7 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
               {i18n._(filterLabels.range)}
             </Menu.Item>
           </Menu.Dropdown>
-        </Menu>
+        </MenuLater>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
         {loading ? (

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { TooltipLater } from '../../components/mounted-later.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { expiryOf, holderNameOf } from './card-display.ts';
 import classes from './card-tile.module.css';
@@ -33,7 +34,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
         <BrandMark brand={card.brand} height={28} />
         <Group gap={4} wrap="nowrap">
           {onEdit && (
-            <Tooltip label={t`Edit card`}>
+            <TooltipLater label={t`Edit card`}>
               <ActionIcon
                 variant="subtle"
                 color="gray.0"
@@ -43,7 +44,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
               >
                 <IconPencil size={18} />
               </ActionIcon>
-            </Tooltip>
+            </TooltipLater>
           )}
           {onRemove && (
             <ActionIcon
