@@ -1,4 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager } from '@tanstack/react-query';
+import { coalescedTimeouts } from './coalesced-timers.ts';
+
+// Before any query exists: timers of one provider cannot be cleared by another.
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
 
 export const queryClient = new QueryClient({
   defaultOptions: {

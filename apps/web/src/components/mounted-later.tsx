@@ -17,6 +17,21 @@ export function useMountedLater(): boolean {
   return later;
 }
 
+/**
+ * For a dialog or drawer that is rarely opened: false until `opened` is first true, then true from
+ * the next frame on. Render nothing while both are false, and open it with `opened && shown`: it
+ * mounts closed and opens a frame later, so it slides in as usual.
+ */
+export function useMountedWhenOpened(opened: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!opened || shown) return;
+    const frame = requestAnimationFrame(() => setShown(true));
+    return () => cancelAnimationFrame(frame);
+  }, [opened, shown]);
+  return shown;
+}
+
 /** A Mantine Tooltip around `children` from the commit after they first show (`useMountedLater`). */
 export function TooltipLater({ children, ...props }: TooltipProps & { children: ReactElement }) {
   const later = useMountedLater();

@@ -15,7 +15,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useMountedLater } from '../../components/mounted-later.tsx';
+import { useMountedWhenOpened } from '../../components/mounted-later.tsx';
 import { AccountLanguageSwitch } from '../../features/account/account-language-switch.tsx';
 import { hasSection } from '../../features/account/account-sections.ts';
 import { useAuth } from '../auth/auth-state.tsx';
@@ -47,12 +47,13 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
   // The places are links (issue 40: buttons could not be opened in a new tab or show their
   // address); following one closes the menu. Support and Logout do something: they stay buttons.
   const place = (to: string) => ({ component: Link, to, onClick: onClose });
-  // Mounted after the page around it (its portal would make the page's first commit one long task).
-  const later = useMountedLater();
-  if (!later && !opened) return null;
+  // Mounted when first opened, closed for one frame so it slides in: its portal, scroll lock and
+  // focus trap are not part of the page's commits until then (mounted-later.tsx, ADR 81).
+  const shown = useMountedWhenOpened(opened);
+  if (!shown && !opened) return null;
   return (
     <Drawer
-      opened={opened}
+      opened={opened && shown}
       onClose={onClose}
       position="left"
       size={300}

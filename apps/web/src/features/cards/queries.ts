@@ -12,9 +12,16 @@ export const cardKeys = {
   entry: () => [...cardKeys.all, 'entry'] as const,
 };
 
+/**
+ * How long the list serves the sections that mount after it (the dashboard's cards, Upcoming's words,
+ * the progress) without asking again; the cards' own mutations invalidate it.
+ */
+const FRESH_MS = 10_000;
+
 export function useCards() {
   return useQuery({
     queryKey: cardKeys.list(),
+    staleTime: FRESH_MS,
     queryFn: ({ signal }) => dataOf(api.GET('/api/v1/cards', { signal })),
   });
 }
