@@ -24,7 +24,7 @@ export function revealAppWhenSettled(): void {
 
 /**
  * How long the early answers outlive the frame. The screen that replaced it asks for its data in the
- * effects of the commit that showed it, which React runs in a task of their own (mounted-later.tsx),
+ * effects of the commit that showed it, which React runs in a task of their own (mounted-later.ts),
  * often after this one; any change made in the meantime drops them at once (api-client.ts).
  */
 const EARLY_ANSWERS_AFTER_FRAME_MS = 1000;

@@ -57,7 +57,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
 
   return (
     // Its dialogs are drawn in place, not through a portal: a portal mounted with the page makes the
-    // page's first commit one long task (mounted-later.tsx); they are fixed over the whole window.
+    // page's first commit one long task (mounted-later.ts); they are fixed over the whole window.
     <ModalsProvider labels={{ confirm: t`Confirm`, cancel: t`Cancel` }} modalProps={{ withinPortal: false }}>
       <UpdatePrompt />
       <a href="#main" className="skip-link">

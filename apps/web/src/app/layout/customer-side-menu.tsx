@@ -15,7 +15,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useMountedWhenOpened } from '../../components/mounted-later.tsx';
+import { useMountedWhenOpened } from '../../components/mounted-later.ts';
 import { AccountLanguageSwitch } from '../../features/account/account-language-switch.tsx';
 import { hasSection } from '../../features/account/account-sections.ts';
 import { useAuth } from '../auth/auth-state.tsx';
@@ -48,7 +48,7 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
   // address); following one closes the menu. Support and Logout do something: they stay buttons.
   const place = (to: string) => ({ component: Link, to, onClick: onClose });
   // Mounted when first opened, closed for one frame so it slides in: its portal, scroll lock and
-  // focus trap are not part of the page's commits until then (mounted-later.tsx, ADR 81).
+  // focus trap are not part of the page's commits until then (mounted-later.ts, ADR 81).
   const shown = useMountedWhenOpened(opened);
   if (!shown && !opened) return null;
   return (

@@ -3,7 +3,7 @@ import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MenuLater } from '../../components/mounted-later.tsx';
+import { MenuLater } from '../../components/menu-later.tsx';
 import { initialsOf } from './initials.ts';
 
 interface UserMenuProps {

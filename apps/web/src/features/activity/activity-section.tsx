@@ -5,7 +5,7 @@ import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { MenuLater } from '../../components/mounted-later.tsx';
+import { MenuLater } from '../../components/menu-later.tsx';
 import { useNarrow } from '../../components/responsive-cards.tsx';
 import {
   ACTIVITY_PAGE_SIZE,

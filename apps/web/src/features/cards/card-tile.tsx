@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
-import { TooltipLater } from '../../components/mounted-later.tsx';
+import { TooltipLater } from '../../components/tooltip-later.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { expiryOf, holderNameOf } from './card-display.ts';
 import classes from './card-tile.module.css';

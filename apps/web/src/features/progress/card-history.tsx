@@ -4,7 +4,7 @@ import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
 import { formatUsd, type ProgressCard } from '@pria/contracts';
 import { useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { TooltipLater } from '../../components/mounted-later.tsx';
+import { TooltipLater } from '../../components/tooltip-later.tsx';
 import { cardLabel, monthName, stateColor } from './month-words.ts';
 import { stateDetailIn, stateLabels, summaryIn } from './progress-words.ts';
 
