@@ -207,7 +207,9 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('pria_doc_token');
 });
 
-test("a screen's first commit is not redone at once: Mantine's ids stay React's (issue 43)", async ({ page }) => {
+test("a screen's first commit is not redone at once: Mantine's ids stay React's (issue 43)", async ({
+  page,
+}) => {
   const email = `ids-${Date.now()}@example.com`;
   const password = 'ids-passphrase-1';
   runCli(['user:create', '--email', email, '--password', password]);
