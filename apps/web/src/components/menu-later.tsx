@@ -20,7 +20,10 @@ export function MenuLater({ target, children, ...props }: MenuLaterProps) {
     return cloneElement(target, {
       'aria-haspopup': 'menu',
       'aria-expanded': false,
-      onClick: () => setPressedEarly(true),
+      onClick: (event: unknown) => {
+        target.props.onClick?.(event);
+        setPressedEarly(true);
+      },
     } as Record<string, unknown>);
   }
   return (
