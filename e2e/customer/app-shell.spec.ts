@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signOut } from '../account-security/pages/session.ts';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
 import { runCli } from '../fixtures/cli.ts';
@@ -21,6 +21,16 @@ const screens = [
   { path: '/dashboard/account/payment', heading: 'Account Settings', title: 'Account Settings | Pria' },
 ];
 
+/** A new customer (the CLI's user:create) signed in through the hosted page, on the dashboard or onboarding. */
+async function signInNewCustomer(page: Page, prefix: string): Promise<void> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const password = `${prefix}-passphrase-1`;
+  runCli(['user:create', '--email', email, '--password', password]);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, password);
+  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+}
+
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -38,12 +48,7 @@ test.describe('before any script runs', () => {
 });
 
 test('the app replaces the frame once the screen is rendered', async ({ page }) => {
-  const email = `shell-${Date.now()}@example.com`;
-  const password = 'shell-passphrase-1';
-  runCli(['user:create', '--email', email, '--password', password]);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, password);
-  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+  await signInNewCustomer(page, 'shell');
 
   // A first visit in a new tab (the session is in this origin's storage): the frame, then the screen.
   const tab = await page.context().newPage();
@@ -57,12 +62,7 @@ test('the app replaces the frame once the screen is rendered', async ({ page }) 
 test("a screen's first calls start with the page, beside its code, and are each made once", async ({
   page,
 }) => {
-  const email = `early-${Date.now()}@example.com`;
-  const password = 'early-passphrase-1';
-  runCli(['user:create', '--email', email, '--password', password]);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, password);
-  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+  await signInNewCustomer(page, 'early');
 
   // A first visit in a new tab: the frame's early-data.js asks before the app's entry is requested.
   const tab = await page.context().newPage();
@@ -210,12 +210,7 @@ test("a subscribed customer's dashboard arrives with their first screen in its H
 test("a screen's first commit is not redone at once: Mantine's ids stay React's (issue 43)", async ({
   page,
 }) => {
-  const email = `ids-${Date.now()}@example.com`;
-  const password = 'ids-passphrase-1';
-  runCli(['user:create', '--email', email, '--password', password]);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, password);
-  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+  await signInNewCustomer(page, 'ids');
 
   const tab = await page.context().newPage();
   await tab.goto('/dashboard/account');
