@@ -149,9 +149,19 @@ const adminPages = chunk(adminArea).dynamicImports ?? [];
  * less (landing 135.5 -> 132.5, /contact 203.2 -> 197.2, /dashboard 285.8 -> 274.6, /dashboard/checkout
  * 320.3 -> 308.7, the whole area 392.1 -> 377.8). Budgets are these figures.
  */
-type Row = { route: string; roots: string[]; budget?: number; target?: number };
+type Row = { route: string; roots: string[]; budget?: number; target?: number } | SentRow;
+/** A prerendered page measured as sent: the scripts its HTML asks for before anything happens on it. */
+type SentRow = { route: string; html: string; budget: number; target?: number };
 const rows: Row[] = [
-  { route: '/ (landing)', roots: page(publicArea), budget: 133, target: 100 },
+  /*
+   * The landing page is sent without the app (ADR 82): its HTML asks for three plain scripts
+   * (register-sw.js, page-chrome.js, start-after-paint.js), and the app's code comes only when the
+   * page has something for it to do (a session, a tap on the menu or the language switch, a
+   * carousel seen on a phone). The first row is what every visit downloads; the second, what a
+   * visit that starts the app downloads in all (its old figure, kept as its budget).
+   */
+  { route: '/ (landing), as sent', html: 'prerendered/landing.html', budget: 4, target: 100 },
+  { route: '/ (landing), the app started', roots: page(publicArea), budget: 133 },
   { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 135, target: 110 },
   { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 139, target: 110 },
   {
@@ -235,9 +245,24 @@ const rows: Row[] = [
   { route: 'whole admin area', roots: [entryKey, adminArea, ...adminPages] },
 ];
 
+/** The scripts and module preloads a prerendered page's HTML asks for (the files in dist/). */
+function measureSent(file: string) {
+  const html = readFileSync(path.join(dist, file), 'utf8');
+  const sources = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="\/([^"]+)"/g),
+  ].map((m) => m[1] as string);
+  const js = new Set(sources);
+  const css = new Set(
+    [...html.matchAll(/<link rel="stylesheet"[^>]*\bhref="\/([^"]+)"/g)].map((m) => m[1] as string),
+  );
+  const sum = (files: Set<string>, k: 'raw' | 'gzip') => [...files].reduce((n, f) => n + sizeOf(f)[k], 0);
+  return { files: js.size, raw: sum(js, 'raw'), gzip: sum(js, 'gzip'), cssGzip: sum(css, 'gzip') };
+}
+
 const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`;
 const table = rows.map((row) => {
-  const m = measure(staticClosure(row.roots));
+  const m = 'html' in row ? measureSent(row.html) : measure(staticClosure(row.roots));
   const toGo = row.target !== undefined && row.budget !== undefined && row.budget > row.target;
   const verdict =
     row.budget === undefined

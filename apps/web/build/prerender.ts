@@ -2,10 +2,11 @@
  * Prerenders public pages to HTML, after the client build (dist/) and the SSR build of
  * src/prerender.tsx (.ssr/): each page's markup goes inside #root of the client's index.html,
  * with the stylesheets of its lazy route chunks (so the first paint is styled as the app will be).
- * Its scripts start after the first paint: the entry's <script type="module"> and every module
- * preload (the entry's and the route chunks') give way to public/start-after-paint.js, which adds
- * them once a frame is on screen (so on a slow network the HTML and stylesheets are not sharing the
- * bandwidth with ~200 KB of scripts the first paint does not need). Writes
+ * The entry's <script type="module"> and every module preload (the entry's and the route chunks')
+ * give way to public/start-after-paint.js, which adds them once a frame is on screen (so on a slow
+ * network the HTML and stylesheets are not sharing the bandwidth with ~200 KB of scripts the first
+ * paint does not need) or, on a public page, only when the page has something for the app to do
+ * (ADR 82: a session, a tap on a control only the app works, a carousel seen on a phone). Writes
  * dist/prerendered/<name>.html, their .br/.gz copies, and dist/prerendered/routes.json, which the
  * server reads to answer those paths with them. Fails when a page would need an inline script
  * (the CSP allows none). A public page is written in each language (ADR 73): `<name>.html` in
@@ -148,7 +149,10 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
           `<script defer src="/early-data.js" data-calls="${p.calls.join(' ')}" data-zone="${NEW_YORK}"></script>`,
         ]
       : []),
-    `<script defer src="/start-after-paint.js" data-entry="${entryTag[1]}" data-preload="${modules.join(' ')}"></script>`,
+    // A public page starts the app only when it has something to do (ADR 82); a frame, after its paint.
+    `<script defer src="/start-after-paint.js" data-entry="${entryTag[1]}" data-preload="${modules.join(' ')}"${
+      as === 'hydrated' ? ` data-on-demand data-zone="${NEW_YORK}"` : ''
+    }></script>`,
   ].join('\n    ');
   const root = '<div id="root"></div>';
   if (!template.includes(root) || !template.includes('</head>'))

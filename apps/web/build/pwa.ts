@@ -116,6 +116,7 @@ export const pwa = () => [
         '**/*.map',
         'sw.js',
         'register-sw.js',
+        'page-chrome.js',
         'start-after-paint.js',
         'early-data.js',
       ],

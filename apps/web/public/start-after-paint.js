@@ -1,8 +1,20 @@
-// Starts the app once the prerendered page has painted. build/prerender.ts puts this script in
-// such a page instead of the entry's <script type="module"> and its module preloads: on a slow
-// phone network the page's HTML and stylesheets get the bandwidth first, and the scripts, which
-// only make the page interactive (its links work without them), start right after the first
-// frame. A plain file (not a bundle) because the CSP allows no inline script.
+// Starts the app on a prerendered page. build/prerender.ts puts this script in such a page instead
+// of the entry's <script type="module"> and its module preloads. A plain file (not a bundle)
+// because the CSP allows no inline script.
+//
+// A signed-in screen's frame (no data-on-demand): the app starts right after the first frame, so on
+// a slow phone network the page's HTML and stylesheets get the bandwidth first.
+//
+// A public page (data-on-demand, ADR 82) is whole without the app: its words, links and layout are
+// in the HTML, and page-chrome.js keeps its header's shadow and its footer's year. The app starts
+// only when the page has something for it to do:
+// - someone is signed in on this browser (a stored session: the header offers the dashboard, the
+//   landing page sends them there), or a logout just led here (`?signed-out`: the notice);
+// - a tap on a control that only the app can work (data-early-tap: the phone menu's button, the
+//   language switch), kept on <html> and acted on once the app runs (takeEarlyTap);
+// - a part that only the app animates comes into view at the width where it does
+//   (data-app-when-visible="<media query>": the landing page's carousels on a phone), or the
+//   keyboard reaches it.
 (() => {
   const self = document.currentScript;
   if (!self) return;
@@ -30,18 +42,91 @@
     };
     preloadSome();
   };
-  // A tap, before the app has started, on a control that only the app can work (the phone menu's
-  // button, marked data-early-tap) would be lost: keep which one it was on <html>; the app stops
-  // keeping taps once React listens (main.tsx) and the control acts on one kept (takeEarlyTap).
+  // After the next frame is painted; a tab in the background paints no frame, so at most a second.
+  const startAfterPaint = () => {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(start, 1000);
+  };
+
+  // A tap, before the app has started, on a control that only the app can work would be lost: keep
+  // which one it was on <html>; the app stops keeping taps once React listens (main.tsx) and the
+  // control acts on one kept (takeEarlyTap).
   const keepTap = (event) => {
     const control = event.target instanceof Element ? event.target.closest('[data-early-tap]') : null;
-    if (control) document.documentElement.dataset.earlyTap = control.dataset.earlyTap;
+    if (!control) return;
+    document.documentElement.dataset.earlyTap = control.dataset.earlyTap;
+    start();
   };
   document.addEventListener('click', keepTap, true);
   document.addEventListener('pria:listening', () => document.removeEventListener('click', keepTap, true), {
     once: true,
   });
-  // After the next frame is painted; a tab in the background paints no frame, so at most a second.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 1000);
+
+  if (self.dataset.onDemand === undefined) {
+    startAfterPaint();
+    return;
+  }
+
+  // The footer's year, sent as the build's: the current one, New York's (data-zone), as every date.
+  // Only 1 January before 05:00 UTC needs the zone (New York is 4 or 5 hours behind), so the
+  // time-zone formatter, slow the first time, is rarely made.
+  const copyright = document.querySelector('[data-copyright]');
+  const sent = copyright?.textContent.match(/\d{4}/)?.[0];
+  if (copyright && sent) {
+    const now = new Date();
+    const nearNewYear = now.getUTCMonth() === 0 && now.getUTCDate() === 1 && now.getUTCHours() < 5;
+    const year = nearNewYear
+      ? new Intl.DateTimeFormat('en-US', { timeZone: self.dataset.zone, year: 'numeric' }).format(now)
+      : String(now.getUTCFullYear());
+    if (year !== sent) {
+      const walker = document.createTreeWalker(copyright, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        if (walker.currentNode.data.includes(sent))
+          walker.currentNode.data = walker.currentNode.data.replace(sent, year);
+      }
+    }
+  }
+
+  /** A session stored by the OIDC client (user-manager.ts: localStorage, `oidc.user:…`), live or not. */
+  const sessionStored = () => {
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        if (localStorage.key(i)?.startsWith('oidc.user:')) return true;
+      }
+    } catch {
+      // Storage blocked: nobody can be signed in on this browser.
+    }
+    return false;
+  };
+  if (sessionStored() || new URLSearchParams(window.location.search).has('signed-out')) {
+    startAfterPaint();
+    return;
+  }
+
+  // A press starts the download before the click it ends in (a phone's tap is ~100 ms long).
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('[data-early-tap]')) start();
+    },
+    { capture: true, passive: true },
+  );
+  const parts = document.querySelectorAll('[data-app-when-visible]');
+  if (parts.length === 0 || !('IntersectionObserver' in window)) return;
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    start();
+  });
+  for (const part of parts) {
+    const width = window.matchMedia(part.dataset.appWhenVisible);
+    const watch = () => {
+      if (width.matches) seen.observe(part);
+      else seen.unobserve(part);
+    };
+    watch();
+    width.addEventListener('change', watch);
+    // The keyboard reaching it (a focusable row, an arrow key) counts as seeing it.
+    part.addEventListener('focusin', () => width.matches && start());
+  }
 })();

@@ -134,6 +134,9 @@ export function ResponsiveCards({ label, items, columns }: ResponsiveCardsProps)
         className={classes.cards}
         style={{ '--cards-columns': columns } as CSSProperties}
         data-testid={narrow ? 'cards-carousel' : 'cards-grid'}
+        // On a public page sent without the app, the app starts when this row is seen at a
+        // carousel's width (public/start-after-paint.js, ADR 82).
+        data-app-when-visible={NARROW_QUERY}
         {...rowRole}
       >
         {items.map((item, index) => (

@@ -11,20 +11,19 @@ import classes from './customer-layout.module.css';
 export function CustomerFrame({
   burger,
   actions,
-  scrolled = false,
   mainId,
   children,
 }: {
   burger: ReactNode;
   actions?: ReactNode;
-  scrolled?: boolean;
   /** The skip link's target; only the live layout has one (the frame sits beside it for a moment). */
   mainId?: string;
   children: ReactNode;
 }) {
   return (
     <AppShell header={{ height: 64 }} padding="md">
-      <AppShell.Header className={classes.header} data-scrolled={scrolled || undefined}>
+      {/* Its shadow once the page is scrolled: public/page-chrome.js. */}
+      <AppShell.Header className={classes.header} data-shadow-when-scrolled>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">

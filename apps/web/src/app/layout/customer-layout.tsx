@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
-import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer, useRecheckEmailWhenBack } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
@@ -43,7 +42,6 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
   const [supportOpened, support] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const scrolled = useScrolledPast(8);
   const name = fullName(customer) || tokenName(auth.user?.profile, t`My account`);
 
   const logoutNow = () => {
@@ -64,7 +62,6 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <CustomerFrame
-        scrolled={scrolled}
         mainId="main"
         burger={
           <Burger

@@ -11,12 +11,20 @@ const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;
 
 const noChanges = () => () => {};
 const currentYear = () => Number(dayInNewYork(Date.now()).slice(0, 4));
-/** The prerendered landing page was rendered with the build's year: hydration starts from it, then shows the current one (New York's, as every date). */
-const buildYear = () => __BUILD_YEAR__;
+/**
+ * The year the page was sent with: hydration starts from it, then shows the current one (New
+ * York's, as every date). The prerendered landing page was rendered with the build's year, and
+ * public/start-after-paint.js puts the current one in before the app starts, if it ever does
+ * (ADR 82): read back from the page, so hydrating adopts whichever it shows.
+ */
+const sentYear = () => {
+  const shown = typeof document === 'undefined' ? null : document.querySelector('[data-copyright]');
+  return Number(shown?.textContent?.match(/\d{4}/)?.[0]) || __BUILD_YEAR__;
+};
 
 export function PublicFooter() {
   const { isAuthenticated } = useAuth();
-  const year = useSyncExternalStore(noChanges, currentYear, buildYear);
+  const year = useSyncExternalStore(noChanges, currentYear, sentYear);
   const { t } = useLingui();
 
   return (
@@ -68,7 +76,7 @@ export function PublicFooter() {
           )}
           <Divider color="navy.7" />
           <Group justify="space-between" gap="sm">
-            <Text fz="xs" c="gray.5">
+            <Text fz="xs" c="gray.5" data-copyright>
               <Trans>© {year} Pria, Inc. All rights reserved.</Trans>
             </Text>
             <LanguageSwitch inverted />

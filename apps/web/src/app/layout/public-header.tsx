@@ -6,7 +6,6 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { takeEarlyTap } from '../../components/early-tap.ts';
 import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useScrolledPast } from '../../components/use-scrolled-past.ts';
 import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor } from '../auth/claims.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
@@ -40,7 +39,6 @@ export function PublicHeader() {
     list.addEventListener('change', onChange);
     return () => list.removeEventListener('change', onChange);
   }, [opened, close]);
-  const scrolled = useScrolledPast(8);
   const auth = useAuth();
   const { logOut } = useAuthActions();
   const navigate = useNavigate();
@@ -83,7 +81,8 @@ export function PublicHeader() {
   );
 
   return (
-    <header className={classes.header} data-scrolled={scrolled || undefined}>
+    // Its shadow once the page is scrolled: public/page-chrome.js, with or without the app.
+    <header className={classes.header} data-shadow-when-scrolled>
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap">
           <Logo />
