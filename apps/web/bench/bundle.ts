@@ -154,16 +154,25 @@ type Row = { route: string; roots: string[]; budget?: number; target?: number } 
 type SentRow = { route: string; html: string; budget: number; target?: number };
 const rows: Row[] = [
   /*
-   * The landing page is sent without the app (ADR 82): its HTML asks for three plain scripts
-   * (register-sw.js, page-chrome.js, start-after-paint.js), and the app's code comes only when the
-   * page has something for it to do (a session, a tap on the menu or the language switch, a
-   * carousel seen on a phone). The first row is what every visit downloads; the second, what a
-   * visit that starts the app downloads in all (its old figure, kept as its budget).
+   * The prerendered public pages are sent without the app (ADR 82): their HTML asks for three plain
+   * scripts (register-sw.js, page-chrome.js, start-after-paint.js), and the app's code comes only
+   * when the page has something for it to do (a session, a tap on the menu or the language switch,
+   * a carousel seen on a phone). The "as sent" rows are what every visit downloads; the others,
+   * what a visit that starts the app (or reaches the page inside the app) downloads in all.
+   * The FAQ's answers as <details> (no Mantine accordion) moved the chunks of the sets of first
+   * screens: the other public pages +0.5 KB once the app runs (landing 132.5 -> 133.0, /about
+   * 134.7 -> 135.2, /policy 137.6 -> 138.1, /terms 139.8 -> 140.4, /feedback 164.3 -> 165.1), /faq
+   * 138.4 -> 134.5.
    */
-  { route: '/ (landing), as sent', html: 'prerendered/landing.html', budget: 4, target: 100 },
+  ...(['landing', 'about', 'faq', 'policy', 'terms'] as const).map((name) => ({
+    route: `/${name === 'landing' ? ' (landing)' : name}, as sent`,
+    html: `prerendered/${name}.html`,
+    budget: 4,
+    target: name === 'landing' ? 100 : 110,
+  })),
   { route: '/ (landing), the app started', roots: page(publicArea), budget: 133 },
-  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 135, target: 110 },
-  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 139, target: 110 },
+  { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 136 },
+  { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 135 },
   {
     route: '/contact',
     roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
@@ -173,17 +182,16 @@ const rows: Row[] = [
   {
     route: '/feedback',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
-    budget: 165,
+    budget: 166,
     target: 110,
   },
   {
     route: '/policy',
     roots: page(publicArea, 'src/features/legal/privacy-policy-page.tsx'),
     // +0.7 KB (issue 42): the legal pages' loader of a translation and its renderer (docs/benchmarks.md).
-    budget: 138,
-    target: 110,
+    budget: 139,
   },
-  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 140, target: 110 },
+  { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 141 },
   { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 116, target: 110 },
   {
     route: '/onboarding',

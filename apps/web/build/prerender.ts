@@ -52,9 +52,18 @@ interface Page {
   calls?: string[];
 }
 
-/** Public pages, each written once per language (the title is the page's own, from the SSR build). */
+/**
+ * Public pages, each written once per language (the title is the page's own, from the SSR build).
+ * Each is whole without the app (ADR 82): its links are plain ones, the FAQ's answers open without
+ * a script (<details>), the legal texts' contents are anchors.
+ */
+const publicArea = 'src/app/areas/public-area.tsx';
 const publicPages: Omit<Page, 'title'>[] = [
-  { url: '/', name: 'landing', chunks: ['src/app/areas/public-area.tsx'] },
+  { url: '/', name: 'landing', chunks: [publicArea] },
+  { url: '/about', name: 'about', chunks: [publicArea, 'src/features/about/about-page.tsx'] },
+  { url: '/faq', name: 'faq', chunks: [publicArea, 'src/features/faq/faq-page.tsx'] },
+  { url: '/policy', name: 'policy', chunks: [publicArea, 'src/features/legal/privacy-policy-page.tsx'] },
+  { url: '/terms', name: 'terms', chunks: [publicArea, 'src/features/legal/terms-page.tsx'] },
 ];
 /** A language's catalog, when it is its own chunk (Spanish: only Spanish readers download it). */
 const catalogChunk: Partial<Record<Language, string>> = { es: 'src/locales/es/public.po' };
@@ -88,13 +97,12 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
   Chunk
 >;
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const { render, renderShell, shellHeading, titleOfLanding } = (await import(
+const { render, renderShell, shellHeading } = (await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 )) as {
-  render: (url: string, language: Language) => Promise<string>;
+  render: (url: string, language: Language) => Promise<{ html: string; title: string }>;
   renderShell: (url: string, title: string, language: Language) => Promise<string>;
   shellHeading: (screen: ScreenWithFrame, language: Language) => Promise<string>;
-  titleOfLanding: (language: Language) => Promise<string>;
 };
 
 /**
@@ -191,8 +199,9 @@ const write = (p: Page, html: string) => {
 };
 for (const p of publicPages) {
   for (const language of languages) {
-    const localized = { ...p, language, title: await titleOfLanding(language) };
-    write(localized, page(localized, await render(p.url, language), 'hydrated'));
+    const { html, title } = await render(p.url, language);
+    const localized = { ...p, language, title };
+    write(localized, page(localized, html, 'hydrated'));
   }
 }
 for (const p of shells) {

@@ -120,9 +120,16 @@
   });
   for (const part of parts) {
     const width = window.matchMedia(part.dataset.appWhenVisible);
+    // At that width the part is a row that scrolls sideways: a tab stop meanwhile, so the keyboard
+    // can scroll it (and reaching it starts the app, which makes it a carousel with its own keys).
+    const focusable = !part.hasAttribute('tabindex');
     const watch = () => {
       if (width.matches) seen.observe(part);
       else seen.unobserve(part);
+      if (focusable && !started) {
+        if (width.matches) part.setAttribute('tabindex', '0');
+        else part.removeAttribute('tabindex');
+      }
     };
     watch();
     width.addEventListener('change', watch);

@@ -18,6 +18,7 @@ import { CustomerShell, RenderedFirstScreen } from './app/layout/customer-shell.
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { AssumedNarrow } from './components/responsive-cards.tsx';
+import { DocumentTitleSink } from './components/use-document-title.ts';
 import { cardKeys } from './features/cards/queries.ts';
 import { AFTER_PAYMENT, CheckoutView } from './features/checkout/checkout-view.tsx';
 import { firstAnswerKeys } from './features/customer/first-answers.ts';
@@ -26,25 +27,26 @@ import { customerKeys } from './features/customer/queries.ts';
 import { type ScreenWithFrame, screenHeadings } from './features/customer/screen-headings.ts';
 import type { Customer } from './features/customer/types.ts';
 import { DashboardFirstScreen, firstSelectedCard } from './features/dashboard/dashboard-first-screen.tsx';
-import { landingTitle } from './features/landing/landing-page.tsx';
 import { shouldOnboard } from './features/onboarding/later-flag.ts';
 
-/** The landing page's title in `language` (the one the page sets once it runs). */
-export async function titleOfLanding(language: Language): Promise<string> {
+/**
+ * The HTML of `url` in `language` as the app renders it inside #root (one page at a time), and the
+ * document title the page sets once it runs (useDocumentTitle).
+ */
+export async function render(url: string, language: Language): Promise<{ html: string; title: string }> {
   await activateLanguage(language);
-  return `${i18n._(landingTitle)} | Pria`;
-}
-
-/** The HTML of `url` in `language` as the app renders it inside #root (one page at a time). */
-export async function render(url: string, language: Language): Promise<string> {
-  await activateLanguage(language);
-  return html(
-    <UiProviders>
-      <StaticRouter location={url}>
-        <AppRoutes publicArea={PublicArea} />
-      </StaticRouter>
-    </UiProviders>,
+  let title: string | undefined;
+  const markup = await html(
+    <DocumentTitleSink value={(said) => (title = said)}>
+      <UiProviders>
+        <StaticRouter location={url}>
+          <AppRoutes publicArea={PublicArea} />
+        </StaticRouter>
+      </UiProviders>
+    </DocumentTitleSink>,
   );
+  if (!title) throw new Error(`prerender: ${url} sets no document title (useDocumentTitle)`);
+  return { html: markup, title };
 }
 
 /** A signed-in screen's heading in `language` (its frame's title and the tab's). */

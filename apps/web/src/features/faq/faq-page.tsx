@@ -1,9 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Accordion, Anchor, Container, Text } from '@mantine/core';
+import { AccordionChevron, Anchor, Container, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { faqItems } from './faq-items.ts';
+import classes from './faq-page.module.css';
 
+/**
+ * The questions as the browser's own disclosures (<details>, one open at a time through their
+ * shared `name`, the first open): the page works the same sent without the app (ADR 82), the
+ * keyboard and screen readers get the browser's behaviour, and no script runs to open an answer.
+ */
 export default function FaqPage() {
   const { t, i18n } = useLingui();
   return (
@@ -12,27 +18,21 @@ export default function FaqPage() {
         <Trans>Everything you need to know about Charge &amp; Pay.</Trans>
       </PageHeader>
       <Container size="md" py={{ base: 40, sm: 72 }}>
-        <Accordion
-          variant="separated"
-          radius="md"
-          chevronPosition="right"
-          order={2}
-          // Accordion values become element ids (aria-controls): letters, digits and dashes only.
-          defaultValue={faqItems[0].id}
-        >
-          {faqItems.map((item) => (
-            <Accordion.Item key={item.id} value={item.id}>
-              <Accordion.Control>
-                <Text fw={600}>{i18n._(item.question)}</Text>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <Text c="dimmed" lh={1.6}>
-                  {i18n._(item.answer)}
+        <div className={classes.list}>
+          {faqItems.map((item, index) => (
+            <details key={item.id} name="faq" className={classes.item} open={index === 0}>
+              <summary className={classes.question}>
+                <Text component="span" fw={600}>
+                  {i18n._(item.question)}
                 </Text>
-              </Accordion.Panel>
-            </Accordion.Item>
+                <AccordionChevron className={classes.chevron} aria-hidden />
+              </summary>
+              <Text c="dimmed" lh={1.6} className={classes.answer}>
+                {i18n._(item.answer)}
+              </Text>
+            </details>
           ))}
-        </Accordion>
+        </div>
         <Text ta="center" mt="xl" c="dimmed">
           <Trans>
             Still have a question?{' '}
