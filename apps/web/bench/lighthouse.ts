@@ -7,7 +7,7 @@
  * simulated slow 4G) and desktop presets. Prints performance, accessibility and best practices.
  *   npm run bench:lighthouse   (builds the web app first)
  * Targets: performance >= 90, accessibility >= 95, best practices >= 95; exits 1 when one is missed.
- * Env: LH_PORT (3410), LH_PG_PORT (25396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout),
+ * Env: LH_PORT (3410), LH_PG_PORT (25396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout; faq on request),
  * LH_PRESETS (mobile,desktop) and LH_RUNS (3) to measure fewer pages or a page more or fewer times (each run is
  * printed, then each page's medians with the machine's load average over its runs; the targets are held to the medians). Each report
  * is kept as JSON in .tmp/lighthouse-reports/ (page-preset-run.json); LH_TRACE=1 also keeps each run's trace
@@ -31,11 +31,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(root, `.tmp/lighthouse-data-${port}`);
 const profileDir = path.join(root, `.tmp/lighthouse-profile-${port}`);
 const reportDir = path.join(root, '.tmp/lighthouse-reports');
-const listEnv = (name: string, all: string[]) =>
-  (process.env[name] ?? all.join(','))
+/** The names listed in env `name` that are `known` (by default, all of `defaults`), else `defaults`. */
+const listEnv = (name: string, defaults: string[], known = defaults) =>
+  (process.env[name] ?? defaults.join(','))
     .split(',')
     .map((s) => s.trim())
-    .filter((s) => all.includes(s));
+    .filter((s) => known.includes(s));
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const keepTrace = process.env.LH_TRACE === '1';
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -203,9 +204,12 @@ try {
     ['dashboard', '/dashboard', true],
     // As 'Continue to Payment' opens it: without a plan the page only says to choose one.
     ['checkout', '/dashboard/checkout?plan=semi-annual', true],
+    // Another public page sent without the app (ADR 82): on request only (LH_PAGES=faq).
+    ['faq', '/faq', false],
   ] as const;
   const pageNames = listEnv(
     'LH_PAGES',
+    ['landing', 'dashboard', 'checkout'],
     allPages.map(([name]) => name),
   );
   const pages = allPages.filter(([name]) => pageNames.includes(name));
