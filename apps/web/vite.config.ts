@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { mantineStableIds } from './build/mantine-stable-ids.ts';
+import { minifyPlainScripts } from './build/minify-plain-scripts.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
 
@@ -25,6 +26,7 @@ export default defineConfig({
     mantineStableIds(),
     firstScreenChunks(),
     pwa(),
+    minifyPlainScripts(),
     precompress(),
   ],
   // The year the prerendered HTML shows in the footer (public-footer.tsx).

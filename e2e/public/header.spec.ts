@@ -25,33 +25,64 @@ test.describe('public header on a phone (390px)', () => {
     await expect.poll(() => header.isPageScrollLocked()).toBe(false);
   });
 
-  test('a tap on the hamburger starts the app, which opens the menu once it runs', async ({ page }) => {
-    // Hold the app's entry back (start-after-paint.js asks for it when the menu is tapped, ADR 82).
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entryRequested = false;
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      entryRequested = true;
-      await held;
-      await route.continue();
+  test('the hamburger opens the menu at once without the app; Close, Escape and a tap outside close it (ADR 82)', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script' && new URL(r.url()).pathname.startsWith('/assets/'))
+        asked.push(r.url());
     });
     await page.goto('/');
     const header = new PublicHeader(page);
-    await expect(header.menuButton).toBeVisible();
-    expect(entryRequested).toBe(false);
-    await header.menuButton.click();
-    await expect.poll(() => entryRequested).toBe(true);
-    await expect(header.drawer).toBeHidden();
-
-    release();
-    await expect(header.drawer).toBeVisible();
-    await expect(header.drawerLink('FAQ')).toBeVisible();
-    // Kept once: closed, it stays closed, and the button works as usual from then on.
+    await header.openMenu();
+    // The menu is the browser's modal dialog: the keyboard starts inside it.
+    await expect(header.drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
     await header.drawer.getByRole('button', { name: 'Close menu' }).click();
     await expect(header.drawer).toBeHidden();
+    // The focus goes back to the hamburger.
+    await expect(header.menuButton).toBeFocused();
+    await expect.poll(() => header.isPageScrollLocked()).toBe(false);
+
     await header.openMenu();
+    await page.keyboard.press('Escape');
+    await expect(header.drawer).toBeHidden();
+
+    await header.openMenu();
+    // A tap on the dimmed page beside it.
+    await page.mouse.click(20, 400);
+    await expect(header.drawer).toBeHidden();
+    expect(asked).toEqual([]);
+  });
+
+  test('widening the window past 960px closes the menu', async ({ page }) => {
+    await page.goto('/');
+    const header = new PublicHeader(page);
+    await header.openMenu();
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await expect(header.drawer).toBeHidden();
+    await expect.poll(() => header.isPageScrollLocked()).toBe(false);
+    await expect(header.banner.getByRole('link', { name: 'About' })).toBeVisible();
+  });
+
+  test('once the app runs, a link in the menu moves inside the app and closes the menu', async ({ page }) => {
+    // A logout's landing page starts the app at once (its notice is the app's).
+    await page.goto('/?signed-out');
+    await expect
+      .poll(() =>
+        page.evaluate("Object.keys(document.querySelector('h1')).some((k) => k.startsWith('__reactFiber'))"),
+      )
+      .toBe(true);
+    await page.evaluate('window.samePage = true');
+    const header = new PublicHeader(page);
+    await header.openMenu();
+    await header.drawerLink('About').click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'About Pria' })).toBeVisible();
+    await expect(header.drawer).toBeHidden();
+    await expect.poll(() => header.isPageScrollLocked()).toBe(false);
+    // The app's router moved, not a new document.
+    expect(await page.evaluate('window.samePage')).toBe(true);
   });
 });
 

@@ -10,8 +10,9 @@
 // only when the page has something for it to do:
 // - someone is signed in on this browser (a stored session: the header offers the dashboard, the
 //   landing page sends them there), or a logout just led here (`?signed-out`: the notice);
-// - a tap on a control that only the app can work (data-early-tap: the phone menu's button, the
-//   language switch), kept on <html> and acted on once the app runs (takeEarlyTap);
+// - a tap on a control that only the app can work (data-early-tap: the language switch), kept on
+//   <html> and acted on once the app runs (takeEarlyTap); the phone menu needs no app (a native
+//   dialog, public-header.tsx);
 // - a part that only the app animates comes into view at the width where it does
 //   (data-app-when-visible="<media query>": the landing page's carousels on a phone), or the
 //   keyboard reaches it.

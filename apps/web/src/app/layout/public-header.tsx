@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Burger, Button, Container, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { lazy, useEffect } from 'react';
+import { Burger, Button, CloseButton, Container, Group, Stack, Title } from '@mantine/core';
+import { useRef } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { takeEarlyTap } from '../../components/early-tap.ts';
-import { LazyModal } from '../../components/lazy-modal.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor } from '../auth/claims.ts';
@@ -12,33 +9,30 @@ import { useAuthActions } from '../auth/use-auth-actions.ts';
 import classes from './public-header.module.css';
 import { publicNavLinks } from './public-nav-links.ts';
 
+/** The phone menu's id: its buttons name it (`commandfor`). */
+const MENU_ID = 'public-menu';
+
 /**
- * Spec: at 960px or less the links move into a hamburger sidebar. The header holds both the links
- * and the hamburger and its stylesheet shows one of them at the same 960px, so the prerendered
- * landing page is right at every width before any script runs.
+ * The browser's own invoker commands: the button opens or closes the dialog by itself, with or
+ * without the app (public/page-chrome.js does it where the browser cannot yet). Not in React's
+ * types: passed as the plain attributes they are.
  */
-const NARROW = '(max-width: 960px)';
+const invokes = (command: 'show-modal' | 'close') => ({ commandfor: MENU_ID, command }) as object;
 
-const PublicMenuDrawer = lazy(() => import('./public-menu-drawer.tsx'));
-
+/**
+ * Spec: at 960px or less the links move into a hamburger sidebar, page scrolling locked while it is
+ * open. The header holds both the links and the hamburger and its stylesheet shows one of them at
+ * the same 960px, so a prerendered page is right at every width before any script runs.
+ * The sidebar is a native modal <dialog> in the page from the start (ADR 82): the hamburger opens it
+ * through the browser's invoker command, so it opens at once on a page sent without the app; the
+ * browser traps the keyboard in it, closes it on Escape or a tap outside (`closedby="any"`) and
+ * gives the focus back to the hamburger; the stylesheet locks the page's scrolling while it is open;
+ * page-chrome.js closes it when the window widens past 960px. The app only closes it when one of
+ * its links navigates inside the app.
+ */
 export function PublicHeader() {
-  const [opened, { toggle, open, close }] = useDisclosure(false);
-  // A tap on the hamburger before the app had started opens the menu now (ADR 11).
-  useEffect(() => {
-    if (takeEarlyTap('menu')) open();
-  }, [open]);
-  // The drawer belongs to the narrow layout: widening the window past 960px closes it. Read in an
-  // effect, not while rendering, so hydrating the prerendered header on a phone renders nothing new.
-  useEffect(() => {
-    if (!opened) return;
-    const list = window.matchMedia(NARROW);
-    const onChange = () => {
-      if (!list.matches) close();
-    };
-    onChange();
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [opened, close]);
+  const menu = useRef<HTMLDialogElement>(null);
+  const close = () => menu.current?.close();
   const auth = useAuth();
   const { logOut } = useAuthActions();
   const navigate = useNavigate();
@@ -88,11 +82,11 @@ export function PublicHeader() {
           <Logo />
           <Burger
             className={classes.narrowOnly}
-            opened={opened}
-            onClick={toggle}
+            opened={false}
             aria-label={t`Open menu`}
-            aria-expanded={opened}
-            data-early-tap="menu"
+            aria-haspopup="dialog"
+            aria-controls={MENU_ID}
+            {...invokes('show-modal')}
           />
           <Group className={classes.wideOnly} component="nav" aria-label={t`Main`} gap="lg" wrap="nowrap">
             <Group gap={4}>{links(classes.link)}</Group>
@@ -100,21 +94,28 @@ export function PublicHeader() {
           </Group>
         </Group>
       </Container>
-      {/* NOTE: mounted (and its code loaded) the first time it opens, then kept: a drawer renders through Mantine's
-          Portal, which sets state in a layout effect when it mounts; React runs that update
-          synchronously, and while the prerendered page was still being adopted it made React
-          adopt all the rest at once. */}
-      <LazyModal
-        opened={opened}
-        render={(open) => (
-          <PublicMenuDrawer
-            opened={open}
-            onClose={close}
-            links={links(classes.drawerLink)}
-            accountButtons={accountButtons}
-          />
-        )}
-      />
+      <dialog
+        ref={menu}
+        id={MENU_ID}
+        className={classes.menu}
+        aria-labelledby={`${MENU_ID}-title`}
+        closedby="any"
+        // The menu belongs to the narrow layout: page-chrome.js closes it when the window widens.
+        data-close-unless="(max-width: 960px)"
+      >
+        <Group justify="space-between" wrap="nowrap" mb="md">
+          <Title order={2} id={`${MENU_ID}-title`} className={classes.menuTitle}>
+            <Trans>Menu</Trans>
+          </Title>
+          <CloseButton aria-label={t`Close menu`} size="lg" {...invokes('close')} />
+        </Group>
+        <Stack component="nav" aria-label={t`Mobile`} gap={4}>
+          {links(classes.drawerLink)}
+          <Stack gap="sm" mt="lg">
+            {accountButtons}
+          </Stack>
+        </Stack>
+      </dialog>
     </header>
   );
 }
