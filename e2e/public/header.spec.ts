@@ -100,6 +100,21 @@ test.describe('public header on a desktop (1280px)', () => {
     await expect(header.banner.getByRole('link', { name: 'Sign Up' })).toBeVisible();
   });
 
+  test('a small scroll stays where it is: the scrolled style does not change the header height', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const header = new PublicHeader(page);
+    const height = async () => (await header.banner.boundingBox())?.height;
+    const before = await height();
+    await page.mouse.wheel(0, 20);
+    await expect(header.banner).toHaveAttribute('data-scrolled');
+    // NOTE: a short wait: a header that changed height made the page bounce back and forth.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate<number>('window.scrollY')).toBe(20);
+    expect(await height()).toBe(before);
+  });
+
   test('draws its shadow once the page is scrolled and drops it back at the top', async ({ page }) => {
     await page.goto('/');
     const header = new PublicHeader(page);

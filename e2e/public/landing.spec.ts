@@ -108,6 +108,20 @@ test.describe('landing on a phone (390px)', () => {
     await expect(carousel.getByRole('group', { name: '1 of 3' })).toBeInViewport({ ratio: 0.9 });
   });
 
+  test('a carousel counts its 9 seconds on screen only: one below stays on its first slide until seen', async ({
+    page,
+  }) => {
+    const carousel = await howItWorksCarouselOnClock(page);
+    await page.clock.runFor(2 * 9000 + 500);
+    await expect(carousel.getByRole('group', { name: '3 of 3' })).toBeInViewport({ ratio: 0.9 });
+    // "Getting started", further down, was not on screen meanwhile: it opens where it starts.
+    const later = page.locator('[aria-roledescription="carousel"][aria-label="Getting started steps"]');
+    await later.scrollIntoViewIfNeeded();
+    expect(await later.evaluate((el) => el.scrollLeft)).toBe(0);
+    await page.clock.runFor(9000);
+    await expect(later.getByRole('group', { name: '2 of 4' })).toBeInViewport({ ratio: 0.9 });
+  });
+
   test('a carousel stays put for someone who asked for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const carousel = await howItWorksCarouselOnClock(page);

@@ -67,6 +67,24 @@ test.describe('signed out on a phone (390px)', () => {
   });
 });
 
+test('Español picked on a page sent without the app: the same page again in Spanish, kept, without the app', async ({
+  page,
+  context,
+}) => {
+  const asked = appScripts(page);
+  await page.goto('/faq');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+  await expect(page).toHaveURL(/\/faq$/);
+  const cookie = (await context.cookies()).find((c) => c.name === 'pria_lang');
+  expect(cookie?.value).toBe('es');
+  // And back.
+  await page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+  expect(asked).toEqual([]);
+});
+
 test('a signed-in customer on a public page gets the app, and its signed-in header and footer', async ({
   page,
 }) => {

@@ -6,13 +6,11 @@
 // a slow phone network the page's HTML and stylesheets get the bandwidth first.
 //
 // A public page (data-on-demand, ADR 82) is whole without the app: its words, links and layout are
-// in the HTML, and page-chrome.js keeps its header's shadow and its footer's year. The app starts
+// in the HTML, page-chrome.js keeps its header's shadow and its phone menu (a native dialog), and
+// this script its footer's year and its language switch (below). The app starts
 // only when the page has something for it to do:
 // - someone is signed in on this browser (a stored session: the header offers the dashboard, the
 //   landing page sends them there), or a logout just led here (`?signed-out`: the notice);
-// - a tap on a control that only the app can work (data-early-tap: the language switch), kept on
-//   <html> and acted on once the app runs (takeEarlyTap); the phone menu needs no app (a native
-//   dialog, public-header.tsx);
 // - a part that only the app animates comes into view at the width where it does
 //   (data-app-when-visible="<media query>": the landing page's carousels on a phone), or the
 //   keyboard reaches it.
@@ -49,19 +47,24 @@
     setTimeout(start, 1000);
   };
 
-  // A tap, before the app has started, on a control that only the app can work would be lost: keep
-  // which one it was on <html>; the app stops keeping taps once React listens (main.tsx) and the
-  // control acts on one kept (takeEarlyTap).
-  const keepTap = (event) => {
-    const control = event.target instanceof Element ? event.target.closest('[data-early-tap]') : null;
-    if (!control) return;
-    document.documentElement.dataset.earlyTap = control.dataset.earlyTap;
-    start();
+  // A language picked before the app listens (the footer's switch, data-choose-language: the cookie
+  // that keeps it, written by the app's language-cookie.ts): kept, and the page loaded again, which
+  // the server sends in that language. Without waiting for the app, and no page to re-render.
+  const chooseLanguage = (event) => {
+    const choice = event.target instanceof Element ? event.target.closest('[data-choose-language]') : null;
+    if (!choice) return;
+    event.preventDefault();
+    event.stopPropagation();
+    // biome-ignore lint/suspicious/noDocumentCookie: the string is the app's own (language-cookie.ts), nothing to escape; the Cookie Store API is not in every browser we serve
+    document.cookie = `${choice.dataset.chooseLanguage}${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+    window.location.reload();
   };
-  document.addEventListener('click', keepTap, true);
-  document.addEventListener('pria:listening', () => document.removeEventListener('click', keepTap, true), {
-    once: true,
-  });
+  document.addEventListener('click', chooseLanguage, true);
+  document.addEventListener(
+    'pria:listening',
+    () => document.removeEventListener('click', chooseLanguage, true),
+    { once: true },
+  );
 
   if (self.dataset.onDemand === undefined) {
     startAfterPaint();
@@ -104,14 +107,6 @@
     return;
   }
 
-  // A press starts the download before the click it ends in (a phone's tap is ~100 ms long).
-  document.addEventListener(
-    'pointerdown',
-    (event) => {
-      if (event.target instanceof Element && event.target.closest('[data-early-tap]')) start();
-    },
-    { capture: true, passive: true },
-  );
   const parts = document.querySelectorAll('[data-app-when-visible]');
   if (parts.length === 0 || !('IntersectionObserver' in window)) return;
   const seen = new IntersectionObserver((entries) => {

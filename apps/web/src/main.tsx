@@ -9,7 +9,7 @@ import { activateLanguage } from './app/i18n/i18n.ts';
 import { startLanguage } from './app/i18n/start-language.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
-import { stopKeepingEarlyTaps } from './components/early-tap.ts';
+import { announceAppListening } from './components/app-listening.ts';
 
 /** The OIDC client could not be loaded: the page works signed out (a reload tries again). */
 function noSignIn(err: unknown): null {
@@ -59,7 +59,7 @@ async function start() {
     else createRoot(root).render(app);
   });
   // React listens from here on (a tap on a part not yet adopted is replayed once it is).
-  stopKeepingEarlyTaps();
+  announceAppListening();
 }
 
 start().catch((err: unknown) => {

@@ -75,18 +75,43 @@ interface ResponsiveCardsProps {
 }
 
 /**
- * Every 9 seconds, the next slide (then the first again). Not while the person points at or works
- * in the carousel, nor in a hidden tab, nor for someone who asked for reduced motion.
+ * Every 9 seconds the carousel is on screen, the next slide (then the first again): counted from
+ * when it came into view, and again from the person's own swipe (so a carousel read later opens
+ * where it starts, and a swipe is not followed by an advance a moment after). Not while the
+ * person points at or works in the carousel, nor in a hidden tab, nor for someone who asked for
+ * reduced motion.
  */
 function useAutoAdvance(row: RefObject<HTMLElement | null>, active: boolean, count: number) {
   useEffect(() => {
-    if (!active || count < 2) return;
-    const timer = window.setInterval(() => {
-      const el = row.current;
-      if (!el || document.hidden || el.matches(':hover, :focus-within') || prefersReducedMotion()) return;
-      showSlide(el, (currentSlide(el) + 1) % count);
-    }, CAROUSEL_INTERVAL_MS);
-    return () => window.clearInterval(timer);
+    const el = row.current;
+    if (!active || count < 2 || !el) return;
+    let visible = false;
+    let timer = 0;
+    const schedule = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(advance, CAROUSEL_INTERVAL_MS);
+    };
+    const advance = () => {
+      if (visible && !document.hidden && !el.matches(':hover, :focus-within') && !prefersReducedMotion())
+        showSlide(el, (currentSlide(el) + 1) % count);
+      schedule();
+    };
+    const seen = new IntersectionObserver(
+      ([entry]) => {
+        const was = visible;
+        visible = entry?.isIntersecting ?? false;
+        if (visible && !was) schedule();
+      },
+      { threshold: 0.5 },
+    );
+    seen.observe(el);
+    const touched = ['pointerdown', 'wheel'] as const;
+    for (const type of touched) el.addEventListener(type, schedule, { passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      seen.disconnect();
+      for (const type of touched) el.removeEventListener(type, schedule);
+    };
   }, [row, active, count]);
 }
 

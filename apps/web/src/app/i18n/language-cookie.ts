@@ -12,5 +12,13 @@ export const cookieLanguage = (): Language | undefined => languageFromCookies(do
 export function rememberLanguage(language: Language): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve; one fixed name and a value from a closed list, nothing to escape
-  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${A_YEAR_IN_SECONDS}; SameSite=Lax${secure}`;
+  document.cookie = `${languageCookieFor(language)}${secure}`;
 }
+
+/**
+ * The cookie that keeps `language`, as `document.cookie` takes it, but for `Secure` (added on an
+ * https page). The language switch also writes it into the page (`data-choose-language`), for
+ * public/start-after-paint.js to set before the app runs (ADR 82).
+ */
+export const languageCookieFor = (language: Language): string =>
+  `${languageCookie}=${language}; Path=/; Max-Age=${A_YEAR_IN_SECONDS}; SameSite=Lax`;

@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, UnstyledButton } from '@mantine/core';
 import type { Language } from '@pria/contracts/languages';
-import { useEffect } from 'react';
-import { takeEarlyTap } from '../../components/early-tap.ts';
 import { activateLanguage, currentLanguage } from './i18n.ts';
-import { rememberLanguage } from './language-cookie.ts';
+import { languageCookieFor, rememberLanguage } from './language-cookie.ts';
 import classes from './language-switch.module.css';
 
 /** Each language named in itself, so a reader finds theirs whatever the page speaks now. */
@@ -15,7 +13,8 @@ const choices: { language: Language; name: string }[] = [
 
 /**
  * "English / Español" (issue 42): picking one speaks it at once and keeps it as this browser's
- * choice (cookie); `onChoose` also keeps it elsewhere (the account, on the customer's pages).
+ * choice (cookie); `onChoose` also keeps it elsewhere (the account, on the customer's pages). On a
+ * page sent without the app (ADR 82) the pick is the cookie and the page loaded again in it.
  */
 export function LanguageSwitch({
   onChoose,
@@ -32,12 +31,6 @@ export function LanguageSwitch({
     onChoose?.(language);
     if (language !== currentLanguage()) await activateLanguage(language);
   };
-  // A pick made on a prerendered page before the app started counts now (ADR 11's early taps).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the switch first mounts
-  useEffect(() => {
-    const early = choices.find(({ language }) => takeEarlyTap(`language-${language}`));
-    if (early) void choose(early.language);
-  }, []);
   return (
     <Group gap={4} role="group" aria-label={t`Language`} wrap="nowrap" data-inverted={inverted || undefined}>
       {choices.map(({ language, name }, index) => (
@@ -51,7 +44,9 @@ export function LanguageSwitch({
             lang={language}
             className={classes.choice}
             aria-pressed={language === current}
-            data-early-tap={`language-${language}`}
+            // Picked on a prerendered page before the app runs: public/start-after-paint.js keeps
+            // this cookie and loads the page again, which the server sends in that language (ADR 82).
+            data-choose-language={languageCookieFor(language)}
             onClick={() => void choose(language)}
           >
             {name}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { useAuth } from '../auth/auth-state.tsx';
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
+import classes from './public-footer.module.css';
 
 const footerLinkProps = { component: Link, c: 'gray.3', fz: 'sm' } as const;
 
@@ -28,7 +29,7 @@ export function PublicFooter() {
   const { t } = useLingui();
 
   return (
-    <Box component="footer" bg="navy.9" c="gray.3" py={48}>
+    <Box component="footer" bg="navy.9" c="gray.3" py={48} className={classes.footer}>
       <Container size="lg">
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" gap="lg">

@@ -107,11 +107,11 @@ export function PublicHeader() {
           <Title order={2} id={`${MENU_ID}-title`} className={classes.menuTitle}>
             <Trans>Menu</Trans>
           </Title>
-          <CloseButton aria-label={t`Close menu`} size="lg" {...invokes('close')} />
+          <CloseButton aria-label={t`Close menu`} size="xl" {...invokes('close')} />
         </Group>
         <Stack component="nav" aria-label={t`Mobile`} gap={4}>
           {links(classes.drawerLink)}
-          <Stack gap="sm" mt="lg">
+          <Stack gap="sm" mt="lg" className={classes.menuButtons}>
             {accountButtons}
           </Stack>
         </Stack>
