@@ -83,7 +83,7 @@ const tiles: Tile[] = [
     title: msg`Advocacy`,
     icon: <IconSpeakerphone />,
     badge: <Trans>Coming soon</Trans>,
-    body: <Trans>A programme to help members understand and stand up for their credit rights.</Trans>,
+    body: <Trans>A program to help members understand and stand up for their credit rights.</Trans>,
   },
 ];
 

@@ -28,7 +28,7 @@ export const faqItems = [
   {
     id: 'does-pria-store-my-card-details',
     question: msg`Does Pria store my card details?`,
-    answer: msg`No. Your card data is tokenized by our payment processor and is never stored by Pria. We keep only the brand, the last four digits and the expiry date so you can recognise your card.`,
+    answer: msg`No. Your card data is tokenized by our payment processor and is never stored by Pria. We keep only the brand, the last four digits and the expiry date, so you can recognize your card, and its billing address.`,
   },
   {
     id: 'how-much-is-the-subscription',
