@@ -288,12 +288,13 @@ test.describe('prerendered landing page', () => {
   test("New York's year on New Year's night: still the old one there at 04:00 UTC, the new one at 05:30", async ({
     page,
   }) => {
-    await page.clock.setFixedTime(new Date('2099-01-01T04:00:00Z'));
+    // (Within the twenty New Years the page lists after its build's year, build/prerender.ts.)
+    await page.clock.setFixedTime(new Date('2031-01-01T04:00:00Z'));
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByText('© 2098 Pria, Inc. All rights reserved.')).toBeVisible();
-    await page.clock.setFixedTime(new Date('2099-01-01T05:30:00Z'));
+    await expect(footer.getByText('© 2030 Pria, Inc. All rights reserved.')).toBeVisible();
+    await page.clock.setFixedTime(new Date('2031-01-01T05:30:00Z'));
     await page.reload();
-    await expect(footer.getByText('© 2099 Pria, Inc. All rights reserved.')).toBeVisible();
+    await expect(footer.getByText('© 2031 Pria, Inc. All rights reserved.')).toBeVisible();
   });
 });

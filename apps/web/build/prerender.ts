@@ -25,6 +25,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NEW_YORK } from '@pria/contracts';
+import { newYorkDayBounds } from '@pria/contracts/calendar';
 import { type Language, languages, languageTags, manifestPaths } from '@pria/contracts/languages';
 import { firstCalls } from '../src/features/customer/first-calls.ts';
 import type { ScreenWithFrame } from '../src/features/customer/screen-headings.ts';
@@ -117,6 +118,19 @@ const latinFont = readdirSync(path.join(dist, 'assets')).find((f) =>
 if (!latinFont)
   throw new Error('prerender: no inter-latin-wght-normal-*.woff2 in dist/assets (did the font change?)');
 
+/**
+ * When the next twenty years begin in New York (epoch ms, by the calendar), after the year the
+ * page's footer shows: public/start-after-paint.js counts those passed to show the current year
+ * on a page the app may never start on, with no formatter or zone of its own (ADR 50, ADR 82).
+ */
+function newYearsAfter(markup: string): string {
+  const shown = /data-copyright[^>]*>[^<]*?(\d{4})/.exec(markup)?.[1];
+  if (!shown) throw new Error('prerender: no year in the footer (data-copyright)');
+  return Array.from({ length: 20 }, (_, i) =>
+    newYorkDayBounds(`${Number(shown) + 1 + i}-01-01`).start.getTime(),
+  ).join(' ');
+}
+
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
 function closure(keys: string[]): Chunk[] {
   const importsOf = (key: string) => manifest[key]?.imports ?? [];
@@ -162,7 +176,7 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
       : []),
     // A public page starts the app only when it has something to do (ADR 82); a frame, after its paint.
     `<script defer src="/start-after-paint.js" data-entry="${entryTag[1]}" data-preload="${modules.join(' ')}"${
-      as === 'hydrated' ? ` data-on-demand data-zone="${NEW_YORK}"` : ''
+      as === 'hydrated' ? ` data-on-demand data-new-years="${newYearsAfter(markup)}"` : ''
     }></script>`,
   ].join('\n    ');
   const root = '<div id="root"></div>';

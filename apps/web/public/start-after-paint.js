@@ -71,17 +71,20 @@
     return;
   }
 
-  // The footer's year, sent as the build's: the current one, New York's (data-zone), as every date.
-  // Only 1 January before 05:00 UTC needs the zone (New York is 4 or 5 hours behind), so the
-  // time-zone formatter, slow the first time, is rarely made.
+  // The footer's year, sent as the build's: the current one, New York's, as every date: the page
+  // lists when the next years begin there (data-new-years, by the calendar at build time); past
+  // the list, the UTC year (a build is never that old).
   const copyright = document.querySelector('[data-copyright]');
   const sent = copyright?.textContent.match(/\d{4}/)?.[0];
   if (copyright && sent) {
-    const now = new Date();
-    const nearNewYear = now.getUTCMonth() === 0 && now.getUTCDate() === 1 && now.getUTCHours() < 5;
-    const year = nearNewYear
-      ? new Intl.DateTimeFormat('en-US', { timeZone: self.dataset.zone, year: 'numeric' }).format(now)
-      : String(now.getUTCFullYear());
+    const now = Date.now();
+    const starts = (self.dataset.newYears || '').split(' ').filter(Boolean).map(Number);
+    const passed = starts.filter((start) => start <= now).length;
+    const year = String(
+      passed === starts.length
+        ? Math.max(Number(sent) + passed, new Date(now).getUTCFullYear())
+        : Number(sent) + passed,
+    );
     if (year !== sent) {
       const walker = document.createTreeWalker(copyright, NodeFilter.SHOW_TEXT);
       while (walker.nextNode()) {
