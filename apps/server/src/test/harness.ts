@@ -69,6 +69,24 @@ export async function testDatabaseEnv(
   return { DATABASE_URL: databaseUrlAs(owner, embeddedRoles.runtime), DATABASE_OWNER_URL: owner };
 }
 
+/** Services started for a free port and listening on it; a port taken meanwhile is given up for another. */
+async function listening(
+  startFor: (port: number) => Promise<Services>,
+  attempts = 3,
+): Promise<{ services: Services; url: string }> {
+  const port = await freePort();
+  const services = await startFor(port);
+  try {
+    await services.app.listen({ port, host: '127.0.0.1' });
+    return { services, url: `http://127.0.0.1:${port}` };
+  } catch (err) {
+    await services.stop();
+    if (attempts > 1 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      return listening(startFor, attempts - 1);
+    throw err;
+  }
+}
+
 /**
  * The whole server (built-in identity provider, API, web app if built) on a free port, over
  * its own fresh database (a copy of the run's template, already migrated), listening on
@@ -80,26 +98,27 @@ export async function startTestApp(
   env: Record<string, string> = {},
   opts: ServiceOptions = {},
 ): Promise<TestApp> {
-  const port = await freePort();
   const ownerUrl =
     env.DATABASE_OWNER_URL ??
     (env.DATABASE_URL ? databaseUrlAs(env.DATABASE_URL, embeddedRoles.owner) : await createTestDatabase());
   const databaseUrl = env.DATABASE_URL ?? databaseUrlAs(ownerUrl, embeddedRoles.runtime);
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATABASE_URL: databaseUrl,
-    DATABASE_OWNER_URL: ownerUrl,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    // Tests drive billing themselves; no background scheduler unless a test asks for it.
-    PRIA_JOBS: 'false',
-    PRIA_KEY_ENCRYPTION_KEY: process.env.PRIA_KEY_ENCRYPTION_KEY,
-    ...env,
+  // The port is the issuer's before the server listens (PUBLIC_URL): another test worker may take
+  // a free port between the two (CI saw EADDRINUSE once), so a taken one is tried again, anew.
+  const { services, url } = await listening(async (port) => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATABASE_OWNER_URL: ownerUrl,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Tests drive billing themselves; no background scheduler unless a test asks for it.
+      PRIA_JOBS: 'false',
+      PRIA_KEY_ENCRYPTION_KEY: process.env.PRIA_KEY_ENCRYPTION_KEY,
+      ...env,
+    });
+    return startServices(config, createLogger(config.logLevel), opts);
   });
-  const services = await startServices(config, createLogger(config.logLevel), opts);
-  await services.app.listen({ port, host: '127.0.0.1' });
   const owner = createDb(ownerUrl, 4).db;
   return {
     ...services,

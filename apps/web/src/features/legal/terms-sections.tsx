@@ -177,7 +177,7 @@ export const termsSections: LegalSection[] = [
         <p>
           Any dispute arising from or relating to these Terms or the Services will be resolved by final and
           binding arbitration on an individual basis, administered under the consumer arbitration rules of a
-          recognized arbitration provider. You and Pria each waive the right to a jury trial and the right to
+          recognised arbitration provider. You and Pria each waive the right to a jury trial and the right to
           bring or take part in any class action, collective action or representative proceeding.
         </p>
         <p>
