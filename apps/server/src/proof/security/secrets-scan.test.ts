@@ -77,8 +77,11 @@ async function form(path: string, fields: Record<string, string>) {
   return { status: res.status, html: await res.text() };
 }
 
-/** A value standing alone (not digits inside a longer number, an id or a timestamp's fraction). */
-const standalone = (v: string) => new RegExp(`(?<![0-9A-Za-z.:+-])${v}(?![0-9A-Za-z])`);
+/**
+ * A value standing alone (not digits inside a longer number, an id, a timestamp's year or fraction,
+ * or a migration's number: a 4-digit code once matched "0042_…" in kysely_migration, CI).
+ */
+const standalone = (v: string) => new RegExp(`(?<![0-9A-Za-z.:+-])${v}(?![0-9A-Za-z_-])`);
 
 function findings(haystack: string, values: Map<string, string>) {
   const found: string[] = [];
