@@ -6,7 +6,7 @@
  * give way to public/start-after-paint.js, which adds them once a frame is on screen (so on a slow
  * network the HTML and stylesheets are not sharing the bandwidth with ~200 KB of scripts the first
  * paint does not need) or, on a public page, only when the page has something for the app to do
- * (ADR 82: a session, a tap on a control only the app works, a carousel seen on a phone). Writes
+ * (ADR 82: a session, `?signed-out`, a carousel seen on a phone). Writes
  * dist/prerendered/<name>.html, their .br/.gz copies, and dist/prerendered/routes.json, which the
  * server reads to answer those paths with them. Fails when a page would need an inline script
  * (the CSP allows none). A public page is written in each language (ADR 73): `<name>.html` in
