@@ -11,6 +11,8 @@ const pages = [
   { path: '/faq', heading: 'Frequently Asked Questions', title: 'Frequently Asked Questions | Pria' },
   { path: '/policy', heading: 'Privacy Policy', title: 'Privacy Policy | Pria' },
   { path: '/terms', heading: 'PRIA TERMS OF SERVICE', title: 'PRIA TERMS OF SERVICE | Pria' },
+  { path: '/contact', heading: 'Contact Us', title: 'Contact Us | Pria' },
+  { path: '/feedback', heading: 'Your opinion matters to us!', title: 'Feedback | Pria' },
 ];
 
 /** The paths of the app's code (/assets/*.js) this page asked for. */
@@ -63,6 +65,109 @@ test.describe('signed out on a phone (390px)', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText(/tokeni[sz]ed/i)).toBeVisible();
     await expect(declined).toBeHidden();
+    expect(asked).toEqual([]);
+  });
+});
+
+/**
+ * Holds the app's code (/assets/*.js) until `release()`: what a visitor does before the app runs,
+ * on a slow connection, made certain.
+ */
+async function holdTheApp(page: Page): Promise<{ asked: string[]; release: () => void }> {
+  const asked: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+test.describe('a form sent without the app (ADR 82: /contact, /feedback)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('what a visitor types and picks before the app runs, and a send pressed then, is the message sent', async ({
+    page,
+  }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+    // NOTE: a wait to show that reading the page does not start the app.
+    await page.waitForTimeout(1000);
+    expect(app.asked).toEqual([]);
+
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByText('Security', { exact: true }).click();
+    // Reaching into the form started the app (held here, as on a slow connection).
+    await expect.poll(() => app.asked.length).toBeGreaterThan(0);
+    const email = `before-app-${Date.now()}@example.com`;
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    await form.getByRole('textbox', { name: 'Message' }).fill('Typed before the app ran.');
+    await form.getByRole('textbox', { name: 'Email' }).press('Enter');
+    // The browser's own submit would have put the fields in the address: it waits for the app.
+    await expect(page).toHaveURL(/\/contact$/);
+
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/support/contact-us'),
+    );
+    app.release();
+    expect((await sent).postDataJSON()).toEqual({
+      type: 'Security',
+      email,
+      message: 'Typed before the app ran.',
+    });
+    await expect(page.getByText('Message Sent Successfully')).toBeVisible();
+    // The form is the app's now: its chips and fields answer as before.
+    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    await form.getByText('Billing and Plans', { exact: true }).click();
+    await expect(form.getByRole('textbox', { name: 'Topic' })).toHaveValue('Billing and Plans');
+    await expect(form.getByRole('radio', { name: 'Security' })).not.toBeChecked();
+  });
+
+  test('a topic typed before the app runs wins over a chip picked then', async ({ page }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByText('Suggestions', { exact: true }).click();
+    await form.getByRole('textbox', { name: 'Topic' }).fill('Something else');
+    app.release();
+    // Once the app runs, the chip the browser checked is not the topic: unchecked.
+    await expect(form.getByRole('radio', { name: 'Suggestions' })).not.toBeChecked();
+    await expect(form.getByRole('textbox', { name: 'Topic' })).toHaveValue('Something else');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    // The topic is in the form's state: only the two fields left empty are refused.
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Topic is required')).toHaveCount(0);
+  });
+
+  test('a star and words given before the app runs are the review sent', async ({ page }) => {
+    const app = await holdTheApp(page);
+    await page.goto('/feedback');
+    const star = page.getByRole('radio', { name: '4 stars' });
+    await page.locator(`label[for="${await star.getAttribute('id')}"]`).click();
+    await expect.poll(() => app.asked.length).toBeGreaterThan(0);
+    await page.getByPlaceholder('Leave a message if you want').fill('Quick before the app.');
+    const rateNow = page.getByRole('button', { name: 'Rate Now' });
+    await expect(rateNow).toBeDisabled();
+    app.release();
+    await expect(rateNow).toBeEnabled();
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/feedback'));
+    await rateNow.click();
+    expect((await sent).postDataJSON()).toEqual({ star: 4, message: 'Quick before the app.' });
+    await expect(page.getByText('Feedback submitted successfully')).toBeVisible();
+  });
+
+  test("Maybe later is a link: it works before the app runs, and the app's code is never asked for", async ({
+    page,
+  }) => {
+    const asked = appScripts(page);
+    await page.goto('/feedback');
+    await page.getByRole('link', { name: 'Maybe later' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Better Credit, Made Simple' })).toBeVisible();
     expect(asked).toEqual([]);
   });
 });

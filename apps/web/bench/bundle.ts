@@ -163,28 +163,31 @@ const rows: Row[] = [
    * screens: the other public pages +0.5 KB once the app runs (landing 132.5 -> 133.0, /about
    * 134.7 -> 135.2, /policy 137.6 -> 138.1, /terms 139.8 -> 140.4, /feedback 164.3 -> 165.1), /faq
    * 138.4 -> 134.5.
+   * /contact and /feedback are sent without the app too (ADR 82's addendum): their forms start it
+   * when the visitor reaches into them (197.6 and 164.8 KB on first load before, 2.0 as sent).
    */
-  ...(['landing', 'about', 'faq', 'policy', 'terms'] as const).map((name) => ({
+  ...(['landing', 'about', 'faq', 'policy', 'terms', 'contact', 'feedback'] as const).map((name) => ({
     route: `/${name === 'landing' ? ' (landing)' : name}, as sent`,
     html: `prerendered/${name}.html`,
-    // 3.9 KB as written, 2.0 minified by the build (build/minify-plain-scripts.ts).
-    budget: 2,
+    // 3.9 KB as written, 2.0 minified by the build (build/minify-plain-scripts.ts); 2.1 with the
+    // forms that start the app when reached.
+    budget: 2.1,
     target: name === 'landing' ? 100 : 110,
   })),
   { route: '/ (landing), the app started', roots: page(publicArea), budget: 130 },
   { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 133 },
   { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 132 },
   {
-    route: '/contact',
+    route: '/contact, the form reached',
     roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
-    budget: 198,
-    target: 110,
+    // +0.5 KB: what was typed before the app is the form's (before-app.ts).
+    budget: 198.1,
   },
   {
-    route: '/feedback',
+    route: '/feedback, the form reached',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
-    budget: 165,
-    target: 110,
+    // +0.3 KB: what was picked and typed before the app is the form's (before-app.ts).
+    budget: 165.2,
   },
   {
     route: '/policy',

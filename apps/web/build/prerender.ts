@@ -65,6 +65,9 @@ const publicPages: Omit<Page, 'title'>[] = [
   { url: '/faq', name: 'faq', chunks: [publicArea, 'src/features/faq/faq-page.tsx'] },
   { url: '/policy', name: 'policy', chunks: [publicArea, 'src/features/legal/privacy-policy-page.tsx'] },
   { url: '/terms', name: 'terms', chunks: [publicArea, 'src/features/legal/terms-page.tsx'] },
+  // Their forms are the app's: it starts when the visitor reaches into one (before-app.ts).
+  { url: '/contact', name: 'contact', chunks: [publicArea, 'src/features/contact/contact-page.tsx'] },
+  { url: '/feedback', name: 'feedback', chunks: [publicArea, 'src/features/feedback/feedback-page.tsx'] },
 ];
 /** A language's catalog, when it is its own chunk (Spanish: only Spanish readers download it). */
 const catalogChunk: Partial<Record<Language, string>> = { es: 'src/locales/es/public.po' };

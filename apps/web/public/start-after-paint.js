@@ -13,7 +13,8 @@
 //   landing page sends them there), or a logout just led here (`?signed-out`: the notice);
 // - a part that only the app animates comes into view at the width where it does
 //   (data-app-when-visible="<media query>": the landing page's carousels on a phone), or the
-//   keyboard reaches it.
+//   keyboard reaches it;
+// - the visitor reaches into a form only the app sends (data-app-on-use: /contact, /feedback).
 (() => {
   const self = document.currentScript;
   if (!self) return;
@@ -66,6 +67,26 @@
     { once: true },
   );
 
+  // A form only the app sends (data-app-on-use: /contact, /feedback; components/form/before-app.ts):
+  // what the visitor types or picks meanwhile is the browser's, and the form takes it over once the
+  // app runs. A submit before that (Enter in a field, the send button) waits for it: kept from the
+  // browser (it would put the fields in the address), marked, and made again by the app.
+  const parts = document.querySelectorAll('[data-app-on-use]');
+  if (parts.length > 0) {
+    document.addEventListener(
+      'submit',
+      (event) => {
+        const form = event.target;
+        if (!(form instanceof HTMLFormElement) || !form.closest('[data-app-on-use]')) return;
+        if (form.closest('[data-app-adopted]')) return;
+        event.preventDefault();
+        form.setAttribute('data-submitted-before-app', '');
+        start();
+      },
+      true,
+    );
+  }
+
   if (self.dataset.onDemand === undefined) {
     startAfterPaint();
     return;
@@ -110,14 +131,24 @@
     return;
   }
 
-  const parts = document.querySelectorAll('[data-app-when-visible]');
-  if (parts.length === 0 || !('IntersectionObserver' in window)) return;
+  // Reaching into such a form (a tap, the keyboard) starts the app: a visitor who only reads the
+  // page never downloads it, nor one who follows a link of it (it works without the app).
+  const reached = (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) start();
+  };
+  for (const part of parts) {
+    part.addEventListener('pointerdown', reached);
+    part.addEventListener('focusin', reached);
+  }
+
+  const seenParts = document.querySelectorAll('[data-app-when-visible]');
+  if (seenParts.length === 0 || !('IntersectionObserver' in window)) return;
   const seen = new IntersectionObserver((entries) => {
     if (!entries.some((e) => e.isIntersecting)) return;
     seen.disconnect();
     start();
   });
-  for (const part of parts) {
+  for (const part of seenParts) {
     const width = window.matchMedia(part.dataset.appWhenVisible);
     // At that width the part is a row that scrolls sideways: a tab stop meanwhile, so the keyboard
     // can scroll it (and reaching it starts the app, which makes it a carousel with its own keys).

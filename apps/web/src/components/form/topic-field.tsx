@@ -17,8 +17,8 @@ export function TopicField({
   onPick,
 }: {
   topics: readonly string[];
-  /** The form's props for the topic field (`form.getInputProps('type')`). */
-  input: GetInputPropsReturnType;
+  /** The form's props for the topic field (`form.getInputProps('type')`), and its name if it needs one. */
+  input: GetInputPropsReturnType & { name?: string };
   onPick: (topic: string) => void;
 }) {
   const labelId = useId();

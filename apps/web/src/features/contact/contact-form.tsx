@@ -2,9 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pria/contracts';
+import { useRef } from 'react';
 import { ApiError } from '../../app/api-client.ts';
 import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
+import {
+  checkedValue,
+  formBeforeApp,
+  typedValue,
+  useTakeOverFromBrowser,
+} from '../../components/form/before-app.ts';
 import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { useSendContact } from './use-send-contact.ts';
@@ -27,6 +34,21 @@ export function ContactForm() {
   });
   const { t } = useLingui();
   const sendContact = useSendContact();
+  // The page is sent without the app (ADR 82): what was typed or picked before it ran is the form's.
+  const formRef = useRef<HTMLFormElement>(null);
+  useTakeOverFromBrowser(formRef, (part) => {
+    const typed: ContactUsRequest = {
+      // A topic typed wins over a chip picked (picking one fills the field, once the app runs).
+      type: typedValue(part, 'type') || checkedValue(part) || '',
+      email: typedValue(part, 'email') ?? '',
+      message: typedValue(part, 'message') ?? '',
+    };
+    // The browser may have checked a chip (or two: they are one group only once the app runs).
+    for (const chip of part.querySelectorAll<HTMLInputElement>('input[type="radio"]')) {
+      chip.checked = chip.value === typed.type;
+    }
+    if (typed.type || typed.email || typed.message) form.setValues(typed);
+  });
 
   const submit = form.onSubmit(
     (values) =>
@@ -44,11 +66,11 @@ export function ContactForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Contact us`}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t`Contact us`} {...formBeforeApp}>
       <Stack gap="md">
         <TopicField
           topics={contactTopics}
-          input={form.getInputProps('type')}
+          input={{ ...form.getInputProps('type'), name: 'type' }}
           onPick={(topic) => form.setFieldValue('type', topic)}
           key={form.key('type')}
         />
@@ -59,6 +81,7 @@ export function ContactForm() {
           placeholder={t`you@example.com`}
           withAsterisk
           maxLength={254}
+          name="email"
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
@@ -70,6 +93,7 @@ export function ContactForm() {
           minRows={5}
           maxRows={12}
           maxLength={textLimits.message}
+          name="message"
           key={form.key('message')}
           {...form.getInputProps('message')}
         />

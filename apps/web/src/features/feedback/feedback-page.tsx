@@ -3,13 +3,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Container, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts/messages';
 import { textLimits } from '@pria/contracts/text-limits';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api-client.ts';
 import { useAuth } from '../../app/auth/auth-state.tsx';
 import { homePathFor } from '../../app/auth/claims.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifyError, notifySuccess } from '../../app/notify.ts';
+import {
+  checkedValue,
+  formBeforeApp,
+  typedValue,
+  useTakeOverFromBrowser,
+} from '../../components/form/before-app.ts';
 import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useSendFeedback } from './use-send-feedback.ts';
@@ -28,6 +34,13 @@ export default function FeedbackPage() {
   const { isAuthenticated, user } = useAuth();
   // Signed-in people go back to their home (staff: the admin portal); visitors to the landing page.
   const afterPath = isAuthenticated ? homePathFor(user?.access_token) : '/';
+  // The page is sent without the app (ADR 82): a star or words given before it ran are the form's.
+  const formRef = useRef<HTMLDivElement>(null);
+  useTakeOverFromBrowser(formRef, (part) => {
+    const picked = Number(checkedValue(part));
+    if (picked >= 1 && picked <= STAR_SCALE) setStar(picked);
+    setMessage(typedValue(part, 'message') ?? '');
+  });
 
   const submit = () =>
     sendFeedback.mutate(
@@ -49,7 +62,7 @@ export default function FeedbackPage() {
   return (
     <Container size="sm" py={{ base: 40, sm: 88 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm">
-        <Stack align="center" gap="lg" ta="center">
+        <Stack align="center" gap="lg" ta="center" ref={formRef} {...formBeforeApp}>
           <Title order={1} fz={{ base: 26, sm: 34 }} c="navy.9">
             {translated(messages.feedbackTitle)}
           </Title>
@@ -69,13 +82,15 @@ export default function FeedbackPage() {
             label={t`Message`}
             placeholder={translated(messages.feedbackPlaceholder)}
             value={message}
+            name="message"
             onChange={(event) => setMessage(event.currentTarget.value)}
             autosize
             minRows={4}
             maxLength={textLimits.message}
           />
           <Group justify="center" gap="md">
-            <Button variant="default" onClick={() => navigate(afterPath)}>
+            {/* A link: it works before the app runs too. */}
+            <Button variant="default" component={Link} to={afterPath}>
               <Trans>Maybe later</Trans>
             </Button>
             <Button
