@@ -11,6 +11,28 @@ test.describe('contact form', () => {
     await expect(page.getByText('Message is required')).toBeVisible();
     await expect(page.getByText('Topic is required')).toBeVisible();
     await expect(page.getByText('Please enter all the fields with valid data')).toBeVisible();
+    // The keyboard is taken to the first field to mend.
+    await expect(contact.topic).toBeFocused();
+  });
+
+  test("a refused try's toast replaces the last one, and goes once the message is sent", async ({ page }) => {
+    const contact = new ContactPage(page);
+    await contact.open();
+    await contact.send.click();
+    await contact.email.fill('not-an-email');
+    await contact.send.click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Please enter all the fields with valid data')).toHaveCount(1);
+
+    await contact.topicChip('Security').click();
+    await contact.email.fill(`toasts-${Date.now()}@example.com`);
+    await contact.message.fill('Hello');
+    await contact.send.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Message Sent Successfully')).toBeVisible();
+    await expect(page.getByText('Please enter all the fields with valid data')).toHaveCount(0);
+    // Disabled while it sent, the button has the keyboard's focus again.
+    await expect(contact.send).toBeFocused();
   });
 
   test('a malformed email is refused', async ({ page }) => {

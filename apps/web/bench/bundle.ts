@@ -170,24 +170,25 @@ const rows: Row[] = [
     route: `/${name === 'landing' ? ' (landing)' : name}, as sent`,
     html: `prerendered/${name}.html`,
     // 3.9 KB as written, 2.0 minified by the build (build/minify-plain-scripts.ts); 2.1 with the
-    // forms that start the app when reached.
-    budget: 2.1,
+    // forms that start the app when reached (4.6 KB as written).
+    budget: 2.2,
     target: name === 'landing' ? 100 : 110,
   })),
-  { route: '/ (landing), the app started', roots: page(publicArea), budget: 130 },
+  // +0.2 KB on every route (the fifteenth stop): a form's refused-try toast replaces its last (notify.ts).
+  { route: '/ (landing), the app started', roots: page(publicArea), budget: 130.5 },
   { route: '/about', roots: page(publicArea, 'src/features/about/about-page.tsx'), budget: 133 },
   { route: '/faq', roots: page(publicArea, 'src/features/faq/faq-page.tsx'), budget: 132 },
   {
     route: '/contact, the form reached',
     roots: page(publicArea, 'src/features/contact/contact-page.tsx'),
     // +0.5 KB: what was typed before the app is the form's (before-app.ts).
-    budget: 198.1,
+    budget: 198.5,
   },
   {
     route: '/feedback, the form reached',
     roots: page(publicArea, 'src/features/feedback/feedback-page.tsx'),
     // +0.3 KB: what was picked and typed before the app is the form's (before-app.ts).
-    budget: 165.2,
+    budget: 165.5,
   },
   {
     route: '/policy',
@@ -198,7 +199,7 @@ const rows: Row[] = [
   { route: '/terms', roots: page(publicArea, 'src/features/legal/terms-page.tsx'), budget: 138 },
   // The sign-in error page in its own chunk (it carried the contracts' whole table of the spec's
   // words): the entry, and so every page, -5.9 KB (114.7 -> 108.8).
-  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 109, target: 110 },
+  { route: '/auth/callback, /login, /signup', roots: [entryKey], budget: 109.5, target: 110 },
   {
     route: '/onboarding',
     roots: page(customerArea, 'src/features/onboarding/onboarding-page.tsx'),
@@ -233,7 +234,7 @@ const rows: Row[] = [
     // +0.9 KB (issue 42): Account → Privacy, the consent table and scroll hints, the carousel's and password field's labels translated (~45 messages in the English customer catalog).
     // +0.3 KB (the twelfth stop): the document's answers put in the cache before the customer area
     // renders (features/customer/first-answers.ts, ADR 80's addendum): 256.9 -> 257.2.
-    budget: 257,
+    budget: 257.5,
     target: 200,
   },
   {
@@ -242,7 +243,7 @@ const rows: Row[] = [
     // +0.3 KB (issue 42): the renewal terms' Spanish text beside the English (a legal text, data);
     // +0.1 KB (issue 43): early answers and screens that do not suspend once loaded.
     // +0.3 KB (the twelfth stop): the document's answers in the cache before the area renders: 308.9 -> 309.2.
-    budget: 309,
+    budget: 309.5,
     target: 200,
   },
   {

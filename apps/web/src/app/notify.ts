@@ -21,11 +21,22 @@ export function notifySuccess(message: string, details?: string | null) {
   });
 }
 
-export function notifyError(message: string) {
+/**
+ * `replacing`: the toast a form shows for each refused try (one key per form) replaces its last
+ * one instead of piling up beside it; `dismissNotification(key)` takes it away once the form is sent.
+ */
+export function notifyError(message: string, { replacing }: { replacing?: string } = {}) {
+  if (replacing) notifications.hide(replacing);
   notifications.show({
+    ...(replacing ? { id: replacing } : {}),
     message: translated(message),
     color: 'red',
     autoClose: 5000,
     closeButtonProps: closeButtonProps(),
   });
+}
+
+/** Takes away the toast shown with `notifyError(…, { replacing: key })`, if it is still there. */
+export function dismissNotification(key: string) {
+  notifications.hide(key);
 }

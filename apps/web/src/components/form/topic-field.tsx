@@ -35,7 +35,9 @@ export function TopicField({
         <Chip.Group value={chosen} onChange={(topic) => onPick(String(topic))}>
           <Group gap="xs" role="group" aria-labelledby={labelId}>
             {suggestions.map((topic) => (
-              <Chip key={topic} value={topic} variant="outline">
+              // One name: the browser keeps them one group (one checked, one tab stop) before the
+              // app runs too (a form sent without it, before-app.ts).
+              <Chip key={topic} value={topic} variant="outline" name="suggested-topic">
                 {topic}
               </Chip>
             ))}

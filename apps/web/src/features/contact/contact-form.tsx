@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pria/contracts';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '../../app/api-client.ts';
 import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
-import { notifyError, notifySuccess } from '../../app/notify.ts';
+import { dismissNotification, notifyError, notifySuccess } from '../../app/notify.ts';
 import {
   checkedValue,
   formBeforeApp,
@@ -18,6 +18,8 @@ import { useSendContact } from './use-send-contact.ts';
 import { validateContact } from './validate-contact.ts';
 
 const emptyForm: ContactUsRequest = { type: '', email: '', message: '' };
+/** The toast of a refused try: each one replaces the last. */
+const refusedToast = 'contact-form-refused';
 
 function failureMessage(error: unknown): string {
   // 4xx answers (validation, rate limit) explain themselves; anything else gets the spec's apology.
@@ -36,6 +38,18 @@ export function ContactForm() {
   const sendContact = useSendContact();
   // The page is sent without the app (ADR 82): what was typed or picked before it ran is the form's.
   const formRef = useRef<HTMLFormElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  // The send button is disabled while it sends, which drops the keyboard's focus: back to it once
+  // it is enabled again (unless the focus went somewhere meanwhile).
+  const sending = sendContact.isPending;
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (sending) wasSending.current = true;
+    else if (wasSending.current) {
+      wasSending.current = false;
+      if (document.activeElement === document.body) sendButton.current?.focus();
+    }
+  }, [sending]);
   useTakeOverFromBrowser(formRef, (part) => {
     const typed: ContactUsRequest = {
       // A topic typed wins over a chip picked (picking one fills the field, once the app runs).
@@ -56,13 +70,20 @@ export function ContactForm() {
         { type: values.type.trim(), email: values.email.trim(), message: values.message.trim() },
         {
           onSuccess: () => {
+            dismissNotification(refusedToast);
             notifySuccess(translated(messages.messageSent));
             form.reset();
           },
-          onError: (error) => notifyError(failureMessage(error)),
+          onError: (error) => notifyError(failureMessage(error), { replacing: refusedToast }),
         },
       ),
-    () => notifyError(translated(messages.contactInvalid)),
+    () => {
+      notifyError(translated(messages.contactInvalid), { replacing: refusedToast });
+      // The keyboard goes to the first field to mend (once the errors are rendered).
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+    },
   );
 
   return (
@@ -98,7 +119,7 @@ export function ContactForm() {
           {...form.getInputProps('message')}
         />
         <FraudNotice />
-        <Button type="submit" size="md" loading={sendContact.isPending} fullWidth>
+        <Button ref={sendButton} type="submit" size="md" loading={sendContact.isPending} fullWidth>
           <Trans>Send Message</Trans>
         </Button>
       </Stack>
