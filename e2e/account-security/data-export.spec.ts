@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { runCli } from '../fixtures/cli.ts';
-import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { signInNewCustomer } from '../fixtures/new-customer.ts';
 import { waitForMessage } from '../fixtures/outbox.ts';
 
 /**
@@ -14,12 +13,7 @@ test('a customer asks for their data, follows the emailed link and downloads the
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = `export-${Date.now()}@example.com`;
-  const password = 'export-passphrase-1';
-  runCli(['user:create', '--email', email, '--password', password]);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, password);
-  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+  const { email } = await signInNewCustomer(page, 'export');
 
   await page.goto('/dashboard/account/privacy');
   const privacy = page.getByRole('region', { name: 'Privacy' });

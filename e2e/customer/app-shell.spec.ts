@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signOut } from '../account-security/pages/session.ts';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
-import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { signInNewCustomer } from '../fixtures/new-customer.ts';
 
 /**
  * A signed-in screen's HTML carries its frame (header and title over a loader), shown before any
@@ -20,16 +20,6 @@ const screens = [
   // A section of the account page is the same screen.
   { path: '/dashboard/account/payment', heading: 'Account Settings', title: 'Account Settings | Pria' },
 ];
-
-/** A new customer (the CLI's user:create) signed in through the hosted page, on the dashboard or onboarding. */
-async function signInNewCustomer(page: Page, prefix: string): Promise<void> {
-  const email = `${prefix}-${Date.now()}@example.com`;
-  const password = `${prefix}-passphrase-1`;
-  runCli(['user:create', '--email', email, '--password', password]);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, password);
-  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
-}
 
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });

@@ -1,18 +1,47 @@
 import { expect, type Page, test } from '@playwright/test';
-import { runCli } from '../fixtures/cli.ts';
-import { HostedLogin } from '../fixtures/hosted-login.ts';
+import { signInNewCustomer } from '../fixtures/new-customer.ts';
 
 /**
  * ADR 82: the prerendered public pages are whole without the app, which starts only when a page
  * has something for it to do. (The landing page's own cases: landing.spec.ts and header.spec.ts.)
  */
 const pages = [
-  { path: '/about', heading: 'About Pria', title: 'About Pria | Pria' },
-  { path: '/faq', heading: 'Frequently Asked Questions', title: 'Frequently Asked Questions | Pria' },
-  { path: '/policy', heading: 'Privacy Policy', title: 'Privacy Policy | Pria' },
-  { path: '/terms', heading: 'PRIA TERMS OF SERVICE', title: 'PRIA TERMS OF SERVICE | Pria' },
-  { path: '/contact', heading: 'Contact Us', title: 'Contact Us | Pria' },
-  { path: '/feedback', heading: 'Your opinion matters to us!', title: 'Feedback | Pria' },
+  {
+    path: '/about',
+    heading: 'About Pria',
+    title: 'About Pria | Pria',
+    description: /^Why Pria exists, and how it helps you build credit/,
+  },
+  {
+    path: '/faq',
+    heading: 'Frequently Asked Questions',
+    title: 'Frequently Asked Questions | Pria',
+    description: /^Answers about Pria's monthly \$3 charge/,
+  },
+  {
+    path: '/policy',
+    heading: 'Privacy Policy',
+    title: 'Privacy Policy | Pria',
+    description: /^How Pria collects, uses and protects/,
+  },
+  {
+    path: '/terms',
+    heading: 'PRIA TERMS OF SERVICE',
+    title: 'PRIA TERMS OF SERVICE | Pria',
+    description: /^The terms of service that apply/,
+  },
+  {
+    path: '/contact',
+    heading: 'Contact Us',
+    title: 'Contact Us | Pria',
+    description: /^Questions about cards, billing or security\? Send Pria a message/,
+  },
+  {
+    path: '/feedback',
+    heading: 'Your opinion matters to us!',
+    title: 'Feedback | Pria',
+    description: /^Tell Pria how your experience was\.$/,
+  },
 ];
 
 /** The paths of the app's code (/assets/*.js) this page asked for. */
@@ -34,6 +63,8 @@ test.describe('signed out on a phone (390px)', () => {
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
       await expect(page).toHaveTitle(p.title);
+      // Each its own description (a search result, a shared link), not the landing page's.
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', p.description);
       await expect(page.getByRole('contentinfo').getByText(/at least 18 years old/)).toBeVisible();
     }
     // NOTE: a wait to show that nothing comes (the app used to start a frame after the first paint).
@@ -133,10 +164,14 @@ test.describe('a form sent without the app (ADR 82: /contact, /feedback)', () =>
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByText('Suggestions', { exact: true }).click();
+    await form.getByText('Billing and Plans', { exact: true }).click();
+    // One group already: the browser keeps one chip checked.
+    await expect(form.getByRole('radio', { name: 'Suggestions' })).not.toBeChecked();
+    await expect(form.getByRole('radio', { name: 'Billing and Plans' })).toBeChecked();
     await form.getByRole('textbox', { name: 'Topic' }).fill('Something else');
     app.release();
     // Once the app runs, the chip the browser checked is not the topic: unchecked.
-    await expect(form.getByRole('radio', { name: 'Suggestions' })).not.toBeChecked();
+    await expect(form.getByRole('radio', { name: 'Billing and Plans' })).not.toBeChecked();
     await expect(form.getByRole('textbox', { name: 'Topic' })).toHaveValue('Something else');
     await form.getByRole('button', { name: 'Send Message' }).click();
     // The topic is in the form's state: only the two fields left empty are refused.
@@ -150,6 +185,16 @@ test.describe('a form sent without the app (ADR 82: /contact, /feedback)', () =>
     const star = page.getByRole('radio', { name: '4 stars' });
     await page.locator(`label[for="${await star.getAttribute('id')}"]`).click();
     await expect.poll(() => app.asked.length).toBeGreaterThan(0);
+    // The stars up to the one picked are filled before the app runs too, the next one not.
+    const fill = (n: number) =>
+      page
+        .locator('.mantine-Rating-symbolGroup')
+        .nth(n - 1)
+        .locator('svg')
+        .last()
+        .evaluate((svg) => getComputedStyle(svg).fill);
+    expect(await fill(4)).not.toBe(await fill(5));
+    expect(await fill(1)).toBe(await fill(4));
     await page.getByPlaceholder('Leave a message if you want').fill('Quick before the app.');
     const rateNow = page.getByRole('button', { name: 'Rate Now' });
     await expect(rateNow).toBeDisabled();
@@ -181,6 +226,10 @@ test('Español picked on a page sent without the app: the same page again in Spa
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Preguntas frecuentes' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^Respuestas sobre el cargo mensual de \$3 de Pria/,
+  );
   await expect(page).toHaveURL(/\/faq$/);
   const cookie = (await context.cookies()).find((c) => c.name === 'pria_lang');
   expect(cookie?.value).toBe('es');
@@ -194,12 +243,7 @@ test('a signed-in customer on a public page gets the app, and its signed-in head
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const email = `public-${Date.now()}@example.com`;
-  const password = 'public-passphrase-1';
-  runCli(['user:create', '--email', email, '--password', password]);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, password);
-  await expect(page).toHaveURL(/\/(dashboard|onboarding)/);
+  await signInNewCustomer(page, 'public');
 
   const asked = appScripts(page);
   await page.goto('/faq');

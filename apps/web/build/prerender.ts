@@ -27,6 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { NEW_YORK } from '@pria/contracts';
 import { newYorkDayBounds } from '@pria/contracts/calendar';
 import { type Language, languages, languageTags, manifestPaths } from '@pria/contracts/languages';
+import type { DescribedPage } from '../src/app/page-descriptions.ts';
 import { firstCalls } from '../src/features/customer/first-calls.ts';
 import type { ScreenWithFrame } from '../src/features/customer/screen-headings.ts';
 import { importClosure } from './import-closure.ts';
@@ -45,6 +46,8 @@ interface Page {
   name: string;
   /** The document title the page sets once it runs (useDocumentTitle), so the tab does not change. */
   title: string;
+  /** What its `<meta name="description">` says (index.html's when not said). */
+  description?: string;
   /** The language the page is written in (English when not said). */
   language?: Language;
   /** Manifest keys of the lazy chunks the route renders. */
@@ -59,7 +62,7 @@ interface Page {
  * a script (<details>), the legal texts' contents are anchors.
  */
 const publicArea = 'src/app/areas/public-area.tsx';
-const publicPages: Omit<Page, 'title'>[] = [
+const publicPages: (Omit<Page, 'title'> & { name: DescribedPage })[] = [
   { url: '/', name: 'landing', chunks: [publicArea] },
   { url: '/about', name: 'about', chunks: [publicArea, 'src/features/about/about-page.tsx'] },
   { url: '/faq', name: 'faq', chunks: [publicArea, 'src/features/faq/faq-page.tsx'] },
@@ -101,10 +104,11 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
   Chunk
 >;
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const { render, renderShell, shellHeading } = (await import(
+const { render, pageDescription, renderShell, shellHeading } = (await import(
   pathToFileURL(path.join(ssrDir, 'prerender.js')).href
 )) as {
   render: (url: string, language: Language) => Promise<{ html: string; title: string }>;
+  pageDescription: (name: DescribedPage, language: Language) => Promise<string>;
   renderShell: (url: string, title: string, language: Language) => Promise<string>;
   shellHeading: (screen: ScreenWithFrame, language: Language) => Promise<string>;
 };
@@ -132,6 +136,15 @@ function newYearsAfter(markup: string): string {
   return Array.from({ length: 20 }, (_, i) =>
     newYorkDayBounds(`${Number(shown) + 1 + i}-01-01`).start.getTime(),
   ).join(' ');
+}
+
+/** `text` as an HTML attribute's value (in double quotes). */
+function attribute(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
 
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
@@ -187,6 +200,8 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
     throw new Error('prerender: unexpected index.html');
   let shell = template.replace(entryTag[0], '');
   for (const tag of preloadTags) shell = shell.replace(tag[0], '');
+  if (!/<meta name="description" content="[^"]*"/.test(shell))
+    throw new Error('prerender: index.html has no <meta name="description">');
   if (!/<html lang="en"/.test(shell)) throw new Error('prerender: index.html does not say <html lang="en">');
   if (!shell.includes(`<link rel="manifest" href="${manifestPaths.en}">`))
     throw new Error('prerender: index.html does not link the manifest');
@@ -197,6 +212,9 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
       `<link rel="manifest" href="${manifestPaths[language]}">`,
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${p.title}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, (tag) =>
+      p.description === undefined ? tag : `<meta name="description" content="${attribute(p.description)}"`,
+    )
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(
       root,
@@ -220,7 +238,7 @@ const write = (p: Page, html: string) => {
 for (const p of publicPages) {
   for (const language of languages) {
     const { html, title } = await render(p.url, language);
-    const localized = { ...p, language, title };
+    const localized = { ...p, language, title, description: await pageDescription(p.name, language) };
     write(localized, page(localized, html, 'hydrated'));
   }
 }

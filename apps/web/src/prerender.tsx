@@ -15,6 +15,7 @@ import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
 import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
 import { CustomerShell, RenderedFirstScreen } from './app/layout/customer-shell.tsx';
+import { type DescribedPage, pageDescriptions } from './app/page-descriptions.ts';
 import { UiProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { AssumedNarrow } from './components/responsive-cards.tsx';
@@ -47,6 +48,12 @@ export async function render(url: string, language: Language): Promise<{ html: s
   );
   if (!title) throw new Error(`prerender: ${url} sets no document title (useDocumentTitle)`);
   return { html: markup, title };
+}
+
+/** What a public page's `<meta name="description">` says, in `language`. */
+export async function pageDescription(name: DescribedPage, language: Language): Promise<string> {
+  await activateLanguage(language);
+  return i18n._(pageDescriptions[name]);
 }
 
 /** A signed-in screen's heading in `language` (its frame's title and the tab's). */
