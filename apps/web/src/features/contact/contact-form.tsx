@@ -57,7 +57,7 @@ export function ContactForm() {
       email: typedValue(part, 'email') ?? '',
       message: typedValue(part, 'message') ?? '',
     };
-    // The browser may have checked a chip (or two: they are one group only once the app runs).
+    // A chip the browser checked that is not the topic now (one typed after it): unchecked.
     for (const chip of part.querySelectorAll<HTMLInputElement>('input[type="radio"]')) {
       chip.checked = chip.value === typed.type;
     }
