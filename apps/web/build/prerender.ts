@@ -26,6 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NEW_YORK } from '@pria/contracts';
 import { newYorkDayBounds } from '@pria/contracts/calendar';
+import { escapeHtml } from '@pria/contracts/i18n/format';
 import { type Language, languages, languageTags, manifestPaths } from '@pria/contracts/languages';
 import type { DescribedPage } from '../src/app/page-descriptions.ts';
 import { firstCalls } from '../src/features/customer/first-calls.ts';
@@ -138,15 +139,6 @@ function newYearsAfter(markup: string): string {
   ).join(' ');
 }
 
-/** `text` as an HTML attribute's value (in double quotes). */
-function attribute(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
 /** Every chunk the given ones import statically (themselves included), minus the entry's own (already in the page). */
 function closure(keys: string[]): Chunk[] {
   const importsOf = (key: string) => manifest[key]?.imports ?? [];
@@ -213,7 +205,7 @@ function page(p: Page, rendered: string, as: 'hydrated' | 'frame'): string {
     )
     .replace(/<title>[^<]*<\/title>/, `<title>${p.title}</title>`)
     .replace(/<meta name="description" content="[^"]*"/, (tag) =>
-      p.description === undefined ? tag : `<meta name="description" content="${attribute(p.description)}"`,
+      p.description === undefined ? tag : `<meta name="description" content="${escapeHtml(p.description)}"`,
     )
     .replace('</head>', `  ${head}\n  </head>`)
     .replace(

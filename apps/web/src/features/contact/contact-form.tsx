@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { usePrevious } from '@mantine/hooks';
 import { type ContactUsRequest, contactTopics, messages, textLimits } from '@pria/contracts';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../app/api-client.ts';
@@ -42,14 +43,10 @@ export function ContactForm() {
   // The send button is disabled while it sends, which drops the keyboard's focus: back to it once
   // it is enabled again (unless the focus went somewhere meanwhile).
   const sending = sendContact.isPending;
-  const wasSending = useRef(false);
+  const wasSending = usePrevious(sending);
   useEffect(() => {
-    if (sending) wasSending.current = true;
-    else if (wasSending.current) {
-      wasSending.current = false;
-      if (document.activeElement === document.body) sendButton.current?.focus();
-    }
-  }, [sending]);
+    if (wasSending && !sending && document.activeElement === document.body) sendButton.current?.focus();
+  }, [sending, wasSending]);
   useTakeOverFromBrowser(formRef, (part) => {
     const typed: ContactUsRequest = {
       // A topic typed wins over a chip picked (picking one fills the field, once the app runs).
