@@ -1,4 +1,11 @@
-import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react';
 
 // biome-ignore lint/suspicious/noExplicitAny: a component of any props, as React.lazy takes
 type Screen = { default: ComponentType<any> };
@@ -62,17 +69,35 @@ export function useLoadedComponent<P>(
   download: () => Promise<ComponentType<P>>,
   start = true,
 ): ComponentType<P> | null {
-  const [loaded, setLoaded] = useState<{ Component: ComponentType<P> } | null>(null);
+  return useLoaded(download, start);
+}
+
+/**
+ * What `download` answers (a module's export: a component, a component with its parts), once
+ * `start` is true and it has arrived, as an ordinary state update (see `useLoadedComponent`), or
+ * with `{ inTransition: true }` in a background render React cuts into short slices (a section
+ * of a page: rendered at once it would be one long task); null before, and on a failed download.
+ */
+export function useLoaded<T>(
+  download: () => Promise<T>,
+  start = true,
+  { inTransition = false }: { inTransition?: boolean } = {},
+): T | null {
+  const [loaded, setLoaded] = useState<{ value: T } | null>(null);
   useEffect(() => {
     if (!start) return;
     let live = true;
     download().then(
-      (Component) => live && setLoaded({ Component }),
+      (value) => {
+        if (!live) return;
+        if (inTransition) startTransition(() => setLoaded({ value }));
+        else setLoaded({ value });
+      },
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [download, start]);
-  return loaded?.Component ?? null;
+  }, [download, start, inTransition]);
+  return loaded?.value ?? null;
 }

@@ -1,5 +1,18 @@
 import { List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useEffect } from 'react';
+
+// The customer area's dialogs provider loads after its first screen (customer-confirm-dialogs.tsx): a
+// confirmation asked for before it listens opens once it does, instead of being lost.
+let markListening: () => void = () => {};
+const listening = new Promise<void>((resolve) => {
+  markListening = resolve;
+});
+
+/** Called by the component that renders Mantine's ModalsProvider: confirmations can open now. */
+export function useConfirmDialogsListening() {
+  useEffect(() => markListening(), []);
+}
 
 interface ConfirmOptions {
   title?: string;
@@ -21,24 +34,26 @@ export function confirmAction({
   danger = false,
   labels = { confirm: 'Confirm', cancel: 'Cancel' },
 }: ConfirmOptions) {
-  modals.openConfirmModal({
-    title,
-    centered: true,
-    children: details ? (
-      <Stack gap="xs">
+  void listening.then(() =>
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      children: details ? (
+        <Stack gap="xs">
+          <Text size="sm">{message}</Text>
+          <List size="sm" spacing={4}>
+            {details.map((d) => (
+              <List.Item key={d}>{d}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : (
         <Text size="sm">{message}</Text>
-        <List size="sm" spacing={4}>
-          {details.map((d) => (
-            <List.Item key={d}>{d}</List.Item>
-          ))}
-        </List>
-      </Stack>
-    ) : (
-      <Text size="sm">{message}</Text>
-    ),
-    labels,
-    confirmProps: { color: danger ? 'red' : undefined },
-    zIndex: 400,
-    onConfirm,
-  });
+      ),
+      labels,
+      confirmProps: { color: danger ? 'red' : undefined },
+      zIndex: 400,
+      onConfirm,
+    }),
+  );
 }

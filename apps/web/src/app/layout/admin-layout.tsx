@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
+import { useConfirmDialogsListening } from '../../components/confirm.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { clearCameFromAdmin } from '../../features/admin/back-to-dashboard.ts';
 import { ForcedRunsProvider } from '../../features/admin/forced-runs/forced-runs-context.tsx';
@@ -24,6 +25,8 @@ const NAVBAR_WIDTH = { base: 220, xl: 260 };
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { logOut } = useAuthActions();
   const queryClient = useQueryClient();
+  // Its ModalsProvider (below) listens once mounted: confirmations (components/confirm.tsx) open.
+  useConfirmDialogsListening();
   const [menuOpened, menu] = useDisclosure(false);
   const closeMenu = menu.close;
   const wide = useMediaQuery(`(min-width: ${ADMIN_BREAKPOINT})`);

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
+import { useMountedLater } from '../../components/mounted-later.ts';
 import { BackToAdminLink } from '../../features/admin/back-to-admin-link.tsx';
 import { useCustomer, useRecheckEmailWhenBack } from '../../features/customer/queries.ts';
 import { fullName } from '../../features/customer/types.ts';
@@ -14,8 +14,8 @@ import { useAuth } from '../auth/auth-state.tsx';
 import { useSessionWatch } from '../auth/session-watch.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
 import { useAccountLanguage } from '../i18n/use-account-language.ts';
+import { useLoaded } from '../lazy-loaded.ts';
 import { CustomerFrame } from './customer-frame.tsx';
-import { CustomerSideMenu } from './customer-side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -23,6 +23,12 @@ import { UserMenu } from './user-menu.tsx';
  * session here ends at once (log-out.ts), only the way out waits.
  */
 const DROPDOWN_LOGOUT_DELAY_MS = 3000;
+
+// What no first screen shows loads after it (issue 43): the side menu (Mantine's Drawer, its scroll
+// lock and focus trap) and the confirmation dialogs (Mantine's Modal). A tap on the menu button
+// before its code is here opens the menu when it arrives.
+const loadSideMenu = () => import('./customer-side-menu.tsx').then((m) => m.CustomerSideMenu);
+const loadConfirmDialogs = () => import('./customer-confirm-dialogs.tsx').then((m) => m.ConfirmDialogs);
 
 function tokenName(profile: Record<string, unknown> | undefined, fallback: string): string {
   const name = profile?.name ?? profile?.given_name ?? profile?.email;
@@ -43,6 +49,9 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   const [supportOpened, support] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const name = fullName(customer) || tokenName(auth.user?.profile, t`My account`);
+  const later = useMountedLater();
+  const CustomerSideMenu = useLoaded(loadSideMenu, later || menuOpened);
+  const ConfirmDialogs = useLoaded(loadConfirmDialogs, later);
 
   const logoutNow = () => {
     setLoggingOut(true);
@@ -54,9 +63,8 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   };
 
   return (
-    // Its dialogs are drawn in place, not through a portal: a portal mounted with the page makes the
-    // page's first commit one long task (mounted-later.ts); they are fixed over the whole window.
-    <ModalsProvider labels={{ confirm: t`Confirm`, cancel: t`Cancel` }} modalProps={{ withinPortal: false }}>
+    <>
+      {ConfirmDialogs && <ConfirmDialogs />}
       <UpdatePrompt />
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>
@@ -82,19 +90,21 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
         <ConsentPrompt />
         {children}
       </CustomerFrame>
-      <CustomerSideMenu
-        opened={menuOpened}
-        onClose={menu.close}
-        fullName={fullName(customer)}
-        onSupport={support.open}
-        onLogout={logoutNow}
-      />
+      {CustomerSideMenu && (
+        <CustomerSideMenu
+          opened={menuOpened}
+          onClose={menu.close}
+          fullName={fullName(customer)}
+          onSupport={support.open}
+          onLogout={logoutNow}
+        />
+      )}
       <LazySupportModal opened={supportOpened} onClose={support.close} />
       {loggingOut && (
         <Box pos="fixed" inset={0} bg="white" style={{ zIndex: 2000 }}>
           <FullScreenLoader label={t`Logging out…`} />
         </Box>
       )}
-    </ModalsProvider>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { Avatar, Button, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -46,28 +46,30 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
         </Button>
       }
     >
-      <Menu.Dropdown>
-        {narrow && (
-          // A long name takes two lines at most, broken anywhere, so the menu (and its Logout)
-          // stays on screen (issue 40: a 300-character name made the page 1500 px wide). The
-          // whole name is in its title and read by screen readers.
-          <Menu.Label>
-            <Text inherit lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
-          </Menu.Label>
-        )}
-        <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
-          <Trans>Account Settings</Trans>
-        </Menu.Item>
-        <Menu.Item leftSection={<IconHeadset size={16} />} onClick={onSupport}>
-          <Trans>Support</Trans>
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
-          <Trans>Logout</Trans>
-        </Menu.Item>
-      </Menu.Dropdown>
+      {(Menu) => (
+        <Menu.Dropdown>
+          {narrow && (
+            // A long name takes two lines at most, broken anywhere, so the menu (and its Logout)
+            // stays on screen (issue 40: a 300-character name made the page 1500 px wide). The
+            // whole name is in its title and read by screen readers.
+            <Menu.Label>
+              <Text inherit lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+            </Menu.Label>
+          )}
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
+            <Trans>Account Settings</Trans>
+          </Menu.Item>
+          <Menu.Item leftSection={<IconHeadset size={16} />} onClick={onSupport}>
+            <Trans>Support</Trans>
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
+            <Trans>Logout</Trans>
+          </Menu.Item>
+        </Menu.Dropdown>
+      )}
     </MenuLater>
   );
 }

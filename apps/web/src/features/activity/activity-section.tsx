@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
@@ -94,40 +94,42 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
             </Button>
           }
         >
-          <Menu.Dropdown aria-label={t`Filter activity`}>
-            {(['all', 'card'] as const)
-              .filter((m) => m !== 'card' || narrow)
-              .map((m) => (
+          {(Menu) => (
+            <Menu.Dropdown aria-label={t`Filter activity`}>
+              {(['all', 'card'] as const)
+                .filter((m) => m !== 'card' || narrow)
+                .map((m) => (
+                  <Menu.Item
+                    key={m}
+                    rightSection={activeMode === m ? <IconCheck size={14} aria-label={t`selected`} /> : null}
+                    onClick={() => choose(m)}
+                  >
+                    {i18n._(filterLabels[m])}
+                  </Menu.Item>
+                ))}
+              {presets.map((p) => (
                 <Menu.Item
-                  key={m}
-                  rightSection={activeMode === m ? <IconCheck size={14} aria-label={t`selected`} /> : null}
-                  onClick={() => choose(m)}
+                  key={p.days}
+                  rightSection={
+                    activeMode === 'range' && preset === p.days ? (
+                      <IconCheck size={14} aria-label={t`selected`} />
+                    ) : null
+                  }
+                  onClick={() => choose('range', lastDays(p.days), p.days)}
                 >
-                  {i18n._(filterLabels[m])}
+                  {i18n._(p.label)}
                 </Menu.Item>
               ))}
-            {presets.map((p) => (
               <Menu.Item
-                key={p.days}
                 rightSection={
-                  activeMode === 'range' && preset === p.days ? (
-                    <IconCheck size={14} aria-label={t`selected`} />
-                  ) : null
+                  activeMode === 'range' && !preset ? <IconCheck size={14} aria-label={t`selected`} /> : null
                 }
-                onClick={() => choose('range', lastDays(p.days), p.days)}
+                onClick={() => setRangeOpen(true)}
               >
-                {i18n._(p.label)}
+                {i18n._(filterLabels.range)}
               </Menu.Item>
-            ))}
-            <Menu.Item
-              rightSection={
-                activeMode === 'range' && !preset ? <IconCheck size={14} aria-label={t`selected`} /> : null
-              }
-              onClick={() => setRangeOpen(true)}
-            >
-              {i18n._(filterLabels.range)}
-            </Menu.Item>
-          </Menu.Dropdown>
+            </Menu.Dropdown>
+          )}
         </MenuLater>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>

@@ -3,17 +3,23 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Navigate } from 'react-router';
+import { useLoaded } from '../../app/lazy-loaded.ts';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { ActivitySection } from '../activity/activity-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { shouldOnboard } from '../onboarding/later-flag.ts';
-import { ProgressPanel } from '../progress/progress-panel.tsx';
 import { progressQuery } from '../progress/queries.ts';
-import { InstallOffer } from '../pwa/install-offer.tsx';
 import { DashboardFirstScreen, firstSelectedCard } from './dashboard-first-screen.tsx';
+
+// Below the fold on a phone and on a laptop: its code is asked for once the first screen has painted.
+const loadBelowTheFold = () => import('./below-the-fold.tsx').then((m) => m.BelowTheFold);
+
+function BelowTheFoldLater({ selectedCardId }: { selectedCardId: string | null }) {
+  const BelowTheFold = useLoaded(loadBelowTheFold, true, { inTransition: true });
+  return BelowTheFold && <BelowTheFold selectedCardId={selectedCardId} />;
+}
 
 export default function DashboardPage() {
   const { t } = useLingui();
@@ -42,16 +48,9 @@ export default function DashboardPage() {
   return (
     <Stack gap="xl">
       <DashboardFirstScreen selectedCardId={perCardId} onSelectCard={setSelectedCardId} />
-      {/* Below the fold on a phone and on a laptop: after the part on screen has painted, one
-          section per commit (the activity after the progress panel has painted). The offer to
-          install comes when the browser says it can (often seconds after the rest has painted):
-          last, so it never pushes anything the customer is reading down the screen. */}
+      {/* After the part on screen has painted, one section per commit (below-the-fold.tsx). */}
       <AfterFirstPaint>
-        <ProgressPanel />
-        <AfterFirstPaint>
-          <ActivitySection selectedCardId={perCardId} />
-          <InstallOffer />
-        </AfterFirstPaint>
+        <BelowTheFoldLater selectedCardId={perCardId} />
       </AfterFirstPaint>
     </Stack>
   );
