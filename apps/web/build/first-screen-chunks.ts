@@ -25,16 +25,33 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { importClosure } from './import-closure.ts';
 
+/**
+ * What a signed-in screen loads once it is on view (ADR 83): the OIDC client (after a screen shown
+ * from the stored session), the toasts, the menus' and tooltips' code, the customer area's side menu
+ * and confirmations' dialogs. Sets of their own below, so a chunk they load holds what they need and
+ * not the other screens' code that shares a module with them (Floating UI with the forms' zod).
+ */
+export const afterFirstScreen = {
+  customer: [
+    'src/app/auth/oidc-session.tsx',
+    '../../node_modules/@mantine/notifications/esm/index.mjs',
+    'src/components/mantine-overlays.ts',
+    'src/app/layout/customer-side-menu.tsx',
+    'src/app/layout/customer-confirm-dialogs.tsx',
+  ],
+  admin: ['src/app/auth/oidc-session.tsx', '../../node_modules/@mantine/notifications/esm/index.mjs'],
+  /** The dashboard's sections below its first screen. */
+  dashboard: ['src/features/dashboard/below-the-fold.tsx'],
+};
+
 /** The first screens: what a visit to each loads before it can render (source paths, as in the manifest). */
 export const firstScreens: Record<string, string[]> = (() => {
   const publicArea = 'src/app/areas/public-area.tsx';
-  const customerArea = [
-    'src/app/areas/customer-area.tsx',
-    'src/locales/en/customer.po',
-    // Loaded by every signed-in screen as it starts (router.tsx, providers.tsx).
-    'src/app/auth/oidc-session.tsx',
-  ];
-  const adminArea = ['src/app/areas/admin-area.tsx', 'src/app/auth/oidc-session.tsx'];
+  // Not the OIDC session (src/app/auth/oidc-session.tsx): a signed-in screen shows from the stored
+  // session and loads it after (ADR 83); in a first screen's set, its modules would join chunks the
+  // screen loads first.
+  const customerArea = ['src/app/areas/customer-area.tsx', 'src/locales/en/customer.po'];
+  const adminArea = ['src/app/areas/admin-area.tsx'];
   return {
     landing: [publicArea],
     about: [publicArea, 'src/features/about/about-page.tsx'],
@@ -50,6 +67,14 @@ export const firstScreens: Record<string, string[]> = (() => {
     checkout: [...customerArea, 'src/features/checkout/checkout-page.tsx'],
     admin: [...adminArea, 'src/features/admin/home/home-page.tsx'],
     'admin-users': [...adminArea, 'src/features/admin/clients/clients-page.tsx'],
+    // What the signed-in screens load once on view, as sets of their own (`afterFirstScreen`).
+    'customer-later': [...customerArea, ...afterFirstScreen.customer],
+    'dashboard-later': [
+      ...customerArea,
+      'src/features/dashboard/dashboard-page.tsx',
+      ...afterFirstScreen.dashboard,
+    ],
+    'admin-later': [...adminArea, ...afterFirstScreen.admin],
   };
 })();
 

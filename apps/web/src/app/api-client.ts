@@ -4,7 +4,8 @@ import { REAUTHENTICATE } from '@pria/contracts/reauthenticate';
 import createClient from 'openapi-fetch';
 import { ApiError } from './api-error.ts';
 import { signInAgain } from './auth/session-ended.ts';
-import { getUserManager } from './auth/user-manager.ts';
+import { readStoredUser } from './auth/stored-user.ts';
+import { currentUserManager, getAuthConfig } from './auth/user-manager.ts';
 import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import type { paths } from './pria-api.d.ts';
 import { refreshTokenOnce } from './token-refresh.ts';
@@ -12,9 +13,11 @@ import { refreshTokenOnce } from './token-refresh.ts';
 export { dataOf, withMessage } from './api-answer.ts';
 export { ApiError } from './api-error.ts';
 
+/** The stored session's access token: the OIDC client's reading, or before it has loaded the storage's (ADR 83). */
 async function currentAccessToken(): Promise<string | undefined> {
   try {
-    const user = await getUserManager().getUser();
+    const manager = currentUserManager();
+    const user = manager ? await manager.getUser() : readStoredUser(getAuthConfig());
     return user && !user.expired ? user.access_token : undefined;
   } catch {
     return undefined;

@@ -29,8 +29,19 @@ export function revealAppWhenSettled(): void {
  */
 const EARLY_ANSWERS_AFTER_FRAME_MS = 1000;
 
+let shown: () => void = () => {};
+const firstScreen = new Promise<void>((resolve) => {
+  shown = resolve;
+});
+
+/** Settles when the first screen has replaced the frame (what may wait for it: main.tsx). */
+export function firstScreenShown(): Promise<void> {
+  return firstScreen;
+}
+
 export function removeAppShell(): void {
   document.getElementById('app-shell')?.remove();
+  shown();
   // The first screen is shown: what it did not ask for early, a later screen asks afresh.
   setTimeout(dropEarlyAnswers, EARLY_ANSWERS_AFTER_FRAME_MS);
 }

@@ -60,10 +60,10 @@ export function lazyLoaded<M extends Screen>(download: () => Promise<M>): Loaded
 
 /**
  * A component that shows nothing until its code has loaded (the OIDC session, the toasts'
- * container), rendered without a Suspense boundary: its arrival is an ordinary state update. A
- * suspended boundary, even with an empty fallback, makes React hold every later reveal of
- * suspended content on the page for 300 ms; these arrive while the first screen is on its way.
- * null until `download` answers, and on a failed download.
+ * container), rendered without a Suspense boundary: its arrival is a state update. A suspended
+ * boundary, even with an empty fallback, makes React hold every later reveal of suspended content
+ * on the page for 300 ms; these arrive while the first screen is on its way. null until `download`
+ * answers, and on a failed download.
  */
 export function useLoadedComponent<P>(
   download: () => Promise<ComponentType<P>>,
@@ -74,30 +74,23 @@ export function useLoadedComponent<P>(
 
 /**
  * What `download` answers (a module's export: a component, a component with its parts), once
- * `start` is true and it has arrived, as an ordinary state update (see `useLoadedComponent`), or
- * with `{ inTransition: true }` in a background render React cuts into short slices (a section
- * of a page: rendered at once it would be one long task); null before, and on a failed download.
+ * `start` is true and it has arrived; null before, and on a failed download. Its arrival renders in
+ * a transition, which React cuts into short slices and renders together with the others arriving
+ * with it: the parts a screen loads after its first paint (menus, dialogs, the sections below it,
+ * the OIDC session) each rendered at once were as many long tasks on a phone (ADR 83).
  */
-export function useLoaded<T>(
-  download: () => Promise<T>,
-  start = true,
-  { inTransition = false }: { inTransition?: boolean } = {},
-): T | null {
+export function useLoaded<T>(download: () => Promise<T>, start = true): T | null {
   const [loaded, setLoaded] = useState<{ value: T } | null>(null);
   useEffect(() => {
     if (!start) return;
     let live = true;
     download().then(
-      (value) => {
-        if (!live) return;
-        if (inTransition) startTransition(() => setLoaded({ value }));
-        else setLoaded({ value });
-      },
+      (value) => live && startTransition(() => setLoaded({ value })),
       () => {},
     );
     return () => {
       live = false;
     };
-  }, [download, start, inTransition]);
+  }, [download, start]);
   return loaded?.value ?? null;
 }

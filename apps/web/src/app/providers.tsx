@@ -9,12 +9,13 @@ import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { type ReactNode, useMemo } from 'react';
 import { AuthStateProvider } from './auth/auth-state.tsx';
 import { i18n } from './i18n/i18n.ts';
 import { useLoadedComponent } from './lazy-loaded.ts';
 import { themeIn } from './theme.ts';
+import { loadToasts } from './toasts.ts';
 
 /** 'dimmed' text and placeholders at >= 4.5:1 on white and gray.0 (Mantine's gray.6 / gray.5 are 3.3 and 2.1). */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
@@ -30,13 +31,16 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 /** Sign-in state, Mantine and its toasts around the app. */
 export function Providers({
   userManager,
+  storedUser,
   children,
 }: {
   userManager: Promise<UserManager | null>;
+  /** The session stored here, on a signed-in screen (main.tsx): the pages start signed in with it. */
+  storedUser?: User | null;
   children: ReactNode;
 }) {
   return (
-    <AuthStateProvider userManager={userManager}>
+    <AuthStateProvider userManager={userManager} storedUser={storedUser}>
       <UiProviders>{children}</UiProviders>
     </AuthStateProvider>
   );
@@ -44,7 +48,7 @@ export function Providers({
 
 // The toasts' container (and its transitions) loads after the first render: nothing on a first
 // paint is a toast, and a toast shown before it arrives waits in Mantine's store until it does.
-const notifications = () => import('@mantine/notifications').then((m) => m.Notifications);
+const notifications = () => loadToasts().then((m) => m.Notifications);
 
 function ToastsAfterStart() {
   const Notifications = useLoadedComponent(notifications);

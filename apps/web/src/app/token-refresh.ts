@@ -1,9 +1,9 @@
-import { getUserManager } from './auth/user-manager.ts';
+import { whenUserManager } from './auth/user-manager.ts';
 
 let inTabRefresh: Promise<void> | undefined;
 
 async function refreshNow(): Promise<void> {
-  await getUserManager().signinSilent();
+  await (await whenUserManager()).signinSilent();
 }
 
 /**
@@ -14,7 +14,7 @@ async function refreshNow(): Promise<void> {
 export function refreshTokenOnce(staleAccessToken: string | undefined): Promise<void> {
   if (inTabRefresh) return inTabRefresh;
   const run = async () => {
-    const current = await getUserManager().getUser();
+    const current = await (await whenUserManager()).getUser();
     if (current && !current.expired && current.access_token !== staleAccessToken) return;
     await refreshNow();
   };

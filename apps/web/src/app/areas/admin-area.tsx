@@ -5,7 +5,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFound } from '../../components/not-found.tsx';
 import { RequirePrivilege } from '../../features/admin/shared/require-privilege.tsx';
-import { OidcContext } from '../auth/oidc-context.tsx';
 import { useEnglishHere } from '../i18n/use-english-here.ts';
 import { AdminLayout } from '../layout/admin-layout.tsx';
 import { QueryProvider } from '../query-provider.tsx';
@@ -22,15 +21,13 @@ const AuditPage = lazy(() => import('../../features/admin/audit/audit-page.tsx')
 const StaffPage = lazy(() => import('../../features/admin/staff/staff-page.tsx'));
 const CardInfoPage = lazy(() => import('../../features/admin/card-info-page.tsx'));
 
-/** Its screens read the sign-in state with react-oidc-context and fetch with react-query (ADR 70). */
+/** Its screens read the sign-in state (auth-state.tsx) and fetch with react-query (ADR 70). */
 export default function AdminArea() {
   useEnglishHere();
   return (
-    <OidcContext>
-      <QueryProvider>
-        <AdminAreaRoutes />
-      </QueryProvider>
-    </OidcContext>
+    <QueryProvider>
+      <AdminAreaRoutes />
+    </QueryProvider>
   );
 }
 

@@ -12,7 +12,6 @@ import { StaffAccountPage } from '../../features/dashboard/staff-account-page.ts
 import { plansQuery } from '../../features/plans/queries.ts';
 import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
-import { OidcContext } from '../auth/oidc-context.tsx';
 import { takeDocumentAnswers } from '../early-answers.ts';
 import { warmUpCalendar } from '../i18n/calendar-locale.ts';
 import { addContractMessages } from '../i18n/contract-messages.ts';
@@ -99,14 +98,12 @@ function AccountRoute() {
   return <AreaNotFound />;
 }
 
-/** Its screens read the sign-in state with react-oidc-context and fetch with react-query (ADR 70). */
+/** Its screens read the sign-in state (auth-state.tsx) and fetch with react-query (ADR 70). */
 export default function CustomerArea() {
   return (
-    <OidcContext>
-      <QueryProvider>
-        <CustomerAreaRoutes />
-      </QueryProvider>
-    </OidcContext>
+    <QueryProvider>
+      <CustomerAreaRoutes />
+    </QueryProvider>
   );
 }
 

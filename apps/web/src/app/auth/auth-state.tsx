@@ -1,7 +1,17 @@
-import type { UserManager, UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
-import { createContext, type ReactNode, useContext, useDeferredValue, useState } from 'react';
+import type { User, UserManager, UserManagerEvents, UserManagerSettings } from 'oidc-client-ts';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { AuthContextProps } from 'react-oidc-context';
 import { useLoadedComponent } from '../lazy-loaded.ts';
+import { whenUserManager } from './user-manager.ts';
 
 const notYet = () => Promise.reject(new Error('sign-in is not ready yet'));
 
@@ -37,8 +47,11 @@ const signedOutWhileLoading: AuthContextProps = {
  * failing: a Log In tapped before its code has arrived goes on once it has.
  */
 function loadingWith(userManager: Promise<UserManager | null>): AuthContextProps {
-  const once = <T,>(use: (m: UserManager) => Promise<T>) =>
-    userManager.then((m) => (m ? use(m) : Promise.reject(new Error('sign-in is unavailable'))));
+  const once = <T,>(use: (m: UserManager) => Promise<T>) => {
+    // Asked for now: a client that waits for the first screen (main.tsx) loads at once.
+    whenUserManager().catch(() => {});
+    return userManager.then((m) => (m ? use(m) : Promise.reject(new Error('sign-in is unavailable'))));
+  };
   return {
     ...signedOutWhileLoading,
     signinRedirect: (args) => once((m) => m.signinRedirect(args)),
@@ -47,14 +60,34 @@ function loadingWith(userManager: Promise<UserManager | null>): AuthContextProps
   };
 }
 
+/**
+ * Signed in, from the session stored on this browser (stored-user.ts), before the OIDC client has
+ * loaded: a signed-in screen shows at once; sign-in and sign-out wait for the client (ADR 83).
+ */
+function storedWith(user: User, userManager: Promise<UserManager | null>): AuthContextProps {
+  return { ...loadingWith(userManager), isLoading: false, isAuthenticated: true, user };
+}
+
+/** The client reports the session read from storage: signed in, nothing under way, the same tokens. */
+function sameSession(reported: AuthContextProps, stored: User): boolean {
+  return (
+    reported.isAuthenticated &&
+    !reported.isLoading &&
+    !reported.activeNavigator &&
+    !reported.error &&
+    reported.user?.access_token === stored.access_token &&
+    reported.user?.refresh_token === stored.refresh_token &&
+    reported.user?.id_token === stored.id_token
+  );
+}
+
 const AuthStateContext = createContext<AuthContextProps>(signedOutWhileLoading);
 
 /**
- * The sign-in state (react-oidc-context's, as it reports it) for the app shell and the public
- * pages. Not react-oidc-context's own hook: importing that module brings the OIDC client
- * (oidc-client-ts, ~18 KB gzip) into the entry, and a visitor who never signs in does not need it
- * before the page works. Screens of the signed-in areas may use react-oidc-context's `useAuth`
- * (oidc-context.tsx hands them the same state).
+ * The sign-in state (react-oidc-context's, as it reports it; before that, the stored session's)
+ * for every screen. Not react-oidc-context's own hook: importing that module brings the OIDC client
+ * (oidc-client-ts, ~18 KB gzip) into the screen's first load, and neither a visitor who never signs
+ * in nor a signed-in screen shown from the stored session needs it before the page works (ADR 83).
  */
 export function useAuth(): AuthContextProps {
   return useContext(AuthStateContext);
@@ -88,20 +121,52 @@ const sessionComponent = () =>
  * session read); on a prerendered page that is while React is still adopting the HTML, and a
  * plain context change there makes React finish all of it in one long, blocking pass. Deferred,
  * it goes on in short slices. Later changes (sign-in, sign-out) arrive a render later.
+ *
+ * With `storedUser` (a signed-in screen and a session stored here, main.tsx) the pages start signed
+ * in with it, and the OIDC session mounts once its client has been created (after that screen is on
+ * view); its first "loading" reports are not handed down (the screen would give way to a loader and
+ * come back), its first answer replaces the stored user with the client's own.
  */
 export function AuthStateProvider({
   userManager,
+  storedUser,
   children,
 }: {
   userManager: Promise<UserManager | null>;
+  storedUser?: User | null;
   children: ReactNode;
 }) {
-  const [auth, setAuth] = useState(() => loadingWith(userManager));
-  const OidcSession = useLoadedComponent(sessionComponent);
+  const [auth, setAuth] = useState(() =>
+    storedUser ? storedWith(storedUser, userManager) : loadingWith(userManager),
+  );
+  const settled = useRef(false);
+  const report = useCallback(
+    (next: AuthContextProps) => {
+      if (!settled.current && next.isLoading && !next.activeNavigator && !next.error) return;
+      const first = !settled.current;
+      settled.current = true;
+      // The client's first answer is the stored session again: the screens keep the state they
+      // rendered with rather than all render once more, in the first seconds of the visit (its
+      // actions already go through the client; a later change, a renewed token, comes through).
+      if (first && storedUser && sameSession(next, storedUser)) return;
+      setAuth(next);
+    },
+    [storedUser],
+  );
+  // Its code is asked for once the client exists: with a stored session, not before the screen is on view.
+  const [clientCreated, setClientCreated] = useState(false);
+  useEffect(() => {
+    let live = true;
+    userManager.then((m) => live && m !== null && setClientCreated(true));
+    return () => {
+      live = false;
+    };
+  }, [userManager]);
+  const OidcSession = useLoadedComponent(sessionComponent, clientCreated);
   const deferred = useDeferredValue(auth);
   return (
     <>
-      {OidcSession && <OidcSession userManager={userManager} onChange={setAuth} />}
+      {OidcSession && <OidcSession userManager={userManager} onChange={report} />}
       <AuthStateContext.Provider value={deferred}>{children}</AuthStateContext.Provider>
     </>
   );

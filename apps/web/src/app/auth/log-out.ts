@@ -16,6 +16,17 @@ import type { UserManager } from 'oidc-client-ts';
  *    ends the provider's session, which signs Pria's own request out without asking again.
  */
 const LOGGED_OUT_KEY = 'pria.loggedOut';
+let leaving = false;
+
+/** This page forgets its session and is about to leave (a Logout, a session ended by the server here). */
+export function markLeaving(): void {
+  leaving = true;
+}
+
+/** Whether this page is on its way out (RequireAuth then starts no sign-in of its own). */
+export function leavingThisPage(): boolean {
+  return leaving;
+}
 const REVOKE_WAIT_MS = 2_000;
 
 export function loggedOutHere(): boolean {
@@ -42,10 +53,12 @@ export function afterLogoutPrompt(): { prompt?: 'login' } {
 
 /**
  * Steps 1 and 2, before the redirect (`useAuthActions().logOut` then runs step 3 through
- * react-oidc-context, whose "signing out" state keeps the guarded pages from starting a sign-in
- * of their own while the browser leaves).
+ * react-oidc-context). The page is marked as leaving first: the guarded pages start no sign-in of
+ * their own while the browser leaves, also when the OIDC client, loaded for this Logout on a screen
+ * shown from the stored session (ADR 83), finds the stored user already forgotten.
  */
 export async function beforeLogout(userManager: UserManager): Promise<void> {
+  markLeaving();
   try {
     window.localStorage.setItem(LOGGED_OUT_KEY, '1');
   } catch {

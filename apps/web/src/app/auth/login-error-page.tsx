@@ -1,11 +1,11 @@
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts/messages';
-import { getUserManager } from './user-manager.ts';
+import { whenUserManager } from './user-manager.ts';
 
 async function goHome() {
   // NOTE: the spec says the button "logs out": forget the local user, then return to the site origin.
   try {
-    await getUserManager().removeUser();
+    await (await whenUserManager()).removeUser();
   } finally {
     window.location.assign(window.location.origin);
   }

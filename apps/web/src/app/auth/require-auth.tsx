@@ -3,9 +3,9 @@ import { Navigate, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useAuth } from './auth-state.tsx';
 import { isAdminToken } from './claims.ts';
-import { afterLogoutPrompt } from './log-out.ts';
+import { afterLogoutPrompt, leavingThisPage } from './log-out.ts';
 import { signInParams } from './sign-in-params.ts';
-import { getUserManager } from './user-manager.ts';
+import { whenUserManager } from './user-manager.ts';
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -24,8 +24,8 @@ export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
-      void getUserManager()
-        .getUser()
+      void whenUserManager()
+        .then((manager) => manager.getUser())
         .then((user) => {
           if (!user || user.expired) window.location.reload();
         });
@@ -35,7 +35,9 @@ export function RequireAuth({ children, adminOnly = false }: RequireAuthProps) {
   }, []);
 
   useEffect(() => {
-    if (auth.isLoading || signedIn || auth.activeNavigator || started.current) return;
+    // A Logout (or a session ended here) forgets the stored user before the browser leaves: the
+    // OIDC client, loading meanwhile, then finds nobody signed in; leaving is not a sign-in to start.
+    if (auth.isLoading || signedIn || auth.activeNavigator || started.current || leavingThisPage()) return;
     started.current = true;
     // The page asked for (an email's link, a bookmark) is where the sign-in comes back to.
     void auth.signinRedirect({

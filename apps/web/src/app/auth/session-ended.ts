@@ -1,5 +1,5 @@
 import { signInParams } from './sign-in-params.ts';
-import { getUserManager } from './user-manager.ts';
+import { whenUserManager } from './user-manager.ts';
 
 let leaving = false;
 
@@ -14,7 +14,7 @@ let leaving = false;
 export async function signInAgain(returnTo: string = window.location.pathname): Promise<void> {
   if (leaving) return;
   leaving = true;
-  const userManager = getUserManager();
+  const userManager = await whenUserManager();
   userManager.stopSilentRenew();
   // NOTE: storeUser(null), not removeUser(): removeUser fires `userUnloaded`, and RequireAuth
   // would start a sign-in of its own without the way back.

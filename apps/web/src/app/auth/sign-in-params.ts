@@ -1,4 +1,4 @@
-import { getUserManager } from './user-manager.ts';
+import { getAuthConfig } from './user-manager.ts';
 
 /** The admin portal's pages: a sign-in that comes back to one of them is a staff sign-in. */
 const ADMIN_PORTAL = /^\/admin(\/|$)/;
@@ -11,7 +11,8 @@ const ADMIN_PORTAL = /^\/admin(\/|$)/;
  */
 export function signInParams(path: string, more: Record<string, string> = {}) {
   return {
-    ...getUserManager().settings.extraQueryParams,
+    // The client's own (user-manager.ts): the API's resource indicator.
+    resource: getAuthConfig().audience,
     ...(ADMIN_PORTAL.test(path) ? { portal: 'staff' } : {}),
     ...more,
   };

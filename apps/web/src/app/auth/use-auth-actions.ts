@@ -2,7 +2,7 @@ import { afterLogoutPath } from '@pria/contracts';
 import { useCallback } from 'react';
 import { useAuth } from './auth-state.tsx';
 import { afterLogoutPrompt, beforeLogout, goHome } from './log-out.ts';
-import { getAuthConfig, getUserManager } from './user-manager.ts';
+import { getAuthConfig, whenUserManager } from './user-manager.ts';
 
 /** Log In, Sign Up (with the signup hint) and Log Out, all through the hosted pages of the IdP. */
 export function useAuthActions() {
@@ -26,7 +26,7 @@ export function useAuthActions() {
   const logOut = useCallback(
     async (leaveAfterMs = 0) => {
       const idToken = auth.user?.id_token;
-      await beforeLogout(getUserManager());
+      await beforeLogout(await whenUserManager());
       if (leaveAfterMs > 0) await new Promise((resolve) => window.setTimeout(resolve, leaveAfterMs));
       await auth
         .signoutRedirect({

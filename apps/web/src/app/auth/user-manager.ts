@@ -3,14 +3,57 @@ import type { AuthConfig } from './auth-config.ts';
 import { clearDocumentToken, writeDocumentToken } from './document-token.ts';
 
 let userManager: UserManager | undefined;
+let ready: Promise<UserManager> | undefined;
 let authConfig: AuthConfig | undefined;
+let wanted: () => void = () => {};
+const wantedNow = new Promise<void>((resolve) => {
+  wanted = resolve;
+});
 
 /**
- * Creates this page's UserManager. The OIDC client loads here, on its own: it stays out of the
- * entry, and a public page does not wait for it (ADR 70). The accessors below are synchronous:
- * they are used once it exists.
+ * Creates this page's UserManager once `after` has settled (at once without it) or someone needs
+ * it sooner (`whenUserManager`). The OIDC client loads here, on its own: it stays out of the entry,
+ * a public page does not wait for it (ADR 70), and a signed-in screen shown from the stored
+ * session loads it once that screen is on view (main.tsx; ADR 83).
  */
-export async function createUserManager(config: AuthConfig): Promise<UserManager> {
+export function startUserManager(
+  config: Promise<AuthConfig>,
+  after?: Promise<unknown>,
+): Promise<UserManager> {
+  ready ??= Promise.all([config, after ? Promise.race([after, wantedNow]) : undefined]).then(([c]) =>
+    createUserManager(c),
+  );
+  return ready;
+}
+
+/** A promise for what `startUserManager` creates, which starts it now if it was waiting. */
+export function whenUserManager(): Promise<UserManager> {
+  wanted();
+  if (!ready) return Promise.reject(new Error('UserManager used before startUserManager()'));
+  return ready;
+}
+
+/** The page's UserManager if it exists yet (the API client reads the stored session without it). */
+export function currentUserManager(): UserManager | undefined {
+  return userManager;
+}
+
+/** A promise that settles when a sign-in action needs the OIDC client (see `startUserManager`). */
+export function userManagerWanted(): Promise<void> {
+  return wantedNow;
+}
+
+/** The identity provider's settings (config.json) once loaded: main.tsx before the first render. */
+export function setAuthConfig(config: AuthConfig): void {
+  authConfig = config;
+}
+
+export function getAuthConfig(): AuthConfig {
+  if (!authConfig) throw new Error('Auth config used before it was loaded');
+  return authConfig;
+}
+
+async function createUserManager(config: AuthConfig): Promise<UserManager> {
   const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
   /** localStorage, and the stored user's access token copied to the pages' cookie (document-token.ts). */
   class UserStore extends WebStorageStateStore {
@@ -41,15 +84,4 @@ export async function createUserManager(config: AuthConfig): Promise<UserManager
     extraTokenParams: { resource: config.audience },
   });
   return userManager;
-}
-
-/** The one UserManager of this page; the API client uses it outside React. */
-export function getUserManager(): UserManager {
-  if (!userManager) throw new Error('UserManager used before createUserManager()');
-  return userManager;
-}
-
-export function getAuthConfig(): AuthConfig {
-  if (!authConfig) throw new Error('Auth config used before createUserManager()');
-  return authConfig;
 }

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { useAuth } from 'react-oidc-context';
 import { Link } from 'react-router';
+import { useAuth } from '../../app/auth/auth-state.tsx';
 import { isAdminToken } from '../../app/auth/claims.ts';
 import { BACK_TO_ADMIN_PATH, cameFromAdmin } from './back-to-dashboard.ts';
 

@@ -17,7 +17,7 @@ import { DashboardFirstScreen, firstSelectedCard } from './dashboard-first-scree
 const loadBelowTheFold = () => import('./below-the-fold.tsx').then((m) => m.BelowTheFold);
 
 function BelowTheFoldLater({ selectedCardId }: { selectedCardId: string | null }) {
-  const BelowTheFold = useLoaded(loadBelowTheFold, true, { inTransition: true });
+  const BelowTheFold = useLoaded(loadBelowTheFold);
   return BelowTheFold && <BelowTheFold selectedCardId={selectedCardId} />;
 }
 

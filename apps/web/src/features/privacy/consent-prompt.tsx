@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../app/auth/auth-state.tsx';
 import { isAdminToken } from '../../app/auth/claims.ts';
 import { useConsents } from './queries.ts';
 

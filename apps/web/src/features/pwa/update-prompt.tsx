@@ -1,9 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { closeButtonProps } from '../../app/notify.ts';
+import { closeButtonProps, showToast } from '../../app/notify.ts';
 import { UPDATE_READY_EVENT } from './pwa-events.ts';
 
 const NOTICE_ID = 'pria-new-version';
@@ -30,7 +29,7 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     const show = () =>
-      notifications.show({
+      showToast({
         id: NOTICE_ID,
         autoClose: false,
         withCloseButton: true,

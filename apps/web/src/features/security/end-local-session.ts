@@ -1,4 +1,5 @@
-import { getUserManager } from '../../app/auth/user-manager.ts';
+import { markLeaving } from '../../app/auth/log-out.ts';
+import { whenUserManager } from '../../app/auth/user-manager.ts';
 
 /** How long a farewell message ('Account Deleted successfully', ...) shows before leaving. */
 export const LEAVE_DELAY_MS = 1500;
@@ -13,8 +14,9 @@ export const LEAVE_DELAY_MS = 1500;
  * RequireAuth start a new sign-in that can race (and win against) the navigation to the origin.
  */
 export async function endLocalSession(delayMs = 0, landing = '/'): Promise<void> {
-  const userManager = getUserManager();
+  markLeaving();
   try {
+    const userManager = await whenUserManager();
     userManager.stopSilentRenew();
     await userManager.storeUser(null);
   } finally {

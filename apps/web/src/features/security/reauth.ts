@@ -1,7 +1,7 @@
 import { REAUTHENTICATE } from '@pria/contracts';
 import { useCallback } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { ApiError } from '../../app/api-error.ts';
+import { useAuth } from '../../app/auth/auth-state.tsx';
 
 /** A 401 asking for a recent sign-in (password and MFA changes need one within 10 minutes). */
 export function isReauthError(error: unknown): boolean {

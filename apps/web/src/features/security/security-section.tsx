@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts';
 import { useState } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../app/auth/auth-state.tsx';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { MfaSwitches } from './mfa-switches.tsx';

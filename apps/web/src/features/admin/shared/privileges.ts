@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../../app/auth/auth-state.tsx';
 import { permissionsFromAccessToken } from '../../../app/auth/claims.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { type StaffRole, type StaffRow, staffMessages } from '@pria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from 'react-oidc-context';
 import { api, dataOf, withMessage } from '../../../app/api-client.ts';
 import { ApiError } from '../../../app/api-error.ts';
+import { useAuth } from '../../../app/auth/auth-state.tsx';
 import { notifyError, notifySuccess } from '../../../app/notify.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 
