@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterFirstScreen } from '../build/first-screen-chunks.ts';
+import { afterFirstScreen, toasts } from '../build/first-screen-chunks.ts';
 import { importClosure } from '../build/import-closure.ts';
 
 interface Chunk {
@@ -101,11 +101,11 @@ const page = (area: string, src?: string) => [
 const customerPages = chunk(customerArea).dynamicImports ?? [];
 const adminPages = chunk(adminArea).dynamicImports ?? [];
 /**
- * What every signed-in visit loads once its first screen is on view, and the dashboard's sections
- * below its first screen (ADR 83): in no route's first load; counted in the whole area and in the
- * dashboard's second row.
+ * What every signed-in visit loads once its first screen is on view, the toasts (right after the
+ * first render), and the dashboard's sections below its first screen (ADR 83): in no route's first
+ * load; counted in the whole area and in the dashboard's second row.
  */
-const customerLater = afterFirstScreen.customer;
+const customerLater = [...afterFirstScreen.customer, toasts];
 const dashboardBelowTheFold = afterFirstScreen.dashboard;
 
 /**
@@ -249,7 +249,7 @@ const rows: Row[] = [
       ...dashboardBelowTheFold,
     ],
     // What a visit to the dashboard has loaded once its sections below the first screen are in
-    // (the sixteenth stop, ADR 83; before it, this was all first load: 274.8): 288.6.
+    // (the sixteenth stop, ADR 83; before it, this was all first load: 274.8): 288.7.
     budget: 289,
   },
   {
@@ -260,7 +260,7 @@ const rows: Row[] = [
     // +0.4 KB (the eleventh stop): consent records as a list on a phone; the cards' placeholders hold the
     // page's frame (HoldAppShell, ADR 80): 339.6 -> 340.0.
     // -27.1 KB (the sixteenth stop, ADR 83): menus, the side menu, the dialogs, the toasts after the first
-    // screen, the OIDC client after a screen shown from the stored session: 340.6 -> 313.5.
+    // screen, the OIDC client after a screen shown from the stored session: 340.6 -> 313.6.
     budget: 314,
     target: 200,
   },
@@ -302,8 +302,8 @@ const rows: Row[] = [
     // +0.5 KB (the thirteenth stop, ADR 81): the timers, the later menus and tooltips: 378.6 -> 379.1.
     // +13.9 KB (the sixteenth stop, ADR 83): now with what the screens load after their first screen
     // (the OIDC session's chunk was not counted before; the menus were, as first load), in more,
-    // smaller chunks, which compress less well: 378.9 -> 392.9.
-    budget: 393,
+    // smaller chunks, which compress less well: 378.9 -> 393.1.
+    budget: 393.5,
     target: 280,
   },
   { route: '/admin (home)', roots: page(adminArea, 'src/features/admin/home/home-page.tsx') },
