@@ -59,22 +59,11 @@ export function lazyLoaded<M extends Screen>(download: () => Promise<M>): Loaded
 }
 
 /**
- * A component that shows nothing until its code has loaded (the OIDC session, the toasts'
- * container), rendered without a Suspense boundary: its arrival is a state update. A suspended
- * boundary, even with an empty fallback, makes React hold every later reveal of suspended content
- * on the page for 300 ms; these arrive while the first screen is on its way. null until `download`
- * answers, and on a failed download.
- */
-export function useLoadedComponent<P>(
-  download: () => Promise<ComponentType<P>>,
-  start = true,
-): ComponentType<P> | null {
-  return useLoaded(download, start);
-}
-
-/**
  * What `download` answers (a module's export: a component, a component with its parts), once
- * `start` is true and it has arrived; null before, and on a failed download. Its arrival renders in
+ * `start` is true and it has arrived; null before, and on a failed download. Rendered without a
+ * Suspense boundary (the OIDC session, the toasts' container, menus): a suspended boundary, even
+ * with an empty fallback, makes React hold every later reveal of suspended content on the page for
+ * 300 ms, and these arrive while the first screen is on its way. Its arrival renders in
  * a transition, which React cuts into short slices and renders together with the others arriving
  * with it: the parts a screen loads after its first paint (menus, dialogs, the sections below it,
  * the OIDC session) each rendered at once were as many long tasks on a phone (ADR 83).

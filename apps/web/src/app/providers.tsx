@@ -13,7 +13,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { type ReactNode, useMemo } from 'react';
 import { AuthStateProvider } from './auth/auth-state.tsx';
 import { i18n } from './i18n/i18n.ts';
-import { useLoadedComponent } from './lazy-loaded.ts';
+import { useLoaded } from './lazy-loaded.ts';
 import { themeIn } from './theme.ts';
 import { loadToasts } from './toasts.ts';
 
@@ -51,7 +51,7 @@ export function Providers({
 const notifications = () => loadToasts().then((m) => m.Notifications);
 
 function ToastsAfterStart() {
-  const Notifications = useLoadedComponent(notifications);
+  const Notifications = useLoaded(notifications);
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   if (!Notifications) return null;
   // NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React

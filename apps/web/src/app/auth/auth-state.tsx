@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import type { AuthContextProps } from 'react-oidc-context';
-import { useLoadedComponent } from '../lazy-loaded.ts';
+import { useLoaded } from '../lazy-loaded.ts';
 import { whenUserManager } from './user-manager.ts';
 
 const notYet = () => Promise.reject(new Error('sign-in is not ready yet'));
@@ -162,7 +162,7 @@ export function AuthStateProvider({
       live = false;
     };
   }, [userManager]);
-  const OidcSession = useLoadedComponent(sessionComponent, clientCreated);
+  const OidcSession = useLoaded(sessionComponent, clientCreated);
   const deferred = useDeferredValue(auth);
   return (
     <>

@@ -11,8 +11,8 @@ const wantedNow = new Promise<void>((resolve) => {
 });
 
 /**
- * Creates this page's UserManager once `after` has settled (at once without it) or someone needs
- * it sooner (`whenUserManager`). The OIDC client loads here, on its own: it stays out of the entry,
+ * Creates this page's UserManager once `after` has settled (at once without it; main.tsx makes
+ * `after` settle too when someone needs the client sooner: `userManagerWanted`). The OIDC client loads here, on its own: it stays out of the entry,
  * a public page does not wait for it (ADR 70), and a signed-in screen shown from the stored
  * session loads it once that screen is on view (main.tsx; ADR 83).
  */
@@ -20,9 +20,7 @@ export function startUserManager(
   config: Promise<AuthConfig>,
   after?: Promise<unknown>,
 ): Promise<UserManager> {
-  ready ??= Promise.all([config, after ? Promise.race([after, wantedNow]) : undefined]).then(([c]) =>
-    createUserManager(c),
-  );
+  ready ??= Promise.all([config, after]).then(([c]) => createUserManager(c));
   return ready;
 }
 
