@@ -97,5 +97,6 @@ test('account page: the side menu and Jump To scroll to a section and replace th
   }).toPass({ timeout: 10_000 });
   await expect(jumpTo).not.toBeInViewport();
   await snap(page, '390-account-scrolled');
-  await expect(jumpTo).toHaveValue('Funding');
+  await expect(jumpTo).toHaveValue('payment');
+  await expect(jumpTo.locator('option:checked')).toHaveText('Funding');
 });

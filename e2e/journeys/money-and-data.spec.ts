@@ -345,9 +345,8 @@ for (const width of widths) {
 
     // Another funding card, then the Visa goes.
     const funding = page.getByRole('combobox', { name: 'Funding card' });
-    await expect(funding).toHaveValue('Visa •••• 1111');
-    await funding.click();
-    await page.getByRole('option', { name: 'Mastercard •••• 4444' }).click();
+    await expect(funding.locator('option:checked')).toHaveText('Visa •••• 1111');
+    await funding.selectOption({ label: 'Mastercard •••• 4444' });
     await expectToast(page, 'Updated successfully');
     expect((await subscriptionRow(id))?.card_id).toBe(mastercard);
     await page.getByRole('button', { name: 'Edit card ending 1111' }).first().click();
@@ -358,9 +357,10 @@ for (const width of widths) {
       .click();
     await expectToast(page, 'Card removed successfully');
     await page.reload();
-    await expect(page.getByRole('combobox', { name: 'Funding card' })).toHaveValue('Mastercard •••• 4444', {
-      timeout: 30_000,
-    });
+    await expect(page.getByRole('combobox', { name: 'Funding card' }).locator('option:checked')).toHaveText(
+      'Mastercard •••• 4444',
+      { timeout: 30_000 },
+    );
     const cards = await sql<{ id: string; removed: boolean }>(
       'select id, removed_at is not null as removed from cards where customer_id = $1 order by created_at',
       [id],

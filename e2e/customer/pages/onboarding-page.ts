@@ -32,7 +32,9 @@ export class OnboardingPage {
     await p.getByRole('textbox', { name: 'City' }).fill(profile.city);
     // Typing the ZIP sets the state through the lookup.
     await p.getByRole('textbox', { name: 'Zip Code' }).fill(profile.zip);
-    await expect(p.getByRole('combobox', { name: 'State' })).toHaveValue(profile.stateName);
+    await expect(p.getByRole('combobox', { name: 'State' }).locator('option:checked')).toHaveText(
+      profile.stateName,
+    );
   }
 
   async saveProfile() {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { NavLink, Paper, Select, Stack } from '@mantine/core';
+import { NativeSelect, NavLink, Paper, Stack } from '@mantine/core';
 import type { AccountSectionRef, accountSections } from './account-sections.ts';
 
 /**
@@ -59,14 +59,17 @@ export function AccountSideMenu({ sections, active, onJump }: AccountNavProps) {
 export function AccountJumpTo({ sections, active, onJump }: AccountNavProps) {
   const { t, i18n } = useLingui();
   return (
-    <Select
+    <NativeSelect
       label={t`Jump To`}
-      placeholder={t`Choose a section`}
-      data={sections.map((s) => ({ value: s.ref, label: i18n._(menuWords[s.ref]) }))}
-      value={active && active !== 'delete' ? active : null}
-      onChange={(value) => value && onJump(value as AccountSectionRef)}
-      allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
+      data={[
+        { value: '', label: t`Choose a section`, disabled: true },
+        ...sections.map((s) => ({ value: s.ref, label: i18n._(menuWords[s.ref]) })),
+      ]}
+      value={active && active !== 'delete' ? active : ''}
+      onChange={(event) => {
+        const ref = event.currentTarget.value;
+        if (ref) onJump(ref as AccountSectionRef);
+      }}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Grid, Select, TextInput } from '@mantine/core';
+import { Grid, NativeSelect, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
 import { useRef, useState } from 'react';
@@ -48,7 +48,7 @@ export function AddressFields<V extends { address: AddressValues }>({
     // The customer's own choice, even of the state already shown: a ZIP is checked against it.
     chosen.current = code;
     setStateNote(null);
-    // Picking the state already chosen changes nothing else (the list never deselects, see below).
+    // Picking the state already chosen changes nothing else.
     if (code === form.getValues().address.administrativeArea) return;
     form.setFieldValue('address.administrativeArea', code);
     const typed = form.getValues().address.postalCode;
@@ -124,21 +124,22 @@ export function AddressFields<V extends { address: AddressValues }>({
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select
+        <NativeSelect
           label={t`State`}
-          placeholder={areas.isLoading ? t`Loading states…` : t`Select a state`}
-          data={options}
-          searchable
-          allowDeselect={false}
+          // The device's own picker (a phone's wheel, a desktop's list with type-to-find): no
+          // dropdown code to load with the form (issue 43). The first, empty choice is the prompt.
+          data={[
+            { value: '', label: areas.isLoading ? t`Loading states…` : t`Select a state`, disabled: true },
+            ...options,
+          ]}
           withAsterisk={required}
           disabled={disabled}
           autoComplete="address-level1"
-          nothingFoundMessage={t`No matching state`}
           key={form.key('address.administrativeArea')}
           {...form.getInputProps('address.administrativeArea')}
           description={stateNote}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          onChange={(code) => void onStateChange(code)}
+          onChange={(event) => void onStateChange(event.currentTarget.value)}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

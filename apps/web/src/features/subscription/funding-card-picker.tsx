@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Select, Skeleton, Text } from '@mantine/core';
+import { NativeSelect, Skeleton, Text } from '@mantine/core';
 import { cardName, formatUsd } from '@pria/contracts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -52,19 +52,20 @@ export function FundingCardPicker() {
     });
   };
   return (
-    <Select
+    <NativeSelect
       label={t`Funding card`}
       description={t`The card your subscription is billed to`}
-      placeholder={t`Choose a card`}
       maw={420}
-      data={(cards.data ?? []).map((c) => ({
-        value: c.id,
-        label: cardName(c),
-      }))}
-      value={sub.card?.id ?? null}
-      allowDeselect={false}
+      data={[
+        { value: '', label: t`Choose a card`, disabled: true },
+        ...(cards.data ?? []).map((c) => ({ value: c.id, label: cardName(c) })),
+      ]}
+      // Controlled: a change the customer then declines (the pay-now confirmation) shows the
+      // funding card again, not the one picked.
+      value={sub.card?.id ?? ''}
       disabled={update.isPending || cards.isPending}
-      onChange={(cardId) => {
+      onChange={(event) => {
+        const cardId = event.currentTarget.value;
         if (cardId && cardId !== sub.card?.id) change(cardId);
       }}
     />

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { dayInNewYork } from '@pria/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -39,12 +39,11 @@ export function StatementDownloads() {
         <Trans>Every $3 charge and its pay-back, per card, with totals.</Trans>
       </Text>
       <Group gap="xs" align="flex-end">
-        <Select
+        <NativeSelect
           aria-label={t`Statement year`}
           data={years}
           value={year}
-          onChange={(v) => v && setYear(v)}
-          allowDeselect={false}
+          onChange={(event) => setYear(event.currentTarget.value)}
           w={110}
         />
         <Button

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { cardName, formatDate, formatUsd, messages, planActionRefusal } from '@pria/contracts';
 import { IconAlertCircle, IconCalendarEvent, IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -81,15 +81,12 @@ function PayNowWithAnotherCard({ sub }: { sub: Subscription }) {
           {inactiveWords(sub)} <Trans>Pay now with this or another card to start a new period.</Trans>
         </Text>
         <Group align="flex-end" gap="sm">
-          <Select
+          <NativeSelect
             label={t`Card to pay with`}
-            placeholder={t`Choose a card`}
-            data={options}
-            value={cardId ?? sub.card?.id ?? null}
-            onChange={setCardId}
-            allowDeselect={false}
+            data={[{ value: '', label: t`Choose a card`, disabled: true }, ...options]}
+            value={cardId ?? sub.card?.id ?? ''}
+            onChange={(event) => setCardId(event.currentTarget.value || null)}
             w={240}
-            comboboxProps={{ withinPortal: true }}
           />
           <Button
             loading={update.isPending}
