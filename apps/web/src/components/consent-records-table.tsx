@@ -1,4 +1,4 @@
-import { Box, Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import {
   type ConsentContext,
   type ConsentRecordView,
@@ -76,29 +76,31 @@ export function ConsentRecordsTable({ records, label, language, words }: Consent
       </Stack>
       <Box visibleFrom="sm">
         <ScrollTable label={label} minWidth={560} words={words.scroll}>
-          <Table verticalSpacing="xs" aria-label={label}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{columns.document}</Table.Th>
-                <Table.Th>{columns.version}</Table.Th>
-                <Table.Th>{columns.where}</Table.Th>
-                <Table.Th>{columns.accepted}</Table.Th>
-                <Table.Th>{columns.ip}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {/* A plain table in Mantine's look (consent-records.module.css): Mantine's Table brings its
+              scroll container, the scroll area and Floating UI into the account page's first load. */}
+          <table className={classes.table} aria-label={label}>
+            <thead>
+              <tr>
+                <th>{columns.document}</th>
+                <th>{columns.version}</th>
+                <th>{columns.where}</th>
+                <th>{columns.accepted}</th>
+                <th>{columns.ip}</th>
+              </tr>
+            </thead>
+            <tbody>
               {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.document}</Table.Td>
+                <tr key={r.id}>
+                  <td>{r.document}</td>
                   {/* A version is a date-like id (2026-11-27): never broken at its hyphens. */}
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.version}</Table.Td>
-                  <Table.Td>{r.where}</Table.Td>
-                  <Table.Td>{r.accepted}</Table.Td>
-                  <Table.Td>{r.ip}</Table.Td>
-                </Table.Tr>
+                  <td className={classes.nowrap}>{r.version}</td>
+                  <td>{r.where}</td>
+                  <td>{r.accepted}</td>
+                  <td>{r.ip}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </ScrollTable>
       </Box>
     </>

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useCustomer } from '../customer/queries.ts';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { LazyDeleteAccountDialog } from './lazy-delete-account-dialog.tsx';
 
 /** Account page → Delete Account: what deletion does, and the button that starts it. */
 export function DeleteAccountSection() {
@@ -27,7 +27,11 @@ export function DeleteAccountSection() {
           <Trans>Delete Account</Trans>
         </Button>
       </Group>
-      <DeleteAccountDialog opened={opened} onClose={dialog.close} hasPhone={Boolean(customer.data?.phone)} />
+      <LazyDeleteAccountDialog
+        opened={opened}
+        onClose={dialog.close}
+        hasPhone={Boolean(customer.data?.phone)}
+      />
     </Stack>
   );
 }

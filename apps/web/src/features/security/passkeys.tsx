@@ -1,34 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { formatDate, PASSKEY_NAME_MAX_LENGTH, type PasskeyView, passkeyName } from '@pria/contracts';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { formatDate, type PasskeyView } from '@pria/contracts';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError, api, dataOf } from '../../app/api-client.ts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
-import { passkeyNameErrorIn } from './passkey-words.ts';
+import { TooltipLater } from '../../components/tooltip-later.tsx';
 import { isReauthError } from './reauth.ts';
 
 export type Passkey = PasskeyView;
 
 const passkeyKeys = { all: ['passkeys'] as const };
+
+/** Naming a passkey (adding or renaming one): its dialog's code loads when it opens. */
+const NameModal = lazy(() => import('./passkey-name-modal.tsx').then((m) => ({ default: m.NameModal })));
 
 /** GET /account/passkeys; null when the sign-in provider is not Pria's own (no passkeys here). */
 function usePasskeys() {
@@ -67,59 +57,6 @@ async function createPasskey(name: string) {
     },
   };
   return dataOf(api.POST('/api/v1/account/passkeys', { body }));
-}
-
-function NameModal({
-  title,
-  initial,
-  submitLabel,
-  busy,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  initial: string;
-  submitLabel: string;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: (name: string) => void;
-}) {
-  const { i18n, t } = useLingui();
-  const [name, setName] = useState(initial);
-  // The API's own rule and words (contracts), so the field and the server never disagree.
-  const parsed = passkeyName.safeParse(name);
-  const trimmed = parsed.success ? parsed.data : name.trim();
-  const issue = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
-  const error = issue === null ? null : passkeyNameErrorIn(i18n, issue);
-  const [touched, setTouched] = useState(false);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!error) onSubmit(trimmed);
-  };
-  return (
-    <Modal opened onClose={onClose} title={title} centered zIndex={400}>
-      <form onSubmit={submit} noValidate>
-        <TextInput
-          label={t`Passkey name`}
-          description={t`So you can tell your passkeys apart, e.g. the device or password manager`}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={touched ? error : null}
-          maxLength={PASSKEY_NAME_MAX_LENGTH}
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
-  );
 }
 
 /**
@@ -242,7 +179,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                     </div>
                   </Group>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t`Rename`}>
+                    <TooltipLater label={t`Rename`}>
                       <ActionIcon
                         variant="subtle"
                         aria-label={t`Rename passkey ${p.name}`}
@@ -250,8 +187,8 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                       >
                         <IconPencil size={18} />
                       </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t`Remove`}>
+                    </TooltipLater>
+                    <TooltipLater label={t`Remove`}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -269,7 +206,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                       >
                         <IconTrash size={18} />
                       </ActionIcon>
-                    </Tooltip>
+                    </TooltipLater>
                   </Group>
                 </Group>
               </Paper>
@@ -292,26 +229,28 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
           <Trans>This browser cannot create passkeys.</Trans>
         </Text>
       )}
-      {adding && (
-        <NameModal
-          title={t`Add a passkey`}
-          initial={t`Passkey ${list.length + 1}`}
-          submitLabel={t`Continue`}
-          busy={add.isPending}
-          onClose={() => setAdding(false)}
-          onSubmit={(name) => add.mutate(name)}
-        />
-      )}
-      {renaming && (
-        <NameModal
-          title={t`Rename passkey`}
-          initial={renaming.name}
-          submitLabel={t`Save`}
-          busy={rename.isPending}
-          onClose={() => setRenaming(null)}
-          onSubmit={(name) => rename.mutate({ id: renaming.id, name })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <NameModal
+            title={t`Add a passkey`}
+            initial={t`Passkey ${list.length + 1}`}
+            submitLabel={t`Continue`}
+            busy={add.isPending}
+            onClose={() => setAdding(false)}
+            onSubmit={(name) => add.mutate(name)}
+          />
+        )}
+        {renaming && (
+          <NameModal
+            title={t`Rename passkey`}
+            initial={renaming.name}
+            submitLabel={t`Save`}
+            busy={rename.isPending}
+            onClose={() => setRenaming(null)}
+            onSubmit={(name) => rename.mutate({ id: renaming.id, name })}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

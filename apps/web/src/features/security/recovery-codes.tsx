@@ -1,18 +1,20 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { api, dataOf } from '../../app/api-client.ts';
-import { currentLanguage } from '../../app/i18n/i18n.ts';
 import { confirmAction } from '../../components/confirm.tsx';
+import { LazyModal } from '../../components/lazy-modal.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { mfaKeys, useMfaStatus } from './queries.ts';
 import { isReauthError } from './reauth.ts';
-import classes from './recovery-codes.module.css';
 
 const recoveryKey = [...mfaKeys.all, 'recovery-codes'] as const;
+
+const RecoveryCodesDialog = lazy(() =>
+  import('./recovery-codes-dialog.tsx').then((m) => ({ default: m.RecoveryCodesDialog })),
+);
 
 /**
  * Two-factor recovery codes (issue 29): how many are left, and new ones (replacing the old),
@@ -67,75 +69,12 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
           <Trans>Create new codes</Trans>
         </Button>
       </Group>
-      <Modal
+      <LazyModal
         opened={shown !== null}
-        onClose={() => setShown(null)}
-        title={t`Your new recovery codes`}
-        closeOnClickOutside={false}
-        centered
-        // Printed, the page shows the codes alone (recovery-codes.module.css).
-        classNames={{ root: classes.printRoot, overlay: classes.noPrint, close: classes.noPrint }}
-      >
-        <Stack gap="sm">
-          <Text size="sm" className={classes.noPrint}>
-            <Trans>
-              Save these codes somewhere safe, such as a password manager. Each signs you in once.{' '}
-              <strong>We will not show them again.</strong>
-            </Trans>
-          </Text>
-          <SimpleGrid
-            cols={2}
-            spacing="xs"
-            component="ul"
-            aria-label={t`Recovery codes`}
-            style={{ listStyle: 'none', padding: 0 }}
-          >
-            {shown?.map((c) => (
-              <li key={c}>
-                <Code block ta="center" fz="md">
-                  {c}
-                </Code>
-              </li>
-            ))}
-          </SimpleGrid>
-          {shown && <KeepCodes codes={shown} />}
-          <Button className={classes.noPrint} onClick={() => setShown(null)}>
-            <Trans>I saved my codes</Trans>
-          </Button>
-        </Stack>
-      </Modal>
-    </Stack>
-  );
-}
-
-/** Copy, download or print the codes: the same text every way (contracts' recoveryCodesText). */
-function KeepCodes({ codes }: { codes: string[] }) {
-  const { t } = useLingui();
-  const text = recoveryCodesText(codes, currentLanguage());
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = RECOVERY_CODES_FILE;
-    link.click();
-    // The download has its own copy of the bytes once it starts.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
-  return (
-    <Group gap="xs" grow className={classes.noPrint}>
-      <CopyButton value={text} timeout={4000}>
-        {({ copied, copy }) => (
-          <Button variant="default" size="xs" onClick={copy} aria-live="polite">
-            {copied ? t`Copied` : t`Copy`}
-          </Button>
+        render={(opened) => (
+          <RecoveryCodesDialog opened={opened} codes={shown} onClose={() => setShown(null)} />
         )}
-      </CopyButton>
-      <Button variant="default" size="xs" onClick={download}>
-        <Trans>Download</Trans>
-      </Button>
-      <Button variant="default" size="xs" onClick={() => window.print()}>
-        <Trans>Print</Trans>
-      </Button>
-    </Group>
+      />
+    </Stack>
   );
 }
