@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import {
+  deviceMessages,
+  mfaTypes,
+  type NotificationType,
+  notificationTypes,
+  PASSKEY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passkeyMessages,
+} from './account-words.ts';
 import { messages } from './messages.ts';
 
-/** Account security and settings: MFA, password change, notifications, deletion. */
+// The settings' lists, limits and words live apart from the schemas (account-words.ts), so the
+// account page reads them without zod.
+export * from './account-words.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+/** Account security and settings: MFA, password change, notifications, deletion. */
 
 /**
  * PUT /customers/change-password. The password travels in plain text inside TLS (ADR 0006);
@@ -58,9 +69,6 @@ export const changePasswordRequest = z
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-export const mfaTypes = ['authenticator', 'sms', 'email'] as const;
-export type MfaType = (typeof mfaTypes)[number];
-
 /** GET /mfa answers a list: one confirmed record, or [] when MFA is off. */
 export const mfaStatusRecord = z.object({ status: z.literal('confirmed'), type: z.enum(mfaTypes) });
 export type MfaStatusRecord = z.infer<typeof mfaStatusRecord>;
@@ -81,10 +89,6 @@ export const recoveryCodesLeft = z.object({ left: z.number().int().min(0) });
 /** POST /mfa/recovery-codes: the new codes, shown once (only their hashes are kept). */
 export const recoveryCodesIssued = z.object({ codes: z.array(z.string()) });
 export type MfaEnrolmentLink = z.infer<typeof mfaEnrolmentLink>;
-
-/** payin is shown as Charges, payout as Payments, subscription as Subscription Updates. */
-export const notificationTypes = ['payin', 'payout', 'subscription'] as const;
-export type NotificationType = (typeof notificationTypes)[number];
 
 const notificationList = z
   .array(z.enum(notificationTypes, { error: 'Unknown notification type' }))
@@ -114,10 +118,6 @@ export const defaultNotificationPreferences: NotificationPreferences = {
   forPush: [],
 };
 
-/** The channels of the notifications table, as the settings screen names them. */
-export const notificationChannels = ['forEmail', 'forSms', 'forPush'] as const;
-export type NotificationChannel = (typeof notificationChannels)[number];
-
 /** DELETE /customers sends the code; DELETE /customers?code=1234 deletes the account. */
 export const deleteAccountQuery = z.object({
   code: z
@@ -137,13 +137,6 @@ export type DeletionCodeSent = z.infer<typeof deletionCodeSent>;
 export { REAUTHENTICATE } from './reauthenticate.ts';
 
 // --- Passkeys (GET/POST /account/passkeys, PATCH/DELETE /account/passkeys/{id}) ---------------
-
-export const PASSKEY_NAME_MAX_LENGTH = 64;
-export const passkeyMessages = {
-  nameRequired: 'Give the passkey a name',
-  nameTooLong: `A passkey name is at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
-  notFound: 'Passkey not found',
-} as const;
 
 /** A passkey's name, as the Security screen's field and the API check it. */
 export const passkeyName = z
@@ -167,12 +160,6 @@ export type PasskeyView = z.infer<typeof passkeyView>;
  * ADR 64). A device is one sign-in session of the identity provider; its id is the session's
  * public id (the `sid` of its tokens), never a secret.
  */
-export const deviceMessages = {
-  signedOut: 'Device signed out',
-  notFound: 'This device is not signed in to your account',
-  couldNotSignOut: 'Could not sign this device out',
-  couldNotLoad: 'Could not load your devices and sign-ins',
-} as const;
 
 /** DELETE /account/sessions/{id}: a session id as the provider makes them (URL-safe, short). */
 export const accountSessionParams = z.object({

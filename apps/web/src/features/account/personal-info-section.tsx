@@ -3,7 +3,6 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { useUpdateProfile } from '../customer/mutations.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { ProfileForm } from '../profile/profile-form.tsx';
-import { toProfilePayload } from '../profile/profile-values.ts';
 import { AccountLanguageSwitch } from './account-language-switch.tsx';
 
 export function PersonalInfoForm() {
@@ -18,7 +17,7 @@ export function PersonalInfoForm() {
         customer={customer.data}
         saving={update.isPending}
         submitLabel={t`Save changes`}
-        onSubmit={(values) => update.mutate(toProfilePayload(values, false))}
+        onSubmit={(payload) => update.mutate(payload)}
       />
       <LanguageChoice />
     </Stack>

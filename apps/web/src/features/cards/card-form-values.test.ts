@@ -1,6 +1,7 @@
 import { messages } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatExpiry, newCardSchema, prefilledCardName } from './card-form-values.ts';
+import { newCardSchema } from './card-checks.ts';
+import { formatExpiry, prefilledCardName } from './card-form-values.ts';
 
 /** What the field holds after each keystroke, as a person types `keys` one by one. */
 function typed(keys: string[]): string {

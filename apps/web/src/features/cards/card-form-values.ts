@@ -1,15 +1,11 @@
 import {
   type AdministrativeAreaCode,
   type CardView,
-  cardFormSchema,
   detectBrand,
   groupCardNumber,
-  isAcceptedBrand,
-  messages,
   parseExpiry,
   textLimits,
 } from '@pria/contracts';
-import { z } from 'zod';
 import { type AddressValues, emptyAddress, toAddressValues } from '../geography/address.ts';
 import { expiryOf, maskedNumber } from './card-display.ts';
 
@@ -66,32 +62,6 @@ export function formatExpiry(raw: string, previous: string): string {
 }
 
 export const formatCvc = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);
-
-/** Add mode: the shared card schema plus "Visa or Mastercard only", with the spec's words. */
-export function newCardSchema(now = new Date()) {
-  return cardFormSchema(now).superRefine((values, ctx) => {
-    const detected = detectBrand(values.number);
-    if (values.number.replace(/\s/g, '').length >= 13 && detected && !isAcceptedBrand(detected)) {
-      ctx.addIssue({ code: 'custom', path: ['number'], message: messages.cardBrandNotAccepted });
-    }
-  });
-}
-
-/**
- * Add mode with Microform: number and CVC are in CyberSource's hosted fields (checked through
- * the fields' own state, see hostedFieldErrors); the rest as in newCardSchema.
- */
-export function hostedCardSchema(now = new Date()) {
-  return cardFormSchema(now).omit({ number: true, cvc: true, brand: true });
-}
-
-/** Edit mode: only the expiry and the billing address can change. */
-export function editCardSchema(now = new Date()) {
-  return z.object({
-    expirationDate: cardFormSchema(now).shape.expirationDate,
-    address: cardFormSchema(now).shape.address,
-  });
-}
 
 /** The form for an existing card: number and CVC masked, the rest as stored. */
 export function cardToForm(card: CardView): CardFormState {

@@ -7,11 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
-import { zodValidate } from '../../components/form/zod-validate.ts';
-import { apiErrorText } from '../../components/notify-api-error.ts';
+import { afterChecks, laterChecks, useChecksStarted } from '../../components/form/later-checks.ts';
+import { apiErrorText, notifyApiError } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
-import { formErrorsInLanguage } from '../profile/form-words.ts';
 import { fundingCardWords, paysForPlanInForce } from '../subscription/funding.ts';
 import { useMySubscription, useUpcoming } from '../subscription/queries.ts';
 import { CardDetailsFields } from './card-details-fields.tsx';
@@ -19,18 +18,18 @@ import {
   type CardFormState,
   cardDetailFields,
   cardToForm,
-  editCardSchema,
   emptyCardForm,
-  hostedCardSchema,
-  newCardSchema,
   prefilledCardName,
 } from './card-form-values.ts';
 import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from './charge-and-pay-words.ts';
 import { CardEntryUnavailable } from './microform/card-entry-unavailable.tsx';
-import { hostedFieldErrors, MicroformTokenError, useMicroform } from './microform/use-microform.ts';
+import { MicroformTokenError, useMicroform } from './microform/use-microform.ts';
 import { useAddCard, useRemoveCard, useUpdateCard } from './mutations.ts';
 import { useCardEntry, useCards } from './queries.ts';
 import { removeCardWords } from './remove-card-words.ts';
+
+/** The card form's checks (zod, the shared card and address schemas), loaded once the form is on screen. */
+const cardChecks = laterChecks(() => import('./card-checks.ts'));
 
 interface CardFormProps {
   /** Present: edit this card. Absent: add a new one. */
@@ -86,16 +85,11 @@ export function CardForm({
           name: prefilledCardName(defaultName),
           address: defaultAddress ?? emptyCardForm.address,
         },
-    validate: (values) => {
-      if (editing) return formErrorsInLanguage(zodValidate<CardFormState>(editCardSchema())(values));
-      const fields = hostedRef.current;
-      if (!fields) return formErrorsInLanguage(zodValidate<CardFormState>(newCardSchema())(values));
-      return formErrorsInLanguage({
-        ...zodValidate<CardFormState>(hostedCardSchema())(values),
-        ...hostedFieldErrors(fields),
-      });
-    },
+    // Every path here waits for the checks first (`next`, `afterChecks`).
+    validate: (values) =>
+      cardChecks.current()?.cardFormErrors(values, { editing, hosted: hostedRef.current }) ?? {},
   });
+  useChecksStarted(cardChecks);
   const addCard = useAddCard();
   const updateCard = useUpdateCard();
   const removeCard = useRemoveCard();
@@ -106,7 +100,13 @@ export function CardForm({
   const navigate = useNavigate();
   const busy = addCard.isPending || updateCard.isPending || removeCard.isPending;
 
-  const next = () => {
+  const next = async () => {
+    try {
+      await cardChecks.ready();
+    } catch (error) {
+      notifyApiError(error);
+      return;
+    }
     const { errors } = form.validate();
     const stepErrors = Object.fromEntries(
       Object.entries(errors).filter(([key]) => (cardDetailFields as readonly string[]).includes(key)),
@@ -115,7 +115,7 @@ export function CardForm({
     if (Object.keys(stepErrors).length === 0) setStep(1);
   };
 
-  const submit = form.onSubmit(
+  const validateThenSubmit = form.onSubmit(
     (values) => {
       setRefusal(null);
       if (card)
@@ -152,6 +152,7 @@ export function CardForm({
         setStep(0);
     },
   );
+  const submit = afterChecks(cardChecks, validateThenSubmit);
 
   const remove = () => {
     if (!card) return;
@@ -252,7 +253,7 @@ export function CardForm({
             {step === 0 ? (
               // Distinct keys: React must not turn the clicked Next button into the submit button mid-click
               // (the browser would then submit the form with that same click).
-              <Button key="next" onClick={next}>
+              <Button key="next" onClick={() => void next()}>
                 <Trans>Next</Trans>
               </Button>
             ) : (

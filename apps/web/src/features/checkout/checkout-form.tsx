@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { currentLanguage } from '../../app/i18n/i18n.ts';
+import { afterChecks, laterChecks, useChecksStarted } from '../../components/form/later-checks.ts';
 import { CardDetailsFields } from '../cards/card-details-fields.tsx';
 import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from '../cards/charge-and-pay-words.ts';
 import { CardEntryUnavailable } from '../cards/microform/card-entry-unavailable.tsx';
@@ -30,18 +31,19 @@ import type { Plan } from '../customer/types.ts';
 import { emptyAddress, toAddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { renewsOn } from '../plans/plan-price.ts';
-import { formErrorsInLanguage } from '../profile/form-words.ts';
 import type { SubscriptionResult } from '../subscription/mutations.ts';
 import {
   type CheckoutValues,
   emptyCheckout,
   existingCardValues,
   type PaymentSource,
-  validateNewCardCheckout,
 } from './checkout-values.ts';
 import { ExistingCardList } from './existing-card-list.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { useCheckoutSubmit } from './use-checkout-submit.ts';
+
+/** The new card's checks (zod, the shared card and address schemas), loaded once the form is on screen. */
+const checkoutChecks = laterChecks(() => import('./checkout-checks.ts'));
 
 interface CheckoutFormProps {
   plan: Plan;
@@ -69,9 +71,13 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
   const form = useForm<CheckoutValues>({
     mode: 'controlled',
     initialValues: emptyCheckout,
+    // The submit waits for the checks first (`afterChecks`).
     validate: (values) =>
-      source === 'new' ? formErrorsInLanguage(validateNewCardCheckout(values, hostedRef.current)) : {},
+      source === 'new'
+        ? (checkoutChecks.current()?.newCardCheckoutErrors(values, hostedRef.current) ?? {})
+        : {},
   });
+  useChecksStarted(checkoutChecks);
 
   const chooseExisting = (card: CardView) => {
     setSource('existing');
@@ -107,7 +113,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
     form.setFieldValue('phone', checked ? (customer.data?.phone ?? '') : '');
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const validateThenSubmit = form.onSubmit(async (values) => {
     const result = await checkout.submit({
       planId: plan.id,
       source,
@@ -119,6 +125,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
     });
     if (result) onSubscribed(result);
   });
+  const submit = afterChecks(checkoutChecks, validateThenSubmit);
 
   const existingCards = cards.data ?? [];
   // The card limit (issue 40): 3 in Charge & Pay, and one more that only pays for the plan.

@@ -1,13 +1,6 @@
 import type { CardView } from '@pria/contracts';
-import { zodValidate } from '../../components/form/zod-validate.ts';
 import { expiryOf, maskedNumber } from '../cards/card-display.ts';
-import {
-  type CardFormState,
-  emptyCardForm,
-  hostedCardSchema,
-  newCardSchema,
-} from '../cards/card-form-values.ts';
-import { hostedFieldErrors, type MicroformFields } from '../cards/microform/use-microform.ts';
+import { type CardFormState, emptyCardForm } from '../cards/card-form-values.ts';
 import { type AddressValues, emptyAddress } from '../geography/address.ts';
 
 export type PaymentSource = 'new' | 'existing';
@@ -30,18 +23,4 @@ export function existingCardValues(card: CardView, address: AddressValues = empt
     expirationDate: expiryOf(card),
     address,
   };
-}
-
-/**
- * The new-card checks; with Microform (`hosted`), number and CVC are checked through its fields'
- * state. A missing city says "City is required", as under the field labelled City (the spec's
- * "locality is required" named the API's field: issue 40, ADR 61).
- */
-export function validateNewCardCheckout(
-  values: CheckoutValues,
-  hosted?: MicroformFields,
-): Record<string, string> {
-  return hosted
-    ? { ...zodValidate<CheckoutValues>(hostedCardSchema())(values), ...hostedFieldErrors(hosted) }
-    : zodValidate<CheckoutValues>(newCardSchema())(values);
 }

@@ -1,8 +1,10 @@
 import { messages } from '@pria/contracts';
 import { describe, expect, it } from 'vitest';
 import { zodValidate } from '../../components/form/zod-validate.ts';
-import { type CardFormState, editCardSchema, newCardSchema } from '../cards/card-form-values.ts';
-import { type ProfileValues, validateProfile } from '../profile/profile-values.ts';
+import { editCardSchema, newCardSchema } from '../cards/card-checks.ts';
+import type { CardFormState } from '../cards/card-form-values.ts';
+import { validateProfile } from '../profile/profile-checks.ts';
+import type { ProfileValues } from '../profile/profile-values.ts';
 import type { AddressValues } from './address.ts';
 
 /**

@@ -4,7 +4,6 @@ import { useDelayedAction } from '../../components/use-delayed-action.ts';
 import { useUpdateProfile } from '../customer/mutations.ts';
 import type { Customer } from '../customer/types.ts';
 import { ProfileForm } from '../profile/profile-form.tsx';
-import { toProfilePayload } from '../profile/profile-values.ts';
 
 /**
  * Step 0: profile, saved with ?onboarding=true; `onSaved` at once (the page saves the next step
@@ -35,8 +34,8 @@ export function ProfileStep({
         onboarding
         saving={update.isPending}
         submitLabel={t`Save and continue`}
-        onSubmit={(values) =>
-          update.mutate(toProfilePayload(values, true), {
+        onSubmit={(payload) =>
+          update.mutate(payload, {
             onSuccess: () => {
               onSaved();
               later(onDone, 1500);

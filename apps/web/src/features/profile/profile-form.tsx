@@ -1,26 +1,30 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { textLimits } from '@pria/contracts';
+import { type ProfileUpdate, textLimits } from '@pria/contracts';
+import { afterChecks, laterChecks, useChecksStarted } from '../../components/form/later-checks.ts';
 import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import type { Customer } from '../customer/types.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
 import { EmailField } from './email-field.tsx';
-import { formErrorsInLanguage } from './form-words.ts';
-import { cleanPhone, type ProfileValues, toProfileValues, validateProfile } from './profile-values.ts';
+import { cleanPhone, type ProfileValues, toProfileValues } from './profile-values.ts';
 
 interface ProfileFormProps {
   customer: Customer;
   onboarding?: boolean;
   saving: boolean;
   submitLabel?: string;
-  onSubmit: (values: ProfileValues) => void;
+  /** What PUT /customers/me is sent: the values checked and shaped by the API's schema. */
+  onSubmit: (payload: ProfileUpdate) => void;
   /** Extra buttons beside submit (e.g. nothing in the account page, 'later' in onboarding). */
   secondary?: React.ReactNode;
 }
 
 /** The phone number the field's hint gives as an example (the spec's, as in its error message). */
 const phoneExample = '2025550104';
+
+/** The profile's checks (zod, the API's profile and address schemas), loaded once the form is on screen. */
+const profileChecks = laterChecks(() => import('./profile-checks.ts'));
 
 /** Personal information: names, read-only email, phone (+1) and address. */
 export function ProfileForm({
@@ -35,13 +39,22 @@ export function ProfileForm({
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: toProfileValues(customer),
-    validate: (values) => formErrorsInLanguage(validateProfile(onboarding)(values)),
+    // The submit waits for the checks first (`afterChecks`).
+    validate: (values) => profileChecks.current()?.profileErrors(values, onboarding) ?? {},
   });
+  useChecksStarted(profileChecks);
+  const submit = afterChecks(
+    profileChecks,
+    form.onSubmit((values) => {
+      const checks = profileChecks.current();
+      if (checks) onSubmit(checks.toProfilePayload(values, onboarding));
+    }),
+  );
   // NOTE: the spec's "state defaults to the first list option" put Brooklyn in Alabama (issue 29):
   // the state starts empty and onboarding asks for it ('State is required'); see ADR 31.
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={t`Personal information`}>
+    <form onSubmit={submit} noValidate aria-label={t`Personal information`}>
       <Stack gap="md">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
