@@ -99,4 +99,48 @@ test('account page: the side menu and Jump To scroll to a section and replace th
   await snap(page, '390-account-scrolled');
   await expect(jumpTo).toHaveValue('payment');
   await expect(jumpTo.locator('option:checked')).toHaveText('Funding');
+
+  // With the keyboard, the arrow keys show a section and Enter jumps (not the first key press:
+  // WCAG 3.2.2; a desktop browser changes a closed <select> at every arrow key).
+  await page.goto('/dashboard/account/personalinfo');
+  await expect(jumpTo).toHaveValue('personalinfo');
+  await jumpTo.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(jumpTo).toHaveValue('security');
+  await page.keyboard.press('ArrowDown');
+  await expect(jumpTo).toHaveValue('payment');
+  await expect(page).toHaveURL(/\/dashboard\/account\/personalinfo$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/account\/payment$/);
+  await expect(account.section('Payment Method')).toBeInViewport();
+});
+
+test('the State picker: states passed with the arrow keys are shown, and the one left on is chosen once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await onboardedCustomer(page, 'state-keys');
+  const account = new AccountPage(page);
+  await account.open('personalinfo');
+  const form = page.getByRole('form', { name: 'Personal information' });
+  const state = form.getByRole('combobox', { name: 'State' });
+  const zip = form.getByRole('textbox', { name: 'Zip Code' });
+  await expect(state).toHaveValue('NY');
+  await expect(zip).toHaveValue(profile.zip);
+  // Each arrow key shows the next state; the ZIP is not rewritten for each state passed.
+  await state.focus();
+  await page.keyboard.press('ArrowDown');
+  const first = await state.inputValue();
+  expect(first).not.toBe('NY');
+  await page.keyboard.press('ArrowDown');
+  const second = await state.inputValue();
+  expect(second).not.toBe(first);
+  await expect(zip).toHaveValue(profile.zip);
+  await expect(form.getByText(/A ZIP code in .*: replace it with yours\./)).toHaveCount(0);
+  // Leaving the field chooses the state shown: one ZIP of that state is proposed, and said.
+  await page.keyboard.press('Tab');
+  await expect(zip).not.toHaveValue(profile.zip);
+  const chosenName = await state.locator('option:checked').textContent();
+  await expect(form.getByText(`A ZIP code in ${chosenName}: replace it with yours.`)).toBeVisible();
+  await expect(state).toHaveValue(second);
 });

@@ -2,6 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { NativeSelect, NavLink, Paper, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useCommittedChoice } from '../../components/form/committed-choice.ts';
 import type { AccountSectionRef, accountSections } from './account-sections.ts';
 
 /**
@@ -55,9 +57,17 @@ export function AccountSideMenu({ sections, active, onJump }: AccountNavProps) {
   );
 }
 
-/** Narrow screens: the 'Jump To' dropdown. */
+/**
+ * Narrow screens: the 'Jump To' picker. A section chosen with the arrow keys or by typing is shown
+ * and jumped to on Enter or when focus leaves (useCommittedChoice), not at the first key press.
+ */
 export function AccountJumpTo({ sections, active, onJump }: AccountNavProps) {
   const { t, i18n } = useLingui();
+  const [held, setHeld] = useState<string | null>(null);
+  const choice = useCommittedChoice((ref) => {
+    setHeld(null);
+    onJump(ref as AccountSectionRef);
+  });
   return (
     <NativeSelect
       label={t`Jump To`}
@@ -65,11 +75,13 @@ export function AccountJumpTo({ sections, active, onJump }: AccountNavProps) {
         { value: '', label: t`Choose a section`, disabled: true },
         ...sections.map((s) => ({ value: s.ref, label: i18n._(menuWords[s.ref]) })),
       ]}
-      value={active && active !== 'delete' ? active : ''}
+      value={held ?? (active && active !== 'delete' ? active : '')}
       onChange={(event) => {
         const ref = event.currentTarget.value;
-        if (ref) onJump(ref as AccountSectionRef);
+        if (ref && !choice.onChange(ref)) setHeld(ref);
       }}
+      onKeyDown={choice.onKeyDown}
+      onBlur={choice.onBlur}
     />
   );
 }

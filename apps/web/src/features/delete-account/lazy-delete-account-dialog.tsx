@@ -1,12 +1,15 @@
 import { type ComponentProps, lazy } from 'react';
-import { LazyModal } from '../../components/lazy-modal.tsx';
+import { LazyModal, useLoadWhenIdle } from '../../components/lazy-modal.tsx';
 
-const DeleteAccountDialog = lazy(() =>
-  import('./delete-account-dialog.tsx').then((m) => ({ default: m.DeleteAccountDialog })),
-);
+const download = () => import('./delete-account-dialog.tsx');
+const DeleteAccountDialog = lazy(() => download().then((m) => ({ default: m.DeleteAccountDialog })));
 
-/** The account deletion's dialogs, their code (Modal, the code form) loaded on first opening. */
+/**
+ * The account deletion's dialogs: their code (Modal, the code form) is not in the account page's
+ * first load; it downloads once the page is idle, or when the dialog opens.
+ */
 export function LazyDeleteAccountDialog(props: ComponentProps<typeof DeleteAccountDialog>) {
+  useLoadWhenIdle(download);
   return (
     <LazyModal
       opened={props.opened}

@@ -3,6 +3,7 @@ import { Grid, NativeSelect, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
 import { useRef, useState } from 'react';
+import { useCommittedChoice } from '../../components/form/committed-choice.ts';
 import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import { type AddressValues, shouldProposeZip } from './address.ts';
 import { areaName, areaOptions } from './area-names.ts';
@@ -43,13 +44,14 @@ export function AddressFields<V extends { address: AddressValues }>({
   // The state the customer chose themselves (or that was saved): what a ZIP's state is compared with.
   const chosen = useRef(form.getValues().address.administrativeArea);
 
-  const onStateChange = async (code: string | null) => {
+  /** `previous`: the state before this choice (before the arrow keys started, for a held one). */
+  const onStateChange = async (code: string, previous: string) => {
     if (!code) return;
     // The customer's own choice, even of the state already shown: a ZIP is checked against it.
     chosen.current = code;
     setStateNote(null);
     // Picking the state already chosen changes nothing else.
-    if (code === form.getValues().address.administrativeArea) return;
+    if (code === previous) return;
     form.setFieldValue('address.administrativeArea', code);
     const typed = form.getValues().address.postalCode;
     const typedIn = /^\d{5}$/.test(typed) ? (await lookupPostalCode(typed))?.administrativeArea : undefined;
@@ -64,6 +66,20 @@ export function AddressFields<V extends { address: AddressValues }>({
       setStateNote(null);
     }
   };
+
+  // A state passed with the arrow keys or by typing is shown at once, and chosen (a ZIP proposed)
+  // on Enter or when focus leaves: not a ZIP rewritten per state passed (useCommittedChoice).
+  const steppedFrom = useRef<string | null>(null);
+  const stateChoice = useCommittedChoice((code) => {
+    const previous = steppedFrom.current ?? form.getValues().address.administrativeArea;
+    steppedFrom.current = null;
+    void onStateChange(code, previous);
+  });
+  const {
+    onChange: _formOnChange,
+    onBlur: formOnBlur,
+    ...stateInput
+  } = form.getInputProps('address.administrativeArea');
 
   const onPostalCodeChange = async (raw: string) => {
     // Spec: at most 5 digits are typed (ZIP+4 is accepted by the API but not typed here).
@@ -136,10 +152,21 @@ export function AddressFields<V extends { address: AddressValues }>({
           disabled={disabled}
           autoComplete="address-level1"
           key={form.key('address.administrativeArea')}
-          {...form.getInputProps('address.administrativeArea')}
+          {...stateInput}
           description={stateNote}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          onChange={(event) => void onStateChange(event.currentTarget.value)}
+          onChange={(event) => {
+            const code = event.currentTarget.value;
+            const before = form.getValues().address.administrativeArea;
+            if (stateChoice.onChange(code)) return;
+            steppedFrom.current ??= before;
+            form.setFieldValue('address.administrativeArea', code);
+          }}
+          onKeyDown={stateChoice.onKeyDown}
+          onBlur={(event) => {
+            formOnBlur?.(event);
+            stateChoice.onBlur();
+          }}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyName } from '@pria/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { passkeyNameErrorIn } from './passkey-words.ts';
 
 /** A passkey's name, for a new one or a rename (the account page loads it when it opens). */
 export function NameModal({
+  opened,
   title,
   initial,
   submitLabel,
@@ -13,6 +14,7 @@ export function NameModal({
   onClose,
   onSubmit,
 }: {
+  opened: boolean;
   title: string;
   initial: string;
   submitLabel: string;
@@ -28,13 +30,20 @@ export function NameModal({
   const issue = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
   const error = issue === null ? null : passkeyNameErrorIn(i18n, issue);
   const [touched, setTouched] = useState(false);
+  // It stays mounted between openings (so it animates out and gives focus back): each opening
+  // starts from its own name.
+  useEffect(() => {
+    if (!opened) return;
+    setName(initial);
+    setTouched(false);
+  }, [opened, initial]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (!error) onSubmit(trimmed);
   };
   return (
-    <Modal opened onClose={onClose} title={title} centered zIndex={400}>
+    <Modal opened={opened} onClose={onClose} title={title} centered zIndex={400}>
       <form onSubmit={submit} noValidate>
         <TextInput
           label={t`Passkey name`}

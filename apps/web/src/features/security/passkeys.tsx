@@ -4,11 +4,12 @@ import { formatDate, type PasskeyView } from '@pria/contracts';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { ApiError, api, dataOf } from '../../app/api-client.ts';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
+import { LazyModal, useLoadWhenIdle } from '../../components/lazy-modal.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { TooltipLater } from '../../components/tooltip-later.tsx';
 import { isReauthError } from './reauth.ts';
@@ -18,7 +19,11 @@ export type Passkey = PasskeyView;
 const passkeyKeys = { all: ['passkeys'] as const };
 
 /** Naming a passkey (adding or renaming one): its dialog's code loads when it opens. */
-const NameModal = lazy(() => import('./passkey-name-modal.tsx').then((m) => ({ default: m.NameModal })));
+const downloadNameModal = () => import('./passkey-name-modal.tsx');
+const NameModal = lazy(() => downloadNameModal().then((m) => ({ default: m.NameModal })));
+
+/** What the name dialog is for: kept while it closes, so its words do not change as it goes. */
+type Naming = { kind: 'add' } | { kind: 'rename'; passkey: Passkey };
 
 /** GET /account/passkeys; null when the sign-in provider is not Pria's own (no passkeys here). */
 function usePasskeys() {
@@ -70,18 +75,23 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
   const passkeys = usePasskeys();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
-  const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [naming, setNaming] = useState<Naming>({ kind: 'add' });
+  const [namingOpen, setNamingOpen] = useState(false);
+  const openNaming = (next: Naming) => {
+    setNaming(next);
+    setNamingOpen(true);
+  };
+  useLoadWhenIdle(downloadNameModal);
 
   const add = useMutation({
     mutationFn: createPasskey,
     onSuccess: () => {
-      setAdding(false);
+      setNamingOpen(false);
       refresh();
       notifySuccess(t`Passkey added`);
     },
     onError: (error) => {
-      setAdding(false);
+      setNamingOpen(false);
       if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
         const none = t`No passkey was created`;
         notifyApiError(new Error(none), none);
@@ -94,7 +104,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       dataOf(api.PATCH('/api/v1/account/passkeys/{id}', { params: { path: { id } }, body: { name } })),
     onSuccess: () => {
-      setRenaming(null);
+      setNamingOpen(false);
       refresh();
       notifySuccess(t`Passkey renamed`);
     },
@@ -183,7 +193,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                       <ActionIcon
                         variant="subtle"
                         aria-label={t`Rename passkey ${p.name}`}
-                        onClick={() => setRenaming(p)}
+                        onClick={() => openNaming({ kind: 'rename', passkey: p })}
                       >
                         <IconPencil size={18} />
                       </ActionIcon>
@@ -220,7 +230,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
           leftSection={<IconKey size={16} aria-hidden />}
           w="fit-content"
           loading={add.isPending}
-          onClick={() => setAdding(true)}
+          onClick={() => openNaming({ kind: 'add' })}
         >
           <Trans>Add a passkey</Trans>
         </Button>
@@ -229,28 +239,32 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
           <Trans>This browser cannot create passkeys.</Trans>
         </Text>
       )}
-      <Suspense fallback={null}>
-        {adding && (
-          <NameModal
-            title={t`Add a passkey`}
-            initial={t`Passkey ${list.length + 1}`}
-            submitLabel={t`Continue`}
-            busy={add.isPending}
-            onClose={() => setAdding(false)}
-            onSubmit={(name) => add.mutate(name)}
-          />
-        )}
-        {renaming && (
-          <NameModal
-            title={t`Rename passkey`}
-            initial={renaming.name}
-            submitLabel={t`Save`}
-            busy={rename.isPending}
-            onClose={() => setRenaming(null)}
-            onSubmit={(name) => rename.mutate({ id: renaming.id, name })}
-          />
-        )}
-      </Suspense>
+      <LazyModal
+        opened={namingOpen}
+        render={(opened) =>
+          naming.kind === 'add' ? (
+            <NameModal
+              opened={opened}
+              title={t`Add a passkey`}
+              initial={t`Passkey ${list.length + 1}`}
+              submitLabel={t`Continue`}
+              busy={add.isPending}
+              onClose={() => setNamingOpen(false)}
+              onSubmit={(name) => add.mutate(name)}
+            />
+          ) : (
+            <NameModal
+              opened={opened}
+              title={t`Rename passkey`}
+              initial={naming.passkey.name}
+              submitLabel={t`Save`}
+              busy={rename.isPending}
+              onClose={() => setNamingOpen(false)}
+              onSubmit={(name) => rename.mutate({ id: naming.passkey.id, name })}
+            />
+          )
+        }
+      />
     </Stack>
   );
 }

@@ -5,16 +5,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { api, dataOf } from '../../app/api-client.ts';
 import { confirmAction } from '../../components/confirm.tsx';
-import { LazyModal } from '../../components/lazy-modal.tsx';
+import { LazyModal, useLoadWhenIdle } from '../../components/lazy-modal.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { mfaKeys, useMfaStatus } from './queries.ts';
 import { isReauthError } from './reauth.ts';
 
 const recoveryKey = [...mfaKeys.all, 'recovery-codes'] as const;
 
-const RecoveryCodesDialog = lazy(() =>
-  import('./recovery-codes-dialog.tsx').then((m) => ({ default: m.RecoveryCodesDialog })),
-);
+const downloadDialog = () => import('./recovery-codes-dialog.tsx');
+const RecoveryCodesDialog = lazy(() => downloadDialog().then((m) => ({ default: m.RecoveryCodesDialog })));
 
 /**
  * Two-factor recovery codes (issue 29): how many are left, and new ones (replacing the old),
@@ -30,6 +29,7 @@ export function RecoveryCodes({ onReauth }: { onReauth: (message: string) => voi
     enabled: mfa.data?.on === true,
   });
   const [shown, setShown] = useState<string[] | null>(null);
+  useLoadWhenIdle(downloadDialog);
   const renew = useMutation({
     mutationFn: () => dataOf(api.POST('/api/v1/mfa/recovery-codes')),
     onSuccess: ({ codes }) => {

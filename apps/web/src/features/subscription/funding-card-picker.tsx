@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NativeSelect, Skeleton, Text } from '@mantine/core';
 import { cardName, formatUsd } from '@pria/contracts';
+import { useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
+import { useCommittedChoice } from '../../components/form/committed-choice.ts';
 import { useCards } from '../cards/queries.ts';
 import { renewsOn } from '../plans/plan-price.ts';
 import { useUpdateSubscription } from './mutations.ts';
@@ -21,6 +23,12 @@ export function FundingCardPicker() {
   const cards = useCards();
   const update = useUpdateSubscription();
   const sub = subscription.data;
+  // A card chosen with the arrow keys is shown, and the change made on Enter or when focus leaves.
+  const [held, setHeld] = useState<string | null>(null);
+  const choice = useCommittedChoice((cardId) => {
+    setHeld(null);
+    if (sub && cardId !== sub.card?.id) change(cardId);
+  });
   // Still loading: not "Once you subscribe" to a subscriber, nor an empty funding card.
   if (subscription.isPending)
     return <Skeleton height={58} maw={420} radius="sm" aria-label={t`Loading funding card`} />;
@@ -62,12 +70,14 @@ export function FundingCardPicker() {
       ]}
       // Controlled: a change the customer then declines (the pay-now confirmation) shows the
       // funding card again, not the one picked.
-      value={sub.card?.id ?? ''}
+      value={held ?? sub.card?.id ?? ''}
       disabled={update.isPending || cards.isPending}
       onChange={(event) => {
         const cardId = event.currentTarget.value;
-        if (cardId && cardId !== sub.card?.id) change(cardId);
+        if (cardId && !choice.onChange(cardId)) setHeld(cardId);
       }}
+      onKeyDown={choice.onKeyDown}
+      onBlur={choice.onBlur}
     />
   );
 }
