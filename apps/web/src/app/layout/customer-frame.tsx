@@ -1,4 +1,4 @@
-import { AppShell, Container, Group } from '@mantine/core';
+import { Box, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Logo } from '../../components/logo.tsx';
 import classes from './customer-layout.module.css';
@@ -7,6 +7,12 @@ import classes from './customer-layout.module.css';
  * The signed-in customer's frame: the header (menu button, logo, the actions on the right) over
  * the page's container. The live layout (CustomerLayout) and the build-time frame of a screen
  * (CustomerShell, ADR 12) both render it, so they cannot drift apart.
+ *
+ * A fixed header over a padded main, in customer-layout.module.css: Mantine's AppShell did the same
+ * with 5 KB of layout code for navbars, asides and footers this frame has none of, and its header
+ * imported react-remove-scroll (3.5 KB) for one class name, in every customer route's first load
+ * (issue 43). `right-scroll-bar-position` is that class: react-remove-scroll, which Mantine's
+ * dialogs use, keeps a header with it from shifting when a dialog locks the page's scroll.
  */
 export function CustomerFrame({
   burger,
@@ -21,9 +27,9 @@ export function CustomerFrame({
   children: ReactNode;
 }) {
   return (
-    <AppShell header={{ height: 64 }} padding="md">
+    <>
       {/* Its shadow once the page is scrolled: public/page-chrome.js. */}
-      <AppShell.Header className={classes.header} data-shadow-when-scrolled>
+      <header className={`${classes.header} right-scroll-bar-position`} data-shadow-when-scrolled>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
@@ -37,12 +43,12 @@ export function CustomerFrame({
             )}
           </Group>
         </Container>
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0" id={mainId} tabIndex={mainId ? -1 : undefined}>
+      </header>
+      <Box component="main" className={classes.main} id={mainId} tabIndex={mainId ? -1 : undefined}>
         <Container size="lg" py={{ base: 'sm', sm: 'lg' }} px={{ base: 0, sm: 'md' }}>
           {children}
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
