@@ -141,7 +141,13 @@ test('download a receipt from the activity list and the yearly statement, and re
 
   await page.goto('/dashboard/account/subscription');
   const section = subscriptionSection(page);
-  const year = String(new Date().getFullYear());
+  // The statement's year is New York's (the app's and the server's calendar).
+  const year = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(
+    new Date(),
+  );
+  // A customer who joined this year is offered this year's statement only (no empty years before).
+  const years = section.getByRole('combobox', { name: 'Statement year' });
+  await expect(years.locator('option')).toHaveText([year]);
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     section.getByRole('button', { name: 'Statement PDF' }).click(),

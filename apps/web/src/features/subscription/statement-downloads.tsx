@@ -1,18 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { dayInNewYork } from '@pria/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiDownload } from '../../app/api-client.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
+import { useCustomer } from '../customer/queries.ts';
+import { statementYears, yearInNewYork } from './statement-years.ts';
 
-// New York's year: on New Year's Eve in Honolulu it is already the new year in New York.
-const thisYear = Number(dayInNewYork(Date.now()).slice(0, 4));
-const years = [0, 1, 2, 3, 4].map((back) => String(thisYear - back));
+const thisYear = yearInNewYork(Date.now());
 
 /** The yearly statement: every $3 charge and its pay-back, per card, as PDF or CSV. */
 export function StatementDownloads() {
   const { t } = useLingui();
+  const joined = useCustomer().data?.createdAt;
+  const years = statementYears(thisYear, joined ? yearInNewYork(Date.parse(joined)) : undefined);
   const [year, setYear] = useState(String(thisYear));
   const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
   const download = async (format: 'pdf' | 'csv') => {
