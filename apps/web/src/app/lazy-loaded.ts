@@ -18,13 +18,13 @@ interface Loaded<M extends Screen> {
 }
 
 /**
- * React.lazy for code that is often downloaded before it renders (a screen started with its page:
- * router.tsx preloadRoute, customer-area.tsx preloadPage). React.lazy suspends on its first render
- * even when the code is there, and React shows a Suspense boundary's content at least 300 ms after
- * its fallback: twice on the way to the dashboard, 0.6 s of a first visit with nothing to wait
- * for (issue 43). Once `load` has answered, the first render takes the module at once.
+ * A download started at most once and shared by every caller; a failed one is tried again by the
+ * next call. `loaded()` is what it answered, once it has.
  */
-export function lazyLoaded<M extends Screen>(download: () => Promise<M>): Loaded<M> {
+export function downloadOnce<M>(download: () => Promise<M>): {
+  load: () => Promise<M>;
+  loaded: () => M | undefined;
+} {
   let module: M | undefined;
   let pending: Promise<M> | undefined;
   const load = () => {
@@ -34,14 +34,26 @@ export function lazyLoaded<M extends Screen>(download: () => Promise<M>): Loaded
         return m;
       },
       (error: unknown) => {
-        pending = undefined; // a failed download is tried again on the next render
+        pending = undefined; // a failed download is tried again by the next call
         throw error;
       },
     );
     return pending;
   };
+  return { load, loaded: () => module };
+}
+
+/**
+ * React.lazy for code that is often downloaded before it renders (a screen started with its page:
+ * router.tsx preloadRoute, customer-area.tsx preloadPage). React.lazy suspends on its first render
+ * even when the code is there, and React shows a Suspense boundary's content at least 300 ms after
+ * its fallback: twice on the way to the dashboard, 0.6 s of a first visit with nothing to wait
+ * for (issue 43). Once `load` has answered, the first render takes the module at once.
+ */
+export function lazyLoaded<M extends Screen>(download: () => Promise<M>): Loaded<M> {
+  const { load, loaded } = downloadOnce(download);
   const Component = lazy(() => {
-    const ready = module;
+    const ready = loaded();
     if (!ready) return load();
     // Answered already: a thenable that calls back at once, so React takes the module without
     // suspending (React.lazy reads the module in the same call when the callback ran).

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect } from 'react';
+import { downloadOnce } from '../../app/lazy-loaded.ts';
 import { notifyApiError } from '../notify-api-error.ts';
 
 /**
@@ -15,22 +16,8 @@ export interface LaterChecks<M> {
 }
 
 export function laterChecks<M>(download: () => Promise<M>): LaterChecks<M> {
-  let loaded: M | undefined;
-  let pending: Promise<M> | undefined;
-  const ready = () => {
-    pending ??= download().then(
-      (m) => {
-        loaded = m;
-        return m;
-      },
-      (error: unknown) => {
-        pending = undefined; // a failed download is tried again by the next submit
-        throw error;
-      },
-    );
-    return pending;
-  };
-  return { current: () => loaded, ready };
+  const { load, loaded } = downloadOnce(download);
+  return { current: loaded, ready: load };
 }
 
 /** In the form's component: the checks start downloading after the form's first commit. */
