@@ -4,6 +4,11 @@
  * The billing folders' own order (no cycle between them) is checked by a second cruise, of
  * billing's code without its tests: `.dependency-cruiser.billing-folders.cjs` (ADR 58).
  */
+const accountCatalog = require('./apps/web/build/account-catalog.json');
+const literal = (path) => path.replace(/[.]/g, '\\.');
+// The files whose words are in the account catalog: its folders, less the `except` files.
+const accountOnly = `^apps/web/src/features/(?!(${accountCatalog.except.map(literal).join('|')})$)(${accountCatalog.folders.join('|')})/`;
+
 module.exports = {
   forbidden: [
     {
@@ -43,6 +48,20 @@ module.exports = {
       comment: 'packages/contracts is below both apps.',
       from: { path: '^packages/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'account-sections-load-with-their-words',
+      severity: 'error',
+      comment:
+        "The account page's later sections have a catalog of their own, loaded with them (ADR 86): only " +
+        'later-sections.tsx (and they themselves) may import their files, else a screen would show their ' +
+        'messages before the catalog is in. A file the rest of the customer area uses goes in ' +
+        "apps/web/build/account-catalog.json's `except` (its words then stay in the customer catalog).",
+      // Tests run outside the app: they may.
+      from: {
+        pathNot: [accountOnly, '^apps/web/src/features/account/later-sections\\.tsx$', '\\.test\\.tsx?$'],
+      },
+      to: { path: accountOnly },
     },
   ],
   options: {

@@ -5,6 +5,7 @@
  */
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import accountCatalog from './build/account-catalog.json' with { type: 'json' };
 
 // Staff pages stay English (issue 42): nothing there is a message.
 const staffOnly = ['**/node_modules/**', '<rootDir>/src/features/admin/**', '<rootDir>/src/sw/**'];
@@ -33,28 +34,47 @@ const customerArea = [
     'security',
     'subscription',
     'support',
-  ].map((feature) => `<rootDir>/src/features/${feature}/**`),
+  ]
+    .filter((feature) => !accountCatalog.folders.includes(feature))
+    .map((feature) => `<rootDir>/src/features/${feature}/**`),
 ];
+
+/**
+ * The account page's later sections (security, notifications, privacy, deleting the account): a
+ * catalog of their own, loaded with them (features/account/later-sections.tsx). build/account-catalog.json
+ * names their files; .dependency-cruiser.cjs holds that only those sections import them.
+ */
+const accountSections = {
+  folders: accountCatalog.folders.map((folder) => `<rootDir>/src/features/${folder}/**`),
+  // Their files the rest of the customer area uses (the consent prompt): in the customer catalog.
+  except: accountCatalog.except.map((file) => `<rootDir>/src/features/${file}`),
+};
 
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
   // No fallback: a Spanish message missing from its catalog fails the check and the build.
   fallbackLocales: false,
-  // Two catalogs per language (ADR 73, addendum): `public` (the public site and the app pieces every
-  // page needs) is in the entry; `customer` (the signed-in customer area) is loaded with that area
-  // (src/app/i18n/i18n.ts `loadArea`), so the landing page does not carry the customer pages' words.
-  // A message used in both areas is in both catalogs, with the same id.
+  // Three catalogs per language (ADR 73, addendum; ADR 86): `public` (the public site and the app
+  // pieces every page needs) is in the entry; `customer` (the signed-in customer area) is loaded with
+  // that area (src/app/i18n/i18n.ts `loadArea`), so the landing page does not carry the customer
+  // pages' words; `account` (the account page's later sections) with those sections.
+  // A message used in two areas is in both catalogs, with the same id.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/public',
       include: ['<rootDir>/src'],
-      exclude: [...staffOnly, ...customerArea],
+      exclude: [...staffOnly, ...customerArea, ...accountSections.folders],
     },
     {
       path: '<rootDir>/src/locales/{locale}/customer',
-      include: customerArea,
+      include: [...customerArea, ...accountSections.except],
       exclude: staffOnly,
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/account',
+      include: accountSections.folders,
+      exclude: [...staffOnly, ...accountSections.except],
     },
   ],
   // Where each message is used, without line numbers (they would churn the catalogs on every edit).

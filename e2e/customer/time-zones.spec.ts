@@ -127,6 +127,24 @@ for (const { zone, payinAt } of zones) {
       );
       await expect(activityRow(page, '$3.00').getByRole('cell').first()).toHaveText(numeric(payin.at));
 
+      // Custom Range: the device's date fields; New York's today is the last day it takes (a day
+      // after it is refused, though Tokyo's own calendar is already there), a start day alone is a range.
+      await page.getByRole('button', { name: 'Last 30 days' }).click();
+      await page.getByRole('menuitem', { name: 'Custom Range' }).click();
+      const range = page.getByRole('dialog', { name: 'Custom Range' });
+      const from = range.getByLabel('From');
+      await from.fill(ny(browserNow).plus({ days: 1 }).toFormat('yyyy-MM-dd'));
+      await range.getByRole('button', { name: 'Apply' }).click();
+      await expect(range.getByText('The start day cannot be after today')).toBeVisible();
+      await from.fill(ny(payin.at).toFormat('yyyy-MM-dd'));
+      await range.getByRole('button', { name: 'Apply' }).click();
+      await expect(range).toBeHidden();
+      await expect(
+        page.getByText(`${numeric(payin.at)} – ${numeric(payin.at)}`, { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Custom Range' })).toBeVisible();
+      await expect(activityRow(page, '$3.00').getByRole('cell').first()).toHaveText(numeric(payin.at));
+
       // The receipt (a PDF the server writes) carries the same day as the row it came from.
       const receiptButton = activityRow(page, /Receipt R-\d{6}/).getByRole('button', {
         name: /^Download receipt R-\d{6} \(PDF\)$/,

@@ -43,8 +43,11 @@ export function pseudo(text: string): string {
   return pseudolocale(longer, { prepend: '', append: '' }).replace(/[vVxX]/g, (c) => plain[c] ?? c);
 }
 
+type Area = 'public' | 'customer' | 'account';
+const areas: readonly Area[] = ['public', 'customer', 'account'];
+
 /** A catalog module as the build emits one (`export { messages }`), its messages pseudo-localised. */
-function pseudoCatalog(area: 'public' | 'customer'): string {
+function pseudoCatalog(area: Area): string {
   const messages = Object.fromEntries(
     poEntries(path.join(web, `src/locales/en/${area}.po`)).map(({ message, context }) => [
       generateMessageId(message, context),
@@ -55,7 +58,7 @@ function pseudoCatalog(area: 'public' | 'customer'): string {
 }
 
 /** The built Spanish catalogs' files (the build's manifest names them). */
-function spanishCatalogFiles(): Record<'public' | 'customer', string> {
+function spanishCatalogFiles(): Record<Area, string> {
   const manifest = JSON.parse(readFileSync(path.join(web, 'dist/.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string }
@@ -65,13 +68,13 @@ function spanishCatalogFiles(): Record<'public' | 'customer', string> {
     if (!entry) throw new Error(`the build has no Spanish ${area} catalog`);
     return entry.file;
   };
-  return { public: file('public'), customer: file('customer') };
+  return { public: file('public'), customer: file('customer'), account: file('account') };
 }
 
 /** From now on this page's Spanish is the pseudo-locale. */
 export async function servePseudoLocale(page: Page): Promise<void> {
   const files = spanishCatalogFiles();
-  for (const area of ['public', 'customer'] as const) {
+  for (const area of areas) {
     const body = pseudoCatalog(area);
     await page.route(`**/${files[area]}`, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body }),

@@ -173,4 +173,19 @@ describe('planFrom, merging small sets', () => {
     // {a, s} and {a, b, c, s} both contain {a} but name s: the helper stays on its own.
     expect(plan['/app/src/helper.ts']).toBe('first~a');
   });
+
+  it("keeps what only a screen's later part loads out of every first screen's chunk", () => {
+    // `a-later` is screen a with a part it loads after its first screen; that part alone uses a
+    // tiny module. The smallest set containing it, {a, b, a-later} (the helper's), would put it in
+    // the first load of a and b: it stays a chunk of its own.
+    const withLater = [
+      ...graph,
+      sized(chunk('later.js', ['/app/src/later.tsx'], ['ui.js', 'tiny.js'], '/app/src/later.tsx'), 100),
+      sized(chunk('tiny.js', ['/app/src/tiny.ts']), 300),
+    ];
+    const screens = { ...abc, 'a-later': ['src/x-area.tsx', 'src/a.tsx', 'src/later.tsx'] };
+    const plan = planFrom(withLater, root, screens, { mergeBelow: 1000 });
+    expect(plan['/app/src/helper.ts']).toBe('first~a~b~a-later');
+    expect(plan['/app/src/tiny.ts']).toBe('first~a-later');
+  });
 });

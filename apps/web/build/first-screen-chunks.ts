@@ -51,6 +51,13 @@ export const afterFirstScreen = {
     'src/features/delete-account/delete-account-dialog.tsx',
   ],
   admin: ['src/app/auth/oidc-session.tsx'],
+  /**
+   * The account page's sections after its first screen (security, notifications, privacy, deleting
+   * the account), asked for as the page renders.
+   */
+  account: ['src/features/account/later-sections.tsx'],
+  /** The onboarding wizard's steps, asked for as the page renders (its welcome screen on view). */
+  onboarding: ['src/features/onboarding/steps.tsx'],
   /** The dashboard's sections below its first screen. */
   dashboard: ['src/features/dashboard/below-the-fold.tsx'],
 };
@@ -103,6 +110,12 @@ export const firstScreens: Record<string, string[]> = (() => {
       ...customerArea,
       'src/features/dashboard/dashboard-page.tsx',
       ...afterFirstScreen.dashboard,
+    ],
+    'account-later': [...customerArea, 'src/features/account/account-page.tsx', ...afterFirstScreen.account],
+    'onboarding-later': [
+      ...customerArea,
+      'src/features/onboarding/onboarding-page.tsx',
+      ...afterFirstScreen.onboarding,
     ],
     'admin-later': [...adminArea, ...afterFirstScreen.admin],
   };
@@ -192,6 +205,9 @@ export function planFrom(
  * own areas only (so those screens load those few bytes too), when every screen of that set already
  * loads what it imports, and unless that would make two chunks import each other.
  */
+/** A set of what signed-in screens load after their first (`firstScreens`' `-later` names). */
+const isLater = (screen: string) => screen.endsWith('-later');
+
 function mergeSmallSets(
   chunks: PlannedChunk[],
   chunkName: Map<PlannedChunk, string>,
@@ -236,6 +252,15 @@ function mergeSmallSets(
           // Never into another area's screens: staff code stays out of customers' pages, and
           // signed-in code out of the public site's.
           [...s.screens].every((x) => screens.has(x) || areas.has(areaOf(x))) &&
+          // Code an area's screens load only after their first (the `-later` sets) stays out of
+          // that area's first screens: a route's first load would carry it (the account page's
+          // later sections' table and icons on /dashboard and /onboarding).
+          [...s.screens].every(
+            (x) =>
+              screens.has(x) ||
+              isLater(x) ||
+              [...screens].some((y) => !isLater(y) && areaOf(y) === areaOf(x)),
+          ) &&
           // What the moved code imports, every screen of the target already loads: else those
           // screens would load those chunks too, whole.
           imported.every((t) => {

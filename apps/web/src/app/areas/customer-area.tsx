@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import '@mantine/dates/styles.css';
 import { type ReactNode, Suspense } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';

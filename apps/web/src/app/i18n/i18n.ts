@@ -3,13 +3,13 @@ import { type Language, languageTags, manifestPaths } from '@pria/contracts/lang
 import { messages as publicEnglish } from '../../locales/en/public.po';
 
 /**
- * The app's one Lingui instance (ADR 73 and its addendum). Its messages come in two catalogs per
- * language: `public` (the public site and the pieces every page needs) and `customer` (the
- * signed-in customer area). English `public` is in the entry: every page starts in it. Every other
+ * The app's one Lingui instance (ADR 73 and its addendum, ADR 86). Its messages come in three
+ * catalogs per language: `public` (the public site and the pieces every page needs), `customer` (the
+ * signed-in customer area) and `account` (the account page's later sections). English `public` is in the entry: every page starts in it. Every other
  * catalog is its own chunk: Spanish is downloaded only by someone reading Spanish, and `customer`
  * only when the customer area loads (`loadArea`), so the landing page does not carry its words.
  */
-export type Area = 'public' | 'customer';
+export type Area = 'public' | 'customer' | 'account';
 const catalogs: Record<Area, Record<Language, () => Promise<Messages>>> = {
   public: {
     en: () => Promise.resolve(publicEnglish),
@@ -18,6 +18,11 @@ const catalogs: Record<Area, Record<Language, () => Promise<Messages>>> = {
   customer: {
     en: () => import('../../locales/en/customer.po').then((m) => m.messages),
     es: () => import('../../locales/es/customer.po').then((m) => m.messages),
+  },
+  // The account page's later sections (features/account/later-sections.tsx; ADR 86).
+  account: {
+    en: () => import('../../locales/en/account.po').then((m) => m.messages),
+    es: () => import('../../locales/es/account.po').then((m) => m.messages),
   },
 };
 /** The areas whose messages the app needs so far: the public one from the start. */

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { NativeSelect, NavLink, Paper, Stack } from '@mantine/core';
+import { NativeSelect, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useCommittedChoice } from '../../components/form/committed-choice.ts';
+import classes from './account-nav.module.css';
 import type { AccountSectionRef, accountSections } from './account-sections.ts';
 
 /**
@@ -41,16 +42,15 @@ export function AccountSideMenu({ sections, active, onJump }: AccountNavProps) {
     >
       <Stack gap={2}>
         {sections.map((s) => (
-          <NavLink
+          <button
             key={s.ref}
-            component="button"
             type="button"
-            label={i18n._(menuWords[s.ref])}
-            active={active === s.ref}
+            className={classes.entry}
             aria-current={active === s.ref ? 'location' : undefined}
             onClick={() => onJump(s.ref)}
-            style={{ borderRadius: 8 }}
-          />
+          >
+            {i18n._(menuWords[s.ref])}
+          </button>
         ))}
       </Stack>
     </Paper>

@@ -24,3 +24,23 @@ export function dayRange(from: string, to: string, now = Date.now()): ActivityRa
   const endDate = newYorkDayBounds(to).end.getTime();
   return { startDate, endDate: Math.min(endDate, now) };
 }
+
+/** What is wrong with a custom range's days ('YYYY-MM-DD', or '' when not given), if anything. */
+export type CustomRangeProblem = 'startMissing' | 'startAfterToday' | 'endAfterToday' | 'endBeforeStart';
+
+/**
+ * Spec: a date-range filter cannot pick future dates. `today` is New York's ('YYYY-MM-DD'); the end
+ * may be left out (the range is then the start day alone). Days in this form compare as text.
+ */
+export function customRangeProblems(
+  from: string,
+  to: string,
+  today: string,
+): { from?: CustomRangeProblem; to?: CustomRangeProblem } {
+  const problems: { from?: CustomRangeProblem; to?: CustomRangeProblem } = {};
+  if (!from) problems.from = 'startMissing';
+  else if (from > today) problems.from = 'startAfterToday';
+  if (to && to > today) problems.to = 'endAfterToday';
+  else if (to && from && to < from) problems.to = 'endBeforeStart';
+  return problems;
+}

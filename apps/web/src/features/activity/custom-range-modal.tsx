@@ -1,10 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { DatePicker, type DatesRangeValue } from '@mantine/dates';
-import { dayInNewYork, formatDate } from '@pria/contracts';
-import { useState } from 'react';
-import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { type ActivityRange, dayRange } from './activity-filter.ts';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { dayInNewYork } from '@pria/contracts';
+import { type FormEvent, useState } from 'react';
+import {
+  type ActivityRange,
+  type CustomRangeProblem,
+  customRangeProblems,
+  dayRange,
+} from './activity-filter.ts';
 
 interface CustomRangeModalProps {
   opened: boolean;
@@ -12,39 +17,73 @@ interface CustomRangeModalProps {
   onApply: (range: ActivityRange) => void;
 }
 
-/** 'Custom Range': a date-range picker that cannot pick future days, applied with 'Apply'. */
+const problemWords: Record<CustomRangeProblem, MessageDescriptor> = {
+  startMissing: msg`Pick a start day`,
+  startAfterToday: msg`The start day cannot be after today`,
+  endAfterToday: msg`The end day cannot be after today`,
+  endBeforeStart: msg`The end day cannot be before the start day`,
+};
+
+/**
+ * 'Custom Range': two of the device's own date fields (a phone opens its own picker; the browser
+ * writes the days in the reader's language), which cannot pick a day after today, applied with
+ * 'Apply'. Mantine's calendar and dayjs were ~13 KB of gzip for this dialog (issue 43).
+ */
 export function CustomRangeModal({ opened, onClose, onApply }: CustomRangeModalProps) {
-  const { t } = useLingui();
-  const locale = useCalendarLocale();
-  const [value, setValue] = useState<DatesRangeValue<string>>([null, null]);
-  const [from, to] = value;
+  const { t, i18n } = useLingui();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [shown, setShown] = useState<ReturnType<typeof customRangeProblems>>({});
   // Days are New York's: today is New York's today, and a day runs from its midnight to the next.
   const today = dayInNewYork(Date.now());
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = customRangeProblems(from, to, today);
+    setShown(problems);
+    if (problems.from || problems.to) return;
+    onApply(dayRange(from, to || from));
+    onClose();
+  };
+  const words = (problem: CustomRangeProblem | undefined) => problem && i18n._(problemWords[problem]);
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Custom Range`} centered size="auto">
-      <Stack gap="md" align="center">
-        <DatePicker type="range" value={value} onChange={setValue} maxDate={today} allowSingleDateInRange />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {from
-            ? `${formatDate(from, 'numeric', locale)} – ${to ? formatDate(to, 'numeric', locale) : '…'}`
-            : t`Pick a start and an end day`}
-        </Text>
-        <Group justify="flex-end" w="100%">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button
-            disabled={!from}
-            onClick={() => {
-              if (!from) return;
-              onApply(dayRange(from, to ?? from));
-              onClose();
+    <Modal opened={opened} onClose={onClose} title={t`Custom Range`} centered>
+      <form onSubmit={apply} noValidate>
+        <Stack gap="md">
+          <TextInput
+            type="date"
+            label={t`From`}
+            max={today}
+            value={from}
+            onChange={(event) => {
+              setFrom(event.currentTarget.value);
+              setShown({});
             }}
-          >
-            <Trans>Apply</Trans>
-          </Button>
-        </Group>
-      </Stack>
+            error={words(shown.from)}
+            data-autofocus
+          />
+          <TextInput
+            type="date"
+            label={t`To`}
+            description={t`Leave it empty for the start day alone`}
+            min={from || undefined}
+            max={today}
+            value={to}
+            onChange={(event) => {
+              setTo(event.currentTarget.value);
+              setShown({});
+            }}
+            error={words(shown.to)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit">
+              <Trans>Apply</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -6,8 +6,8 @@ const CustomRangeModal = lazy(() =>
 );
 
 /**
- * The "Custom range" dialog, its code (Mantine's date picker and dayjs, ~13 KB gzip) loaded on
- * first opening: most visits to the dashboard never open it (ADR 70).
+ * The "Custom range" dialog, its code loaded on first opening: most visits to the dashboard never
+ * open it (ADR 70).
  */
 export function LazyCustomRangeModal(props: ComponentProps<typeof CustomRangeModal>) {
   return (

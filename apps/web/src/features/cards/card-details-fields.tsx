@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Grid, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { brandDisplayNames, brandFromInput, textLimits } from '@pria/contracts';
 import { IconCreditCard } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ const brandName = (brand: string) => {
   return known ? brandDisplayNames[known] : brand;
 };
 
+import columns from '../../components/columns.module.css';
 import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import {
   brandFor,
@@ -54,8 +55,8 @@ export function CardDetailsFields({
   const numberError = form.errors.number ?? form.errors.brand;
   const brandMark = brand ? <BrandMark brand={brand} height={20} /> : null;
   return (
-    <Grid gap="md">
-      <Grid.Col span={12}>
+    <div className={columns.grid}>
+      <div className={columns.span12}>
         <LimitedTextInput
           label={t`Name on card`}
           autoComplete="cc-name"
@@ -64,8 +65,8 @@ export function CardDetailsFields({
           maxLength={textLimits.cardName}
           {...form.getInputProps('name')}
         />
-      </Grid.Col>
-      <Grid.Col span={12}>
+      </div>
+      <div className={columns.span12}>
         {hosted ? (
           <HostedCardField
             microform={hosted}
@@ -103,8 +104,8 @@ export function CardDetailsFields({
             <Trans>Detected brand: {brandName(brand)}</Trans>
           </span>
         )}
-      </Grid.Col>
-      <Grid.Col span={6}>
+      </div>
+      <div className={columns.span6}>
         <TextInput
           label={t`Expiry date`}
           placeholder={t`MM/YY`}
@@ -122,8 +123,8 @@ export function CardDetailsFields({
             )
           }
         />
-      </Grid.Col>
-      <Grid.Col span={6}>
+      </div>
+      <div className={columns.span6}>
         {hosted ? (
           <HostedCardField microform={hosted} field="securityCode" label={t`CVC`} error={form.errors.cvc} />
         ) : (
@@ -139,7 +140,7 @@ export function CardDetailsFields({
             onChange={(event) => form.setFieldValue('cvc', formatCvc(event.currentTarget.value))}
           />
         )}
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }

@@ -1,17 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, cardLimitAllows, formatUsd } from '@pria/contracts';
 import { recurringDisclosure } from '@pria/contracts/legal/recurring-disclosure';
@@ -20,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { currentLanguage } from '../../app/i18n/i18n.ts';
+import columns from '../../components/columns.module.css';
 import { afterChecks, laterChecks, useChecksStarted } from '../../components/form/later-checks.ts';
 import { CardDetailsFields } from '../cards/card-details-fields.tsx';
 import { CHARGE_AND_PAY_HELP, CHARGE_AND_PAY_LABEL } from '../cards/charge-and-pay-words.ts';
@@ -132,11 +121,11 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
   const roomInChargeAndPay = cardLimitAllows(existingCards, { chargeAndPay: true });
   const roomForNewCard = cardLimitAllows(existingCards, { chargeAndPay: false });
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+    <div className={`${columns.grid} ${columns.wideGap}`}>
+      <div className={columns.asideFromMd}>
         <OrderSummary plan={plan} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+      </div>
+      <div className={columns.mainFromMd}>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
           <form onSubmit={submit} noValidate aria-label={t`Payment`}>
             <Stack gap="lg">
@@ -258,7 +247,7 @@ export function CheckoutForm({ plan, onBack, onSubscribed }: CheckoutFormProps) 
             </Stack>
           </form>
         </Paper>
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }

@@ -3,7 +3,8 @@ import { messages } from '@pria/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AFTER_PAYMENT, CheckoutView } from './checkout-view.tsx';
+import { AFTER_PAYMENT } from './after-payment.ts';
+import { CheckoutView } from './checkout-view.tsx';
 import { checkoutWords as words } from './checkout-words.ts';
 
 /** /dashboard/checkout?plan=<id>: reached from 'Continue to Payment' when there is no subscription yet. */

@@ -27,9 +27,6 @@ interface CheckoutViewProps {
   afterPayment?: boolean;
 }
 
-/** The query parameter that marks a checkout page opened again after paying. */
-export const AFTER_PAYMENT = 'submitted';
-
 type Stage =
   | { kind: 'form'; notConfirmed?: string | null }
   | { kind: 'verifying'; result: SubscriptionResult }

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Grid, NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { textLimits } from '@pria/contracts';
 import { useRef, useState } from 'react';
+import columns from '../../components/columns.module.css';
 import { useCommittedChoice } from '../../components/form/committed-choice.ts';
 import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import { type AddressValues, shouldProposeZip } from './address.ts';
@@ -106,8 +107,8 @@ export function AddressFields<V extends { address: AddressValues }>({
   };
 
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+    <div className={columns.grid}>
+      <div className={columns.halfFromSm}>
         <LimitedTextInput
           label={streetLabel ?? t`Street 1`}
           autoComplete="address-line1"
@@ -117,8 +118,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           key={form.key('address.address1')}
           {...form.getInputProps('address.address1')}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+      </div>
+      <div className={columns.halfFromSm}>
         <LimitedTextInput
           label={t`Street 2`}
           autoComplete="address-line2"
@@ -127,8 +128,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           key={form.key('address.address2')}
           {...form.getInputProps('address.address2')}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+      </div>
+      <div className={columns.halfFromSm}>
         <LimitedTextInput
           label={t`City`}
           autoComplete="address-level2"
@@ -138,8 +139,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           key={form.key('address.locality')}
           {...form.getInputProps('address.locality')}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+      </div>
+      <div className={columns.halfFromSm}>
         <NativeSelect
           label={t`State`}
           // The device's own picker (a phone's wheel, a desktop's list with type-to-find): no
@@ -168,8 +169,8 @@ export function AddressFields<V extends { address: AddressValues }>({
             stateChoice.onBlur();
           }}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+      </div>
+      <div className={columns.halfFromSm}>
         <TextInput
           label={t`Country`}
           value={t({ message: 'US', comment: 'The country of every address: the United States' })}
@@ -177,8 +178,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           disabled
           aria-readonly
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
+      </div>
+      <div className={columns.halfFromSm}>
         <TextInput
           label={t`Zip Code`}
           inputMode="numeric"
@@ -192,7 +193,7 @@ export function AddressFields<V extends { address: AddressValues }>({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           onChange={(event) => void onPostalCodeChange(event.currentTarget.value)}
         />
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }

@@ -3,25 +3,27 @@ import { useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '@pria/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { downloadOnce } from '../../app/lazy-loaded.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
-import { AFTER_PAYMENT, CheckoutView } from '../checkout/checkout-view.tsx';
+import { AFTER_PAYMENT } from '../checkout/after-payment.ts';
+import { LaterPart } from '../customer/later-part.tsx';
 import { useSaveOnboardingIndex } from '../customer/mutations.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { useMySubscription } from '../subscription/queries.ts';
-import { CardsStep } from './cards-step.tsx';
 import { chooseLater } from './later-flag.ts';
 import { onboardingWords as words } from './onboarding-words.ts';
-import { PlanStep } from './plan-step.tsx';
-import { ProfileStep } from './profile-step.tsx';
 import { WelcomeScreen } from './welcome-screen.tsx';
 
 /** Steps of the wizard; the server keeps the index to come back to (4 = finished). */
 const STEPS = [msg`Profile`, msg`Cards`, msg`Plan`, msg`Checkout`] as const;
 const DONE_INDEX = 4 as const;
+
+// Asked for as the page renders: the welcome screen is on view meanwhile (steps.tsx).
+const steps = downloadOnce(() => import('./steps.tsx'));
 
 export default function OnboardingPage() {
   const { i18n, t } = useLingui();
@@ -40,6 +42,7 @@ export default function OnboardingPage() {
   // Opened again after paying (a reload of the confirmation): the wizard's last step, as it was.
   const afterPayment = params.has(AFTER_PAYMENT) && customer.data?.onBoardingIndex === DONE_INDEX;
   const subscription = useMySubscription({ enabled: afterPayment });
+  useEffect(() => void steps.load().catch(() => undefined), []); // a failure is said on the step
 
   if (customer.isPending) return <FullScreenLoader />;
   if (!customer.data) return <Navigate to="/dashboard" replace />;
@@ -136,41 +139,49 @@ export default function OnboardingPage() {
           </Anchor>
         )}
       </Group>
-      {current === 0 && <ProfileStep customer={me} onSaved={() => saveNext(1)} onDone={() => complete(1)} />}
-      {current === 1 && (
-        <CardsStep
-          customer={me}
-          onBack={() => goTo(0)}
-          onSaved={() => saveNext(2)}
-          onDone={() => complete(2)}
-        />
-      )}
-      {current === 2 && (
-        <PlanStep
-          planId={chosenPlanId}
-          onChange={setPlanId}
-          onBack={() => goTo(1)}
-          saving={saveIndex.isPending}
-          onDone={() => chosenPlanId && choosePlan(chosenPlanId)}
-        />
-      )}
-      {current === 3 && chosenPlanId && (
-        <CheckoutView
-          planId={chosenPlanId}
-          afterPayment={afterPayment && step === null}
-          onBack={() => goTo(2)}
-          onSubscribed={(_result, pending) => {
-            saveIndex.mutate({ index: DONE_INDEX });
-            // A reload now shows the confirmation (or the wait for the bank), never the form again.
-            setParams({ [AFTER_PAYMENT]: '1' }, { replace: true });
-            if (pending) return;
-            setFinished(true);
-            notifySuccess(i18n._(words[messages.onboardingCompleted]));
-          }}
-          // The confirmation with the receipt stays until the customer moves on (issue 29).
-          onDone={() => navigate('/dashboard')}
-        />
-      )}
+      <LaterPart from={steps} height={480} label={t`Loading this step`}>
+        {({ ProfileStep, CardsStep, PlanStep, CheckoutView }) => (
+          <>
+            {current === 0 && (
+              <ProfileStep customer={me} onSaved={() => saveNext(1)} onDone={() => complete(1)} />
+            )}
+            {current === 1 && (
+              <CardsStep
+                customer={me}
+                onBack={() => goTo(0)}
+                onSaved={() => saveNext(2)}
+                onDone={() => complete(2)}
+              />
+            )}
+            {current === 2 && (
+              <PlanStep
+                planId={chosenPlanId}
+                onChange={setPlanId}
+                onBack={() => goTo(1)}
+                saving={saveIndex.isPending}
+                onDone={() => chosenPlanId && choosePlan(chosenPlanId)}
+              />
+            )}
+            {current === 3 && chosenPlanId && (
+              <CheckoutView
+                planId={chosenPlanId}
+                afterPayment={afterPayment && step === null}
+                onBack={() => goTo(2)}
+                onSubscribed={(_result, pending) => {
+                  saveIndex.mutate({ index: DONE_INDEX });
+                  // A reload now shows the confirmation (or the wait for the bank), never the form again.
+                  setParams({ [AFTER_PAYMENT]: '1' }, { replace: true });
+                  if (pending) return;
+                  setFinished(true);
+                  notifySuccess(i18n._(words[messages.onboardingCompleted]));
+                }}
+                // The confirmation with the receipt stays until the customer moves on (issue 29).
+                onDone={() => navigate('/dashboard')}
+              />
+            )}
+          </>
+        )}
+      </LaterPart>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ProfileUpdate, textLimits } from '@pria/contracts';
+import columns from '../../components/columns.module.css';
 import { afterChecks, laterChecks, useChecksStarted } from '../../components/form/later-checks.ts';
 import { LimitedTextInput } from '../../components/form/limited-text.tsx';
 import type { Customer } from '../customer/types.ts';
@@ -56,8 +57,8 @@ export function ProfileForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t`Personal information`}>
       <Stack gap="md">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+        <div className={columns.grid}>
+          <div className={columns.thirdFromSm}>
             <LimitedTextInput
               label={t`First name`}
               autoComplete="given-name"
@@ -65,16 +66,16 @@ export function ProfileForm({
               maxLength={textLimits.name}
               {...form.getInputProps('firstName')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </div>
+          <div className={columns.thirdFromSm}>
             <LimitedTextInput
               label={t`Middle name`}
               autoComplete="additional-name"
               maxLength={textLimits.name}
               {...form.getInputProps('middleName')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          </div>
+          <div className={columns.thirdFromSm}>
             <LimitedTextInput
               label={t`Last name`}
               autoComplete="family-name"
@@ -82,11 +83,11 @@ export function ProfileForm({
               maxLength={textLimits.name}
               {...form.getInputProps('lastName')}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </div>
+          <div className={columns.halfFromSm}>
             <EmailField customer={customer} showVerify={!onboarding} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+          </div>
+          <div className={columns.halfFromSm}>
             <TextInput
               label={t`Phone number`}
               type="tel"
@@ -101,8 +102,8 @@ export function ProfileForm({
               {...form.getInputProps('phone')}
               onChange={(event) => form.setFieldValue('phone', cleanPhone(event.currentTarget.value))}
             />
-          </Grid.Col>
-        </Grid>
+          </div>
+        </div>
         <AddressFields form={form} required={onboarding} streetLabel={onboarding ? t`Street` : t`Street 1`} />
         <Group justify="flex-end" gap="sm">
           {secondary}

@@ -1,0 +1,2 @@
+/** The query parameter that marks a checkout page opened again after paying. */
+export const AFTER_PAYMENT = 'submitted';
