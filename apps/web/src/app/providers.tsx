@@ -58,9 +58,16 @@ function ToastsAfterStart() {
   // runs synchronously, and on the prerendered landing page that made React adopt the whole
   // page in one blocking pass. The toasts' container is fixed to the viewport either way.
   // On a phone a toast at the top covered the header's menu and account buttons for its 3-5 s (a
-  // walk of the dashboard at 390 px): there it shows at the bottom, over no navigation.
+  // walk of the dashboard at 390 px): there it shows at the bottom, over no navigation. Wider, it
+  // shows under the 64 px header, whose account menu it covered at the top right (a walk at 1280 px;
+  // global.css `.toasts`: Mantine renders a container per position, each with the props' style).
   return (
-    <Notifications position={phone ? 'bottom-center' : 'top-right'} zIndex={1000} withinPortal={false} />
+    <Notifications
+      position={phone ? 'bottom-center' : 'top-right'}
+      className="toasts"
+      zIndex={1000}
+      withinPortal={false}
+    />
   );
 }
 
