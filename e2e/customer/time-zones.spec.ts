@@ -128,7 +128,8 @@ for (const { zone, payinAt } of zones) {
       await expect(activityRow(page, '$3.00').getByRole('cell').first()).toHaveText(numeric(payin.at));
 
       // Custom Range: the device's date fields; New York's today is the last day it takes (a day
-      // after it is refused, though Tokyo's own calendar is already there), a start day alone is a range.
+      // after it is refused, though Tokyo's own calendar is already there); the range from the plan's
+      // day to today holds both its rows.
       await page.getByRole('button', { name: 'Last 30 days' }).click();
       await page.getByRole('menuitem', { name: 'Custom Range' }).click();
       const range = page.getByRole('dialog', { name: 'Custom Range' });
@@ -136,11 +137,12 @@ for (const { zone, payinAt } of zones) {
       await from.fill(ny(browserNow).plus({ days: 1 }).toFormat('yyyy-MM-dd'));
       await range.getByRole('button', { name: 'Apply' }).click();
       await expect(range.getByText('The start day cannot be after today')).toBeVisible();
-      await from.fill(ny(payin.at).toFormat('yyyy-MM-dd'));
+      await from.fill(ny(plan.at).toFormat('yyyy-MM-dd'));
+      await range.getByLabel('To').fill(ny(browserNow).toFormat('yyyy-MM-dd'));
       await range.getByRole('button', { name: 'Apply' }).click();
       await expect(range).toBeHidden();
       await expect(
-        page.getByText(`${numeric(payin.at)} – ${numeric(payin.at)}`, { exact: true }),
+        page.getByText(`${numeric(plan.at)} – ${numeric(browserNow)}`, { exact: true }),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Custom Range' })).toBeVisible();
       await expect(activityRow(page, '$3.00').getByRole('cell').first()).toHaveText(numeric(payin.at));
