@@ -104,7 +104,7 @@ export default function OnboardingPage() {
   const stepName = i18n._(STEPS[current] ?? STEPS[0]);
   return (
     <Stack gap="xl" maw={1040} mx="auto">
-      <Group justify="space-between" align="center">
+      <Group justify="space-between" align="center" gap="xl">
         <Stack gap={6} style={{ flex: 1, minWidth: 260 }}>
           <Stepper
             active={paid ? STEPS.length : current}

@@ -13,13 +13,17 @@ describe("a passkey name's refusals", () => {
   it("read in English exactly as the contracts' rule (and so the API) words them", async () => {
     await activateLanguage('en');
     await loadArea('customer');
+    await loadArea('account');
     expect(refusals).toEqual([passkeyMessages.nameRequired, passkeyMessages.nameTooLong]);
     for (const english of refusals) expect(passkeyNameErrorIn(i18n, english)).toBe(english);
   });
 
-  it('read in Spanish once the customer area speaks it', async () => {
+  // The passkeys are an account section loaded after the page's first screen, with their words'
+  // catalog (ADR 86).
+  it('read in Spanish once the account sections speak it', async () => {
     await activateLanguage('es');
     await loadArea('customer');
+    await loadArea('account');
     expect(refusals.map((e) => passkeyNameErrorIn(i18n, e))).toEqual([
       'Póngale un nombre a la llave de acceso',
       'El nombre de una llave de acceso tiene como máximo 64 caracteres',
