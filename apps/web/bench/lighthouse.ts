@@ -7,7 +7,7 @@
  * simulated slow 4G) and desktop presets. Prints performance, accessibility and best practices.
  *   npm run bench:lighthouse   (builds the web app first)
  * Targets: performance >= 90, accessibility >= 95, best practices >= 95; exits 1 when one is missed.
- * Env: LH_PORT (3410), LH_PG_PORT (25396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout; faq, contact on request),
+ * Env: LH_PORT (3410), LH_PG_PORT (25396), CHROME_PATH (/usr/bin/chromium); LH_PAGES (landing,dashboard,checkout; account, faq, contact on request),
  * LH_PRESETS (mobile,desktop) and LH_RUNS (3) to measure fewer pages or a page more or fewer times (each run is
  * printed, then each page's medians with the machine's load average over its runs; the targets are held to the medians). Each report
  * is kept as JSON in .tmp/lighthouse-reports/ (page-preset-run.json); LH_TRACE=1 also keeps each run's trace
@@ -204,6 +204,8 @@ try {
     ['dashboard', '/dashboard', true],
     // As 'Continue to Payment' opens it: without a plan the page only says to choose one.
     ['checkout', '/dashboard/checkout?plan=semi-annual', true],
+    // On request only (LH_PAGES=account): the account page, its later sections after its first screen (ADR 86).
+    ['account', '/dashboard/account', true],
     // Other public pages sent without the app (ADR 82): on request only (LH_PAGES=faq,contact).
     ['faq', '/faq', false],
     ['contact', '/contact', false],

@@ -79,5 +79,16 @@ export async function activateLanguage(language: Language): Promise<void> {
 export async function loadArea(area: Area): Promise<void> {
   if (areas.has(area) && loaded[wanted][area]) return;
   areas.add(area);
-  await activateLanguage(wanted);
+  const language = wanted;
+  const messages = loaded[language][area] ?? (await catalogs[area][language]());
+  loaded[language][area] = messages;
+  if (wanted !== language || i18n.locale !== language) {
+    await activateLanguage(wanted); // the language changed meanwhile: every area in the new one
+    return;
+  }
+  // Added to the messages in use without Lingui's change event: nothing on screen needs them (what
+  // uses an area's words renders once it has loaded), and the event re-renders every translated
+  // component at once (Lingui's provider is an external store, never a transition): on the account
+  // page, the whole page in one long task when its sections' catalog arrived (issue 43).
+  Object.assign(i18n.messages, messages);
 }
