@@ -33,4 +33,27 @@ describe('the catalogs, loaded by area', () => {
     await activateLanguage('es');
     expect(onScreen()).toContain(customerSpanish);
   });
+
+  it("add an area's words to the language in use without a change event, and keep them across a switch", async () => {
+    // A message of the account page's later sections (their own catalog, ADR 86).
+    const accountSpanish = 'Cargando las preferencias de notificaciones';
+    await activateLanguage('es');
+    let changes = 0;
+    const stop = i18n.on('change', () => {
+      changes += 1;
+    });
+    try {
+      await loadArea('account');
+      // Nothing on screen is re-rendered for words nothing on screen uses yet.
+      expect(changes).toBe(0);
+      expect(onScreen()).toContain(accountSpanish);
+      expect(onScreen()).toContain(customerSpanish); // the other areas' words stay
+      await activateLanguage('en');
+      expect(changes).toBe(1); // a language switch re-renders, once
+      expect(onScreen()).toContain('Loading notification preferences');
+      expect(onScreen()).not.toContain(accountSpanish);
+    } finally {
+      stop();
+    }
+  });
 });
