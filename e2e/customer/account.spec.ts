@@ -143,4 +143,10 @@ test('the State picker: states passed with the arrow keys are shown, and the one
   const chosenName = await state.locator('option:checked').textContent();
   await expect(form.getByText(`A ZIP code in ${chosenName}: replace it with yours.`)).toBeVisible();
   await expect(state).toHaveValue(second);
+  // The proposal is selected in the field: typing a ZIP replaces it (a walk's typing into the full
+  // field changed nothing, and the proposal was saved), and the state follows the ZIP typed.
+  await zip.click();
+  await page.keyboard.type(profile.zip);
+  await expect(zip).toHaveValue(profile.zip);
+  await expect(state).toHaveValue('NY');
 });

@@ -44,6 +44,16 @@ export function AddressFields<V extends { address: AddressValues }>({
   const [zipNote, setZipNote] = useState<string | null>(null);
   // The state the customer chose themselves (or that was saved): what a ZIP's state is compared with.
   const chosen = useRef(form.getValues().address.administrativeArea);
+  // A proposed ZIP is selected when the field has focus, so what the customer types replaces it: a
+  // walk typed 10118 into the full five-digit field, nothing changed, and the proposal was saved.
+  const zipInput = useRef<HTMLInputElement>(null);
+  const zipProposed = useRef(false);
+  const selectProposedZip = () => {
+    const input = zipInput.current;
+    if (!zipProposed.current || !input || document.activeElement !== input) return;
+    // After the click's own caret placement, which would undo a selection made on focus.
+    requestAnimationFrame(() => input.select());
+  };
 
   /** `previous`: the state before this choice (before the arrow keys started, for a held one). */
   const onStateChange = async (code: string, previous: string) => {
@@ -62,6 +72,8 @@ export function AddressFields<V extends { address: AddressValues }>({
     const now = form.getValues().address;
     if (zip && now.administrativeArea === code && now.postalCode === typed) {
       form.setFieldValue('address.postalCode', zip);
+      zipProposed.current = true;
+      selectProposedZip(); // focus may be in the field already (Tab from the state)
       const state = nameOf(code);
       setZipNote(t`A ZIP code in ${state}: replace it with yours.`);
       setStateNote(null);
@@ -86,6 +98,7 @@ export function AddressFields<V extends { address: AddressValues }>({
     // Spec: at most 5 digits are typed (ZIP+4 is accepted by the API but not typed here).
     const zip = raw.replace(/\D/g, '').slice(0, 5);
     form.setFieldValue('address.postalCode', zip);
+    zipProposed.current = false;
     setZipNote(null);
     if (!/^\d{5}$/.test(zip)) return;
     const found = await lookupPostalCode(zip);
@@ -106,6 +119,7 @@ export function AddressFields<V extends { address: AddressValues }>({
       form.setFieldValue('address.locality', found.locality);
   };
 
+  const zipProps = form.getInputProps('address.postalCode');
   return (
     <div className={columns.grid}>
       <div className={columns.halfFromSm}>
@@ -188,10 +202,17 @@ export function AddressFields<V extends { address: AddressValues }>({
           maxLength={5}
           disabled={disabled}
           key={form.key('address.postalCode')}
-          {...form.getInputProps('address.postalCode')}
+          {...zipProps}
           description={zipNote}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           onChange={(event) => void onPostalCodeChange(event.currentTarget.value)}
+          ref={zipInput}
+          onFocus={(event) => {
+            zipProps.onFocus?.(event);
+            selectProposedZip();
+          }}
+          // A click in the field already focused (after Tab from the state) places the caret.
+          onClick={selectProposedZip}
         />
       </div>
     </div>
