@@ -86,6 +86,44 @@ test('a signed-out visitor is sent from the frame to the sign-in page', async ({
   expect(api).toEqual([]);
 });
 
+test('a customer back after their access token ended opens the page signed in, not through the sign-in page', async ({
+  page,
+}) => {
+  await signInNewCustomer(page, 'ended');
+  // Ten minutes later (the access token's life): the stored session's token has ended.
+  const before = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    if (!key) throw new Error('no stored session');
+    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+      access_token: string;
+      expires_at: number;
+    };
+    user.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem(key, JSON.stringify(user));
+    return user.access_token;
+  });
+
+  const tab = await page.context().newPage();
+  const visited: string[] = [];
+  tab.on('framenavigated', (f) => {
+    if (f === tab.mainFrame()) visited.push(new URL(f.url()).pathname);
+  });
+  await tab.goto('/dashboard/account');
+  await expect(tab.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  // Renewed with the refresh token where it was: never the provider's pages, never the callback.
+  expect(visited.filter((p) => p !== '/dashboard/account')).toEqual([]);
+  const after = await tab.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    const user = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as {
+      access_token: string;
+      expires_at: number;
+    };
+    return { token: user.access_token, left: user.expires_at - Date.now() / 1000 };
+  });
+  expect(after.token).not.toBe(before);
+  expect(after.left).toBeGreaterThan(60);
+});
+
 test("a subscribed customer's dashboard arrives with their first screen in its HTML, until Logout", async ({
   browser,
   page,
