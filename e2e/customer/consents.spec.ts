@@ -4,7 +4,9 @@ import { accessTokenOf } from '../admin/seed.ts';
 import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { snap } from '../fixtures/snap.ts';
+import { OnboardingPage } from './pages/onboarding-page.ts';
 import { signUpNewCustomer } from './pages/sign-up.ts';
+import { testCards } from './pages/test-cards.ts';
 
 /**
  * Consent records (issue 32): the sign-up page's terms and privacy policy are on record; a customer
@@ -87,4 +89,27 @@ test('a customer who never accepted the terms is asked once, and can go on using
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Please review and accept our terms' })).toHaveCount(0);
+});
+
+test('paying at checkout agrees to the terms: the prompt to accept them goes at once', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `consent-pay-${Date.now()}@example.com`;
+  runCli(['user:create', '--email', email, '--password', 'consent-passphrase-1']);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, 'consent-passphrase-1');
+  const onboarding = new OnboardingPage(page);
+  await onboarding.getStarted();
+  const prompt = page.getByRole('region', { name: 'Please review and accept our terms' });
+  await expect(prompt).toBeVisible();
+  await onboarding.fillProfile();
+  await onboarding.saveProfile();
+  await onboarding.addCard(testCards.visa);
+  await onboarding.expectCardCount(1);
+  await onboarding.continueFromCards();
+  await onboarding.continueWithPreselectedPlan('Semi-Annual');
+  await expect(page.getByText(/By submitting this form, you agree to our/)).toBeVisible();
+  await expect(prompt).toBeVisible();
+  await onboarding.checkoutWithExistingCard('1111');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(prompt).toHaveCount(0);
 });

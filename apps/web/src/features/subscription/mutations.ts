@@ -7,6 +7,7 @@ import { notifyApiError } from '../../components/notify-api-error.ts';
 import { transactionKeys } from '../activity/queries.ts';
 import { customerKeys } from '../customer/queries.ts';
 import type { Subscription } from '../customer/types.ts';
+import { privacyKeys } from '../privacy/queries.ts';
 import { keptWords, planChangedWords } from './lifecycle-words.ts';
 import { subscriptionKeys } from './queries.ts';
 
@@ -34,11 +35,15 @@ function useInvalidateSubscription() {
 /** Checkout: POST /subscriptions with the plan and a registered card (first period charged now). */
 export function useCreateSubscription({ errorFallback = messages.defaultError as string } = {}) {
   const invalidate = useInvalidateSubscription();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { plan: string; card: string }) =>
       dataOf(api.POST('/api/v1/subscriptions', { body: { ...input, plan: input.plan as PlanId } })),
     onSuccess: (result) => {
       invalidate(result);
+      // Paying agreed to the terms, the privacy policy and the renewal disclosure (the words by
+      // the button): the server recorded them, and the prompt to accept them goes now, not on a reload.
+      void queryClient.invalidateQueries({ queryKey: privacyKeys.consents() });
       openPaymentSession(result);
     },
     onError: (error) => notifyApiError(error, errorFallback),
