@@ -57,9 +57,12 @@ for (const width of widths) {
     await form.root.getByLabel('Card number').fill(testCards.mastercard);
     await expect(refusal).toBeHidden();
 
-    // Another card instead: the Upcoming panel lists it at once (it stayed stale).
-    await form.next();
-    await form.root.getByRole('button', { name: 'Add Card' }).click();
+    // Another card instead, from the keyboard: Enter in the last field goes on to the address (it
+    // did nothing), Enter in the address adds the card. The Upcoming panel lists it at once.
+    await form.root.getByLabel('CVC').press('Enter');
+    await expect(form.root.getByText('Step 2 of 2: Billing address')).toBeVisible();
+    await expect(form.root.getByRole('textbox', { name: 'Street 1' })).not.toHaveValue('');
+    await form.root.getByRole('textbox', { name: 'Street 1' }).press('Enter');
     await expect(modal).toBeHidden();
     await expect(
       upcoming.getByText(/\$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444/),

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CardView, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
@@ -152,7 +152,14 @@ export function CardForm({
         setStep(0);
     },
   );
-  const submit = afterChecks(cardChecks, validateThenSubmit);
+  const validateAndSubmit = afterChecks(cardChecks, validateThenSubmit);
+  // The first step's Next is the form's submit button, so Enter in a card field goes on to the address as
+  // a click would (with no submit button on the step, the browser's Enter did nothing).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (step === 1) return validateAndSubmit(event);
+    event.preventDefault();
+    void next();
+  };
 
   const remove = () => {
     if (!card) return;
@@ -251,9 +258,8 @@ export function CardForm({
               </Button>
             )}
             {step === 0 ? (
-              // Distinct keys: React must not turn the clicked Next button into the submit button mid-click
-              // (the browser would then submit the form with that same click).
-              <Button key="next" onClick={() => void next()}>
+              // Distinct keys: the step's own button each (a focus or a press is not carried over).
+              <Button key="next" type="submit" disabled={busy}>
                 <Trans>Next</Trans>
               </Button>
             ) : (
