@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { runCli } from '../fixtures/cli.ts';
+import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { snap } from '../fixtures/snap.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
 import { signUpNewCustomer } from './pages/sign-up.ts';
-import { testCards } from './pages/test-cards.ts';
+import { profile, testCards } from './pages/test-cards.ts';
 import { expectToast } from './pages/toasts.ts';
 
 test('a new customer signs up, completes onboarding and sees cards and the first charge', async ({
@@ -79,4 +81,42 @@ test('a new customer signs up, completes onboarding and sees cards and the first
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
   await expect(page.getByTestId('subscription-status')).toBeVisible();
   await snap(page, '1280-account');
+});
+
+test("each step is a page of the browser's history: a reload, Back and Forward keep the customer's place", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = `steps-${Date.now()}@example.com`;
+  runCli(['user:create', '--email', email, '--password', 'steps-passphrase-1']);
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, 'steps-passphrase-1');
+  const onboarding = new OnboardingPage(page);
+  await onboarding.expectWelcome();
+  await onboarding.getStarted();
+  await onboarding.fillProfile();
+  await onboarding.saveProfile();
+  await onboarding.addCard(testCards.visa);
+  await onboarding.expectCardCount(1);
+
+  // A reload stays on the cards step (it went back to the welcome screen).
+  await page.reload();
+  await onboarding.expectCardCount(1);
+  // The browser's Back: the profile step, as saved; Forward: the cards again.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue(profile.firstName);
+  await page.goForward();
+  await onboarding.expectCardCount(1);
+  // Back past the first step: the welcome screen, which continues where the customer left off.
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Welcome to Pria' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue where you left off' }).click();
+  await onboarding.expectCardCount(1);
+
+  // A step not reached yet cannot be opened from the address: the checkout is the cards step here.
+  await page.goto('/onboarding?step=3');
+  await onboarding.expectCardCount(1);
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toHaveCount(0);
 });

@@ -266,7 +266,9 @@ const rows: Row[] = [
     // and the toasts load after the first screen, the OIDC client after a screen shown from the
     // stored session: 328.5 -> 291.0.
     // -52.7 KB (the eighteenth stop, ADR 86): the steps load while the welcome screen is on view, the account sections' words are a catalog of their own, the forms' columns are CSS: 221.4 -> 168.7 (issue 43's 200: met).
-    budget: 169,
+    // +0.2 KB (the nineteenth stop): the step on screen is the address's (?step=N), so a reload stays
+    // on it and the browser's Back goes to the step before: 169.0 -> 169.1.
+    budget: 169.5,
     target: 200,
   },
   {
@@ -277,8 +279,8 @@ const rows: Row[] = [
       ...afterFirstScreen.onboarding,
     ],
     // What a visit to onboarding has loaded once its steps are in (asked for as the page renders,
-    // its welcome screen on view).
-    budget: 301,
+    // its welcome screen on view). +0.2 KB (the nineteenth stop, the step in the address): 300.8 -> 301.0.
+    budget: 301.5,
   },
   {
     route: '/dashboard',

@@ -21,6 +21,15 @@ import { WelcomeScreen } from './welcome-screen.tsx';
 /** Steps of the wizard; the server keeps the index to come back to (4 = finished). */
 const STEPS = [msg`Profile`, msg`Cards`, msg`Plan`, msg`Checkout`] as const;
 const DONE_INDEX = 4 as const;
+/** The query parameter holding the step on screen: each step is an entry of the browser's history. */
+const STEP = 'step';
+
+/** The step the address names (`?step=1`), never past the one the server keeps; null without one. */
+function stepInAddress(params: URLSearchParams, saved: number): number | null {
+  const text = params.get(STEP);
+  if (text === null || !/^[0-3]$/.test(text)) return null;
+  return Math.min(Number(text), saved);
+}
 
 // Asked for as the page renders: the welcome screen is on view meanwhile (steps.tsx).
 const steps = downloadOnce(() => import('./steps.tsx'));
@@ -32,15 +41,24 @@ export default function OnboardingPage() {
   const navigate = useNavigate();
   const saveIndex = useSaveOnboardingIndex();
   const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
-  const [started, setStarted] = useState(false);
-  const [step, setStep] = useState<number | null>(null);
   const savingNext = useRef<Promise<unknown> | null>(null);
+  // The furthest step this page has gone on to (each after its save): a refetched customer read
+  // before the save reached the server must not send the wizard back a step.
+  const [reached, setReached] = useState(0);
   const [planId, setPlanId] = useState<string | null>(null);
   // Paid: every step is done, while the confirmation with the receipt stays on screen.
   const [finished, setFinished] = useState(false);
   const [params, setParams] = useSearchParams();
-  // Opened again after paying (a reload of the confirmation): the wizard's last step, as it was.
-  const afterPayment = params.has(AFTER_PAYMENT) && customer.data?.onBoardingIndex === DONE_INDEX;
+  // Paid: the wizard's last step, as it was. Opened with it (a reload of the confirmation, the
+  // bank's return) the confirmation is read from the server; paid here, the checkout shows its own.
+  const [openedAfterPayment] = useState(() => params.has(AFTER_PAYMENT));
+  // Paid on this page: held here, not read from the address, whose change is a transition the
+  // saved index 4 can overtake (the wizard then counted as finished and left for the dashboard).
+  const [checkedOut, setCheckedOut] = useState(false);
+  // Opened with it: only once the server keeps the wizard finished (the address alone proves nothing).
+  const afterPayment =
+    checkedOut ||
+    (openedAfterPayment && params.has(AFTER_PAYMENT) && customer.data?.onBoardingIndex === DONE_INDEX);
   const subscription = useMySubscription({ enabled: afterPayment });
   useEffect(() => void steps.load().catch(() => undefined), []); // a failure is said on the step
 
@@ -50,9 +68,15 @@ export default function OnboardingPage() {
   // The plan is the one chosen on the plan step, kept by the server: a reload or a later visit
   // pays for what the customer picked, never a default.
   const chosenPlanId = planId ?? me.selectedPlanId ?? null;
-  let current = step ?? (afterPayment ? 3 : me.onBoardingIndex);
-  // Spec: any index outside the four steps goes to the dashboard.
-  if (current < 0 || current >= STEPS.length) return <Navigate to="/dashboard" replace />;
+  // Spec: any index outside the four steps goes to the dashboard (the address cannot bring back a
+  // step of a finished wizard, e.g. Back to the checkout after paying).
+  const saved = me.onBoardingIndex;
+  if (!afterPayment && (saved < 0 || saved >= STEPS.length)) return <Navigate to="/dashboard" replace />;
+  // The step is the address's (Back goes to the step before, a reload stays on this one); the
+  // welcome screen has none. Paid, a refetched customer (index 4) keeps the checkout's confirmation.
+  const step = afterPayment ? 3 : stepInAddress(params, Math.max(saved, reached));
+  const started = step !== null;
+  let current = step ?? saved;
   // Checkout with no plan chosen yet (saved by an older version): choose it first, never guess.
   if (current === 3 && !chosenPlanId) current = 2;
 
@@ -60,7 +84,10 @@ export default function OnboardingPage() {
     chooseLater(me.id);
     navigate('/dashboard');
   };
-  const goTo = (index: number) => setStep(index);
+  const goTo = (index: number) => {
+    setReached((r) => Math.max(r, index));
+    setParams({ [STEP]: String(index) });
+  };
   // A step's completion saves the next step at once, so leaving during the spec's pause (1.5 s
   // after the profile, 1 s after the cards) keeps the customer's place; the next step shows once
   // the pause is over and the server keeps it (shown before, a reload then went back a step). A
@@ -74,30 +101,20 @@ export default function OnboardingPage() {
     const saved = savingNext.current ?? saveIndex.mutateAsync({ index: next });
     savingNext.current = null;
     saved.then(
-      () => setStep(next),
+      () => goTo(next),
       () => undefined,
     );
   };
   // The plan goes to the server before checkout shows it, so a reload finds the same plan.
-  const choosePlan = (id: string) =>
-    saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => setStep(3) });
+  const choosePlan = (id: string) => saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => goTo(3) });
 
-  if (!started && !afterPayment) {
+  if (!started) {
     return (
-      <WelcomeScreen
-        firstTime={me.onBoardingIndex === 0}
-        onStart={() => {
-          // The step is this page's from now on: a refetched customer (its index saved as 4 once
-          // paid) must not move the wizard off the checkout's confirmation.
-          setStep(me.onBoardingIndex);
-          setStarted(true);
-        }}
-        onLater={doLater}
-      />
+      <WelcomeScreen firstTime={me.onBoardingIndex === 0} onStart={() => goTo(current)} onLater={doLater} />
     );
   }
 
-  const paid = finished || (afterPayment && step === null && subscription.data?.status === 'active');
+  const paid = finished || (afterPayment && !checkedOut && subscription.data?.status === 'active');
   // The step on screen, in words (paid: still the checkout, its confirmation, the last step).
   const stepNumber = current + 1;
   const stepCount = STEPS.length;
@@ -165,9 +182,10 @@ export default function OnboardingPage() {
             {current === 3 && chosenPlanId && (
               <CheckoutView
                 planId={chosenPlanId}
-                afterPayment={afterPayment && step === null}
+                afterPayment={afterPayment && !checkedOut}
                 onBack={() => goTo(2)}
                 onSubscribed={(_result, pending) => {
+                  setCheckedOut(true);
                   saveIndex.mutate({ index: DONE_INDEX });
                   // A reload now shows the confirmation (or the wait for the bank), never the form again.
                   setParams({ [AFTER_PAYMENT]: '1' }, { replace: true });
