@@ -1,6 +1,6 @@
 import { isWebPage } from '@pria/contracts';
-import { describe, expect, it } from 'vitest';
-import { hasSection, isAccountSectionRef, sectionsFor } from './account-sections.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hasSection, holdSectionInView, isAccountSectionRef, sectionsFor } from './account-sections.ts';
 
 describe('the account sections an account has', () => {
   it('a customer: every section, and Delete Account', () => {
@@ -37,5 +37,74 @@ describe('the account page’s URLs', () => {
 
   it('another path below it is not a section', () => {
     for (const ref of ['nope', '', 'Delete', undefined]) expect(isAccountSectionRef(ref)).toBe(false);
+  });
+});
+
+describe('a section held in view while the sections above it load', () => {
+  /** A container whose growth the test reports, and the section's scrolls it counts. */
+  function page() {
+    let grow = () => {};
+    const scrolls: string[] = [];
+    const listeners = new Set<string>();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private readonly report: () => void;
+        constructor(report: () => void) {
+          this.report = report;
+        }
+        observe() {
+          grow = () => this.report();
+          this.report();
+        }
+        disconnect() {
+          grow = () => {};
+        }
+      },
+    );
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => ({ scrollIntoView: () => scrolls.push(id), focus: () => {} }),
+    });
+    vi.stubGlobal('window', {
+      addEventListener: (type: string) => listeners.add(type),
+      removeEventListener: (type: string) => listeners.delete(type),
+    });
+    return { grow: () => grow(), scrolls, listeners };
+  }
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('follows the section for as long as the page keeps growing, past the old 3 s', () => {
+    const p = page();
+    holdSectionInView('notifications', {} as Element);
+    for (let i = 0; i < 6; i++) {
+      vi.advanceTimersByTime(1000);
+      p.grow();
+    }
+    expect(p.scrolls).toHaveLength(6);
+    // Quiet for 1.5 s: let go (the reader's scrolling is theirs again).
+    vi.advanceTimersByTime(1500);
+    p.grow();
+    expect(p.scrolls).toHaveLength(6);
+    expect(p.listeners.size).toBe(0);
+  });
+
+  it('lets go at the latest after 10 s, or at once when the reader scrolls', () => {
+    const p = page();
+    holdSectionInView('privacy', {} as Element);
+    for (let i = 0; i < 12; i++) {
+      vi.advanceTimersByTime(1000);
+      p.grow();
+    }
+    expect(p.scrolls).toHaveLength(9);
+    const q = page();
+    const stop = holdSectionInView('privacy', {} as Element);
+    stop();
+    q.grow();
+    expect(q.scrolls).toEqual([]);
   });
 });

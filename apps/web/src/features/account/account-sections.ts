@@ -80,23 +80,33 @@ export function watchReadingSection(
 
 /**
  * Keeps `ref`'s section where it was scrolled to while the sections above it finish loading
- * (cards, security settings) and grow, for a few seconds or until the reader scrolls themselves.
+ * (cards, security settings) and grow: until they have stopped growing for `quietMs`, at most
+ * `maxMs`, or until the reader scrolls themselves. (A fixed 3 s let go too soon on a busy phone:
+ * the sections above, arriving one per commit for longer, pushed the asked-for one down the page.)
  */
-export function holdSectionInView(ref: AccountSectionRef, container: Element, ms = 3000): () => void {
+export function holdSectionInView(
+  ref: AccountSectionRef,
+  container: Element,
+  { quietMs = 1500, maxMs = 10_000 } = {},
+): () => void {
   // The first callback only reports the current size: the caller has just scrolled (maybe smoothly).
   let first = true;
+  let quiet = setTimeout(() => stop(), quietMs);
   const observer = new ResizeObserver(() => {
     if (!first) scrollToSection(ref, false, false);
     first = false;
+    clearTimeout(quiet);
+    quiet = setTimeout(() => stop(), quietMs);
   });
   observer.observe(container);
   const stop = () => {
     observer.disconnect();
+    clearTimeout(quiet);
     clearTimeout(timer);
     for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
       window.removeEventListener(type, stop);
   };
-  const timer = setTimeout(stop, ms);
+  const timer = setTimeout(stop, maxMs);
   for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
     window.addEventListener(type, stop, { passive: true });
   return stop;
