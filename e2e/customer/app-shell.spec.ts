@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AccountSecurityPage } from '../account-security/pages/account-security-page.ts';
 import { signOut } from '../account-security/pages/session.ts';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
@@ -122,6 +123,45 @@ test('a customer back after their access token ended opens the page signed in, n
   });
   expect(after.token).not.toBe(before);
   expect(after.left).toBeGreaterThan(60);
+});
+
+test('an open tab whose access token ended renews it before its next call, and its pages load', async ({
+  page,
+}) => {
+  await signInNewCustomer(page, 'asleep');
+  await page.getByRole('button', { name: 'I will do this later' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible();
+  // The tab's own renewal could not run (a laptop asleep, offline): its token has ended.
+  const before = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    if (!key) throw new Error('no stored session');
+    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+      access_token: string;
+      expires_at: number;
+    };
+    user.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem(key, JSON.stringify(user));
+    return user.access_token;
+  });
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refused.push(new URL(r.url()).pathname);
+  });
+  // On to the account page in the app (no reload): its notification preferences are a new call.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/dashboard/account/notifications');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const account = new AccountSecurityPage(page);
+  await expect(account.master('Email')).toBeChecked();
+  await expect(page.getByText('Could not load your notification preferences')).toHaveCount(0);
+  expect(refused).toEqual([]);
+  const after = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token: string }).access_token;
+  });
+  expect(after).not.toBe(before);
 });
 
 test("a subscribed customer's dashboard arrives with their first screen in its HTML, until Logout", async ({

@@ -5,7 +5,7 @@ import createClient from 'openapi-fetch';
 import { ApiError } from './api-error.ts';
 import { signInAgain } from './auth/session-ended.ts';
 import { readStoredUser } from './auth/stored-user.ts';
-import { currentUserManager, getAuthConfig } from './auth/user-manager.ts';
+import { currentUserManager, getAuthConfig, whenUserManager } from './auth/user-manager.ts';
 import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers.ts';
 import type { paths } from './pria-api.d.ts';
 import { refreshTokenOnce } from './token-refresh.ts';
@@ -13,14 +13,40 @@ import { refreshTokenOnce } from './token-refresh.ts';
 export { dataOf, withMessage } from './api-answer.ts';
 export { ApiError } from './api-error.ts';
 
-/** The stored session's access token: the OIDC client's reading, or before it has loaded the storage's (ADR 83). */
+/**
+ * The stored session's access token: the OIDC client's reading, or before it has loaded the
+ * storage's (ADR 83). A token that has ended is renewed first (its refresh token, one refresh
+ * across tabs): a tab left open while its own renewal could not run (a laptop asleep, offline)
+ * sent no token, every call was refused and "Try again" could not mend it (a walk, ADR 87).
+ */
 async function currentAccessToken(): Promise<string | undefined> {
   try {
-    const manager = currentUserManager();
-    const user = manager ? await manager.getUser() : readStoredUser(getAuthConfig());
+    let manager = currentUserManager();
+    if (!manager) {
+      const stored = readStoredUser(getAuthConfig());
+      if (stored) return stored.access_token;
+      // Nobody signed in: nothing to renew. A session whose token has ended: the client renews it
+      // as it is created (user-manager.ts), so wait for that.
+      if (!hasStoredSession()) return undefined;
+      manager = await whenUserManager();
+    }
+    let user = await manager.getUser();
+    if (user?.expired && user.refresh_token) {
+      await refreshTokenOnce(user.access_token);
+      user = await manager.getUser();
+    }
     return user && !user.expired ? user.access_token : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A session is stored here (its access token ended or not). */
+function hasStoredSession(): boolean {
+  try {
+    return readStoredUser(getAuthConfig(), Number.NEGATIVE_INFINITY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -100,6 +126,9 @@ async function authorisedFetch(request: Request): Promise<Response> {
     }
     if (response.status === 401 && token && !(await asksForRecentSignIn(response))) {
       response = await afterRevocation(request, token, response);
+    } else if (response.status === 401 && !token && hasStoredSession()) {
+      // The session's token ended and its refresh was refused: the session is over, sign in again.
+      await signInAgain();
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

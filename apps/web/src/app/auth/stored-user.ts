@@ -9,7 +9,8 @@ export const FRESH_FOR_SECONDS = 60;
  * `oidc.user:<authority>:<client id>`, the JSON of `User.toStorageString()`), read without loading
  * it: a signed-in screen is shown from it while the OIDC client loads after (ADR 83). Null when
  * there is none, it cannot be read, or its access token ends within `freshFor` seconds (main.tsx
- * asks for `FRESH_FOR_SECONDS`; the API client, for a token not yet ended).
+ * asks for `FRESH_FOR_SECONDS`; the API client, for a token not yet ended, and with -Infinity for
+ * any stored session, its token ended or not).
  *
  * The fields the app reads of a user are all there (access_token, id_token, refresh_token, profile,
  * expires_at, expired, state); once the OIDC client has read the same storage, its own User

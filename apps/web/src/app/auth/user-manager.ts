@@ -1,6 +1,7 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { AuthConfig } from './auth-config.ts';
 import { clearDocumentToken, writeDocumentToken } from './document-token.ts';
+import { withRefreshLock } from './refresh-lock.ts';
 import { FRESH_FOR_SECONDS } from './stored-user.ts';
 
 let userManager: UserManager | undefined;
@@ -90,14 +91,17 @@ async function createUserManager(config: AuthConfig): Promise<UserManager> {
  * An access token lasts ten minutes: a customer back after longer finds the stored session's token
  * ended. Its refresh token renews it here, before the sign-in state is read from it, so the page
  * opens signed in; read as it was, the session counts as signed out and the page went through the
- * sign-in page and back ("Signing you in…"). A refresh refused (signed out elsewhere, the session
- * ended) leaves it ended, and the page asks to sign in as before.
+ * sign-in page and back ("Signing you in…", ADR 87). A refresh refused (signed out elsewhere, the
+ * session ended) leaves it ended, and the page asks to sign in as before. Under the tabs' refresh
+ * lock: two tabs opened together must not both spend the same refresh token.
  */
 async function renewEnded(manager: UserManager): Promise<void> {
   if (window.location.pathname === '/auth/callback') return;
-  const user = await manager.getUser().catch(() => null);
-  if (!user?.refresh_token || (user.expires_in ?? 0) > FRESH_FOR_SECONDS) return;
-  await manager.signinSilent().catch((err: unknown) => {
+  await withRefreshLock(async () => {
+    const user = await manager.getUser().catch(() => null);
+    if (!user?.refresh_token || (user.expires_in ?? 0) > FRESH_FOR_SECONDS) return;
+    await manager.signinSilent();
+  }).catch((err: unknown) => {
     console.warn('the stored session could not be renewed', err);
   });
 }
