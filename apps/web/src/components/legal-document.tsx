@@ -27,7 +27,7 @@ interface LegalDocumentProps extends LegalText {
 function scrollToSection(id: string, smooth: boolean) {
   const target = document.getElementById(id);
   if (!target) return;
-  target.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+  target.scrollIntoView({ behavior: smooth ? 'smooth' : 'instant', block: 'start' });
   // Move focus too, so keyboard and screen-reader users continue reading from the section.
   target.focus({ preventScroll: true });
 }

@@ -45,7 +45,9 @@ export const anchorOffset = (wide: boolean) => (wide ? 88 : 80);
 export function scrollToSection(ref: AccountSectionRef, smooth = true, focus = true) {
   const element = document.getElementById(sectionId(ref));
   if (!element) return;
-  element.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+  // 'instant', not 'auto': the page's CSS scrolls smoothly (global.css), and a deep link's first
+  // scroll then animated past every section above for 1.5-2 s (a walk), its corrections too.
+  element.scrollIntoView({ behavior: smooth ? 'smooth' : 'instant', block: 'start' });
   // Move focus for keyboard and screen-reader users without scrolling again.
   if (focus) element.focus({ preventScroll: true });
 }
