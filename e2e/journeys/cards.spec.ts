@@ -61,8 +61,11 @@ for (const width of widths) {
     // did nothing), Enter in the address adds the card. The Upcoming panel lists it at once.
     await form.root.getByLabel('CVC').press('Enter');
     await expect(form.root.getByText('Step 2 of 2: Billing address')).toBeVisible();
-    await expect(form.root.getByRole('textbox', { name: 'Street 1' })).not.toHaveValue('');
-    await form.root.getByRole('textbox', { name: 'Street 1' }).press('Enter');
+    // The keyboard is on the address's first field (the pressed step's button is gone).
+    const street = form.root.getByRole('textbox', { name: 'Street 1' });
+    await expect(street).toBeFocused();
+    await expect(street).not.toHaveValue('');
+    await page.keyboard.press('Enter');
     await expect(modal).toBeHidden();
     await expect(
       upcoming.getByText(/\$3\.00 on each of Visa •••• 1111 and Mastercard •••• 4444/),

@@ -62,6 +62,24 @@ export function CardForm({
   const locale = useCalendarLocale();
   const editing = Boolean(card);
   const [step, setStep] = useState<0 | 1>(0);
+  // A step changed by the customer (Next, Enter, Previous) puts the keyboard on its first field:
+  // the button pressed is gone, and focus fell back to the page's start (a walk).
+  const formRef = useRef<HTMLFormElement>(null);
+  const movedTo = useRef<0 | 1 | null>(null);
+  const goToStep = (next: 0 | 1) => {
+    movedTo.current = next;
+    setStep(next);
+  };
+  useEffect(() => {
+    if (movedTo.current !== step) return;
+    movedTo.current = null;
+    const fields = formRef.current?.querySelectorAll<HTMLElement>(
+      'input:not([disabled]), select:not([disabled])',
+    );
+    Array.from(fields ?? [])
+      .find((field) => field.offsetParent !== null && field.getAttribute('type') !== 'hidden')
+      ?.focus();
+  }, [step]);
   useEffect(() => onStepChange?.(step), [step, onStepChange]);
   // Editing: the card joins or leaves the monthly $3 Charge & Pay (a checkout card may only pay the plan).
   const [chargeAndPay, setChargeAndPay] = useState(card?.chargeAndPay ?? true);
@@ -112,7 +130,7 @@ export function CardForm({
       Object.entries(errors).filter(([key]) => (cardDetailFields as readonly string[]).includes(key)),
     );
     form.setErrors(stepErrors);
-    if (Object.keys(stepErrors).length === 0) setStep(1);
+    if (Object.keys(stepErrors).length === 0) goToStep(1);
   };
 
   const validateThenSubmit = form.onSubmit(
@@ -196,7 +214,7 @@ export function CardForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={editing ? t`Edit card` : t`Add card`}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? t`Edit card` : t`Add card`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed" aria-live="polite">
           {step === 0 ? (
@@ -253,7 +271,7 @@ export function CardForm({
           )}
           <Group gap="sm">
             {step === 1 && (
-              <Button variant="default" onClick={() => setStep(0)} disabled={busy}>
+              <Button variant="default" onClick={() => goToStep(0)} disabled={busy}>
                 {backLabel ?? t`Previous`}
               </Button>
             )}
