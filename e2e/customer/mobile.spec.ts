@@ -43,6 +43,21 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
 
   await onboarding.addCard(testCards.visa);
   await onboarding.expectCardCount(1);
+  // The toasts at the bottom take no tap but their close buttons': what is under them gets it (the
+  // list around them caught a tap on "Continue" under two toasts).
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Card added successfully' });
+  await expect(toast).toBeVisible();
+  const hits = await toast.evaluate((el) => {
+    const at = (r: DOMRect) => document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    const close = el.querySelector('button');
+    const list = el.closest('.toasts');
+    return {
+      body: at(el.getBoundingClientRect())?.closest('.toasts') === null,
+      close: close?.contains(at(close.getBoundingClientRect())) === true,
+      list: list !== null,
+    };
+  });
+  expect(hits).toEqual({ body: true, close: true, list: true });
   await expectStepName(page, 'Step 2 of 4: Cards', '2 Cards');
   await expectNoHorizontalScroll(page);
   await snap(page, '390-onboarding-cards');
