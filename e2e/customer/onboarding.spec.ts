@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { snap } from '../fixtures/snap.ts';
+import { planRadio } from './pages/choice-radios.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { OnboardingPage } from './pages/onboarding-page.ts';
 import { signUpNewCustomer } from './pages/sign-up.ts';
@@ -119,4 +120,17 @@ test("each step is a page of the browser's history: a reload, Back and Forward k
   await page.goto('/onboarding?step=3');
   await onboarding.expectCardCount(1);
   await expect(page.getByRole('heading', { name: 'Checkout' })).toHaveCount(0);
+
+  // The plan picked before Continue survives a reload (it went back to the preselected one).
+  await onboarding.continueFromCards();
+  await expect(planRadio(page, 'Semi-Annual')).toBeChecked();
+  await planRadio(page, 'Annual').click();
+  await expect(planRadio(page, 'Annual')).toBeChecked();
+  await page.reload();
+  await expect(planRadio(page, 'Annual')).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Order summary' }).getByText('Annual', { exact: true }),
+  ).toBeVisible();
 });

@@ -23,6 +23,8 @@ const STEPS = [msg`Profile`, msg`Cards`, msg`Plan`, msg`Checkout`] as const;
 const DONE_INDEX = 4 as const;
 /** The query parameter holding the step on screen: each step is an entry of the browser's history. */
 const STEP = 'step';
+/** The plan picked on the plan step before Continue, kept in the address so a reload keeps it. */
+const PLAN = 'plan';
 
 /** The step the address names (`?step=1`), never past the one the server keeps; null without one. */
 function stepInAddress(params: URLSearchParams, saved: number): number | null {
@@ -65,9 +67,6 @@ export default function OnboardingPage() {
   if (customer.isPending) return <FullScreenLoader />;
   if (!customer.data) return <Navigate to="/dashboard" replace />;
   const me = customer.data;
-  // The plan is the one chosen on the plan step, kept by the server: a reload or a later visit
-  // pays for what the customer picked, never a default.
-  const chosenPlanId = planId ?? me.selectedPlanId ?? null;
   // Spec: any index outside the four steps goes to the dashboard (the address cannot bring back a
   // step of a finished wizard, e.g. Back to the checkout after paying).
   const saved = me.onBoardingIndex;
@@ -75,6 +74,11 @@ export default function OnboardingPage() {
   // The step is the address's (Back goes to the step before, a reload stays on this one); the
   // welcome screen has none. Paid, a refetched customer (index 4) keeps the checkout's confirmation.
   const step = afterPayment ? 3 : stepInAddress(params, Math.max(saved, reached));
+  // The plan is the one chosen on the plan step, kept by the server: a reload or a later visit
+  // pays for what the customer picked, never a default. Picked and not yet sent (Continue sends
+  // it): the address's, while the plan step is the one on screen.
+  const pickedPlanId = step === 2 ? params.get(PLAN) : null;
+  const chosenPlanId = planId ?? pickedPlanId ?? me.selectedPlanId ?? null;
   const started = step !== null;
   let current = step ?? saved;
   // Checkout with no plan chosen yet (saved by an older version): choose it first, never guess.
@@ -104,6 +108,12 @@ export default function OnboardingPage() {
       () => goTo(next),
       () => undefined,
     );
+  };
+  const pickPlan = (id: string) => {
+    setPlanId(id);
+    // The plan step's own address (it may show while the address still names a step further on,
+    // before the one it was sent to arrives: the wizard never shows a step not reached).
+    setParams({ [STEP]: '2', [PLAN]: id }, { replace: true });
   };
   // The plan goes to the server before checkout shows it, so a reload finds the same plan.
   const choosePlan = (id: string) => saveIndex.mutate({ index: 3, plan: id }, { onSuccess: () => goTo(3) });
@@ -173,7 +183,7 @@ export default function OnboardingPage() {
             {current === 2 && (
               <PlanStep
                 planId={chosenPlanId}
-                onChange={setPlanId}
+                onChange={pickPlan}
                 onBack={() => goTo(1)}
                 saving={saveIndex.isPending}
                 onDone={() => chosenPlanId && choosePlan(chosenPlanId)}
