@@ -100,6 +100,8 @@ test('account page: the side menu and Jump To scroll to a section and replace th
     expect(top && top.y < 400).toBe(true);
   }).toPass({ timeout: 10_000 });
   await expect(jumpTo).not.toBeInViewport();
+  // The keyboard reads on from the section (its focus was lost while the page was held behind its frame).
+  await expect(account.section('Payment Method')).toBeFocused();
   await snap(page, '390-account-scrolled');
   await expect(jumpTo).toHaveValue('payment');
   await expect(jumpTo.locator('option:checked')).toHaveText('Funding');

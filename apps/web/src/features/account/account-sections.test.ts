@@ -45,6 +45,16 @@ describe('a section held in view while the sections above it load', () => {
   function page() {
     let grow = () => {};
     const scrolls: string[] = [];
+    const focused: string[] = [];
+    const body = {};
+    const doc = {
+      body,
+      activeElement: body as unknown,
+      getElementById: (id: string) => ({
+        scrollIntoView: () => scrolls.push(id),
+        focus: () => focused.push(id),
+      }),
+    };
     const listeners = new Set<string>();
     vi.stubGlobal(
       'ResizeObserver',
@@ -62,14 +72,12 @@ describe('a section held in view while the sections above it load', () => {
         }
       },
     );
-    vi.stubGlobal('document', {
-      getElementById: (id: string) => ({ scrollIntoView: () => scrolls.push(id), focus: () => {} }),
-    });
+    vi.stubGlobal('document', doc);
     vi.stubGlobal('window', {
       addEventListener: (type: string) => listeners.add(type),
       removeEventListener: (type: string) => listeners.delete(type),
     });
-    return { grow: () => grow(), scrolls, listeners };
+    return { grow: () => grow(), scrolls, listeners, focused, doc };
   }
 
   beforeEach(() => vi.useFakeTimers());
@@ -106,5 +114,17 @@ describe('a section held in view while the sections above it load', () => {
     stop();
     q.grow();
     expect(q.scrolls).toEqual([]);
+  });
+
+  it('leaves the keyboard on the section when nothing else has it, never taking it from elsewhere', () => {
+    const p = page();
+    holdSectionInView('privacy', {} as Element);
+    vi.advanceTimersByTime(1500);
+    expect(p.focused).toEqual(['account-privacy']);
+    const q = page();
+    q.doc.activeElement = { tagName: 'INPUT' };
+    holdSectionInView('privacy', {} as Element);
+    vi.advanceTimersByTime(1500);
+    expect(q.focused).toEqual([]);
   });
 });

@@ -105,6 +105,11 @@ export function holdSectionInView(
     observer.disconnect();
     clearTimeout(quiet);
     clearTimeout(timer);
+    // Keyboard and screen-reader users read on from the section: the first scroll's focus is lost
+    // when it came while the page was still held behind its frame (nothing had the focus after).
+    const active = document.activeElement;
+    if (!active || active === document.body)
+      document.getElementById(sectionId(ref))?.focus({ preventScroll: true });
     for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
       window.removeEventListener(type, stop);
   };
