@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AccountSecurityPage } from '../account-security/pages/account-security-page.ts';
 import { signOut } from '../account-security/pages/session.ts';
 import { seedSubscribedCustomer } from '../admin/seed.ts';
@@ -87,12 +87,22 @@ test('a signed-out visitor is sent from the frame to the sign-in page', async ({
   expect(api).toEqual([]);
 });
 
-test('a customer back after their access token ended opens the page signed in, not through the sign-in page', async ({
-  page,
-}) => {
-  await signInNewCustomer(page, 'ended');
-  // Ten minutes later (the access token's life): the stored session's token has ended.
-  const before = await page.evaluate(() => {
+/** The stored session's access token and the seconds it has left (oidc-client-ts's localStorage entry). */
+function storedToken(page: Page): Promise<{ token: string; left: number }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    if (!key) throw new Error('no stored session');
+    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+      access_token: string;
+      expires_at: number;
+    };
+    return { token: user.access_token, left: user.expires_at - Date.now() / 1000 };
+  });
+}
+
+/** Ten minutes later (the access token's life): the stored session's token has ended. Its token. */
+function endStoredToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
     const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
     if (!key) throw new Error('no stored session');
     const user = JSON.parse(localStorage.getItem(key) ?? '{}') as {
@@ -103,6 +113,14 @@ test('a customer back after their access token ended opens the page signed in, n
     localStorage.setItem(key, JSON.stringify(user));
     return user.access_token;
   });
+}
+
+test('a customer back after their access token ended opens the page signed in, not through the sign-in page', async ({
+  page,
+}) => {
+  await signInNewCustomer(page, 'ended');
+  // Ten minutes later (the access token's life): the stored session's token has ended.
+  const before = await endStoredToken(page);
 
   const tab = await page.context().newPage();
   const visited: string[] = [];
@@ -113,14 +131,7 @@ test('a customer back after their access token ended opens the page signed in, n
   await expect(tab.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
   // Renewed with the refresh token where it was: never the provider's pages, never the callback.
   expect(visited.filter((p) => p !== '/dashboard/account')).toEqual([]);
-  const after = await tab.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    const user = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as {
-      access_token: string;
-      expires_at: number;
-    };
-    return { token: user.access_token, left: user.expires_at - Date.now() / 1000 };
-  });
+  const after = await storedToken(tab);
   expect(after.token).not.toBe(before);
   expect(after.left).toBeGreaterThan(60);
 });
@@ -133,17 +144,7 @@ test('an open tab whose access token ended renews it before its next call, and i
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cards' })).toBeVisible();
   // The tab's own renewal could not run (a laptop asleep, offline): its token has ended.
-  const before = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    if (!key) throw new Error('no stored session');
-    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as {
-      access_token: string;
-      expires_at: number;
-    };
-    user.expires_at = Math.floor(Date.now() / 1000) - 60;
-    localStorage.setItem(key, JSON.stringify(user));
-    return user.access_token;
-  });
+  const before = await endStoredToken(page);
   const refused: string[] = [];
   page.on('response', (r) => {
     if (r.status() === 401) refused.push(new URL(r.url()).pathname);
@@ -157,11 +158,7 @@ test('an open tab whose access token ended renews it before its next call, and i
   await expect(account.master('Email')).toBeChecked();
   await expect(page.getByText('Could not load your notification preferences')).toHaveCount(0);
   expect(refused).toEqual([]);
-  const after = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    return (JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token: string }).access_token;
-  });
-  expect(after).not.toBe(before);
+  expect((await storedToken(page)).token).not.toBe(before);
 });
 
 test("a subscribed customer's dashboard arrives with their first screen in its HTML, until Logout", async ({
