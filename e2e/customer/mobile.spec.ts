@@ -159,6 +159,13 @@ test('at 390px the add-card modal validates card details', async ({ page }) => {
   await page.getByRole('button', { name: 'I will do this later' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('link', { name: 'Complete account setup' })).toBeVisible();
+  // No card yet: the carousel holds "Add a card" alone and says nothing of slides (a screen reader
+  // heard "Slide 1 of 1", "Diapositiva 1 de 1" in Spanish), with no arrows or dots to move by.
+  const carousel = page.getByTestId('cards-carousel');
+  await expect(carousel.getByRole('button', { name: 'Add a card' })).toBeVisible();
+  await expect(carousel.getByRole('status')).toHaveText('');
+  await expect(carousel.getByRole('tablist')).toHaveCount(0);
+  await expect(carousel.getByRole('button', { name: 'Next card' })).toHaveCount(0);
   await page.getByRole('button', { name: '+ Add new Card' }).click();
   const modal = page.getByRole('dialog', { name: 'Add your Credit Card' });
   const form = new CardForm(page, modal);

@@ -155,6 +155,9 @@ export function SnapCarousel({
   }, [total]);
 
   const at = Math.min(current, total - 1);
+  // One slide is not a carousel to move through: no "Slide 1 of 1" (a screen reader heard it, and
+  // "Diapositiva 1 de 1" in Spanish, for a new customer's lone "Add a card"), no arrows, no dots.
+  const several = total > 1;
   const canPrevious = at > 0;
   const canNext = at < total - 1;
   const keys: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total - 1 };
@@ -217,9 +220,9 @@ export function SnapCarousel({
       data-testid={testId}
     >
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-        {total > 0 && words.status(at + 1, total)}
+        {several && words.status(at + 1, total)}
       </VisuallyHidden>
-      {withControls && total > 0 && (
+      {withControls && several && (
         <div className={classes.controls}>
           {control('previous')}
           {control('next')}
@@ -232,7 +235,7 @@ export function SnapCarousel({
           </div>
         ))}
       </div>
-      {total > 0 && (
+      {several && (
         <div ref={indicators} className={classes.indicators} role="tablist" aria-label={words.indicators}>
           {slides.map((slide, index) => (
             <UnstyledButton
