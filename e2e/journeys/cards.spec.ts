@@ -82,6 +82,10 @@ for (const width of widths) {
       // Two cards, limit three: one empty slot, with or without 'Show all cards'.
       const slots = page.getByRole('list', { name: 'Your cards' }).getByRole('listitem');
       await expect(slots).toHaveCount(3);
+      // The switch says what it adds: with three cards or fewer it changes nothing (a walk).
+      await expect(page.getByRole('switch', { name: 'Show all cards' })).toHaveAccessibleDescription(
+        'Also shows a 4th card that only pays for your plan',
+      );
       await page.getByRole('switch', { name: 'Show all cards' }).check();
       await expect(slots).toHaveCount(3);
       await expect(page.getByTestId('card-tile')).toHaveCount(2);

@@ -294,7 +294,8 @@ const rows: Row[] = [
     // -79.9 KB (the sixteenth stop, ADR 83): the same, and the sections below the first screen (Mantine's
     // Table with Floating UI, the Accordion) load after it: 274.8 -> 195.0 (issue 43's 200: met).
     // -3.6 KB (the eighteenth stop, ADR 86): the account sections' words are a catalog of their own: 187.8 -> 184.2.
-    budget: 184.5,
+    // +0.1 KB (the twentieth stop): 'Show all cards' says what it adds (its description): 184.4 -> 184.5.
+    budget: 185,
     target: 200,
   },
   {

@@ -131,6 +131,8 @@ export function CardsSection({
           {!narrow && (
             <Switch
               label={t`Show all cards`}
+              // What it adds: with three cards or fewer it changes nothing, and said nothing of why (a walk).
+              description={t`Also shows a 4th card that only pays for your plan`}
               checked={showAll}
               onChange={(event) => setShowAll(event.currentTarget.checked)}
             />
