@@ -71,7 +71,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
         {/* A long name is cut with an ellipsis (the whole name in its title and to screen readers):
             it takes the room left beside the date and never widens the tile (issue 40). */}
         <Stack gap={0} className={classes.holder}>
-          <Text fz={10} tt="uppercase" c="navy.1">
+          <Text fz="xs" tt="uppercase" c="navy.1">
             <Trans>Card holder</Trans>
           </Text>
           <Text fw={600} truncate title={holder}>
@@ -79,7 +79,7 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end">
-          <Text fz={10} tt="uppercase" c="navy.1">
+          <Text fz="xs" tt="uppercase" c="navy.1">
             <Trans>Expires</Trans>
           </Text>
           <Text fw={600}>{expiryOf(card)}</Text>
