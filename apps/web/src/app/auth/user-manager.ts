@@ -1,7 +1,7 @@
 import type { UserManager } from 'oidc-client-ts';
 import type { AuthConfig } from './auth-config.ts';
 import { clearDocumentToken, writeDocumentToken } from './document-token.ts';
-import { withRefreshLock } from './refresh-lock.ts';
+import { renewIfDue } from './refresh-lock.ts';
 import { FRESH_FOR_SECONDS } from './stored-user.ts';
 
 let userManager: UserManager | undefined;
@@ -97,11 +97,10 @@ async function createUserManager(config: AuthConfig): Promise<UserManager> {
  */
 async function renewEnded(manager: UserManager): Promise<void> {
   if (window.location.pathname === '/auth/callback') return;
-  await withRefreshLock(async () => {
-    const user = await manager.getUser().catch(() => null);
-    if (!user?.refresh_token || (user.expires_in ?? 0) > FRESH_FOR_SECONDS) return;
-    await manager.signinSilent();
-  }).catch((err: unknown) => {
+  await renewIfDue(
+    manager,
+    (user) => !!user?.refresh_token && (user.expires_in ?? 0) <= FRESH_FOR_SECONDS,
+  ).catch((err: unknown) => {
     console.warn('the stored session could not be renewed', err);
   });
 }

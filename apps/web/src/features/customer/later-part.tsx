@@ -39,6 +39,8 @@ function takeTurn(show: () => void): () => void {
 /**
  * What `from` answers: at once when it has already, after its download otherwise (asked for when the
  * caller first renders; shown in its turn, in a transition). A failed download says so, with a retry.
+ * Not `useLoaded` (app/lazy-loaded.ts), which this would otherwise be: that one shows what arrives
+ * at once and says nothing of a failure (menus, the toasts' container: nothing to retry on screen).
  */
 export function useDownloaded<M>(from: Download<M>) {
   const [state, setState] = useState<{ module?: M; failed?: boolean }>(() => ({ module: from.loaded() }));
