@@ -84,7 +84,7 @@ for (const width of widths) {
       await expect(slots).toHaveCount(3);
       // The switch says what it adds: with three cards or fewer it changes nothing (a walk).
       await expect(page.getByRole('switch', { name: 'Show all cards' })).toHaveAccessibleDescription(
-        'Also shows a 4th card that only pays for your plan',
+        'Also shows a 4th card, one not in Charge & Pay',
       );
       await page.getByRole('switch', { name: 'Show all cards' }).check();
       await expect(slots).toHaveCount(3);
@@ -126,6 +126,56 @@ for (const width of widths) {
     expect(removed.text).toContain('Card: Mastercard •••• 4444.');
   });
 }
+
+/**
+ * A card taken out of Charge & Pay, then a fourth added (a walk): the three tiles in view are the
+ * cards charged each month (the new card, charged $3 a month, was the one hidden), and the card out
+ * of Charge & Pay does not say it pays for the plan, which another card pays for.
+ */
+test('a card out of Charge & Pay and a fourth added: the charged cards stay in view, each tile says what it does (1280px)', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await atWidth(page, 1280);
+  const { email } = await seedCustomer(browser, baseURL ?? '', {
+    prefix: 'cards-out',
+    cards: [testCards.visa, testCards.mastercard, '4242 4242 4242 4242'],
+    plan: 'semi-annual',
+  });
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('card-tile')).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Edit card ending 4444' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Credit Card' });
+  await edit.getByRole('checkbox', { name: 'Use this card for Charge & Pay' }).uncheck();
+  await edit.getByRole('button', { name: 'Next' }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+
+  await page.getByRole('button', { name: '+ Add new Card' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add your Credit Card' });
+  await new CardForm(page, modal).add('4012 8888 8888 1881');
+  await expect(modal).toBeHidden();
+  const upcoming = page.getByRole('region', { name: 'Upcoming' });
+  await expect(upcoming.getByText(/Visa •••• 1881/)).toBeVisible();
+
+  // Three in view: the three charged each month; the Mastercard, out of Charge & Pay, is the fourth.
+  const tiles = page.getByTestId('card-tile');
+  await expect(tiles).toHaveCount(3);
+  for (const lastFour of ['1111', '4242', '1881']) {
+    await expect(page.getByRole('article', { name: `Visa card ending ${lastFour}` })).toBeVisible();
+  }
+  await page.getByRole('switch', { name: 'Show all cards' }).check();
+  await expect(tiles).toHaveCount(4);
+  const mastercard = page.getByRole('article', { name: 'Mastercard card ending 4444' });
+  await expect(mastercard).toContainText('Not in Charge & Pay (no monthly $3)');
+  await expect(mastercard).not.toContainText('Pays for your plan');
+  await expect(page.getByText(/Pays for your plan only/)).toHaveCount(0);
+});
 
 /**
  * Long names at 390 px (issue 40's walk: first, middle and last name of 100 characters each made

@@ -460,6 +460,10 @@ test('a separate card only for the plan works with 3 Charge & Pay cards register
   await expect(page.getByRole('button', { name: '+ Add new Card' })).toHaveCount(0);
   await page.getByRole('switch', { name: 'Show all cards' }).check();
   await expect(page.getByTestId('card-tile')).toHaveCount(4);
+  // The fourth card pays for the plan, and says so.
+  await expect(page.getByRole('article', { name: 'Visa card ending 1881' })).toContainText(
+    'Pays for your plan only (not in Charge & Pay)',
+  );
   await snap(page, '1280-j40-four-cards');
 });
 

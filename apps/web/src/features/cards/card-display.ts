@@ -16,3 +16,12 @@ export const expiryOf = (card: Pick<CardView, 'expirationMonth' | 'expirationYea
  */
 export const holderNameOf = (card: Pick<CardView, 'name'>, profileName: string) =>
   card.name.trim() || profileName;
+
+/**
+ * The order cards are shown in: those in Charge & Pay first (at most three), then the others, each
+ * group as it came. Three slots show unless 'Show all cards' is on, so the one left out is never a
+ * card charged each month (a walk: a card taken out of Charge & Pay stayed in view, and the fourth,
+ * charged $3 a month, was the one hidden).
+ */
+export const chargedFirst = <C extends Pick<CardView, 'chargeAndPay'>>(cards: readonly C[]): C[] =>
+  [...cards].sort((a, b) => Number(b.chargeAndPay) - Number(a.chargeAndPay));

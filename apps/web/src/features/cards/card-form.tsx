@@ -11,7 +11,8 @@ import { afterChecks, laterChecks, useChecksStarted } from '../../components/for
 import { apiErrorText, notifyApiError } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
 import { AddressFields } from '../geography/address-fields.tsx';
-import { fundingCardWords, paysForPlanInForce } from '../subscription/funding.ts';
+import { fundingCardWords } from '../subscription/funding.ts';
+import { paysForPlanInForce } from '../subscription/plan-card.ts';
 import { useMySubscription, useUpcoming } from '../subscription/queries.ts';
 import { CardDetailsFields } from './card-details-fields.tsx';
 import {

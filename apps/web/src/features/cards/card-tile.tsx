@@ -15,9 +15,18 @@ interface CardTileProps {
   onEdit?: (card: CardView) => void;
   /** Onboarding: cards added in this session can be removed with an X. */
   onRemove?: (card: CardView) => void;
+  /** The card pays for the plan in force: a card out of Charge & Pay says so (or that it does not). */
+  paysForPlan?: boolean;
 }
 
-export function CardTile({ card, holderName, selected = false, onEdit, onRemove }: CardTileProps) {
+export function CardTile({
+  card,
+  holderName,
+  selected = false,
+  onEdit,
+  onRemove,
+  paysForPlan = false,
+}: CardTileProps) {
   const { t } = useLingui();
   const lastFour = card.lastFour;
   const holder = holderNameOf(card, holderName);
@@ -64,7 +73,12 @@ export function CardTile({ card, holderName, selected = false, onEdit, onRemove 
       </Text>
       {!card.chargeAndPay && (
         <Text fz="xs" c="navy.1" mt={-6}>
-          <Trans>Pays for your plan only (not in Charge &amp; Pay)</Trans>
+          {/* Only the plan's card pays for it: another card out of Charge & Pay was said to (a walk). */}
+          {paysForPlan ? (
+            <Trans>Pays for your plan only (not in Charge &amp; Pay)</Trans>
+          ) : (
+            <Trans>Not in Charge &amp; Pay (no monthly $3)</Trans>
+          )}
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap">

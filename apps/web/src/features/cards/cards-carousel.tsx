@@ -10,6 +10,8 @@ interface CardsCarouselProps {
   onSelect: (cardId: string | null) => void;
   onEdit: (card: CardView) => void;
   onAdd?: () => void;
+  /** Whether a card pays for the plan in force (its tile says so when it is out of Charge & Pay). */
+  paysForPlan?: (cardId: string) => boolean;
 }
 
 /** Phones (≤ 500px): one card per slide; the card in view is the one 'Per Card' activity shows. */
@@ -20,6 +22,7 @@ export function CardsCarousel({
   onSelect,
   onEdit,
   onAdd,
+  paysForPlan,
 }: CardsCarouselProps) {
   const { t } = useLingui();
   // Spec: cards without a processor instrument id are left out of the carousel.
@@ -33,7 +36,13 @@ export function CardsCarousel({
       key: card.id,
       label: t`${position} of ${count}`,
       content: (
-        <CardTile card={card} holderName={holderName} selected={card.id === selectedCardId} onEdit={onEdit} />
+        <CardTile
+          card={card}
+          holderName={holderName}
+          selected={card.id === selectedCardId}
+          onEdit={onEdit}
+          paysForPlan={paysForPlan?.(card.id)}
+        />
       ),
     };
   });

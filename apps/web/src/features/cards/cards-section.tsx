@@ -8,6 +8,9 @@ import { useNarrow } from '../../components/responsive-cards.tsx';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
+import { paysForPlanInForce } from '../subscription/plan-card.ts';
+import { useMySubscription } from '../subscription/queries.ts';
+import { chargedFirst } from './card-display.ts';
 import { AddCardTile, CardTile } from './card-tile.tsx';
 import { CardsCarousel } from './cards-carousel.tsx';
 import { LazyCardModal } from './lazy-card-modal.tsx';
@@ -39,7 +42,10 @@ export function CardsSection({
   const narrow = useNarrow();
   const [showAll, setShowAll] = useShowAllCards();
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const list = cards.data ?? [];
+  const subscription = useMySubscription();
+  const paysForPlan = (cardId: string) => paysForPlanInForce(subscription.data, cardId);
+  // Those charged each month first: the one 'Show all cards' off leaves out is never one of them.
+  const list = chargedFirst(cards.data ?? []);
   // A card added here joins Charge & Pay: 3 at most (a 4th may only pay for the plan, at checkout).
   const canAdd = cardLimitAllows(list, { chargeAndPay: true });
   const holderName = fullName(customer.data);
@@ -95,6 +101,7 @@ export function CardsSection({
         onSelect={(id) => onSelectCard?.(id)}
         onEdit={openEdit}
         onAdd={canAdd ? openAdd : undefined}
+        paysForPlan={paysForPlan}
       />
     );
   } else {
@@ -108,7 +115,12 @@ export function CardsSection({
       >
         {shown.map((card) => (
           <li key={card.id} style={{ display: 'flex' }}>
-            <CardTile card={card} holderName={holderName} onEdit={openEdit} />
+            <CardTile
+              card={card}
+              holderName={holderName}
+              onEdit={openEdit}
+              paysForPlan={paysForPlan(card.id)}
+            />
           </li>
         ))}
         {Array.from({ length: emptySlots }, (_, i) => (
@@ -132,7 +144,7 @@ export function CardsSection({
             <Switch
               label={t`Show all cards`}
               // What it adds: with three cards or fewer it changes nothing, and said nothing of why (a walk).
-              description={t`Also shows a 4th card that only pays for your plan`}
+              description={t`Also shows a 4th card, one not in Charge & Pay`}
               checked={showAll}
               onChange={(event) => setShowAll(event.currentTarget.checked)}
             />
