@@ -51,8 +51,11 @@ export function AddressFields<V extends { address: AddressValues }>({
   const selectProposedZip = () => {
     const input = zipInput.current;
     if (!zipProposed.current || !input || document.activeElement !== input) return;
-    // After the click's own caret placement, which would undo a selection made on focus.
-    requestAnimationFrame(() => input.select());
+    // After the click's own caret placement, which would undo a selection made on focus; not once
+    // typing has begun in that frame (it would select what was typed, and the next key replace it).
+    requestAnimationFrame(() => {
+      if (zipProposed.current && document.activeElement === input) input.select();
+    });
   };
 
   /** `previous`: the state before this choice (before the arrow keys started, for a held one). */
@@ -96,7 +99,12 @@ export function AddressFields<V extends { address: AddressValues }>({
 
   const onPostalCodeChange = async (raw: string) => {
     // Spec: at most 5 digits are typed (ZIP+4 is accepted by the API but not typed here).
-    const zip = raw.replace(/\D/g, '').slice(0, 5);
+    let digits = raw.replace(/\D/g, '');
+    // Typed into a proposed ZIP before its selection came (a frame after the focus): a new ZIP.
+    const proposal = form.getValues().address.postalCode;
+    if (zipProposed.current && digits.length > 5 && digits.startsWith(proposal))
+      digits = digits.slice(proposal.length);
+    const zip = digits.slice(0, 5);
     form.setFieldValue('address.postalCode', zip);
     zipProposed.current = false;
     setZipNote(null);
@@ -199,7 +207,8 @@ export function AddressFields<V extends { address: AddressValues }>({
           inputMode="numeric"
           autoComplete="postal-code"
           withAsterisk
-          maxLength={5}
+          // No maxLength: the browser would cut a pasted "NY 10118" to "NY 10" before its five
+          // digits are kept (onPostalCodeChange keeps five, the spec's "max 5 typed").
           disabled={disabled}
           key={form.key('address.postalCode')}
           {...zipProps}

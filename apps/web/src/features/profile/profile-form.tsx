@@ -93,7 +93,8 @@ export function ProfileForm({
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={10}
+              // No maxLength: the browser would cut a pasted "(202) 555-0104" to "(202) 555-" before
+              // cleanPhone keeps its digits (a walk); cleanPhone keeps ten.
               withAsterisk
               leftSection="+1"
               leftSectionProps={{ 'aria-hidden': true }}
