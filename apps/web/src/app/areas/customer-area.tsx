@@ -7,7 +7,7 @@ import { isAccountSectionRef } from '../../features/account/account-sections.ts'
 import { customerContractMessages } from '../../features/customer/contract-messages.ts';
 import { seedFirstAnswers } from '../../features/customer/first-answers.ts';
 import { customerQuery } from '../../features/customer/queries.ts';
-import { StaffAccountPage } from '../../features/dashboard/staff-account-page.tsx';
+import { StaffAccountPageLater } from '../../features/dashboard/staff-pages-later.tsx';
 import { plansQuery } from '../../features/plans/queries.ts';
 import { useAuth } from '../auth/auth-state.tsx';
 import { homePathFor, isAdminToken } from '../auth/claims.ts';
@@ -87,7 +87,7 @@ function AreaNotFound() {
  */
 function CustomersOnly({ children }: { children: ReactNode }) {
   const auth = useAuth();
-  return isAdminToken(auth.user?.access_token) ? <StaffAccountPage /> : children;
+  return isAdminToken(auth.user?.access_token) ? <StaffAccountPageLater /> : children;
 }
 
 /** /dashboard/account and its sections; any other path below it is not a page. */

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { CardsSection } from '../cards/cards-section.tsx';
 import { LaterPart } from '../customer/later-part.tsx';
 import { useCustomer } from '../customer/queries.ts';
-import { StaffHoldsNone } from '../dashboard/staff-account-page.tsx';
+import { StaffHoldsNoneLater } from '../dashboard/staff-pages-later.tsx';
 import { AccountJumpTo, AccountSideMenu } from './account-nav.tsx';
 import { AccountSection } from './account-section.tsx';
 import {
@@ -123,7 +123,7 @@ export default function AccountPage() {
               </LaterPart>
             </AccountSection>
             {staff ? (
-              <StaffHoldsNone />
+              <StaffHoldsNoneLater />
             ) : (
               <>
                 <AccountSection refName="payment" title={t`Payment Method`}>
