@@ -114,6 +114,10 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
   await expectNoHorizontalScroll(page);
   await snap(page, '390-dashboard');
   await page.getByRole('button', { name: 'All Cards' }).click();
+  // The filter's two kinds are named: the date ranges under 'All Cards' read as cards (a walk).
+  const filters = page.getByRole('menu');
+  await expect(filters.getByText('Cards', { exact: true })).toBeVisible();
+  await expect(filters.getByText('Dates', { exact: true })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Per Card' }).click();
   await expect(page.getByRole('button', { name: 'Per Card' })).toBeVisible();
   // Phones read the activity as a list of cards, not a sideways table (issue 29).
@@ -173,6 +177,9 @@ test('at 390px the add-card modal validates card details', async ({ page }) => {
   await expect(modal.getByText('Card Number is required')).toBeVisible();
   await expect(modal.getByText('Expiry Date is required')).toBeVisible();
   await expect(modal.getByText('CVC is required')).toBeVisible();
+  // The keyboard goes to the first field to mend (it stayed on "Next", a walk).
+  // This customer has no name yet, so the name on card is the first (it has no default).
+  await expect(form.root.getByLabel('Name on card')).toBeFocused();
   await form.fillDetails('4111 1111 1111 1112', { expiry: '1320' });
   await form.root.getByRole('button', { name: 'Next' }).click();
   await expect(modal.getByText('Invalid card number')).toBeVisible();

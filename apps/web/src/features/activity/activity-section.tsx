@@ -96,6 +96,8 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
         >
           {(Menu) => (
             <Menu.Dropdown aria-label={t`Filter activity`}>
+              {/* Two kinds of filter under one button: named, so the dates do not read as cards (a walk). */}
+              <Menu.Label>{t`Cards`}</Menu.Label>
               {(['all', 'card'] as const)
                 .filter((m) => m !== 'card' || narrow)
                 .map((m) => (
@@ -107,6 +109,8 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
                     {i18n._(filterLabels[m])}
                   </Menu.Item>
                 ))}
+              <Menu.Divider />
+              <Menu.Label>{t`Dates`}</Menu.Label>
               {presets.map((p) => (
                 <Menu.Item
                   key={p.days}
