@@ -74,6 +74,19 @@ test('signing up with an address that has an account shows the same page and ema
 test('/signup opens the hosted sign-up page directly', async ({ page }) => {
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+});
+
+test('a refused sign-up puts the keyboard on the first field to mend', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(`focus-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('a-strong-passphrase-1');
+  await page.getByLabel('Confirm password').fill('a-different-passphrase');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  // The page comes back with the refusal: the focus was on the page itself (a walk).
+  const confirm = page.getByLabel('Confirm password');
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toBeFocused();
 });
 
 test('/login opens the hosted sign-in page', async ({ page }) => {

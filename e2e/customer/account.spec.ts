@@ -21,6 +21,8 @@ test('account page: profile validation, removing a card, pausing and resuming th
   await account.phone().fill('20255');
   await account.saveProfile();
   await expect(page.getByText('Invalid Phone Number. Valid number format is 2025550104')).toBeVisible();
+  // The keyboard is on the field to mend (it stayed on "Save", a walk).
+  await expect(account.phone()).toBeFocused();
   await page.reload();
   await expect(account.phone()).toHaveValue(profile.phone);
 

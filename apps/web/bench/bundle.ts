@@ -349,7 +349,8 @@ const rows: Row[] = [
     // form's Enter and focus: 309.8 -> 310.0.
     // -0.9 to -1.1 KB (the twentieth stop): the staff account's pages load when a staff account reaches one;
     // the charged cards first and what a card out of Charge & Pay does, a pasted phone kept whole (before it): 310.3 -> 309.3.
-    budget: 309.5,
+    // +0.2 KB (the twentieth stop): the keyboard to the first field to mend after a refused submit: 309.3 -> 309.5.
+    budget: 310,
   },
   {
     route: '/dashboard/subscription',

@@ -280,6 +280,10 @@ const legalLink = (homeUrl: string, doc: LegalDocument) =>
 export function signupPage(v: SignupView): string {
   const fe = v.fieldErrors ?? {};
   const t = wordsOf(v.page);
+  // The keyboard starts on the first field to mend, or on the first field (a walk: a refused
+  // sign-up left the focus on the page itself, and a screen reader's user where nothing was wrong).
+  const first = (['email', 'password', 'confirmPassword', 'terms'] as const).find((k) => fe[k]) ?? 'email';
+  const focus = (id: typeof first) => (id === first ? ' autofocus' : '');
   return layout(
     t('signup.title'),
     `<h1>${t.html('signup.heading')}</h1>
@@ -287,16 +291,16 @@ export function signupPage(v: SignupView): string {
 ${alert(v.error)}
 <form method="post" action="${esc(v.action)}" novalidate>
 <label for="email">${t.html('field.email')}</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${esc(v.email)}"${invalidAttrs('email', fe.email)}>
+<input id="email" name="email" type="email" autocomplete="email" required value="${esc(v.email)}"${invalidAttrs('email', fe.email)}${focus('email')}>
 ${fieldError('email', fe.email)}
 <label for="password">${t.html('field.password')}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}"${invalidAttrs('password', fe.password, 'password-hint')}>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" maxlength="${PASSWORD_MAX}"${invalidAttrs('password', fe.password, 'password-hint')}${focus('password')}>
 <p class="hint" id="password-hint">${t.html('signup.passwordHint', { min: PASSWORD_MIN })}</p>
 ${fieldError('password', fe.password)}
 <label for="confirmPassword">${t.html('signup.confirm')}</label>
-<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}>
+<input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required${invalidAttrs('confirmPassword', fe.confirmPassword)}${focus('confirmPassword')}>
 ${fieldError('confirmPassword', fe.confirmPassword)}
-<label class="check" for="terms"><input id="terms" name="terms" type="checkbox" value="yes"${v.terms ? ' checked' : ''} required${invalidAttrs('terms', fe.terms)}>
+<label class="check" for="terms"><input id="terms" name="terms" type="checkbox" value="yes"${v.terms ? ' checked' : ''} required${invalidAttrs('terms', fe.terms)}${focus('terms')}>
 <span>${t.html('signup.agree', {
       terms: legalLink(v.homeUrl, legalDocuments.terms),
       privacy: legalLink(v.homeUrl, legalDocuments.privacy),

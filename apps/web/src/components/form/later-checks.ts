@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect } from 'react';
 import { downloadOnce } from '../../app/lazy-loaded.ts';
 import { notifyApiError } from '../notify-api-error.ts';
+import { focusFirstInvalid } from './focus-invalid.ts';
 
 /**
  * A form's checks whose code (zod and the shared schemas, ~25 KB of gzip) loads once the form is on
@@ -30,13 +31,18 @@ export function useChecksStarted(checks: LaterChecks<unknown>) {
 
 /**
  * A form's onSubmit that waits for its checks, then runs Mantine's (`form.onSubmit(handler)`, which
- * validates first). Checks that cannot be loaded (offline) say so, and nothing is sent.
+ * validates first); a field the checks refused then has the keyboard (`focusFirstInvalid`). Checks
+ * that cannot be loaded (offline) say so, and nothing is sent.
  */
 export function afterChecks(checks: LaterChecks<unknown>, submit: () => void) {
   return (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
+    const form = event?.currentTarget;
     checks.ready().then(
-      () => submit(),
+      () => {
+        submit();
+        focusFirstInvalid(form);
+      },
       (error: unknown) => notifyApiError(error),
     );
   };

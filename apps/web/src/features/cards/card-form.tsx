@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { confirmAction } from '../../components/confirm.tsx';
+import { focusFirstInvalid } from '../../components/form/focus-invalid.ts';
 import { afterChecks, laterChecks, useChecksStarted } from '../../components/form/later-checks.ts';
 import { apiErrorText, notifyApiError } from '../../components/notify-api-error.ts';
 import type { AddressValues } from '../geography/address.ts';
@@ -132,6 +133,7 @@ export function CardForm({
     );
     form.setErrors(stepErrors);
     if (Object.keys(stepErrors).length === 0) goToStep(1);
+    else focusFirstInvalid(formRef.current);
   };
 
   const validateThenSubmit = form.onSubmit(

@@ -13,6 +13,7 @@ import {
   typedValue,
   useTakeOverFromBrowser,
 } from '../../components/form/before-app.ts';
+import { focusFirstInvalid } from '../../components/form/focus-invalid.ts';
 import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { useSendContact } from './use-send-contact.ts';
@@ -76,10 +77,7 @@ export function ContactForm() {
       ),
     () => {
       notifyError(translated(messages.contactInvalid), { replacing: refusedToast });
-      // The keyboard goes to the first field to mend (once the errors are rendered).
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstInvalid(formRef.current);
     },
   );
 

@@ -5,6 +5,7 @@ import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pria/contra
 import { ApiError } from '../../app/api-error.ts';
 import { translated, translatedErrors } from '../../app/i18n/contract-messages.ts';
 import { notifySuccess } from '../../app/notify.ts';
+import { focusFirstInvalid } from '../../components/form/focus-invalid.ts';
 import { notifyApiError } from '../../components/notify-api-error.ts';
 import { endLocalSession, LEAVE_DELAY_MS } from './end-local-session.ts';
 import { useChangePassword } from './mutations.ts';
@@ -82,7 +83,13 @@ export function PasswordForm({ onReauth }: PasswordFormProps) {
   };
   const leaving = change.isSuccess;
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t`Change password`}>
+    <form
+      onSubmit={form.onSubmit(submit, (_errors, _values, event) =>
+        focusFirstInvalid(event?.currentTarget as HTMLFormElement | undefined),
+      )}
+      noValidate
+      aria-label={t`Change password`}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           <Trans>
