@@ -59,6 +59,7 @@ export const MFA_AMR = ['pwd', 'mfa', 'otp'];
 /** In English, written from the catalog (the pages show them in the reader's language, ADR 74). */
 export const mfaMessages = {
   wrongCode: formatMessage(mfaPages, 'en', 'wrongCode'),
+  usedCode: formatMessage(mfaPages, 'en', 'usedCode'),
   wrongRecoveryCode: formatMessage(mfaPages, 'en', 'wrongRecoveryCode'),
   restart: formatMessage(mfaPages, 'en', 'restart'),
   tooManyCodes: formatMessage(mfaPages, 'en', 'tooManyCodes'),
@@ -164,6 +165,7 @@ export function registerSignInMfaRoutes(app: FastifyInstance, kit: InteractionKi
       });
     }
     if (result.reason === 'wrong') return page(reply, interaction, mfaMessages.wrongCode, 401);
+    if (result.reason === 'used') return page(reply, interaction, mfaMessages.usedCode, 401);
     const message = result.reason === 'locked' ? messages.locked : mfaMessages.restart;
     return sendPage(
       reply,

@@ -133,7 +133,7 @@ export async function resendSignInCode(
 
 export type VerifyResult =
   | { ok: true; userId: string }
-  | { ok: false; reason: 'wrong' | 'restart' | 'locked' };
+  | { ok: false; reason: 'wrong' | 'used' | 'restart' | 'locked' };
 
 /**
  * A wrong code or recovery code: it counts toward the challenge's attempts (the sign-in restarts
@@ -170,6 +170,10 @@ export async function verifySignInChallenge(
     const attempt = await takeAttempt(trx, secondFactorLock, c.user_id);
     if (!attempt.allowed) return { ok: false, reason: 'locked' };
     let right = false;
+    // An authenticator's code right for now but accepted before (a code works once): said as such,
+    // not as a wrong code (a walk: the code after setting up the app, in the same 30 s, read
+    // "That code is not right" and the app looked broken). It counts as a wrong answer all the same.
+    let used = false;
     if (c.method === 'authenticator') {
       const user = await findUserById(trx, c.user_id);
       const step = user?.mfa_totp_secret
@@ -184,6 +188,7 @@ export async function verifySignInChallenge(
           .returning('id')
           .executeTakeFirst();
         right = fresh !== undefined;
+        used = !right;
       }
     } else {
       right = /^\d{6}$/.test(clean) && codeMatches(clean, c.code_hash);
@@ -199,7 +204,8 @@ export async function verifySignInChallenge(
       return { ok: true, userId: c.user_id };
     }
     await recordEvent(trx, { ...ctx, userId: c.user_id, email: null, success: false, reason: 'mfa' });
-    return wrongAnswer(trx, c, attempt);
+    const wrong = await wrongAnswer(trx, c, attempt);
+    return used && !wrong.ok && wrong.reason === 'wrong' ? { ok: false, reason: 'used' } : wrong;
   });
   return result;
 }

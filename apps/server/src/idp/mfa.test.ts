@@ -175,8 +175,16 @@ describe('MFA with an authenticator app', () => {
       { status: 'confirmed', type: 'authenticator' },
     ]);
     expect(decodeJwt(tokens.id_token ?? '').amr).toEqual(['pwd', 'mfa', 'otp']);
-    // The same code never works twice.
-    await expect(signIn('totp@pria.test', () => nextCode)).rejects.toThrow(/\(401\)/);
+    // The same code never works twice, and the page says why (a walk: "That code is not right"
+    // for the code after setting the app up, in the same 30 s, and the app looked broken).
+    await expect(signIn('totp@pria.test', () => nextCode)).rejects.toThrow(
+      /\(401\): That code was used already\. Please wait for the next code in your app/,
+    );
+    // A wrong code is still a wrong code.
+    const wrongCode = nextCode === '000000' ? '111111' : '000000';
+    await expect(signIn('totp@pria.test', () => wrongCode)).rejects.toThrow(
+      /\(401\): That code is not right/,
+    );
     // Without a second factor the password alone does not get a token.
     await expect(signIn('totp@pria.test')).rejects.toThrow(/did not reach the app/);
   });

@@ -184,7 +184,12 @@ export async function oidcLogin(opts: LoginOptions): Promise<Tokens> {
     ));
   }
   if (!url.startsWith(redirectUri)) {
-    throw new Error(`sign-in did not reach the app (${res.status}): ${(await res.text()).slice(0, 400)}`);
+    const page = await res.text();
+    // The page's alert first: it is what a person is told, and often past the first 400 characters.
+    const told = /role="alert">([^<]*)</.exec(page)?.[1];
+    throw new Error(
+      `sign-in did not reach the app (${res.status})${told ? `: ${told}` : ''}: ${page.slice(0, 400)}`,
+    );
   }
   return exchange(url);
 
