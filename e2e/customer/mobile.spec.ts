@@ -37,6 +37,13 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
 
   await onboarding.fillProfile();
   await expectStepName(page, 'Step 1 of 4: Profile', '1 Profile');
+  // Targets a thumb can take (a walk: 28 and 20 px tall): the menu button and 'I will do this later'.
+  for (const target of [
+    page.getByRole('button', { name: 'Open menu' }),
+    page.getByRole('button', { name: 'I will do this later' }),
+  ]) {
+    expect((await target.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  }
   await expectNoHorizontalScroll(page);
   await snap(page, '390-onboarding-profile');
   await onboarding.saveProfile();
