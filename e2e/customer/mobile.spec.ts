@@ -33,6 +33,10 @@ test('at 390px a new customer onboards with a new card at checkout and sees the 
   await onboarding.expectWelcome();
   await expectNoHorizontalScroll(page);
   await snap(page, '390-onboarding-welcome');
+  // The welcome screen's 'I will do this later' is a thumb's target too (it was 36 px tall).
+  expect(
+    (await page.getByRole('button', { name: 'I will do this later' }).boundingBox())?.height,
+  ).toBeGreaterThanOrEqual(44);
   await onboarding.getStarted();
 
   await onboarding.fillProfile();

@@ -84,7 +84,7 @@ for (const width of widths) {
       await expect(slots).toHaveCount(3);
       // The switch says what it adds: with three cards or fewer it changes nothing (a walk).
       await expect(page.getByRole('switch', { name: 'Show all cards' })).toHaveAccessibleDescription(
-        'Also shows a 4th card, one not in Charge & Pay',
+        'Also shows a 4th card, if you have one outside Charge & Pay',
       );
       await page.getByRole('switch', { name: 'Show all cards' }).check();
       await expect(slots).toHaveCount(3);

@@ -68,19 +68,21 @@ export function CardTile({
           )}
         </Group>
       </Group>
-      <Text className={classes.number} aria-hidden>
-        •••• {card.lastFour}
-      </Text>
-      {!card.chargeAndPay && (
-        <Text fz="xs" c="navy.1" mt={-6}>
+      {/* The note's line is kept on every tile, so the number sits at one height on all of them (a
+          walk: a card out of Charge & Pay had its number higher than its neighbours'). */}
+      <div>
+        <Text className={classes.number} aria-hidden>
+          •••• {card.lastFour}
+        </Text>
+        <Text fz="xs" c="navy.1" className={classes.note}>
           {/* Only the plan's card pays for it: another card out of Charge & Pay was said to (a walk). */}
-          {paysForPlan ? (
+          {card.chargeAndPay ? null : paysForPlan ? (
             <Trans>Pays for your plan only (not in Charge &amp; Pay)</Trans>
           ) : (
             <Trans>Not in Charge &amp; Pay (no monthly $3)</Trans>
           )}
         </Text>
-      )}
+      </div>
       <Group justify="space-between" wrap="nowrap">
         {/* A long name is cut with an ellipsis (the whole name in its title and to screen readers):
             it takes the room left beside the date and never widens the tile (issue 40). */}

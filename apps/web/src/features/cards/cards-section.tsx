@@ -144,7 +144,7 @@ export function CardsSection({
             <Switch
               label={t`Show all cards`}
               // What it adds: with three cards or fewer it changes nothing, and said nothing of why (a walk).
-              description={t`Also shows a 4th card, one not in Charge & Pay`}
+              description={t`Also shows a 4th card, if you have one outside Charge & Pay`}
               checked={showAll}
               onChange={(event) => setShowAll(event.currentTarget.checked)}
             />

@@ -27,7 +27,8 @@ export function WelcomeScreen({ firstTime, onStart, onLater }: WelcomeScreenProp
         <Button size="md" onClick={onStart} mt="sm">
           {i18n._(words[firstTime ? messages.webGetStarted : messages.webContinueOnboarding])}
         </Button>
-        <Button variant="subtle" onClick={onLater}>
+        {/* 44 px tall: a thumb's target (36 px was small on a phone, a walk). */}
+        <Button variant="subtle" mih={44} onClick={onLater}>
           {i18n._(words[messages.webDoThisLater])}
         </Button>
       </Stack>
