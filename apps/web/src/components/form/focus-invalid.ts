@@ -5,8 +5,9 @@
  * form was valid.
  */
 export function focusFirstInvalid(form: HTMLFormElement | null | undefined) {
+  if (!form) return; // a submit called without its form's event (a step's own button, a test)
   requestAnimationFrame(() => {
-    const fields = form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? [];
+    const fields = form.querySelectorAll<HTMLElement>('[aria-invalid="true"]');
     for (const field of fields) {
       if (field.checkVisibility()) {
         field.focus();
