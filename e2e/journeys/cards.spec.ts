@@ -5,7 +5,7 @@ import { runCli } from '../fixtures/cli.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { cardsOf, customerByEmail } from './support/ledger.ts';
 import { waitForMail } from './support/outbox.ts';
-import { PASSWORD, seedCustomer } from './support/seed.ts';
+import { seedCustomer, signInSeeded } from './support/seed.ts';
 import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewport.ts';
 
 /**
@@ -27,9 +27,7 @@ for (const width of widths) {
       cards: [testCards.visa],
       plan: 'semi-annual',
     });
-    await page.goto('/login');
-    await new HostedLogin(page).signIn(email, PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInSeeded(page, email);
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
     await expect(upcoming.getByText(/\$3\.00 on Visa •••• 1111/)).toBeVisible();
 
@@ -144,9 +142,7 @@ test('a card out of Charge & Pay and a fourth added: the charged cards stay in v
     cards: [testCards.visa, testCards.mastercard, '4242 4242 4242 4242'],
     plan: 'semi-annual',
   });
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInSeeded(page, email);
   await expect(page.getByTestId('card-tile')).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Edit card ending 4444' }).click();
@@ -199,9 +195,7 @@ test('100-character names at 390px: nothing scrolls sideways, the tile shows the
     cardName: onCard,
   });
   await atWidth(page, 390);
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInSeeded(page, email);
 
   // The tile: the name on the card, not the profile's; its pencil on screen.
   const tile = page.getByTestId('card-tile').first();

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { accessTokenOf } from '../admin/seed.ts';
 import { planRadio } from '../customer/pages/choice-radios.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
@@ -8,7 +8,7 @@ import { nextDuePayin } from '../fixtures/due-period.ts';
 import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { customerByEmail, sql } from './support/ledger.ts';
 import { messagesTo, waitForMail } from './support/outbox.ts';
-import { PASSWORD, seedCustomer } from './support/seed.ts';
+import { PASSWORD, seedCustomer, signInSeeded } from './support/seed.ts';
 import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewport.ts';
 
 /**
@@ -17,12 +17,6 @@ import { atWidth, expectNoSidewaysScroll, snap, widths } from './support/viewpor
  * with what the ledger and the outbox then hold.
  */
 const longDate = /[A-Z][a-z]+ \d{2}, \d{4}/;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const subscriptionRow = async (customerId: string) =>
   (
@@ -59,7 +53,7 @@ for (const width of widths) {
       verified: true,
     });
     const { id } = await customerByEmail(email);
-    await signIn(page, email);
+    await signInSeeded(page, email);
 
     // Change plan → Annual → confirm.
     await page.goto('/dashboard/subscription');
@@ -157,7 +151,7 @@ test('a receipt is emailed with Email notifications turned off (390px)', async (
     verified: true,
   });
   const { id } = await customerByEmail(email);
-  await signIn(page, email);
+  await signInSeeded(page, email);
 
   // Email notifications off: every email box cleared.
   await page.goto('/dashboard/account/notifications');
@@ -231,7 +225,7 @@ for (const width of widths) {
       );
     // The seed signed in elsewhere (its own browser): only this browser's session is this test's.
     const before = new Set((await live()).map((r) => r.id));
-    await signIn(page, email);
+    await signInSeeded(page, email);
     const mine = async () => (await live()).filter((r) => !before.has(r.id)).map((r) => r.type);
     expect(await mine()).toEqual(['RefreshToken', 'Session']);
 
@@ -306,7 +300,7 @@ for (const width of widths) {
     });
     const [visa, mastercard] = cardIds as [string, string];
     const { id } = await customerByEmail(email);
-    await signIn(page, email);
+    await signInSeeded(page, email);
 
     // The API refuses it, in words, and changes nothing.
     const token = await accessTokenOf(page);
@@ -385,7 +379,7 @@ test('the only card funds the plan: "Add another card" opens the add-card form (
     cards: [testCards.visa],
     plan: 'semi-annual',
   });
-  await signIn(page, email);
+  await signInSeeded(page, email);
   await page.goto('/dashboard/account/payment');
   await page.getByRole('button', { name: 'Edit card ending 1111' }).first().click();
   await page
@@ -415,7 +409,7 @@ test('a separate card only for the plan works with 3 Charge & Pay cards register
     cards: [testCards.visa, testCards.mastercard, '4242 4242 4242 4242'],
   });
   const { id } = await customerByEmail(email);
-  await signIn(page, email);
+  await signInSeeded(page, email);
   await page.goto('/dashboard/subscription');
   await planRadio(page, 'Semi-Annual').click();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -491,7 +485,7 @@ for (const width of widths) {
       [id],
     );
     expect(payin?.status).toBe('captured');
-    await signIn(page, email);
+    await signInSeeded(page, email);
 
     // Cancel: the dialog names the period's end and the $3 still owed back, with its date.
     await page.goto('/dashboard/account/subscription');

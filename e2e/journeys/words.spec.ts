@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accessTokenOf } from '../admin/seed.ts';
 import { testCards } from '../customer/pages/test-cards.ts';
 import { expectToast } from '../customer/pages/toasts.ts';
-import { HostedLogin } from '../fixtures/hosted-login.ts';
 import { customerByEmail, planCharges, sql } from './support/ledger.ts';
-import { PASSWORD, seedCustomer } from './support/seed.ts';
+import { seedCustomer, signInSeeded } from './support/seed.ts';
 import { atWidth, snap, widths } from './support/viewport.ts';
 
 /**
@@ -14,11 +13,6 @@ import { atWidth, snap, widths } from './support/viewport.ts';
  * terms link names the page it opens; several cards read as a list; the avatar shows the first
  * and last name's initials.
  */
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await new HostedLogin(page).signIn(email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const long = (n: number) => 'x'.repeat(n);
 
@@ -75,7 +69,7 @@ for (const width of widths) {
       prefix: `words-${width}`,
       cards: [testCards.visa],
     });
-    await signIn(page, email);
+    await signInSeeded(page, email);
     await page.goto('/dashboard/account/personalinfo');
     const info = page.getByRole('region', { name: 'Personal Information', exact: true });
     const city = info.getByRole('textbox', { name: 'City' });
@@ -135,7 +129,7 @@ for (const width of widths) {
       cards: [testCards.visa, testCards.mastercard, '4000 0000 0000 9995'],
       plan: 'semi-annual',
     });
-    await signIn(page, email);
+    await signInSeeded(page, email);
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
     await expect(upcoming).toContainText(
       'on each of Visa •••• 1111, Mastercard •••• 4444, and Visa •••• 9995 ($9.00 in all)',

@@ -1,10 +1,17 @@
-import { type Browser, expect } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { accessTokenOf } from '../../admin/seed.ts';
 import { HostedLogin } from '../../fixtures/hosted-login.ts';
 import { firstLink, waitForMessage } from '../../fixtures/outbox.ts';
 
 export const PASSWORD = 'a-strong-passphrase-1';
+
+/** A seeded customer signs in through the hosted page, as a person does, and lands on the dashboard. */
+export async function signInSeeded(page: Page, email: string) {
+  await page.goto('/login');
+  await new HostedLogin(page).signIn(email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
 export const brooklyn = {
   address1: '55 Water Street',
   locality: 'Brooklyn',
