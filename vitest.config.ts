@@ -1,9 +1,12 @@
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './apps/web/build/react-on-preact.ts';
 
 export default defineConfig({
   // The web app's Lingui macros and catalogs, for its tests (a file without a macro is not touched).
   plugins: [lingui({ configPath: 'apps/web/lingui.config.ts', macroTransform: true })],
+  // The web app's markup rendered by what renders it in the browser and the prerender (ADR 89).
+  resolve: { alias: reactOnPreact },
   test: {
     include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
     globalSetup: ['apps/server/src/test/global-setup.ts'],

@@ -7,6 +7,7 @@ import { mantineStableIds } from './build/mantine-stable-ids.ts';
 import { minifyPlainScripts } from './build/minify-plain-scripts.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
+import { reactOnPreact } from './build/react-on-preact.ts';
 
 const apiTarget = 'http://localhost:3000';
 // '/gateway': the payment processors' pages served by the API (simulator sessions, 3-D Secure step-up).
@@ -29,6 +30,10 @@ export default defineConfig({
     minifyPlainScripts(),
     precompress(),
   ],
+  // React's API served by Preact (ADR 89).
+  resolve: { alias: reactOnPreact },
+  // Every library in the prerender's bundle, so its `react` is Preact too (Node would load React).
+  ssr: { noExternal: true },
   // The year the prerendered HTML shows in the footer (public-footer.tsx).
   define: { __BUILD_YEAR__: String(new Date().getFullYear()) },
   build: {

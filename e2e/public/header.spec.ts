@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appAdopted, watchAdoption } from '../fixtures/app-adopted.ts';
 import { PublicHeader } from './pages/public-header.ts';
 
 test.describe('public header on a phone (390px)', () => {
@@ -67,12 +68,9 @@ test.describe('public header on a phone (390px)', () => {
 
   test('once the app runs, a link in the menu moves inside the app and closes the menu', async ({ page }) => {
     // A logout's landing page starts the app at once (its notice is the app's).
+    await watchAdoption(page);
     await page.goto('/?signed-out');
-    await expect
-      .poll(() =>
-        page.evaluate("Object.keys(document.querySelector('h1')).some((k) => k.startsWith('__reactFiber'))"),
-      )
-      .toBe(true);
+    await expect.poll(() => appAdopted(page)).toBe(true);
     await page.evaluate('window.samePage = true');
     const header = new PublicHeader(page);
     await header.openMenu();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { appAdopted, watchAdoption } from '../fixtures/app-adopted.ts';
 
 const heroTitle = 'Better Credit, Made Simple';
 
@@ -66,9 +67,6 @@ async function holdTheEntry(page: Page) {
   return { requested, release: () => release() };
 }
 
-/** True once React has adopted the page (it marks the DOM nodes it owns: __reactFiber$…). */
-const adoptedByReact = "Object.keys(document.querySelector('h1')).some((k) => k.startsWith('__reactFiber'))";
-
 test.describe('landing on a phone (390px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -132,6 +130,8 @@ test.describe('landing on a phone (390px)', () => {
 });
 
 test.describe('prerendered landing page', () => {
+  test.beforeEach(async ({ page }) => watchAdoption(page));
+
   test('the first response already holds the page, without an inline script', async ({ request }) => {
     const res = await request.get('/');
     expect(res.status()).toBe(200);
@@ -162,7 +162,7 @@ test.describe('prerendered landing page', () => {
     await page.waitForTimeout(3000);
     expect(entry.requested).toEqual([]);
     expect(scripts.filter((s) => s.startsWith('/assets/'))).toEqual([]);
-    expect(await page.evaluate(adoptedByReact)).toBe(false);
+    expect(await appAdopted(page)).toBe(false);
 
     // Its links are plain ones: the footer's FAQ opens the FAQ (a page the app renders: it loads then).
     entry.release();
@@ -186,7 +186,7 @@ test.describe('prerendered landing page', () => {
     await expect.poll(() => entry.requested.length).toBe(1);
     await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(500);
     entry.release();
-    await expect.poll(() => page.evaluate(adoptedByReact)).toBe(true);
+    await expect.poll(() => appAdopted(page)).toBe(true);
     await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(3);
     // The app's start did not send the visitor back to the top.
     expect(await page.evaluate<number>('window.scrollY')).toBeGreaterThan(500);
@@ -251,8 +251,8 @@ test.describe('prerendered landing page', () => {
       if (width < 500) {
         await expect(page.locator('[aria-roledescription="carousel"]')).toHaveCount(3);
       }
-      // Wait for React to own the <h1>, then check it is the one sent.
-      await expect.poll(() => page.evaluate(adoptedByReact)).toBe(true);
+      // Wait for the app to own the <h1>, then check it is the one sent.
+      await expect.poll(() => appAdopted(page)).toBe(true);
       const adopted = await page.evaluate(
         "window.prerenderedH1 != null && window.prerenderedH1 === document.querySelector('h1') && window.prerenderedH1.isConnected",
       );
@@ -280,7 +280,7 @@ test.describe('prerendered landing page', () => {
       await expect(
         page.getByRole('contentinfo').getByText('© 2099 Pria, Inc. All rights reserved.'),
       ).toBeVisible();
-      if (path !== '/') await expect.poll(() => page.evaluate(adoptedByReact)).toBe(true);
+      if (path !== '/') await expect.poll(() => appAdopted(page)).toBe(true);
       expect(problems).toEqual([]);
     });
   }

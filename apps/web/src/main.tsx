@@ -11,6 +11,8 @@ import { startLanguage } from './app/i18n/start-language.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
 import { announceAppListening } from './components/app-listening.ts';
+import { keepTypedText } from './components/form/before-app.ts';
+import { InNextTask } from './components/in-next-task.tsx';
 
 /** The signed-in areas' screens: shown from a session stored here without waiting for the OIDC client. */
 const SIGNED_IN_SCREEN = /^\/(dashboard|onboarding|admin)(\/|$)/;
@@ -72,19 +74,28 @@ async function start() {
   const app = (
     <StrictMode>
       <Providers userManager={userManagerReady.catch(noSignIn)} storedUser={stored}>
-        <AppRouter publicArea={publicArea} />
+        {prerendered ? (
+          <AppRouter publicArea={publicArea} />
+        ) : (
+          // The providers, then the screen, in two tasks (ADR 89); a prerendered page is adopted whole.
+          <InNextTask>
+            <AppRouter publicArea={publicArea} />
+          </InNextTask>
+        )}
         <RevealAppWhenSettled />
       </Providers>
     </StrictMode>
   );
-  // A prerendered page (build/prerender.ts) is already on screen: hydrate it; any other path starts
-  // empty. Both in a transition, so React cuts the first render into short slices and the page stays
-  // responsive (outside one, the whole tree renders in one blocking task).
+  // A prerendered page (build/prerender.ts) is already on screen: hydrate it (Preact adopts it in
+  // one go, ADR 89: what was typed in a text area before is kept first); any other path starts
+  // empty, and renders in several tasks (the boundary above, and each lazy part as it resolves).
   startTransition(() => {
-    if (prerendered) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (prerendered) {
+      keepTypedText(root);
+      hydrateRoot(root, app);
+    } else createRoot(root).render(app);
   });
-  // React listens from here on (a tap on a part not yet adopted is replayed once it is).
+  // The app listens from here on (a prerendered page is the app's once hydrated, above).
   announceAppListening();
 }
 

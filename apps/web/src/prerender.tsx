@@ -2,15 +2,15 @@
  * Build-time rendering of public pages to HTML (entry of the SSR build, used only by
  * build/prerender.ts, never shipped to browsers). It renders the same tree as main.tsx, with a
  * static router and the sign-in state the browser starts from (auth-state.tsx's default: loading, nobody signed in), so the
- * browser hydrates the HTML without a mismatch. Lazy routes are awaited (react-dom/static). A public
+ * browser hydrates the HTML without a mismatch. Lazy routes are awaited (preact-render-to-string). A public
  * page is rendered once per language (ADR 73); the browser hydrates it in the language of its
  * `<html lang>`.
  */
 import { Stack } from '@mantine/core';
 import type { Language } from '@pria/contracts/languages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { type ReactNode, StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import PublicArea from './app/areas/public-area.tsx';
 import { activateLanguage, i18n, loadArea } from './app/i18n/i18n.ts';
@@ -167,11 +167,6 @@ async function firstScreen(
 }
 
 async function html(tree: ReactNode): Promise<string> {
-  const { prelude } = await prerender(
-    <StrictMode>{tree}</StrictMode>,
-    // Every Suspense boundary inline and complete: a large one would otherwise be sent after its
-    // fallback with an inline script to swap it in, which the CSP forbids.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
-  return new Response(prelude).text();
+  // Lazy routes awaited: every Suspense boundary rendered complete, no fallback in the HTML.
+  return renderToStringAsync((<StrictMode>{tree}</StrictMode>) as never);
 }

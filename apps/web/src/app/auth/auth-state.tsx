@@ -2,6 +2,7 @@ import type { User, UserManager, UserManagerEvents, UserManagerSettings } from '
 import {
   createContext,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useDeferredValue,
@@ -166,7 +167,12 @@ export function AuthStateProvider({
   const deferred = useDeferredValue(auth);
   return (
     <>
-      {OidcSession && <OidcSession userManager={userManager} onChange={report} />}
+      {OidcSession && (
+        // Its own boundary: it waits for the client (`use`), and nothing else should wait with it.
+        <Suspense fallback={null}>
+          <OidcSession userManager={userManager} onChange={report} />
+        </Suspense>
+      )}
       <AuthStateContext.Provider value={deferred}>{children}</AuthStateContext.Provider>
     </>
   );

@@ -1,8 +1,20 @@
 import { isStaffRole } from '@pria/contracts/permissions';
 import { getAuthConfig } from './user-manager.ts';
 
-/** Decodes a JWT payload (base64url) without verifying it: the API verifies, the UI only chooses a screen. */
+let last: { token: string; payload: Record<string, unknown> } | undefined;
+
+/**
+ * Decodes a JWT payload (base64url) without verifying it: the API verifies, the UI only chooses a
+ * screen. The last token's payload is kept: the header, the menu and the areas read the same one.
+ */
 export function decodeJwtPayload(token: string | undefined): Record<string, unknown> {
+  if (token && last?.token === token) return last.payload;
+  const payload = decode(token);
+  if (token) last = { token, payload };
+  return payload;
+}
+
+function decode(token: string | undefined): Record<string, unknown> {
   const part = token?.split('.')[1];
   if (!part) return {};
   try {

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { InNextTask } from '../../components/in-next-task.tsx';
 import { CardsSection } from '../cards/cards-section.tsx';
 import { useCards } from '../cards/queries.ts';
 import { VerificationBanner } from '../subscription/finish-verification.tsx';
@@ -37,7 +38,10 @@ export function DashboardFirstScreen({
           </Button>
         }
       />
-      <UpcomingPanel />
+      {/* Rendered a task after the cards (ADR 89): the two at once were one long task on a phone. */}
+      <InNextTask>
+        <UpcomingPanel />
+      </InNextTask>
     </>
   );
 }

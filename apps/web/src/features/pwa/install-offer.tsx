@@ -55,6 +55,8 @@ export function InstallOffer() {
     };
     window.addEventListener(INSTALLABLE_EVENT, refresh);
     window.addEventListener(INSTALLED_EVENT, installed);
+    // An offer made between the first render and now (the listeners were not there yet).
+    refresh();
     return () => {
       window.removeEventListener(INSTALLABLE_EVENT, refresh);
       window.removeEventListener(INSTALLED_EVENT, installed);
