@@ -39,6 +39,11 @@ test('account page: profile validation, removing a card, pausing and resuming th
   await expectToast(page, 'Updated successfully');
   await page.reload();
   await expect(account.phone()).toHaveValue('2025550199');
+  // A letter typed in the field that keeps only digits does not stay there (the field shows what
+  // the page holds, ADR 89).
+  await account.phone().press('End');
+  await page.keyboard.type('a');
+  await expect(account.phone()).toHaveValue('2025550199');
 
   // Remove the Mastercard (the Visa funds the subscription) after confirming.
   await expect(account.section('Payment Method').getByTestId('card-tile')).toHaveCount(2);
@@ -50,12 +55,31 @@ test('account page: profile validation, removing a card, pausing and resuming th
   await expect(status).toHaveText('Active');
   await expect(account.section('Subscription').getByText(/Valid until \w+ \d{2}, \d{4}/)).toBeVisible();
   await expect(account.subscriptionSwitch()).toBeChecked();
+  // Cancelled, the confirmation leaves the switch as it was: on, as the status says (a walk on
+  // Preact saw it off beside "Active", ADR 89).
+  await account.subscriptionSwitch().click();
+  const pauseQuestion = page
+    .getByRole('dialog')
+    .filter({ hasText: 'Are you sure you want to disable your subscription?' });
+  await pauseQuestion.getByRole('button', { name: 'Cancel' }).click();
+  await expect(pauseQuestion).toBeHidden();
+  // The switch as drawn (its input's `checked`), not only as announced (aria-checked).
+  await expect(account.subscriptionSwitch()).toHaveJSProperty('checked', true);
+  await expect(status).toHaveText('Active');
   await account.toggleSubscription(
     'Are you sure you want to disable your subscription?',
     'Subscription Paused',
   );
   await expect(account.subscriptionSwitch()).not.toBeChecked();
   await expect(status).toHaveText('Paused');
+  // And off stays off when turning it back on is cancelled.
+  await account.subscriptionSwitch().click();
+  const resumeQuestion = page
+    .getByRole('dialog')
+    .filter({ hasText: 'Are you sure you want to enable your subscription?' });
+  await resumeQuestion.getByRole('button', { name: 'Cancel' }).click();
+  await expect(resumeQuestion).toBeHidden();
+  await expect(account.subscriptionSwitch()).toHaveJSProperty('checked', false);
   await account.toggleSubscription(
     'Are you sure you want to enable your subscription?',
     'Subscription Resumed',
@@ -165,4 +189,27 @@ test('the State picker: states passed with the arrow keys are shown, and the one
   await page.keyboard.type(profile.zip);
   await expect(zip).toHaveValue(profile.zip);
   await expect(state).toHaveValue('NY');
+});
+
+test.describe('on a phone (390px, touch)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a switch whose confirmation is cancelled is drawn as it was (ADR 89)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await onboardedCustomer(page, 'switch-cancel');
+    const account = new AccountPage(page);
+    await account.open();
+    const enabled = account.subscriptionSwitch();
+    await expect(enabled).toHaveJSProperty('checked', true);
+    await enabled.tap();
+    const question = page
+      .getByRole('dialog')
+      .filter({ hasText: 'Are you sure you want to disable your subscription?' });
+    await question.getByRole('button', { name: 'Cancel' }).tap();
+    await expect(question).toBeHidden();
+    // Drawn on (its input's `checked`) as the dialog goes, beside the status it controls: a walk saw
+    // it off by "Active" until something else drew the page again. Read once, not polled.
+    expect(await enabled.evaluate((input: HTMLInputElement) => input.checked)).toBe(true);
+    await expect(account.section('Subscription').getByTestId('subscription-status')).toHaveText('Active');
+  });
 });

@@ -9,6 +9,9 @@
  *   screen whose parts have all arrived otherwise renders part after part in one long task, which
  *   a phone cannot interrupt (ADR 89: the dashboard's start was one 70 ms task, 280 ms on
  *   Lighthouse's phone). What a person does (a click, a key) still renders at once.
+ * `useDeferredValue` and `useTransition` are Preact's: the value at once, never pending. The places
+ * that deferred a value for React's background render (the dashboard, the header's name) render it
+ * in a task of its own here anyway.
  */
 import { options } from 'preact';
 import type { ReactNode } from 'react';
@@ -75,4 +78,78 @@ function scheduleRender(render: () => void): void {
   else inNextTask(render);
 }
 
-if (typeof window !== 'undefined') options.debounceRendering = scheduleRender;
+/**
+ * A controlled field shows what was rendered, as React makes it: after a person changes a field,
+ * what the page rendered for it is put back unless a render changed it (a switch whose change asks
+ * for a confirmation first stays as it was when the confirmation is cancelled; a letter typed in a
+ * field that keeps only digits does not stay). Preact leaves the field as the person left it. The
+ * rendered `checked` and `value` of each field are kept as they are rendered (`__e` is the element
+ * a Preact vnode rendered: Preact's own debug and devtools read it by that name).
+ */
+type Rendered = { checked?: unknown; value?: unknown };
+const renderedFields = new WeakMap<EventTarget, Rendered>();
+const fieldTypes = new Set(['input', 'textarea', 'select']);
+
+function keepRendered(vnode: { type: unknown; props: Rendered }): void {
+  if (typeof vnode.type !== 'string' || !fieldTypes.has(vnode.type)) return;
+  const element = (vnode as { __e?: Element | null }).__e;
+  const { checked, value } = vnode.props;
+  if (element && (checked !== undefined || value !== undefined))
+    renderedFields.set(element, { checked, value });
+}
+
+function putBack(field: EventTarget): void {
+  const rendered = renderedFields.get(field);
+  if (!rendered) return;
+  if (field instanceof HTMLInputElement && rendered.checked !== undefined)
+    field.checked = Boolean(rendered.checked);
+  const value = rendered.value;
+  if (
+    value !== undefined &&
+    value !== null &&
+    !Array.isArray(value) &&
+    (field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement) &&
+    field.value !== String(value)
+  )
+    field.value = String(value);
+}
+
+/**
+ * The event a field's `onChange` listens to (Preact's layer, as React): `change` for a select, a
+ * check box and a radio button, `input` for text. The browser sends `input` first to all of them:
+ * putting a check box back then would hand its `change` handler the old state.
+ */
+function changesOn(field: EventTarget): 'change' | 'input' {
+  if (field instanceof HTMLSelectElement) return 'change';
+  if (field instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(field.type))
+    return 'change';
+  return 'input';
+}
+
+/** After the event's handlers and the render they caused (a microtask, see scheduleRender). */
+function putBackAfterChange(event: Event): void {
+  const field = event.target;
+  if (!field || !renderedFields.has(field) || changesOn(field) !== event.type) return;
+  queueMicrotask(() => {
+    putBack(field);
+    // The other buttons of a radio group were unchecked by the browser: each as rendered too.
+    if (field instanceof HTMLInputElement && field.type === 'radio' && field.name)
+      for (const other of document.querySelectorAll<HTMLInputElement>(
+        `input[type="radio"][name="${CSS.escape(field.name)}"]`,
+      ))
+        if (other !== field) putBack(other);
+  });
+}
+
+if (typeof window !== 'undefined') {
+  options.debounceRendering = scheduleRender;
+  const diffed = options.diffed;
+  options.diffed = (vnode) => {
+    diffed?.(vnode);
+    keepRendered(vnode as never);
+  };
+  document.addEventListener('input', putBackAfterChange);
+  document.addEventListener('change', putBackAfterChange);
+}
