@@ -73,9 +73,36 @@ const discreteEvents = new Set([
   'touchstart',
 ]);
 
+/** Preact's render of what is waiting, when it was asked for in a task to come. */
+let waiting: (() => void) | undefined;
+
 function scheduleRender(render: () => void): void {
-  if (discreteEvents.has(window.event?.type ?? '')) queueMicrotask(render);
-  else inNextTask(render);
+  if (discreteEvents.has(window.event?.type ?? '')) {
+    queueMicrotask(render);
+    return;
+  }
+  waiting = render;
+  inNextTask(() => {
+    if (waiting === render) waiting = undefined;
+    render();
+  });
+}
+
+/**
+ * What waits for a task to come renders now. Preact asks for a render once while one is waiting,
+ * so a state a person's click changes joins the render already waiting (an answer's): without this
+ * the click's result would show a task late. Rendering the queue early leaves the task with
+ * nothing to do.
+ */
+function renderWaiting(): void {
+  const render = waiting;
+  waiting = undefined;
+  render?.();
+}
+
+/** After the event's own handlers (a listener on the document hears it last). */
+function afterDiscreteEvent(event: Event): void {
+  if (discreteEvents.has(event.type)) queueMicrotask(renderWaiting);
 }
 
 /**
@@ -133,6 +160,7 @@ function putBackAfterChange(event: Event): void {
   const field = event.target;
   if (!field || !renderedFields.has(field) || changesOn(field) !== event.type) return;
   queueMicrotask(() => {
+    renderWaiting();
     putBack(field);
     // The other buttons of a radio group were unchecked by the browser: each as rendered too.
     if (field instanceof HTMLInputElement && field.type === 'radio' && field.name)
@@ -150,6 +178,7 @@ if (typeof window !== 'undefined') {
     diffed?.(vnode);
     keepRendered(vnode as never);
   };
+  for (const type of discreteEvents) document.addEventListener(type, afterDiscreteEvent);
   document.addEventListener('input', putBackAfterChange);
   document.addEventListener('change', putBackAfterChange);
 }
