@@ -1,6 +1,6 @@
 /**
  * What the app and its libraries import as `react`: Preact's compatibility layer (ADR 89), with
- * two things React 19 does that it does not:
+ * what React 19 does that it does not (each below):
  * - `<Activity>` (React 19.2), which Mantine renders for content it keeps mounted while hidden
  *   (`keepMounted` on a transition, a collapse, tabs or a stepper): here hidden content is not
  *   rendered, so its state starts again when it shows (no Pria screen keeps content mounted).
@@ -9,6 +9,7 @@
  *   screen whose parts have all arrived otherwise renders part after part in one long task, which
  *   a phone cannot interrupt (ADR 89: the dashboard's start was one 70 ms task, 280 ms on
  *   Lighthouse's phone). What a person does (a click, a key) still renders at once.
+ * - A controlled field is put back as rendered after a change no render answered.
  * `useDeferredValue` and `useTransition` are Preact's: the value at once, never pending. The places
  * that deferred a value for React's background render (the dashboard, the header's name) render it
  * in a task of its own here anyway.
