@@ -8,10 +8,10 @@ import { FRESH_FOR_SECONDS, readStoredUser } from './app/auth/stored-user.ts';
 import { setAuthConfig, startUserManager, userManagerWanted } from './app/auth/user-manager.ts';
 import { activateLanguage } from './app/i18n/i18n.ts';
 import { startLanguage } from './app/i18n/start-language.ts';
+import { keepTypedText } from './app/preact/typed-before-adoption.ts';
 import { Providers } from './app/providers.tsx';
 import { AppRouter, loadPublicArea, preloadRoute } from './app/router.tsx';
 import { announceAppListening } from './components/app-listening.ts';
-import { keepTypedText } from './components/form/before-app.ts';
 import { InNextTask } from './components/in-next-task.tsx';
 
 /** The signed-in areas' screens: shown from a session stored here without waiting for the OIDC client. */

@@ -17,6 +17,7 @@
 import { options } from 'preact';
 import type { ReactNode } from 'react';
 import { inNextTask } from './next-task.ts';
+import { putTypedTextBack } from './typed-before-adoption.ts';
 
 // @ts-expect-error Preact's types declare its layer with `export =`, which `export *` cannot
 // name; the bundler re-exports the ES module's names, which is what runs.
@@ -121,6 +122,8 @@ const fieldTypes = new Set(['input', 'textarea', 'select']);
 function keepRendered(vnode: { type: unknown; props: Rendered }): void {
   if (typeof vnode.type !== 'string' || !fieldTypes.has(vnode.type)) return;
   const element = (vnode as { __e?: Element | null }).__e;
+  // A text area typed into before the app ran: what was typed, not what hydrating it wrote.
+  if (element && vnode.type === 'textarea') putTypedTextBack(element);
   const { checked, value } = vnode.props;
   if (element && (checked !== undefined || value !== undefined))
     renderedFields.set(element, { checked, value });

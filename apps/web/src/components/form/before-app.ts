@@ -44,22 +44,10 @@ export function useTakeOverFromBrowser(
 const adopted = 'data-app-adopted';
 const held = 'data-submitted-before-app';
 
-/**
- * The text areas' text as the visitor left it before the app adopted the page: adopting one puts
- * its rendered text back (Preact renders a text area's value even while hydrating, ADR 89), so
- * main.tsx keeps it here first, for `typedValue`.
- */
-const typedBeforeAdoption = new WeakMap<HTMLTextAreaElement, string>();
-
-export function keepTypedText(page: HTMLElement): void {
-  for (const area of page.querySelectorAll('textarea')) typedBeforeAdoption.set(area, area.value);
-}
-
 /** The value of the field named `name` in `part`, when it is a text field or text area. */
 export function typedValue(part: HTMLElement, name: string): string | undefined {
   const field = part.querySelector(`[name="${name}"]`);
-  if (field instanceof HTMLTextAreaElement) return typedBeforeAdoption.get(field) ?? field.value;
-  return field instanceof HTMLInputElement ? field.value : undefined;
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : undefined;
 }
 
 /** The value of the checked radio button in `part`, if one is. */
