@@ -8,6 +8,7 @@ import { minifyPlainScripts } from './build/minify-plain-scripts.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
 import { reactOnPreact } from './build/react-on-preact.ts';
+import { scrollAreaRefs } from './build/scroll-area-refs.ts';
 
 const apiTarget = 'http://localhost:3000';
 // '/gateway': the payment processors' pages served by the API (simulator sessions, 3-D Secure step-up).
@@ -25,6 +26,7 @@ export default defineConfig({
     }),
     react(),
     mantineStableIds(),
+    scrollAreaRefs(),
     firstScreenChunks(),
     pwa(),
     minifyPlainScripts(),

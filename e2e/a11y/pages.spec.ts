@@ -120,7 +120,7 @@ for (const viewport of viewports) {
       const addCard = page.getByRole('dialog', { name: 'Add your Credit Card' });
       await expect(addCard).toBeVisible();
       await audit.check(at('add-card modal'));
-      await addCard.getByRole('button', { name: 'Close' }).click();
+      await addCard.getByRole('button', { name: 'Close', exact: true }).click();
       await expect(addCard).toBeHidden();
 
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -198,7 +198,7 @@ test('at 390px the add-card modal validates card details', async ({ page }) => {
   // Static backdrop: Escape does not close it, the close button does.
   await page.keyboard.press('Escape');
   await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: 'Close' }).click();
+  await modal.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(modal).toBeHidden();
   // The 'later' choice sticks: /dashboard no longer redirects to onboarding.
   await page.reload();

@@ -85,7 +85,7 @@ for (const width of widths) {
       warning.getByText(new RegExp(`^Your plan renews on this card: ${annualRenewal.source}\\.`)),
     ).toBeVisible();
     await warning.getByRole('button', { name: 'Go back' }).click();
-    await edit.getByRole('button', { name: 'Close' }).click();
+    await edit.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(edit).toBeHidden();
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     const cancelDialog = page.getByRole('dialog', { name: 'Cancel subscription' });

@@ -27,16 +27,15 @@ import { importClosure } from './import-closure.ts';
 
 /**
  * What a signed-in screen loads once it is on view (ADR 83): the OIDC client (after a screen shown
- * from the stored session), the menus' and tooltips' code, the customer area's side menu and
- * confirmations' dialogs. Sets of their own below, so a chunk they load holds what they need and
- * not the other screens' code that shares a module with them (Floating UI with the forms' zod).
+ * from the stored session), the customer area's side menu and confirmations' dialogs. Sets of their
+ * own below, so a chunk they load holds what they need and not the other screens' code that shares
+ * a module with them (Floating UI with the forms' zod).
  */
 export const afterFirstScreen = {
   customer: [
     'src/app/auth/oidc-session.tsx',
-    'src/components/mantine-overlays.ts',
     'src/app/layout/customer-side-menu.tsx',
-    'src/app/layout/customer-confirm-dialogs.tsx',
+    'src/components/confirm-dialogs.tsx',
   ],
   /**
    * The account page's dialogs (deleting the account, new recovery codes, a passkey's name), loaded
@@ -78,7 +77,7 @@ export const formChecks = [
  * they stay in a chunk of their own rather than one with what a signed-in screen loads once on
  * view (the OIDC client came with them, before the screen). Counted by bench/bundle.ts.
  */
-export const toasts = '../../node_modules/@mantine/notifications/esm/index.mjs';
+export const toasts = 'src/components/toasts/toasts.tsx';
 
 /** The first screens: what a visit to each loads before it can render (source paths, as in the manifest). */
 export const firstScreens: Record<string, string[]> = (() => {
@@ -118,6 +117,9 @@ export const firstScreens: Record<string, string[]> = (() => {
       ...afterFirstScreen.onboarding,
     ],
     'admin-later': [...adminArea, ...afterFirstScreen.admin],
+    // What a staff account sees on the customer side: in no set, its icon (shared with the staff
+    // area alone) joined the staff area's dialogs' chunk, which the customer area then counted.
+    'staff-account': [...customerArea, 'src/features/dashboard/staff-account-page.tsx'],
   };
 })();
 

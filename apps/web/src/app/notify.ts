@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { NotificationData } from '@mantine/notifications';
+import type { ToastData } from '../components/toasts/toasts.tsx';
 import { translated } from './i18n/contract-messages.ts';
 import { i18n } from './i18n/i18n.ts';
 import { loadToasts, type Toasts } from './toasts.ts';
@@ -12,7 +12,7 @@ function withToasts(use: (store: Toasts['notifications']) => void): void {
 }
 
 /** Shows a toast (its `id`, when given, replaces a toast of the same id). */
-export function showToast(toast: NotificationData): void {
+export function showToast(toast: ToastData): void {
   withToasts((store) => store.show(toast));
 }
 

@@ -2,7 +2,6 @@
 // arrives, instead of one per weight (five files, ~125 KB; this is ~48 KB for Latin text).
 import '@fontsource-variable/inter/wght.css';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { I18nProvider } from '@lingui/react';
@@ -11,6 +10,8 @@ import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { User, UserManager } from 'oidc-client-ts';
 import { type ReactNode, useMemo } from 'react';
+import { createPortal } from 'react-dom';
+import { useTopDialog } from '../components/overlays/open-dialogs.ts';
 import { AuthStateProvider } from './auth/auth-state.tsx';
 import { i18n } from './i18n/i18n.ts';
 import { useLoaded } from './lazy-loaded.ts';
@@ -46,29 +47,25 @@ export function Providers({
   );
 }
 
-// The toasts' container (and its transitions) loads after the first render: nothing on a first
-// paint is a toast, and a toast shown before it arrives waits in Mantine's store until it does.
+// The toasts' container loads after the first render: nothing on a first paint is a toast, and a
+// toast shown before it arrives waits in its store until it does (app/toasts.ts).
 const notifications = () => loadToasts().then((m) => m.Notifications);
 
 function ToastsAfterStart() {
   const Notifications = useLoaded(notifications);
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const dialog = useTopDialog();
   if (!Notifications) return null;
-  // NOTE: not in a portal: a portal sets state in a layout effect when it mounts, which React
-  // runs synchronously, and on the prerendered landing page that made React adopt the whole
-  // page in one blocking pass. The toasts' container is fixed to the viewport either way.
   // On a phone a toast at the top covered the header's menu and account buttons for its 3-5 s (a
   // walk of the dashboard at 390 px): there it shows at the bottom, over no navigation. Wider, it
   // shows under the 64 px header, whose account menu it covered at the top right (a walk at 1280 px;
-  // global.css `.toasts`: Mantine renders a container per position, each with the props' style).
-  return (
-    <Notifications
-      position={phone ? 'bottom-center' : 'top-right'}
-      className="toasts"
-      zIndex={1000}
-      withinPortal={false}
-    />
+  // global.css `.toasts`).
+  const toasts = (
+    <Notifications position={phone ? 'bottom-center' : 'top-right'} className="toasts" zIndex={1000} />
   );
+  // A modal dialog makes the page behind it inert and covers it (components/overlays/dialog.tsx):
+  // while one is open, the toasts are drawn in it, where they show, are read out and can be closed.
+  return dialog ? createPortal(toasts, dialog) : toasts;
 }
 
 /**

@@ -1,20 +1,6 @@
-import { List, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
+import { useSyncExternalStore } from 'react';
 
-// The customer area's dialogs provider loads after its first screen (customer-confirm-dialogs.tsx): a
-// confirmation asked for before it listens opens once it does, instead of being lost.
-let markListening: () => void = () => {};
-const listening = new Promise<void>((resolve) => {
-  markListening = resolve;
-});
-
-/** Called by the component that renders Mantine's ModalsProvider: confirmations can open now. */
-export function useConfirmDialogsListening() {
-  useEffect(() => markListening(), []);
-}
-
-interface ConfirmOptions {
+export interface ConfirmOptions {
   title?: string;
   message: string;
   /** What confirming does, point by point, under the message. */
@@ -25,35 +11,36 @@ interface ConfirmOptions {
   labels?: { confirm: string; cancel: string };
 }
 
+/** A confirmation asked for and not yet answered. */
+export interface Confirmation extends ConfirmOptions {
+  id: number;
+}
+
+// Asked-for confirmations wait here until answered. Their dialog (confirm-dialogs.tsx) loads after
+// a screen's first render: one asked for before it is mounted opens once it is, instead of being lost.
+let waiting: Confirmation[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function changed(next: Confirmation[]) {
+  waiting = next;
+  for (const listener of listeners) listener();
+}
+
 /** Every destructive or money-affecting action asks first, with the spec's Cancel / Confirm. */
-export function confirmAction({
-  title = 'Please confirm',
-  message,
-  details,
-  onConfirm,
-  danger = false,
-  labels = { confirm: 'Confirm', cancel: 'Cancel' },
-}: ConfirmOptions) {
-  void listening.then(() =>
-    modals.openConfirmModal({
-      title,
-      centered: true,
-      children: details ? (
-        <Stack gap="xs">
-          <Text size="sm">{message}</Text>
-          <List size="sm" spacing={4}>
-            {details.map((d) => (
-              <List.Item key={d}>{d}</List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : (
-        <Text size="sm">{message}</Text>
-      ),
-      labels,
-      confirmProps: { color: danger ? 'red' : undefined },
-      zIndex: 400,
-      onConfirm,
-    }),
+export function confirmAction(options: ConfirmOptions) {
+  changed([...waiting, { ...options, id: nextId++ }]);
+}
+
+/** The confirmation on view (the first asked for), and how to put it away once answered. */
+export function useConfirmation(): [Confirmation | undefined, (id: number) => void] {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => waiting[0],
+    () => undefined,
   );
+  return [current, (id) => changed(waiting.filter((c) => c.id !== id))];
 }

@@ -3,7 +3,6 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useConfirmDialogsListening } from '../../components/confirm.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { clearCameFromAdmin } from '../../features/admin/back-to-dashboard.ts';
 import { ForcedRunsProvider } from '../../features/admin/forced-runs/forced-runs-context.tsx';
@@ -11,6 +10,7 @@ import { RunProgressPanel } from '../../features/admin/forced-runs/run-progress-
 import { UpdatePrompt } from '../../features/pwa/update-prompt.tsx';
 import { useSessionWatch } from '../auth/session-watch.ts';
 import { useAuthActions } from '../auth/use-auth-actions.ts';
+import { useLoaded } from '../lazy-loaded.ts';
 import classes from './admin-layout.module.css';
 import { AdminNav } from './admin-nav.tsx';
 
@@ -22,11 +22,13 @@ const ADMIN_BREAKPOINT = '62em';
  */
 const NAVBAR_WIDTH = { base: 220, xl: 260 };
 
+// The confirmations' dialog, in the chunk the customer area loads after its first screen.
+const loadConfirmDialogs = () => import('../../components/confirm-dialogs.tsx').then((m) => m.ConfirmDialogs);
+
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const ConfirmDialogs = useLoaded(loadConfirmDialogs);
   const { logOut } = useAuthActions();
   const queryClient = useQueryClient();
-  // Its ModalsProvider (below) listens once mounted: confirmations (components/confirm.tsx) open.
-  useConfirmDialogsListening();
   const [menuOpened, menu] = useDisclosure(false);
   const closeMenu = menu.close;
   const wide = useMediaQuery(`(min-width: ${ADMIN_BREAKPOINT})`);
@@ -93,6 +95,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <AdminNav onNavigate={closeMenu} onLogout={logout} />
         </Drawer>
         <RunProgressPanel />
+        {ConfirmDialogs && <ConfirmDialogs />}
       </ForcedRunsProvider>
     </ModalsProvider>
   );

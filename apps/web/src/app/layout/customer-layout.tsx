@@ -24,11 +24,11 @@ import { UserMenu } from './user-menu.tsx';
  */
 const DROPDOWN_LOGOUT_DELAY_MS = 3000;
 
-// What no first screen shows loads after it (issue 43): the side menu (Mantine's Drawer, its scroll
-// lock and focus trap) and the confirmation dialogs (Mantine's Modal). A tap on the menu button
+// What no first screen shows loads after it (issue 43): the side menu and the confirmation dialogs
+// (components/overlays/dialog.tsx). A tap on the menu button
 // before its code is here opens the menu when it arrives.
 const loadSideMenu = () => import('./customer-side-menu.tsx').then((m) => m.CustomerSideMenu);
-const loadConfirmDialogs = () => import('./customer-confirm-dialogs.tsx').then((m) => m.ConfirmDialogs);
+const loadConfirmDialogs = () => import('../../components/confirm-dialogs.tsx').then((m) => m.ConfirmDialogs);
 
 function tokenName(profile: Record<string, unknown> | undefined, fallback: string): string {
   const name = profile?.name ?? profile?.given_name ?? profile?.email;

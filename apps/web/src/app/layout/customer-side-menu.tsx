@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Box, Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import { Box, Divider, NavLink, Stack } from '@mantine/core';
 import {
   IconBell,
   IconCreditCard,
@@ -15,7 +15,7 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useMountedWhenOpened } from '../../components/mounted-later.ts';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import { AccountLanguageSwitch } from '../../features/account/account-language-switch.tsx';
 import { hasSection } from '../../features/account/account-sections.ts';
 import { useAuth } from '../auth/auth-state.tsx';
@@ -47,21 +47,8 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
   // The places are links (issue 40: buttons could not be opened in a new tab or show their
   // address); following one closes the menu. Support and Logout do something: they stay buttons.
   const place = (to: string) => ({ component: Link, to, onClick: onClose });
-  // Mounted when first opened, closed for one frame so it slides in: its portal, scroll lock and
-  // focus trap are not part of the page's commits until then (mounted-later.ts, ADR 81).
-  const shown = useMountedWhenOpened(opened);
-  if (!shown && !opened) return null;
   return (
-    <Drawer
-      opened={opened && shown}
-      onClose={onClose}
-      position="left"
-      size={300}
-      title={t`Menu`}
-      lockScroll
-      closeOnClickOutside
-      closeButtonProps={{ 'aria-label': t`Close menu` }}
-    >
+    <Dialog opened={opened} onClose={onClose} side="left" title={t`Menu`} closeLabel={t`Close menu`}>
       <Stack component="nav" aria-label={t`Account menu`} gap={2}>
         <NavLink
           {...place('/dashboard')}
@@ -119,6 +106,6 @@ export function CustomerSideMenu({ opened, onClose, fullName, onSupport, onLogou
           <AccountLanguageSwitch />
         </Box>
       </Stack>
-    </Drawer>
+    </Dialog>
   );
 }

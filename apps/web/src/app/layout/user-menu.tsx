@@ -3,7 +3,7 @@ import { Avatar, Button, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHeadset, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MenuLater } from '../../components/menu-later.tsx';
+import { MenuDivider, MenuItem, MenuLabel, PopupMenu } from '../../components/overlays/popup-menu.tsx';
 import { initialsOf } from './initials.ts';
 
 interface UserMenuProps {
@@ -19,10 +19,9 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
   const narrow = useMediaQuery('(max-width: 500px)', false, { getInitialValueInEffect: false });
   const initials = initialsOf(name);
   return (
-    <MenuLater
-      position="bottom-end"
+    <PopupMenu
+      placement="bottom-end"
       width={220}
-      shadow="md"
       target={
         <Button
           variant="subtle"
@@ -46,30 +45,26 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
         </Button>
       }
     >
-      {(Menu) => (
-        <Menu.Dropdown>
-          {narrow && (
-            // A long name takes two lines at most, broken anywhere, so the menu (and its Logout)
-            // stays on screen (issue 40: a 300-character name made the page 1500 px wide). The
-            // whole name is in its title and read by screen readers.
-            <Menu.Label>
-              <Text inherit lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
-                {name}
-              </Text>
-            </Menu.Label>
-          )}
-          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
-            <Trans>Account Settings</Trans>
-          </Menu.Item>
-          <Menu.Item leftSection={<IconHeadset size={16} />} onClick={onSupport}>
-            <Trans>Support</Trans>
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
-            <Trans>Logout</Trans>
-          </Menu.Item>
-        </Menu.Dropdown>
+      {narrow && (
+        // A long name takes two lines at most, broken anywhere, so the menu (and its Logout)
+        // stays on screen (issue 40: a 300-character name made the page 1500 px wide). The
+        // whole name is in its title and read by screen readers.
+        <MenuLabel>
+          <Text inherit lineClamp={2} title={name} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+        </MenuLabel>
       )}
-    </MenuLater>
+      <MenuItem leftSection={<IconSettings size={16} />} onClick={() => navigate('/dashboard/account')}>
+        <Trans>Account Settings</Trans>
+      </MenuItem>
+      <MenuItem leftSection={<IconHeadset size={16} />} onClick={onSupport}>
+        <Trans>Support</Trans>
+      </MenuItem>
+      <MenuDivider />
+      <MenuItem leftSection={<IconLogout size={16} />} color="red" onClick={onLogout}>
+        <Trans>Logout</Trans>
+      </MenuItem>
+    </PopupMenu>
   );
 }

@@ -5,7 +5,7 @@ import { formatDate } from '@pria/contracts';
 import { IconAlertCircle, IconCheck, IconFilter } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { MenuLater } from '../../components/menu-later.tsx';
+import { MenuDivider, MenuItem, MenuLabel, PopupMenu } from '../../components/overlays/popup-menu.tsx';
 import { useNarrow } from '../../components/responsive-cards.tsx';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -84,57 +84,53 @@ export function ActivitySection({ selectedCardId }: ActivitySectionProps) {
             {perCard ? ` · ${t`selected card`}` : ''}
           </Text>
         </Stack>
-        <MenuLater
-          position="bottom-end"
-          shadow="md"
+        <PopupMenu
+          placement="bottom-end"
           width={200}
+          label={t`Filter activity`}
           target={
             <Button variant="default" leftSection={<IconFilter size={16} />}>
               {activeMode === 'range' && preset ? t`Last ${preset} days` : i18n._(filterLabels[activeMode])}
             </Button>
           }
         >
-          {(Menu) => (
-            <Menu.Dropdown aria-label={t`Filter activity`}>
-              {/* Two kinds of filter under one button: named, so the dates do not read as cards (a walk). */}
-              <Menu.Label>{t`Cards`}</Menu.Label>
-              {(['all', 'card'] as const)
-                .filter((m) => m !== 'card' || narrow)
-                .map((m) => (
-                  <Menu.Item
-                    key={m}
-                    rightSection={activeMode === m ? <IconCheck size={14} aria-label={t`selected`} /> : null}
-                    onClick={() => choose(m)}
-                  >
-                    {i18n._(filterLabels[m])}
-                  </Menu.Item>
-                ))}
-              <Menu.Divider />
-              <Menu.Label>{t`Dates`}</Menu.Label>
-              {presets.map((p) => (
-                <Menu.Item
-                  key={p.days}
-                  rightSection={
-                    activeMode === 'range' && preset === p.days ? (
-                      <IconCheck size={14} aria-label={t`selected`} />
-                    ) : null
-                  }
-                  onClick={() => choose('range', lastDays(p.days), p.days)}
-                >
-                  {i18n._(p.label)}
-                </Menu.Item>
-              ))}
-              <Menu.Item
-                rightSection={
-                  activeMode === 'range' && !preset ? <IconCheck size={14} aria-label={t`selected`} /> : null
-                }
-                onClick={() => setRangeOpen(true)}
+          {/* Two kinds of filter under one button: named, so the dates do not read as cards (a walk). */}
+          <MenuLabel>{t`Cards`}</MenuLabel>
+          {(['all', 'card'] as const)
+            .filter((m) => m !== 'card' || narrow)
+            .map((m) => (
+              <MenuItem
+                key={m}
+                rightSection={activeMode === m ? <IconCheck size={14} aria-label={t`selected`} /> : null}
+                onClick={() => choose(m)}
               >
-                {i18n._(filterLabels.range)}
-              </Menu.Item>
-            </Menu.Dropdown>
-          )}
-        </MenuLater>
+                {i18n._(filterLabels[m])}
+              </MenuItem>
+            ))}
+          <MenuDivider />
+          <MenuLabel>{t`Dates`}</MenuLabel>
+          {presets.map((p) => (
+            <MenuItem
+              key={p.days}
+              rightSection={
+                activeMode === 'range' && preset === p.days ? (
+                  <IconCheck size={14} aria-label={t`selected`} />
+                ) : null
+              }
+              onClick={() => choose('range', lastDays(p.days), p.days)}
+            >
+              {i18n._(p.label)}
+            </MenuItem>
+          ))}
+          <MenuItem
+            rightSection={
+              activeMode === 'range' && !preset ? <IconCheck size={14} aria-label={t`selected`} /> : null
+            }
+            onClick={() => setRangeOpen(true)}
+          >
+            {i18n._(filterLabels.range)}
+          </MenuItem>
+        </PopupMenu>
       </Group>
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
         {loading ? (

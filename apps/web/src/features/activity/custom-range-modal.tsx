@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { dayInNewYork } from '@pria/contracts';
 import { type FormEvent, useState } from 'react';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import {
   type ActivityRange,
   type CustomRangeProblem,
@@ -46,7 +47,7 @@ export function CustomRangeModal({ opened, onClose, onApply }: CustomRangeModalP
   };
   const words = (problem: CustomRangeProblem | undefined) => problem && i18n._(problemWords[problem]);
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Custom Range`} centered>
+    <Dialog opened={opened} onClose={onClose} title={t`Custom Range`}>
       <form onSubmit={apply} noValidate>
         <Stack gap="md">
           <TextInput
@@ -84,6 +85,6 @@ export function CustomRangeModal({ opened, onClose, onApply }: CustomRangeModalP
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

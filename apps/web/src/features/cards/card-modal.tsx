@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Modal } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import type { AddressValues } from '../geography/address.ts';
 import { CardForm } from './card-form.tsx';
 
@@ -31,14 +31,13 @@ export function CardModal({
 }: CardModalProps) {
   const { t } = useLingui();
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={card ? t`Edit Credit Card` : t`Add your Credit Card`}
       closeOnClickOutside={false}
       closeOnEscape={false}
       size="lg"
-      centered
     >
       {opened && (
         <CardForm
@@ -54,6 +53,6 @@ export function CardModal({
           }}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }

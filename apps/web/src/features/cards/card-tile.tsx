@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import type { CardView } from '@pria/contracts';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
-import { TooltipLater } from '../../components/tooltip-later.tsx';
+import { Tooltip } from '../../components/overlays/tooltip.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import { expiryOf, holderNameOf } from './card-display.ts';
 import classes from './card-tile.module.css';
@@ -43,7 +43,7 @@ export function CardTile({
         <BrandMark brand={card.brand} height={28} />
         <Group gap={4} wrap="nowrap">
           {onEdit && (
-            <TooltipLater label={t`Edit card`}>
+            <Tooltip label={t`Edit card`}>
               <ActionIcon
                 variant="subtle"
                 color="gray.0"
@@ -53,7 +53,7 @@ export function CardTile({
               >
                 <IconPencil size={18} />
               </ActionIcon>
-            </TooltipLater>
+            </Tooltip>
           )}
           {onRemove && (
             <ActionIcon

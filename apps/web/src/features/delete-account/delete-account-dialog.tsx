@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type DeletionCodeSent, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { translated } from '../../app/i18n/contract-messages.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { apiErrorText } from '../../components/notify-api-error.ts';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import { endLocalSession, LEAVE_DELAY_MS } from '../security/end-local-session.ts';
 import { deletionMoneyWords } from '../subscription/lifecycle-words.ts';
 import { useMySubscription, useUpcoming } from '../subscription/queries.ts';
@@ -77,12 +78,10 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
   const to = sent?.to ?? '';
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       title={sent ? t`Enter your code` : t`Delete account`}
-      centered
-      zIndex={400}
       closeOnClickOutside={false}
       withCloseButton={!deleted}
     >
@@ -183,6 +182,6 @@ export function DeleteAccountDialog({ opened, onClose, hasPhone }: DeleteAccount
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -4,7 +4,7 @@ import { Badge, Box, Button, Group, Table, Text } from '@mantine/core';
 import { formatUsd, type ProgressCard } from '@pria/contracts';
 import { useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
-import { TooltipLater } from '../../components/tooltip-later.tsx';
+import { Tooltip } from '../../components/overlays/tooltip.tsx';
 import { cardLabel, monthName, stateColor } from './month-words.ts';
 import { stateDetailIn, stateLabels, summaryIn } from './progress-words.ts';
 
@@ -40,17 +40,14 @@ export function CardHistory({ card }: { card: ProgressCard }) {
       </Group>
       <Group gap={4} mb="xs" aria-hidden>
         {[...months].reverse().map((m) => (
-          <TooltipLater
-            key={m.period}
-            label={`${monthName(m.period, locale)}: ${i18n._(stateLabels[m.state])}`}
-          >
+          <Tooltip key={m.period} label={`${monthName(m.period, locale)}: ${i18n._(stateLabels[m.state])}`}>
             <Box
               w={18}
               h={18}
               bg={`${stateColor[m.state]}.${m.state === 'missed' ? 3 : 6}`}
               style={{ borderRadius: 4 }}
             />
-          </TooltipLater>
+          </Tooltip>
         ))}
       </Group>
       {/* On a phone the two amount columns fold into the month's cell, so the status has room. */}

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyName } from '@pria/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import { passkeyNameErrorIn } from './passkey-words.ts';
 
 /** A passkey's name, for a new one or a rename (the account page loads it when it opens). */
@@ -43,7 +44,7 @@ export function NameModal({
     if (!error) onSubmit(trimmed);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered zIndex={400}>
+    <Dialog opened={opened} onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate>
         <TextInput
           label={t`Passkey name`}
@@ -63,6 +64,6 @@ export function NameModal({
           </Button>
         </Group>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -11,7 +11,7 @@ import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { LazyModal, useLoadWhenIdle } from '../../components/lazy-modal.tsx';
 import { notifyApiError } from '../../components/notify-api-error.ts';
-import { TooltipLater } from '../../components/tooltip-later.tsx';
+import { Tooltip } from '../../components/overlays/tooltip.tsx';
 import { isReauthError } from './reauth.ts';
 
 export type Passkey = PasskeyView;
@@ -189,7 +189,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                     </div>
                   </Group>
                   <Group gap={4} wrap="nowrap">
-                    <TooltipLater label={t`Rename`}>
+                    <Tooltip label={t`Rename`}>
                       <ActionIcon
                         variant="subtle"
                         aria-label={t`Rename passkey ${p.name}`}
@@ -197,8 +197,8 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                       >
                         <IconPencil size={18} />
                       </ActionIcon>
-                    </TooltipLater>
-                    <TooltipLater label={t`Remove`}>
+                    </Tooltip>
+                    <Tooltip label={t`Remove`}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
@@ -216,7 +216,7 @@ export function PasskeysSection({ onReauth }: { onReauth: (message: string) => v
                       >
                         <IconTrash size={18} />
                       </ActionIcon>
-                    </TooltipLater>
+                    </Tooltip>
                   </Group>
                 </Group>
               </Paper>

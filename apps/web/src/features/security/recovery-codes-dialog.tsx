@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { RECOVERY_CODES_FILE, recoveryCodesText } from '@pria/contracts';
 import { currentLanguage } from '../../app/i18n/i18n.ts';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import classes from './recovery-codes.module.css';
 
 /**
@@ -19,14 +20,14 @@ export function RecoveryCodesDialog({
 }) {
   const { t } = useLingui();
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={t`Your new recovery codes`}
       closeOnClickOutside={false}
-      centered
       // Printed, the page shows the codes alone (recovery-codes.module.css).
-      classNames={{ root: classes.printRoot, overlay: classes.noPrint, close: classes.noPrint }}
+      className={classes.printRoot}
+      noPrintClassName={classes.noPrint}
     >
       <Stack gap="sm">
         <Text size="sm" className={classes.noPrint}>
@@ -55,7 +56,7 @@ export function RecoveryCodesDialog({
           <Trans>I saved my codes</Trans>
         </Button>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

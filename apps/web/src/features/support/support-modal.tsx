@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type SupportRequest, supportRequest, supportTopics, textLimits } from '@pria/contracts';
 import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
+import { Dialog } from '../../components/overlays/dialog.tsx';
 import { useSendSupport } from './mutations.ts';
 
 /** Support from inside the app: topic chips or a typed topic, a message, and the fraud warning. */
@@ -22,7 +23,7 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t`Support`} size="lg" centered>
+    <Dialog opened={opened} onClose={close} title={t`Support`} size="lg">
       <form
         noValidate
         aria-label={t`Support request`}
@@ -57,6 +58,6 @@ export function SupportModal({ opened, onClose }: { opened: boolean; onClose: ()
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
