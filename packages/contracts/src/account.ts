@@ -4,10 +4,8 @@ import {
   mfaTypes,
   type NotificationType,
   notificationTypes,
-  PASSKEY_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  passkeyMessages,
 } from './account-words.ts';
 import { messages } from './messages.ts';
 
@@ -138,12 +136,7 @@ export { REAUTHENTICATE } from './reauthenticate.ts';
 
 // --- Passkeys (GET/POST /account/passkeys, PATCH/DELETE /account/passkeys/{id}) ---------------
 
-/** A passkey's name, as the Security screen's field and the API check it. */
-export const passkeyName = z
-  .string({ error: passkeyMessages.nameRequired })
-  .trim()
-  .min(1, passkeyMessages.nameRequired)
-  .max(PASSKEY_NAME_MAX_LENGTH, passkeyMessages.nameTooLong);
+export { passkeyName } from './passkey-name.ts';
 
 export const passkeyView = z.object({
   id: z.uuid(),

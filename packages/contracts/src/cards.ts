@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type BillingAddress, billingAddress } from './address.ts';
 import { acceptedBrands, brandFromInput, isAcceptedBrand } from './card-brands.ts';
-import { isExpiryPast, luhnValid } from './card-numbers.ts';
+import { isExpiryPast } from './card-numbers.ts';
 import { messages } from './messages.ts';
 import { requiredText } from './text-fields.ts';
 import { textLimits } from './text-limits.ts';
@@ -155,41 +155,5 @@ export const cardView = z.object({
 });
 export type CardView = z.infer<typeof cardView>;
 
-/**
- * The card form in the browser (two steps: card details, billing address), with the spec's
- * messages. `now` is injectable so "not in the past" can be tested.
- */
-export function cardFormSchema(now: Date = new Date()) {
-  return z.object({
-    name: requiredText('Name on card', textLimits.cardName, messages.cardNameRequired),
-    number: z
-      .string({ error: messages.cardNumberRequired })
-      .min(1, messages.cardNumberRequired)
-      .min(13, messages.invalidCardNumber)
-      .max(19 + 4, messages.invalidCardNumber)
-      .regex(/^[\d ]+$/, messages.invalidCardNumber)
-      .refine(
-        (v) => v.replace(/\s/g, '').length >= 13 && v.replace(/\s/g, '').length <= 19,
-        messages.invalidCardNumber,
-      )
-      .refine(luhnValid, messages.invalidCardNumber),
-    brand: z.string({ error: messages.cardBrandRequired }).min(1, messages.cardBrandRequired),
-    expirationDate: z
-      .string({ error: messages.expiryRequired })
-      .min(1, messages.expiryRequired)
-      .regex(/^\d{2}\/\d{2}$/, messages.invalidDateFormat)
-      .refine((v) => {
-        const [mm = 0, yy = 0] = v.split('/').map(Number);
-        return mm >= 1 && mm <= 12 && !isExpiryPast(mm, 2000 + yy, now);
-      }, messages.invalidDate),
-    // 3 digits (4 on an American Express card): a 1- or 2-digit CVC is refused before it is sent.
-    cvc: z
-      .string({ error: messages.cvcRequired })
-      .min(1, messages.cvcRequired)
-      .max(4, messages.invalidCvc)
-      .regex(/^\d{3,4}$/, messages.invalidCvc),
-    address: cardAddress,
-    phone: z.string().max(14).optional(),
-  });
-}
-export type CardFormValues = z.input<ReturnType<typeof cardFormSchema>>;
+// The card form's schema, in zod's mini API (zod-mini.ts): the browser checks with it.
+export * from './card-form.ts';

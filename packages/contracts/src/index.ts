@@ -10,6 +10,7 @@ export * from './customers.ts';
 export * from './data-export.ts';
 export * from './data-export-requests.ts';
 export * from './envelope.ts';
+export * from './feedback.ts';
 export * from './language.ts';
 export * from './legal/consent-requests.ts';
 export * from './legal/documents.ts';

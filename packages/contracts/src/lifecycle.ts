@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { formatDate } from './calendar.ts';
+import { planStates } from './plan-state-words.ts';
+
+export * from './plan-state-words.ts';
 
 /**
  * What Pria will do next for a customer (GET /api/v1/subscriptions/me/upcoming), computed on the
@@ -52,35 +54,11 @@ export const upcomingSchedule = z.object({
   /** When the plan ends because it will not renew (cancelled or paused), else null. */
   endsAt: z.string().nullable(),
   /** Why there is nothing upcoming: 'none' (never subscribed), 'inactive', 'pending_verification', 'paused', 'cancelled'. */
-  state: z.enum(['active', 'cancelled', 'paused', 'inactive', 'pending_verification', 'none']),
+  state: z.enum(planStates),
   /** Cards that will have expired by the next charge or by the renewal they pay for. */
   expiringCards: z.array(upcomingCard),
 });
 export type UpcomingSchedule = z.infer<typeof upcomingSchedule>;
-
-/**
- * A plan's state in words (a badge's "Paused", "Cancelled — ends Jun 1, 2027"): the schedule's
- * own `state` and `endsAt`, the engine's reading of the plan, so a screen never works it out
- * again (issue 40's walk: a paused or cancelled plan's header said "ACTIVE" from `status`).
- * An inactive plan has ended: its renewal was declined, a refund or the account's deletion ended
- * it, or it reached its end date cancelled or paused.
- */
-export function planStateWords(u: Pick<UpcomingSchedule, 'state' | 'endsAt'>): string {
-  switch (u.state) {
-    case 'active':
-      return 'Active';
-    case 'paused':
-      return 'Paused';
-    case 'cancelled':
-      return u.endsAt ? `Cancelled — ends ${formatDate(u.endsAt, 'medium')}` : 'Cancelled';
-    case 'inactive':
-      return 'Ended';
-    case 'pending_verification':
-      return 'Pending verification';
-    case 'none':
-      return 'No plan';
-  }
-}
 
 /** A receipt's number as customers read it: R-000123. */
 export const receiptLabel = (n: number | string) => `R-${String(n).padStart(6, '0')}`;

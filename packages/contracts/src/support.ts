@@ -1,7 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages } from './messages.ts';
-import { limitedText, requiredText } from './text-fields.ts';
+import { requiredText } from './text-fields.ts';
 import { textLimits } from './text-limits.ts';
+import { withMeta } from './zod-mini.ts';
+
+// zod's mini API (zod-mini.ts): the contact form and the support modal check with these in the
+// browser. The feedback's schema, which only the server runs, is in feedback.ts.
 
 export const contactTopics = [
   'Adding or Removing cards',
@@ -16,13 +20,15 @@ export const supportTopics = [
   'Notifications',
 ] as const;
 
-export const emailField = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .max(254, messages.invalidEmail)
-  .pipe(z.email({ error: messages.invalidEmail }))
-  .meta({ type: 'string', format: 'email', minLength: 1, maxLength: 254 });
+export const emailField = withMeta(
+  z.pipe(
+    z
+      .string({ error: messages.emailRequired })
+      .check(z.trim(), z.minLength(1, messages.emailRequired), z.maxLength(254, messages.invalidEmail)),
+    z.email({ error: messages.invalidEmail }),
+  ),
+  { type: 'string', format: 'email', minLength: 1, maxLength: 254 },
+);
 
 export const contactUsRequest = z.object({
   email: emailField,
@@ -37,13 +43,3 @@ export const supportRequest = z.object({
   message: requiredText('Message', textLimits.message, messages.messageRequired),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
-
-export const feedbackRequest = z.object({
-  star: z.coerce
-    .number({ error: messages.starRequired })
-    .int(messages.starRequired)
-    .min(1, messages.starRequired)
-    .max(5, messages.starRequired),
-  message: limitedText('Message', textLimits.message).optional().default(''),
-});
-export type FeedbackRequest = z.infer<typeof feedbackRequest>;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { billingAddress } from './address.ts';
 import { newCardRequest } from './cards.ts';
+import { feedbackRequest } from './feedback.ts';
 import { onboardingProfileUpdate, profileUpdate } from './profile.ts';
-import { contactUsRequest, feedbackRequest, supportRequest } from './support.ts';
+import { contactUsRequest, supportRequest } from './support.ts';
 import { textLimits } from './text-limits.ts';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>

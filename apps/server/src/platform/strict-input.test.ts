@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { strictInput, undeclaredBody, validationMessage } from './strict-input.ts';
+import * as mini from 'zod/mini';
+import { isZodSchema, strictInput, undeclaredBody, validationMessage } from './strict-input.ts';
 
 const address = z.object({ street: z.string(), floor: z.number().optional() }).describe('Where');
 const body = z
@@ -18,8 +19,8 @@ const body = z
   })
   .refine((b) => b.name !== 'nobody', { message: 'not nobody', path: ['name'] });
 
-const issues = (schema: z.ZodType, input: unknown) =>
-  schema.safeParse(input).error?.issues.map((i) => ({ code: i.code, path: i.path.join('.') })) ?? [];
+const issues = (schema: z.core.$ZodType, input: unknown) =>
+  z.safeParse(schema, input).error?.issues.map((i) => ({ code: i.code, path: i.path.join('.') })) ?? [];
 
 describe('strictInput: objects refuse keys they do not name', () => {
   const strict = strictInput(body);
@@ -67,6 +68,20 @@ describe('strictInput: objects refuse keys they do not name', () => {
 
   it('converts a schema once: the same input gives the same strict schema', () => {
     expect(strictInput(body)).toBe(strict);
+  });
+
+  it("tightens a schema of zod's mini API too (the contracts' browser-side ones: the profile's body)", () => {
+    const profile = mini.object({ name: mini.string(), address: mini.object({ street: mini.string() }) });
+    expect(isZodSchema(profile)).toBe(true);
+    expect(isZodSchema({ type: 'object' })).toBe(false);
+    const tight = strictInput(profile);
+    expect(issues(tight, { name: 'Ann', address: { street: 'x' }, email: 'a@b.c' })).toEqual([
+      { code: 'unrecognized_keys', path: '' },
+    ]);
+    expect(issues(tight, { name: 'Ann', address: { street: 'x', floor: 2 } })).toEqual([
+      { code: 'unrecognized_keys', path: 'address' },
+    ]);
+    expect(profile.safeParse({ name: 'Ann', address: { street: 'x' }, email: 'a@b.c' }).success).toBe(true);
   });
 });
 

@@ -12,7 +12,9 @@ import { z } from 'zod';
  * would refuse the other's keys).
  */
 
-type Schema = z.ZodType;
+// Any zod schema: the classic API's, or the mini API's the contracts' browser-side schemas use
+// (the profile's body, an address, a passkey's name).
+type Schema = z.core.$ZodType;
 // biome-ignore lint/suspicious/noExplicitAny: zod's definitions are walked by their `type`
 type Def = any;
 
@@ -29,7 +31,7 @@ export function strictInput<T extends Schema>(schema: T): T {
 }
 
 /** A copy with a changed definition that keeps the original's description and metadata. */
-const copy = (schema: Schema, def: Def) => schema.clone(def, { parent: true });
+const copy = (schema: Schema, def: Def) => z.core.clone(schema, def, { parent: true });
 
 function tighten(schema: Schema): Schema {
   const def: Def = schema._zod.def;
@@ -70,7 +72,7 @@ function tighten(schema: Schema): Schema {
 }
 
 /** Whether `value` is a zod schema (a route may also declare plain JSON Schema). */
-export const isZodSchema = (value: unknown): value is Schema => value instanceof z.ZodType;
+export const isZodSchema = (value: unknown): value is Schema => value instanceof z.core.$ZodType;
 
 /**
  * The refusal of unknown keys, naming them where they are: "Unknown query parameter:

@@ -3,6 +3,8 @@ import { subscriptionStatuses } from '../customers.ts';
 import { tooLong } from '../text-limits.ts';
 import { adminMessages, order, page, pageOf, pageSize } from './shared.ts';
 
+export { encodeFilter } from './filter-encoding.ts';
+
 export const customerSortFields = ['id', 'createdAt', 'email', 'firstName', 'lastName', 'phone'] as const;
 export type CustomerSortField = (typeof customerSortFields)[number];
 
@@ -47,14 +49,6 @@ export const customerFilter = z
   })
   .strict();
 export type CustomerFilter = z.infer<typeof customerFilter>;
-
-/** Base64 (standard or URL-safe) of a JSON object, as the browser keeps it in the URL. */
-export function encodeFilter(filter: Record<string, unknown>): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(filter));
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
 
 function decodeFilter(text: string): unknown {
   const normal = text.trim().replace(/-/g, '+').replace(/_/g, '/');

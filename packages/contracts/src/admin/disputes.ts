@@ -1,20 +1,8 @@
 import { z } from 'zod';
+import { disputePaybacks, disputeStatuses } from './dispute-words.ts';
 
-export const disputeStatuses = ['open', 'won', 'lost'] as const;
+export * from './dispute-words.ts';
 
-/**
- * A dispute's pay-back: `none` for a plan charge (nothing is paid back); for a $3 charge
- * `already_sent` (sent before the dispute opened), `withheld` (open, or lost: the bank returned
- * the money) or `released` (won: it goes to the card at the next tick).
- */
-export const disputePaybacks = ['none', 'already_sent', 'withheld', 'released'] as const;
-export type DisputePayback = (typeof disputePaybacks)[number];
-export const disputePaybackLabels: Record<DisputePayback, string> = {
-  none: 'No pay-back — plan charge',
-  already_sent: 'Already sent',
-  withheld: 'Withheld',
-  released: 'Released',
-};
 export const disputeDecision = z.object({
   outcome: z.enum(['won', 'lost'], { error: 'outcome must be won or lost' }),
   note: z.string().trim().max(500, 'The note is at most 500 characters').optional(),

@@ -1,4 +1,4 @@
-import { type ContactUsRequest, contactUsRequest } from '@pria/contracts';
+import { type ContactUsRequest, contactUsRequest } from '@pria/contracts/support';
 
 /** Same zod schema as the server: one field → the first message the spec gives for it. */
 export function validateContact(values: ContactUsRequest): Partial<Record<keyof ContactUsRequest, string>> {

@@ -1,11 +1,11 @@
-import { onboardingProfileUpdate, type ProfileUpdate, profileUpdate } from '@pria/contracts';
+import { onboardingProfileUpdate, type ProfileUpdate, profileUpdate } from '@pria/contracts/profile-update';
 import { zodValidate } from '../../components/form/zod-validate.ts';
 import { formErrorsInLanguage } from './form-words.ts';
 import type { ProfileValues } from './profile-values.ts';
 
 /**
- * The profile form's checks and payload: the API's own schemas (zod), loaded once the form is on
- * screen (`laterChecks`, issue 43).
+ * The profile form's checks and payload: the API's own schemas (zod's mini API, ADR 88's
+ * addendum), loaded once the form is on screen (`laterChecks`, issue 43).
  */
 
 const schemaFor = (onboarding: boolean) => (onboarding ? onboardingProfileUpdate : profileUpdate);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, TextInput } from '@mantine/core';
-import { PASSKEY_NAME_MAX_LENGTH, passkeyName } from '@pria/contracts';
+import { PASSKEY_NAME_MAX_LENGTH } from '@pria/contracts/account-words';
+import { passkeyName } from '@pria/contracts/passkey-name';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Dialog } from '../../components/overlays/dialog.tsx';
 import { passkeyNameErrorIn } from './passkey-words.ts';

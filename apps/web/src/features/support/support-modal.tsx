@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type SupportRequest, supportRequest, supportTopics, textLimits } from '@pria/contracts';
+import { type SupportRequest, supportRequest, supportTopics } from '@pria/contracts/support';
+import { textLimits } from '@pria/contracts/text-limits';
 import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { FraudNotice, TopicField } from '../../components/form/topic-field.tsx';
 import { zodValidate } from '../../components/form/zod-validate.ts';
