@@ -4,13 +4,11 @@ import { FullScreenLoader } from '../../components/full-screen-loader.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import LandingPage from '../../features/landing/landing-page.tsx';
 import { PublicLayout } from '../layout/public-layout.tsx';
-import { withQueries } from '../with-queries.tsx';
 
-// The pages that send a form get react-query with their code (the landing page never needs it).
 const AboutPage = lazy(() => import('../../features/about/about-page.tsx'));
 const FaqPage = lazy(() => import('../../features/faq/faq-page.tsx'));
-const ContactPage = lazy(withQueries(() => import('../../features/contact/contact-page.tsx')));
-const FeedbackPage = lazy(withQueries(() => import('../../features/feedback/feedback-page.tsx')));
+const ContactPage = lazy(() => import('../../features/contact/contact-page.tsx'));
+const FeedbackPage = lazy(() => import('../../features/feedback/feedback-page.tsx'));
 const PrivacyPolicyPage = lazy(() => import('../../features/legal/privacy-policy-page.tsx'));
 const TermsPage = lazy(() => import('../../features/legal/terms-page.tsx'));
 const SignedOutPage = lazy(() => import('../../features/farewell/signed-out-page.tsx'));

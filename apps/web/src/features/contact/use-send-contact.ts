@@ -1,10 +1,9 @@
 import type { ContactUsRequest } from '@pria/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api, dataOf } from '../../app/api-client.ts';
+import { useSend } from '../../components/form/use-send.ts';
 
 export function useSendContact() {
-  return useMutation({
-    mutationFn: (request: ContactUsRequest) =>
-      dataOf(api.POST('/api/v1/support/contact-us', { body: request })),
-  });
+  return useSend((request: ContactUsRequest) =>
+    dataOf(api.POST('/api/v1/support/contact-us', { body: request })),
+  );
 }
