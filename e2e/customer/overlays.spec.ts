@@ -1,0 +1,137 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { seedCustomer, signInSeeded } from '../journeys/support/seed.ts';
+import { snap } from '../journeys/support/viewport.ts';
+import { CardForm } from './pages/card-form.ts';
+import { testCards } from './pages/test-cards.ts';
+
+/**
+ * The customer area's overlays on the platform (ADR 90): the account menu as a menu button, dialogs
+ * as modal <dialog>s that give the focus back, a toast shown while a dialog is open drawn in the
+ * dialog (a modal dialog makes the rest of the page inert), tooltips, and the phone's side menu.
+ */
+
+const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+const holdsFocus = (locator: Locator) => locator.evaluate((el) => el.contains(document.activeElement));
+const pageScrolls = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).overflowY !== 'hidden');
+
+test.describe('at 1280 px, with a mouse and the keyboard', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the account menu, a dialog, a toast over it and a tooltip', async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const { email } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: 'overlays-1280',
+      cards: [testCards.visa],
+      plan: 'semi-annual',
+    });
+    await signInSeeded(page, email);
+
+    // The account menu from the keyboard: ArrowDown opens it on its first item, the arrow keys and
+    // End move (and wrap), Escape closes it and gives the focus back to its button.
+    const accountButton = page.getByRole('banner').locator('button[aria-haspopup="menu"]');
+    await expect(accountButton).toHaveAttribute('aria-expanded', 'false');
+    await accountButton.focus();
+    await page.keyboard.press('ArrowDown');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(accountButton).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(() => hasFocus(menu.getByRole('menuitem', { name: 'Account Settings' }))).toBe(true);
+    await page.keyboard.press('End');
+    await expect.poll(() => hasFocus(menu.getByRole('menuitem', { name: 'Logout' }))).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => hasFocus(menu.getByRole('menuitem', { name: 'Account Settings' }))).toBe(true);
+    // Under its button and inside the window.
+    const [buttonBox, menuBox] = [await accountButton.boundingBox(), await menu.boundingBox()];
+    expect(menuBox && buttonBox && menuBox.y >= buttonBox.y + buttonBox.height).toBe(true);
+    expect(menuBox && menuBox.x + menuBox.width <= 1280).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect.poll(() => hasFocus(accountButton)).toBe(true);
+
+    // A click outside closes it; Support from it opens its dialog, which holds the focus, keeps the
+    // page from scrolling and gives the focus back to the menu's button on Escape.
+    await accountButton.click();
+    await expect(menu).toBeVisible();
+    await page.getByRole('heading', { name: 'Dashboard' }).click();
+    await expect(menu).toBeHidden();
+    await accountButton.click();
+    await menu.getByRole('menuitem', { name: 'Support' }).click();
+    const support = page.getByRole('dialog', { name: 'Support' });
+    await expect(support).toBeVisible();
+    await expect.poll(() => holdsFocus(support)).toBe(true);
+    expect(await pageScrolls(page)).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect(support).toBeHidden();
+    await expect.poll(() => hasFocus(accountButton)).toBe(true);
+    expect(await pageScrolls(page)).toBe(true);
+
+    // A declined card: the toast shows in the dialog, above its backdrop, and its close button
+    // works; Escape does not throw away the typed card, its X does, and the focus goes back.
+    const addCard = page.getByRole('button', { name: '+ Add new Card' });
+    await addCard.click();
+    const modal = page.getByRole('dialog', { name: 'Add your Credit Card' });
+    const form = new CardForm(page, modal);
+    await form.fillDetails(testCards.declined);
+    await form.next();
+    await form.root.getByRole('button', { name: 'Add Card' }).click();
+    const toast = modal.locator('.mantine-Notification-root').filter({ hasText: 'Your card was declined.' });
+    await expect(toast).toBeVisible();
+    await snap(page, '1280-overlays-toast-in-dialog');
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(modal).toBeHidden();
+    await expect.poll(() => hasFocus(addCard)).toBe(true);
+
+    // The card's pencil names itself under the mouse.
+    await page.getByRole('button', { name: 'Edit card ending 1111' }).hover();
+    const tip = page.getByRole('tooltip').filter({ hasText: 'Edit card' });
+    await expect(tip).toBeVisible();
+    await page.mouse.move(5, 795);
+    await expect(tip).toBeHidden();
+  });
+});
+
+test.describe('at 390 px, by touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the side menu slides in, and Escape, a tap beside it or a link close it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { email } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: 'overlays-390',
+      cards: [testCards.visa],
+      plan: 'semi-annual',
+    });
+    await signInSeeded(page, email);
+    const open = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+
+    await open.click();
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    expect(box && box.x === 0 && box.width <= 300).toBe(true);
+    await snap(page, '390-overlays-side-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect.poll(() => hasFocus(open)).toBe(true);
+
+    // A tap on the dimmed page beside the menu.
+    await open.click();
+    await expect(menu).toBeVisible();
+    await page.touchscreen.tap(360, 420);
+    await expect(menu).toBeHidden();
+
+    // A link goes there and closes the menu.
+    await open.click();
+    await menu.getByRole('link', { name: 'Security' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/account\/security$/);
+  });
+});
