@@ -77,6 +77,8 @@ test.describe('at 1280 px, with a mouse and the keyboard', () => {
     await form.root.getByRole('button', { name: 'Add Card' }).click();
     const toast = modal.locator('.mantine-Notification-root').filter({ hasText: 'Your card was declined.' });
     await expect(toast).toBeVisible();
+    // Under the 64 px header, not over its account menu.
+    expect((await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(64);
     await snap(page, '1280-overlays-toast-in-dialog');
     await toast.getByRole('button', { name: 'Close notification' }).click();
     await expect(toast).toBeHidden();
