@@ -97,6 +97,60 @@ test.describe('at 1280 px, with a mouse and the keyboard', () => {
   });
 });
 
+test.describe('a toast and a dialog', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a toast keeps its time while a dialog opens over it and closes (it is redrawn in the dialog)', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { email } = await seedCustomer(browser, baseURL ?? '', {
+      prefix: 'overlays-toast',
+      cards: [testCards.visa],
+      plan: 'semi-annual',
+    });
+    await page.clock.install();
+    await signInSeeded(page, email);
+    await page.goto('/dashboard/account/notifications');
+    const payments = page
+      .locator('section#account-notifications')
+      .getByRole('checkbox', { name: /^Payments/ })
+      .first();
+    await expect(payments).toBeVisible();
+    // Support's code is loaded once first (it loads when it first opens).
+    const accountButton = page.getByRole('banner').locator('button[aria-haspopup="menu"]');
+    const support = page.getByRole('dialog', { name: 'Support' });
+    await accountButton.click();
+    await page.getByRole('menuitem', { name: 'Support' }).click();
+    await expect(support).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(support).toBeHidden();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await payments.click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Updated Successfully' });
+    await expect(toast).toBeVisible();
+    // 1.5 s in, Support opens over it (the toast is drawn in the dialog); 1 s later it closes. From
+    // the keyboard, and the mouse away: a mouse resting on a toast holds it open, as it should.
+    await page.mouse.move(5, 795);
+    await page.clock.runFor(1500);
+    await accountButton.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => hasFocus(page.getByRole('menuitem', { name: 'Support' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(support.locator('.mantine-Notification-root')).toBeVisible();
+    await page.clock.runFor(1000);
+    await page.keyboard.press('Escape');
+    await expect(support).toBeHidden();
+    await expect(toast).toBeVisible();
+    // Its 3 s are up: gone, not started again by each move.
+    await page.clock.runFor(700);
+    await expect(toast).toBeHidden();
+  });
+});
+
 test.describe('at 390 px, by touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

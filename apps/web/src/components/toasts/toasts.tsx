@@ -1,5 +1,5 @@
 import { Notification } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import classes from './toasts.module.css';
 
 /** A toast: what `notifications.show` takes (the fields of Mantine's notifications the app used). */
@@ -17,6 +17,9 @@ export interface ToastData {
 
 interface Toast extends ToastData {
   key: string;
+  /** When it closes (ms since the epoch), kept here: a toast redrawn elsewhere (in a dialog opened
+   * meanwhile, providers.tsx) keeps its time rather than starting it again. */
+  closesAt?: number;
 }
 
 /** At most this many on view; the next ones wait their turn. */
@@ -39,7 +42,8 @@ function set(next: Toast[]) {
 export const notifications = {
   show(data: ToastData): string {
     const key = data.id ?? `toast-${++counter}`;
-    const toast = { ...data, key };
+    const time = data.autoClose ?? DEFAULT_AUTO_CLOSE;
+    const toast = { ...data, key, closesAt: time === false ? undefined : Date.now() + time };
     const at = toasts.findIndex((t) => t.key === key);
     set(at === -1 ? [...toasts, toast] : toasts.map((t, i) => (i === at ? toast : t)));
     return key;
@@ -48,6 +52,16 @@ export const notifications = {
     if (toasts.some((t) => t.key === id)) set(toasts.filter((t) => t.key !== id));
   },
 };
+
+/** Holds a toast open (a mouse rests on it), or gives it its whole time again once the mouse leaves. */
+function hold(key: string, held: boolean) {
+  set(
+    toasts.map((t) => {
+      if (t.key !== key || t.autoClose === false) return t;
+      return { ...t, closesAt: held ? undefined : Date.now() + (t.autoClose ?? DEFAULT_AUTO_CLOSE) };
+    }),
+  );
+}
 
 function useToasts(): Toast[] {
   return useSyncExternalStore(
@@ -86,19 +100,12 @@ export function Notifications({ position, className, zIndex }: NotificationsProp
 }
 
 function ToastView({ toast }: { toast: Toast }) {
-  const { key, title, message, color, autoClose = DEFAULT_AUTO_CLOSE, withCloseButton = true } = toast;
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const start = () => {
-    clearTimeout(timer.current);
-    if (autoClose !== false) timer.current = setTimeout(() => notifications.hide(key), autoClose);
-  };
-  const pause = () => clearTimeout(timer.current);
-  // Starts again when the toast is replaced by one with its id (a new object).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `toast` is what restarts the timer
+  const { key, title, message, color, closesAt, withCloseButton = true } = toast;
   useEffect(() => {
-    start();
-    return pause;
-  }, [toast]);
+    if (closesAt === undefined) return;
+    const timer = setTimeout(() => notifications.hide(key), Math.max(0, closesAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [key, closesAt]);
   return (
     <Notification
       className={classes.toast}
@@ -107,8 +114,8 @@ function ToastView({ toast }: { toast: Toast }) {
       withCloseButton={withCloseButton}
       closeButtonProps={toast.closeButtonProps}
       onClose={() => notifications.hide(key)}
-      onPointerEnter={(event) => event.pointerType === 'mouse' && pause()}
-      onPointerLeave={(event) => event.pointerType === 'mouse' && start()}
+      onPointerEnter={(event) => event.pointerType === 'mouse' && hold(key, true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && hold(key, false)}
     >
       {message}
     </Notification>
