@@ -65,6 +65,13 @@ test.describe('at 1280 px, with a mouse and the keyboard', () => {
     await expect(support).toBeHidden();
     await expect.poll(() => hasFocus(accountButton)).toBe(true);
     expect(await pageScrolls(page)).toBe(true);
+    // Again, and closed with its X: the focus goes back every time (the walk: only the first).
+    await accountButton.click();
+    await menu.getByRole('menuitem', { name: 'Support' }).click();
+    await expect(support).toBeVisible();
+    await support.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(support).toBeHidden();
+    await expect.poll(() => hasFocus(accountButton)).toBe(true);
 
     // A declined card: the toast shows in the dialog, above its backdrop, and its close button
     // works; Escape does not throw away the typed card, its X does, and the focus goes back.

@@ -127,9 +127,10 @@ export function PopupMenu({ target, children, label, width, placement = 'bottom-
         className={classes.menu}
         style={width ? { width } : undefined}
         onKeyDown={onMenuKey}
-        // Choosing an item closes the menu and gives the focus back to its button before what the
-        // item does renders (a dialog it opens gives the focus back to the button when it closes).
-        onClick={(event) => {
+        // Choosing an item closes the menu and gives the focus back to its button before the item's
+        // own handler runs (capture): what it does may render at once (a dialog opened then keeps
+        // the button to give the focus back to, not the hidden item; the walk found it lost).
+        onClickCapture={(event) => {
           if ((event.target as Element).closest('[role="menuitem"]')) closeToButton();
         }}
       >
