@@ -31,6 +31,8 @@ test.describe('at 1280 px, with a mouse and the keyboard', () => {
     // End move (and wrap), Escape closes it and gives the focus back to its button.
     const accountButton = page.getByRole('banner').locator('button[aria-haspopup="menu"]');
     await expect(accountButton).toHaveAttribute('aria-expanded', 'false');
+    // Named by the name it shows; the initials beside it are not read out too.
+    await expect(accountButton).toHaveAccessibleName('Ann Lee');
     await accountButton.focus();
     await page.keyboard.press('ArrowDown');
     const menu = page.getByRole('menu');
@@ -94,6 +96,17 @@ test.describe('at 1280 px, with a mouse and the keyboard', () => {
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(modal).toBeHidden();
     await expect.poll(() => hasFocus(addCard)).toBe(true);
+
+    // A confirmation starts on Cancel, the least harmful, and gives the focus back.
+    await page.goto('/dashboard/account/security');
+    const signOutEverywhere = page.getByRole('button', { name: 'Sign out everywhere' });
+    await signOutEverywhere.click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await expect.poll(() => hasFocus(confirm.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect.poll(() => hasFocus(signOutEverywhere)).toBe(true);
+    await page.goto('/dashboard');
 
     // The card's pencil names itself under the mouse.
     await page.getByRole('button', { name: 'Edit card ending 1111' }).hover();

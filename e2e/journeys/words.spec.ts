@@ -149,7 +149,7 @@ for (const width of widths) {
     const menu =
       width === 390
         ? page.getByRole('button', { name: 'AL, account menu for Ann Quinn Lee' })
-        : page.getByRole('button', { name: 'AL Ann Quinn Lee' });
+        : page.getByRole('button', { name: 'Ann Quinn Lee', exact: true });
     await expect(menu).toBeVisible();
     await expect(menu.locator('.mantine-Avatar-root')).toHaveText('AL');
   });

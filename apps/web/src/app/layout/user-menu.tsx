@@ -31,7 +31,8 @@ export function UserMenu({ name, onSupport, onLogout }: UserMenuProps) {
           // control) finds the button (WCAG 2.5.3 Label in Name; issue 40).
           aria-label={narrow ? t`${initials}, account menu for ${name}` : undefined}
           leftSection={
-            <Avatar size={28} color="navy">
+            // The initials repeat the name beside them: not read out with it ("AL Ann Lee", a walk).
+            <Avatar size={28} color="navy" aria-hidden>
               {initials}
             </Avatar>
           }

@@ -4,6 +4,9 @@ import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import classes from './dialog.module.css';
 import { dialogClosed, dialogOpened } from './open-dialogs.ts';
 
+const focusable =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
 export interface DialogProps {
   opened: boolean;
   onClose: () => void;
@@ -28,7 +31,8 @@ export interface DialogProps {
 /**
  * A modal dialog on the platform's `<dialog>` (ADR 90): `showModal()` puts it above the page in the
  * top layer, makes the page inert behind it and focuses inside it; Escape and a click on the
- * backdrop close it unless told not to; closing gives the focus back to what had it. Rendered only
+ * backdrop close it unless told not to; the keyboard starts on the first control of its body;
+ * closing gives the focus back to what had it. Rendered only
  * while open, in place (no portal), so a page mounts nothing for a dialog nobody opened.
  */
 export function Dialog(props: DialogProps) {
@@ -62,7 +66,12 @@ function OpenDialog({
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     dialogOpened(dialog);
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    // The keyboard starts where the dialog's work starts: a field marked `data-autofocus`, else
+    // the first control of its body (a confirmation's Cancel, the least harmful), not its X.
+    const body = dialog.querySelector(`.${classes.body}`);
+    (
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ?? body?.querySelector<HTMLElement>(focusable)
+    )?.focus();
     return () => {
       unmounting.current = true;
       dialogClosed(dialog);
