@@ -156,6 +156,7 @@ test.describe('a toast and a dialog', () => {
     await page.mouse.move(5, 795);
     await page.clock.runFor(1500);
     await accountButton.focus();
+    // Two keys at once: the second moves from the first item (it went to the button before).
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => hasFocus(page.getByRole('menuitem', { name: 'Support' }))).toBe(true);

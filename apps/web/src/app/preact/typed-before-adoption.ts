@@ -8,6 +8,18 @@ const typedBeforeAdoption = new WeakMap<Element, string>();
 
 export function keepTypedText(page: HTMLElement): void {
   for (const area of page.querySelectorAll('textarea')) typedBeforeAdoption.set(area, area.value);
+  // And what is typed after this until the text area is adopted: a lazy part (the contact form)
+  // adopts after its code arrives, and text typed meanwhile was put back as it was when the app
+  // started, which emptied /contact's message (CI, words.spec.ts).
+  page.addEventListener(
+    'input',
+    (event) => {
+      const area = event.target;
+      if (area instanceof HTMLTextAreaElement && typedBeforeAdoption.has(area))
+        typedBeforeAdoption.set(area, area.value);
+    },
+    true,
+  );
 }
 
 /** Once, as the text area is adopted: what was typed is what it holds. */

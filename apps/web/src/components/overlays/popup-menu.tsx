@@ -27,6 +27,11 @@ const items = (menu: HTMLElement) =>
     (item) => !item.hasAttribute('disabled'),
   );
 
+const focusItem = (menu: HTMLElement, from: 'first' | 'last') => {
+  const all = items(menu);
+  (from === 'last' ? all.at(-1) : all[0])?.focus({ preventScroll: true });
+};
+
 /**
  * A menu button (WAI-ARIA's pattern) on the platform's popover (ADR 90): the menu opens under its
  * button in the top layer, a click outside or Escape closes it, the arrow keys, Home and End move
@@ -54,8 +59,9 @@ export function PopupMenu({ target, children, label, width, placement = 'bottom-
       setOpened(open);
       if (open) {
         place();
-        const all = items(menu);
-        (focusOnOpen.current === 'last' ? all.at(-1) : all[0])?.focus({ preventScroll: true });
+        // Opened by a click (the button is its invoker): the keyboard goes to an item now, unless
+        // a key already put it there (open()).
+        if (!menu.contains(document.activeElement)) focusItem(menu, focusOnOpen.current);
         addEventListener('scroll', place, { capture: true, passive: true });
         addEventListener('resize', place, { passive: true });
       } else {
@@ -71,9 +77,17 @@ export function PopupMenu({ target, children, label, width, placement = 'bottom-
     };
   }, [targetId, placement]);
 
+  // Opened from the keyboard: shown, placed and focused at once, so a key pressed right after
+  // moves from the item (the toggle event comes a task later: a second ArrowDown went to the
+  // button in CI and opened the menu again on its first item).
   const open = (from: 'first' | 'last') => {
+    const menu = menuRef.current;
+    const anchor = document.getElementById(targetId);
+    if (!menu || !anchor) return;
     focusOnOpen.current = from;
-    menuRef.current?.showPopover();
+    if (!menu.matches(':popover-open')) menu.showPopover();
+    placeNextTo(anchor, menu, placement);
+    focusItem(menu, from);
   };
   const closeToButton = () => {
     menuRef.current?.hidePopover();
