@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { seedCustomer, signInSeeded } from '../journeys/support/seed.ts';
 import { snap } from '../journeys/support/viewport.ts';
 import { CardForm } from './pages/card-form.ts';
@@ -12,6 +12,10 @@ import { testCards } from './pages/test-cards.ts';
 
 const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 const holdsFocus = (locator: Locator) => locator.evaluate((el) => el.contains(document.activeElement));
+/** A customer on the Semi-Annual plan with one Visa, as every test here starts. */
+const subscribedWithAVisa = async (browser: Browser, baseURL: string | undefined, prefix: string) =>
+  (await seedCustomer(browser, baseURL ?? '', { prefix, cards: [testCards.visa], plan: 'semi-annual' }))
+    .email;
 const pageScrolls = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).overflowY !== 'hidden');
 
@@ -20,11 +24,7 @@ test.describe('at 1280 px, with a mouse and the keyboard', () => {
 
   test('the account menu, a dialog, a toast over it and a tooltip', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    const { email } = await seedCustomer(browser, baseURL ?? '', {
-      prefix: 'overlays-1280',
-      cards: [testCards.visa],
-      plan: 'semi-annual',
-    });
+    const email = await subscribedWithAVisa(browser, baseURL, 'overlays-1280');
     await signInSeeded(page, email);
 
     // The account menu from the keyboard: ArrowDown opens it on its first item, the arrow keys and
@@ -126,11 +126,7 @@ test.describe('a toast and a dialog', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { email } = await seedCustomer(browser, baseURL ?? '', {
-      prefix: 'overlays-toast',
-      cards: [testCards.visa],
-      plan: 'semi-annual',
-    });
+    const email = await subscribedWithAVisa(browser, baseURL, 'overlays-toast');
     await page.clock.install();
     await signInSeeded(page, email);
     await page.goto('/dashboard/account/notifications');
@@ -181,11 +177,7 @@ test.describe('at 390 px, by touch', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const { email } = await seedCustomer(browser, baseURL ?? '', {
-      prefix: 'overlays-390',
-      cards: [testCards.visa],
-      plan: 'semi-annual',
-    });
+    const email = await subscribedWithAVisa(browser, baseURL, 'overlays-390');
     await signInSeeded(page, email);
     const open = page.getByRole('button', { name: 'Open menu' });
     const menu = page.getByRole('dialog', { name: 'Menu' });
