@@ -7,7 +7,8 @@ import { AccountSecurityPage } from './pages/account-security-page.ts';
 /**
  * Account → Security → "Sign out everywhere" (issue 30): after a confirmation every session of
  * the account ends, this one and another browser's; the other browser notices when its tab is looked at
- * again, is asked to sign in again with the reason, and comes back to where it was.
+ * again, is asked to sign in again with the reason, and comes back to where it was. So does another
+ * tab of this browser, whose stored session the first tab forgot.
  */
 test('signs out this browser and another one; the other notices on focus, signs in again and comes back', async ({
   page,
@@ -25,7 +26,14 @@ test('signs out this browser and another one; the other notices on focus, signs 
   const phoneAccount = new AccountSecurityPage(phone);
   await phoneAccount.open('personalinfo');
 
+  // And a second tab of this browser: the first tab forgets the session they share, so this one
+  // finds no token at all, and must still notice that it is signed out.
+  const tab = await page.context().newPage();
+  const tabAccount = new AccountSecurityPage(tab);
+  await tabAccount.open('personalinfo');
+
   const account = new AccountSecurityPage(page);
+  await page.bringToFront();
   await account.open('security');
   const section = account.section('Security');
   await section.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -48,4 +56,9 @@ test('signs out this browser and another one; the other notices on focus, signs 
   await expect(phone).toHaveURL(/\/dashboard\/account\/personalinfo$/);
   await expect(phoneAccount.section('Personal Information')).toBeVisible();
   await other.close();
+
+  // The second tab, looked at again, is sent to sign in as well, told why.
+  await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(tab.getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 15_000 });
+  await expect(tab.getByText('You were signed out. Log in again to continue.')).toBeVisible();
 });

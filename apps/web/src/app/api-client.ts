@@ -20,6 +20,21 @@ export { ApiError } from './api-error.ts';
  * sent no token, every call was refused and "Try again" could not mend it (a walk, ADR 87).
  */
 async function currentAccessToken(): Promise<string | undefined> {
+  const token = await storedAccessToken();
+  if (token) signedInOnThisPage = true;
+  return token;
+}
+
+/**
+ * This page has sent a session's token. A tab's session can be forgotten by another tab of the
+ * same browser (localStorage is shared): one that noticed first that the server ended it, or a
+ * Logout. This tab then finds no token and no stored session, and its calls are refused (401);
+ * it is sent to sign in like the tab that noticed, instead of staying on a screen whose every call
+ * fails (a CI run of the two-factor journey, where the enrolment's tab noticed first).
+ */
+let signedInOnThisPage = false;
+
+async function storedAccessToken(): Promise<string | undefined> {
   try {
     let manager = currentUserManager();
     if (!manager) {
@@ -126,8 +141,9 @@ async function authorisedFetch(request: Request): Promise<Response> {
     }
     if (response.status === 401 && token && !(await asksForRecentSignIn(response))) {
       response = await afterRevocation(request, token, response);
-    } else if (response.status === 401 && !token && hasStoredSession()) {
-      // The session's token ended and its refresh was refused: the session is over, sign in again.
+    } else if (response.status === 401 && !token && (hasStoredSession() || signedInOnThisPage)) {
+      // The session's token ended and its refresh was refused, or another tab forgot the session:
+      // it is over, sign in again.
       await signInAgain();
     }
   } catch (error) {

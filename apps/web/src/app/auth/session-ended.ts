@@ -1,3 +1,4 @@
+import { leavingThisPage } from './log-out.ts';
 import { signInParams } from './sign-in-params.ts';
 import { whenUserManager } from './user-manager.ts';
 
@@ -9,10 +10,11 @@ let leaving = false;
  * and the refresh token with it. The stored user is forgotten (no further call carries the dead
  * token) and a sign-in starts that comes back here (`returnTo`, an in-app path; the callback
  * only honours /dashboard paths and sends others home). Once per page: calls in flight that
- * fail the same way do not start a second one.
+ * fail the same way do not start a second one, nor does a page already leaving (a Logout, a
+ * password change's own page): its calls refused once it forgot the tokens are not a session ended.
  */
 export async function signInAgain(returnTo: string = window.location.pathname): Promise<void> {
-  if (leaving) return;
+  if (leaving || leavingThisPage()) return;
   leaving = true;
   const userManager = await whenUserManager();
   userManager.stopSilentRenew();
