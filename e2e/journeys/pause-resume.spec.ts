@@ -57,6 +57,8 @@ for (const width of widths) {
     await expect(section.getByTestId('subscription-status')).toHaveText('Paused');
     await expect(section.getByRole('switch', { name: 'Subscription enabled' })).not.toBeChecked();
     await expect(section.getByText('Paused: no $3 charges, and the plan will not renew')).toBeVisible();
+    // The keyboard is back on the switch, not on the page: the next Space turns it back on.
+    await expect(section.getByRole('switch', { name: 'Subscription enabled' })).toBeFocused();
 
     // The ledger: one pause, by the customer; the subscription no longer charges or renews.
     const pauses = await sql<{ paused_by: string; resumed_at: Date | null }>(

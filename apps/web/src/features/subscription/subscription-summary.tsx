@@ -362,8 +362,12 @@ export function SubscriptionSummary() {
             label={t`Subscription enabled`}
             description={sub.isEnabled ? undefined : t`Paused: no $3 charges, and the plan will not renew`}
             checked={sub.isEnabled}
-            disabled={update.isPending}
-            onChange={(event) => toggle(event.currentTarget.checked)}
+            // Busy, not disabled, while the change is sent: a disabled control drops the keyboard
+            // focus, which the confirmation had just given back to it, onto the page.
+            aria-disabled={update.isPending}
+            onChange={(event) => {
+              if (!update.isPending) toggle(event.currentTarget.checked);
+            }}
           />
         ) : (
           // An ended or cancelled plan has nothing to pause: no switch that reads "enabled".
