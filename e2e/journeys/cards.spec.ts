@@ -76,6 +76,7 @@ for (const width of widths) {
     );
     expect(added.text).toContain("If this wasn't you");
 
+    const carousel = page.getByTestId('cards-carousel');
     if (width === 1280) {
       // Two cards, limit three: one empty slot, with or without 'Show all cards'.
       const slots = page.getByRole('list', { name: 'Your cards' }).getByRole('listitem');
@@ -94,7 +95,6 @@ for (const width of widths) {
       );
       await expectNoSidewaysScroll(page);
       // The carousel's arrows sit below the card, never over its number or name (issue 29).
-      const carousel = page.getByTestId('cards-carousel');
       const tile = await carousel.getByTestId('card-tile').first().boundingBox();
       expect(tile).not.toBeNull();
       for (const name of ['Previous card', 'Next card']) {
@@ -104,7 +104,13 @@ for (const width of widths) {
     }
     await snap(page, `${width}-j4-cards`);
 
-    // Remove the Mastercard: confirmed first; the panel and the ledger follow.
+    // Remove the Mastercard: confirmed first; the panel and the ledger follow. On a phone, from its
+    // own slide: the second of three, "Add a card" the third.
+    const slideStatus = carousel.getByRole('status');
+    if (width === 390) {
+      await carousel.getByRole('button', { name: 'Next card' }).click();
+      await expect(slideStatus).toHaveText('Slide 2 of 3');
+    }
     await page.getByRole('button', { name: 'Edit card ending 4444' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Credit Card' });
     await edit.getByRole('button', { name: 'Remove Card' }).click();
@@ -114,6 +120,12 @@ for (const width of widths) {
       .click();
     await expect(edit).toBeHidden();
     await expect(upcoming.getByText(/Mastercard •••• 4444/)).toHaveCount(0);
+    if (width === 390) {
+      // The carousel shows the card left, not the "Add a card" slide that came under the removed one.
+      await expect(slideStatus).toHaveText('Slide 1 of 2');
+      await expect(carousel.getByRole('article', { name: 'Visa card ending 1111' })).toBeInViewport();
+      await expect(carousel.getByRole('group', { name: 'Add a card' })).not.toBeInViewport();
+    }
     const { id } = await customerByEmail(email);
     const cards = await cardsOf(id);
     expect(cards.map((c) => [c.last_four, c.removed_at === null])).toEqual([

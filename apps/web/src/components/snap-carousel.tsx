@@ -39,8 +39,13 @@ interface SnapCarouselProps {
   words: CarouselWords;
   /** The slide it opens on, read when it mounts (never a reason to start over). */
   initialSlide?: number;
-  /** The slide in view changed (arrows, indicators, keys, a swipe). */
+  /** The slide in view changed (arrows, indicators, keys, a swipe, the slide in view removed). */
   onSlideChange?: (index: number) => void;
+  /**
+   * The slide to show when the one in view is removed, from the index it had: by default the slide
+   * that took its place.
+   */
+  afterRemoval?: (index: number) => number;
   withControls?: boolean;
   /** A tab stop on the row itself, for slides with nothing to focus (the arrow keys then work there). */
   focusableRow?: boolean;
@@ -49,6 +54,21 @@ interface SnapCarouselProps {
 
 /** How long a scroll the carousel started may take before the row's position is what counts again. */
 const SETTLE_MS = 1000;
+
+/**
+ * The slide to show once the slides have changed, or null to leave the row as it is: only when the
+ * slide in view (`shown`, among `before`) is gone, the one `afterRemoval` names, among those left.
+ */
+export function slideAfterRemoval(
+  before: readonly string[],
+  after: readonly string[],
+  shown: number,
+  afterRemoval: (index: number) => number = (index) => index,
+): number | null {
+  const inView = before[shown];
+  if (inView === undefined || after.length === 0 || after.includes(inView)) return null;
+  return Math.min(Math.max(0, afterRemoval(shown)), after.length - 1);
+}
 
 /**
  * A carousel with no library (issue 43: Embla's start-up was ~40 ms of one long task on a phone):
@@ -64,6 +84,7 @@ export function SnapCarousel({
   words,
   initialSlide = 0,
   onSlideChange,
+  afterRemoval,
   withControls = true,
   focusableRow = false,
   'data-testid': testId,
@@ -144,6 +165,27 @@ export function SnapCarousel({
       window.clearTimeout(settle.current);
     };
   }, []);
+
+  // The slide in view removed (a card removed from its own slide): the row went on showing whatever
+  // came under it, the "Add a card" slide when it was the last card. It shows the one `afterRemoval`
+  // names, at once, and says so even at the same index (another slide holds it now).
+  const slideKeys = slides.map((slide) => slide.key);
+  const keysBefore = useRef(slideKeys);
+  const landing = useRef(afterRemoval);
+  landing.current = afterRemoval;
+  useLayoutEffect(() => {
+    const before = keysBefore.current;
+    keysBefore.current = slideKeys;
+    const to = slideAfterRemoval(before, slideKeys, shown.current, landing.current);
+    const el = row.current;
+    if (to === null || !el) return;
+    heading.current = null;
+    window.clearTimeout(settle.current);
+    shown.current = to;
+    setCurrent(to);
+    notify.current?.(to);
+    showSlide(el, to, { instant: true });
+  });
 
   // A slide came or went (a card added or removed): the slide in view is the one the row shows.
   const count = useRef(total);

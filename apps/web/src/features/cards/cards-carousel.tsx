@@ -57,6 +57,9 @@ export function CardsCarousel({
         cardSlides.findIndex((c) => c.id === selectedCardId),
       )}
       onSlideChange={(index) => onSelect(cardSlides[index]?.id ?? null)}
+      // A card removed from its slide: the card that took its place, else the one before it; the
+      // "Add a card" slide only once no card is left (it was left on that slide, showing no card).
+      afterRemoval={(index) => Math.min(index, cardSlides.length - 1)}
       withControls={cardSlides.length > 0}
       words={{
         carousel: t`carousel`,
