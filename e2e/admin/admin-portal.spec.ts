@@ -117,12 +117,23 @@ test('an admin forces a pay-in, watches it finish and verifies the two captured 
   const shell = new AdminShell(page);
   await signInAsNewAdmin(page);
 
+  // Asked from the keyboard and put away, the question gives the keyboard back to its button.
+  const payIn = shell.forceRunButton('Transaction Pay In');
+  await payIn.focus();
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('dialog', { name: 'Transaction Pay In' });
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(payIn).toBeFocused();
   // Its preview first: the month, the cards owed it and their total (issue 40).
   await shell.forceRun(
     'Transaction Pay In',
     /Charge the \$3 of [A-Z][a-z]+ \d{4} now on [\d,]+ cards?: \$[\d,]+\.\d\d in all\?/,
   );
   await shell.expectToast('Pay-in run started');
+  // Confirmed too: the button is busy while the run starts, and still has the keyboard.
+  await expect(payIn).toBeFocused();
   const progress = shell.runProgress('Pay-in run');
   await expect(progress).toBeVisible();
   await expect(progress).toContainText('Completed', { timeout: 30_000 });

@@ -41,16 +41,27 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
   await page.goto(`/admin/transactions?userId=${client.id}`);
   const row = page.getByRole('row').filter({ hasText: 'Plan charge' });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Refund' }).click();
+  const refundButton = row.getByRole('button', { name: 'Refund' });
+  await refundButton.click();
   const dialog = page.getByRole('dialog', { name: 'Refund the plan charge' });
-  // "Go back" beside the confirm leaves without refunding anything.
+  // Its title in the weight of the other dialogs' (the confirmations', components/overlays/dialog).
+  const title = dialog.getByRole('heading', { name: 'Refund the plan charge' });
+  await expect(title).toHaveCSS('font-weight', '600');
+  // "Go back" beside the confirm leaves without refunding anything, and the keyboard is back on the
+  // button that opened the dialog; so it is after Escape, from the keyboard.
   await dialog.getByRole('button', { name: 'Go back' }).click();
   await expect(dialog).toBeHidden();
+  await expect(refundButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(refundButton).toBeFocused();
   expect(
     (await one<{ n: number }>('select count(*)::int as n from refunds where customer_id = $1', [client.id]))
       .n,
   ).toBe(0);
-  await row.getByRole('button', { name: 'Refund' }).click();
+  await refundButton.click();
   await dialog.getByRole('radio', { name: /Everything not refunded yet/ }).check();
   // Before confirming, the dialog says what the refund sends and that it ends the plan.
   await expect(dialog.getByText('This ends the customer’s plan today')).toBeVisible();
@@ -66,7 +77,10 @@ test('finance refunds a plan charge from the transactions list, with a reason, o
   await expect(row).toContainText('Refunded $');
   // Refunded in full: no Refund button, the reason in its place (issue 29).
   await expect(row.getByRole('button', { name: 'Refund' })).toHaveCount(0);
-  await expect(row.getByLabel('Refund unavailable: Nothing is left to refund on this charge')).toBeVisible();
+  const unavailable = row.getByLabel('Refund unavailable: Nothing is left to refund on this charge');
+  await expect(unavailable).toBeVisible();
+  // The keyboard, given back to the Refund button, stays in its place with the note that replaced it.
+  await expect(unavailable).toBeFocused();
 
   const refund = await one<{ n: number; cents: string; requested_by: string }>(
     `select count(*)::int as n, sum(amount_cents)::text as cents, max(requested_by) as requested_by

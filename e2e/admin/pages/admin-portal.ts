@@ -13,6 +13,8 @@ export async function signInAsNewAdmin(page: Page): Promise<{ email: string; pas
   return { email, password };
 }
 
+type ForcedRun = 'Transaction Pay In' | 'Payout' | 'Subscription Pay In';
+
 /** The shell: sidebar (or the right-hand drawer below 992px), forced runs and their progress. */
 export class AdminShell {
   readonly page: Page;
@@ -28,8 +30,12 @@ export class AdminShell {
     await this.sidebar().first().getByRole('link', { name: link }).click();
   }
 
-  async forceRun(button: 'Transaction Pay In' | 'Payout' | 'Subscription Pay In', prompt: string | RegExp) {
-    await this.page.getByRole('button', { name: button }).first().click();
+  forceRunButton(button: ForcedRun): Locator {
+    return this.page.getByRole('button', { name: button }).first();
+  }
+
+  async forceRun(button: ForcedRun, prompt: string | RegExp) {
+    await this.forceRunButton(button).click();
     const dialog = this.page.getByRole('dialog');
     await expect(dialog).toContainText(prompt);
     await dialog.getByRole('button', { name: 'Confirm' }).click();

@@ -7,6 +7,7 @@ import { api, dataOf } from '../../../app/api-client.ts';
 import { useRefund } from '../disputes/queries.ts';
 import { adminKeys } from '../shared/admin-keys.ts';
 import { maskedCard } from '../shared/display.ts';
+import { useFocusBack } from '../shared/use-focus-back.ts';
 import {
   firstRefundMode,
   refundButtonName,
@@ -64,11 +65,18 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
   const [key, setKey] = useState('');
   const [touched, setTouched] = useState(false);
   const preview = useRefundPreview(row.id, mode, open);
+  const focusBack = useFocusBack(open);
   const unavailable = refundUnavailable(row);
   if (unavailable) {
     return (
       <Tooltip label={unavailable.reason} multiline w={260} withArrow>
-        <Text size="xs" c="dimmed" tabIndex={0} aria-label={`Refund unavailable: ${unavailable.reason}`}>
+        <Text
+          ref={focusBack}
+          size="xs"
+          c="dimmed"
+          tabIndex={0}
+          aria-label={`Refund unavailable: ${unavailable.reason}`}
+        >
           {unavailable.label}
         </Text>
       </Tooltip>
@@ -89,6 +97,7 @@ export function RefundButton({ row }: { row: AdminTransactionRow }) {
       {/* A button that reads as one (issue 40's walk: a light orange pill read as a status), named
           after the charge it refunds, so a table of them is not a column of "Refund". */}
       <Button
+        ref={focusBack}
         size="xs"
         variant="default"
         leftSection={<IconReceiptRefund size={14} aria-hidden />}
