@@ -6,6 +6,7 @@ import {
   AdminShell,
   ClientDetail,
   ClientsList,
+  LogTabs,
   signInAsNewAdmin,
   TransactionsList,
 } from './pages/admin-portal.ts';
@@ -223,6 +224,20 @@ test('the logs screen shows events, pages with Show More and filters by pattern'
   await page.getByLabel('Filter pattern').fill(admin.email);
   await expect(page).toHaveURL(/filterPattern=/);
   await expect(rows.first()).toContainText(admin.email);
+
+  // The log and the audit trail are tabs: an arrow key moves to the other tab and chooses it (each
+  // view is a page of its own), and the keyboard stays on the tab chosen, as on any tabs.
+  const tabs = new LogTabs(page);
+  await tabs.tab('Application log').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(tabs.tab('Staff audit trail')).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.tab('Staff audit trail')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/\/admin\/logs$/);
+  await expect(tabs.tab('Application log')).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.tab('Application log')).toBeFocused();
+  await expect(tabs.list()).toBeVisible();
 });
 
 test('a deleted client is found with "Show deleted clients", says when, and has no account actions', async ({

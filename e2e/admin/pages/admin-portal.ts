@@ -52,6 +52,23 @@ export class AdminShell {
   }
 }
 
+/** Logs' two views (the application log, the staff audit trail): WAI-ARIA tabs, each view a page. */
+export class LogTabs {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  tab(name: 'Application log' | 'Staff audit trail'): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+
+  /** The list a screen reader names "Logs". */
+  list(): Locator {
+    return this.page.getByRole('tablist', { name: 'Logs' });
+  }
+}
+
 export class ClientsList {
   readonly page: Page;
   constructor(page: Page) {
