@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInNewCustomer } from '../fixtures/new-customer.ts';
+import { FeedbackPage } from './pages/feedback-page.ts';
 
 /**
  * ADR 82: the prerendered public pages are whole without the app, which starts only when a page
@@ -181,27 +182,19 @@ test.describe('a form sent without the app (ADR 82: /contact, /feedback)', () =>
 
   test('a star and words given before the app runs are the review sent', async ({ page }) => {
     const app = await holdTheApp(page);
-    await page.goto('/feedback');
-    const star = page.getByRole('radio', { name: '4 stars' });
-    await page.locator(`label[for="${await star.getAttribute('id')}"]`).click();
+    const feedback = new FeedbackPage(page);
+    await feedback.open();
+    await feedback.pick(4);
     await expect.poll(() => app.asked.length).toBeGreaterThan(0);
     // The stars up to the one picked are filled before the app runs too, the next one not.
-    const fill = (n: number) =>
-      page
-        .locator('.mantine-Rating-symbolGroup')
-        .nth(n - 1)
-        .locator('svg')
-        .last()
-        .evaluate((svg) => getComputedStyle(svg).fill);
-    expect(await fill(4)).not.toBe(await fill(5));
-    expect(await fill(1)).toBe(await fill(4));
-    await page.getByPlaceholder('Leave a message if you want').fill('Quick before the app.');
-    const rateNow = page.getByRole('button', { name: 'Rate Now' });
-    await expect(rateNow).toBeDisabled();
+    expect(await feedback.fill(4)).not.toBe(await feedback.fill(5));
+    expect(await feedback.fill(1)).toBe(await feedback.fill(4));
+    await feedback.message.fill('Quick before the app.');
+    await expect(feedback.rateNow).toBeDisabled();
     app.release();
-    await expect(rateNow).toBeEnabled();
+    await expect(feedback.rateNow).toBeEnabled();
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/feedback'));
-    await rateNow.click();
+    await feedback.rateNow.click();
     expect((await sent).postDataJSON()).toEqual({ star: 4, message: 'Quick before the app.' });
     await expect(page.getByText('Feedback submitted successfully')).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Container, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@pria/contracts/messages';
 import { textLimits } from '@pria/contracts/text-limits';
 import { useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import {
 } from '../../components/form/before-app.ts';
 import { LimitedTextarea } from '../../components/form/limited-textarea.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { StarRating } from './star-rating.tsx';
 import { useSendFeedback } from './use-send-feedback.ts';
 
 /** Spec: redirect 1.5 s after a review is sent. */
@@ -69,13 +70,13 @@ export default function FeedbackPage() {
           <Text fz="lg" id="rating-label">
             {translated(messages.feedbackQuestion)}
           </Text>
-          <Rating
+          <StarRating
             value={star}
             onChange={setStar}
             count={STAR_SCALE}
-            size="xl"
-            aria-labelledby="rating-label"
-            getSymbolLabel={(value) => plural(value, { one: '# star', other: '# stars' })}
+            name="star"
+            labelledBy="rating-label"
+            starLabel={(value) => plural(value, { one: '# star', other: '# stars' })}
           />
           <LimitedTextarea
             w="100%"
