@@ -172,13 +172,15 @@ for (const width of widths) {
     await expect(page.getByRole('region', { name: 'Staff audit trail, scrolls sideways' })).toHaveCount(
       width === 1280 ? 0 : 1,
     );
-    await audit
-      .getByRole('button', { name: /^Details/ })
-      .first()
-      .click();
+    const detailsButton = audit.getByRole('button', { name: /^Details/ }).first();
+    await detailsButton.click();
     const details = page.getByRole('dialog', { name: 'export.transactions' });
     await expect(details.getByRole('table', { name: 'Fields changed' })).toContainText('rowCount');
     await snap(page, `${width}-j6-audit`);
+    // Closed, the dialog gives the keyboard back to the row's Details button.
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(detailsButton).toBeFocused();
   });
 }
 

@@ -33,39 +33,50 @@ function ChangeCell({ row, onDetails }: { row: AuditRow; onDetails: () => void }
   );
 }
 
+/**
+ * The audit row chosen, in a dialog that stays mounted (one for the page) and opens with a row:
+ * Mantine gives the keyboard back to the row's Details button only from a Modal that was there
+ * before it opened; one rendered only while open left it on the page's body.
+ */
+function AuditDetailsDialog({ row, onClose }: { row: AuditRow | null; onClose: () => void }) {
+  return (
+    <Modal opened={row !== null} onClose={onClose} title={row?.action} size="lg" centered>
+      {row && <AuditDetails row={row} />}
+    </Modal>
+  );
+}
+
 /** One audit row in full: who, when, from where, and every field before and after. */
-function AuditDetails({ row, onClose }: { row: AuditRow; onClose: () => void }) {
+function AuditDetails({ row }: { row: AuditRow }) {
   const changes = changedFields(row.before, row.after);
   return (
-    <Modal opened onClose={onClose} title={row.action} size="lg" centered>
-      <Stack gap="sm">
-        <Text size="sm">
-          {row.actor} ({row.actorRoles.join(', ')}) · {dateTime(row.at)} · from {orDash(row.clientIp)}
-        </Text>
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Target: {orDash(row.targetType)} {orDash(targetName(row))}
-          {targetName(row) !== row.targetId && row.targetId ? ` (${row.targetId})` : ''}
-        </Text>
-        <Table withTableBorder fz="sm" aria-label="Fields changed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Before</Table.Th>
-              <Table.Th>After</Table.Th>
+    <Stack gap="sm">
+      <Text size="sm">
+        {row.actor} ({row.actorRoles.join(', ')}) · {dateTime(row.at)} · from {orDash(row.clientIp)}
+      </Text>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        Target: {orDash(row.targetType)} {orDash(targetName(row))}
+        {targetName(row) !== row.targetId && row.targetId ? ` (${row.targetId})` : ''}
+      </Text>
+      <Table withTableBorder fz="sm" aria-label="Fields changed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Field</Table.Th>
+            <Table.Th>Before</Table.Th>
+            <Table.Th>After</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((c) => (
+            <Table.Tr key={c.field}>
+              <Table.Td>{c.label}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.before ?? '-'}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.after ?? '-'}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {changes.map((c) => (
-              <Table.Tr key={c.field}>
-                <Table.Td>{c.label}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.before ?? '-'}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{c.after ?? '-'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Modal>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 
@@ -208,7 +219,7 @@ export default function AuditPage() {
           />
         )}
       </Paper>
-      {details && <AuditDetails row={details} onClose={() => setDetails(null)} />}
+      <AuditDetailsDialog row={details} onClose={() => setDetails(null)} />
     </>
   );
 }
