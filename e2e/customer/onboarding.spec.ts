@@ -60,6 +60,17 @@ test('a new customer signs up, completes onboarding and sees cards and the first
 
   await onboarding.addCard(testCards.mastercard);
   await onboarding.expectCardCount(2);
+  // A new card's X removes it, confirmed first; the keyboard then goes to the list's heading, not
+  // to the page (the X went with its card). The card is added again for the rest of the way.
+  await page.getByRole('button', { name: 'Remove card ending 4444' }).press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Remove Mastercard •••• 4444?' })
+    .getByRole('button', { name: 'Remove Mastercard •••• 4444' })
+    .click();
+  await onboarding.expectCardCount(1);
+  await expect(page.getByRole('heading', { name: /^Your cards/ })).toBeFocused();
+  await onboarding.addCard(testCards.mastercard);
+  await onboarding.expectCardCount(2);
   await snap(page, '1280-onboarding-cards');
   await onboarding.continueFromCards();
 

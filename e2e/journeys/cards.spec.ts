@@ -120,6 +120,8 @@ for (const width of widths) {
       .click();
     await expect(edit).toBeHidden();
     await expect(upcoming.getByText(/Mastercard •••• 4444/)).toHaveCount(0);
+    // The pencil the keyboard came back to went with its card: the cards' heading has it, not the page.
+    await expect(page.getByRole('heading', { name: 'Cards', exact: true })).toBeFocused();
     if (width === 390) {
       // The carousel shows the card left, not the "Add a card" slide that came under the removed one.
       await expect(slideStatus).toHaveText('Slide 1 of 2');

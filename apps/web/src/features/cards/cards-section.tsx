@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Switch, Title } from '@mantine/core';
 import { type CardView, cardLimitAllows, MAX_CARDS, MAX_CARDS_IN_ALL } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { HoldAppShell } from '../../app/app-shell.ts';
 import { useNarrow } from '../../components/responsive-cards.tsx';
+import { useFocusStaysIn } from '../../components/use-focus-stays-in.ts';
 import { useCustomer } from '../customer/queries.ts';
 import { fullName } from '../customer/types.ts';
 import { toAddressValues } from '../geography/address.ts';
@@ -42,6 +43,10 @@ export function CardsSection({
   const narrow = useNarrow();
   const [showAll, setShowAll] = useShowAllCards();
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A card removed from its own tile: the keyboard goes to the heading, not to the page's body.
+  useFocusStaysIn(sectionRef, headingRef);
   const subscription = useMySubscription();
   const paysForPlan = (cardId: string) => paysForPlanInForce(subscription.data, cardId);
   // Those charged each month first: the one 'Show all cards' off leaves out is never one of them.
@@ -134,9 +139,9 @@ export function CardsSection({
   }
 
   return (
-    <section aria-labelledby="cards-heading">
+    <section ref={sectionRef} aria-labelledby="cards-heading">
       <Group justify="space-between" mb="md" gap="sm">
-        <Title order={headingOrder} id="cards-heading" size="h3" c="navy.9">
+        <Title ref={headingRef} tabIndex={-1} order={headingOrder} id="cards-heading" size="h3" c="navy.9">
           {title ?? t`Cards`}
         </Title>
         <Group gap="md">

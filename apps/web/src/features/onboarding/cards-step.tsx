@@ -3,11 +3,12 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useSessionStorage } from '@mantine/hooks';
 import { type CardView, MAX_CARDS, messages } from '@pria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCalendarLocale } from '../../app/i18n/calendar-locale.ts';
 import { notifySuccess } from '../../app/notify.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import { useDelayedAction } from '../../components/use-delayed-action.ts';
+import { useFocusStaysIn } from '../../components/use-focus-stays-in.ts';
 import { CardForm } from '../cards/card-form.tsx';
 import { CardTile } from '../cards/card-tile.tsx';
 import { useRemoveCard } from '../cards/mutations.ts';
@@ -34,6 +35,10 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
   const locale = useCalendarLocale();
   const cards = useCards();
   const removeCard = useRemoveCard();
+  const listRef = useRef<HTMLElement>(null);
+  const listHeadingRef = useRef<HTMLHeadingElement>(null);
+  // A card removed with its X: the keyboard goes to the list's heading, not to the page's body.
+  useFocusStaysIn(listRef, listHeadingRef);
   const upcoming = useUpcoming();
   const later = useDelayedAction();
   const [addedIds, setAddedIds] = useSessionStorage<string[]>({
@@ -105,8 +110,16 @@ export function CardsStep({ customer, onBack, onSaved, onDone }: CardsStepProps)
           </Text>
         )}
       </Paper>
-      <section aria-labelledby="onboarding-cards-heading">
-        <Title order={3} size="h4" id="onboarding-cards-heading" c="navy.9" mb="sm">
+      <section ref={listRef} aria-labelledby="onboarding-cards-heading">
+        <Title
+          ref={listHeadingRef}
+          tabIndex={-1}
+          order={3}
+          size="h4"
+          id="onboarding-cards-heading"
+          c="navy.9"
+          mb="sm"
+        >
           <Trans>
             Your cards ({list.length}/{MAX_CARDS})
           </Trans>
